@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './airport-board';
+export * from './service-day';
