@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumArgs, chromiumPath, repoRoot } from './support/server';
+
+const port = Number(process.env.E2E_PORT || 18180);
+const dataDir = path.join(os.tmpdir(), `sawari-e2e-main-${port}`);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(repoRoot, 'test-results', 'e2e'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // The same server code `npm start` runs, on a fresh data folder (migrated and seeded with demo data on start).
+    command: `rm -rf ${dataDir} && node --import tsx api/src/main.ts`,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  },
+});

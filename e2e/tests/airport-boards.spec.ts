@@ -1,0 +1,125 @@
+import { test, expect, type Page, type Request } from '@playwright/test';
+
+// The demo feed runs every Airport Express route from its terminal every 30 min, 06:30 to 23:00 (Asia/Kolkata).
+const at = (isoLocal: string) => new Date(`${isoLocal}+05:30`);
+const TIMINGS = '**/api/tub/v1/trips/*/by_route_stop_pairs';
+
+const boards = [
+  { terminal: 'T1', bookAt: 'ARRIVAL HALL, Airport Express Counter' },
+  { terminal: 'T2', bookAt: 'P6 ARRIVALS, Outside Gate A and Gate C' },
+];
+const layouts = [
+  { segment: 'airport-express-bus-time', viewport: { width: 1080, height: 1920 } },
+  { segment: 'airport-express-bus-time-horizontal', viewport: { width: 1920, height: 1080 } },
+];
+
+async function openBoard(page: Page, segment: string, terminal: string, time: Date) {
+  await page.clock.install({ time });
+  await page.goto(`/app/airport-static-screens/${segment}/${terminal}`);
+  await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
+}
+
+// These tests steer the network with page.route; a service worker would answer in its place, so none here.
+test.use({ serviceWorkers: 'block' });
+
+const row = (page: Page, destination: string) => page.getByRole('row').filter({ hasText: destination });
+
+for (const { terminal, bookAt } of boards) {
+  for (const { segment, viewport } of layouts) {
+    test(`${segment} ${terminal} shows the next bus to each destination`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openBoard(page, segment, terminal, at('2026-11-21T10:07:00'));
+      await expect(page.getByText('NEXT BUS TO', { exact: true })).toBeVisible();
+      await expect(row(page, 'Kharghar')).toContainText('23 min');
+      await expect(row(page, 'Thane')).toContainText('23 min');
+      await expect(page.getByText('10:07 AM')).toBeVisible();
+      await expect(page.getByText(bookAt)).toBeVisible();
+      await expect(page.getByText('BOOK AT')).toBeVisible();
+      // Fills the screen without scrolling: a kiosk has no one to scroll it.
+      const overflow = await page.evaluate(() => ({ w: document.documentElement.scrollWidth - innerWidth, h: document.documentElement.scrollHeight - innerHeight }));
+      expect(overflow.w).toBeLessThanOrEqual(0);
+      expect(overflow.h).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`${segment}-${terminal}.png`) });
+    });
+  }
+}
+
+test('the clock and the countdown move on every minute; hours show from one hour', async ({ page }) => {
+  await openBoard(page, 'airport-express-bus-time', 'T1', at('2026-11-21T10:29:00'));
+  await expect(row(page, 'Kharghar')).toContainText('1 min');
+  await page.clock.runFor(60_000);
+  await expect(page.getByText('10:30 AM')).toBeVisible();
+  // 10:30 has left: the next is 11:00.
+  await expect(row(page, 'Kharghar')).toContainText('30 min');
+
+  await page.clock.setSystemTime(at('2026-11-21T23:10:00'));
+  await page.reload();
+  await expect(page.getByText('11:10 PM')).toBeVisible();
+  // The last bus left at 22:30; the first tomorrow is 06:30.
+  await expect(row(page, 'Thane')).toContainText('7 hr 20 min');
+});
+
+test('keeps the last timings when the endpoint fails, says how old they are, then Not Available', async ({ page }) => {
+  await openBoard(page, 'airport-express-bus-time', 'T2', at('2026-11-21T21:50:00'));
+  await expect(row(page, 'Kharghar')).toContainText('10 min');
+
+  let failedCalls = 0;
+  await page.route(TIMINGS, (route) => {
+    failedCalls++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'down' }) });
+  });
+  await page.clock.runFor(5 * 60_000);
+  expect(failedCalls).toBeGreaterThan(0);
+  await expect(row(page, 'Kharghar')).toContainText('5 min');
+  await expect(page.getByText(/Last updated 5 min ago/)).toBeVisible();
+
+  // 13 hours on, still failing: every kept timing is in the past.
+  await page.clock.fastForward('13:00:00');
+  await expect(row(page, 'Kharghar')).toContainText('Not Available');
+  await expect(row(page, 'Thane')).toContainText('Not Available');
+});
+
+test('going from offline to online reloads the board', async ({ page, context }) => {
+  await openBoard(page, 'airport-express-bus-time', 'T1', at('2026-11-21T10:07:00'));
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await context.setOffline(true);
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+  await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
+});
+
+test('a board loads mf-airport alone: no other remote, no account code', async ({ page, request }) => {
+  const remotes = (await (await request.get('/app/remotes.json')).json()).remotes as { name: string; dir: string; entry: string }[];
+  expect(remotes.map((r) => r.name)).toContain('mf_airport');
+  const requested: string[] = [];
+  page.on('request', (r: Request) => requested.push(new URL(r.url()).pathname));
+  await openBoard(page, 'airport-express-bus-time', 'T1', at('2026-11-21T10:07:00'));
+  await expect(row(page, 'Kharghar')).toContainText('23 min');
+  for (const remote of remotes.filter((r) => r.name !== 'mf_airport')) {
+    expect(requested.filter((p) => p.startsWith(`/remotes/${remote.dir}/`))).toEqual([]);
+  }
+  expect(requested.some((p) => p.startsWith('/remotes/mf-airport/'))).toBe(true);
+  expect(requested.filter((p) => /\/api\/(auth|profile)/.test(p) || /layout|login|account/i.test(p))).toEqual([]);
+});
+
+test('an unknown terminal or product shows a clear message', async ({ page }) => {
+  await page.goto('/app/airport-static-screens/airport-express-bus-time/T9');
+  await expect(page.getByRole('alert')).toContainText(/T9/);
+  await page.goto('/app/airport-static-screens/airport-rocket-bus-time/T1');
+  await expect(page.getByRole('alert')).toContainText(/rocket/i);
+  await page.goto('/app/airport-static-screens/not-a-board/T1');
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
+test('a remote that is down shows the unavailable panel, and Retry brings it back', async ({ page }) => {
+  await page.route('**/remotes/mf-airport/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
+  const panel = page.getByRole('alert').filter({ hasText: /unavailable/i });
+  await expect(panel).toBeVisible();
+  await page.unroute('**/remotes/mf-airport/**');
+  await panel.getByRole('button', { name: /retry/i }).click();
+  await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+});

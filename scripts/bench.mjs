@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// `npm run bench`: prints the figures the issues ask for, measured on this machine. Not a test: nothing here asserts,
+// the figures are compared with their targets in the printed table and written to bench-results/latest.json.
+import { spawn, fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromiumPath = ensureChromium();
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const figures = [];
+const record = (name, value, unit, target, ok) => {
+  figures.push({ name, value, unit, target, ok });
+  console.log(`  ${name}: ${value} ${unit}${target ? `   (target ${target}: ${ok ? 'met' : 'MISSED'})` : ''}`);
+};
+const only = process.argv.slice(2).filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
+const want = (k) => !only.length || only.includes(k);
+
+// 1. Full production build of every web app, from clean.
+if (want('build')) {
+  console.log('\n▶ full production build (forced, sequential on this machine)');
+  const t = Date.now();
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--web', '--force'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('build failed');
+  record('full production build', ((Date.now() - t) / 1000).toFixed(1), 's');
+} else {
+  spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--web'], { cwd: root, stdio: 'inherit' });
+}
+
+// The real server, fresh data folder.
+const port = 18300;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+  cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '' },
+});
+const base = `http://127.0.0.1:${port}`;
+async function waitHealthy(url) {
+  for (let i = 0; i < 240; i++) {
+    try { if ((await fetch(url)).ok) return; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} never became healthy`);
+}
+await waitHealthy(`${base}/api/health`);
+const boardUrl = `${base}/app/airport-static-screens/airport-express-bus-time/T1`;
+
+try {
+  // 2. gzip size of all JavaScript a page downloads on first load.
+  if (want('size')) {
+    console.log('\n▶ JavaScript downloaded on first load (gzip, level 6, as the bodies arrive)');
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const measure = async (url, ready) => {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const bodies = [];
+      page.on('response', async (res) => {
+        if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })).catch(() => null));
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.waitForSelector(ready, { timeout: 15000 });
+      await page.waitForLoadState('networkidle');
+      const files = (await Promise.all(bodies)).filter(Boolean);
+      await context.close();
+      return { kb: files.reduce((s, f) => s + f.gz, 0) / 1024, files };
+    };
+    const b = await measure(boardUrl, 'text=LIVE SCHEDULE');
+    record('board first-load JS (gzip)', b.kb.toFixed(1), 'KB', '≤ 150 KB', b.kb <= 150);
+    for (const f of b.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+    const a = await measure(`${base}/app/`, '[role=banner]');
+    record('/app first-load JS (gzip)', a.kb.toFixed(1), 'KB', '≤ 170 KB', a.kb <= 170);
+    for (const f of a.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+    await browser.close();
+  }
+
+  // 3. Lighthouse performance (mobile preset: simulated slow 4G and a 4x slower CPU), system Chromium.
+  if (want('lighthouse')) {
+    console.log('\n▶ Lighthouse 12, mobile preset, performance category');
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    for (const [name, url] of [['board', boardUrl], ['/app', `${base}/app/`]]) {
+      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+      try {
+        const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+        const lhr = result.lhr;
+        const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+        record(`Lighthouse performance, ${name}`, score, '/100', '≥ 90', score >= 90);
+        const m = (id) => lhr.audits[id]?.displayValue;
+        console.log(`      FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}`);
+      } finally {
+        await chrome.kill();
+      }
+    }
+  }
+
+  // 4. The timings endpoint under load next to a plain Fastify route, same run, same machine, loopback only.
+  if (want('load')) {
+    console.log('\n▶ load: autocannon, 10 s, 50 connections, loopback');
+    const plainPort = 18301;
+    const plain = fork(path.join(root, 'scripts/bench/plain-server.mjs'), { env: { ...process.env, PORT: String(plainPort) }, stdio: 'ignore' });
+    await new Promise((r) => plain.once('message', r));
+    const cannon = (opts) => new Promise((resolve, reject) => autocannon({ connections: 50, duration: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+    try {
+      const now = Date.now();
+      const config = await (await fetch(`${base}/api/airport/v1/boards/express/T1`, { headers: { authorization: 'Kiosk sawari-dev-kiosk' } })).json();
+      const body = JSON.stringify({ routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })), timeWindow: { fromTime: String(now), toTime: String(now + 43_200_000) } });
+      const p = await cannon({ url: `http://127.0.0.1:${plainPort}/plain` });
+      const t = await cannon({ url: `${base}/api/tub/v1/trips/${config.city}/by_route_stop_pairs`, method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Kiosk sawari-dev-kiosk' } });
+      if (t.non2xx) throw new Error(`timings endpoint answered ${t.non2xx} non-2xx responses under load`);
+      record('plain Fastify {} route', Math.round(p.requests.average), 'req/s', undefined);
+      console.log(`      p99 ${p.latency.p99} ms`);
+      const ratio = t.requests.average / p.requests.average;
+      record('timings endpoint throughput', Math.round(t.requests.average), `req/s (${(ratio * 100).toFixed(0)}% of plain)`, '≥ 50% of plain', ratio >= 0.5);
+      record('timings endpoint p99 latency', t.latency.p99, 'ms', '< 50 ms', t.latency.p99 < 50);
+    } finally {
+      plain.kill();
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, figures }, null, 2));
+console.log('\nfigures written to bench-results/latest.json');
