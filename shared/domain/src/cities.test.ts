@@ -1,0 +1,21 @@
+import { parseClusterConfig, clusterOfCity, KERALA_CLUSTER } from './cities';
+
+describe('cluster config', () => {
+  it('holds the twelve Kerala cluster cities', () => {
+    expect(KERALA_CLUSTER.cityIdsInCluster).toHaveLength(12);
+    expect(clusterOfCity('kochi', [KERALA_CLUSTER])).toBe('KERALA');
+    expect(clusterOfCity('mumbai', [KERALA_CLUSTER])).toBeNull();
+  });
+  it('logs and gives nothing when the config is not a list', () => {
+    const log = jest.fn();
+    expect(parseClusterConfig({ clusterId: 'KERALA' }, log)).toEqual([]);
+    expect(parseClusterConfig(null, log)).toEqual([]);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledWith('cluster config is not a list');
+  });
+  it('keeps well-formed entries and logs the others', () => {
+    const log = jest.fn();
+    expect(parseClusterConfig([KERALA_CLUSTER, { clusterId: 1 }, { clusterId: 'X', cityIdsInCluster: [2] }], log)).toEqual([KERALA_CLUSTER]);
+    expect(log).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,27 @@
+/** Spec §3 "Cluster config" and §9 home clusters. */
+export interface ClusterConfig { clusterId: string; cityIdsInCluster: string[] }
+
+export const KERALA_CLUSTER: ClusterConfig = {
+  clusterId: 'KERALA',
+  cityIdsInCluster: ['thiruvananthapuram', 'kottayam', 'coimbatore', 'ernakulam', 'kollam', 'kozhikode', 'malappuram', 'mangaluru', 'thrissur', 'pathanamthitta', 'wayanad', 'kochi'],
+};
+export const HOME_CLUSTERS = ['Navi Mumbai', 'Thane', 'Western Suburbs'] as const;
+
+/**
+ * Spec §8: a cluster config that is not a list is logged as an error and gives nothing. Entries that are not
+ * well-formed are dropped the same way.
+ */
+export function parseClusterConfig(value: unknown, logError: (message: string) => void): ClusterConfig[] {
+  if (!Array.isArray(value)) {
+    logError('cluster config is not a list');
+    return [];
+  }
+  return value.filter((c): c is ClusterConfig => {
+    const ok = !!c && typeof c === 'object' && typeof (c as ClusterConfig).clusterId === 'string' && Array.isArray((c as ClusterConfig).cityIdsInCluster) && (c as ClusterConfig).cityIdsInCluster.every((x) => typeof x === 'string');
+    if (!ok) logError('cluster config entry is malformed');
+    return ok;
+  });
+}
+
+export const clusterOfCity = (cityId: string, clusters: readonly ClusterConfig[]): string | null =>
+  clusters.find((c) => c.cityIdsInCluster.includes(cityId))?.clusterId ?? null;

@@ -1,0 +1,30 @@
+/** Validation rules of spec §5, shared by every form and by the API schemas. */
+
+export interface Country { id: string; name: string; callingCode: string; supportedPhoneNumberLength: number }
+/** Spec §3 "Country": only India is listed. */
+export const COUNTRIES: readonly Country[] = [{ id: 'IN', name: 'India', callingCode: '+91', supportedPhoneNumberLength: 10 }];
+export const INDIA = COUNTRIES[0];
+
+export const OTP_LENGTH = 6;
+export const isValidOtp = (value: string): boolean => /^\d{6}$/.test(value);
+
+/** An Indian mobile number: 10 digits, starting 6 to 9 (numbering plan for mobiles). */
+export const isValidIndianMobile = (value: string): boolean => /^[6-9]\d{9}$/.test(value);
+
+/** Keeps only digits, at most `max`: what a phone or OTP field accepts as the rider types or pastes. */
+export const digitsOnly = (value: string, max = Infinity): string => value.replace(/\D+/g, '').slice(0, max);
+
+/** Letters (any script, with their combining marks) and single spaces between words. */
+export const isValidName = (value: string): boolean => /^[\p{L}\p{M}]+( [\p{L}\p{M}]+)*$/u.test(value.trim()) && value.trim().length <= 50;
+
+/** A pragmatic email form: local@domain.tld, no spaces, one @. */
+export const isValidEmail = (value: string): boolean => value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+
+export const isDigitsOnly = (value: string): boolean => /^\d+$/.test(value);
+export const isDigitsAndSpaces = (value: string): boolean => /^[\d ]+$/.test(value) && /\d/.test(value);
+export const isNumberWithDot = (value: string): boolean => /^\d+(\.\d+)?$/.test(value);
+
+/** Spec §5: an uploaded file over 5 MB is rejected, with 1,000,000 bytes per MB. Exactly 5 MB is accepted. */
+export const BYTES_PER_MB = 1_000_000;
+export const MAX_UPLOAD_MB = 5;
+export const isFileTooLarge = (bytes: number, maxMb: number = MAX_UPLOAD_MB): boolean => bytes > maxMb * BYTES_PER_MB;
