@@ -6,3 +6,7 @@ export * from './office-hours';
 export * from './cities';
 export * from './format';
 export * from './snackbar';
+export * from './transit';
+export * from './passes';
+export * from './tickets';
+export * from './premium';

@@ -1,0 +1,50 @@
+import { timeliness, occupancyLevel, usableEtas, formatWalkingDistance, haversineKm } from './transit';
+
+describe('timeliness (delay = actual - scheduled, seconds)', () => {
+  it.each([
+    [-301, 'Arriving Early'],
+    [-300, 'On Time'],
+    [0, 'On Time'],
+    [299, 'On Time'],
+    [300, 'Running behind'],
+    [359, 'Running behind'],
+    [360, 'Delayed'],
+    [3600, 'Delayed'],
+  ])('%i s → %s', (delay, label) => expect(timeliness(delay)).toBe(label));
+});
+
+describe('occupancy', () => {
+  it.each([
+    [0, 'overcrowded'], [2, 'overcrowded'], [3, 'standing'], [9, 'standing'], [10, 'seats'], [40, 'seats'],
+  ])('%i → %s', (v, level) => expect(occupancyLevel(v)).toBe(level));
+});
+
+describe('usable ETAs', () => {
+  const now = 1_800_000_000_000;
+  it('keeps entries no older than 15 min, drops -1, soonest first', () => {
+    const e = [
+      { vNo: 'old', tS: now - 15 * 60_000 - 1, eta: 60 },
+      { vNo: 'edge', tS: now - 15 * 60_000, eta: 300 },
+      { vNo: 'unknown', tS: now, eta: -1 },
+      { vNo: 'soon', tS: now - 1000, eta: 120 },
+    ];
+    expect(usableEtas(e, now).map((x) => x.vNo)).toEqual(['soon', 'edge']);
+  });
+});
+
+describe('walking distance at 4 km/h', () => {
+  it.each([
+    [0, '1 min'],
+    [0.0666, '1 min'], // 0.999 min
+    [0.0667, '1 min'], // 1.0005 min rounds to 1
+    [0.5, '8 min'],
+    [0.9999, '15 min'],
+    [1.0, '1.0 km'], // exactly 15 min
+    [2.345, '2.3 km'],
+  ])('%f km → %s', (km, s) => expect(formatWalkingDistance(km)).toBe(s));
+  it('uses the 6371 km Earth radius', () => {
+    // One degree of latitude is 6371 * pi / 180 km.
+    expect(haversineKm(10, 76, 11, 76)).toBeCloseTo((6371 * Math.PI) / 180, 6);
+    expect(haversineKm(9.98, 76.28, 9.98, 76.28)).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { MINUTE_MS } from './constants';
+
+/** Spec §4 "Bus timeliness" and §9 premium tracking: on-time buffer 300 s, running late from 300 s, delayed from 360 s. */
+export const EARLY_THRESHOLD_SECS = 300;
+export const RUNNING_BEHIND_SECS = 300;
+export const DELAYED_SECS = 360;
+export type Timeliness = 'Arriving Early' | 'On Time' | 'Running behind' | 'Delayed';
+
+/** `delaySecs` is actual minus scheduled: negative when early. */
+export function timeliness(delaySecs: number): Timeliness {
+  if (delaySecs < -EARLY_THRESHOLD_SECS) return 'Arriving Early';
+  if (delaySecs >= DELAYED_SECS) return 'Delayed';
+  if (delaySecs >= RUNNING_BEHIND_SECS) return 'Running behind';
+  return 'On Time';
+}
+
+/** Spec §4 "Occupancy level": 2 or less overcrowded, 3 to 9 standing available, above 9 seats available. */
+export type Occupancy = 'overcrowded' | 'standing' | 'seats';
+export function occupancyLevel(value: number): Occupancy {
+  if (value <= 2) return 'overcrowded';
+  if (value <= 9) return 'standing';
+  return 'seats';
+}
+
+/** Spec §3 "Live bus ETA entry". */
+export interface EtaEntry { vNo: string; tS: number; eta: number }
+export const ETA_MAX_AGE_MS = 15 * MINUTE_MS;
+
+/** Spec §9: only entries no older than 15 min count, and an ETA of -1 (unknown) is ignored. Soonest first. */
+export function usableEtas(entries: readonly EtaEntry[], now: number): EtaEntry[] {
+  return entries.filter((e) => e.eta !== -1 && e.eta >= 0 && now - e.tS <= ETA_MAX_AGE_MS).sort((a, b) => a.eta - b.eta);
+}
+
+/** Spec §9: Earth radius 6371 km; walking speed 4 km/h. */
+export const EARTH_RADIUS_KM = 6371;
+export const WALKING_SPEED_KMH = 4;
+
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Spec §9: walking time under 1 min shows '1 min', under 15 min shows minutes, otherwise km to one decimal. */
+export function formatWalkingDistance(km: number): string {
+  const minutes = (km / WALKING_SPEED_KMH) * 60;
+  if (minutes < 1) return '1 min';
+  if (minutes < 15) return `${Math.round(minutes)} min`;
+  return `${km.toFixed(1)} km`;
+}
+
+export const DISRUPTION_KINDS = ['WEATHER', 'TRAFFIC', 'BREAKDOWN'] as const;
+export type DisruptionKind = (typeof DISRUPTION_KINDS)[number];
