@@ -1,2 +1,4 @@
 export * from './errors';
 export * from './airport';
+export * from './auth';
+export * from './account';

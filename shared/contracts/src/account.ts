@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isValidEmail, isValidName, isValidIndianMobile } from '@sawari/domain';
+
+/** Spec §3 "User profile". Dates of birth travel as epoch ms (dobInMillis); the client shows them in city time. */
+export const genderSchema = z.enum(['male', 'female', 'other', 'undisclosed']);
+export const userProfileSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mailId: z.string().nullable(),
+  mobileNumber: z.string(),
+  gender: genderSchema.nullable(),
+  dobInMillis: z.number().int().nullable(),
+  profilePhoto: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** POST (create) and PUT (update) /api/profile body. */
+export const profileInputSchema = z.object({
+  firstName: z.string().refine(isValidName, 'First name can have letters and spaces only'),
+  lastName: z.string().refine((v) => v === '' || isValidName(v), 'Last name can have letters and spaces only'),
+  mailId: z.string().refine(isValidEmail, 'Enter an email like name@example.com').nullable().optional(),
+  gender: genderSchema.nullable().optional(),
+  dobInMillis: z.number().int().max(Date.UTC(2100, 0), 'Date of birth is not valid').nullable().optional(),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** City gating (spec §6), served as data so each remote can ask "is X enabled here". */
+export const cityFeaturesSchema = z.object({
+  passes: z.boolean(),
+  tickets: z.boolean(),
+  premium: z.boolean(),
+  cards: z.boolean(),
+  tracking: z.boolean(),
+  airport: z.boolean(),
+  soundValidation: z.boolean(),
+  stopBasedPlanner: z.boolean(),
+  cityListRoute: z.boolean(),
+});
+export type CityFeatures = z.infer<typeof cityFeaturesSchema>;
+export const cityConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  clusterId: z.string().nullable(),
+  homeClusters: z.array(z.string()),
+  features: cityFeaturesSchema,
+});
+export type CityConfig = z.infer<typeof cityConfigSchema>;
+export const citiesResponseSchema = z.object({
+  cities: z.array(cityConfigSchema),
+  clusters: z.array(z.object({ clusterId: z.string(), cityIdsInCluster: z.array(z.string()) })),
+});
+export const serverTimeResponseSchema = z.object({ serverTime: z.number().int() });
+
+/** SOS: up to 5 emergency contacts and an editable message; one alert every 5 minutes. */
+export const SOS_MAX_CONTACTS = 5;
+export const SOS_COOLDOWN_MS = 300_000;
+export const sosContactSchema = z.object({
+  name: z.string().refine(isValidName, 'Contact name can have letters and spaces only'),
+  phoneNumber: z.string().refine(isValidIndianMobile, 'Enter a 10-digit Indian mobile number'),
+});
+export const sosSettingsSchema = z.object({
+  contacts: z.array(sosContactSchema).max(SOS_MAX_CONTACTS, `Add at most ${SOS_MAX_CONTACTS} contacts`),
+  message: z.string().trim().min(1, 'Write a message').max(300, 'Keep the message under 300 characters'),
+});
+export type SosSettings = z.infer<typeof sosSettingsSchema>;
+export const sosAlertRequestSchema = z.object({ lat: z.number().min(-90).max(90).nullable(), lon: z.number().min(-180).max(180).nullable() });
+export const sosAlertResponseSchema = z.object({ sentTo: z.number().int(), nextAllowedAt: z.number().int() });
+
+/** Favourites: saved stops, routes and trips, synced to the account. */
+export const favouriteKindSchema = z.enum(['stop', 'route', 'trip']);
+export const favouriteInputSchema = z.object({
+  kind: favouriteKindSchema,
+  city: z.string().min(1).max(40),
+  refId: z.string().min(1).max(200),
+  label: z.string().trim().min(1).max(120),
+  detail: z.string().max(200).default(''),
+});
+export const favouriteSchema = favouriteInputSchema.extend({ id: z.string(), createdAt: z.number().int() });
+export type Favourite = z.infer<typeof favouriteSchema>;
+
+/** Trial / welcome offers (spec §8 error codes). */
+export const OFFER_ERROR_CODES = ['DIGITAL_OFFER_ALREADY_AVAILED', 'DIGITAL_OFFER_NOT_ALLOWED'] as const;
