@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../platform/config';
+import { openDb } from '../platform/db';
+import { migrate } from '../platform/migrate';
+import { importGtfs, GtfsImportError } from '../modules/transit/importer/import';
+
+const USAGE = `Usage: npm run import-gtfs -- --city <city> [--name <City name>] [--tz <Area/City>] [--redate] <feed.zip | feed folder>
+
+Imports a GTFS feed as the city's current timetable (in one transaction: the old feed stays until the new one is in).
+  --city    city id, e.g. kochi (created when missing)
+  --name    display name for a new city (default: the id, capitalised)
+  --tz      time zone for a new city (default: the feed's agency_timezone)
+  --redate  move every calendar to cover today .. one year from today (for expired feeds)
+Uses DATABASE_URL when set, else PGlite under DATA_DIR (default ./.data). Stop a running server using the same
+PGlite directory first: PGlite allows one process at a time.`;
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { city: { type: 'string' }, name: { type: 'string' }, tz: { type: 'string' }, redate: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.city || !/^[a-z0-9-]{1,40}$/.test(values.city) || positionals.length !== 1) {
+    console.error(`${!values.city ? 'Give --city.' : positionals.length !== 1 ? 'Give exactly one feed path.' : 'The city id must be lower-case letters, digits and dashes.'}\n\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const started = Date.now();
+    const r = await importGtfs(db, positionals[0], { cityId: values.city, cityName: values.name, timeZone: values.tz, redate: values.redate });
+    const counts = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
+    console.log(`Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${((Date.now() - started) / 1000).toFixed(1)} s (${counts}).`);
+    if (r.replacedFeedIds.length) console.log(`Replaced feed ${r.replacedFeedIds.join(', ')}.`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof GtfsImportError ? `The feed was not imported: ${err.message}` : `Import failed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then((code) => process.exit(code));

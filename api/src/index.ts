@@ -1,0 +1,6 @@
+export { buildServer, prepareDatabase, SECURITY_HEADERS } from './platform/server';
+export { loadConfig, parseConfig, testConfig, type Config } from './platform/config';
+export { openDb, type Db } from './platform/db';
+export { migrate } from './platform/migrate';
+export { seedDemoData } from './seed';
+export { importGtfs, GtfsImportError } from './modules/transit/importer/import';

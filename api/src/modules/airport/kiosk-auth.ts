@@ -1,0 +1,22 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../platform/errors';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * The boards' fixed header `authorization: Kiosk <key>`. Keys are compared as SHA-256 digests with timingSafeEqual,
+ * against every configured key, so the time taken says nothing about how much of a key matched.
+ */
+export function kioskGuard(keys: readonly string[]) {
+  const digests = keys.map(digest);
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    const m = typeof header === 'string' ? /^Kiosk\s+(\S+)\s*$/i.exec(header) : null;
+    if (!m) throw new ApiError(401, 'KIOSK_UNAUTHORIZED', 'This board needs its kiosk key in the authorization header ("Kiosk <key>").');
+    const given = digest(m[1]);
+    let ok = false;
+    for (const d of digests) ok = timingSafeEqual(given, d) || ok;
+    if (!ok) throw new ApiError(401, 'KIOSK_UNAUTHORIZED', 'The kiosk key is not accepted. Check the key configured on this board.');
+  };
+}

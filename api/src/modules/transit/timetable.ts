@@ -1,0 +1,203 @@
+import { expandFrequency, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
+import type { TimetableRows } from './store';
+
+/**
+ * One city's current feed compiled for answering "when does route R leave stop S between two instants" without the
+ * database: for every (route, stop) pair, the departure seconds of each service, sorted. Pure data, no I/O.
+ */
+
+interface ServiceRule {
+  /** Index 0 = Sunday ... 6 = Saturday, as ServiceDay.weekday. */
+  weekdays: boolean[];
+  startDate: string;
+  endDate: string;
+  /** YYYYMMDD -> 1 added, 2 removed. */
+  exceptions: Map<string, number>;
+}
+
+interface PairDepartures {
+  service: number;
+  secs: Int32Array;
+}
+
+export type PairCheck = { ok: true } | { ok: false; reason: 'unknown-route' | 'unknown-stop' | 'not-served' };
+
+const key = (routeId: string, stopId: string) => `${routeId}\u0000${stopId}`;
+
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Fills missing times of a trip's stops by linear interpolation between the timed stops around them. */
+function interpolate(times: (number | null)[]): (number | null)[] {
+  const out = times.slice();
+  let prev = -1;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] === null) continue;
+    if (prev >= 0 && i - prev > 1) {
+      const a = out[prev] as number;
+      const b = out[i] as number;
+      for (let j = prev + 1; j < i; j++) out[j] = Math.round(a + ((b - a) * (j - prev)) / (i - prev));
+    }
+    prev = i;
+  }
+  return out;
+}
+
+export class Timetable {
+  private readonly services: ServiceRule[] = [];
+  private readonly pairs = new Map<string, PairDepartures[]>();
+  private readonly routes = new Set<string>();
+  private readonly stops = new Map<string, string>();
+  private readonly destinations = new Map<string, string>();
+  private readonly activeByDate = new Map<string, Uint8Array>();
+  /** Latest departure in seconds after a service day's start (GTFS times can pass 24:00:00). */
+  private maxSecs = 24 * 3600;
+
+  constructor(
+    readonly feedId: number,
+    readonly timeZone: string,
+    rows: TimetableRows,
+  ) {
+    this.compile(rows);
+  }
+
+  private compile(rows: TimetableRows): void {
+    for (const s of rows.stops) this.stops.set(s.stop_id, s.stop_name ?? s.stop_id);
+    for (const r of rows.routes) this.routes.add(r.route_id);
+
+    const serviceIndex = new Map<string, number>();
+    const rule = (id: string): number => {
+      let i = serviceIndex.get(id);
+      if (i === undefined) {
+        i = this.services.length;
+        this.services.push({ weekdays: new Array(7).fill(false), startDate: '99999999', endDate: '00000000', exceptions: new Map() });
+        serviceIndex.set(id, i);
+      }
+      return i;
+    };
+    for (const c of rows.calendar) {
+      const s = this.services[rule(c.service_id)];
+      s.weekdays = [c.sunday, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday].map((v) => v === 1);
+      s.startDate = c.start_date;
+      s.endDate = c.end_date;
+    }
+    for (const d of rows.calendarDates) this.services[rule(d.service_id)].exceptions.set(d.date, d.exception_type);
+
+    const freqByTrip = new Map<string, TimetableRows['frequencies']>();
+    for (const f of rows.frequencies) {
+      const list = freqByTrip.get(f.trip_id);
+      if (list) list.push(f);
+      else freqByTrip.set(f.trip_id, [f]);
+    }
+    const tripById = new Map(rows.trips.map((t) => [t.trip_id, t]));
+
+    // Collect per pair and service, then freeze into sorted typed arrays.
+    const collected = new Map<string, Map<number, number[]>>();
+    const lastStopCount = new Map<string, Map<string, number>>();
+    const add = (routeId: string, stopId: string, service: number, secs: number) => {
+      const k = key(routeId, stopId);
+      let byService = collected.get(k);
+      if (!byService) collected.set(k, (byService = new Map()));
+      const list = byService.get(service);
+      if (list) list.push(secs);
+      else byService.set(service, [secs]);
+      if (secs > this.maxSecs) this.maxSecs = secs;
+    };
+
+    const st = rows.stopTimes;
+    for (let start = 0; start < st.length; ) {
+      let end = start;
+      while (end < st.length && st[end].trip_id === st[start].trip_id) end++;
+      const trip = tripById.get(st[start].trip_id);
+      if (trip) {
+        const stops = st.slice(start, end);
+        const times = interpolate(stops.map((s) => s.departure_secs ?? s.arrival_secs));
+        const service = rule(trip.service_id);
+        const last = stops[stops.length - 1].stop_id;
+        let counts = lastStopCount.get(trip.route_id);
+        if (!counts) lastStopCount.set(trip.route_id, (counts = new Map()));
+        counts.set(last, (counts.get(last) ?? 0) + 1);
+
+        const freqs = freqByTrip.get(trip.trip_id);
+        const base = times.find((t) => t !== null) ?? null;
+        stops.forEach((s, i) => {
+          const t = times[i];
+          if (t === null || base === null) return;
+          if (!freqs) return add(trip.route_id, s.stop_id, service, t);
+          // Headway-based trip: its stop_times only give each stop's offset from the first stop.
+          for (const f of freqs) for (const dep of expandFrequency(f.start_secs, f.end_secs, f.headway_secs)) add(trip.route_id, s.stop_id, service, dep + (t - base));
+        });
+      }
+      start = end;
+    }
+
+    for (const [k, byService] of collected) {
+      const list: PairDepartures[] = [];
+      for (const [service, secs] of byService) list.push({ service, secs: Int32Array.from(secs).sort() });
+      this.pairs.set(k, list);
+    }
+    for (const [routeId, counts] of lastStopCount) {
+      const [stopId] = [...counts].sort((a, b) => b[1] - a[1])[0];
+      this.destinations.set(routeId, this.stops.get(stopId) ?? stopId);
+    }
+  }
+
+  check(routeId: string, stopId: string): PairCheck {
+    if (!this.routes.has(routeId)) return { ok: false, reason: 'unknown-route' };
+    if (!this.stops.has(stopId)) return { ok: false, reason: 'unknown-stop' };
+    return this.pairs.has(key(routeId, stopId)) ? { ok: true } : { ok: false, reason: 'not-served' };
+  }
+
+  /** Name of the stop the route's trips end at (the most common last stop), or null for an unknown route. */
+  destination(routeId: string): string | null {
+    return this.destinations.get(routeId) ?? null;
+  }
+
+  /** Which services run on a service day (calendar weekday and date range; calendar_dates 1 adds, 2 removes). */
+  private activeOn(day: ServiceDay): Uint8Array {
+    let active = this.activeByDate.get(day.date);
+    if (active) return active;
+    active = new Uint8Array(this.services.length);
+    this.services.forEach((s, i) => {
+      const exception = s.exceptions.get(day.date);
+      active![i] = exception === 1 ? 1 : exception === 2 ? 0 : s.weekdays[day.weekday] && day.date >= s.startDate && day.date <= s.endDate ? 1 : 0;
+    });
+    if (this.activeByDate.size > 64) this.activeByDate.clear();
+    this.activeByDate.set(day.date, active);
+    return active;
+  }
+
+  /** Service days that can have departures in [fromMs, toMs] (computed once per request, shared by its pairs). */
+  serviceDays(fromMs: number, toMs: number): ServiceDay[] {
+    return serviceDaysOverlapping(fromMs, toMs, this.timeZone, Math.max(this.maxSecs, 24 * 3600));
+  }
+
+  /** Departures (epoch ms, ascending, without repeats) of the route at the stop within [fromMs, toMs]. */
+  departures(routeId: string, stopId: string, fromMs: number, toMs: number, days: ServiceDay[] = this.serviceDays(fromMs, toMs)): number[] {
+    const entries = this.pairs.get(key(routeId, stopId));
+    if (!entries) return [];
+    const out: number[] = [];
+    for (const day of days) {
+      const active = this.activeOn(day);
+      const lo = Math.ceil((fromMs - day.startMs) / 1000);
+      const hi = Math.floor((toMs - day.startMs) / 1000);
+      for (const e of entries) {
+        if (!active[e.service]) continue;
+        for (let i = lowerBound(e.secs, lo); i < e.secs.length && e.secs[i] <= hi; i++) out.push(day.startMs + e.secs[i] * 1000);
+      }
+    }
+    out.sort((a, b) => a - b);
+    let n = 0;
+    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[n - 1]) out[n++] = out[i];
+    out.length = n;
+    return out;
+  }
+}

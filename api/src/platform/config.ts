@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Validated server configuration. Built from the environment by `loadConfig`, or by hand in tests. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Directory for PGlite data, or 'memory://' for an in-memory database. */
+  dataDir: string;
+  /** When set, a PostgreSQL server is used through a pg pool instead of PGlite. */
+  databaseUrl?: string;
+  env: 'development' | 'test' | 'production';
+  kioskKeys: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Repo root holding shell/dist and <remote>/dist; null turns static serving off (API-only tests). */
+  webRoot: string | null;
+}
+
+const DEV_KIOSK_KEY = 'sawari-dev-kiosk';
+const repoRoot = path.resolve(__dirname, '../../..');
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ message: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0..65535').max(65535, 'PORT must be 0..65535').default(8080),
+    HOST: z.string().min(1, 'HOST must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    SAWARI_ENV: z.enum(['development', 'test', 'production'], { message: 'SAWARI_ENV must be development, test or production' }).optional(),
+    NODE_ENV: z.string().optional(),
+    KIOSK_KEYS: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).optional(),
+    WEB_ROOT: z.string().min(1, 'WEB_ROOT must not be empty').optional(),
+  })
+  .transform((e, ctx) => {
+    const nodeEnv = e.NODE_ENV === 'production' || e.NODE_ENV === 'test' ? e.NODE_ENV : undefined;
+    const env = e.SAWARI_ENV ?? nodeEnv ?? 'development';
+    const keys = (e.KIOSK_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+    if (keys.length === 0) {
+      if (env === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['KIOSK_KEYS'], message: 'KIOSK_KEYS is required in production (comma-separated kiosk keys)' });
+        return z.NEVER;
+      }
+      keys.push(DEV_KIOSK_KEY);
+    } else if (env === 'production' && keys.includes(DEV_KIOSK_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['KIOSK_KEYS'], message: `KIOSK_KEYS must not contain the development key ${DEV_KIOSK_KEY} in production` });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.length < 8)) {
+      ctx.addIssue({ code: 'custom', path: ['KIOSK_KEYS'], message: 'every kiosk key in KIOSK_KEYS must be at least 8 characters' });
+      return z.NEVER;
+    }
+    const config: Config = {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+      databaseUrl: e.DATABASE_URL,
+      env,
+      kioskKeys: keys,
+      logLevel: e.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+      webRoot: path.resolve(e.WEB_ROOT ?? repoRoot),
+    };
+    return config;
+  });
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+/** Parses an environment; never throws. Empty strings count as unset. */
+export function parseConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = envSchema.safeParse(cleaned);
+  if (r.success) return { ok: true, config: r.data };
+  return { ok: false, errors: r.error.issues.map((i) => i.message) };
+}
+
+/** Reads process.env; on a bad value prints one line per problem and exits with status 1. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = parseConfig(env);
+  if (r.ok) return r.config;
+  process.stderr.write(`Invalid configuration:\n${r.errors.map((m) => `  - ${m}`).join('\n')}\n`);
+  process.exit(1);
+}
+
+/** A configuration for tests: in-memory PGlite, silent logs, no static serving, the dev kiosk key. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { port: 0, host: '127.0.0.1', dataDir: 'memory://', env: 'test', kioskKeys: [DEV_KIOSK_KEY], logLevel: 'silent', webRoot: null, ...overrides };
+}

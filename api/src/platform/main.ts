@@ -1,0 +1,50 @@
+import { loadConfig } from './config';
+import { buildServer, prepareDatabase } from './server';
+
+/** `tsx api/src/platform/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await prepareDatabase(config, { info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })) });
+  const app = await buildServer(config, { db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
+  const boards = ['T1', 'T2'].flatMap((t) => [`airport-express-bus-time/${t}`, `airport-express-bus-time-horizontal/${t}`]);
+  const lines = [
+    `Sawari is running (${config.env}, database: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory://' ? 'PGlite in memory' : `PGlite at ${config.dataDir}/pglite`})`,
+    `  App:    ${base}/app/`,
+    ...boards.map((b) => `  Board:  ${base}/app/airport-static-screens/${b}`),
+    `  Health: ${base}/api/health`,
+  ];
+  app.log.info({ url: `${base}/app/` }, 'listening');
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((err) => {
+  console.error('Sawari failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors';
+
+/**
+ * The built web app, per the URL table in docs/architecture.md:
+ *   /                      302 to /app/
+ *   /app/remotes.json      shell/dist/remotes.json, no-store
+ *   /app/<hashed file>     shell/dist, immutable for a year
+ *   /app/<other file>      shell/dist, no-cache (sw.js, index.html, manifest.webmanifest, icons...)
+ *   /app/<anything else>   shell/dist/index.html, no-cache (the SPA answers, including its not-found screen)
+ *   /remotes/<dir>/<version>/<file>  <dir>/dist/<file>, only for a dir + version listed in remotes.json
+ * Precompressed .br/.gz siblings are sent when they exist and the client accepts them.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+/** webpack's [contenthash] in a file name: "main.3f2a9c0d.js", "123.3f2a9c0d1b7e4a5f6c7d.css", "logo-3f2a9c0d.png". */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const REMOTE_NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json']);
+
+interface RemoteEntry {
+  dir: string;
+  version: string;
+}
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sawari is not built yet</title></head>
+<body><h1>Sawari is not built yet</h1><p>The web app has not been built. Run <code>npm run build</code>, then reload this page.</p></body></html>`;
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A path inside `root` for a URL remainder, or null when it would escape it (or holds a NUL). */
+function inside(root: string, rel: string): string | null {
+  if (rel.includes('\0')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  const full = path.resolve(root, decoded);
+  return full === root || full.startsWith(root + path.sep) ? full : null;
+}
+
+/** remotes.json, re-read when the build rewrites it. */
+function remotesReader(file: string): () => RemoteEntry[] {
+  let cache: { mtimeMs: number; remotes: RemoteEntry[] } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return [];
+    }
+    if (cache?.mtimeMs !== mtimeMs) {
+      try {
+        const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { remotes?: RemoteEntry[] };
+        cache = { mtimeMs, remotes: Array.isArray(parsed.remotes) ? parsed.remotes : [] };
+      } catch {
+        cache = { mtimeMs, remotes: [] };
+      }
+    }
+    return cache.remotes;
+  };
+}
+
+export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string }): Promise<void> {
+  const webRoot = path.resolve(opts.webRoot);
+  const shellDist = path.join(webRoot, 'shell', 'dist');
+  const remotes = remotesReader(path.join(shellDist, 'remotes.json'));
+
+  // Only reply.sendFile: every route below decides what to send and how long it may be cached.
+  await app.register(fastifyStatic, { root: shellDist, serve: false, preCompressed: true, cacheControl: false, index: false });
+
+  const send = (reply: FastifyReply, rel: string, root: string, cacheControl: string) => {
+    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
+    return reply.sendFile(rel, root);
+  };
+
+  const notBuilt = (reply: FastifyReply) => reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+
+  app.get('/', (_req, reply) => reply.redirect('/app/', 302));
+  app.get('/app', (_req, reply) => reply.redirect('/app/', 302));
+
+  app.get('/app/*', (request, reply) => {
+    if (!isFile(path.join(shellDist, 'index.html'))) return notBuilt(reply);
+    const rel = (request.params as { '*': string })['*'];
+    const full = rel ? inside(shellDist, rel) : null;
+    if (full && isFile(full)) {
+      const relPath = path.relative(shellDist, full).split(path.sep).join('/');
+      const base = path.basename(full);
+      const cacheControl = relPath === 'remotes.json' ? 'no-store' : HASHED.test(base) ? IMMUTABLE : NO_CACHE;
+      return send(reply, relPath, shellDist, cacheControl);
+    }
+    return send(reply, 'index.html', shellDist, NO_CACHE);
+  });
+
+  app.get('/remotes/:dir/:version/*', (request, reply) => {
+    const { dir, version, '*': rel } = request.params as { dir: string; version: string; '*': string };
+    const listed = remotes().some((r) => r.dir === dir && r.version === version);
+    const remoteDist = path.join(webRoot, dir, 'dist');
+    const full = listed && rel ? inside(remoteDist, rel) : null;
+    if (!full || !isFile(full)) {
+      return reply.code(404).header('cache-control', 'no-store').send(errorBody('NOT_FOUND', `No file ${request.url.split('?')[0]} in the deployed remotes.`));
+    }
+    const relPath = path.relative(remoteDist, full).split(path.sep).join('/');
+    // The version in the URL is a hash over the remote's build, so every file below it is content-addressed; only the
+    // entry files are revalidated so that a rollback under the same URL is picked up.
+    return send(reply, relPath, remoteDist, REMOTE_NO_CACHE.has(path.basename(full)) ? NO_CACHE : IMMUTABLE);
+  });
+}

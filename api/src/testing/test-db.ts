@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { openDb, type Db } from '../platform/db';
+import { migrate } from '../platform/migrate';
+
+/**
+ * A fresh, migrated database for one test file. PGlite in memory by default; when TEST_DATABASE_URL is set, a
+ * uniquely named schema in that PostgreSQL database (every connection's search_path points at it), dropped on cleanup,
+ * so test files can run in parallel against one server.
+ */
+export interface TestDb {
+  db: Db;
+  /** 'pglite' or 'postgres', for test titles. */
+  kind: Db['kind'];
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  if (url) {
+    const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = await openDb({ dataDir: 'memory://', databaseUrl: url }, { max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    db = await openDb({ dataDir: 'memory://', databaseUrl: url }, { searchPath: schema, max: 4 });
+    cleanup = async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    };
+  } else {
+    db = await openDb({ dataDir: 'memory://' });
+    cleanup = () => db.close();
+  }
+  if (opts.migrate !== false) await migrate(db);
+  return { db, kind: db.kind, cleanup };
+}
+
+/** Appended to describe() titles so a run says which database it used. */
+export const dbLabel = () => (process.env.TEST_DATABASE_URL ? '(PostgreSQL)' : '(PGlite)');
