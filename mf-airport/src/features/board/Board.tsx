@@ -1,0 +1,57 @@
+import { formatBookAt, formatClock12h, formatDataAge } from '@sawari/domain';
+import type { AirportBoardConfig, TripTimingsResponse } from '@sawari/contracts';
+import { boardRows } from './boardModel';
+import { texts } from './texts';
+import { useMinuteClock } from './useMinuteClock';
+import styles from './board.module.css';
+
+type Props = { orientation: 'vertical' | 'horizontal'; config: AirportBoardConfig; timings: TripTimingsResponse | null; updatedAt: number | null };
+
+export function Board({ orientation, config, timings, updatedAt }: Props) {
+  useMinuteClock(); // re-render every minute; "now" itself is read at render time
+  const now = Date.now();
+  const rows = boardRows(config, timings, now);
+  const age = updatedAt === null ? null : formatDataAge(updatedAt, now);
+  return (
+    <section className={`${styles.board} ${orientation === 'horizontal' ? styles.horizontal : styles.vertical}`} aria-labelledby="board-heading" data-orientation={orientation}>
+      <header className={styles.top}>
+        <h1 id="board-heading" className={styles.heading}>
+          {texts.heading}
+        </h1>
+        <p className={styles.clock} aria-label={texts.currentTime}>
+          <time data-testid="board-clock">{formatClock12h(now)}</time>
+        </p>
+      </header>
+      <div className={styles.schedule} aria-live="polite">
+        <table className={styles.rows}>
+          <caption className={styles.subheading}>{texts.subheading}</caption>
+          <thead className={styles.srOnly}>
+            <tr>
+              <th scope="col">{texts.destinationColumn}</th>
+              <th scope="col">{texts.nextBusColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} data-testid="board-row">
+                <th scope="row" className={styles.destination}>
+                  {r.destination}
+                </th>
+                <td className={styles.nextBus}>{r.nextBus}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {age && (
+          <p className={styles.age} data-testid="board-age">
+            {age}
+          </p>
+        )}
+      </div>
+      <footer className={styles.bookAt}>
+        <span className={styles.bookAtLabel}>{texts.bookAt}</span>{' '}
+        <span data-testid="board-book-at">{formatBookAt(config.place, config.counter)}</span>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+// Every route this remote owns (below the /app base path). No imports: scripts/build.mjs reads this file with tsx to
+// write remotes.json, and src/spa.tsx maps each `screen` to a lazily loaded component.
+export const routes = [{ path: '/airport-static-screens/:board/:terminalId', screen: 'board' }] as const;
+
+export type Screen = (typeof routes)[number]['screen'];

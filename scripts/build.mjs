@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Builds the web apps: every remote (mf-* folders with a webpack.config.js), then the shell; one at a time (2 cores)
+// and only when their inputs changed. Then writes shell/dist/remotes.json and .gz/.br siblings.
+// Usage: node scripts/build.mjs [--web] [--force]      (--web builds the same thing; the API needs no build)
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = '.build-stamp';
+const COMPRESSIBLE = /\.(js|css|html|json|webmanifest|svg)$/;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const { derivePrefixes, remoteVersion, createRemotesJson, isDerivedFile } = require('../shared/build/remotes.js');
+
+function listFiles(dir, base = dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') out.push(...listFiles(abs, base));
+    } else out.push(path.relative(base, abs).split(path.sep).join('/'));
+  }
+  return out.sort();
+}
+
+/** Hash of everything a web app's build reads: its sources, config, the shared packages, the lockfile. */
+function inputsHash(appDir) {
+  const hash = crypto.createHash('sha256');
+  const add = (abs) => {
+    if (!fs.existsSync(abs)) return;
+    hash.update(path.relative(ROOT, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
+  };
+  const addDir = (dir) => listFiles(dir).forEach((f) => add(path.join(dir, f)));
+  addDir(path.join(appDir, 'src'));
+  addDir(path.join(appDir, 'public'));
+  add(path.join(appDir, 'webpack.config.js'));
+  add(path.join(appDir, 'package.json'));
+  for (const pkg of fs.readdirSync(path.join(ROOT, 'shared'))) {
+    if (pkg === 'build') addDir(path.join(ROOT, 'shared/build'));
+    else addDir(path.join(ROOT, 'shared', pkg, 'src'));
+    add(path.join(ROOT, 'shared', pkg, 'package.json'));
+  }
+  add(path.join(ROOT, 'package.json'));
+  add(path.join(ROOT, 'package-lock.json'));
+  hash.update(`SAWARI_KIOSK_KEY=${process.env.SAWARI_KIOSK_KEY ?? ''}`);
+  return hash.digest('hex');
+}
+
+function runWebpack(config) {
+  const webpack = require('webpack');
+  return new Promise((resolve, reject) => {
+    const compiler = webpack(config);
+    compiler.run((err, stats) => {
+      compiler.close(() => {
+        if (err) return reject(err);
+        if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+        if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
+        resolve(stats);
+      });
+    });
+  });
+}
+
+async function buildApp(appDir, force) {
+  const started = Date.now();
+  const stampFile = path.join(appDir, 'dist', STAMP);
+  const hash = inputsHash(appDir);
+  const name = path.relative(ROOT, appDir);
+  if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === hash) {
+    console.log(`${name.padEnd(12)} up to date (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return false;
+  }
+  const configPath = path.join(appDir, 'webpack.config.js');
+  delete require.cache[configPath];
+  await runWebpack(require(configPath));
+  fs.writeFileSync(stampFile, hash + '\n');
+  console.log(`${name.padEnd(12)} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+/** Writes .gz and .br beside every text asset over 1 KB (the server sends them to clients that accept them). */
+async function compressDist(distDir) {
+  for (const rel of listFiles(distDir)) {
+    if (!COMPRESSIBLE.test(rel) || isDerivedFile(rel)) continue;
+    const abs = path.join(distDir, rel);
+    const { size, mtimeMs } = fs.statSync(abs);
+    if (size <= 1024) continue;
+    const fresh = (ext) => fs.existsSync(abs + ext) && fs.statSync(abs + ext).mtimeMs >= mtimeMs;
+    if (fresh('.gz') && fresh('.br')) continue;
+    const data = fs.readFileSync(abs);
+    fs.writeFileSync(abs + '.gz', await gzip(data, { level: 9 }));
+    fs.writeFileSync(abs + '.br', await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }));
+  }
+}
+
+export function discoverRemotes(root = ROOT) {
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name.startsWith('mf-') && fs.existsSync(path.join(root, d.name, 'webpack.config.js')))
+    .map((d) => d.name)
+    .sort();
+}
+
+async function describeRemote(dir) {
+  const appDir = path.join(ROOT, dir);
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = await tsImport(pathToFileURL(path.join(appDir, 'src/routes.ts')).href, import.meta.url);
+  const routes = mod.routes ?? mod.default?.routes;
+  if (!Array.isArray(routes)) throw new Error(`${dir}/src/routes.ts must export a routes array`);
+  const configPath = path.join(appDir, 'webpack.config.js');
+  const name = require(configPath).output.uniqueName;
+  const distDir = path.join(appDir, 'dist');
+  const files = listFiles(distDir).map((rel) => ({ path: rel, content: fs.readFileSync(path.join(distDir, rel)) }));
+  return { name, dir, version: remoteVersion(files), prefixes: derivePrefixes(routes) };
+}
+
+/** Builds every web app (incrementally unless force) and writes shell/dist/remotes.json. */
+export async function buildWeb({ force = false } = {}) {
+  const remotes = discoverRemotes();
+  for (const dir of remotes) await buildApp(path.join(ROOT, dir), force);
+  await buildApp(path.join(ROOT, 'shell'), force);
+
+  const described = [];
+  for (const dir of remotes) described.push(await describeRemote(dir));
+  const remotesJsonPath = path.join(ROOT, 'shell/dist/remotes.json');
+  fs.writeFileSync(remotesJsonPath, JSON.stringify(createRemotesJson(described), null, 2) + '\n');
+  for (const dir of [...remotes, 'shell']) await compressDist(path.join(ROOT, dir, 'dist'));
+  for (const r of described) console.log(`${r.dir.padEnd(12)} version ${r.version} prefixes ${r.prefixes.join(' ')}`);
+  return described;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const force = process.argv.includes('--force');
+  buildWeb({ force }).catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,229 @@
+// THE webpack + Module Federation config factory every web app uses (docs/architecture.md). Each app's
+// webpack.config.js is three lines calling createAppConfig; nothing federation-related is written per app.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const RUNTIME_PACKAGE = '@sawari/runtime';
+
+/** Packages every app shares as singletons. `of` names the root package.json dependency whose version applies. */
+const SHARED_SINGLETONS = [
+  { key: 'react', of: 'react' },
+  { key: 'react/jsx-runtime', of: 'react' },
+  { key: 'react-dom', of: 'react-dom' },
+  { key: 'react-dom/client', of: 'react-dom' },
+  { key: 'react-router-dom', of: 'react-router-dom' },
+  { key: 'single-spa', of: 'single-spa' },
+  { key: 'jotai', of: 'jotai' },
+  // A trailing slash shares every subpath (jotai/react, jotai/vanilla, jotai/utils...): jotai's own entry re-exports
+  // them by package name, so without this a remote could end up with a second store implementation.
+  { key: 'jotai/', of: 'jotai' },
+  { key: 'react-intl', of: 'react-intl' },
+];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * The `shared` block for an app, generated from the root package.json (never written by hand per app).
+ * @param {'host'|'remote'} kind
+ * @param {{ dependencies?: Record<string,string> }} [rootPkg]
+ * @param {string} [runtimeVersion] version of the @sawari/runtime workspace package
+ */
+function createSharedConfig(kind, rootPkg = readJson(path.join(ROOT, 'package.json')), runtimeVersion = readJson(path.join(ROOT, 'shared/runtime/package.json')).version) {
+  const deps = rootPkg.dependencies || {};
+  /** @type {Record<string, object>} */
+  const shared = {};
+  for (const { key, of } of SHARED_SINGLETONS) {
+    const version = deps[of];
+    if (!version) throw new Error(`createSharedConfig: ${of} is not a dependency in the root package.json`);
+    shared[key] = { singleton: true, requiredVersion: version, version: version.replace(/^[\^~]/, '') };
+  }
+  shared[RUNTIME_PACKAGE] = { singleton: true, requiredVersion: runtimeVersion, version: runtimeVersion };
+  // Why import:false: a remote must never bring its own copy of the runtime (a second jotai store, clock or session
+  // would silently split state). The shell always provides it; a remote without a shell has no runtime at all.
+  if (kind === 'remote') shared[RUNTIME_PACKAGE].import = false;
+  return shared;
+}
+
+/** Copies <appDir>/public/** into the output unchanged (icons, web app manifest). Tiny: no copy plugin needed. */
+class CopyPublicPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (!fs.existsSync(this.dir)) return;
+        for (const file of fs.readdirSync(this.dir, { recursive: true })) {
+          const abs = path.join(this.dir, String(file));
+          if (!fs.statSync(abs).isFile()) continue;
+          compilation.fileDependencies.add(abs);
+          compilation.emitAsset(String(file).split(path.sep).join('/'), new webpack.sources.RawSource(fs.readFileSync(abs)));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * Renames the host's runtime entry main.js to main.<content hash>.js once it is minified (before html-webpack-plugin
+ * writes index.html, which therefore references the hashed name). Safe: a runtime chunk never refers to its own name.
+ */
+class HashEntryPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('HashEntryPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HashEntryPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50 }, () => {
+        const asset = compilation.getAsset('main.js');
+        if (!asset) return;
+        const hash = require('node:crypto').createHash('sha256').update(asset.source.buffer()).digest('hex').slice(0, 10);
+        compilation.renameAsset('main.js', `main.${hash}.js`);
+        compilation.updateAsset(`main.${hash}.js`, (src) => src, (info) => ({ ...info, immutable: true, contenthash: hash }));
+      });
+    });
+  }
+}
+
+/** The host's service worker (src/sw.ts), when it has one: precache its own files, nothing of the remotes. */
+function serviceWorkerPlugin(appDir) {
+  const swSrc = path.join(appDir, 'src/sw.ts');
+  if (!fs.existsSync(swSrc)) return [];
+  const { InjectManifest } = require('workbox-webpack-plugin');
+  return [
+    new InjectManifest({
+      swSrc,
+      swDest: 'sw.js',
+      // The host's own remoteEntry/mf-manifest are federation bookkeeping nobody loads; remotes.json must stay fresh.
+      exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-(manifest|stats)\.json$/, /^remotes\.json$/, /\.(gz|br)$/],
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    }),
+  ];
+}
+
+/**
+ * @param {{ appDir: string, kind: 'host'|'remote', name: string, exposes?: Record<string,string>,
+ *           publicPath?: string, define?: Record<string,string>, plugins?: any[] }} options
+ * @returns {import('webpack').Configuration}
+ */
+function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {}, plugins = [] }) {
+  if (kind !== 'host' && kind !== 'remote') throw new Error(`createAppConfig: kind must be host or remote, got ${kind}`);
+  const isHost = kind === 'host';
+  const appPrefix = name.replace(/[^A-Za-z0-9_]/g, '_');
+  const cssLoader = (modules) => ({
+    loader: require.resolve('css-loader'),
+    options: {
+      importLoaders: 0,
+      modules: modules
+        ? { localIdentName: `${appPrefix}__[local]__[hash:base64:5]`, namedExport: false, exportLocalsConvention: 'as-is' }
+        : false,
+    },
+  });
+
+  const federation = new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    // Why loaded-first: with the default version-first the host initialises EVERY registered remote's entry at
+    // start to compare versions; loaded-first lets a kiosk board fetch only mf-airport's entry.
+    shareStrategy: 'loaded-first',
+    manifest: true,
+    // Why dts:false: type hints travel through the workspace's TypeScript sources, and the DTS plugin would spawn a
+    // TypeScript compile (and a dev server) inside every production build on a 2-core machine.
+    dts: false,
+    // Why an external runtime: without it every remote's remoteEntry.js embeds its own copy of the federation runtime
+    // core (~27 KB gzip), downloaded on top of the shell's. The shell provides its copy on a global and remotes use it.
+    experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+    exposes: isHost ? undefined : { './spa': './src/spa.tsx', ...(exposes || {}) },
+    // No remotes here: the shell learns them at run time from remotes.json (registerRemotes), never at build time.
+    shared: createSharedConfig(kind),
+  });
+
+  return {
+    mode: 'production',
+    context: appDir,
+    target: 'web',
+    // A remote's only entry is the container (remoteEntry.js) the federation plugin adds.
+    // Why the host's entry is named without [contenthash] here: with webpack 5.111 the federation runtime module
+    // resolves its own chunk's filename while chunk hashes are still being computed, and a [contenthash] in it fails
+    // the build (module-federation/core#5077, webpack/webpack#22199). HashEntryPlugin adds the content hash afterwards.
+    entry: isHost ? { main: { import: './src/index.ts', filename: '[name].js' } } : {},
+    // Source maps are written as separate files and never referenced from the served bundle.
+    devtool: 'hidden-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      publicPath: publicPath || (isHost ? '/app/' : 'auto'),
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // Why a unique name per app: two webpack runtimes on one page (shell + remotes) must not share the same
+      // global chunk-loading array, or one build would try to run the other's chunks.
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // moment-timezone is never used on the web; if something pulls it in, take the core build (no zone data).
+      alias: {
+        'moment-timezone$': 'moment-timezone/moment-timezone.js',
+        // Why: the bundler runtime require()s the CommonJS builds of the federation runtime while the external-runtime
+        // plugin imports the ES builds, which bundled BOTH (~24 KB gzip twice). One build for everyone.
+        '@module-federation/runtime-core$': require.resolve('@module-federation/runtime-core').replace(/\.cjs$/, '.js'),
+        '@module-federation/sdk$': require.resolve('@module-federation/sdk').replace(/\.cjs$/, '.js'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
+        { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
+        { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: { hints: false },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)]))),
+      federation,
+      ...(isHost
+        ? [
+            new (require('html-webpack-plugin'))({
+              template: path.join(appDir, 'src/index.html'),
+              filename: 'index.html',
+              chunks: ['main'],
+              scriptLoading: 'defer',
+              minify: { collapseWhitespace: true, removeComments: true },
+            }),
+            new HashEntryPlugin(),
+            new CopyPublicPlugin(path.join(appDir, 'public')),
+            ...serviceWorkerPlugin(appDir),
+          ]
+        : []),
+      ...plugins,
+    ],
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createAppConfig, createSharedConfig, SHARED_SINGLETONS, RUNTIME_PACKAGE };

@@ -1,0 +1,48 @@
+// Pure helpers of scripts/build.mjs that turn each remote's route table and built files into remotes.json
+// (docs/architecture.md "remotes.json"). CommonJS so the build script and the unit tests both load it directly.
+'use strict';
+
+const crypto = require('node:crypto');
+
+/** Route prefixes a remote owns: the first path segment of every route, deduplicated, in table order. */
+function derivePrefixes(routes) {
+  const prefixes = [];
+  for (const route of routes) {
+    const first = String(route.path).split('/').filter(Boolean)[0];
+    if (!first || first.startsWith(':') || first === '*') {
+      throw new Error(`route "${route.path}" must start with a fixed path segment (the remote's prefix)`);
+    }
+    const prefix = `/${first}`;
+    if (!prefixes.includes(prefix)) prefixes.push(prefix);
+  }
+  return prefixes;
+}
+
+/** Files that are not the build's output proper: compressed siblings and the incremental-build stamp. */
+function isDerivedFile(relPath) {
+  return /\.(gz|br)$/.test(relPath) || relPath.endsWith('.build-stamp');
+}
+
+/** Version of a remote build: first 12 hex digits of a hash over its files (relative path + content), order-free. */
+function remoteVersion(files) {
+  const hash = crypto.createHash('sha256');
+  for (const f of [...files].filter((f) => !isDerivedFile(f.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    hash.update(f.path).update('\0').update(f.content).update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The remotes.json document the shell fetches at start. */
+function createRemotesJson(remotes) {
+  return {
+    remotes: remotes.map(({ name, dir, version, prefixes }) => ({
+      name,
+      dir,
+      version,
+      entry: `/remotes/${dir}/${version}/mf-manifest.json`,
+      prefixes: [...prefixes],
+    })),
+  };
+}
+
+module.exports = { derivePrefixes, remoteVersion, createRemotesJson, isDerivedFile };

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { atom, useAtomValue } from 'jotai';
+
+export const DEFAULT_LANGUAGE = 'en';
+export const LANGUAGE_STORAGE_KEY = 'sawari.lang';
+
+function storedLanguage(): string {
+  try {
+    return globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) || DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE; // storage blocked (private mode, kiosk policy)
+  }
+}
+
+const languageBase = atom(storedLanguage());
+/** The current language (spec: default en, read from local storage). Writing it also stores it. */
+export const languageAtom = atom(
+  (get) => get(languageBase),
+  (_get, set, lang: string) => {
+    set(languageBase, lang);
+    try {
+      globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
+    } catch {
+      // keep the in-memory choice
+    }
+  },
+);
+
+export type Messages = Record<string, string>;
+export type CatalogLoader = () => Promise<{ default: Messages } | Messages>;
+const catalogs = new Map<string, Record<string, CatalogLoader>>();
+
+/** Each remote registers how to load its own messages, one lazily loaded chunk per language. */
+export function registerCatalogs(remoteName: string, loaders: Record<string, CatalogLoader>): void {
+  catalogs.set(remoteName, loaders);
+}
+
+/** Messages of `remoteName` in `lang`, falling back to en when that language is missing or fails to load. */
+export async function loadCatalog(remoteName: string, lang: string): Promise<Messages> {
+  const loaders = catalogs.get(remoteName) ?? {};
+  for (const candidate of lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE]) {
+    const load = loaders[candidate];
+    if (!load) continue;
+    try {
+      const mod = await load();
+      return ('default' in mod && typeof mod.default === 'object' ? mod.default : mod) as Messages;
+    } catch (err) {
+      console.error(`[sawari] could not load the ${candidate} messages of ${remoteName}`, err);
+    }
+  }
+  return {};
+}
+
+/** The current language and its messages for `remoteName` (null while loading). */
+export function useCatalog(remoteName: string): { locale: string; messages: Messages | null } {
+  const locale = useAtomValue(languageAtom);
+  const [state, setState] = useState<{ locale: string; messages: Messages } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadCatalog(remoteName, locale).then((messages) => live && setState({ locale, messages }));
+    return () => {
+      live = false;
+    };
+  }, [remoteName, locale]);
+  return { locale, messages: state?.locale === locale ? state.messages : null };
+}
+
+// react-intl is loaded only when a screen asks for it: a static import here would make every app that touches the
+// runtime (the kiosk boards included) download it.
+const IntlProvider = lazy(() => import('react-intl').then((m) => ({ default: m.IntlProvider })));
+
+/** react-intl provider fed with the remote's catalog in the current language. Renders `fallback` while loading. */
+export function SawariIntlProvider({ remote, children, fallback = null }: { remote: string; children: ReactNode; fallback?: ReactNode }) {
+  const { locale, messages } = useCatalog(remote);
+  if (!messages) return <>{fallback}</>;
+  return (
+    <Suspense fallback={fallback}>
+      <IntlProvider locale={locale} defaultLocale={DEFAULT_LANGUAGE} messages={messages}>
+        {children}
+      </IntlProvider>
+    </Suspense>
+  );
+}

@@ -1,0 +1,84 @@
+// single-spa root config. No UI framework here: React arrives only with the layout or a remote that needs it.
+import { registerApplication, start } from 'single-spa';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { renderUnavailablePanel } from '@sawari/ui/src/dom';
+import '@sawari/ui/src/theme.css';
+import './shell.css';
+import { isKioskPath, ownsPath, type RemoteEntry } from './routing';
+import { remoteFallbackPlugin, resilientRemoteApp } from './federation';
+import { registerServiceWorker } from './sw-client';
+import { texts } from './texts';
+
+async function fetchRemotes(): Promise<RemoteEntry[]> {
+  const res = await fetch('/app/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+  const body = (await res.json()) as { remotes?: RemoteEntry[] };
+  return Array.isArray(body.remotes) ? body.remotes : [];
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, id: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  e.id = id;
+  return e;
+}
+
+async function main(): Promise<void> {
+  const root = document.getElementById('sawari-app') ?? document.body;
+  const kiosk = isKioskPath(location.pathname);
+  let remotes: RemoteEntry[] = [];
+  let remotesFailed = false;
+  try {
+    remotes = await fetchRemotes();
+  } catch (err) {
+    remotesFailed = true;
+    console.error('[sawari] could not read remotes.json', err);
+  }
+  // Kiosk mode registers only the remote(s) owning this path: no other remote's entry is ever fetched.
+  if (kiosk) remotes = remotes.filter((r) => ownsPath(r.prefixes, location.pathname));
+
+  registerPlugins([remoteFallbackPlugin()]);
+  registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })));
+
+  root.replaceChildren();
+  let outlet: HTMLElement;
+  if (kiosk) {
+    outlet = el('main', 'sawari-kiosk');
+    root.append(outlet);
+    if (remotes.length === 0) renderUnavailablePanel(outlet, texts.unavailable, () => location.reload());
+  } else {
+    const header = el('header', 'sawari-header');
+    const main = el('main', 'sawari-main');
+    const screen = el('div', 'sawari-shell-screen');
+    outlet = el('div', 'sawari-outlet');
+    main.append(screen, outlet);
+    root.append(header, main);
+    registerApplication({
+      name: 'sawari-layout',
+      app: () => import('./layout/spa'),
+      activeWhen: () => true,
+      customProps: { domElementGetter: () => header, screenElement: screen, remotePrefixes: remotes.flatMap((r) => r.prefixes), remotesFailed },
+    });
+  }
+
+  for (const remote of remotes) {
+    registerApplication({
+      name: remote.name,
+      app: resilientRemoteApp(remote),
+      activeWhen: (loc) => ownsPath(remote.prefixes, loc.pathname),
+      customProps: { domElementGetter: () => outlet },
+    });
+  }
+
+  // The service worker waits for the first screen so it never competes with it for the network.
+  let swRegistered = false;
+  const registerSw = () => {
+    if (swRegistered) return;
+    swRegistered = true;
+    registerServiceWorker({ kiosk });
+  };
+  window.addEventListener('single-spa:first-mount', registerSw, { once: true });
+  setTimeout(registerSw, 10_000);
+  start({ urlRerouteOnly: true });
+}
+
+main().catch((err) => console.error('[sawari] the app could not start', err));

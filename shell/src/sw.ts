@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+// The one service worker (owned by the shell, scope /app/). Built by workbox-webpack-plugin InjectManifest, which
+// replaces self.__WB_MANIFEST with the shell's hashed files and index.html. Offline DATA lives in IndexedDB, not here.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// App shell: every navigation under /app/ answers the precached index.html (the SPA decides what to show).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app/index.html'), { allowlist: [/^\/app\//] }));
+
+// Where the remotes live: fresh when the network answers within 3 s, the last known list otherwise.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/app/remotes.json',
+  new NetworkFirst({ cacheName: 'sawari-remotes-json', networkTimeoutSeconds: 3 }),
+);
+
+// Remotes' entries and manifests (not hashed): network first, 3 s, then cache.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/remotes\/.+\/(remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
+  new NetworkFirst({ cacheName: 'sawari-remote-entries', networkTimeoutSeconds: 3, plugins: [new ExpirationPlugin({ maxEntries: 50 })] }),
+);
+
+// Remotes' hashed chunks under versioned URLs never change: cache first, bounded.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/remotes/'),
+  new CacheFirst({
+    cacheName: 'sawari-remote-chunks',
+    plugins: [new ExpirationPlugin({ maxAgeSeconds: 60 * 24 * 60 * 60, maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
+
+// The API is never answered from the SW cache.
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
+
+// "Reload to update": the page asks the waiting version to take over only when the user (or a kiosk reload) says so.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

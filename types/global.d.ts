@@ -1,0 +1,14 @@
+// Globals and module kinds the web builds understand (see shared/build).
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+declare module '*.css';
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
