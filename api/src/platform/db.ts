@@ -110,13 +110,31 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
   };
 }
 
+type PGliteAssets = { fsBundle: Blob; wasmModule: WebAssembly.Module };
+let assets: Promise<PGliteAssets> | null = null;
+
+/**
+ * PGlite loads its WASM and file-system bundle with dynamic import(), which jest's VM refuses without
+ * --experimental-vm-modules. Handing them over ourselves avoids that, and compiles the WASM once per process.
+ */
+function pgliteAssets(): Promise<PGliteAssets> {
+  assets ??= (async () => {
+    const dist = path.dirname(require.resolve('@electric-sql/pglite'));
+    const [data, wasm] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.data')), fs.promises.readFile(path.join(dist, 'pglite.wasm'))]);
+    return { fsBundle: new Blob([data]), wasmModule: await WebAssembly.compile(wasm) };
+  })();
+  return assets;
+}
+
 /** PGlite under DATA_DIR/pglite (or in memory for 'memory://'), or a pg pool when DATABASE_URL is set. */
 export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, opts: OpenDbOptions = {}): Promise<Db> {
   if (config.databaseUrl) return postgresDb(config.databaseUrl, opts);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PGlite } = require('@electric-sql/pglite') as { PGlite: { create(dataDir?: string): Promise<PGliteLike> } };
-  if (config.dataDir === 'memory://') return pgliteDb(await PGlite.create());
-  const dir = path.join(config.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  return pgliteDb(await PGlite.create(dir));
+  const { PGlite } = require('@electric-sql/pglite') as { PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string }): Promise<PGliteLike> } };
+  let dataDir: string | undefined;
+  if (config.dataDir !== 'memory://') {
+    dataDir = path.join(config.dataDir, 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir }));
 }

@@ -29,7 +29,7 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Test
       await admin.close();
     };
   } else {
-    db = await openDb({ dataDir: 'memory://' });
+    db = await openInMemoryPGliteUnderJest();
     cleanup = () => db.close();
   }
   if (opts.migrate !== false) await migrate(db);
@@ -38,3 +38,21 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Test
 
 /** Appended to describe() titles so a run says which database it used. */
 export const dbLabel = () => (process.env.TEST_DATABASE_URL ? '(PostgreSQL)' : '(PGlite)');
+
+/**
+ * PGlite's emscripten loader runs `await import('module')` when it detects Node, and jest's VM refuses dynamic
+ * import() without --experimental-vm-modules. openDb already hands PGlite its WASM module and data bundle, so the
+ * loader's browser path needs nothing from Node: while PGlite starts, tests make it take that path. In-memory only
+ * (a data directory needs the Node file system); outside jest none of this is needed.
+ */
+async function openInMemoryPGliteUnderJest(): Promise<Db> {
+  const proc = process as unknown as { type?: string };
+  const previous = proc.type;
+  proc.type = 'renderer';
+  try {
+    return await openDb({ dataDir: 'memory://' });
+  } finally {
+    if (previous === undefined) delete proc.type;
+    else proc.type = previous;
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { testConfig, type Config } from '../platform/config';
+import { buildServer } from '../platform/server';
+import { seedDemoData } from '../seed';
+import { openTestDb, type TestDb } from './test-db';
+
+/**
+ * fastify.inject() loads light-my-request, which requires cookie@2, an ES module that jest's CommonJS runtime cannot
+ * load without transforming it (node itself can). light-my-request only uses it to encode the `cookies` inject
+ * option as `name=value`; this stand-in does exactly that. Remove once the root jest config transforms cookie.
+ */
+jest.mock('cookie', () => ({
+  stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${encodeURIComponent(value)}`,
+}));
+
+export const KIOSK = { authorization: 'Kiosk sawari-dev-kiosk' };
+
+export interface TestServer extends TestDb {
+  app: FastifyInstance;
+}
+
+/** A test database (seeded with the demo data unless told not to) and a server on it, for inject(). */
+export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; timetableCheckMs?: number; before?: (t: TestDb) => Promise<void> } = {}): Promise<TestServer> {
+  const t = await openTestDb();
+  if (opts.seed !== false) await seedDemoData(t.db);
+  await opts.before?.(t);
+  const app = await buildServer(testConfig(opts.config), { db: t.db, timetableCheckMs: opts.timetableCheckMs });
+  return {
+    ...t,
+    app,
+    cleanup: async () => {
+      await app.close();
+      await t.cleanup();
+    },
+  };
+}
