@@ -20,9 +20,10 @@ const SHARED_SINGLETONS = [
   { key: 'react-router-dom', of: 'react-router-dom' },
   { key: 'single-spa', of: 'single-spa' },
   { key: 'jotai', of: 'jotai' },
-  // A trailing slash shares every subpath (jotai/react, jotai/vanilla, jotai/utils...): jotai's own entry re-exports
-  // them by package name, so without this a remote could end up with a second store implementation.
-  { key: 'jotai/', of: 'jotai' },
+  // jotai's own entry re-exports its subpaths BY PACKAGE NAME, so each subpath must be a singleton too or a remote
+  // could end up with a second store implementation. Listed one by one: a "jotai/" prefix key makes the federation
+  // manifest resolve "jotai/", which Node flags as a deprecated trailing-slash export (DEP0155).
+  ...['jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils'].map((key) => ({ key, of: 'jotai' })),
   { key: 'react-intl', of: 'react-intl' },
 ];
 

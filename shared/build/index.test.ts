@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createAppConfig, createSharedConfig, RUNTIME_PACKAGE } from './index.js';
 import rootPkg from '../../package.json';
 
-const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'single-spa', 'jotai', 'jotai/', 'react-intl', RUNTIME_PACKAGE];
+const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'single-spa', 'jotai', 'jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils', 'react-intl', RUNTIME_PACKAGE];
 
 describe('createSharedConfig', () => {
   it('shares every required package as a singleton with the root package.json version', () => {
@@ -12,7 +12,7 @@ describe('createSharedConfig', () => {
     expect(shared['react'].requiredVersion).toBe(rootPkg.dependencies.react);
     expect(shared['react/jsx-runtime'].requiredVersion).toBe(rootPkg.dependencies.react);
     expect(shared['react-dom/client'].requiredVersion).toBe(rootPkg.dependencies['react-dom']);
-    expect(shared['jotai/'].requiredVersion).toBe(rootPkg.dependencies.jotai);
+    expect(shared['jotai/react'].requiredVersion).toBe(rootPkg.dependencies.jotai);
     expect(shared['react-intl'].requiredVersion).toBe(rootPkg.dependencies['react-intl']);
   });
 
