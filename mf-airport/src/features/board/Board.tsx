@@ -18,7 +18,8 @@ export function Board({ orientation, config, timings, updatedAt }: Props) {
         <h1 id="board-heading" className={styles.heading}>
           {texts.heading}
         </h1>
-        <p className={styles.clock} aria-label={texts.currentTime}>
+        <p className={styles.clock}>
+          <span className={styles.srOnly}>{texts.currentTime}: </span>
           <time data-testid="board-clock">{formatClock12h(now)}</time>
         </p>
       </header>
