@@ -1,11 +1,11 @@
 import { loadConfig } from './config';
-import { buildServer, prepareDatabase } from './server';
+import { buildServer } from './server';
 
 /** `tsx api/src/platform/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await prepareDatabase(config, { info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })) });
-  const app = await buildServer(config, { db });
+  // The server opens the database, migrates and seeds it, and closes it after the HTTP server on app.close().
+  const app = await buildServer(config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -18,8 +18,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
-      await app.close();
-      await db.close();
+      await app.close(); // stops accepting, drains requests, then closes the database (onClose)
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

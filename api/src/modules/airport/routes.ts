@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { airportBoardParamsSchema, tripTimingsRequestSchema, type TripTimingsRequest } from '@sawari/contracts';
+import { airportBoardParamsSchema, tripTimingsRequestSchema, type TripTimingsRequest, type TripTimingsResponse } from '@sawari/contracts';
 import type { AirportService } from './service';
 import { kioskGuard } from './kiosk-auth';
 
@@ -19,9 +19,19 @@ export async function airportRoutes(app: FastifyInstance, opts: { service: Airpo
   app.post(
     '/api/tub/v1/trips/:city/by_route_stop_pairs',
     { bodyLimit: 16 * 1024, schema: { params: cityParamsSchema, body: tripTimingsRequestSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { city } = request.params as z.infer<typeof cityParamsSchema>;
-      return service.timings(city, request.body as TripTimingsRequest);
+      const result = await service.timings(city, request.body as TripTimingsRequest);
+      return reply.type('application/json; charset=utf-8').send(serializeTimings(result));
     },
   );
+}
+
+/** The boards poll this every 30 s; writing the number arrays directly is cheaper than a generic JSON.stringify. */
+export function serializeTimings(r: TripTimingsResponse): string {
+  let out = '{"data":[';
+  r.data.forEach((d, i) => {
+    out += `${i ? ',' : ''}{"routeId":${JSON.stringify(d.routeId)},"stopId":${JSON.stringify(d.stopId)},"timings":[${d.timings.join(',')}]}`;
+  });
+  return `${out}]}`;
 }

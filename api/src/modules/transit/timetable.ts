@@ -1,4 +1,4 @@
-import { expandFrequency, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
+import { DAY_MS, expandFrequency, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
 import type { TimetableRows } from './store';
 
 /**
@@ -58,6 +58,7 @@ export class Timetable {
   private readonly stops = new Map<string, string>();
   private readonly destinations = new Map<string, string>();
   private readonly activeByDate = new Map<string, Uint8Array>();
+  private daySpan: { fromMs: number; toMs: number; days: ServiceDay[] } | null = null;
   /** Latest departure in seconds after a service day's start (GTFS times can pass 24:00:00). */
   private maxSecs = 24 * 3600;
 
@@ -175,9 +176,20 @@ export class Timetable {
     return active;
   }
 
-  /** Service days that can have departures in [fromMs, toMs] (computed once per request, shared by its pairs). */
+  /**
+   * Service days that can have departures in [fromMs, toMs] (once per request, shared by its pairs). Working them out
+   * takes time-zone formatting (~50 µs), so a span of about a week is computed at once and each request filters it
+   * with the same rule as serviceDaysOverlapping: the day starts by toMs and its last departure is not before fromMs.
+   */
   serviceDays(fromMs: number, toMs: number): ServiceDay[] {
-    return serviceDaysOverlapping(fromMs, toMs, this.timeZone, Math.max(this.maxSecs, 24 * 3600));
+    const maxMs = Math.max(this.maxSecs, 24 * 3600) * 1000;
+    let span = this.daySpan;
+    if (!span || fromMs < span.fromMs || toMs > span.toMs) {
+      span = { fromMs: fromMs - DAY_MS, toMs: toMs + 7 * DAY_MS, days: [] };
+      span.days = serviceDaysOverlapping(span.fromMs, span.toMs, this.timeZone, maxMs / 1000);
+      this.daySpan = span;
+    }
+    return span.days.filter((d) => d.startMs <= toMs && d.startMs + maxMs >= fromMs);
   }
 
   /** Departures (epoch ms, ascending, without repeats) of the route at the stop within [fromMs, toMs]. */
