@@ -20,6 +20,11 @@ describe('config', () => {
     });
   });
 
+  it('turns static serving off with WEB_ROOT=off', () => {
+    const r = parseConfig({ WEB_ROOT: 'off' });
+    expect(r.ok && r.config.webRoot).toBeNull();
+  });
+
   it('names each bad value', () => {
     const r = parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(r.ok).toBe(false);

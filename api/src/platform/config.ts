@@ -12,7 +12,7 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   kioskKeys: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Repo root holding shell/dist and <remote>/dist; null turns static serving off (API-only tests). */
+  /** Repo root holding shell/dist and <remote>/dist; null (WEB_ROOT=off) turns static serving off (API only). */
   webRoot: string | null;
 }
 
@@ -60,7 +60,7 @@ const envSchema = z
       env,
       kioskKeys: keys,
       logLevel: e.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
-      webRoot: path.resolve(e.WEB_ROOT ?? repoRoot),
+      webRoot: e.WEB_ROOT === 'off' ? null : path.resolve(e.WEB_ROOT ?? repoRoot),
     };
     return config;
   });
