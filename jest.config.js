@@ -5,10 +5,14 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // cookie@2 (used by light-my-request, so by fastify.inject) ships only as an ES module: compile it like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
 };
 module.exports = {
+  // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-airport'], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
-    { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
   ],
 };

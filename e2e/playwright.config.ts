@@ -24,7 +24,7 @@ export default defineConfig({
   },
   webServer: {
     // The same server code `npm start` runs, on a fresh data folder (migrated and seeded with demo data on start).
-    command: `rm -rf ${dataDir} && node --import tsx api/src/main.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx api/src/platform/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

@@ -36,7 +36,7 @@ if (want('build')) {
 // The real server, fresh data folder.
 const port = 18300;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
   cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '' },
 });

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await buildWeb();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'development', ...process.env },

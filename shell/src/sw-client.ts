@@ -25,6 +25,28 @@ function showUpdatePrompt(worker: ServiceWorker): void {
   document.body.append(bar);
 }
 
+/**
+ * On a first visit the service worker is not yet in control while the page loads, so the remotes' files it fetched
+ * never passed through it. Once it is active, hand it those URLs: Workbox's default router answers `CACHE_URLS` by
+ * sending each through the matching route (so each lands in its runtime cache). When it is done, the page is marked
+ * `data-offline-ready` (a second visit without network will render).
+ */
+async function cacheWhatThisPageLoaded(worker: ServiceWorker): Promise<void> {
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => {
+      const url = new URL(u);
+      return url.origin === location.origin && (url.pathname.startsWith('/remotes/') || url.pathname === '/app/remotes.json');
+    });
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2]);
+  });
+  document.documentElement.dataset.offlineReady = 'true';
+}
+
 export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
@@ -32,6 +54,11 @@ export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
     .then((reg) => {
       if (!reg) return;
       const hadController = !!navigator.serviceWorker.controller;
+      if (hadController) document.documentElement.dataset.offlineReady = 'true';
+      else
+        void navigator.serviceWorker.ready
+          .then((ready) => ready.active && cacheWhatThisPageLoaded(ready.active))
+          .catch((err) => console.error('[sawari] could not keep this page for offline use', err));
       // A version that finished installing before this load: a board applies it now (this IS its next reload).
       if (reg.waiting && hadController) {
         if (kiosk) applyUpdate(reg.waiting);

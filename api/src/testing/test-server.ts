@@ -4,15 +4,6 @@ import { buildServer } from '../platform/server';
 import { seedDemoData } from '../seed';
 import { openTestDb, type TestDb } from './test-db';
 
-/**
- * fastify.inject() loads light-my-request, which requires cookie@2, an ES module that jest's CommonJS runtime cannot
- * load without transforming it (node itself can). light-my-request only uses it to encode the `cookies` inject
- * option as `name=value`; this stand-in does exactly that. Remove once the root jest config transforms cookie.
- */
-jest.mock('cookie', () => ({
-  stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${encodeURIComponent(value)}`,
-}));
-
 export const KIOSK = { authorization: 'Kiosk sawari-dev-kiosk' };
 
 export interface TestServer extends TestDb {

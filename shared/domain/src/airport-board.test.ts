@@ -27,7 +27,14 @@ describe('timeUntilNextBus and formatTimeUntil', () => {
     expect(formatTimeUntil(timeUntilNextBus([], now))).toBe('Not Available');
     expect(fmt(0)).toBe('Not Available');
   });
-  it('shows minutes only while hours are zero (rounded down)', () => {
+  it('counts on the displayed clock: minute of departure minus minute of now', () => {
+    const mid = now + 40_000; // 10:00:40, the board shows 10:00 AM
+    expect(formatTimeUntil(timeUntilNextBus([now + 5 * MINUTE_MS], mid))).toBe('5 min');
+    expect(formatTimeUntil(timeUntilNextBus([now + MINUTE_MS], mid))).toBe('1 min'); // 20 s away, next minute
+    expect(formatTimeUntil(timeUntilNextBus([now + 50_000], mid))).toBe('0 min'); // same minute
+    expect(formatTimeUntil(timeUntilNextBus([now + HOUR_MS], now + 59_999))).toBe('1 hr 0 min');
+  });
+  it('shows minutes only while hours are zero', () => {
     expect(fmt(1)).toBe('0 min');
     expect(fmt(MINUTE_MS - 1)).toBe('0 min');
     expect(fmt(MINUTE_MS)).toBe('1 min');

@@ -9,11 +9,15 @@ export function nextDepartureAfter(timings: readonly number[], now: number): num
   return best;
 }
 
-/** Whole hours and minutes until the next bus (rounded down: a bus 59 s away shows 0 min). */
+/**
+ * Hours and minutes until the next bus, counted on the clock the board shows: the departure's minute minus the current
+ * minute. At 9:55:40 PM (the board says 9:55 PM) a 10:00 PM bus is "5 min", not the 4 min 20 s a stopwatch would floor
+ * to. India's offset is whole minutes, so epoch minutes and city minutes share their boundaries.
+ */
 export function timeUntilNextBus(timings: readonly number[], now: number): TimeUntil {
   const departure = nextDepartureAfter(timings, now);
   if (departure === null) return { kind: 'not-available' };
-  const totalMinutes = Math.floor((departure - now) / MINUTE_MS);
+  const totalMinutes = Math.floor(departure / MINUTE_MS) - Math.floor(now / MINUTE_MS);
   return { kind: 'available', departure, hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }
 
