@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../support/server';
 // shows the timings it kept in IndexedDB, saying how old they are. The server is really stopped, not emulated.
 let server: RunningServer;
 test.beforeEach(async ({}, testInfo) => {
-  server = await startServer(18190 + testInfo.workerIndex * 10 + testInfo.repeatEachIndex);
+  server = await startServer(Number(process.env.E2E_PORT || 18180) + 10 + testInfo.workerIndex * 10 + testInfo.repeatEachIndex);
 });
 test.afterEach(async () => server?.stop());
 
