@@ -1,30 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { atom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { persistedAtom } from './storage';
 
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGE_STORAGE_KEY = 'sawari.lang';
 
-function storedLanguage(): string {
-  try {
-    return globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) || DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE; // storage blocked (private mode, kiosk policy)
-  }
-}
-
-const languageBase = atom(storedLanguage());
 /** The current language (spec: default en, read from local storage). Writing it also stores it. */
-export const languageAtom = atom(
-  (get) => get(languageBase),
-  (_get, set, lang: string) => {
-    set(languageBase, lang);
-    try {
-      globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
-    } catch {
-      // keep the in-memory choice
-    }
-  },
-);
+export const languageAtom = persistedAtom<string>(LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE);
 
 export type Messages = Record<string, string>;
 export type CatalogLoader = () => Promise<{ default: Messages } | Messages>;
@@ -51,7 +33,10 @@ export async function loadCatalog(remoteName: string, lang: string): Promise<Mes
   return {};
 }
 
-/** The current language and its messages for `remoteName` (null while loading). */
+/**
+ * The current language and its messages for `remoteName` (null until the first catalog arrives). While another
+ * language loads, the previous one stays (with its own locale), so switching language re-renders without unmounting.
+ */
 export function useCatalog(remoteName: string): { locale: string; messages: Messages | null } {
   const locale = useAtomValue(languageAtom);
   const [state, setState] = useState<{ locale: string; messages: Messages } | null>(null);
@@ -62,7 +47,7 @@ export function useCatalog(remoteName: string): { locale: string; messages: Mess
       live = false;
     };
   }, [remoteName, locale]);
-  return { locale, messages: state?.locale === locale ? state.messages : null };
+  return state ?? { locale, messages: null };
 }
 
 // react-intl is loaded only when a screen asks for it: a static import here would make every app that touches the

@@ -15,4 +15,23 @@ export {
   type CatalogLoader,
 } from './i18n';
 export { BASE_PATH, appPath, matchPath } from './paths';
+export {
+  cityAtom,
+  homeClusterAtom,
+  cityConfigAtom,
+  citiesStateAtom,
+  useCityConfig,
+  isFeatureEnabled,
+  loadCities,
+  fetchCities,
+  nearestCity,
+  CITY_STORAGE_KEY,
+  CITIES_CACHE_KEY,
+  CITY_CONFIG_TTL_MS,
+  type CityConfig,
+  type CityFeature,
+  type CitiesData,
+  type CitiesState,
+} from './city';
+export { persistedAtom, readStored, writeStored } from './storage';
 export { usePathname } from './routing';
