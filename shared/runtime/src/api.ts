@@ -1,19 +1,26 @@
+import { OFFLINE_MESSAGE } from '@sawari/domain';
 import { learnServerTimeFromDateHeader } from './clock';
 
 export const API_BASE = '/api';
-export const OFFLINE_MESSAGE = 'Seems like you are offline. Please check your internet connection and try again';
+export { OFFLINE_MESSAGE };
 
 /** Every failed call: the server's `{ code, message }` body, or NETWORK_ERROR when the request never got an answer. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The whole error body, for fields beyond code and message (such as triesLeft on a wrong OTP). */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
+
+/** The error a request that never got an answer rejects with (spec §8: it shows the offline snackbar). */
+export const networkError = () => new ApiRequestError(0, 'NETWORK_ERROR', OFFLINE_MESSAGE);
 
 export type ApiInit = Omit<RequestInit, 'body'> & {
   /** A string is sent as is; anything else is sent as JSON. */
@@ -21,12 +28,12 @@ export type ApiInit = Omit<RequestInit, 'body'> & {
 };
 
 /** Spec §7 default headers: accept and content-type JSON, source 1. */
-const DEFAULT_HEADERS: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', source: '1' };
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json', source: '1' };
 
-async function errorFrom(res: Response): Promise<ApiRequestError> {
+export async function errorFrom(res: Response): Promise<ApiRequestError> {
   try {
     const body = (await res.json()) as { code?: unknown; message?: unknown };
-    if (typeof body?.code === 'string' && typeof body.message === 'string') return new ApiRequestError(res.status, body.code, body.message);
+    if (typeof body?.code === 'string' && typeof body.message === 'string') return new ApiRequestError(res.status, body.code, body.message, body);
   } catch {
     // not JSON: fall through to the generic error
   }
@@ -47,10 +54,20 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
     });
   } catch (err) {
     if ((err as { name?: string })?.name === 'AbortError') throw err;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', OFFLINE_MESSAGE);
+    throw networkError();
   }
+  return readAnswer<T>(res);
+}
+
+export type ResponseType = 'json' | 'text' | 'blob' | 'arraybuffer';
+
+/** Learns the server clock from the answer, then answers its body (JSON: parsed, undefined when empty) or its error. */
+export async function readAnswer<T>(res: Response, responseType: ResponseType = 'json'): Promise<T> {
   learnServerTimeFromDateHeader(res.headers.get('date'));
   if (!res.ok) throw await errorFrom(res);
+  if (responseType === 'text') return (await res.text()) as T;
+  if (responseType === 'blob') return (await res.blob()) as T;
+  if (responseType === 'arraybuffer') return (await res.arrayBuffer()) as T;
   const text = await res.text();
   if (!text) return undefined as T;
   try {

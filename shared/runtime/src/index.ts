@@ -2,7 +2,22 @@
 // exists once per page. Keep it small: it ships on every screen, the kiosk boards included.
 export { sawariStore } from './store';
 export { serverNow, setServerTimeAnchor, learnServerTimeFromDateHeader, resetServerClock, CITY_TIME_ZONE } from './clock';
-export { apiFetch, ApiRequestError, API_BASE, OFFLINE_MESSAGE, type ApiInit } from './api';
+export { apiFetch, ApiRequestError, API_BASE, OFFLINE_MESSAGE, type ApiInit, type ResponseType } from './api';
+export { api, sessionFetch, cancelAll, type GetOptions, type SendOptions, type SessionInit } from './client';
+export {
+  sessionAtom,
+  sessionLoadedAtom,
+  logoutAtom,
+  loadSession,
+  setSession,
+  endSession,
+  deviceId,
+  SIGNED_OUT,
+  SESSION_CHANNEL,
+  type Session,
+  type LogoutReason,
+} from './session';
+export { noticeAtom, showNotice, handleApiError, CREATE_PROFILE_PATH, type Notice } from './notices';
 export {
   languageAtom,
   registerCatalogs,

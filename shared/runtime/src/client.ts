@@ -1,0 +1,193 @@
+// The session-refresh client (spec §4 Session, §6 headers, §7 wrapper, §8 errors). sessionFetch is a drop-in fetch
+// (a GraphQL client can take it as its `fetch`); `api` is the spec §7 wrapper on top of it.
+import { navigateToUrl } from 'single-spa';
+import { REQUEST_CANCELLED_SESSION_TIMEOUT } from '@sawari/domain';
+import { API_BASE, ApiRequestError, DEFAULT_HEADERS, errorFrom, networkError, readAnswer, type ResponseType } from './api';
+import { BASE_PATH } from './paths';
+import { sawariStore } from './store';
+import { deviceId, endSession, loadSession, sessionAtom, setSession, type Session } from './session';
+import { showNotice } from './notices';
+
+export type SessionInit = RequestInit & {
+  /** Send no accessToken/authType/userId/deviceId (and so no x-type) even when signed in. */
+  skipTokenHeaders?: boolean;
+  /** Authenticated GET/POST/PUT carry `x-type: pass` unless this is set. */
+  skipXType?: boolean;
+};
+
+const cancelledError = (reason: string) => new ApiRequestError(0, reason, reason);
+
+/** Requests in flight, each with the controller cancelAll aborts. */
+const inFlight = new Set<AbortController>();
+const cancelReasons = new WeakMap<AbortController, string>();
+
+/** Cancels every request in flight; each rejects with `reason` as code and message (spec §8: shown nowhere). */
+export function cancelAll(reason: string = REQUEST_CANCELLED_SESSION_TIMEOUT): void {
+  for (const controller of inFlight) {
+    cancelReasons.set(controller, reason);
+    controller.abort(reason);
+  }
+  inFlight.clear();
+}
+
+function headersFor(method: string, init: SessionInit, session: Session): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(DEFAULT_HEADERS)) headers.set(key, value);
+  new Headers(init.headers).forEach((value, key) => headers.set(key, value));
+  // Multipart: the browser writes content-type itself, with the boundary.
+  if (typeof FormData !== 'undefined' && init.body instanceof FormData) headers.delete('content-type');
+  if (session.accessToken && !init.skipTokenHeaders) {
+    headers.set('accessToken', session.accessToken);
+    headers.set('authType', 'ACCESS_TOKEN');
+    headers.set('userId', session.userId ?? '');
+    headers.set('deviceId', deviceId());
+    if (!init.skipXType && (method === 'GET' || method === 'POST' || method === 'PUT')) headers.set('x-type', 'pass');
+  }
+  return headers;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Answers whether there is a fresh token to retry with. All 401s of one token share ONE refresh call; a 401 that
+ * arrives after another request already refreshed just retries.
+ */
+function refreshOnce(staleToken: string): Promise<boolean> {
+  const current = sawariStore.get(sessionAtom).accessToken;
+  if (!current) return Promise.resolve(false);
+  if (current !== staleToken) return Promise.resolve(true);
+  refreshing ??= refresh().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+async function refresh(): Promise<boolean> {
+  const session = sawariStore.get(sessionAtom);
+  let res: Response | null = null;
+  if (session.refreshToken && session.userId) {
+    try {
+      res = await fetch(`${API_BASE}/auth/refresh`, {
+        method: 'POST',
+        headers: DEFAULT_HEADERS,
+        body: JSON.stringify({ refreshToken: session.refreshToken, userId: session.userId, deviceId: deviceId() }),
+      });
+    } catch {
+      throw networkError(); // offline is not an expired session: keep it
+    }
+    if (res.status >= 500) throw await errorFrom(res);
+  }
+  const tokens = res?.ok ? ((await res.json().catch(() => null)) as { accessToken?: unknown; refreshToken?: unknown } | null) : null;
+  if (typeof tokens?.accessToken === 'string' && typeof tokens.refreshToken === 'string') {
+    await setSession({ ...session, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+    return true;
+  }
+  expireSession();
+  return false;
+}
+
+/** Spec §4: clear the session everywhere, cancel what is in flight, say "Session expired", go to /app. */
+function expireSession(): void {
+  void endSession('expired');
+  cancelAll(REQUEST_CANCELLED_SESSION_TIMEOUT);
+  showNotice({ kind: 'session-expired' });
+  navigateToUrl(BASE_PATH);
+}
+
+/**
+ * fetch with the spec's headers and session handling: token headers when signed in, and on a 401 one shared refresh
+ * followed by one retry. A request cancelled by cancelAll (or by a failed refresh) rejects with an ApiRequestError whose
+ * message is the cancel reason. Network failures and the caller's own abort reject as fetch does.
+ */
+export async function sessionFetch(input: RequestInfo | URL, init: SessionInit = {}): Promise<Response> {
+  const controller = new AbortController();
+  const stopFollowing = follow(init.signal, controller);
+  inFlight.add(controller);
+  const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  const send = (session: Session) => {
+    const { skipTokenHeaders: _s, skipXType: _x, ...rest } = init;
+    const request = input instanceof Request ? input.clone() : input;
+    return fetch(request, { ...rest, method, headers: headersFor(method, init, session), signal: controller.signal });
+  };
+  try {
+    await loadSession();
+    const sentWith = sawariStore.get(sessionAtom);
+    const res = await send(sentWith);
+    if (res.status !== 401 || init.skipTokenHeaders || !sentWith.accessToken) return res;
+    const refreshed = await refreshOnce(sentWith.accessToken);
+    if (controller.signal.aborted) throw controller.signal.reason;
+    if (!refreshed) throw cancelledError(REQUEST_CANCELLED_SESSION_TIMEOUT);
+    return await send(sawariStore.get(sessionAtom));
+  } catch (err) {
+    const reason = cancelReasons.get(controller);
+    throw reason ? cancelledError(reason) : err;
+  } finally {
+    stopFollowing();
+    inFlight.delete(controller);
+  }
+}
+
+/** Aborts `controller` when the caller's signal aborts; answers a function that stops listening. */
+function follow(signal: AbortSignal | null | undefined, controller: AbortController): () => void {
+  if (!signal) return () => undefined;
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  signal.addEventListener('abort', abort);
+  return () => signal.removeEventListener('abort', abort);
+}
+
+type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number | boolean)[]>;
+type Common = { extraHeaders?: Record<string, string>; signal?: AbortSignal };
+export type GetOptions = Common & { params?: Params; responseType?: ResponseType; skipTokenHeaders?: boolean; skipXType?: boolean };
+export type SendOptions = Common & {
+  /** The body is FormData, sent as multipart (no content-type header: the browser adds it with the boundary). */
+  multipart?: boolean;
+  /** Adds `source: 1` to the body, as the pass-order payload carries it (spec §3). */
+  addSource?: boolean;
+  skipXPass?: boolean;
+  skipTokenHeaders?: boolean;
+};
+
+function withQuery(path: string, params?: Params): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) query.append(key, String(v));
+  }
+  const qs = query.toString();
+  return API_BASE + path + (qs ? (path.includes('?') ? '&' : '?') + qs : '');
+}
+
+function encode(body: unknown, { multipart, addSource }: SendOptions): BodyInit | undefined {
+  if (multipart) {
+    const form = body as FormData;
+    if (addSource) form.set('source', '1');
+    return form;
+  }
+  if (body === undefined) return undefined;
+  return JSON.stringify(addSource ? { ...(body as object), source: 1 } : body);
+}
+
+async function call<T>(method: string, path: string, init: SessionInit, responseType?: ResponseType): Promise<T> {
+  let res: Response;
+  try {
+    res = await sessionFetch(path, { ...init, method });
+  } catch (err) {
+    if (err instanceof ApiRequestError || (err as { name?: string })?.name === 'AbortError') throw err;
+    throw networkError();
+  }
+  return readAnswer<T>(res, responseType);
+}
+
+const sendWith =
+  (method: 'POST' | 'PUT') =>
+  <T = unknown>(path: string, body?: unknown, o: SendOptions = {}): Promise<T> =>
+    call<T>(method, withQuery(path), { body: encode(body, o), headers: o.extraHeaders, signal: o.signal, skipXType: o.skipXPass, skipTokenHeaders: o.skipTokenHeaders });
+
+/** The spec §7 wrapper: paths are below /api; answers the parsed body or rejects with an ApiRequestError. */
+export const api = {
+  get: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
+    call<T>('GET', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders, skipXType: o.skipXType }, o.responseType),
+  post: sendWith('POST'),
+  put: sendWith('PUT'),
+  delete: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
+    call<T>('DELETE', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders }, o.responseType),
+};
