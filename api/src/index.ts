@@ -1,4 +1,4 @@
-export { buildServer, prepareDatabase, SECURITY_HEADERS } from './platform/server';
+export { buildServer, prepareDatabase, SECURITY_HEADERS, API_SECURITY_HEADERS } from './platform/server';
 export { loadConfig, parseConfig, testConfig, type Config } from './platform/config';
 export { openDb, type Db } from './platform/db';
 export { migrate } from './platform/migrate';

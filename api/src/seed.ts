@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Db } from './platform/db';
 import { importGtfs, type ImportResult } from './modules/transit/importer/import';
 import { AirportStore } from './modules/airport/store';
+import { CityConfigStore, type CityRow } from './modules/config/store';
+import { OfferStore, type TrialOfferRow } from './modules/offers/store';
 
 /** The project's own demo data: the Mumbai Airport Express feed and its two terminals' board config. */
 export const DEMO_DATA_DIR = path.resolve(__dirname, '../data');
@@ -34,6 +36,28 @@ export async function seedDemoData(db: Db, dataDir = DEMO_DATA_DIR): Promise<Imp
       if (await store.terminal(t.product, t.terminalId)) continue;
       await store.saveTerminal({ cityId: demo.city.id, ...t });
     }
+    await seedCityConfig(tx, dataDir);
     return imported;
   });
+}
+
+interface CitiesFile {
+  cities: (CityRow & { timeZone: string })[];
+  trialOffers: TrialOfferRow[];
+}
+
+export function readCitiesFile(dataDir = DEMO_DATA_DIR): CitiesFile {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, 'accounts', 'cities.json'), 'utf8')) as CitiesFile;
+}
+
+/**
+ * The demo cities' configuration (features, home clusters) and one trial/welcome offer each for Mumbai and Kochi.
+ * Fills in what is missing and leaves configured cities and existing offers alone, so it is safe to run every start.
+ */
+export async function seedCityConfig(db: Db, dataDir = DEMO_DATA_DIR): Promise<void> {
+  const file = readCitiesFile(dataDir);
+  const cities = new CityConfigStore(db);
+  for (const c of file.cities) await cities.addCityConfig(c);
+  const offers = new OfferStore(db);
+  for (const o of file.trialOffers) await offers.addOffer(o);
 }

@@ -14,7 +14,18 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Repo root holding shell/dist and <remote>/dist; null (WEB_ROOT=off) turns static serving off (API only). */
   webRoot: string | null;
+  /** HS256 secret for access tokens (and the root of the other server keys). Required in production; elsewhere,
+   *  when unset, one is generated once and kept in the database's server_secrets table. */
+  authTokenSecret?: string;
+  /** 'dev' keeps messages in the sms_outbox table (refused in production); 'http' posts them to a gateway. */
+  sms: SmsConfig;
+  /** Rider support contacts shown with the office hours. */
+  support: { phone: string; email: string };
 }
+
+export type SmsConfig = { provider: 'dev' } | { provider: 'http'; url: string; token: string; senderId: string; timeoutMs: number };
+
+const DEV_SUPPORT = { phone: '+91 22 4000 1234', email: 'support@sawari.example' };
 
 const DEV_KIOSK_KEY = 'sawari-dev-kiosk';
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -33,6 +44,14 @@ const envSchema = z
     KIOSK_KEYS: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).optional(),
     WEB_ROOT: z.string().min(1, 'WEB_ROOT must not be empty').optional(),
+    AUTH_TOKEN_SECRET: z.string().min(32, 'AUTH_TOKEN_SECRET must be at least 32 characters').optional(),
+    SMS_PROVIDER: z.enum(['dev', 'http'], { message: 'SMS_PROVIDER must be dev or http' }).optional(),
+    SMS_HTTP_URL: z.url({ protocol: /^https?$/, message: 'SMS_HTTP_URL must be an http(s) URL' }).optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_SENDER_ID: z.string().max(11, 'SMS_SENDER_ID must be at most 11 characters').optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number({ message: 'SMS_HTTP_TIMEOUT_MS must be a number' }).int().min(100, 'SMS_HTTP_TIMEOUT_MS must be at least 100').max(60_000, 'SMS_HTTP_TIMEOUT_MS must be at most 60000').optional(),
+    SUPPORT_PHONE: z.string().max(40).optional(),
+    SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).optional(),
   })
   .transform((e, ctx) => {
     const nodeEnv = e.NODE_ENV === 'production' || e.NODE_ENV === 'test' ? e.NODE_ENV : undefined;
@@ -52,6 +71,23 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['KIOSK_KEYS'], message: 'every kiosk key in KIOSK_KEYS must be at least 8 characters' });
       return z.NEVER;
     }
+    if (env === 'production' && !e.AUTH_TOKEN_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_TOKEN_SECRET'], message: 'AUTH_TOKEN_SECRET is required in production (at least 32 random characters)' });
+      return z.NEVER;
+    }
+    const smsProvider = e.SMS_PROVIDER ?? (env === 'production' ? 'http' : 'dev');
+    if (smsProvider === 'dev' && env === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=dev is refused in production; use SMS_PROVIDER=http' });
+      return z.NEVER;
+    }
+    if (smsProvider === 'http' && !e.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_HTTP_URL is required when SMS_PROVIDER is http (the default in production)' });
+      return z.NEVER;
+    }
+    const sms: SmsConfig =
+      smsProvider === 'http'
+        ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN ?? '', senderId: e.SMS_SENDER_ID ?? 'SAWARI', timeoutMs: e.SMS_HTTP_TIMEOUT_MS ?? 5000 }
+        : { provider: 'dev' };
     const config: Config = {
       port: e.PORT,
       host: e.HOST,
@@ -61,6 +97,9 @@ const envSchema = z
       kioskKeys: keys,
       logLevel: e.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
       webRoot: e.WEB_ROOT === 'off' ? null : path.resolve(e.WEB_ROOT ?? repoRoot),
+      authTokenSecret: e.AUTH_TOKEN_SECRET,
+      sms,
+      support: { phone: e.SUPPORT_PHONE ?? DEV_SUPPORT.phone, email: e.SUPPORT_EMAIL ?? DEV_SUPPORT.email },
     };
     return config;
   });
@@ -85,5 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: in-memory PGlite, silent logs, no static serving, the dev kiosk key. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { port: 0, host: '127.0.0.1', dataDir: 'memory://', env: 'test', kioskKeys: [DEV_KIOSK_KEY], logLevel: 'silent', webRoot: null, ...overrides };
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    env: 'test',
+    kioskKeys: [DEV_KIOSK_KEY],
+    logLevel: 'silent',
+    webRoot: null,
+    sms: { provider: 'dev' },
+    support: DEV_SUPPORT,
+    ...overrides,
+  };
 }

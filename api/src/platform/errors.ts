@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra response headers, e.g. retry-after on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,7 +80,10 @@ export function errorBody(code: string, message: string): { code: string; messag
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | RequestValidationError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof ApiError) return reply.code(err.status).send(errorBody(err.code, err.message));
+    if (err instanceof ApiError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.code(err.status).send(errorBody(err.code, err.message));
+    }
     if (err instanceof RequestValidationError) {
       return reply.code(400).send(errorBody('VALIDATION_FAILED', describeZodError(err.zodError, err.validationContext)));
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { testConfig, type Config } from '../platform/config';
-import { buildServer } from '../platform/server';
+import { buildServer, type ServerDeps } from '../platform/server';
 import { seedDemoData } from '../seed';
 import { openTestDb, type TestDb } from './test-db';
 
@@ -11,11 +11,13 @@ export interface TestServer extends TestDb {
 }
 
 /** A test database (seeded with the demo data unless told not to) and a server on it, for inject(). */
-export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; timetableCheckMs?: number; before?: (t: TestDb) => Promise<void> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { config?: Partial<Config>; seed?: boolean; timetableCheckMs?: number; before?: (t: TestDb) => Promise<void> } & Pick<ServerDeps, 'now' | 'sms' | 'files'> = {},
+): Promise<TestServer> {
   const t = await openTestDb();
   if (opts.seed !== false) await seedDemoData(t.db);
   await opts.before?.(t);
-  const app = await buildServer(testConfig(opts.config), { db: t.db, timetableCheckMs: opts.timetableCheckMs });
+  const app = await buildServer(testConfig(opts.config), { db: t.db, timetableCheckMs: opts.timetableCheckMs, now: opts.now, sms: opts.sms, files: opts.files });
   return {
     ...t,
     app,

@@ -84,3 +84,51 @@ export type Favourite = z.infer<typeof favouriteSchema>;
 
 /** Trial / welcome offers (spec §8 error codes). */
 export const OFFER_ERROR_CODES = ['DIGITAL_OFFER_ALREADY_AVAILED', 'DIGITAL_OFFER_NOT_ALLOWED'] as const;
+
+// ---- Additions by the API (issue "Rider account", server side): response shapes the first draft left open. ----
+
+/** GET /api/config/countries (spec §3 Country; India only). */
+export const countrySchema = z.object({ id: z.string(), name: z.string(), callingCode: z.string(), supportedPhoneNumberLength: z.number().int() });
+export const countriesResponseSchema = z.object({ countries: z.array(countrySchema) });
+
+/** POST /api/files/profile-image answer: the new photo's signed URL (same form as profilePhoto in the profile). */
+export const profilePhotoResponseSchema = z.object({ profilePhoto: z.string() });
+
+/** GET /api/support/offices (spec §9): that day's hours in city time (24-hour clock) and the contacts. Public. */
+export const supportOfficesResponseSchema = z.object({
+  open: z.boolean(),
+  opens: z.number().int(),
+  closes: z.number().int(),
+  isWeekend: z.boolean(),
+  hours: z.object({ weekday: z.object({ opens: z.number().int(), closes: z.number().int() }), weekend: z.object({ opens: z.number().int(), closes: z.number().int() }) }),
+  timeZone: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type SupportOffices = z.infer<typeof supportOfficesResponseSchema>;
+
+/** GET /api/favourites?q= answer, newest first. */
+export const favouritesQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
+export const favouritesResponseSchema = z.object({ favourites: z.array(favouriteSchema) });
+
+/** GET /api/offers/trial?city= and POST /api/offers/trial/claim {city}. */
+export const trialOfferQuerySchema = z.object({ city: z.string().min(1).max(40) });
+export const trialOfferClaimRequestSchema = trialOfferQuerySchema;
+const trialOfferBase = z.object({
+  offerId: z.string(),
+  city: z.string(),
+  kind: z.enum(['welcome', 'trial']),
+  title: z.string(),
+  description: z.string(),
+  validityDays: z.number().int(),
+});
+export const trialOfferSchema = trialOfferBase.extend({
+  /** Whether this rider may claim it now. */
+  eligible: z.boolean(),
+  /** Why not, in words for the rider; null when eligible. */
+  reason: z.string().nullable(),
+  claimed: z.boolean(),
+});
+export type TrialOffer = z.infer<typeof trialOfferSchema>;
+export const trialOfferClaimSchema = trialOfferBase.extend({ claimedAt: z.number().int(), validUntil: z.number().int() });
+export type TrialOfferClaim = z.infer<typeof trialOfferClaimSchema>;

@@ -1,0 +1,141 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { LoginResponse, OtpRequestResponse, RefreshResponse } from '@sawari/contracts';
+import type { Clock } from '../../platform/clock';
+import { ApiError } from '../../platform/errors';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
+import { hmac, safeEqual, type ServerKeys } from '../../platform/secrets';
+import { sendSms, type SmsProvider } from '../sms/provider';
+import type { AuthStore } from './store';
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const OTP_RESEND_MS = 30_000;
+export const HOUR_MS = 3_600_000;
+/** OTPs one number may be sent per hour, and one client IP may ask for per hour. */
+export const OTP_PER_PHONE_PER_HOUR = 5;
+export const OTP_PER_IP_PER_HOUR = 30;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * HOUR_MS;
+
+const secs = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+const retryAfter = (s: number) => ({ 'retry-after': String(s) });
+
+const sessionEnded = () => new ApiError(401, 'REFRESH_INVALID', 'Your session has ended. Sign in again.');
+
+/** Sign-in rules: one-time passwords, accounts, access and refresh tokens. No HTTP, no SQL. */
+export class AuthService {
+  constructor(
+    private readonly store: AuthStore,
+    private readonly deps: {
+      keys: ServerKeys;
+      tokens: AccessTokens;
+      limiter: RateLimiter;
+      sms: SmsProvider;
+      now: Clock;
+      /** Whether the user has saved a profile (answers isNewUser). */
+      hasProfile: (userId: string) => Promise<boolean>;
+    },
+  ) {}
+
+  private otpHash(phoneNumber: string, refNo: string, code: string): string {
+    return hmac(this.deps.keys.otp, `${phoneNumber}:${refNo}:${code}`);
+  }
+
+  /**
+   * Sends a new code. Never looks at accounts, so the answer (and its timing) is the same whether or not the number
+   * has one. Order: the 30 s resend gap (counts nothing), then the per-IP and per-phone hourly limits.
+   */
+  async requestOtp(input: { phoneNumber: string; templateId: string }, clientIp: string): Promise<OtpRequestResponse> {
+    const { phoneNumber } = input;
+    const now = this.deps.now();
+    const tooSoon = (createdAt: number) => {
+      const wait = secs(createdAt + OTP_RESEND_MS - now);
+      return new ApiError(429, 'OTP_RESEND_TOO_SOON', `A code was sent moments ago. You can ask for a new one in ${wait} seconds (retryAfterSecs=${wait}).`, retryAfter(wait));
+    };
+    const current = await this.store.otpFor(phoneNumber);
+    if (current && now - current.createdAt < OTP_RESEND_MS) throw tooSoon(current.createdAt);
+
+    const rules: RateLimitRule[] = [
+      { bucket: `otp:ip:${clientIp}`, limit: OTP_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+      { bucket: `otp:phone:${phoneNumber}`, limit: OTP_PER_PHONE_PER_HOUR, windowMs: HOUR_MS },
+    ];
+    for (const rule of rules) {
+      const r = await this.deps.limiter.hit(rule);
+      if (!r.allowed) {
+        const minutes = Math.ceil(r.retryAfterSecs / 60);
+        throw new ApiError(429, 'RATE_LIMITED', `Too many codes were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter(r.retryAfterSecs));
+      }
+    }
+
+    const refNo = randomUUID();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const stored = await this.store.replaceOtp(
+      { id: refNo, phoneNumber, codeHash: this.otpHash(phoneNumber, refNo, code), templateId: input.templateId, createdAt: now, expiresAt: now + OTP_TTL_MS },
+      now - OTP_RESEND_MS,
+    );
+    if (!stored) throw tooSoon(now);
+    try {
+      await sendSms(this.deps.sms, phoneNumber, `${code} is your Sawari sign-in code. It works for 5 minutes. Never share it with anyone.`);
+    } catch (err) {
+      // The rider never got this code: drop it so they can ask again at once.
+      await this.store.deleteOtp(refNo);
+      throw err;
+    }
+    return { refNo, expiresInSecs: OTP_TTL_MS / 1000, resendAfterSecs: OTP_RESEND_MS / 1000 };
+  }
+
+  async login(input: { phoneNumber: string; countryCode: string; otp: string; deviceId: string }): Promise<LoginResponse> {
+    const now = this.deps.now();
+    const row = await this.store.otpFor(input.phoneNumber);
+    if (!row || row.consumedAt !== null) throw new ApiError(401, 'OTP_EXPIRED', 'There is no code waiting for this number. Ask for a new code.');
+    if (now >= row.expiresAt) throw new ApiError(401, 'OTP_EXPIRED', 'This code has expired (codes work for 5 minutes). Ask for a new code.');
+    const blocked = () => new ApiError(401, 'OTP_TOO_MANY_TRIES', `This code is blocked after ${OTP_MAX_WRONG_TRIES} wrong tries. Ask for a new code.`);
+    const tries = await this.store.takeOtpTry(row.id, OTP_MAX_WRONG_TRIES);
+    if (tries === null) throw blocked();
+    if (!safeEqual(this.otpHash(input.phoneNumber, row.id, input.otp), row.codeHash)) {
+      const left = OTP_MAX_WRONG_TRIES - tries;
+      if (left <= 0) throw blocked();
+      throw new ApiError(401, 'OTP_INVALID', `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    }
+    if (!(await this.store.consumeOtp(row.id, now))) throw new ApiError(401, 'OTP_EXPIRED', 'This code was used already. Ask for a new code.');
+
+    const user = await this.store.findOrCreateUser(input.phoneNumber, input.countryCode, randomUUID(), now);
+    const session = await this.issue(this.store, user.id, input.deviceId, randomUUID(), now);
+    return { userId: user.id, ...session, isNewUser: user.created || !(await this.deps.hasProfile(user.id)) };
+  }
+
+  /** Rotates a refresh token. A token presented after it was rotated revokes its whole family (stolen or replayed). */
+  async refresh(input: { refreshToken: string; userId: string; deviceId: string }): Promise<RefreshResponse> {
+    const now = this.deps.now();
+    const hash = hashRefreshToken(this.deps.keys.refreshToken, input.refreshToken);
+    const outcome = await this.store.transaction(async (store): Promise<RefreshResponse | 'invalid' | 'reused'> => {
+      const row = await store.refreshToken(hash);
+      if (!row || row.revokedAt !== null || now >= row.expiresAt) return 'invalid';
+      if (row.userId !== input.userId || row.deviceId !== input.deviceId) return 'invalid';
+      if (!(await store.markRefreshUsed(hash, now))) {
+        await store.revokeFamily(row.familyId, now);
+        return 'reused';
+      }
+      return this.issue(store, row.userId, row.deviceId, row.familyId, now);
+    });
+    if (outcome === 'invalid') throw sessionEnded();
+    if (outcome === 'reused') throw new ApiError(401, 'REFRESH_REUSED', 'This session was used from another place, so it was signed out for your safety. Sign in again.');
+    return outcome;
+  }
+
+  /** Revokes the family of the given refresh token (when it is this user's) and every session of this device. */
+  async logout(userId: string, deviceId: string, refreshToken?: string): Promise<void> {
+    const now = this.deps.now();
+    if (refreshToken) {
+      const row = await this.store.refreshToken(hashRefreshToken(this.deps.keys.refreshToken, refreshToken));
+      if (row && row.userId === userId) await this.store.revokeFamily(row.familyId, now);
+    }
+    await this.store.revokeDevice(userId, deviceId, now);
+  }
+
+  private async issue(store: AuthStore, userId: string, deviceId: string, familyId: string, now: number): Promise<RefreshResponse> {
+    const refreshToken = newRefreshToken();
+    await store.insertRefreshToken({ tokenHash: hashRefreshToken(this.deps.keys.refreshToken, refreshToken), familyId, userId, deviceId, createdAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
+    return { accessToken: this.deps.tokens.issue(userId, deviceId), refreshToken };
+  }
+}

@@ -1,0 +1,97 @@
+import { dbLabel } from '../../testing/test-db';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { authHeaders, expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { AccessTokens } from './tokens';
+
+const refresh = (s: TestServer, body: { refreshToken: string; userId: string; deviceId: string }) => s.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: body });
+const me = (s: TestServer, headers: Record<string, string>) => s.app.inject({ url: '/api/profile', headers });
+/** Signed in = the guard lets the request through (no profile yet, so the route answers 404). */
+const expectSignedIn = async (s: TestServer, headers: Record<string, string>) => expectError(await me(s, headers), 404, 'USER_DOES_NOT_EXIST');
+
+describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
+  const clock = new TestClock();
+  let s: TestServer;
+  let phone = 9876520000;
+  const newSession = async (deviceId?: string): Promise<Session> => {
+    clock.advance(3_600_000);
+    phone += 1;
+    return signIn(s.app, s.db, String(phone), deviceId);
+  };
+  beforeAll(async () => {
+    s = await startTestServer({ seed: false, now: clock.now });
+  }, 30_000);
+  afterAll(() => s?.cleanup());
+
+  it('rotates the refresh token on every refresh; each new pair works', async () => {
+    const a = await newSession();
+    const r1 = await refresh(s, { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId });
+    expect(r1.statusCode).toBe(200);
+    const t1 = r1.json() as { accessToken: string; refreshToken: string };
+    expect(t1.refreshToken).not.toBe(a.refreshToken);
+    await expectSignedIn(s, authHeaders(a.userId, a.deviceId, t1.accessToken));
+    const r2 = await refresh(s, { refreshToken: t1.refreshToken, userId: a.userId, deviceId: a.deviceId });
+    expect(r2.statusCode).toBe(200);
+  });
+
+  it('a refresh token used twice revokes its whole family (REFRESH_REUSED), forcing sign-in', async () => {
+    const a = await newSession();
+    const body = { userId: a.userId, deviceId: a.deviceId };
+    const next = (await refresh(s, { ...body, refreshToken: a.refreshToken })).json() as { refreshToken: string };
+    expectError(await refresh(s, { ...body, refreshToken: a.refreshToken }), 401, 'REFRESH_REUSED', /Sign in again/);
+    // The legitimate newest token of that family is dead too.
+    expectError(await refresh(s, { ...body, refreshToken: next.refreshToken }), 401, 'REFRESH_INVALID');
+    // Another sign-in (another family) of the same user is untouched.
+    clock.advance(31_000);
+    const b = await signIn(s.app, s.db, String(phone), 'other-device-2');
+    expect((await refresh(s, { refreshToken: b.refreshToken, userId: b.userId, deviceId: b.deviceId })).statusCode).toBe(200);
+  });
+
+  it('refuses unknown, expired and mismatched refresh tokens with REFRESH_INVALID', async () => {
+    const a = await newSession();
+    const ok = { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId };
+    expectError(await refresh(s, { ...ok, refreshToken: 'A'.repeat(43) }), 401, 'REFRESH_INVALID');
+    expectError(await refresh(s, { ...ok, userId: 'someone-else' }), 401, 'REFRESH_INVALID');
+    expectError(await refresh(s, { ...ok, deviceId: 'another-device' }), 401, 'REFRESH_INVALID');
+    expectError(await refresh(s, { ...ok, refreshToken: 'short' }), 400, 'VALIDATION_FAILED', /refreshToken/);
+    clock.advance(30 * 86_400_000);
+    expectError(await refresh(s, ok), 401, 'REFRESH_INVALID');
+  });
+
+  it('logout revokes the family (204) and needs a valid access token', async () => {
+    const a = await newSession();
+    expectError(await s.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: a.refreshToken } }), 401, 'UNAUTHENTICATED');
+    const out = await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.headers, payload: { refreshToken: a.refreshToken } });
+    expect(out.statusCode).toBe(204);
+    expectError(await refresh(s, { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId }), 401, 'REFRESH_INVALID');
+    // Without a body it signs this device out.
+    const b = await newSession();
+    const bare = await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: b.headers });
+    expect([bare.statusCode, bare.body]).toEqual([204, '']);
+    expectError(await refresh(s, { refreshToken: b.refreshToken, userId: b.userId, deviceId: b.deviceId }), 401, 'REFRESH_INVALID');
+  });
+
+  it('guard: missing or forged token 401 UNAUTHENTICATED, expired 401 TOKEN_EXPIRED, other userId 401 USER_MISMATCH', async () => {
+    const a = await newSession();
+    await expectSignedIn(s, a.headers); // includes x-type: pass
+    const { userid: _u, deviceid: _d, ...tokenOnly } = a.headers;
+    await expectSignedIn(s, tokenOnly);
+    expectError(await me(s, {}), 401, 'UNAUTHENTICATED');
+    expectError(await me(s, { ...a.headers, authtype: 'BASIC' }), 401, 'UNAUTHENTICATED');
+    const [h, p, sig] = a.accessToken.split('.');
+    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
+    expectError(await me(s, { ...a.headers, accesstoken: `${h}.${otherPayload}.${sig}`, userid: 'someone-else' }), 401, 'UNAUTHENTICATED');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expectError(await me(s, { ...a.headers, accesstoken: `${none}.${p}.` }), 401, 'UNAUTHENTICATED');
+    expectError(await me(s, { ...a.headers, userid: 'someone-else' }), 401, 'USER_MISMATCH');
+    clock.advance(15 * 60_000);
+    expectError(await me(s, a.headers), 401, 'TOKEN_EXPIRED');
+  });
+
+  it('issues HS256 JWTs with sub, did, iat, exp (15 min) and jti', () => {
+    const tokens = new AccessTokens(Buffer.alloc(32, 1), () => 1_700_000_000_000);
+    const [h, p] = tokens.issue('u1', 'd1').split('.');
+    expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(JSON.parse(Buffer.from(p, 'base64url').toString())).toEqual({ sub: 'u1', did: 'd1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.any(String) });
+    expect(new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(tokens.issue('u1', 'd1'))).toEqual({ ok: false, reason: 'invalid' });
+  });
+});

@@ -1,0 +1,39 @@
+import type { CityFeatures } from '@sawari/contracts';
+import type { Db } from '../../platform/db';
+
+export interface CityRow {
+  id: string;
+  name: string;
+  state: string;
+  lat: number;
+  lon: number;
+  features: CityFeatures;
+  homeClusters: string[];
+}
+
+/** SQL for the city configuration (the `cities` table). */
+export class CityConfigStore {
+  constructor(private readonly db: Db) {}
+
+  /** Cities that have a configuration (feed-only cities have none), by name. */
+  async configuredCities(): Promise<CityRow[]> {
+    const r = await this.db.query<{ id: string; name: string; state: string; lat: number; lon: number; features: CityFeatures; home_clusters: string[] }>(
+      'SELECT id, name, state, lat, lon, features, home_clusters FROM cities WHERE features IS NOT NULL ORDER BY name',
+    );
+    return r.rows.map((c) => ({ id: c.id, name: c.name, state: c.state, lat: Number(c.lat), lon: Number(c.lon), features: c.features, homeClusters: c.home_clusters }));
+  }
+
+  /**
+   * Adds a city's configuration; fills it in for a city that exists without one (created by a feed import), and
+   * leaves a configured city as it is (an operator may have changed it).
+   */
+  async addCityConfig(c: CityRow & { timeZone: string }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO cities (id, name, time_zone, state, lat, lon, features, home_clusters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, lat = EXCLUDED.lat, lon = EXCLUDED.lon, features = EXCLUDED.features,
+         home_clusters = EXCLUDED.home_clusters
+       WHERE cities.features IS NULL`,
+      [c.id, c.name, c.timeZone, c.state, c.lat, c.lon, JSON.stringify(c.features), JSON.stringify(c.homeClusters)],
+    );
+  }
+}
