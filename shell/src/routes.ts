@@ -1,5 +1,17 @@
 // The shell's own screens (below the /app base path), same { path, screen } shape as every remote's table. Any /app
 // path that no shell route and no remote prefix claims shows the not-found screen.
-export const routes = [{ path: '/', screen: 'home' }] as const;
+export const routes = [
+  { path: '/', screen: 'home' },
+  { path: '/onboarding', screen: 'onboarding' },
+  { path: '/on-boarding-mumbai', screen: 'onboardingMumbai' },
+  { path: '/change-city', screen: 'changeCity' },
+  { path: '/change-language', screen: 'changeLanguage' },
+  { path: '/network-error', screen: 'networkError' },
+  { path: '/SOS', screen: 'sos' },
+  { path: '/SOS/editSOSMessage', screen: 'sosEdit' },
+  { path: '/Favorites', screen: 'favourites' },
+  { path: '/Favorites/search/:data', screen: 'favouritesSearch' },
+  { path: '/promotion', screen: 'promotion' },
+] as const;
 
 export type ShellScreen = (typeof routes)[number]['screen'];

@@ -1,36 +1,17 @@
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
-import { Provider } from 'jotai';
-import { appPath, matchPath, sawariStore, usePathname } from '@sawari/runtime';
-import { UnavailablePanel } from '@sawari/ui';
+import { Provider, useAtomValue } from 'jotai';
+import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, usePathname } from '@sawari/runtime';
+import { Skeleton, UnavailablePanel } from '@sawari/ui';
+import { SHELL_CATALOG } from '../i18n/catalogs';
 import { ownsPath } from '../routing';
 import { routes, type ShellScreen } from '../routes';
 import { texts } from '../texts';
 import styles from './layout.module.css';
+import type { ScreenProps } from './screen';
+import { useRouteFocus } from './useRouteFocus';
 
 export type LayoutProps = { screenElement: HTMLElement; remotePrefixes: string[]; remotesFailed: boolean };
-
-const BOARDS = [
-  { href: '/app/airport-static-screens/airport-express-bus-time/T1', label: 'Terminal 1 — vertical board' },
-  { href: '/app/airport-static-screens/airport-express-bus-time-horizontal/T1', label: 'Terminal 1 — horizontal board' },
-  { href: '/app/airport-static-screens/airport-express-bus-time/T2', label: 'Terminal 2 — vertical board' },
-  { href: '/app/airport-static-screens/airport-express-bus-time-horizontal/T2', label: 'Terminal 2 — horizontal board' },
-];
-
-function Home() {
-  return (
-    <section className={styles.page} aria-labelledby="home-heading">
-      <h1 id="home-heading">Welcome to Sawari</h1>
-      <p>Bus passes, tickets and live tracking for Indian cities are on their way. The airport live-schedule boards are ready:</p>
-      <ul className={styles.links}>
-        {BOARDS.map((b) => (
-          <li key={b.href}>
-            <a href={b.href}>{b.label}</a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 function NotFound() {
   return (
@@ -44,16 +25,52 @@ function NotFound() {
   );
 }
 
-const SCREENS: Record<ShellScreen, () => React.JSX.Element> = { home: Home };
+// One lazily loaded chunk per screen (never fetched in kiosk mode: the layout itself is not loaded there).
+const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps>>> = {
+  home: lazy(() => import(/* webpackChunkName: "screen-home" */ '../features/home/HomeScreen')),
+  onboarding: lazy(() => import(/* webpackChunkName: "screen-onboarding" */ '../features/onboarding/OnboardingScreen')),
+  onboardingMumbai: lazy(() => import(/* webpackChunkName: "screen-onboarding-mumbai" */ '../features/onboarding/MumbaiOnboardingScreen')),
+  changeCity: lazy(() => import(/* webpackChunkName: "screen-change-city" */ '../features/city/ChangeCityScreen')),
+  changeLanguage: lazy(() => import(/* webpackChunkName: "screen-change-language" */ '../features/language/ChangeLanguageScreen')),
+  networkError: lazy(() => import(/* webpackChunkName: "screen-network-error" */ '../features/network-error/NetworkErrorScreen')),
+  sos: lazy(() => import(/* webpackChunkName: "screen-sos" */ '../features/sos/SosScreen')),
+  sosEdit: lazy(() => import(/* webpackChunkName: "screen-sos-edit" */ '../features/sos/EditSosScreen')),
+  favourites: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
+  favouritesSearch: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
+  promotion: lazy(() => import(/* webpackChunkName: "screen-promotion" */ '../features/promotion/PromotionScreen')),
+};
+
+/** While a screen's chunk or the messages load: a few grey bars, announced once as loading. */
+function ScreenSkeleton() {
+  return (
+    <div className={styles.page} role="status" aria-label="Loading">
+      <Skeleton width="60%" height="2rem" />
+      <p />
+      <Skeleton height="4rem" />
+      <p />
+      <Skeleton height="4rem" />
+    </div>
+  );
+}
+
+/** <html lang> follows the language (screen readers pick their voice from it). */
+function useDocumentLanguage() {
+  const lang = useAtomValue(languageAtom, { store: sawariStore });
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+}
 
 export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutProps) {
   const pathname = usePathname();
   const path = appPath(pathname) ?? '/';
-  const route = routes.find((r) => matchPath(r.path, path));
   let screen: React.ReactNode = null;
+  useRouteFocus(pathname, screenElement);
+  useDocumentLanguage();
+  const route = routes.find((r) => matchPath(r.path, path));
   if (route) {
     const Screen = SCREENS[route.screen];
-    screen = <Screen />;
+    screen = <Screen key={route.path} params={matchPath(route.path, path) ?? {}} />;
   } else if (!ownsPath(remotePrefixes, pathname)) {
     screen = remotesFailed ? <UnavailablePanel {...texts.unavailable} onRetry={() => location.reload()} /> : <NotFound />;
   }
@@ -64,7 +81,12 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
           Sawari
         </a>
       </div>
-      {createPortal(screen, screenElement)}
+      {createPortal(
+        <SawariIntlProvider remote={SHELL_CATALOG} fallback={<ScreenSkeleton />}>
+          <Suspense fallback={<ScreenSkeleton />}>{screen}</Suspense>
+        </SawariIntlProvider>,
+        screenElement,
+      )}
     </Provider>
   );
 }

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useAtomValue } from 'jotai';
+import { languageAtom, useCityConfig } from '@sawari/runtime';
+import { LANGUAGES } from '../../i18n/catalogs';
+import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { AppLink, go } from '../common/nav';
+import styles from '../common/page.module.css';
+import own from './home.module.css';
+import { AIRPORT_BOARDS, HOME_ENTRIES, MORE_LINKS } from './entries';
+
+/** The rider's active ticket or pass. No wallet API yet, so nothing shows; the slot keeps its place on the page. */
+function ActiveTicketSlot() {
+  return null;
+}
+
+/** Home: the current city's capabilities, the active ticket or pass, the city and language with ways to change them. */
+export default function HomeScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { cityId, city, status, error, retry, isFeatureEnabled } = useCityConfig();
+  const lang = useAtomValue(languageAtom);
+  const languageName = LANGUAGES.find((l) => l.code === lang)?.name ?? 'English';
+
+  // First visit: no city chosen yet, so onboarding first (replace: Back does not return to an empty home).
+  useEffect(() => {
+    if (!cityId) go('/onboarding', { replace: true });
+  }, [cityId]);
+  if (!cityId) return null;
+
+  let body: React.ReactNode;
+  if (status === 'error') body = <LoadError error={error} onRetry={retry} />;
+  else if (!city && status !== 'ready') body = <ListSkeleton rows={4} />;
+  else if (!city)
+    body = (
+      <p>
+        {t('home.cityGone')} <AppLink to="/change-city">{t('home.chooseCity')}</AppLink>
+      </p>
+    );
+  else {
+    const entries = HOME_ENTRIES.filter((e) => isFeatureEnabled(e.feature));
+    body = (
+      <>
+        <ActiveTicketSlot />
+        <section aria-labelledby="home-services">
+          <h2 id="home-services">{t('home.services.heading', { city: city.name })}</h2>
+          {entries.length === 0 ? (
+            <p>{t('home.services.none', { city: city.name })}</p>
+          ) : (
+            <ul className={`${styles.cards} ${own.entries}`}>
+              {entries.map((e) => (
+                <li key={e.feature}>
+                  <AppLink to={e.path} className={styles.card} data-feature={e.feature}>
+                    <span className={styles.cardTitle}>{t(`home.entry.${e.feature}.title`)}</span>
+                    <span className={styles.cardDesc}>{t(`home.entry.${e.feature}.desc`)}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {isFeatureEnabled('airport') && (
+          <section aria-labelledby="home-boards">
+            <h2 id="home-boards">{t('home.boards.heading')}</h2>
+            <ul className={own.links}>
+              {AIRPORT_BOARDS.map((b) => (
+                <li key={b.href}>
+                  <a href={b.href}>{t(b.label)}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Page heading={t('home.heading')}>
+      <dl className={own.settings}>
+        <div>
+          <dt>{t('home.cityLabel')}</dt>
+          <dd>
+            <span>{city?.name ?? '…'}</span> <AppLink to="/change-city">{t('home.changeCity')}</AppLink>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('home.languageLabel')}</dt>
+          <dd>
+            <span lang={lang}>{languageName}</span> <AppLink to="/change-language">{t('home.changeLanguage')}</AppLink>
+          </dd>
+        </div>
+      </dl>
+      {body}
+      <section aria-labelledby="home-more">
+        <h2 id="home-more">{t('home.more.heading')}</h2>
+        <ul className={own.links}>
+          {MORE_LINKS.map((l) => (
+            <li key={l.path}>
+              <AppLink to={l.path}>{t(l.label)}</AppLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Page>
+  );
+}

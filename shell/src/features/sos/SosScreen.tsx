@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { MINUTE_MS } from '@sawari/domain';
+import { serverNow } from '@sawari/runtime';
+import { Button } from '@sawari/ui';
+import { formatCountdown } from '../common/format';
+import { AppLink } from '../common/nav';
+import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { RequireSession } from '../common/session';
+import { asApiError, useAsync } from '../common/useAsync';
+import styles from '../common/page.module.css';
+import { Offices } from './Offices';
+import own from './sos.module.css';
+import { currentPosition, getSos, rememberNextAlert, sendAlert, storedNextAlert, type SosState } from './sosApi';
+import { useCountdown } from './useCountdown';
+
+// SOS_COOLDOWN_MS of @sawari/contracts (not imported: that module brings zod into this chunk).
+const SOS_COOLDOWN_MS = 5 * MINUTE_MS;
+
+type Outcome = { kind: 'sent'; sentTo: number; located: boolean } | { kind: 'noContacts' } | { kind: 'failed'; message: string } | null;
+
+function SosPanel({ sos }: { sos: SosState | null }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const contacts = sos?.contacts ?? [];
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [nextAllowedAt, setNextAllowedAt] = useState<number | null>(storedNextAlert);
+  const left = useCountdown(nextAllowedAt);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmHeading.current?.focus();
+  }, [confirming]);
+
+  const cancel = () => {
+    setConfirming(false);
+    sendButton.current?.focus();
+  };
+  const send = async () => {
+    setSending(true);
+    setOutcome(null);
+    const position = await currentPosition();
+    try {
+      const answer = await sendAlert(position);
+      setOutcome({ kind: 'sent', sentTo: answer.sentTo, located: !!position });
+      setNextAllowedAt(answer.nextAllowedAt);
+      rememberNextAlert(answer.nextAllowedAt);
+    } catch (err) {
+      const e = asApiError(err);
+      // The refusal says when in words only: count down the whole cooldown (the server stays the judge).
+      if (e.code === 'SOS_COOLDOWN') setNextAllowedAt(storedNextAlert() ?? serverNow() + SOS_COOLDOWN_MS);
+      else if (e.code === 'SOS_NO_CONTACTS') setOutcome({ kind: 'noContacts' });
+      else setOutcome({ kind: 'failed', message: t(e.code === 'NETWORK_ERROR' ? 'common.error.network' : 'common.error.generic') });
+    } finally {
+      setSending(false);
+      setConfirming(false);
+    }
+  };
+  const coolingDown = left > 0;
+
+  return (
+    <>
+      <button ref={sendButton} type="button" className={own.sosButton} disabled={sending || coolingDown || contacts.length === 0} onClick={() => setConfirming(true)} aria-describedby="sos-state">
+        {sending ? t('sos.sending') : t('sos.send')}
+      </button>
+      {confirming && (
+        <div className={own.confirm} role="group" aria-labelledby="sos-confirm">
+          <h2 id="sos-confirm" ref={confirmHeading} tabIndex={-1}>
+            {t('sos.confirm.heading')}
+          </h2>
+          <p>{t('sos.confirm.body', { count: contacts.length })}</p>
+          <div className={styles.actions}>
+            <Button onClick={send} disabled={sending}>
+              {sending ? t('sos.sending') : t('sos.confirm.send')}
+            </Button>
+            <Button variant="secondary" onClick={cancel} disabled={sending}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <div id="sos-state" role="status">
+        {contacts.length === 0 && <p>{t('sos.noContacts')}</p>}
+        {outcome?.kind === 'sent' && (
+          <p className={styles.notice}>
+            {t('sos.sent', { count: outcome.sentTo })} {outcome.located ? null : t('sos.noLocation')}
+          </p>
+        )}
+        {outcome?.kind === 'noContacts' && <p className={styles.alert}>{t('sos.noContacts')}</p>}
+        {outcome?.kind === 'failed' && <p className={styles.alert}>{outcome.message}</p>}
+      </div>
+      {coolingDown && (
+        <p role="timer">
+          {intl.formatMessage(
+            { id: 'sos.cooldown' },
+            {
+              time: (
+                <span key="left" className={own.countdown}>
+                  {formatCountdown(left)}
+                </span>
+              ),
+            },
+          )}
+        </p>
+      )}
+
+      <section aria-labelledby="sos-contacts">
+        <h2 id="sos-contacts">{t('sos.contacts.heading')}</h2>
+        {contacts.length === 0 ? (
+          <p>{t('sos.contacts.empty')}</p>
+        ) : (
+          <ul className={own.list}>
+            {contacts.map((c, i) => (
+              <li key={i} className={styles.card}>
+                <span className={styles.cardTitle}>{c.name}</span>
+                <span className={styles.cardDesc}>+91 {c.phoneNumber.replace(/(\d{5})(\d{5})/, '$1 $2')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2>{t('sos.message.heading')}</h2>
+        <p className={own.message}>{sos?.message || t('sos.edit.defaultMessage')}</p>
+        <p>
+          <AppLink to="/SOS/editSOSMessage">{t('sos.editLink')}</AppLink>
+        </p>
+      </section>
+    </>
+  );
+}
+
+function SosContent() {
+  const sos = useAsync(getSos, 'sos');
+  if (sos.status === 'loading') return <ListSkeleton />;
+  if (sos.status === 'error' && sos.error.status !== 404) return <LoadError error={sos.error} onRetry={sos.retry} />;
+  return <SosPanel sos={sos.data} />;
+}
+
+/** /SOS: the alert button (after a confirm step), the cooldown, the contacts, and the support offices' hours. */
+export default function SosScreen() {
+  const intl = useIntl();
+  return (
+    <Page heading={intl.formatMessage({ id: 'sos.heading' })} intro={intl.formatMessage({ id: 'sos.intro' })}>
+      <RequireSession path="/SOS">
+        <SosContent />
+      </RequireSession>
+      <Offices />
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { digitsOnly, isValidIndianMobile, isValidName } from '@sawari/domain';
+import type { SosSettings } from '@sawari/contracts';
+
+export const SOS_MAX_CONTACTS = 5; // as @sawari/contracts (not imported: it brings zod into the chunk)
+export const SOS_MESSAGE_MAX = 300;
+
+export type ContactDraft = { name: string; phoneNumber: string };
+export type SosDraft = { contacts: ContactDraft[]; message: string };
+export type SosErrors = { contacts: { name?: string; phoneNumber?: string }[]; message?: string };
+
+/** Message ids of what is wrong with the draft (rows left entirely empty are ignored); null when it can be sent. */
+export function validateSos(draft: SosDraft): SosErrors | null {
+  let bad = false;
+  const contacts = draft.contacts.map((c) => {
+    if (!c.name.trim() && !c.phoneNumber) return {};
+    const e: { name?: string; phoneNumber?: string } = {};
+    if (!isValidName(c.name)) e.name = 'sos.edit.error.name';
+    if (!isValidIndianMobile(c.phoneNumber)) e.phoneNumber = 'sos.edit.error.phone';
+    if (e.name || e.phoneNumber) bad = true;
+    return e;
+  });
+  const message = draft.message.trim() && draft.message.length <= SOS_MESSAGE_MAX ? undefined : 'sos.edit.error.message';
+  return bad || message ? { contacts, message } : null;
+}
+
+/** The body of PUT /api/sos: names trimmed, empty rows dropped. */
+export const toSettings = (draft: SosDraft): SosSettings => ({
+  contacts: draft.contacts.filter((c) => c.name.trim() || c.phoneNumber).map((c) => ({ name: c.name.trim().replace(/\s+/g, ' '), phoneNumber: c.phoneNumber })),
+  message: draft.message.trim(),
+});
+
+/** What a phone field keeps as the rider types or pastes: digits only, at most 10 (a pasted +91 prefix is dropped). */
+export const phoneInput = (value: string): string => {
+  const digits = digitsOnly(value);
+  return (digits.length > 10 && digits.startsWith('91') ? digits.slice(2) : digits).slice(0, 10);
+};
