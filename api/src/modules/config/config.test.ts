@@ -1,0 +1,52 @@
+import { citiesResponseSchema, countriesResponseSchema } from '@sawari/contracts';
+import { HOME_CLUSTERS, KERALA_CLUSTER } from '@sawari/domain';
+import { seedDemoData } from '../../seed';
+import { dbLabel } from '../../testing/test-db';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { TestClock } from '../../testing/accounts';
+
+describe(`config API ${dbLabel()}`, () => {
+  const clock = new TestClock();
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ now: clock.now });
+  }, 30_000);
+  afterAll(() => s?.cleanup());
+
+  it('lists India only', async () => {
+    const r = await s.app.inject({ url: '/api/config/countries' });
+    expect(r.statusCode).toBe(200);
+    expect(countriesResponseSchema.parse(r.json())).toEqual({ countries: [{ id: 'IN', name: 'India', callingCode: '+91', supportedPhoneNumberLength: 10 }] });
+  });
+
+  it('answers the configured cities with features and clusters, cacheable for 12 h', async () => {
+    const r = await s.app.inject({ url: '/api/config/cities' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('public, max-age=43200');
+    const body = citiesResponseSchema.parse(r.json());
+    expect(body.cities.map((c) => c.id).sort()).toEqual(['bengaluru', 'chennai', 'delhi', 'kochi', 'kozhikode', 'mumbai', 'pune', 'thiruvananthapuram']);
+    const city = (id: string) => body.cities.find((c) => c.id === id)!;
+    expect(city('mumbai')).toMatchObject({ name: 'Mumbai', state: 'Maharashtra', clusterId: null, homeClusters: [...HOME_CLUSTERS] });
+    expect(city('mumbai').features).toMatchObject({ airport: true, passes: true, premium: true, cards: true, tickets: true, tracking: true, soundValidation: true });
+    expect(city('kochi')).toMatchObject({ clusterId: 'KERALA', features: { tracking: true, passes: true, stopBasedPlanner: true } });
+    expect(city('kozhikode').clusterId).toBe('KERALA');
+    expect(city('delhi').clusterId).toBeNull();
+    expect(body.clusters).toEqual([{ clusterId: 'KERALA', cityIdsInCluster: KERALA_CLUSTER.cityIdsInCluster }]);
+  });
+
+  it('the seed is idempotent and keeps an operator’s change', async () => {
+    await s.db.query(`UPDATE cities SET features = jsonb_set(features, '{premium}', 'true') WHERE id = 'pune'`);
+    await seedDemoData(s.db);
+    const cities = (await s.app.inject({ url: '/api/config/cities' })).json() as { cities: { id: string; features: { premium: boolean } }[] };
+    expect(cities.cities).toHaveLength(8);
+    expect(cities.cities.find((c) => c.id === 'pune')?.features.premium).toBe(true);
+    const offers = await s.db.query('SELECT id FROM trial_offers ORDER BY id');
+    expect(offers.rows).toEqual([{ id: 'kochi-trial' }, { id: 'mumbai-welcome' }]);
+  });
+
+  it('answers the server time (no-store)', async () => {
+    const r = await s.app.inject({ url: '/api/config/server-time' });
+    expect(r.json()).toEqual({ serverTime: clock.t });
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+});
