@@ -63,7 +63,9 @@ export class HttpSmsProvider implements SmsProvider {
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      // The abort reason is a DOMException, which may come from another realm: compare names, not classes.
+      const name = (err as { name?: string } | null)?.name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new SmsSendError(timedOut ? `SMS gateway did not answer within ${this.config.timeoutMs} ms` : `SMS gateway unreachable: ${(err as Error).message}`);
     }
     await res.body?.cancel().catch(() => undefined);
