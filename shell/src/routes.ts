@@ -12,6 +12,13 @@ export const routes = [
   { path: '/Favorites', screen: 'favourites' },
   { path: '/Favorites/search/:data', screen: 'favouritesSearch' },
   { path: '/promotion', screen: 'promotion' },
+  // Sign-in and profile. /login/login-otp comes before /login/:redirectPath, which would otherwise take it.
+  { path: '/login', screen: 'login' },
+  { path: '/login/login-otp', screen: 'loginOtp' },
+  { path: '/login/login-otp/:redirectPath', screen: 'loginOtp' },
+  { path: '/login/:redirectPath', screen: 'login' },
+  { path: '/profile', screen: 'profile' },
+  { path: '/profile/edit-profile', screen: 'editProfile' },
 ] as const;
 
 export type ShellScreen = (typeof routes)[number]['screen'];

@@ -10,6 +10,7 @@ import { texts } from '../texts';
 import styles from './layout.module.css';
 import type { ScreenProps } from './screen';
 import { useRouteFocus } from './useRouteFocus';
+import { SessionHost } from './SessionHost';
 
 export type LayoutProps = { screenElement: HTMLElement; remotePrefixes: string[]; remotesFailed: boolean };
 
@@ -38,6 +39,10 @@ const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps
   favourites: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
   favouritesSearch: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
   promotion: lazy(() => import(/* webpackChunkName: "screen-promotion" */ '../features/promotion/PromotionScreen')),
+  login: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/LoginScreen')),
+  loginOtp: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/OtpScreen')),
+  profile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/ProfileScreen')),
+  editProfile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
 };
 
 /** While a screen's chunk or the messages load: a few grey bars, announced once as loading. */
@@ -87,6 +92,7 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
         </SawariIntlProvider>,
         screenElement,
       )}
+      <SessionHost />
     </Provider>
   );
 }

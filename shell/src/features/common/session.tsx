@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import { loadSession, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
+import { appPath, loadSession, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
 import { ListSkeleton } from './Page';
 import { go, loginPathFor } from './nav';
 
@@ -17,7 +17,8 @@ export function RequireSession({ path, children }: { path: string; children: Rea
     void loadSession();
   }, []);
   useEffect(() => {
-    if (loaded && !signedIn) go(loginPathFor(path), { replace: true });
+    // Not when the session ended by going home: a forced logout (spec §4) or sign-out has already moved to /app.
+    if (loaded && !signedIn && appPath(location.pathname) !== '/') go(loginPathFor(path), { replace: true });
   }, [loaded, signedIn, path]);
   if (loaded && signedIn) return <>{children}</>;
   return loaded ? <p role="status">{intl.formatMessage({ id: 'common.signingIn' })}</p> : <ListSkeleton />;

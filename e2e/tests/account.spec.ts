@@ -1,0 +1,252 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { repoRoot } from '../support/server';
+
+// The rider's account against the real server: sign-in with the code from the development SMS outbox, profile with a
+// photo, a session that ends mid-use. Service workers are blocked (every request goes to the server). Each test uses
+// its own phone numbers and client address, so tests can run in parallel and the hourly OTP limits never meet.
+// bypassCSP: axe-core is injected as an inline script, which the app's CSP (script-src 'self') rightly refuses.
+test.use({ serviceWorkers: 'block', bypassCSP: true });
+test.beforeEach(async ({ context }) => {
+  const ip = `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+});
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+/** 9 + 9 random digits, not ending 0000. */
+function newPhone(): string {
+  for (;;) {
+    const p = '9' + String(rand(1e9)).padStart(9, '0');
+    if (!p.endsWith('0000')) return p;
+  }
+}
+
+/** The newest code the development SMS outbox holds for `phone` (sent at or after `since`). */
+async function codeFor(request: APIRequestContext, phone: string, since = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`);
+      const { messages } = (await res.json()) as { messages: { body: string; sentAt: number }[] };
+      const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
+      code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
+      return code ?? null;
+    }, { intervals: [50, 100, 200] })
+    .not.toBeNull();
+  return code!;
+}
+
+/** From the login screen: number, code from the outbox (typing the 6th digit sends it). */
+async function signIn(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+  await page.getByLabel('Mobile number').fill(phone);
+  const since = Date.now() - 5_000;
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page).toHaveURL(/\/app\/login\/login-otp(\/|$)/);
+  await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
+}
+
+/** A rider with a profile, made through the API (as another device would). Answers when its code was sent. */
+async function riderWithProfile(request: APIRequestContext, phone: string, firstName: string): Promise<number> {
+  const sentAt = Date.now();
+  expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`)).ok()).toBe(true);
+  const otp = await codeFor(request, phone, sentAt - 5_000);
+  const deviceId = 'e2eapidevice' + rand(1e6);
+  const login = await (await request.post('/api/auth/login', { data: { phoneNumber: phone, countryCode: '+91', otp, deviceId } })).json();
+  const headers = { accesstoken: login.accessToken, authtype: 'ACCESS_TOKEN', userid: login.userId, deviceid: deviceId, 'x-type': 'pass' };
+  expect((await request.post('/api/profile', { headers, data: { firstName, lastName: 'Returning' } })).status()).toBe(201);
+  return sentAt;
+}
+
+/** axe-core on the current screen: no serious or critical violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+/** A w×h PNG (solid orange), built here so the upload is a real image. */
+function png(w = 8, h = 8): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [0xf2, 0x67, 0x22]).flat())]);
+  const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('a new rider: a protected page asks to sign in, the OTP signs in, the profile is created with a photo', async ({ page, request }) => {
+  const phone = newPhone();
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL('/app/login/%2Fprofile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'the login screen');
+
+  // Validated before sending; what was typed stays.
+  const number = page.getByLabel('Mobile number');
+  await expect(number).toHaveAttribute('inputmode', 'numeric');
+  await number.fill('12345');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a 10-digit mobile number' })).toBeVisible();
+  await expect(number).toHaveValue('12345');
+  await expect(number).toBeFocused();
+
+  await number.fill(phone);
+  const since = Date.now() - 5_000;
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page).toHaveURL('/app/login/login-otp/%2Fprofile');
+  const field = page.getByLabel('6-digit code');
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(page.getByText(/You can ask for a new code in 0:[23]\d/)).toBeVisible();
+  await expectAccessible(page, 'the OTP screen');
+
+  const code = await codeFor(request, phone, since);
+  const wrong = code === '111111' ? '222222' : '111111';
+  await field.fill(wrong);
+  await expect(page.getByRole('alert').filter({ hasText: 'That code is not right. You have 4 tries left.' })).toBeVisible();
+
+  // A pasted code (with a space, as some SMS apps copy it) fills the field and is sent.
+  await field.focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.getElementById('otp-code')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, `${code.slice(0, 3)} ${code.slice(3)}`);
+
+  // New rider: profile creation first.
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
+  await expectAccessible(page, 'the edit-profile screen');
+
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'One field needs a change' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name (optional)').fill('Rao');
+  await page.getByLabel('Email (optional)').fill('asha@example.in');
+  await page.getByLabel('Gender (optional)').selectOption('female');
+  await page.getByLabel('Date of birth (optional)').fill('1990-01-05');
+  // Over 5 MB is refused in the browser: nothing is sent.
+  const uploads: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/files/') && r.method() === 'POST' && uploads.push(r.url()));
+  const photoInput = page.getByLabel('Photo (optional)');
+  await photoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5_000_001) });
+  await expect(page.getByText('The photo is larger than 5 MB')).toBeVisible();
+  await photoInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png() });
+  await expect(page.getByRole('img', { name: 'Preview of your new photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+
+  await expect(page).toHaveURL('/app/profile');
+  await expect(page.getByText('Asha Rao')).toBeVisible();
+  await expect(page.getByText('05 Jan 1990')).toBeVisible();
+  await expect(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
+  await expect(page.getByText('Female')).toBeVisible();
+  const photo = page.getByRole('img', { name: 'Your profile photo' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  expect(uploads).toHaveLength(1);
+  await expectAccessible(page, 'the profile screen');
+});
+
+test('a returning rider: sign-in from /app/login lands home (timed), and from a protected page returns to it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [home, back] = [newPhone(), newPhone()];
+  const sent = await Promise.all([riderWithProfile(request, home, 'Meera'), riderWithProfile(request, back, 'Ravi')]);
+  // The server sends one code per number every 30 s.
+  await page.waitForTimeout(Math.max(0, Math.max(...sent) + 31_000 - Date.now()));
+
+  await page.goto('/app/login');
+  const started = Date.now();
+  await signIn(page, request, home);
+  await expect(page).toHaveURL('/app/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const roundTripMs = Date.now() - started;
+  test.info().annotations.push({ type: 'sign-in round trip (OTP request to signed-in home)', description: `${roundTripMs} ms` });
+  console.log(`sign-in round trip (OTP request to signed-in home): ${roundTripMs} ms`);
+
+  await page.goto('/app/profile');
+  await expect(page.getByText('Meera Returning')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/app/');
+
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL('/app/login/%2Fprofile');
+  await signIn(page, request, back);
+  await expect(page).toHaveURL('/app/profile');
+  await expect(page.getByText('Ravi Returning')).toBeVisible();
+});
+
+test('a session that ends mid-use (refresh token reused) goes to /app with "Session expired"', async ({ page, request }) => {
+  const phone = newPhone();
+  await page.goto('/app/login');
+  await signIn(page, request, phone);
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill('Kiran');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Kiran')).toBeVisible();
+
+  // The stored session, as the page keeps it.
+  const stored = await page.evaluate(
+    () =>
+      new Promise<{ userId: string; refreshToken: string; accessToken: string; phoneNumber: string; deviceId: string }>((resolve, reject) => {
+        const open = indexedDB.open('sawari-session');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('session').objectStore('session').get('session');
+          get.onsuccess = () => resolve({ ...get.result, deviceId: localStorage.getItem('sawari.deviceId') });
+        };
+      }),
+  );
+  // Someone replays the refresh token: the second use is reuse, and the server ends the whole session family.
+  const body = { refreshToken: stored.refreshToken, userId: stored.userId, deviceId: stored.deviceId };
+  expect((await request.post('/api/auth/refresh', { data: body })).status()).toBe(200);
+  expect((await request.post('/api/auth/refresh', { data: body })).status()).toBe(401);
+  // ...and this tab's access token stops working (another tab hands it one the server refuses).
+  await page.evaluate((session) => new BroadcastChannel('sawari-session').postMessage({ type: 'session', session: { ...session, accessToken: 'not-a-valid-token' } }), stored);
+
+  const refreshes: number[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/auth/refresh') && refreshes.push(Date.now()));
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+
+  await expect(page).toHaveURL('/app');
+  await expect(page.getByRole('alert').filter({ hasText: 'Session expired' })).toBeVisible();
+  expect(refreshes).toHaveLength(1);
+  const left = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('sawari-session');
+        open.onsuccess = () => {
+          const get = open.result.transaction('session').objectStore('session').get('session');
+          get.onsuccess = () => resolve(get.result ?? null);
+        };
+      }),
+  );
+  expect(left).toBeNull();
+  // Signed out: the profile asks to sign in again.
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL('/app/login/%2Fprofile');
+});

@@ -1,0 +1,41 @@
+import { INDIA } from '@sawari/domain';
+import { afterLoginPath, formatPhone, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
+
+describe('after sign-in', () => {
+  it('goes to the decoded redirect path under /app, or home', () => {
+    expect(afterLoginPath(undefined)).toBe('/');
+    expect(afterLoginPath('/profile/edit-profile')).toBe('/profile/edit-profile');
+    expect(afterLoginPath('SOS')).toBe('/SOS');
+    expect(afterLoginPath('/Favorites/search/%7Ba%7D')).toBe('/Favorites/search/%7Ba%7D');
+  });
+  it('never goes back into sign-in or to another host', () => {
+    expect(afterLoginPath('/login')).toBe('/');
+    expect(afterLoginPath('/login/login-otp')).toBe('/');
+    expect(afterLoginPath('//evil.example/x')).toBe('/');
+  });
+  it('keeps the redirect as one encoded path segment', () => {
+    expect(loginPath('/profile')).toBe('/login/%2Fprofile');
+    expect(otpPath('/profile')).toBe('/login/login-otp/%2Fprofile');
+    expect(loginPath()).toBe('/login');
+    expect(otpPath()).toBe('/login/login-otp');
+  });
+});
+
+describe('wrong code', () => {
+  it('reads tries left from the body, else from the message', () => {
+    expect(triesLeftFrom({ details: { triesLeft: 2 }, message: '' })).toBe(2);
+    expect(triesLeftFrom({ message: 'That code is not right. You have 1 try left.' })).toBe(1);
+    expect(triesLeftFrom({ message: 'That code is not right. You have 4 tries left.' })).toBe(4);
+    expect(triesLeftFrom({ message: 'Wrong.' })).toBeNull();
+  });
+});
+
+describe('country and phone', () => {
+  it('takes India from the countries answer, else the built-in one', () => {
+    const served = { id: 'IN', name: 'India', callingCode: '+91', supportedPhoneNumberLength: 10 };
+    expect(pickCountry({ countries: [served] })).toEqual(served);
+    expect(pickCountry(undefined)).toBe(INDIA);
+    expect(pickCountry({ countries: [{ callingCode: '+44' }] })).toBe(INDIA);
+  });
+  it('formats a number for reading', () => expect(formatPhone('9876543210')).toBe('+91 98765 43210'));
+});

@@ -1,0 +1,56 @@
+// Pure rules of the sign-in screens (tested in loginModel.test.ts): where to go after signing in, what a wrong code
+// leaves, and the code request in progress (kept for this tab in sessionStorage, so a reload keeps the OTP screen).
+import { INDIA, type Country } from '@sawari/domain';
+
+/** The login route's `redirectPath` (already decoded by the route match) → where to go after signing in. */
+export function afterLoginPath(redirectPath: string | undefined): string {
+  if (!redirectPath) return '/';
+  const path = redirectPath.startsWith('/') ? redirectPath : `/${redirectPath}`;
+  // Never back into sign-in itself, and never "//host" (a protocol-relative URL).
+  if (path.startsWith('//') || path === '/login' || path.startsWith('/login/')) return '/';
+  return path;
+}
+
+/** /login[/<redirect>] and /login/login-otp[/<redirect>], keeping the redirect encoded as one path segment. */
+export const loginPath = (redirectPath?: string): string => (redirectPath ? `/login/${encodeURIComponent(redirectPath)}` : '/login');
+export const otpPath = (redirectPath?: string): string => (redirectPath ? `/login/login-otp/${encodeURIComponent(redirectPath)}` : '/login/login-otp');
+
+/** Tries left after a wrong code: the error body's triesLeft when the server sends one, else read from its message. */
+export function triesLeftFrom(err: { details?: Readonly<Record<string, unknown>>; message?: string }): number | null {
+  const field = err.details?.triesLeft;
+  if (typeof field === 'number') return field;
+  const m = /(\d+) (?:try|tries) left/i.exec(err.message ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** The country the login screen offers: India from /api/config/countries when it answers, else the built-in one. */
+export function pickCountry(body: unknown): Country {
+  const list = (body as { countries?: unknown })?.countries;
+  const found = Array.isArray(list) ? (list as Country[]).find((c) => c?.callingCode === INDIA.callingCode) : undefined;
+  return found && typeof found.supportedPhoneNumberLength === 'number' ? found : INDIA;
+}
+
+export type PendingLogin = { phoneNumber: string; countryCode: string; refNo: string; resendAt: number; expiresAt: number };
+const PENDING_KEY = 'sawari.pendingLogin';
+
+export function readPendingLogin(): PendingLogin | null {
+  try {
+    const value = JSON.parse(globalThis.sessionStorage?.getItem(PENDING_KEY) ?? 'null') as PendingLogin | null;
+    return value && typeof value.phoneNumber === 'string' && typeof value.resendAt === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePendingLogin(value: PendingLogin | null): void {
+  try {
+    if (value) globalThis.sessionStorage?.setItem(PENDING_KEY, JSON.stringify(value));
+    else globalThis.sessionStorage?.removeItem(PENDING_KEY);
+  } catch {
+    // storage blocked: the OTP screen then asks to start again after a reload
+  }
+}
+
+/** "9876543210" → "+91 98765 43210". */
+export const formatPhone = (phoneNumber: string, callingCode = INDIA.callingCode): string =>
+  `${callingCode} ${phoneNumber.slice(0, 5)} ${phoneNumber.slice(5)}`.trim();
