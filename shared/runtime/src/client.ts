@@ -36,6 +36,8 @@ function headersFor(method: string, init: SessionInit, session: Session): Header
   new Headers(init.headers).forEach((value, key) => headers.set(key, value));
   // Multipart: the browser writes content-type itself, with the boundary.
   if (typeof FormData !== 'undefined' && init.body instanceof FormData) headers.delete('content-type');
+  // A DELETE (or POST/PUT) without a body sends no content-type: the server refuses an empty JSON body (400).
+  if (method !== 'GET' && method !== 'HEAD' && (init.body === undefined || init.body === null)) headers.delete('content-type');
   if (session.accessToken && !init.skipTokenHeaders) {
     headers.set('accessToken', session.accessToken);
     headers.set('authType', 'ACCESS_TOKEN');

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 /**
  * Focus management on route change: once the new screen has rendered its h1, focus moves to it (screen readers
  * announce the new screen; keyboard users start from its top) and the page scrolls to the top. Not on the first load.
+ * Lazily loaded screens arrive later, and the old screen may still be on the page when this runs, so it follows the
+ * screen's h1 for a few seconds (until the rider presses a key or taps), focusing each new one.
  */
 export function useRouteFocus(pathname: string, container: HTMLElement): void {
   const first = useRef(true);
@@ -12,22 +14,26 @@ export function useRouteFocus(pathname: string, container: HTMLElement): void {
       return;
     }
     window.scrollTo(0, 0);
+    let focused: Element | null = null;
     const focusHeading = () => {
       const h1 = container.querySelector('h1');
-      if (!h1) return false;
+      if (!h1 || h1 === focused) return;
       if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
       h1.focus({ preventScroll: true });
-      return true;
+      focused = h1;
     };
-    if (focusHeading()) return;
-    // Lazily loaded screens arrive later: wait for their heading (at most 5 s).
-    const observer = new MutationObserver(() => focusHeading() && stop());
-    const timer = setTimeout(() => stop(), 5000);
+    const observer = new MutationObserver(focusHeading);
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
+      window.removeEventListener('keydown', stop, true);
+      window.removeEventListener('pointerdown', stop, true);
     };
+    const timer = setTimeout(stop, 5000);
+    window.addEventListener('keydown', stop, true);
+    window.addEventListener('pointerdown', stop, true);
     observer.observe(container, { childList: true, subtree: true });
+    focusHeading();
     return stop;
   }, [pathname, container]);
 }
