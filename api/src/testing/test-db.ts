@@ -11,6 +11,11 @@ export interface TestDb {
   db: Db;
   /** 'pglite' or 'postgres', for test titles. */
   kind: Db['kind'];
+  /**
+   * Another connection to the same database, as a second API instance would have: its own pool on PostgreSQL. PGlite
+   * is in-process and single-connection, so there the second instance shares the first one's database object.
+   */
+  openAnother(): Promise<Db>;
   cleanup(): Promise<void>;
 }
 
@@ -18,22 +23,31 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Test
   const url = process.env.TEST_DATABASE_URL;
   let db: Db;
   let cleanup: () => Promise<void>;
+  let openAnother: () => Promise<Db>;
   if (url) {
     const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = await openDb({ dataDir: 'memory://', databaseUrl: url }, { max: 1 });
     await admin.query(`CREATE SCHEMA ${schema}`);
     db = await openDb({ dataDir: 'memory://', databaseUrl: url }, { searchPath: schema, max: 4 });
+    const others: Db[] = [];
+    openAnother = async () => {
+      const other = await openDb({ dataDir: 'memory://', databaseUrl: url }, { searchPath: schema, max: 4 });
+      others.push(other);
+      return other;
+    };
     cleanup = async () => {
+      await Promise.all(others.map((o) => o.close()));
       await db.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.close();
     };
   } else {
     db = await openInMemoryPGliteUnderJest();
+    openAnother = async () => db;
     cleanup = () => db.close();
   }
   if (opts.migrate !== false) await migrate(db);
-  return { db, kind: db.kind, cleanup };
+  return { db, kind: db.kind, openAnother, cleanup };
 }
 
 /** Appended to describe() titles so a run says which database it used. */
