@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@sawari/ui';
-import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { Page } from '../common/Page';
 import { AppLink, go } from '../common/nav';
-import { RequireSession } from '../common/session';
-import { useAsync } from '../common/useAsync';
+import { WithSosSettings } from './WithSosSettings';
 import styles from '../common/page.module.css';
 import own from './sos.module.css';
-import { getSos, saveSos, type SosState } from './sosApi';
+import { saveSos, type SosState } from './sosApi';
 import { phoneInput, SOS_MAX_CONTACTS, SOS_MESSAGE_MAX, toSettings, validateSos, type SosDraft, type SosErrors } from './sosForm';
 
 function SosForm({ initial }: { initial: SosState | null }) {
@@ -149,21 +148,12 @@ function SosForm({ initial }: { initial: SosState | null }) {
   );
 }
 
-function EditSosContent() {
-  const sos = useAsync(getSos, 'sos');
-  if (sos.status === 'loading') return <ListSkeleton />;
-  if (sos.status === 'error' && sos.error.status !== 404) return <LoadError error={sos.error} onRetry={sos.retry} />;
-  return <SosForm initial={sos.data} />;
-}
-
 /** /SOS/editSOSMessage: up to 5 contacts (name + 10-digit number) and the message; checked before it is sent. */
 export default function EditSosScreen() {
   const intl = useIntl();
   return (
     <Page heading={intl.formatMessage({ id: 'sos.edit.heading' })} intro={intl.formatMessage({ id: 'sos.edit.intro' }, { max: SOS_MAX_CONTACTS })}>
-      <RequireSession path="/SOS/editSOSMessage">
-        <EditSosContent />
-      </RequireSession>
+      <WithSosSettings path="/SOS/editSOSMessage">{(sos) => <SosForm initial={sos} />}</WithSosSettings>
     </Page>
   );
 }

@@ -5,13 +5,13 @@ import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { formatCountdown } from '../common/format';
 import { AppLink } from '../common/nav';
-import { ListSkeleton, LoadError, Page } from '../common/Page';
-import { RequireSession } from '../common/session';
-import { asApiError, useAsync } from '../common/useAsync';
+import { Page } from '../common/Page';
+import { WithSosSettings } from './WithSosSettings';
+import { asApiError } from '../common/useAsync';
 import styles from '../common/page.module.css';
 import { Offices } from './Offices';
 import own from './sos.module.css';
-import { currentPosition, getSos, rememberNextAlert, sendAlert, storedNextAlert, type SosState } from './sosApi';
+import { currentPosition, rememberNextAlert, sendAlert, storedNextAlert, type SosState } from './sosApi';
 import { useCountdown } from './useCountdown';
 
 // SOS_COOLDOWN_MS of @sawari/contracts (not imported: that module brings zod into this chunk).
@@ -130,21 +130,12 @@ function SosPanel({ sos }: { sos: SosState | null }) {
   );
 }
 
-function SosContent() {
-  const sos = useAsync(getSos, 'sos');
-  if (sos.status === 'loading') return <ListSkeleton />;
-  if (sos.status === 'error' && sos.error.status !== 404) return <LoadError error={sos.error} onRetry={sos.retry} />;
-  return <SosPanel sos={sos.data} />;
-}
-
 /** /SOS: the alert button (after a confirm step), the cooldown, the contacts, and the support offices' hours. */
 export default function SosScreen() {
   const intl = useIntl();
   return (
     <Page heading={intl.formatMessage({ id: 'sos.heading' })} intro={intl.formatMessage({ id: 'sos.intro' })}>
-      <RequireSession path="/SOS">
-        <SosContent />
-      </RequireSession>
+      <WithSosSettings path="/SOS">{(sos) => <SosPanel sos={sos} />}</WithSosSettings>
       <Offices />
     </Page>
   );
