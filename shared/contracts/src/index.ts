@@ -2,3 +2,4 @@ export * from './errors';
 export * from './airport';
 export * from './auth';
 export * from './account';
+export * from './transit-schema';

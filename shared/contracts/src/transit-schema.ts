@@ -1,0 +1,161 @@
+/**
+ * The transit read API (issue "Transit data and live tracking"): ONE GraphQL endpoint, POST /api/graphql, public (no
+ * login: the public route map works by vehicle number). Field names follow the spec where it names them (§3 Stop,
+ * Trip or route summary, Live bus ETA entry: snake_case there), camelCase elsewhere. Times: `*_time` and `departures`
+ * are seconds after the service day's start (may exceed 86400); everything else called time is epoch milliseconds.
+ * Coordinates are WGS84 degrees; shapes are [lon, lat] pairs.
+ */
+export const transitTypeDefs = /* GraphQL */ `
+  enum ResultType { STOP PLACE }
+  enum Timeliness { ARRIVING_EARLY ON_TIME RUNNING_BEHIND DELAYED }
+  enum Occupancy { OVERCROWDED STANDING SEATS }
+  enum DisruptionKind { WEATHER TRAFFIC BREAKDOWN }
+  enum LegMode { WALK BUS FERRY }
+
+  type Query {
+    "A city's transit data: its name and the credit line to show with its data."
+    transitCity(city: ID!): TransitCity
+    "Routes by number or name (case-insensitive, best first)."
+    searchRoutes(city: ID!, query: String!, limit: Int = 20): [RouteSummary!]!
+    "Routes that serve fromStopId and later toStopId on the same trip."
+    routesBetween(city: ID!, fromStopId: ID!, toStopId: ID!): [RouteSummary!]!
+    route(city: ID!, routeId: ID!): Route
+    "Timetable of a route at a stop on a date (YYYYMMDD, default today in city time)."
+    timetable(city: ID!, routeId: ID!, stopId: ID!, date: String): Timetable!
+    stop(city: ID!, stopId: ID!): Stop
+    "Next arrivals at a stop: scheduled, with live data where a vehicle reports (ETA rules of spec §9)."
+    stopArrivals(city: ID!, stopId: ID!, limit: Int = 10): [Arrival!]!
+    nearbyStops(city: ID!, lat: Float!, lon: Float!, radiusMeters: Int = 1000, limit: Int = 20): [NearbyStop!]!
+    "Stops and places by name (result_type STOP or PLACE)."
+    search(city: ID!, query: String!, limit: Int = 20): [SearchResult!]!
+    vehicle(city: ID!, vehicleNumber: String!): Vehicle
+    routeVehicles(city: ID!, routeId: ID!): [Vehicle!]!
+    planTrip(city: ID!, from: PlaceInput!, to: PlaceInput!, departAt: Float, windowMinutes: Int = 0, maxTransfers: Int = 3): TripPlan!
+    disruptions(city: ID!): [Disruption!]!
+  }
+
+  "A stop, or a coordinate (walking to stops nearby)."
+  input PlaceInput { stopId: ID, lat: Float, lon: Float }
+
+  type TransitCity { id: ID!, name: String!, attribution: String, bounds: [Float!], stopBasedPlanner: Boolean! }
+
+  type Frequency { start_time: Int!, end_time: Int!, frequency: Int! }
+
+  "Spec §3 Trip or route summary. arrival_time: next scheduled arrival at the stop in question, when there is one."
+  type RouteSummary {
+    route_id: ID!
+    route_name: String!
+    route_long_name: String
+    agency_name: String
+    route_type: Int!
+    color: String
+    text_color: String
+    arrival_time: Int
+    ttStatus: Int!
+    isFrequencyTrip: Boolean!
+    frequency_data_array: [Frequency!]!
+  }
+
+  type Route {
+    route_id: ID!
+    route_name: String!
+    route_long_name: String
+    agency_name: String
+    route_type: Int!
+    color: String
+    text_color: String
+    directions: [RouteDirection!]!
+    disruptions: [Disruption!]!
+  }
+  type RouteDirection { directionId: Int!, headsign: String!, stops: [Stop!]!, shape: [[Float!]!]! }
+
+  "ttStatus 1: timings not available. Frequency trips are given as start, end, headway; departures are exact times."
+  type Timetable {
+    route_id: ID!
+    stop_id: ID!
+    date: String!
+    ttStatus: Int!
+    isFrequencyTrip: Boolean!
+    departures: [Int!]!
+    frequencies: [Frequency!]!
+  }
+
+  "Spec §3 Stop."
+  type Stop {
+    stop_id: ID!
+    stop_name: String!
+    stop_lat: Float!
+    stop_lon: Float!
+    result_type: ResultType!
+    station_type: String
+    transport_type: String
+    routes: [RouteSummary!]!
+    disruptions: [Disruption!]!
+  }
+
+  "One bus due at a stop. eta in seconds (-1 unknown), tS the live position's time; passedAt set when it has just left."
+  type Arrival {
+    route_id: ID!
+    route_name: String!
+    headsign: String
+    tripId: ID!
+    scheduledTime: Float!
+    expectedTime: Float
+    vNo: String
+    tS: Float
+    eta: Int
+    delaySeconds: Int
+    timeliness: Timeliness
+    occupancy: Occupancy
+    passedAt: Float
+  }
+
+  type NearbyStop { stop: Stop!, distanceMeters: Float!, walking: String! }
+
+  type SearchResult { result_type: ResultType!, stop_id: ID, name: String!, lat: Float, lon: Float, route: RouteSummary }
+
+  type Vehicle {
+    vNo: String!
+    route_id: ID!
+    route_name: String!
+    tripId: ID
+    headsign: String
+    lat: Float!
+    lon: Float!
+    bearing: Float
+    tS: Float!
+    ageSeconds: Int!
+    delaySeconds: Int
+    timeliness: Timeliness
+    occupancyLevel: Int
+    occupancy: Occupancy
+    nextStopId: ID
+    nextStopName: String
+  }
+
+  type TripPlan { itineraries: [Itinerary!]!, departAt: Float! }
+  type Itinerary { departure: Float!, arrival: Float!, durationSeconds: Int!, transfers: Int!, walkSeconds: Int!, legs: [Leg!]! }
+  type Leg {
+    mode: LegMode!
+    from: Stop!
+    to: Stop!
+    departure: Float!
+    arrival: Float!
+    route: RouteSummary
+    headsign: String
+    tripId: ID
+    stopCount: Int
+    distanceMeters: Float
+  }
+
+  type Disruption {
+    id: ID!
+    kind: DisruptionKind!
+    title: String!
+    description: String!
+    routeIds: [ID!]!
+    stopIds: [ID!]!
+    startsAt: Float!
+    endsAt: Float
+  }
+`;
