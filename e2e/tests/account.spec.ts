@@ -188,10 +188,15 @@ test('a returning rider: sign-in from /app/login lands home (timed), and from a 
   test.info().annotations.push({ type: 'sign-in round trip (OTP request to signed-in home)', description: `${roundTripMs} ms` });
   console.log(`sign-in round trip (OTP request to signed-in home): ${roundTripMs} ms`);
 
-  await page.goto('/app/profile');
+  // Signed in, the header leads to the profile; signed out, to sign-in.
+  await page.getByRole('link', { name: 'Your profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
   await expect(page.getByText('Meera Returning')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/app/');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/app/login');
+  await expect(page.getByLabel('Mobile number')).toBeVisible();
 
   await page.goto('/app/profile');
   await expect(page).toHaveURL('/app/login/%2Fprofile');

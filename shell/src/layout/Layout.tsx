@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
 import { Provider, useAtomValue } from 'jotai';
-import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, usePathname } from '@sawari/runtime';
+import { FormattedMessage } from 'react-intl';
+import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, sessionAtom, sessionLoadedAtom, usePathname } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import { ownsPath } from '../routing';
@@ -11,6 +12,7 @@ import styles from './layout.module.css';
 import type { ScreenProps } from './screen';
 import { useRouteFocus } from './useRouteFocus';
 import { SessionHost } from './SessionHost';
+import { AppLink, loginPathFor } from '../features/common/nav';
 
 export type LayoutProps = { screenElement: HTMLElement; remotePrefixes: string[]; remotesFailed: boolean };
 
@@ -66,6 +68,25 @@ function useDocumentLanguage() {
   }, [lang]);
 }
 
+/**
+ * The header's way into the account: "Sign in" (back to this page afterwards) for a signed-out rider, "Your profile"
+ * once signed in. Nothing until the stored session has been read, so it never flickers.
+ */
+function AccountLink({ path }: { path: string }) {
+  const loaded = useAtomValue(sessionLoadedAtom, { store: sawariStore });
+  const signedIn = !!useAtomValue(sessionAtom, { store: sawariStore }).accessToken;
+  if (!loaded || path.startsWith('/login')) return null;
+  return signedIn ? (
+    <AppLink className={styles.account} to="/profile">
+      <FormattedMessage id="header.profile" />
+    </AppLink>
+  ) : (
+    <AppLink className={styles.account} to={path === '/' ? '/login' : loginPathFor(path)}>
+      <FormattedMessage id="header.signIn" />
+    </AppLink>
+  );
+}
+
 export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutProps) {
   const pathname = usePathname();
   const path = appPath(pathname) ?? '/';
@@ -85,6 +106,9 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
         <a className={styles.brand} href="/app/">
           Sawari
         </a>
+        <SawariIntlProvider remote={SHELL_CATALOG} fallback={null}>
+          <AccountLink path={path} />
+        </SawariIntlProvider>
       </div>
       {createPortal(
         <SawariIntlProvider remote={SHELL_CATALOG} fallback={<ScreenSkeleton />}>
