@@ -4,13 +4,15 @@ import { openDb } from '../platform/db';
 import { migrate } from '../platform/migrate';
 import { importGtfs, GtfsImportError } from '../modules/transit/importer/import';
 
-const USAGE = `Usage: npm run import-gtfs -- --city <city> [--name <City name>] [--tz <Area/City>] [--redate] <feed.zip | feed folder>
+const USAGE = `Usage: npm run import-gtfs -- --city <city> [--name <City name>] [--tz <Area/City>] [--redate] [--attribution <credit line>] <feed.zip | feed folder>
 
 Imports a GTFS feed as the city's current timetable (in one transaction: the old feed stays until the new one is in).
   --city    city id, e.g. kochi (created when missing)
   --name    display name for a new city (default: the id, capitalised)
   --tz      time zone for a new city (default: the feed's agency_timezone)
   --redate  move every calendar to cover today .. one year from today (for expired feeds)
+  --attribution  the credit line shown with the feed's data (e.g. "Jungle Bus © OpenStreetMap contributors")
+Walking transfers between stops within 250 m are generated when the feed has no transfers.txt.
 Uses DATABASE_URL when set, else PGlite under DATA_DIR (default ./.data). Stop a running server using the same
 PGlite directory first: PGlite allows one process at a time.`;
 
@@ -19,7 +21,7 @@ async function main(): Promise<number> {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { city: { type: 'string' }, name: { type: 'string' }, tz: { type: 'string' }, redate: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: { city: { type: 'string' }, name: { type: 'string' }, tz: { type: 'string' }, redate: { type: 'boolean', default: false }, attribution: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
@@ -39,7 +41,7 @@ async function main(): Promise<number> {
   try {
     await migrate(db);
     const started = Date.now();
-    const r = await importGtfs(db, positionals[0], { cityId: values.city, cityName: values.name, timeZone: values.tz, redate: values.redate });
+    const r = await importGtfs(db, positionals[0], { cityId: values.city, cityName: values.name, timeZone: values.tz, redate: values.redate, attribution: values.attribution });
     const counts = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
     console.log(`Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${((Date.now() - started) / 1000).toFixed(1)} s (${counts}).`);
     if (r.replacedFeedIds.length) console.log(`Replaced feed ${r.replacedFeedIds.join(', ')}.`);

@@ -1,6 +1,6 @@
 import { dbLabel } from '../testing/test-db';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { migrate } from './migrate';
+import { migrate, readMigrations } from './migrate';
 import { API_SECURITY_HEADERS } from './server';
 
 describe(`server platform ${dbLabel()}`, () => {
@@ -42,7 +42,8 @@ describe(`server platform ${dbLabel()}`, () => {
 
   it('migrations are recorded and applying them again changes nothing', async () => {
     const before = (await s.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
-    expect(before.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(before.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
+    expect(before.length).toBeGreaterThanOrEqual(6);
     expect(await migrate(s.db)).toEqual([]);
   });
 

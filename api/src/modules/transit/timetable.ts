@@ -1,4 +1,4 @@
-import { DAY_MS, expandFrequency, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
+import { DAY_MS, expandFrequency, serviceDay, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
 import type { TimetableRows } from './store';
 
 /**
@@ -18,6 +18,23 @@ interface ServiceRule {
 interface PairDepartures {
   service: number;
   secs: Int32Array;
+}
+
+/** A headway window (GTFS frequencies.txt) as seen at one stop: the trip's window shifted by the stop's offset. */
+export interface HeadwayWindow {
+  start_time: number;
+  end_time: number;
+  frequency: number;
+}
+
+interface ServiceWindow extends HeadwayWindow {
+  service: number;
+}
+
+/** A route at a stop on one service day: exact departure seconds (headway trips expanded) and the headway windows. */
+export interface DayTimetable {
+  departures: number[];
+  frequencies: HeadwayWindow[];
 }
 
 export type PairCheck = { ok: true } | { ok: false; reason: 'unknown-route' | 'unknown-stop' | 'not-served' };
@@ -58,6 +75,11 @@ export class Timetable {
   private readonly stops = new Map<string, string>();
   private readonly destinations = new Map<string, string>();
   private readonly activeByDate = new Map<string, Uint8Array>();
+  /** Headway windows per (route, stop) and per route (at each trip's first stop). */
+  private readonly pairWindows = new Map<string, ServiceWindow[]>();
+  private readonly routeWindows = new Map<string, ServiceWindow[]>();
+  /** Services each route runs trips on. */
+  private readonly routeServices = new Map<string, Set<number>>();
   private daySpan: { fromMs: number; toMs: number; days: ServiceDay[] } | null = null;
   /** Latest departure in seconds after a service day's start (GTFS times can pass 24:00:00). */
   private maxSecs = 24 * 3600;
@@ -129,6 +151,20 @@ export class Timetable {
 
         const freqs = freqByTrip.get(trip.trip_id);
         const base = times.find((t) => t !== null) ?? null;
+        let services = this.routeServices.get(trip.route_id);
+        if (!services) this.routeServices.set(trip.route_id, (services = new Set()));
+        services.add(service);
+        if (freqs && base !== null) {
+          const windows = (k: string, map: Map<string, ServiceWindow[]>, offset: number) => {
+            let list = map.get(k);
+            if (!list) map.set(k, (list = []));
+            for (const f of freqs) list.push({ service, start_time: f.start_secs + offset, end_time: f.end_secs + offset, frequency: f.headway_secs });
+          };
+          windows(trip.route_id, this.routeWindows, 0);
+          stops.forEach((s, i) => {
+            if (times[i] !== null) windows(key(trip.route_id, s.stop_id), this.pairWindows, (times[i] as number) - base);
+          });
+        }
         stops.forEach((s, i) => {
           const t = times[i];
           if (t === null || base === null) return;
@@ -192,6 +228,33 @@ export class Timetable {
     return span.days.filter((d) => d.startMs <= toMs && d.startMs + maxMs >= fromMs);
   }
 
+  /** The service day of a GTFS date (YYYYMMDD) in the feed's time zone. */
+  day(date: string): ServiceDay {
+    return serviceDay(date, this.timeZone);
+  }
+
+  /** The route at the stop on one service day: sorted, distinct departure seconds and the active headway windows. */
+  dayTimetable(routeId: string, stopId: string, date: string): DayTimetable {
+    const active = this.activeOn(this.day(date));
+    const secs = new Set<number>();
+    for (const e of this.pairs.get(key(routeId, stopId)) ?? []) if (active[e.service]) for (const s of e.secs) secs.add(s);
+    return { departures: [...secs].sort((a, b) => a - b), frequencies: activeWindows(this.pairWindows.get(key(routeId, stopId)), active) };
+  }
+
+  /** Whether the route runs any trip on the date, and its headway windows that day (at each trip's first stop). */
+  routeDay(routeId: string, date: string): { runs: boolean; frequencies: HeadwayWindow[]; hasHeadwayTrips: boolean } {
+    const active = this.activeOn(this.day(date));
+    const services = this.routeServices.get(routeId);
+    const runs = !!services && [...services].some((s) => active[s] === 1);
+    const windows = this.routeWindows.get(routeId);
+    return { runs, frequencies: activeWindows(windows, active), hasHeadwayTrips: !!windows?.length };
+  }
+
+  /** Whether the route has headway trips at the stop (on any day). */
+  hasHeadwayTrips(routeId: string, stopId: string): boolean {
+    return !!this.pairWindows.get(key(routeId, stopId))?.length;
+  }
+
   /** Departures (epoch ms, ascending, without repeats) of the route at the stop within [fromMs, toMs]. */
   departures(routeId: string, stopId: string, fromMs: number, toMs: number, days: ServiceDay[] = this.serviceDays(fromMs, toMs)): number[] {
     const entries = this.pairs.get(key(routeId, stopId));
@@ -212,4 +275,19 @@ export class Timetable {
     out.length = n;
     return out;
   }
+}
+
+/** The windows of active services, sorted by start, without repeats. */
+function activeWindows(windows: ServiceWindow[] | undefined, active: Uint8Array): HeadwayWindow[] {
+  if (!windows) return [];
+  const seen = new Set<string>();
+  const out: HeadwayWindow[] = [];
+  for (const w of windows) {
+    if (!active[w.service]) continue;
+    const k = `${w.start_time}:${w.end_time}:${w.frequency}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ start_time: w.start_time, end_time: w.end_time, frequency: w.frequency });
+  }
+  return out.sort((a, b) => a.start_time - b.start_time || a.end_time - b.end_time);
 }

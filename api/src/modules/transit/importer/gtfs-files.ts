@@ -213,7 +213,38 @@ export const GTFS_FILES: GtfsFile[] = [
     ],
     check: (row, ids) => known(ids.stops, row.from_stop_id, 'from_stop_id', 'stops.txt') ?? known(ids.stops, row.to_stop_id, 'to_stop_id', 'stops.txt'),
   },
+  {
+    // The current GTFS form (table_name, field_name, language, translation, record_id | field_value). Rows are kept as
+    // they are; a reader looks a name up by record_id, or by the untranslated value (field_value).
+    file: 'translations.txt',
+    table: 'translations',
+    required: false,
+    columns: [
+      { gtfs: 'table_name', kind: 'text', required: true },
+      { gtfs: 'field_name', kind: 'text', required: true },
+      { gtfs: 'language', kind: 'text', required: true },
+      { gtfs: 'translation', kind: 'text', required: true },
+      { gtfs: 'record_id', kind: 'text', fallback: null },
+      { gtfs: 'record_sub_id', kind: 'text', fallback: null },
+      { gtfs: 'field_value', kind: 'text', fallback: null },
+    ],
+    check: (row, ids) => {
+      const table = String(row.table_name);
+      if (!TRANSLATABLE_TABLES.has(table)) return `table_name "${table}" is not a GTFS table that can be translated`;
+      if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(String(row.language))) return `language "${row.language}" is not a language code`;
+      if (row.record_id !== null && row.field_value !== null) return 'give record_id or field_value, not both';
+      if (table !== 'feed_info' && row.record_id === null && row.field_value === null) return 'record_id or field_value is required';
+      if (row.record_id === null) return null;
+      if (table === 'stops') return known(ids.stops, row.record_id, 'record_id', 'stops.txt');
+      if (table === 'routes') return known(ids.routes, row.record_id, 'record_id', 'routes.txt');
+      if (table === 'trips' || table === 'stop_times') return known(ids.trips, row.record_id, 'record_id', 'trips.txt');
+      if (table === 'agency') return known(ids.agencies, row.record_id, 'record_id', 'agency.txt');
+      return null;
+    },
+  },
 ];
+
+const TRANSLATABLE_TABLES = new Set(['agency', 'stops', 'routes', 'trips', 'stop_times', 'pathways', 'levels', 'feed_info', 'attributions']);
 
 function validTimeZone(tz: string): boolean {
   try {

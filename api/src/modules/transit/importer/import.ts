@@ -3,6 +3,7 @@ import { localDate } from '@sawari/domain';
 import type { Db } from '../../../platform/db';
 import { openGtfsSource } from './source';
 import { GTFS_FILES, convertField, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
+import { PointGrid, walkingSeconds } from '../geo';
 
 /** A feed the importer refuses, with where and why. */
 export class GtfsImportError extends Error {
@@ -28,6 +29,10 @@ export interface ImportOptions {
   now?: number;
   /** Rows per INSERT statement. */
   batchSize?: number;
+  /** Credit line shown wherever the feed's data is shown (e.g. "Jungle Bus © OpenStreetMap contributors"). */
+  attribution?: string;
+  /** Walking links are generated between stops this close (metres) when the feed has no transfers.txt rows. */
+  walkingTransferMeters?: number;
 }
 
 export interface ImportResult {
@@ -38,6 +43,8 @@ export interface ImportResult {
 }
 
 const DEFAULT_BATCH = 500;
+/** Stops within this distance get generated walking transfers when a feed has none of its own. */
+export const WALKING_TRANSFER_METERS = 250;
 
 /** Multi-row INSERT with parameters, `batchSize` rows per statement. */
 class BatchInserter {
@@ -103,6 +110,29 @@ async function importFile(tx: Db, spec: GtfsFile, stream: NodeJS.ReadableStream,
   return inserter.count;
 }
 
+/**
+ * Walking links between every pair of stops (location_type 0) within `meters`, both ways: transfer_type 2 with
+ * min_transfer_time = walking time at 4 km/h, flagged `generated`. Only stop coordinates are held in memory.
+ */
+async function generateWalkingTransfers(tx: Db, feedId: number, meters: number, batchSize: number): Promise<number> {
+  const stops = (
+    await tx.query<{ stop_id: string; lat: number; lon: number }>(
+      'SELECT stop_id, stop_lat AS lat, stop_lon AS lon FROM stops WHERE feed_id = $1 AND location_type = 0 AND stop_lat IS NOT NULL AND stop_lon IS NOT NULL ORDER BY stop_id',
+      [feedId],
+    )
+  ).rows;
+  const grid = new PointGrid(stops);
+  const inserter = new BatchInserter(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], batchSize);
+  for (let i = 0; i < stops.length; i++) {
+    for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
+      if (hit.index === i) continue;
+      await inserter.add([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+    }
+  }
+  await inserter.flush();
+  return inserter.count;
+}
+
 function addYears(yyyymmdd: string, years: number): string {
   return `${Number(yyyymmdd.slice(0, 4)) + years}${yyyymmdd.slice(4)}`;
 }
@@ -131,7 +161,11 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         opts.cityName ?? opts.cityId.charAt(0).toUpperCase() + opts.cityId.slice(1),
         opts.timeZone ?? '',
       ]);
-      const feed = await tx.query<{ id: number }>('INSERT INTO feeds (city_id, source) VALUES ($1, $2) RETURNING id', [opts.cityId, location]);
+      const feed = await tx.query<{ id: number }>('INSERT INTO feeds (city_id, source, attribution) VALUES ($1, $2, $3) RETURNING id', [
+        opts.cityId,
+        location,
+        opts.attribution?.trim() || null,
+      ]);
       const feedId = feed.rows[0].id;
       const ids: FeedIds = { agencies: new Set(), stops: new Set(), routes: new Set(), services: new Set(), shapes: new Set(), trips: new Set() };
       const rows: Record<string, number> = {};
@@ -141,6 +175,7 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
       }
       if (!rows.agency) throw new GtfsImportError('agency.txt', null, 'the feed lists no agency');
       if (!rows.trips) throw new GtfsImportError('trips.txt', null, 'the feed has no trips');
+      if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, batchSize);
 
       await tx.query(`UPDATE cities SET time_zone = $2 WHERE id = $1 AND time_zone = ''`, [opts.cityId, await firstAgencyTimeZone(tx, feedId)]);
       if (opts.redate) {

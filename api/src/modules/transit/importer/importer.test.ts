@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../../testing/test-db';
 import { importGtfs, GtfsImportError } from './import';
+import { TransitReadStore } from '../store';
+import { walkingSeconds } from '../geo';
+import { haversineKm } from '@sawari/domain';
 
 const MINI = path.join(__dirname, 'fixtures', 'mini');
 
@@ -31,7 +34,7 @@ describe(`GTFS importer ${dbLabel()}`, () => {
 
   it('imports a folder feed as the current feed of a new city', async () => {
     const r = await importGtfs(t.db, MINI, { cityId: 'testville' });
-    expect(r.rows).toEqual({ agency: 1, stops: 4, routes: 3, calendar: 2, calendar_dates: 2, shapes: 3, trips: 5, stop_times: 13, frequencies: 1, transfers: 1 });
+    expect(r.rows).toEqual({ agency: 1, stops: 4, routes: 3, calendar: 2, calendar_dates: 2, shapes: 3, trips: 5, stop_times: 13, frequencies: 1, transfers: 1, translations: 3 });
     expect(r.replacedFeedIds).toEqual([]);
     const city = await t.db.query('SELECT id, name, time_zone FROM cities WHERE id = $1', ['testville']);
     expect(city.rows).toEqual([{ id: 'testville', name: 'Testville', time_zone: 'Asia/Kolkata' }]);
@@ -85,6 +88,57 @@ describe(`GTFS importer ${dbLabel()}`, () => {
     }
     expect((await t.db.query(`SELECT id FROM feeds ORDER BY id`)).rows).toEqual(feedsBefore);
     expect(await count('stop_times')).toBe(13);
+  });
+
+  it('keeps translations and the credit line, and makes no walking links when the feed has transfers', async () => {
+    const r = await importGtfs(t.db, MINI, { cityId: 'testville', attribution: '  Testville Transport © its authors ' });
+    const tr = await t.db.query('SELECT table_name, field_name, language, translation, record_id, field_value FROM translations WHERE feed_id = $1 ORDER BY language, table_name', [r.feedId]);
+    expect(tr.rows).toEqual([
+      { table_name: 'routes', field_name: 'route_long_name', language: 'hi', translation: 'अल्फा - चार्ली', record_id: 'R1', field_value: null },
+      { table_name: 'stops', field_name: 'stop_name', language: 'hi', translation: 'अल्फा', record_id: 'A', field_value: null },
+      { table_name: 'stops', field_name: 'stop_name', language: 'ml', translation: 'ചാർലി', record_id: null, field_value: 'Charlie' },
+    ]);
+    expect((await t.db.query('SELECT attribution FROM feeds WHERE id = $1', [r.feedId])).rows).toEqual([{ attribution: 'Testville Transport © its authors' }]);
+    expect(await new TransitReadStore(t.db).transfers(r.feedId)).toEqual([{ from_stop_id: 'B', to_stop_id: 'D', transfer_type: 2, min_transfer_time: 120, generated: false }]);
+  });
+
+  it('generates walking links between stops within 250 m when the feed has no transfers.txt', async () => {
+    // E is about 100 m north of A, F about 240 m east of A; everything else is over a kilometre apart.
+    const dir = variant({ 'transfers.txt': null, 'stops.txt': withLine('stops.txt', 'E,Echo,19.0009,72.8\nF,Foxtrot,19.0,72.80228\n') });
+    try {
+      const r = await importGtfs(t.db, dir, { cityId: 'walkville' });
+      expect(r.rows.transfers).toBeUndefined();
+      const links = await new TransitReadStore(t.db).transfers(r.feedId);
+      const secs = (a: [number, number], b: [number, number]) => walkingSeconds(haversineKm(a[0], a[1], b[0], b[1]) * 1000);
+      const A: [number, number] = [19.0, 72.8];
+      const E: [number, number] = [19.0009, 72.8];
+      const F: [number, number] = [19.0, 72.80228];
+      expect(links).toEqual([
+        { from_stop_id: 'A', to_stop_id: 'E', transfer_type: 2, min_transfer_time: secs(A, E), generated: true },
+        { from_stop_id: 'A', to_stop_id: 'F', transfer_type: 2, min_transfer_time: secs(A, F), generated: true },
+        { from_stop_id: 'E', to_stop_id: 'A', transfer_type: 2, min_transfer_time: secs(A, E), generated: true },
+        { from_stop_id: 'F', to_stop_id: 'A', transfer_type: 2, min_transfer_time: secs(A, F), generated: true },
+      ]);
+      expect(r.rows.generated_transfers).toBe(4);
+      expect(secs(A, E)).toBe(91); // 100 m at 4 km/h
+      // E and F are about 262 m apart: no link.
+      expect(haversineKm(...E, ...F) * 1000).toBeGreaterThan(250);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['an unknown table', 'calendar,service_id,hi,x,ALL,,\n', /translations\.txt line 5: table_name "calendar" is not a GTFS table that can be translated/],
+    ['an unknown record', 'stops,stop_name,hi,x,ZZ,,\n', /translations\.txt line 5: record_id "ZZ" is not in stops\.txt/],
+    ['neither record nor value', 'stops,stop_name,hi,x,,,\n', /translations\.txt line 5: record_id or field_value is required/],
+  ])('rejects translations with %s', async (_what, line, message) => {
+    const dir = variant({ 'translations.txt': withLine('translations.txt', line) });
+    try {
+      await expect(importGtfs(t.db, dir, { cityId: 'testville' })).rejects.toThrow(message);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a path that is not a feed', async () => {
