@@ -178,6 +178,8 @@ test('a returning rider: sign-in from /app/login lands home (timed), and from a 
   const sent = await Promise.all([riderWithProfile(request, home, 'Meera'), riderWithProfile(request, back, 'Ravi')]);
   // The server sends one code per number every 30 s.
   await page.waitForTimeout(Math.max(0, Math.max(...sent) + 31_000 - Date.now()));
+  // A returning rider has chosen a city before (without one, home would send them to onboarding).
+  await page.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
 
   await page.goto('/app/login');
   const started = Date.now();
