@@ -116,6 +116,21 @@ describe('headers (spec §6, §7)', () => {
     expect(upload.headers.get('x-type')).toBe('pass');
   });
 
+  it('sends no JSON content-type with a body-less DELETE, POST or PUT (a server refuses empty JSON), but keeps it on GET', async () => {
+    const server = fakeServer();
+    signIn();
+    await api.delete('/favourites/f1');
+    await api.post('/auth/logout');
+    await api.put('/things/t1');
+    await api.get('/favourites');
+    const [del, post, put, get] = server.calls;
+    expect([del.method, del.body, del.headers.get('content-type')]).toEqual(['DELETE', undefined, null]);
+    expect([post.method, post.body, post.headers.get('content-type')]).toEqual(['POST', undefined, null]);
+    expect([put.method, put.body, put.headers.get('content-type')]).toEqual(['PUT', undefined, null]);
+    expect(get.headers.get('content-type')).toBe('application/json');
+    expect(del.headers.get('accept')).toBe('application/json');
+  });
+
   it('keeps one device id: 32 hex digits', () => {
     expect(deviceId()).toMatch(/^[0-9a-f]{32}$/);
     expect(deviceId()).toBe(deviceId());
