@@ -1,0 +1,365 @@
+import { DAY_MS, expandFrequency, haversineKm, parseGtfsTime, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
+import type { RealtimeRows } from './store';
+
+/**
+ * One city's current feed compiled trip by trip, for the realtime module: which runs of which trips are on the road
+ * at an instant, where along their shape they are, and which runs call at a stop in a window. Pure data, no I/O.
+ * (The transit module's Timetable answers per route and stop and forgets trips; live data is per trip run.)
+ */
+
+export interface FeedStop {
+  id: string;
+  name: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface FeedRoute {
+  id: string;
+  /** Short name (the number on the bus), else the long name, else the id. */
+  name: string;
+}
+
+interface Shape {
+  lats: Float64Array;
+  lons: Float64Array;
+  /** Cumulative km from the first point. */
+  cum: Float64Array;
+}
+
+export interface FeedTrip {
+  id: string;
+  routeId: string;
+  headsign: string;
+  service: number;
+  stopIds: string[];
+  seqs: Int32Array;
+  /** Seconds after the run's first departure. */
+  arr: Int32Array;
+  dep: Int32Array;
+  /** First departures of the runs, seconds after the service day's start: one, or many for a frequency trip. */
+  starts: Int32Array;
+  shapeId: string | null;
+  /** Km along the shape of each stop, worked out on first use; null when the trip has no usable shape. */
+  stopKm?: Float64Array | null;
+}
+
+/** One run of a trip on one service day. */
+export interface TripRun {
+  trip: FeedTrip;
+  day: ServiceDay;
+  /** First departure, seconds after day.startMs. */
+  start: number;
+  /** Stable id of the run: tripId|YYYYMMDD|startSecs. */
+  key: string;
+}
+
+export interface PointOnTrip {
+  lat: number;
+  lon: number;
+  bearing: number | null;
+  /** Index of the stop the bus is at or travelling to. */
+  nextIndex: number;
+  atStop: boolean;
+}
+
+interface ServiceRule {
+  weekdays: boolean[];
+  startDate: string;
+  endDate: string;
+  exceptions: Map<string, number>;
+}
+
+export const runKey = (tripId: string, date: string, start: number) => `${tripId}|${date}|${start}`;
+
+export function formatGtfsTime(secs: number): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(Math.floor(secs / 3600))}:${p(Math.floor((secs % 3600) / 60))}:${p(secs % 60)}`;
+}
+
+function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number | null {
+  if (lat1 === lat2 && lon1 === lon2) return null;
+  const rad = Math.PI / 180;
+  const y = Math.sin((lon2 - lon1) * rad) * Math.cos(lat2 * rad);
+  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lon2 - lon1) * rad);
+  return Math.round(((Math.atan2(y, x) / rad + 360) % 360) * 10) / 10;
+}
+
+function upperBound(a: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class RealtimeFeed {
+  readonly stops = new Map<string, FeedStop>();
+  readonly routes = new Map<string, FeedRoute>();
+  readonly trips: FeedTrip[] = [];
+  readonly tripById = new Map<string, FeedTrip>();
+  /** stop id -> (trip, index of the stop in the trip), every call. */
+  readonly callsAt = new Map<string, { trip: FeedTrip; index: number }[]>();
+  readonly tripsByRoute = new Map<string, FeedTrip[]>();
+  private readonly shapes = new Map<string, Shape>();
+  private readonly services: ServiceRule[] = [];
+  private readonly activeByDate = new Map<string, Uint8Array>();
+  private daySpan: { fromMs: number; toMs: number; days: ServiceDay[] } | null = null;
+  /** Longest run, seconds from first departure to last arrival. */
+  maxTripSecs = 0;
+  private maxServiceSecs = 24 * 3600;
+
+  constructor(
+    readonly cityId: string,
+    readonly feedId: number,
+    readonly timeZone: string,
+    rows: RealtimeRows,
+  ) {
+    this.compile(rows);
+  }
+
+  private compile(rows: RealtimeRows): void {
+    for (const s of rows.stops) this.stops.set(s.stop_id, { id: s.stop_id, name: s.stop_name ?? s.stop_id, lat: s.stop_lat, lon: s.stop_lon });
+    for (const r of rows.routes) this.routes.set(r.route_id, { id: r.route_id, name: r.route_short_name || r.route_long_name || r.route_id });
+
+    const serviceIndex = new Map<string, number>();
+    const rule = (id: string): number => {
+      let i = serviceIndex.get(id);
+      if (i === undefined) {
+        i = this.services.push({ weekdays: new Array(7).fill(false), startDate: '99999999', endDate: '00000000', exceptions: new Map() }) - 1;
+        serviceIndex.set(id, i);
+      }
+      return i;
+    };
+    for (const c of rows.calendar) {
+      const s = this.services[rule(c.service_id)];
+      s.weekdays = [c.sunday, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday].map((v) => v === 1);
+      s.startDate = c.start_date;
+      s.endDate = c.end_date;
+    }
+    for (const d of rows.calendarDates) this.services[rule(d.service_id)].exceptions.set(d.date, d.exception_type);
+
+    for (let i = 0; i < rows.shapes.length; ) {
+      let end = i;
+      while (end < rows.shapes.length && rows.shapes[end].shape_id === rows.shapes[i].shape_id) end++;
+      const n = end - i;
+      const shape: Shape = { lats: new Float64Array(n), lons: new Float64Array(n), cum: new Float64Array(n) };
+      for (let j = 0; j < n; j++) {
+        shape.lats[j] = rows.shapes[i + j].lat;
+        shape.lons[j] = rows.shapes[i + j].lon;
+        if (j > 0) shape.cum[j] = shape.cum[j - 1] + haversineKm(shape.lats[j - 1], shape.lons[j - 1], shape.lats[j], shape.lons[j]);
+      }
+      if (n >= 2) this.shapes.set(rows.shapes[i].shape_id, shape);
+      i = end;
+    }
+
+    const freqByTrip = new Map<string, number[]>();
+    for (const f of rows.frequencies) {
+      const list = freqByTrip.get(f.trip_id) ?? [];
+      list.push(...expandFrequency(f.start_secs, f.end_secs, f.headway_secs));
+      freqByTrip.set(f.trip_id, list);
+    }
+    const tripRows = new Map(rows.trips.map((t) => [t.trip_id, t]));
+    const st = rows.stopTimes;
+    for (let i = 0; i < st.length; ) {
+      let end = i;
+      while (end < st.length && st[end].trip_id === st[i].trip_id) end++;
+      const row = tripRows.get(st[i].trip_id);
+      const calls = st.slice(i, end);
+      i = end;
+      if (!row || calls.length < 2) continue;
+      const times = fillTimes(calls.map((c) => [c.arrival_secs ?? c.departure_secs, c.departure_secs ?? c.arrival_secs]));
+      if (!times) continue;
+      const base = times[0][1];
+      const freqs = freqByTrip.get(row.trip_id);
+      const lastStop = calls[calls.length - 1].stop_id;
+      const trip: FeedTrip = {
+        id: row.trip_id,
+        routeId: row.route_id,
+        headsign: row.trip_headsign || this.stops.get(lastStop)?.name || lastStop,
+        service: rule(row.service_id),
+        stopIds: calls.map((c) => c.stop_id),
+        seqs: Int32Array.from(calls.map((c) => c.stop_sequence)),
+        arr: Int32Array.from(times.map((t) => t[0] - base)),
+        dep: Int32Array.from(times.map((t) => t[1] - base)),
+        starts: Int32Array.from(freqs ? [...new Set(freqs)].sort((a, b) => a - b) : [base]),
+        shapeId: row.shape_id && this.shapes.has(row.shape_id) ? row.shape_id : null,
+      };
+      const duration = trip.arr[trip.arr.length - 1];
+      this.maxTripSecs = Math.max(this.maxTripSecs, duration);
+      this.maxServiceSecs = Math.max(this.maxServiceSecs, trip.starts[trip.starts.length - 1] + duration);
+      this.trips.push(trip);
+      this.tripById.set(trip.id, trip);
+      const byRoute = this.tripsByRoute.get(trip.routeId) ?? [];
+      byRoute.push(trip);
+      this.tripsByRoute.set(trip.routeId, byRoute);
+      trip.stopIds.forEach((stopId, index) => {
+        const list = this.callsAt.get(stopId) ?? [];
+        list.push({ trip, index });
+        this.callsAt.set(stopId, list);
+      });
+    }
+  }
+
+  stopName(stopId: string): string {
+    return this.stops.get(stopId)?.name ?? stopId;
+  }
+
+  routeName(routeId: string): string {
+    return this.routes.get(routeId)?.name ?? routeId;
+  }
+
+  /** Service days that can have runs in [fromMs, toMs]; a span around it is computed once (time-zone formatting). */
+  serviceDays(fromMs: number, toMs: number): ServiceDay[] {
+    const maxMs = this.maxServiceSecs * 1000;
+    let span = this.daySpan;
+    if (!span || fromMs < span.fromMs || toMs > span.toMs) {
+      span = { fromMs: fromMs - DAY_MS, toMs: toMs + 2 * DAY_MS, days: [] };
+      span.days = serviceDaysOverlapping(span.fromMs, span.toMs, this.timeZone, this.maxServiceSecs);
+      this.daySpan = span;
+    }
+    return span.days.filter((d) => d.startMs <= toMs && d.startMs + maxMs >= fromMs);
+  }
+
+  /** Calendar weekday and date range; calendar_dates 1 adds the date, 2 removes it. */
+  private activeOn(day: ServiceDay): Uint8Array {
+    let active = this.activeByDate.get(day.date);
+    if (active) return active;
+    active = Uint8Array.from(this.services, (s) => {
+      const exception = s.exceptions.get(day.date);
+      if (exception) return exception === 1 ? 1 : 0;
+      return s.weekdays[day.weekday] && day.date >= s.startDate && day.date <= s.endDate ? 1 : 0;
+    });
+    if (this.activeByDate.size > 64) this.activeByDate.clear();
+    this.activeByDate.set(day.date, active);
+    return active;
+  }
+
+  /** Runs of `trip` whose first departure plus `offsetSecs` falls in [fromMs, toMs], on the given service days. */
+  runs(trip: FeedTrip, fromMs: number, toMs: number, offsetSecs: number, days: ServiceDay[], out: TripRun[] = []): TripRun[] {
+    for (const day of days) {
+      if (!this.activeOn(day)[trip.service]) continue;
+      const lo = Math.ceil((fromMs - day.startMs) / 1000) - offsetSecs;
+      const hi = Math.floor((toMs - day.startMs) / 1000) - offsetSecs;
+      for (let i = upperBound(trip.starts, lo - 1); i < trip.starts.length && trip.starts[i] <= hi; i++) {
+        const start = trip.starts[i];
+        out.push({ trip, day, start, key: runKey(trip.id, day.date, start) });
+      }
+    }
+    return out;
+  }
+
+  /** Runs on the road at some instant of [fromMs, toMs]: first departure at or before toMs, last arrival at or after fromMs. */
+  runsBetween(fromMs: number, toMs: number, trips: readonly FeedTrip[] = this.trips): TripRun[] {
+    const days = this.serviceDays(fromMs - this.maxTripSecs * 1000, toMs);
+    const out: TripRun[] = [];
+    for (const trip of trips) this.runs(trip, fromMs - trip.arr[trip.arr.length - 1] * 1000, toMs, 0, days, out);
+    return out;
+  }
+
+  /** The run a GTFS-RT trip descriptor names, or null; without a start date/time, the only or nearest run to `now`. */
+  findRun(tripId: string, startDate: string | null | undefined, startTime: string | null | undefined, now: number): TripRun | null {
+    const trip = this.tripById.get(tripId);
+    if (!trip) return null;
+    const start = startTime ? parseGtfsTime(startTime) : null;
+    const candidates = this.runsBetween(now - 6 * 3_600_000, now + 6 * 3_600_000, [trip]).filter(
+      (r) => (!startDate || r.day.date === startDate) && (start === null || r.start === start),
+    );
+    let best: TripRun | null = null;
+    let bestGap = Infinity;
+    for (const r of candidates) {
+      const from = r.day.startMs + r.start * 1000;
+      const to = from + trip.arr[trip.arr.length - 1] * 1000;
+      const gap = now < from ? from - now : now > to ? now - to : 0;
+      if (gap < bestGap) [best, bestGap] = [r, gap];
+    }
+    return best;
+  }
+
+  /** Where a run is `secs` after its first departure (schedule time), on its shape or straight between stops. */
+  pointAt(trip: FeedTrip, secs: number): PointOnTrip | null {
+    const last = trip.arr.length - 1;
+    if (secs < 0 || secs > trip.arr[last]) return null;
+    const i = Math.max(0, upperBound(trip.arr, secs) - 1);
+    const a = this.stops.get(trip.stopIds[i]);
+    if (i === last || secs <= trip.dep[i]) {
+      if (a?.lat == null || a.lon == null) return null;
+      const bearing = i < last ? this.segmentBearing(trip, i) : null;
+      return { lat: a.lat, lon: a.lon, bearing, nextIndex: i, atStop: true };
+    }
+    const span = trip.arr[i + 1] - trip.dep[i];
+    const frac = span > 0 ? (secs - trip.dep[i]) / span : 1;
+    const stopKm = this.stopKm(trip);
+    const shape = trip.shapeId ? this.shapes.get(trip.shapeId) : undefined;
+    if (stopKm && shape) {
+      const km = stopKm[i] + frac * (stopKm[i + 1] - stopKm[i]);
+      const j = Math.min(shape.cum.length - 2, Math.max(0, upperBound(shape.cum, km) - 1));
+      const seg = shape.cum[j + 1] - shape.cum[j];
+      const f = seg > 0 ? Math.min(1, Math.max(0, (km - shape.cum[j]) / seg)) : 0;
+      return {
+        lat: shape.lats[j] + f * (shape.lats[j + 1] - shape.lats[j]),
+        lon: shape.lons[j] + f * (shape.lons[j + 1] - shape.lons[j]),
+        bearing: bearingDeg(shape.lats[j], shape.lons[j], shape.lats[j + 1], shape.lons[j + 1]),
+        nextIndex: i + 1,
+        atStop: false,
+      };
+    }
+    const b = this.stops.get(trip.stopIds[i + 1]);
+    if (a?.lat == null || a.lon == null || b?.lat == null || b.lon == null) return null;
+    return { lat: a.lat + frac * (b.lat - a.lat), lon: a.lon + frac * (b.lon - a.lon), bearing: bearingDeg(a.lat, a.lon, b.lat, b.lon), nextIndex: i + 1, atStop: false };
+  }
+
+  private segmentBearing(trip: FeedTrip, i: number): number | null {
+    const a = this.stops.get(trip.stopIds[i]);
+    const b = this.stops.get(trip.stopIds[i + 1]);
+    if (a?.lat == null || a.lon == null || b?.lat == null || b.lon == null) return null;
+    return bearingDeg(a.lat, a.lon, b.lat, b.lon);
+  }
+
+  /** Km along the trip's shape of each stop: the nearest shape point, never going backwards. */
+  private stopKm(trip: FeedTrip): Float64Array | null {
+    if (trip.stopKm !== undefined) return trip.stopKm;
+    const shape = trip.shapeId ? this.shapes.get(trip.shapeId) : undefined;
+    trip.stopKm = null;
+    if (!shape) return null;
+    const out = new Float64Array(trip.stopIds.length);
+    let from = 0;
+    for (let s = 0; s < trip.stopIds.length; s++) {
+      const stop = this.stops.get(trip.stopIds[s]);
+      if (stop?.lat == null || stop.lon == null) return null;
+      let best = from;
+      let bestKm = Infinity;
+      for (let j = from; j < shape.lats.length; j++) {
+        const d = haversineKm(stop.lat, stop.lon, shape.lats[j], shape.lons[j]);
+        if (d < bestKm) [best, bestKm] = [j, d];
+      }
+      out[s] = shape.cum[best];
+      from = best;
+    }
+    trip.stopKm = out;
+    return out;
+  }
+}
+
+/**
+ * [arrival, departure] of each call with the missing ones filled in linearly between timed calls; null when the
+ * first or last call has no time (such a trip cannot be placed on the road).
+ */
+function fillTimes(times: [number | null, number | null][]): [number, number][] | null {
+  const last = times.length - 1;
+  if (times[0][1] === null || times[last][0] === null) return null;
+  const out = times.map(([a, d]) => [a, d]) as [number, number][];
+  let prev = 0;
+  for (let i = 1; i <= last; i++) {
+    if (times[i][0] === null) continue;
+    for (let j = prev + 1; j < i; j++) {
+      const t = Math.round(out[prev][1] + ((out[i][0] - out[prev][1]) * (j - prev)) / (i - prev));
+      out[j] = [t, t];
+    }
+    prev = i;
+  }
+  return out;
+}

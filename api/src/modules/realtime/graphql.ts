@@ -1,0 +1,104 @@
+import { Kind, valueFromASTUntyped, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { systemClock, type Clock } from '../../platform/clock';
+import { TransitStore } from '../transit/store';
+import { loadRealtimeConfig, type RealtimeConfig } from './config';
+import { GtfsRtSource } from './gtfs-rt';
+import { RealtimeService } from './service';
+import { SimulatorSource } from './simulator';
+import { EMPTY_SNAPSHOT, type RealtimeSource } from './source';
+import { RealtimeStore } from './store';
+
+export interface RealtimeServices {
+  realtime: RealtimeService;
+  now: Clock;
+  close(): void;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function createRealtimeSource(config: RealtimeConfig, now: Clock, log?: Logger): RealtimeSource {
+  if (config.source === 'simulator') return new SimulatorSource(config.seed);
+  if (config.source === 'gtfs-rt') return new GtfsRtSource({ cityId: config.cityId, locations: config.locations, pollMs: config.pollMs, timeoutMs: config.timeoutMs, now, log });
+  return { kind: 'none', snapshot: async () => EMPTY_SNAPSHOT };
+}
+
+/**
+ * The realtime services for the GraphQL plugin. Settings come from `realtime` when given, else from the environment
+ * (REALTIME_SOURCE and friends, docs/realtime.md). `source` replaces the configured source (tests).
+ */
+export function createRealtime(opts: { db: Db; config?: Config; now?: Clock; realtime?: RealtimeConfig; source?: RealtimeSource; log?: Logger }): RealtimeServices {
+  const now = opts.now ?? systemClock;
+  const settings = opts.realtime ?? loadRealtimeConfig();
+  const source = opts.source ?? createRealtimeSource(settings, now, opts.log);
+  const realtime = new RealtimeService(new TransitStore(opts.db), new RealtimeStore(opts.db), { source, cacheMs: settings.cacheMs, clock: now, log: opts.log });
+  return { realtime, now, close: () => source.close?.() };
+}
+
+type Args = Record<string, unknown>;
+type Parent = Record<string, unknown> | null | undefined;
+
+/**
+ * The city a nested field (Stop.disruptions, Route.disruptions) belongs to: the parent's own `cityId`/`city` when its
+ * resolver put one there, else the `city` argument of the root field the parent came from.
+ */
+export function cityOf(parent: Parent, info: GraphQLResolveInfo): string | null {
+  for (const k of ['cityId', 'city', 'city_id']) {
+    const v = parent?.[k];
+    if (typeof v === 'string' && v) return v;
+  }
+  let path = info.path;
+  while (path.prev) path = path.prev;
+  const rootKey = String(path.key);
+  const find = (selections: readonly SelectionNode[]): string | null => {
+    for (const sel of selections) {
+      if (sel.kind === Kind.FIELD && (sel.alias?.value ?? sel.name.value) === rootKey) {
+        const arg = sel.arguments?.find((a) => a.name.value === 'city');
+        const value = arg ? valueFromASTUntyped(arg.value, info.variableValues) : null;
+        return typeof value === 'string' ? value : null;
+      }
+      if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const hit = find(sel.selectionSet.selections);
+        if (hit) return hit;
+      }
+      if (sel.kind === Kind.FRAGMENT_SPREAD) {
+        const frag = info.fragments[sel.name.value];
+        const hit = frag ? find(frag.selectionSet.selections) : null;
+        if (hit) return hit;
+      }
+    }
+    return null;
+  };
+  return find(info.operation.selectionSet.selections);
+}
+
+const clampLimit = (v: unknown, dflt: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(100, Math.floor(v))) : dflt);
+
+/** Mercurius resolvers for the realtime fields of the transit contract (shared/contracts/src/transit-schema.ts). */
+export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 'now'>) {
+  const { realtime, now } = services;
+  return {
+    Query: {
+      stopArrivals: (_: unknown, a: Args) => realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10)),
+      vehicle: (_: unknown, a: Args) => realtime.vehicle(String(a.city), String(a.vehicleNumber), now()),
+      routeVehicles: (_: unknown, a: Args) => realtime.routeVehicles(String(a.city), String(a.routeId), now()),
+      disruptions: (_: unknown, a: Args) => realtime.disruptions(String(a.city), now()),
+    },
+    Stop: {
+      disruptions: (parent: Parent, _a: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
+        const city = cityOf(parent, info);
+        return city && typeof parent?.stop_id === 'string' ? realtime.stopDisruptions(city, parent.stop_id, now()) : [];
+      },
+    },
+    Route: {
+      disruptions: (parent: Parent, _a: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
+        const city = cityOf(parent, info);
+        return city && typeof parent?.route_id === 'string' ? realtime.routeDisruptions(city, parent.route_id, now()) : [];
+      },
+    },
+  };
+}

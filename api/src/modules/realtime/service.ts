@@ -1,0 +1,406 @@
+import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
+import type { TransitStore } from '../transit/store';
+import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
+import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripRef, TripUpdate, VehiclePosition } from './source';
+import type { RealtimeStore } from './store';
+
+/** How far ahead stopArrivals looks (scheduled arrival time). */
+export const ARRIVALS_HORIZON_MS = 2 * HOUR_MS;
+/** A bus that left the stop this recently is shown as passed ("passed 3 min ago") instead of an ETA. */
+export const PASSED_WINDOW_MS = 5 * MINUTE_MS;
+/** Late buses still to come: scheduled arrivals this far back are matched with live data. */
+const LOOKBACK_MS = 45 * MINUTE_MS;
+/** Vehicles whose last position is older than this are not shown at all (their age is shown up to it). */
+export const VEHICLE_MAX_AGE_MS = HOUR_MS;
+/** Disruptions announced this far ahead are listed with the active ones. */
+const DISRUPTION_AHEAD_MS = 2 * HOUR_MS;
+const MAX_PASSED = 3;
+
+/** GraphQL enum values of the contract (transit-schema.ts). */
+const TIMELINESS_ENUM: Record<Timeliness, string> = { 'Arriving Early': 'ARRIVING_EARLY', 'On Time': 'ON_TIME', 'Running behind': 'RUNNING_BEHIND', Delayed: 'DELAYED' };
+const OCCUPANCY_ENUM: Record<Occupancy, string> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
+
+/** Contract type Arrival. */
+export interface Arrival {
+  route_id: string;
+  route_name: string;
+  headsign: string | null;
+  tripId: string;
+  scheduledTime: number;
+  expectedTime: number | null;
+  vNo: string | null;
+  tS: number | null;
+  eta: number | null;
+  delaySeconds: number | null;
+  timeliness: string | null;
+  occupancy: string | null;
+  passedAt: number | null;
+}
+
+/** Contract type Vehicle. */
+export interface Vehicle {
+  vNo: string;
+  route_id: string;
+  route_name: string;
+  tripId: string | null;
+  headsign: string | null;
+  lat: number;
+  lon: number;
+  bearing: number | null;
+  tS: number;
+  ageSeconds: number;
+  delaySeconds: number | null;
+  timeliness: string | null;
+  occupancyLevel: number | null;
+  occupancy: string | null;
+  nextStopId: string | null;
+  nextStopName: string | null;
+}
+
+/** Contract type Disruption. */
+export type Disruption = RealtimeDisruption;
+
+interface Live {
+  run: TripRun;
+  vehicle: VehiclePosition | null;
+  update: TripUpdate | null;
+}
+
+/** One city's snapshot matched to its schedule, shared by every request within one cache slot. */
+interface LiveState {
+  feed: RealtimeFeed;
+  snapshot: RealtimeSnapshot;
+  byRun: Map<string, Live>;
+  vehicles: { position: VehiclePosition; live: Live | null }[];
+  arrivals: Map<string, Arrival[]>;
+}
+
+interface FeedEntry {
+  feed: RealtimeFeed | null;
+  checkedAt: number;
+  refreshing: Promise<void> | null;
+}
+
+export interface RealtimeServiceOptions {
+  source: RealtimeSource;
+  /** Snapshot and answers are reused for requests within the same slot of this many ms (0: never). */
+  cacheMs?: number;
+  /** How often a city's current feed id is re-checked. */
+  feedCheckMs?: number;
+  clock?: () => number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+const normalisePlate = (vNo: string) => vNo.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+/**
+ * Live data for the GraphQL transit reads: arrivals at a stop (schedule matched with live vehicles, spec §9 ETA rules),
+ * vehicles with the age of their position, disruptions on routes and stops. No HTTP here.
+ */
+export class RealtimeService {
+  private readonly feeds = new Map<string, FeedEntry>();
+  private readonly loading = new Map<string, Promise<FeedEntry>>();
+  private readonly states = new Map<string, { slot: number; state: Promise<LiveState | null> }>();
+  private readonly cacheMs: number;
+  private readonly feedCheckMs: number;
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly transit: TransitStore,
+    private readonly store: RealtimeStore,
+    private readonly opts: RealtimeServiceOptions,
+  ) {
+    this.cacheMs = opts.cacheMs ?? 5000;
+    this.feedCheckMs = opts.feedCheckMs ?? 30_000;
+    this.clock = opts.clock ?? Date.now;
+  }
+
+  get sourceKind(): RealtimeSource['kind'] {
+    return this.opts.source.kind;
+  }
+
+  /** The city's compiled feed, or null for an unknown city or one without a feed. */
+  async feed(cityId: string): Promise<RealtimeFeed | null> {
+    let entry = this.feeds.get(cityId);
+    if (!entry) {
+      let p = this.loading.get(cityId);
+      if (!p) {
+        p = this.load(cityId, null).finally(() => this.loading.delete(cityId));
+        this.loading.set(cityId, p);
+      }
+      entry = await p;
+      if (this.feeds.size > 200) this.feeds.clear();
+      this.feeds.set(cityId, entry);
+    } else if (this.clock() - entry.checkedAt >= this.feedCheckMs && !entry.refreshing) {
+      const current = entry;
+      current.refreshing = this.load(cityId, current.feed)
+        .then((next) => {
+          if (this.feeds.get(cityId) === current) this.feeds.set(cityId, next);
+        })
+        .catch((err: unknown) => {
+          current.checkedAt = this.clock();
+          this.opts.log?.error({ err, city: cityId }, 'realtime feed refresh failed');
+        })
+        .finally(() => {
+          current.refreshing = null;
+        });
+    }
+    return entry.feed;
+  }
+
+  private async load(cityId: string, previous: RealtimeFeed | null): Promise<FeedEntry> {
+    const city = await this.transit.cityFeed(cityId);
+    const checkedAt = this.clock();
+    if (!city || city.feedId === null) return { feed: null, checkedAt, refreshing: null };
+    if (previous && previous.feedId === city.feedId) return { feed: previous, checkedAt, refreshing: null };
+    return { feed: new RealtimeFeed(cityId, city.feedId, city.timeZone, await this.store.rows(city.feedId)), checkedAt, refreshing: null };
+  }
+
+  private live(cityId: string, now: number): Promise<LiveState | null> {
+    const slot = this.cacheMs > 0 ? Math.floor(now / this.cacheMs) : now;
+    const cached = this.states.get(cityId);
+    if (cached && cached.slot === slot && this.cacheMs > 0) return cached.state;
+    const state = this.buildState(cityId, now);
+    this.states.set(cityId, { slot, state });
+    state.catch(() => {
+      if (this.states.get(cityId)?.state === state) this.states.delete(cityId);
+    });
+    return state;
+  }
+
+  private async buildState(cityId: string, now: number): Promise<LiveState | null> {
+    const feed = await this.feed(cityId);
+    if (!feed) return null;
+    const snapshot = await this.opts.source.snapshot(feed, now);
+    const byRun = new Map<string, Live>();
+    const liveFor = (ref: TripRef | null): Live | null => {
+      if (!ref) return null;
+      const run = this.findRun(feed, ref, now);
+      if (!run) return null;
+      let live = byRun.get(run.key);
+      if (!live) byRun.set(run.key, (live = { run, vehicle: null, update: null }));
+      return live;
+    };
+    for (const u of snapshot.tripUpdates) {
+      const live = liveFor(u.trip);
+      if (live && (!live.update || u.tS > live.update.tS)) live.update = u;
+    }
+    const vehicles: LiveState['vehicles'] = [];
+    for (const v of snapshot.vehicles) {
+      const live = liveFor(v.trip);
+      if (live && (!live.vehicle || v.tS > live.vehicle.tS)) live.vehicle = v;
+      vehicles.push({ position: v, live });
+    }
+    return { feed, snapshot, byRun, vehicles, arrivals: new Map() };
+  }
+
+  private findRun(feed: RealtimeFeed, ref: TripRef, now: number): TripRun | null {
+    const trip = feed.tripById.get(ref.tripId);
+    if (!trip) return null;
+    const start = ref.startTime ? parseGtfsTime(ref.startTime) : null;
+    if (ref.startDate && start !== null) {
+      const day = feed.serviceDays(now - 2 * 86_400_000, now + 86_400_000).find((d) => d.date === ref.startDate);
+      if (day) return { trip, day, start, key: runKey(trip.id, day.date, start) };
+    }
+    return feed.findRun(ref.tripId, ref.startDate, ref.startTime, now);
+  }
+
+  /** Delay (s) of a run at its stop `index` from its trip update (GTFS-RT propagation); null when unknown. */
+  private delayAt(live: Live, index: number): number | null {
+    const u = live.update;
+    if (!u || u.stops.length === 0) return null;
+    const trip = live.run.trip;
+    const indexOf = (s: (typeof u.stops)[number]): number => {
+      if (s.stopSequence !== null) {
+        const i = trip.seqs.indexOf(s.stopSequence);
+        if (i >= 0) return i;
+      }
+      if (s.stopId !== null) {
+        const i = trip.stopIds.indexOf(s.stopId);
+        if (i >= 0) return i;
+      }
+      return s.stopSequence === null && s.stopId === null ? 0 : -1;
+    };
+    let best: { i: number; s: (typeof u.stops)[number] } | null = null;
+    let first: { i: number; s: (typeof u.stops)[number] } | null = null;
+    for (const s of u.stops) {
+      const i = indexOf(s);
+      if (i < 0) continue;
+      if (!first || i < first.i) first = { i, s };
+      if (i <= index && (!best || i >= best.i)) best = { i, s };
+    }
+    const hit = best ?? first;
+    if (!hit) return null;
+    if (hit.s.delaySeconds !== null) return hit.s.delaySeconds;
+    if (hit.s.arrivalTime != null) return Math.round((hit.s.arrivalTime - (live.run.day.startMs + (live.run.start + trip.arr[hit.i]) * 1000)) / 1000);
+    return null;
+  }
+
+  private liveTs(live: Live): number | null {
+    return live.update?.tS ?? live.vehicle?.tS ?? null;
+  }
+
+  /** Next arrivals at a stop: scheduled in the next 2 h, with live ETA where usable, and buses that just left. */
+  async stopArrivals(cityId: string, stopId: string, now: number, limit = 10): Promise<Arrival[]> {
+    const state = await this.live(cityId, now);
+    if (!state) return [];
+    const cacheKey = `${stopId}\u0000${limit}`;
+    const cached = state.arrivals.get(cacheKey);
+    if (cached) return cached;
+    const result = this.computeArrivals(state, stopId, now, Math.max(0, Math.min(limit, 100)));
+    if (state.arrivals.size > 5000) state.arrivals.clear();
+    state.arrivals.set(cacheKey, result);
+    return result;
+  }
+
+  private computeArrivals(state: LiveState, stopId: string, now: number, limit: number): Arrival[] {
+    const { feed } = state;
+    const calls = feed.callsAt.get(stopId);
+    if (!calls) return [];
+    const from = now - LOOKBACK_MS;
+    const to = now + ARRIVALS_HORIZON_MS;
+    const days = feed.serviceDays(from - feed.maxTripSecs * 1000, to);
+    const passed: Arrival[] = [];
+    const upcoming: Arrival[] = [];
+    for (const { trip, index } of calls) {
+      for (const run of feed.runs(trip, from, to, trip.arr[index], days)) {
+        const a = this.arrival(state, run, index, now);
+        if (!a) continue;
+        (a.passedAt !== null ? passed : upcoming).push(a);
+      }
+    }
+    passed.sort((a, b) => b.passedAt! - a.passedAt!);
+    upcoming.sort((a, b) => (a.expectedTime ?? a.scheduledTime) - (b.expectedTime ?? b.scheduledTime) || (a.tripId < b.tripId ? -1 : 1));
+    return [...passed.slice(0, MAX_PASSED).reverse(), ...upcoming.slice(0, limit)];
+  }
+
+  private arrival(state: LiveState, run: TripRun, index: number, now: number): Arrival | null {
+    const trip = run.trip;
+    const scheduledTime = run.day.startMs + (run.start + trip.arr[index]) * 1000;
+    const scheduledDeparture = run.day.startMs + (run.start + trip.dep[index]) * 1000;
+    const base: Arrival = {
+      route_id: trip.routeId,
+      route_name: state.feed.routeName(trip.routeId),
+      headsign: trip.headsign,
+      tripId: trip.id,
+      scheduledTime,
+      expectedTime: null,
+      vNo: null,
+      tS: null,
+      eta: null,
+      delaySeconds: null,
+      timeliness: null,
+      occupancy: null,
+      passedAt: null,
+    };
+    const scheduledOnly = () => (scheduledTime >= now && scheduledTime <= now + ARRIVALS_HORIZON_MS ? base : null);
+    const live = state.byRun.get(run.key);
+    const tS = live ? this.liveTs(live) : null;
+    if (!live || tS === null) return scheduledOnly();
+    const delay = this.delayAt(live, index);
+    const vNo = live.vehicle?.vNo ?? live.update?.vNo ?? '';
+    const expectedTime = delay === null ? null : scheduledTime + delay * 1000;
+    const expectedDeparture = delay === null ? null : scheduledDeparture + delay * 1000;
+    const eta = expectedTime === null ? -1 : Math.max(0, Math.round((expectedTime - now) / 1000));
+    // Spec §9: entries older than 15 min and an ETA of -1 do not count; the arrival falls back to its schedule.
+    if (usableEtas([{ vNo, tS, eta }], now).length === 0) return scheduledOnly();
+    const seq = live.vehicle?.currentStopSequence;
+    const beyond = seq != null && seq > trip.seqs[index] && live.vehicle!.tS >= scheduledTime - LOOKBACK_MS;
+    const left = expectedDeparture! <= now;
+    const occupancy = live.vehicle?.occupancyLevel ?? null;
+    const liveFields = {
+      vNo: vNo || null,
+      tS,
+      delaySeconds: delay,
+      timeliness: TIMELINESS_ENUM[timeliness(delay!)],
+      occupancy: occupancy === null ? null : OCCUPANCY_ENUM[occupancyLevel(occupancy)],
+      expectedTime,
+    };
+    if (beyond || left) {
+      const passedAt = left ? expectedDeparture! : Math.min(now, live.vehicle!.tS);
+      if (now - passedAt > PASSED_WINDOW_MS) return null;
+      return { ...base, ...liveFields, eta: null, passedAt };
+    }
+    if (expectedTime! > now + ARRIVALS_HORIZON_MS) return null;
+    return { ...base, ...liveFields, eta };
+  }
+
+  private toVehicle(feed: RealtimeFeed, position: VehiclePosition, live: Live | null, now: number): Vehicle | null {
+    const trip: FeedTrip | null = live?.run.trip ?? null;
+    const routeId = position.routeId ?? trip?.routeId ?? null;
+    if (!routeId) return null;
+    let nextIndex = -1;
+    if (trip) {
+      if (position.currentStopSequence != null) nextIndex = trip.seqs.indexOf(position.currentStopSequence);
+      if (nextIndex < 0 && position.stopId) nextIndex = trip.stopIds.indexOf(position.stopId);
+    }
+    const nextStopId = trip && nextIndex >= 0 ? trip.stopIds[nextIndex] : (position.stopId ?? null);
+    const fresh = now - position.tS <= ETA_MAX_AGE_MS;
+    const delay = live && fresh ? this.delayAt(live, Math.max(0, nextIndex)) : null;
+    const level = position.occupancyLevel;
+    return {
+      vNo: position.vNo,
+      route_id: routeId,
+      route_name: feed.routeName(routeId),
+      tripId: trip?.id ?? position.trip?.tripId ?? null,
+      headsign: trip?.headsign ?? null,
+      lat: position.lat,
+      lon: position.lon,
+      bearing: position.bearing,
+      tS: position.tS,
+      ageSeconds: Math.max(0, Math.round((now - position.tS) / 1000)),
+      delaySeconds: delay,
+      timeliness: delay === null ? null : TIMELINESS_ENUM[timeliness(delay)],
+      occupancyLevel: level,
+      occupancy: level === null ? null : OCCUPANCY_ENUM[occupancyLevel(level)],
+      nextStopId,
+      nextStopName: nextStopId ? feed.stopName(nextStopId) : null,
+    };
+  }
+
+  private async vehicles(cityId: string, now: number, keep: (v: VehiclePosition, live: Live | null) => boolean): Promise<Vehicle[]> {
+    const state = await this.live(cityId, now);
+    if (!state) return [];
+    const out: Vehicle[] = [];
+    for (const { position, live } of state.vehicles) {
+      if (now - position.tS > VEHICLE_MAX_AGE_MS || !keep(position, live)) continue;
+      const v = this.toVehicle(state.feed, position, live, now);
+      if (v) out.push(v);
+    }
+    return out.sort((a, b) => (a.vNo < b.vNo ? -1 : a.vNo > b.vNo ? 1 : 0));
+  }
+
+  /** A vehicle by its number (spaces, dashes and case ignored), or null when it is not reporting. */
+  async vehicle(cityId: string, vNo: string, now: number): Promise<Vehicle | null> {
+    const wanted = normalisePlate(vNo);
+    const found = await this.vehicles(cityId, now, (v) => normalisePlate(v.vNo) === wanted);
+    return found[0] ?? null;
+  }
+
+  async routeVehicles(cityId: string, routeId: string, now: number): Promise<Vehicle[]> {
+    return this.vehicles(cityId, now, (v, live) => (v.routeId ?? live?.run.trip.routeId) === routeId);
+  }
+
+  /** Disruptions active now or starting within 2 h, soonest first. */
+  async disruptions(cityId: string, now: number): Promise<Disruption[]> {
+    const state = await this.live(cityId, now);
+    if (!state) return [];
+    return state.snapshot.disruptions
+      .filter((d) => (d.endsAt === null || d.endsAt > now) && d.startsAt <= now + DISRUPTION_AHEAD_MS)
+      .sort((a, b) => a.startsAt - b.startsAt || (a.id < b.id ? -1 : 1));
+  }
+
+  /** Disruptions naming the stop, and route-wide ones (no stops named) on a route that calls there. */
+  async stopDisruptions(cityId: string, stopId: string, now: number): Promise<Disruption[]> {
+    const [all, feed] = await Promise.all([this.disruptions(cityId, now), this.feed(cityId)]);
+    const routes = new Set((feed?.callsAt.get(stopId) ?? []).map((c) => c.trip.routeId));
+    return all.filter((d) => d.stopIds.includes(stopId) || (d.stopIds.length === 0 && d.routeIds.some((r) => routes.has(r))));
+  }
+
+  /** Disruptions naming the route, or naming a stop the route calls at. */
+  async routeDisruptions(cityId: string, routeId: string, now: number): Promise<Disruption[]> {
+    const [all, feed] = await Promise.all([this.disruptions(cityId, now), this.feed(cityId)]);
+    const stops = new Set((feed?.tripsByRoute.get(routeId) ?? []).flatMap((t) => t.stopIds));
+    return all.filter((d) => d.routeIds.includes(routeId) || d.stopIds.some((s) => stops.has(s)));
+  }
+}

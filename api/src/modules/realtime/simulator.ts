@@ -1,0 +1,220 @@
+import { DISRUPTION_KINDS, HOUR_MS, MINUTE_MS, localDate, serviceDay, type DisruptionKind } from '@sawari/domain';
+import { formatGtfsTime, type RealtimeFeed, type TripRun } from './feed';
+import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripUpdate, VehiclePosition } from './source';
+
+/**
+ * The development realtime source: buses run today's scheduled trips with seeded delays, occupancy, GPS jitter and
+ * report ages, plus a few seeded disruptions a day. A pure function of (feed, seed, now): no timers, no state, so two
+ * API instances (or two requests) agree, and a test can ask for any instant. See docs/realtime.md.
+ */
+
+/** Registration prefixes (state and RTO) of city buses. */
+const PLATE_PREFIX: Record<string, string> = {
+  kochi: 'KL-07',
+  thiruvananthapuram: 'KL-01',
+  kozhikode: 'KL-11',
+  mumbai: 'MH-43',
+  pune: 'MH-12',
+  bengaluru: 'KA-57',
+  chennai: 'TN-01',
+  delhi: 'DL-1P',
+};
+/** Registration series letters skip I and O (they read as 1 and 0). */
+const SERIES = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** Bounds of a simulated delay, seconds: a run can be on the road this much before or after its schedule. */
+const MAX_EARLY_SECS = 10 * 60;
+const MAX_LATE_SECS = 20 * 60;
+
+/** cyrb53-style string hash to a float in [0, 1): the simulator's only randomness. */
+export function seeded(...parts: (string | number)[]): number {
+  const s = parts.join('\u0001');
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return ((h2 >>> 0) * 2 ** 21 + (h1 >>> 11)) / 2 ** 53;
+}
+
+const between = (u: number, lo: number, hi: number) => lo + u * (hi - lo);
+
+/** Everything seeded about one run, drawn once per call. */
+interface RunProfile {
+  baseDelay: number;
+  drift: number;
+  wobble: number;
+  wobblePeriodMs: number;
+  wobblePhase: number;
+  reportEveryMs: number;
+  reportPhaseMs: number;
+  lagMs: number;
+  /** A stretch with no reports (lost GPS): [from, to) epoch ms, or null. */
+  silence: [number, number] | null;
+  /** The device sends positions but no prediction (spec §3: eta -1). */
+  etaUnknown: boolean;
+  occupancyBase: number;
+  occupancyPhase: number;
+}
+
+function profileOf(seed: string, run: TripRun): RunProfile {
+  const r = (what: string) => seeded(seed, run.key, what);
+  const cls = r('class');
+  // Mostly -2..+8 min; about 8 % clearly early (more than 5 min), about 15 % late past 6 min.
+  const baseDelay = cls < 0.08 ? between(r('base'), -480, -310) : cls < 0.62 ? between(r('base'), -120, 240) : cls < 0.85 ? between(r('base'), 240, 420) : between(r('base'), 420, 900);
+  const startMs = run.day.startMs + run.start * 1000;
+  const durationMs = run.trip.arr[run.trip.arr.length - 1] * 1000;
+  const gaps = r('gaps');
+  let silence: [number, number] | null = null;
+  if (gaps < 0.2) {
+    const from = startMs + between(r('silence-at'), 0.1, 0.7) * durationMs;
+    const lengthMs = (gaps < 0.12 ? between(r('silence-len'), 2, 10) : between(r('silence-len'), 16, 40)) * MINUTE_MS;
+    silence = [from, from + lengthMs];
+  }
+  const occ = r('occupancy');
+  return {
+    baseDelay,
+    drift: between(r('drift'), -60, 180),
+    wobble: between(r('wobble'), 10, 60),
+    wobblePeriodMs: between(r('wobble-period'), 12, 30) * MINUTE_MS,
+    wobblePhase: r('wobble-phase') * 2 * Math.PI,
+    reportEveryMs: [10_000, 15_000, 20_000, 30_000][Math.floor(r('report-every') * 4)],
+    reportPhaseMs: Math.floor(r('report-phase') * 30) * 1000,
+    lagMs: Math.floor(between(r('lag'), 1, 8)) * 1000,
+    silence,
+    etaUnknown: r('eta-unknown') < 0.04,
+    occupancyBase: occ < 0.2 ? between(r('occ-base'), 0, 3) : occ < 0.55 ? between(r('occ-base'), 3, 10) : between(r('occ-base'), 10, 40),
+    occupancyPhase: r('occ-phase') * 2 * Math.PI,
+  };
+}
+
+/** Delay (s) of the run at instant t: a seeded base, a drift over the trip and a slow wobble; smooth in t. */
+function delayAt(p: RunProfile, run: TripRun, t: number): number {
+  const startMs = run.day.startMs + run.start * 1000;
+  const durationMs = Math.max(1, run.trip.arr[run.trip.arr.length - 1] * 1000);
+  const progress = Math.min(1, Math.max(0, (t - startMs) / durationMs));
+  const d = p.baseDelay + p.drift * progress + p.wobble * Math.sin((2 * Math.PI * (t - startMs)) / p.wobblePeriodMs + p.wobblePhase);
+  return Math.round(Math.min(MAX_LATE_SECS, Math.max(-MAX_EARLY_SECS, d)));
+}
+
+/** Time of the last report at or before `now`: every few seconds with a small lag, nothing during a silence. */
+function lastReport(p: RunProfile, now: number): number {
+  const at = p.silence && now >= p.silence[0] && now < p.silence[1] ? p.silence[0] : now;
+  const t = at - p.lagMs;
+  return t - (((t - p.reportPhaseMs) % p.reportEveryMs) + p.reportEveryMs) % p.reportEveryMs;
+}
+
+function occupancyAt(p: RunProfile, progress: number): number {
+  return Math.round(Math.min(40, Math.max(0, p.occupancyBase + 2.5 * Math.sin(progress * 2 * Math.PI + p.occupancyPhase))));
+}
+
+export function plate(seed: string, cityId: string, runKey: string, attempt = 0): string {
+  const prefix = PLATE_PREFIX[cityId] ?? `${cityId.slice(0, 2).toUpperCase()}-01`;
+  const u = (what: string) => seeded(seed, cityId, runKey, attempt, what);
+  const letters = SERIES[Math.floor(u('a') * SERIES.length)] + SERIES[Math.floor(u('b') * SERIES.length)];
+  return `${prefix}-${letters}-${String(1000 + Math.floor(u('n') * 9000))}`;
+}
+
+/** A few metres of GPS noise, the same for the same report. */
+function jitter(seed: string, key: string, tS: number, lat: number, lon: number): [number, number] {
+  const metres = 2 + seeded(seed, key, tS, 'r') * 6;
+  const angle = seeded(seed, key, tS, 'a') * 2 * Math.PI;
+  const dLat = (metres * Math.cos(angle)) / 111_320;
+  const dLon = (metres * Math.sin(angle)) / (111_320 * Math.cos((lat * Math.PI) / 180));
+  return [Math.round((lat + dLat) * 1e6) / 1e6, Math.round((lon + dLon) * 1e6) / 1e6];
+}
+
+export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number): { vehicles: VehiclePosition[]; tripUpdates: TripUpdate[] } {
+  const vehicles: VehiclePosition[] = [];
+  const tripUpdates: TripUpdate[] = [];
+  const plates = new Set<string>();
+  const runs = feed.runsBetween(now - MAX_LATE_SECS * 1000, now + MAX_EARLY_SECS * 1000).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const run of runs) {
+    const trip = run.trip;
+    const startMs = run.day.startMs + run.start * 1000;
+    const durationSecs = trip.arr[trip.arr.length - 1];
+    const p = profileOf(seed, run);
+    // On the road when the schedule time it has reached (now minus its delay) is within the trip.
+    const scheduleSecs = (now - delayAt(p, run, now) * 1000 - startMs) / 1000;
+    if (scheduleSecs < 0 || scheduleSecs > durationSecs) continue;
+    const tS = lastReport(p, now);
+    const delay = delayAt(p, run, tS);
+    const atSecs = Math.min(durationSecs, Math.max(0, (tS - delay * 1000 - startMs) / 1000));
+    const point = feed.pointAt(trip, atSecs);
+    if (!point) continue;
+    let vNo = plate(seed, feed.cityId, run.key);
+    for (let attempt = 1; plates.has(vNo); attempt++) vNo = plate(seed, feed.cityId, run.key, attempt);
+    plates.add(vNo);
+    const [lat, lon] = jitter(seed, run.key, tS, point.lat, point.lon);
+    const ref = { tripId: trip.id, routeId: trip.routeId, startDate: run.day.date, startTime: formatGtfsTime(run.start) };
+    const stopSequence = trip.seqs[point.nextIndex];
+    const stopId = trip.stopIds[point.nextIndex];
+    vehicles.push({ vNo, trip: ref, routeId: trip.routeId, lat, lon, bearing: point.bearing, tS, occupancyLevel: occupancyAt(p, atSecs / Math.max(1, durationSecs)), currentStopSequence: stopSequence, stopId });
+    tripUpdates.push({ trip: ref, vNo, tS, stops: [{ stopSequence, stopId, delaySeconds: p.etaUnknown ? null : delay }] });
+  }
+  return { vehicles, tripUpdates };
+}
+
+const DURATION_MIN: Record<DisruptionKind, [number, number]> = { WEATHER: [120, 300], TRAFFIC: [60, 180], BREAKDOWN: [30, 90] };
+
+/** Three to five disruptions per service date, on seeded routes and stops, between 06:00 and 20:00. */
+export function simulateDisruptions(feed: RealtimeFeed, seed: string, date: string): RealtimeDisruption[] {
+  const routeIds = [...feed.tripsByRoute.keys()].sort();
+  if (routeIds.length === 0) return [];
+  const day = serviceDay(date, feed.timeZone);
+  const count = 3 + Math.floor(seeded(seed, feed.cityId, date, 'count') * 3);
+  const out: RealtimeDisruption[] = [];
+  for (let n = 0; n < count; n++) {
+    const u = (what: string) => seeded(seed, feed.cityId, date, n, what);
+    const kind = DISRUPTION_KINDS[Math.floor(u('kind') * DISRUPTION_KINDS.length)];
+    const routeId = routeIds[Math.floor(u('route') * routeIds.length)];
+    const trips = feed.tripsByRoute.get(routeId)!;
+    const trip = trips[Math.floor(u('trip') * trips.length)];
+    const index = Math.floor(u('stop') * trip.stopIds.length);
+    const stopId = trip.stopIds[index];
+    const stopName = feed.stopName(stopId);
+    const routeName = feed.routeName(routeId);
+    const startsAt = day.startMs + Math.round(between(u('start'), 6, 20) * 4) * 15 * MINUTE_MS;
+    const [lo, hi] = DURATION_MIN[kind];
+    const endsAt = startsAt + Math.round(between(u('duration'), lo, hi) / 15) * 15 * MINUTE_MS;
+    const routesAt = (stops: string[]) => [...new Set(stops.flatMap((s) => (feed.callsAt.get(s) ?? []).map((c) => c.trip.routeId)))].sort().slice(0, 8);
+    let stopIds: string[];
+    let title: string;
+    let description: string;
+    if (kind === 'WEATHER') {
+      stopIds = trip.stopIds.slice(Math.max(0, index - 1), index + 2);
+      title = `Waterlogging near ${stopName}`;
+      description = `Heavy rain has flooded the road near ${stopName}. Buses may run late or skip these stops.`;
+    } else if (kind === 'TRAFFIC') {
+      stopIds = trip.stopIds.slice(index, index + 2);
+      title = `Heavy traffic near ${stopName}`;
+      description = `Slow traffic near ${stopName}. Buses may be up to ${5 * (2 + Math.floor(u('late') * 4))} min late.`;
+    } else {
+      stopIds = [stopId];
+      title = `Bus breakdown on route ${routeName}`;
+      description = `A bus has broken down near ${stopName}. The next buses on route ${routeName} may be delayed.`;
+    }
+    const routeList = kind === 'BREAKDOWN' ? [routeId] : routesAt(stopIds);
+    out.push({ id: `sim-${feed.cityId}-${date}-${n}`, kind, title, description, routeIds: routeList, stopIds, startsAt, endsAt });
+  }
+  return out;
+}
+
+export function simulate(feed: RealtimeFeed, seed: string, now: number): RealtimeSnapshot {
+  const today = localDate(now, feed.timeZone);
+  const yesterday = localDate(serviceDay(today, feed.timeZone).startMs - HOUR_MS, feed.timeZone);
+  const disruptions = [yesterday, today].flatMap((date) => simulateDisruptions(feed, seed, date)).filter((d) => d.endsAt === null || d.endsAt > now);
+  return { ...simulateVehicles(feed, seed, now), disruptions };
+}
+
+export class SimulatorSource implements RealtimeSource {
+  readonly kind = 'simulator' as const;
+  constructor(private readonly seed: string) {}
+  async snapshot(feed: RealtimeFeed, now: number): Promise<RealtimeSnapshot> {
+    return simulate(feed, this.seed, now);
+  }
+}
