@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
+import { importGtfs } from '../transit/importer/import';
+import { TransitStore } from '../transit/store';
+import { RealtimeService } from './service';
+import { SimulatorSource } from './simulator';
+import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, VehiclePosition } from './source';
+import { RealtimeStore } from './store';
+import { FixedSource } from './testing';
+
+const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
+/** Tuesday 10 March 2026 in Testville (Asia/Kolkata). R1-0800: A 08:00, B 08:10-08:11, C 08:20 (stop sequences 1-3). */
+const at = (hms: string, date = '2026-03-10') => Date.parse(`${date}T${hms}+05:30`);
+
+/** The R1-0800 bus on 10 March, heading to stop sequence `seq`, with `delay` s at that stop, reported at `tS`. */
+function r1(opts: { delay: number | null; tS: number; seq?: number; occupancy?: number | null }): RealtimeSnapshot {
+  const trip = { tripId: 'R1-0800', routeId: 'R1', startDate: '20260310', startTime: '08:00:00' };
+  const seq = opts.seq ?? 3;
+  const stopId = ['A', 'B', 'C'][seq - 1];
+  const vehicle: VehiclePosition = { vNo: 'KL-07-BX-1234', trip, routeId: 'R1', lat: 19.015, lon: 72.815, bearing: 45, tS: opts.tS, occupancyLevel: opts.occupancy === undefined ? 12 : opts.occupancy, currentStopSequence: seq, stopId };
+  return { vehicles: [vehicle], tripUpdates: [{ trip, vNo: vehicle.vNo, tS: opts.tS, stops: [{ stopSequence: seq, stopId, delaySeconds: opts.delay }] }], disruptions: [] };
+}
+
+describe(`realtime service on the mini feed ${dbLabel()}`, () => {
+  let t: TestDb;
+  const service = (source: RealtimeSource, cacheMs = 0) => new RealtimeService(new TransitStore(t.db), new RealtimeStore(t.db), { source, cacheMs });
+
+  beforeAll(async () => {
+    t = await openTestDb();
+    await importGtfs(t.db, MINI, { cityId: 'testville' });
+  }, 30_000);
+  afterAll(() => t?.cleanup());
+
+  it('lists the scheduled arrivals of the next 2 h, frequency runs expanded, without live data', async () => {
+    const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions: [] })));
+    const list = await s.stopArrivals('testville', 'A', at('05:50:00'));
+    expect(list.map((a) => [a.tripId, new Date(a.scheduledTime).toISOString()])).toEqual([
+      ['R2-F', '2026-03-10T00:30:00.000Z'],
+      ['R2-F', '2026-03-10T01:00:00.000Z'],
+    ]);
+    expect(list[0]).toMatchObject({ route_id: 'R2', route_name: '2', headsign: 'Delta', eta: null, vNo: null, passedAt: null, expectedTime: null });
+    expect(await s.stopArrivals('testville', 'A', at('05:50:00'), 1)).toHaveLength(1);
+    expect(await s.stopArrivals('testville', 'NOPE', at('05:50:00'))).toEqual([]);
+    expect(await s.stopArrivals('nowhere', 'A', at('05:50:00'))).toEqual([]);
+  });
+
+  it.each([
+    [-301, 'ARRIVING_EARLY'],
+    [-300, 'ON_TIME'],
+    [299, 'ON_TIME'],
+    [300, 'RUNNING_BEHIND'],
+    [359, 'RUNNING_BEHIND'],
+    [360, 'DELAYED'],
+  ])('a delay of %i s at the stop gives the ETA and label %s (spec §4)', async (delay, label) => {
+    const now = at('08:12:00');
+    const s = service(new FixedSource(() => r1({ delay, tS: now - 20_000 })));
+    const [a] = (await s.stopArrivals('testville', 'C', now)).filter((x) => x.tripId === 'R1-0800');
+    expect(a).toMatchObject({ vNo: 'KL-07-BX-1234', tS: now - 20_000, delaySeconds: delay, timeliness: label, occupancy: 'SEATS', passedAt: null });
+    expect(a.eta).toBe(8 * 60 + delay);
+    expect(a.expectedTime).toBe(at('08:20:00') + delay * 1000);
+  });
+
+  it('ignores live data older than 15 min and an unknown ETA (-1): the arrival falls back to its schedule', async () => {
+    const now = at('08:12:00');
+    const exactly15 = await service(new FixedSource(() => r1({ delay: 120, tS: now - 15 * 60_000 }))).stopArrivals('testville', 'C', now);
+    expect(exactly15[0]).toMatchObject({ tripId: 'R1-0800', eta: 600, vNo: 'KL-07-BX-1234' });
+    for (const snapshot of [r1({ delay: 120, tS: now - 15 * 60_000 - 1000 }), r1({ delay: null, tS: now - 5000 })]) {
+      const [a] = await service(new FixedSource(() => snapshot)).stopArrivals('testville', 'C', now);
+      expect(a).toMatchObject({ tripId: 'R1-0800', scheduledTime: at('08:20:00'), eta: null, vNo: null, tS: null, timeliness: null, occupancy: null, expectedTime: null });
+    }
+  });
+
+  it('shows a bus that has just left the stop as passed, then drops it after 5 min', async () => {
+    // Left B (scheduled 08:11) 60 s late, at 08:12; the bus is now heading to C.
+    const snapshot = (now: number) => r1({ delay: 60, tS: now - 10_000, seq: 3 });
+    const s = service(new FixedSource(snapshot));
+    const [a] = await s.stopArrivals('testville', 'B', at('08:15:00'));
+    expect(a).toMatchObject({ tripId: 'R1-0800', passedAt: at('08:12:00'), eta: null, vNo: 'KL-07-BX-1234', timeliness: 'ON_TIME' });
+    expect((await s.stopArrivals('testville', 'B', at('08:17:00')))[0]?.passedAt).toBe(at('08:12:00'));
+    expect((await s.stopArrivals('testville', 'B', at('08:17:01'))).filter((x) => x.tripId === 'R1-0800')).toEqual([]);
+    // Without live data, a scheduled time in the past is simply gone.
+    const none = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions: [] })));
+    expect((await none.stopArrivals('testville', 'B', at('08:15:00'))).filter((x) => x.tripId === 'R1-0800')).toEqual([]);
+  });
+
+  it('keeps a late bus whose scheduled time has passed, with its ETA', async () => {
+    const now = at('08:21:00');
+    const [a] = await service(new FixedSource(() => r1({ delay: 400, tS: now - 30_000 }))).stopArrivals('testville', 'C', now);
+    expect(a).toMatchObject({ tripId: 'R1-0800', eta: 340, timeliness: 'DELAYED', passedAt: null });
+  });
+
+  it('describes a vehicle: age of its position, next stop, timeliness and occupancy; by any spelling of its number', async () => {
+    const now = at('08:12:00');
+    const s = service(new FixedSource(() => r1({ delay: 330, tS: now - 95_000, occupancy: 2 })));
+    const v = await s.vehicle('testville', 'kl 07 bx 1234', now);
+    expect(v).toEqual({
+      vNo: 'KL-07-BX-1234', route_id: 'R1', route_name: '1', tripId: 'R1-0800', headsign: 'Charlie', lat: 19.015, lon: 72.815, bearing: 45,
+      tS: now - 95_000, ageSeconds: 95, delaySeconds: 330, timeliness: 'RUNNING_BEHIND', occupancyLevel: 2, occupancy: 'OVERCROWDED', nextStopId: 'C', nextStopName: 'Charlie',
+    });
+    expect(await s.vehicle('testville', 'KL-07-ZZ-0000', now)).toBeNull();
+    expect((await s.routeVehicles('testville', 'R1', now)).map((x) => x.vNo)).toEqual(['KL-07-BX-1234']);
+    expect(await s.routeVehicles('testville', 'R2', now)).toEqual([]);
+    // Older than 15 min: still on the map with its age, but no timeliness from stale data.
+    const stale = await service(new FixedSource(() => r1({ delay: 330, tS: now - 20 * 60_000 }))).vehicle('testville', 'KL-07-BX-1234', now);
+    expect(stale).toMatchObject({ ageSeconds: 1200, delaySeconds: null, timeliness: null });
+  });
+
+  it('attaches disruptions to the stops and routes they affect, while active or starting within 2 h', async () => {
+    const now = at('10:00:00');
+    const d = (id: string, routeIds: string[], stopIds: string[], startsAt = now - 60_000, endsAt: number | null = now + 3_600_000): RealtimeDisruption => ({ id, kind: 'TRAFFIC', title: id, description: '', routeIds, stopIds, startsAt, endsAt });
+    const disruptions = [
+      d('at-B', [], ['B']),
+      d('route-R2', ['R2'], []),
+      d('ended', ['R1'], ['A'], now - 7_200_000, now - 1),
+      d('later', ['R1'], [], now + 3 * 3_600_000),
+      d('soon', ['R3'], ['C'], now + 3_600_000, null),
+    ];
+    const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions })));
+    expect((await s.disruptions('testville', now)).map((x) => x.id)).toEqual(['at-B', 'route-R2', 'soon']);
+    const ids = async (p: Promise<RealtimeDisruption[]>) => (await p).map((x) => x.id);
+    expect(await ids(s.stopDisruptions('testville', 'B', now))).toEqual(['at-B']);
+    expect(await ids(s.stopDisruptions('testville', 'A', now))).toEqual(['route-R2']);
+    expect(await ids(s.stopDisruptions('testville', 'D', now))).toEqual(['route-R2']);
+    expect(await ids(s.routeDisruptions('testville', 'R1', now))).toEqual(['at-B', 'soon']);
+    expect(await ids(s.routeDisruptions('testville', 'R2', now))).toEqual(['route-R2']);
+    expect(await ids(s.routeDisruptions('testville', 'R3', now))).toEqual(['soon']);
+  });
+
+  it('reuses one snapshot per city within a 5 s slot', async () => {
+    const source = new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions: [] }));
+    const s = service(source, 5000);
+    const now = at('05:50:00');
+    const first = await s.stopArrivals('testville', 'A', now);
+    expect(await s.stopArrivals('testville', 'A', now + 4000)).toBe(first);
+    await s.disruptions('testville', now + 1000);
+    expect(source.calls).toBe(1);
+    await s.stopArrivals('testville', 'A', now + 5000);
+    expect(source.calls).toBe(2);
+  });
+
+  it('runs the simulator on the fixture: vehicles only on the day’s running trips, matched to their arrivals', async () => {
+    const s = service(new SimulatorSource('sawari'));
+    expect(await s.routeVehicles('testville', 'R1', at('03:00:00'))).toEqual([]);
+    // 15 Aug 2025: service ALL is removed (calendar_dates), so R1-0800 does not run.
+    expect(await s.routeVehicles('testville', 'R1', at('08:10:00', '2025-08-15'))).toEqual([]);
+    let seen = 0;
+    for (let now = at('07:55:00'); now <= at('08:35:00'); now += 60_000) {
+      for (const v of await s.routeVehicles('testville', 'R1', now)) {
+        seen++;
+        expect(v).toMatchObject({ route_id: 'R1', tripId: 'R1-0800', headsign: 'Charlie' });
+        expect(v.vNo).toMatch(/^TE-01-[A-Z]{2}-\d{4}$/);
+        const arrivals = await s.stopArrivals('testville', 'C', now);
+        const a = arrivals.find((x) => x.tripId === 'R1-0800');
+        if (v.ageSeconds <= 900 && v.delaySeconds !== null) expect(a?.vNo ?? null).toBe(v.vNo);
+      }
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+});
