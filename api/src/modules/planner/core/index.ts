@@ -1,0 +1,3 @@
+/** The routing core: pure, typed arrays, no I/O. The planner service adapts requests to it. */
+export * from './network';
+export * from './raptor';

@@ -1,0 +1,406 @@
+/**
+ * The routing network of one feed for one service day, as flat typed arrays (RAPTOR's data layout). Pure: no I/O, no
+ * clock. Built once per (feed, service date) from plain rows and then only read by queries.
+ *
+ * Times are integer seconds after the service day's start and may pass 86400 (GTFS times after 24:00:00). Trips of the
+ * previous service day that are still running after midnight are included, shifted by -86400, so a query at 00:30
+ * sees them.
+ */
+
+/** "Unreached" in every Int32Array of times. Far above any real time, and safe to add a walk to. */
+export const INF = 0x3fffffff;
+
+/** Spec §9: walking speed 4 km/h. */
+export const WALK_SPEED_KMH = 4;
+
+export interface StopInput {
+  id: string;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+export interface FrequencyInput {
+  startSecs: number;
+  endSecs: number;
+  headwaySecs: number;
+}
+
+export interface TripInput {
+  id: string;
+  routeId: string;
+  /** 0: the trip runs on the service date; -1: it ran on the previous date (only its part after midnight matters). */
+  dayOffset?: 0 | -1;
+  stopIds: readonly string[];
+  /** Seconds after the service day's start, per stop; null where the feed has no time (interpolated linearly). */
+  arrivals: readonly (number | null)[];
+  departures: readonly (number | null)[];
+  /**
+   * GTFS frequencies.txt: the trip is a template repeated from startSecs (inclusive) to endSecs (exclusive) every
+   * headwaySecs; its stop times only give each stop's offset from the first stop.
+   */
+  frequencies?: readonly FrequencyInput[];
+}
+
+/** A walking link (or, from a stop to itself, the minimum change time there). minSecs null: walk at 4 km/h. */
+export interface TransferInput {
+  fromStopId: string;
+  toStopId: string;
+  minSecs?: number | null;
+}
+
+export interface NetworkInput {
+  stops: readonly StopInput[];
+  trips: readonly TripInput[];
+  transfers?: readonly TransferInput[];
+}
+
+export interface Network {
+  stopCount: number;
+  stopIds: string[];
+  stopIndex: Map<string, number>;
+  /** NaN where the feed gives no coordinate. */
+  stopLat: Float64Array;
+  stopLon: Float64Array;
+
+  routeIds: string[];
+  patternCount: number;
+  /** Pattern p's stops are patternStops[patternStopStart[p] .. patternStopStart[p + 1]). */
+  patternStopStart: Int32Array;
+  patternStops: Int32Array;
+  /** Pattern p's trips are the concrete trips patternTripStart[p] .. patternTripStart[p + 1] - 1, by departure. */
+  patternTripStart: Int32Array;
+  patternRoute: Int32Array;
+  /**
+   * Stop times, one block per pattern starting at patternTimeBase[p], stop-major: the time of trip t (0-based within
+   * the pattern) at stop position i is at patternTimeBase[p] + i * tripCount + t. Within a pattern no trip overtakes
+   * another, so every column is sorted.
+   */
+  patternTimeBase: Int32Array;
+  arrivals: Int32Array;
+  departures: Int32Array;
+
+  /** Per concrete trip: index of its TripInput, and the seconds added to the input's times (frequency, day shift). */
+  tripSource: Int32Array;
+  tripShift: Int32Array;
+  /** Input trips by index (ids, routes; whether they are frequency-based). */
+  sourceTripIds: string[];
+  sourceTripIsFrequency: Uint8Array;
+
+  /** Patterns serving stop s, with the position of s in each: stopPatternStart[s] .. stopPatternStart[s + 1]. */
+  stopPatternStart: Int32Array;
+  stopPatterns: Int32Array;
+  stopPatternPos: Int32Array;
+
+  /** Footpaths from stop s: footStart[s] .. footStart[s + 1], to footTo with footSecs (walk plus any minimum). */
+  footStart: Int32Array;
+  footTo: Int32Array;
+  footSecs: Int32Array;
+  /** Minimum time to change vehicles at the same stop (a transfer from the stop to itself; 0 by default). */
+  changeSecs: Int32Array;
+
+  tripCount: number;
+  stopEventCount: number;
+}
+
+/** Seconds to walk `km` at 4 km/h, rounded up. */
+export function walkSecondsForKm(km: number): number {
+  return Math.ceil((km / WALK_SPEED_KMH) * 3600);
+}
+
+/** Great-circle distance (spec §9: Earth radius 6371 km). */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Walking links between every two distinct stops at most `maxMeters` apart (straight line, 4 km/h), both directions.
+ * For feeds without transfers.txt. A grid of ~maxMeters cells keeps it near linear.
+ */
+export function walkingTransfers(stops: readonly StopInput[], maxMeters: number): TransferInput[] {
+  const cellDeg = maxMeters / 111_000;
+  const grid = new Map<string, number[]>();
+  const cell = (lat: number, lon: number) => [Math.floor(lat / cellDeg), Math.floor((lon * Math.cos((lat * Math.PI) / 180)) / cellDeg)];
+  stops.forEach((s, i) => {
+    if (s.lat == null || s.lon == null) return;
+    const [a, b] = cell(s.lat, s.lon);
+    const k = `${a}:${b}`;
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  });
+  const out: TransferInput[] = [];
+  stops.forEach((s, i) => {
+    if (s.lat == null || s.lon == null) return;
+    const [a, b] = cell(s.lat, s.lon);
+    for (let da = -1; da <= 1; da++) {
+      for (let db = -1; db <= 1; db++) {
+        for (const j of grid.get(`${a + da}:${b + db}`) ?? []) {
+          if (j === i) continue;
+          const o = stops[j];
+          const km = distanceKm(s.lat, s.lon, o.lat as number, o.lon as number);
+          if (km * 1000 <= maxMeters) out.push({ fromStopId: s.id, toStopId: o.id, minSecs: walkSecondsForKm(km) });
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/** Missing times filled linearly between the timed stops around them; leading/trailing gaps stay null. */
+function interpolate(times: (number | null)[]): (number | null)[] {
+  let prev = -1;
+  for (let i = 0; i < times.length; i++) {
+    if (times[i] === null) continue;
+    if (prev >= 0 && i - prev > 1) {
+      const a = times[prev] as number;
+      const b = times[i] as number;
+      for (let j = prev + 1; j < i; j++) times[j] = Math.round(a + ((b - a) * (j - prev)) / (i - prev));
+    }
+    prev = i;
+  }
+  return times;
+}
+
+interface Template {
+  source: number;
+  route: number;
+  stops: Int32Array;
+  arr: Int32Array;
+  dep: Int32Array;
+}
+
+interface Concrete {
+  tpl: Template;
+  shift: number;
+}
+
+/** True when trip b never runs before trip a at any stop of their (shared) pattern. */
+function notBefore(a: Concrete, b: Concrete): boolean {
+  const n = a.tpl.arr.length;
+  const da = a.shift;
+  const db = b.shift;
+  for (let i = 0; i < n; i++) {
+    if (b.tpl.arr[i] + db < a.tpl.arr[i] + da) return false;
+    if (b.tpl.dep[i] + db < a.tpl.dep[i] + da) return false;
+  }
+  return true;
+}
+
+export function buildNetwork(input: NetworkInput): Network {
+  const stopIds = input.stops.map((s) => s.id);
+  const stopIndex = new Map<string, number>();
+  stopIds.forEach((id, i) => stopIndex.set(id, i));
+  const S = stopIds.length;
+  const stopLat = new Float64Array(S);
+  const stopLon = new Float64Array(S);
+  input.stops.forEach((s, i) => {
+    stopLat[i] = s.lat ?? NaN;
+    stopLon[i] = s.lon ?? NaN;
+  });
+
+  // 1. Templates: each input trip's stops and times (interpolated, untimed ends dropped, unknown stops skipped).
+  const routeIds: string[] = [];
+  const routeIndex = new Map<string, number>();
+  const groups = new Map<string, Concrete[]>();
+  const sourceTripIsFrequency = new Uint8Array(input.trips.length);
+  input.trips.forEach((trip, source) => {
+    const idx: number[] = [];
+    const arr: (number | null)[] = [];
+    const dep: (number | null)[] = [];
+    for (let i = 0; i < trip.stopIds.length; i++) {
+      const s = stopIndex.get(trip.stopIds[i]);
+      if (s === undefined) continue;
+      idx.push(s);
+      arr.push(trip.arrivals[i] ?? trip.departures[i] ?? null);
+      dep.push(trip.departures[i] ?? trip.arrivals[i] ?? null);
+    }
+    interpolate(arr);
+    interpolate(dep);
+    let lo = 0;
+    let hi = idx.length;
+    while (lo < hi && (arr[lo] === null || dep[lo] === null)) lo++;
+    while (hi > lo && (arr[hi - 1] === null || dep[hi - 1] === null)) hi--;
+    if (hi - lo < 2) return;
+    let route = routeIndex.get(trip.routeId);
+    if (route === undefined) {
+      route = routeIds.length;
+      routeIds.push(trip.routeId);
+      routeIndex.set(trip.routeId, route);
+    }
+    const tpl: Template = {
+      source,
+      route,
+      stops: Int32Array.from(idx.slice(lo, hi)),
+      arr: Int32Array.from(arr.slice(lo, hi) as number[]),
+      dep: Int32Array.from(dep.slice(lo, hi) as number[]),
+    };
+    // A vehicle never leaves before it arrives, nor reaches a stop before leaving the previous one.
+    for (let i = 0; i < tpl.arr.length; i++) {
+      if (i > 0 && tpl.arr[i] < tpl.dep[i - 1]) tpl.arr[i] = tpl.dep[i - 1];
+      if (tpl.dep[i] < tpl.arr[i]) tpl.dep[i] = tpl.arr[i];
+    }
+    const dayShift = trip.dayOffset === -1 ? -86400 : 0;
+    const key = `${route}|${tpl.stops.join(',')}`;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    const lastArr = tpl.arr[tpl.arr.length - 1];
+    const push = (shift: number) => {
+      // A previous-day trip matters only if it is still running after midnight.
+      if (dayShift !== 0 && lastArr + shift < 0) return;
+      list!.push({ tpl, shift });
+    };
+    if (trip.frequencies && trip.frequencies.length > 0) {
+      sourceTripIsFrequency[source] = 1;
+      const base = tpl.dep[0];
+      for (const f of trip.frequencies) {
+        if (f.headwaySecs <= 0) continue;
+        for (let t = f.startSecs; t < f.endSecs; t += f.headwaySecs) push(t - base + dayShift);
+      }
+    } else {
+      push(dayShift);
+    }
+  });
+
+  // 2. Patterns: trips with the same route and stop sequence, split so that no trip overtakes another.
+  const patterns: { route: number; stops: Int32Array; trips: Concrete[] }[] = [];
+  for (const list of groups.values()) {
+    if (list.length === 0) continue;
+    list.sort((a, b) => a.tpl.dep[0] + a.shift - (b.tpl.dep[0] + b.shift) || a.tpl.arr[a.tpl.arr.length - 1] + a.shift - (b.tpl.arr[b.tpl.arr.length - 1] + b.shift));
+    const split: Concrete[][] = [];
+    for (const c of list) {
+      let placed = false;
+      for (const trips of split) {
+        const last = trips[trips.length - 1];
+        if (last.tpl === c.tpl || notBefore(last, c)) {
+          trips.push(c);
+          placed = true;
+          break;
+        }
+      }
+      if (!placed) split.push([c]);
+    }
+    for (const trips of split) patterns.push({ route: list[0].tpl.route, stops: list[0].tpl.stops, trips });
+  }
+
+  const P = patterns.length;
+  const patternStopStart = new Int32Array(P + 1);
+  const patternTripStart = new Int32Array(P + 1);
+  const patternTimeBase = new Int32Array(P);
+  const patternRoute = new Int32Array(P);
+  let stopSlots = 0;
+  let tripSlots = 0;
+  let timeSlots = 0;
+  patterns.forEach((p, i) => {
+    patternStopStart[i] = stopSlots;
+    patternTripStart[i] = tripSlots;
+    patternTimeBase[i] = timeSlots;
+    patternRoute[i] = p.route;
+    stopSlots += p.stops.length;
+    tripSlots += p.trips.length;
+    timeSlots += p.stops.length * p.trips.length;
+  });
+  patternStopStart[P] = stopSlots;
+  patternTripStart[P] = tripSlots;
+  const patternStops = new Int32Array(stopSlots);
+  const arrivals = new Int32Array(timeSlots);
+  const departures = new Int32Array(timeSlots);
+  const tripSource = new Int32Array(tripSlots);
+  const tripShift = new Int32Array(tripSlots);
+  patterns.forEach((p, i) => {
+    patternStops.set(p.stops, patternStopStart[i]);
+    const n = p.trips.length;
+    const base = patternTimeBase[i];
+    p.trips.forEach((c, t) => {
+      tripSource[patternTripStart[i] + t] = c.tpl.source;
+      tripShift[patternTripStart[i] + t] = c.shift;
+      const { arr, dep } = c.tpl;
+      for (let k = 0; k < arr.length; k++) {
+        arrivals[base + k * n + t] = arr[k] + c.shift;
+        departures[base + k * n + t] = dep[k] + c.shift;
+      }
+    });
+  });
+
+  // 3. Stop -> (pattern, position).
+  const stopPatternStart = new Int32Array(S + 1);
+  for (let i = 0; i < stopSlots; i++) stopPatternStart[patternStops[i] + 1]++;
+  for (let s = 0; s < S; s++) stopPatternStart[s + 1] += stopPatternStart[s];
+  const fill = stopPatternStart.slice(0, S);
+  const stopPatterns = new Int32Array(stopSlots);
+  const stopPatternPos = new Int32Array(stopSlots);
+  for (let p = 0; p < P; p++) {
+    for (let i = patternStopStart[p]; i < patternStopStart[p + 1]; i++) {
+      const slot = fill[patternStops[i]]++;
+      stopPatterns[slot] = p;
+      stopPatternPos[slot] = i - patternStopStart[p];
+    }
+  }
+
+  // 4. Footpaths (the shortest per ordered pair) and same-stop change times.
+  const changeSecs = new Int32Array(S);
+  const best = new Map<number, number>();
+  for (const tr of input.transfers ?? []) {
+    const a = stopIndex.get(tr.fromStopId);
+    const b = stopIndex.get(tr.toStopId);
+    if (a === undefined || b === undefined) continue;
+    let secs = tr.minSecs ?? null;
+    if (a === b) {
+      changeSecs[a] = Math.max(changeSecs[a], secs ?? 0);
+      continue;
+    }
+    if (secs === null) {
+      const km = distanceKm(stopLat[a], stopLon[a], stopLat[b], stopLon[b]);
+      if (Number.isNaN(km)) continue;
+      secs = walkSecondsForKm(km);
+    }
+    const key = a * S + b;
+    const prev = best.get(key);
+    if (prev === undefined || secs < prev) best.set(key, Math.max(0, Math.round(secs)));
+  }
+  const footStart = new Int32Array(S + 1);
+  for (const key of best.keys()) footStart[Math.floor(key / S) + 1]++;
+  for (let s = 0; s < S; s++) footStart[s + 1] += footStart[s];
+  const footFill = footStart.slice(0, S);
+  const footTo = new Int32Array(best.size);
+  const footSecs = new Int32Array(best.size);
+  for (const [key, secs] of best) {
+    const a = Math.floor(key / S);
+    const slot = footFill[a]++;
+    footTo[slot] = key - a * S;
+    footSecs[slot] = secs;
+  }
+
+  return {
+    stopCount: S,
+    stopIds,
+    stopIndex,
+    stopLat,
+    stopLon,
+    routeIds,
+    patternCount: P,
+    patternStopStart,
+    patternStops,
+    patternTripStart,
+    patternRoute,
+    patternTimeBase,
+    arrivals,
+    departures,
+    tripSource,
+    tripShift,
+    sourceTripIds: input.trips.map((t) => t.id),
+    sourceTripIsFrequency,
+    stopPatternStart,
+    stopPatterns,
+    stopPatternPos,
+    footStart,
+    footTo,
+    footSecs,
+    changeSecs,
+    tripCount: tripSlots,
+    stopEventCount: timeSlots,
+  };
+}

@@ -1,0 +1,287 @@
+import { buildNetwork, INF, walkingTransfers, type Network, type NetworkInput, type TripInput } from './network';
+import { raptor, raptorRange, type Journey } from './raptor';
+
+const hm = (h: number, m: number) => h * 3600 + m * 60;
+
+/** A trip whose arrival equals its departure at each stop. */
+function trip(id: string, routeId: string, stops: string[], times: number[], extra: Partial<TripInput> = {}): TripInput {
+  return { id, routeId, stopIds: stops, arrivals: times, departures: times, ...extra };
+}
+
+const STOPS = ['A', 'B', 'C', 'D', 'E', 'F'].map((id, i) => ({ id, lat: 10 + i * 0.01, lon: 76 }));
+
+function net(trips: TripInput[], transfers: NetworkInput['transfers'] = []): Network {
+  return buildNetwork({ stops: STOPS, trips, transfers });
+}
+
+function plan(n: Network, from: string, to: string, departAt: number, maxTransfers = 3): Journey[] {
+  return raptor(n, { origins: [{ stop: n.stopIndex.get(from)!, walkSecs: 0 }], destinations: [{ stop: n.stopIndex.get(to)!, walkSecs: 0 }], departAt, maxTransfers });
+}
+
+/** Legs as short strings: "ride R1 A 08:00 -> C 08:20", "walk B -> D". */
+function describe_(n: Network, j: Journey): string[] {
+  const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
+  const name = (s: number) => (s < 0 ? 'place' : n.stopIds[s]);
+  return j.legs.map((l) =>
+    l.kind === 'ride'
+      ? `ride ${n.routeIds[n.patternRoute[l.pattern]]} ${name(l.from)} ${clock(l.departure)} -> ${name(l.to)} ${clock(l.arrival)}`
+      : `walk ${name(l.from)} ${clock(l.departure)} -> ${name(l.to)} ${clock(l.arrival)}`,
+  );
+}
+
+describe('planner core: network', () => {
+  it('expands frequency trips into concrete trips and splits patterns where trips overtake', () => {
+    const n = net([
+      trip('F', 'R', ['A', 'B'], [0, 600], { frequencies: [{ startSecs: hm(6, 0), endSecs: hm(7, 0), headwaySecs: 1200 }] }),
+      // Same stops, slower: leaves after F's 06:00 trip and arrives after its 06:20 trip; the express below overtakes.
+      trip('S', 'R', ['A', 'B'], [hm(6, 5), hm(6, 50)]),
+      trip('X', 'R', ['A', 'B'], [hm(6, 6), hm(6, 10)]),
+    ]);
+    expect(n.tripCount).toBe(5);
+    expect(n.stopEventCount).toBe(10);
+    // Every pattern's departure and arrival columns are sorted.
+    for (let p = 0; p < n.patternCount; p++) {
+      const trips = n.patternTripStart[p + 1] - n.patternTripStart[p];
+      const stops = n.patternStopStart[p + 1] - n.patternStopStart[p];
+      for (let i = 0; i < stops; i++) {
+        for (let t = 1; t < trips; t++) {
+          const at = n.patternTimeBase[p] + i * trips + t;
+          expect(n.departures[at]).toBeGreaterThanOrEqual(n.departures[at - 1]);
+          expect(n.arrivals[at]).toBeGreaterThanOrEqual(n.arrivals[at - 1]);
+        }
+      }
+    }
+    expect(n.patternCount).toBe(2);
+  });
+
+  it('generates walking links both ways between stops close enough, at 4 km/h', () => {
+    const links = walkingTransfers(
+      [
+        { id: 'a', lat: 10, lon: 76 },
+        { id: 'b', lat: 10.001, lon: 76 }, // ~111 m
+        { id: 'c', lat: 10.01, lon: 76 }, // ~1.1 km
+      ],
+      400,
+    );
+    expect(links.map((l) => `${l.fromStopId}${l.toStopId}`).sort()).toEqual(['ab', 'ba']);
+    expect(links[0].minSecs).toBe(Math.ceil((0.1112 / 4) * 3600)); // 101 s
+  });
+});
+
+describe('planner core: RAPTOR', () => {
+  it('finds a direct trip', () => {
+    const n = net([trip('T1', 'R1', ['A', 'B', 'C'], [hm(8, 0), hm(8, 10), hm(8, 20)]), trip('T2', 'R1', ['A', 'B', 'C'], [hm(9, 0), hm(9, 10), hm(9, 20)])]);
+    const [j, ...more] = plan(n, 'A', 'C', hm(7, 55));
+    expect(more).toEqual([]);
+    expect(j).toMatchObject({ departure: hm(8, 0), arrival: hm(8, 20), transfers: 0 });
+    expect(describe_(n, j)).toEqual(['ride R1 A 08:00 -> C 08:20']);
+    expect(plan(n, 'B', 'C', hm(8, 10))[0].arrival).toBe(hm(8, 20));
+    expect(plan(n, 'B', 'C', hm(8, 11))[0].arrival).toBe(hm(9, 20));
+  });
+
+  it('transfers once over a footpath', () => {
+    const n = net([trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['D', 'E'], [hm(8, 15), hm(8, 30)]), trip('T3', 'R2', ['D', 'E'], [hm(8, 11), hm(8, 26)])], [
+      { fromStopId: 'B', toStopId: 'D', minSecs: 120 },
+    ]);
+    const [j, ...more] = plan(n, 'A', 'E', hm(7, 50));
+    expect(more).toEqual([]);
+    expect(j).toMatchObject({ departure: hm(8, 0), arrival: hm(8, 30), transfers: 1 });
+    expect(describe_(n, j)).toEqual(['ride R1 A 08:00 -> B 08:10', 'walk B 08:10 -> D 08:12', 'ride R2 D 08:15 -> E 08:30']);
+    // Only one transfer allowed at most... and none at all: unreachable.
+    expect(plan(n, 'A', 'E', hm(7, 50), 0)).toEqual([]);
+  });
+
+  it('respects a minimum transfer time at the same stop', () => {
+    const trips = [trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['B', 'C'], [hm(8, 11), hm(8, 20)]), trip('T3', 'R2', ['B', 'C'], [hm(8, 21), hm(8, 30)])];
+    expect(plan(net(trips), 'A', 'C', hm(8, 0))[0].arrival).toBe(hm(8, 20));
+    const strict = net(trips, [{ fromStopId: 'B', toStopId: 'B', minSecs: 300 }]);
+    const [j] = plan(strict, 'A', 'C', hm(8, 0));
+    expect(j.arrival).toBe(hm(8, 30));
+    expect(describe_(strict, j)).toEqual(['ride R1 A 08:00 -> B 08:10', 'ride R2 B 08:21 -> C 08:30']);
+    // A rider starting at B needs no change time.
+    expect(plan(strict, 'B', 'C', hm(8, 11))[0].arrival).toBe(hm(8, 20));
+  });
+
+  it('boards frequency-based trips (start..end by headway, offsets from the first stop)', () => {
+    const n = net([trip('F', 'R1', ['A', 'B', 'C'], [0, 600, 900], { frequencies: [{ startSecs: hm(6, 0), endSecs: hm(9, 0), headwaySecs: 1200 }] })]);
+    const [j] = plan(n, 'B', 'C', hm(7, 5));
+    // Trips leave A at 06:00, 06:20, ... 08:40; pass B 10 min later: 07:10 is the first at or after 07:05.
+    expect(describe_(n, j)).toEqual(['ride R1 B 07:10 -> C 07:15']);
+    expect(plan(n, 'A', 'C', hm(8, 41))).toEqual([]); // 09:00 is the end, exclusive
+  });
+
+  it("sees the previous service day's trips after midnight (query at 00:30)", () => {
+    const late = { stopIds: ['A', 'B', 'C'], arrivals: [hm(23, 50), hm(24, 40), hm(25, 0)], departures: [hm(23, 50), hm(24, 40), hm(25, 0)] };
+    const n = net([
+      { id: 'N-prev', routeId: 'N', dayOffset: -1, ...late },
+      { id: 'N-today', routeId: 'N', dayOffset: 0, ...late },
+    ]);
+    const [j, ...more] = plan(n, 'B', 'C', hm(0, 30));
+    expect(more).toEqual([]);
+    expect(j).toMatchObject({ departure: hm(0, 40), arrival: hm(1, 0) });
+    expect(n.sourceTripIds[n.tripSource[(j.legs[0] as { trip: number }).trip]]).toBe('N-prev');
+    // Later in the evening the same service day's own trip is found, with its time past 24:00:00.
+    expect(plan(n, 'B', 'C', hm(23, 0))[0].arrival).toBe(hm(25, 0));
+  });
+
+  it('answers nothing on a day without service (the calendar excluded every trip)', () => {
+    const n = net([]);
+    expect(n.tripCount).toBe(0);
+    expect(plan(n, 'A', 'C', hm(8, 0))).toEqual([]);
+  });
+
+  it('answers an empty set for an unreachable stop', () => {
+    const n = net([trip('T1', 'R1', ['A', 'B', 'C'], [hm(8, 0), hm(8, 10), hm(8, 20)])]);
+    expect(plan(n, 'A', 'F', hm(7, 0))).toEqual([]);
+    expect(plan(n, 'C', 'A', hm(7, 0))).toEqual([]); // wrong direction
+    expect(plan(n, 'A', 'C', hm(8, 1))).toEqual([]); // missed the last trip
+  });
+
+  it('keeps a slower direct option next to a faster one with a transfer (Pareto set)', () => {
+    const n = net([trip('S', 'SLOW', ['A', 'C'], [hm(8, 0), hm(9, 0)]), trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['B', 'C'], [hm(8, 15), hm(8, 25)])]);
+    const set = plan(n, 'A', 'C', hm(7, 55));
+    expect(set.map((j) => [j.transfers, j.arrival])).toEqual([
+      [0, hm(9, 0)],
+      [1, hm(8, 25)],
+    ]);
+    expect(describe_(n, set[1])).toEqual(['ride R1 A 08:00 -> B 08:10', 'ride R2 B 08:15 -> C 08:25']);
+  });
+
+  it('walks from a coordinate to stops and from stops to a coordinate', () => {
+    const n = net([trip('T1', 'R1', ['A', 'B', 'C'], [hm(8, 0), hm(8, 10), hm(8, 20)]), trip('T2', 'R1', ['A', 'B', 'C'], [hm(8, 30), hm(8, 40), hm(8, 50)])]);
+    const idx = (s: string) => n.stopIndex.get(s)!;
+    const [j] = raptor(n, {
+      origins: [
+        { stop: idx('A'), walkSecs: 600 },
+        { stop: idx('B'), walkSecs: 300 },
+      ],
+      destinations: [{ stop: idx('C'), walkSecs: 120 }],
+      departAt: hm(7, 55),
+      maxTransfers: 2,
+    });
+    // Walking 10 min to A (08:05) misses the 08:00 there; walking 5 min to B catches it at 08:10.
+    expect(j.arrival).toBe(hm(8, 22));
+    expect(j.legs[0]).toMatchObject({ kind: 'walk', from: -1, to: idx('B'), arrival: hm(8, 10) });
+    expect(j.legs[j.legs.length - 1]).toMatchObject({ kind: 'walk', from: idx('C'), to: -1, departure: hm(8, 20), arrival: hm(8, 22) });
+  });
+
+  it('range query: every departure in the window that is not beaten, latest departure per arrival', () => {
+    const n = net([
+      trip('T1', 'R1', ['A', 'C'], [hm(8, 0), hm(8, 40)]),
+      trip('T2', 'R1', ['A', 'C'], [hm(8, 30), hm(9, 10)]),
+      trip('T3', 'R1', ['A', 'C'], [hm(9, 0), hm(9, 40)]),
+      trip('T4', 'R1', ['A', 'C'], [hm(10, 0), hm(10, 40)]),
+      // Leaving at 08:05 with a change arrives 08:35: beats T1 (08:40) but leaves later.
+      trip('U1', 'R2', ['A', 'B'], [hm(8, 5), hm(8, 15)]),
+      trip('U2', 'R3', ['B', 'C'], [hm(8, 20), hm(8, 35)]),
+    ]);
+    const A = n.stopIndex.get('A')!;
+    const C = n.stopIndex.get('C')!;
+    const q = { origins: [{ stop: A, walkSecs: 0 }], destinations: [{ stop: C, walkSecs: 0 }], departAt: hm(7, 50), maxTransfers: 3, windowSecs: 90 * 60 };
+    const set = raptorRange(n, q);
+    expect(set.map((j) => [j.departure, j.arrival, j.transfers])).toEqual([
+      [hm(8, 0), hm(8, 40), 0],
+      [hm(8, 5), hm(8, 35), 1],
+      [hm(8, 30), hm(9, 10), 0],
+      [hm(9, 0), hm(9, 40), 0],
+    ]);
+    // Each answer is what a single query at its departure time finds.
+    for (const j of set) expect(raptor(n, { ...q, departAt: j.departure }).some((o) => o.arrival === j.arrival && o.transfers === j.transfers)).toBe(true);
+    // A window of 0 is a plain query.
+    expect(raptorRange(n, { ...q, windowSecs: 0 }).map((j) => j.arrival)).toEqual([hm(8, 40), hm(8, 35)]);
+  });
+});
+
+/**
+ * Earliest arrival by a plain connection scan (unlimited transfers; footpaths one hop after every improving ride, even
+ * to a stop already reached on foot): the oracle.
+ */
+function connectionScan(n: Network, from: number, to: number, departAt: number): number {
+  const conns: [number, number, number, number, number][] = [];
+  for (let p = 0; p < n.patternCount; p++) {
+    const trips = n.patternTripStart[p + 1] - n.patternTripStart[p];
+    const s0 = n.patternStopStart[p];
+    const stops = n.patternStopStart[p + 1] - s0;
+    for (let t = 0; t < trips; t++) {
+      for (let i = 0; i + 1 < stops; i++) {
+        const b = n.patternTimeBase[p];
+        conns.push([n.departures[b + i * trips + t], n.arrivals[b + (i + 1) * trips + t], n.patternStops[s0 + i], n.patternStops[s0 + i + 1], n.patternTripStart[p] + t]);
+      }
+    }
+  }
+  conns.sort((a, b) => a[0] - b[0]);
+  const arr = new Array(n.stopCount).fill(INF);
+  const ready = new Array(n.stopCount).fill(INF);
+  const rideArr = new Array(n.stopCount).fill(INF);
+  const onTrip = new Set<number>();
+  const reach = (s: number, t: number, afterRide: boolean) => {
+    if (t < arr[s]) arr[s] = t;
+    const r = t + (afterRide ? n.changeSecs[s] : 0);
+    if (r < ready[s]) ready[s] = r;
+    for (let f = n.footStart[s]; f < n.footStart[s + 1]; f++) {
+      const o = n.footTo[f];
+      const w = t + n.footSecs[f];
+      if (w < arr[o]) arr[o] = w;
+      if (w < ready[o]) ready[o] = w;
+    }
+  };
+  arr[from] = departAt;
+  reach(from, departAt, false);
+  for (const [dep, a, s, e, tr] of conns) {
+    if (onTrip.has(tr) || ready[s] <= dep) {
+      onTrip.add(tr);
+      if (a < rideArr[e]) {
+        rideArr[e] = a;
+        reach(e, a, true);
+      }
+    }
+  }
+  return arr[to];
+}
+
+describe('planner core: random networks against a connection scan', () => {
+  it('finds the same earliest arrival on 150 random networks', () => {
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    for (let case_ = 0; case_ < 150; case_++) {
+      const stops = Array.from({ length: 14 }, (_, i) => ({ id: `s${i}`, lat: 10 + rnd() * 0.02, lon: 76 + rnd() * 0.02 }));
+      const trips: TripInput[] = [];
+      for (let r = 0; r < 6; r++) {
+        const len = 2 + Math.floor(rnd() * 5);
+        const seq = [...stops].sort(() => rnd() - 0.5).slice(0, len).map((s) => s.id);
+        const hops = seq.map(() => 60 + Math.floor(rnd() * 600));
+        const count = 1 + Math.floor(rnd() * 6);
+        for (let t = 0; t < count; t++) {
+          let clock = hm(7, 0) + Math.floor(rnd() * 3 * 3600);
+          const times = seq.map((_, i) => (clock += i === 0 ? 0 : hops[i]));
+          const extra: Partial<TripInput> = rnd() < 0.3 ? { frequencies: [{ startSecs: times[0], endSecs: times[0] + 3600, headwaySecs: 600 + Math.floor(rnd() * 1200) }] } : {};
+          trips.push(trip(`r${r}t${t}`, `r${r}`, seq, times, extra));
+        }
+      }
+      const n = buildNetwork({ stops, trips, transfers: [...walkingTransfers(stops, 700), { fromStopId: 's3', toStopId: 's3', minSecs: 240 }] });
+      for (let pair = 0; pair < 10; pair++) {
+        const a = Math.floor(rnd() * 14);
+        const b = Math.floor(rnd() * 14);
+        if (a === b) continue;
+        const at = hm(7, 0) + Math.floor(rnd() * 2 * 3600);
+        const expected = connectionScan(n, a, b, at);
+        const got = raptor(n, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: at, maxTransfers: 8 });
+        const earliest = got.length ? got[got.length - 1].arrival : INF;
+        expect([case_, pair, earliest]).toEqual([case_, pair, expected]);
+        for (const j of got) {
+          // Legs chain in time and the ride legs match the timetable.
+          let t = j.departure;
+          for (const l of j.legs) {
+            expect(l.departure).toBeGreaterThanOrEqual(t);
+            expect(l.arrival).toBeGreaterThanOrEqual(l.departure);
+            t = l.arrival;
+          }
+          expect(t).toBe(j.arrival);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,543 @@
+import { INF, type Network } from './network';
+
+/**
+ * RAPTOR (Delling, Pajor, Werneck: "Round-Based Public Transit Routing") over a Network: round k finds the earliest
+ * arrival at every stop with at most k vehicles. Footpaths are one hop after each round (and after the origins).
+ * Pure and synchronous; working arrays are reused per network, so a query allocates only its answer.
+ *
+ * Three labels per round and stop:
+ *  - ride[k][s]   arrival at s on the k-th vehicle (set when it beats every ride to s with fewer vehicles: a stop
+ *                 reached earlier on foot still passes a later ride on to its footpaths, which are one hop);
+ *  - arr[k][s]    earliest arrival at s with at most k vehicles (ride, or a footpath after a ride);
+ *  - ready[k][s]  earliest time one can board at s with at most k vehicles behind: a ride plus the stop's change time,
+ *                 a footpath after a ride, or the origin itself.
+ * arr and ready are kept cumulative (round k starts from round k-1), so boarding and pruning always use the best
+ * known value; labels remember where each value came from to rebuild the journey.
+ */
+
+export interface Endpoint {
+  /** Stop index in the network. */
+  stop: number;
+  /** Walk between the place and the stop, seconds (0 for the stop itself). */
+  walkSecs: number;
+}
+
+export interface RaptorQuery {
+  origins: readonly Endpoint[];
+  destinations: readonly Endpoint[];
+  /** Seconds after the service day's start. */
+  departAt: number;
+  /** 0 = direct trips only. */
+  maxTransfers: number;
+}
+
+export interface RangeQuery extends RaptorQuery {
+  /** Leave any time in [departAt, departAt + windowSecs]. */
+  windowSecs: number;
+}
+
+export type JourneyLeg =
+  | {
+      kind: 'walk';
+      /** -1: the origin place (coordinate) / the destination place. */
+      from: number;
+      to: number;
+      departure: number;
+      arrival: number;
+    }
+  | {
+      kind: 'ride';
+      pattern: number;
+      /** Concrete trip index in the network. */
+      trip: number;
+      from: number;
+      to: number;
+      boardPos: number;
+      alightPos: number;
+      departure: number;
+      arrival: number;
+    };
+
+export interface Journey {
+  departure: number;
+  arrival: number;
+  transfers: number;
+  legs: JourneyLeg[];
+}
+
+const INHERIT = -3;
+const ORIGIN = -2;
+const RIDE = -1;
+export const MAX_TRANSFERS = 8;
+
+class Workspace {
+  readonly rounds = MAX_TRANSFERS + 2;
+  readonly arr: Int32Array[];
+  readonly ready: Int32Array[];
+  readonly ride: Int32Array[];
+  /** Best ride arrival with at most k vehicles (cumulative ride). */
+  readonly rideBest: Int32Array[];
+  /** arr label: INHERIT, RIDE (see ride labels), or the stop walked from (its ride in the same round). */
+  readonly arrFrom: Int32Array[];
+  /** ready label: INHERIT, or the stop whose ride (or origin) in the same round it follows (itself: change time). */
+  readonly readyFrom: Int32Array[];
+  /** ride labels: pattern (-1 for an origin: then rideTrip is the origin's index), trip, board and alight positions. */
+  readonly ridePattern: Int32Array[];
+  readonly rideTrip: Int32Array[];
+  readonly rideBoard: Int32Array[];
+  readonly rideAlight: Int32Array[];
+  readonly egress: Int32Array;
+  readonly marked: Uint8Array;
+  readonly markedList: Int32Array;
+  readonly rideMarked: Uint8Array;
+  readonly rideList: Int32Array;
+  readonly firstPos: Int32Array;
+  readonly patternQueue: Int32Array;
+
+  constructor(readonly net: Network) {
+    const S = net.stopCount;
+    const make = () => Array.from({ length: this.rounds }, () => new Int32Array(S));
+    this.arr = make();
+    this.ready = make();
+    this.ride = make();
+    this.rideBest = make();
+    this.arrFrom = make();
+    this.readyFrom = make();
+    this.ridePattern = make();
+    this.rideTrip = make();
+    this.rideBoard = make();
+    this.rideAlight = make();
+    this.egress = new Int32Array(S).fill(INF);
+    this.marked = new Uint8Array(S);
+    this.markedList = new Int32Array(S);
+    this.rideMarked = new Uint8Array(S);
+    this.rideList = new Int32Array(S);
+    this.firstPos = new Int32Array(net.patternCount).fill(-1);
+    this.patternQueue = new Int32Array(net.patternCount);
+  }
+
+  reset(rounds: number): void {
+    for (let k = 0; k < rounds; k++) {
+      this.arr[k].fill(INF);
+      this.ready[k].fill(INF);
+      this.ride[k].fill(INF);
+      this.rideBest[k].fill(INF);
+      this.arrFrom[k].fill(INHERIT);
+      this.readyFrom[k].fill(INHERIT);
+    }
+  }
+}
+
+const workspaces = new WeakMap<Network, Workspace>();
+function workspace(net: Network): Workspace {
+  let ws = workspaces.get(net);
+  if (!ws) workspaces.set(net, (ws = new Workspace(net)));
+  return ws;
+}
+
+/** The footpath time from a to b (0 for a === b: a change at the same stop is in changeSecs). */
+function footSecsBetween(net: Network, a: number, b: number): number {
+  if (a === b) return 0;
+  for (let i = net.footStart[a]; i < net.footStart[a + 1]; i++) if (net.footTo[i] === b) return net.footSecs[i];
+  return 0;
+}
+
+/** Runs the rounds for one departure time on a workspace whose labels are kept (reset or from a later departure). */
+function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: number, bounds: Int32Array): void {
+  const net = ws.net;
+  const { arr, ready, ride, rideBest, arrFrom, readyFrom, ridePattern, rideTrip, rideBoard, rideAlight, egress } = ws;
+  const { patternStopStart, patternStops, patternTripStart, patternTimeBase, arrivals, departures, stopPatternStart, stopPatterns, stopPatternPos, footStart, footTo, footSecs, changeSecs } = net;
+  const dests = q.destinations;
+  const targetOf = (k: number) => {
+    let best = INF;
+    for (const d of dests) {
+      const t = arr[k][d.stop] + d.walkSecs;
+      if (t < best) best = t;
+    }
+    return best;
+  };
+
+  let markedCount = 0;
+  const marked = ws.marked;
+  const markedList = ws.markedList;
+  let rideCount = 0;
+  const rideMarked = ws.rideMarked;
+  const rideList = ws.rideList;
+
+  // Round 0: the origins, then footpaths from them.
+  q.origins.forEach((o, i) => {
+    const t = departAt + o.walkSecs;
+    if (t < ride[0][o.stop]) {
+      ride[0][o.stop] = t;
+      rideBest[0][o.stop] = t;
+      ridePattern[0][o.stop] = -1;
+      rideTrip[0][o.stop] = i;
+    }
+    if (t < arr[0][o.stop]) {
+      arr[0][o.stop] = t;
+      arrFrom[0][o.stop] = RIDE;
+    }
+    if (!rideMarked[o.stop]) {
+      rideMarked[o.stop] = 1;
+      rideList[rideCount++] = o.stop;
+    }
+  });
+
+  for (let k = 0; k < rounds; k++) {
+    const arrK = arr[k];
+    const readyK = ready[k];
+    if (k > 0) {
+      // Route scan: patterns through stops marked in round k-1, each from its earliest marked position.
+      let queued = 0;
+      const firstPos = ws.firstPos;
+      const queue = ws.patternQueue;
+      for (let m = 0; m < markedCount; m++) {
+        const s = markedList[m];
+        marked[s] = 0;
+        for (let j = stopPatternStart[s]; j < stopPatternStart[s + 1]; j++) {
+          const p = stopPatterns[j];
+          const pos = stopPatternPos[j];
+          if (firstPos[p] < 0) {
+            queue[queued++] = p;
+            firstPos[p] = pos;
+          } else if (pos < firstPos[p]) firstPos[p] = pos;
+        }
+      }
+      markedCount = 0;
+      const prevArr = arr[k - 1];
+      const prevReady = ready[k - 1];
+      const prevRide = rideBest[k - 1];
+      const rideBestK = rideBest[k];
+      for (let s = 0; s < net.stopCount; s++) {
+        if (prevRide[s] < rideBestK[s]) rideBestK[s] = prevRide[s];
+        if (prevArr[s] < arrK[s]) {
+          arrK[s] = prevArr[s];
+          arrFrom[k][s] = INHERIT;
+        }
+        if (prevReady[s] < readyK[s]) {
+          readyK[s] = prevReady[s];
+          readyFrom[k][s] = INHERIT;
+        }
+      }
+      let target = targetOf(k);
+      const rideK = ride[k];
+      const patK = ridePattern[k];
+      const tripK = rideTrip[k];
+      const boardK = rideBoard[k];
+      const alightK = rideAlight[k];
+      for (let qi = 0; qi < queued; qi++) {
+        const p = queue[qi];
+        const start = firstPos[p];
+        firstPos[p] = -1;
+        const s0 = patternStopStart[p];
+        const nStops = patternStopStart[p + 1] - s0;
+        const nTrips = patternTripStart[p + 1] - patternTripStart[p];
+        const base = patternTimeBase[p];
+        let trip = -1;
+        let boardPos = -1;
+        for (let pos = start; pos < nStops; pos++) {
+          const s = patternStops[s0 + pos];
+          const col = base + pos * nTrips;
+          if (trip >= 0) {
+            const a = arrivals[col + trip];
+            if (a < rideBestK[s] && a < target) {
+              if (a < arrK[s]) {
+                arrK[s] = a;
+                arrFrom[k][s] = RIDE;
+              }
+              rideBestK[s] = a;
+              rideK[s] = a;
+              patK[s] = p;
+              tripK[s] = trip;
+              boardK[s] = boardPos;
+              alightK[s] = pos;
+              if (egress[s] !== INF && a + egress[s] < target) target = a + egress[s];
+              if (!rideMarked[s]) {
+                rideMarked[s] = 1;
+                rideList[rideCount++] = s;
+              }
+            }
+          }
+          // Can an earlier trip be caught here?
+          const r = prevReady[s];
+          if (r < INF && (trip < 0 || r < departures[col + trip])) {
+            // The first trip leaving at or after r (columns are sorted).
+            let lo = 0;
+            let hi = trip < 0 ? nTrips : trip;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if (departures[col + mid] < r) lo = mid + 1;
+              else hi = mid;
+            }
+            if (lo < (trip < 0 ? nTrips : trip)) {
+              trip = lo;
+              boardPos = pos;
+            }
+          }
+        }
+      }
+    }
+
+    // Footpaths (one hop) and same-stop changes after this round's rides.
+    let target = targetOf(k);
+    const nextMarked = ws.marked;
+    for (let m = 0; m < rideCount; m++) {
+      const s = rideList[m];
+      rideMarked[s] = 0;
+      const t0 = ride[k][s];
+      const self = t0 + (k === 0 ? 0 : changeSecs[s]);
+      if (self < readyK[s] && self < target) {
+        readyK[s] = self;
+        readyFrom[k][s] = s;
+        if (!nextMarked[s]) {
+          nextMarked[s] = 1;
+          markedList[markedCount++] = s;
+        }
+      }
+      for (let f = footStart[s]; f < footStart[s + 1]; f++) {
+        const to = footTo[f];
+        const t = t0 + footSecs[f];
+        if (t >= target) continue;
+        if (t < arrK[to]) {
+          arrK[to] = t;
+          arrFrom[k][to] = s;
+          if (egress[to] !== INF && t + egress[to] < target) target = t + egress[to];
+        }
+        if (t < readyK[to]) {
+          readyK[to] = t;
+          readyFrom[k][to] = s;
+          if (!nextMarked[to]) {
+            nextMarked[to] = 1;
+            markedList[markedCount++] = to;
+          }
+        }
+      }
+    }
+    rideCount = 0;
+    bounds[k] = targetOf(k);
+    if (markedCount === 0) {
+      for (let j = k + 1; j < rounds; j++) bounds[j] = bounds[k];
+      // Later rounds still inherit the cumulative labels for reconstruction.
+      for (let j = k + 1; j < rounds; j++) {
+        for (let s = 0; s < net.stopCount; s++) {
+          if (arr[j - 1][s] < arr[j][s]) {
+            arr[j][s] = arr[j - 1][s];
+            arrFrom[j][s] = INHERIT;
+          }
+          if (ready[j - 1][s] < ready[j][s]) {
+            ready[j][s] = ready[j - 1][s];
+            readyFrom[j][s] = INHERIT;
+          }
+        }
+      }
+      break;
+    }
+  }
+  for (let m = 0; m < markedCount; m++) marked[markedList[m]] = 0;
+}
+
+/** Rebuilds the journey reaching the best destination with at most k vehicles. */
+function reconstruct(ws: Workspace, q: RaptorQuery, k: number, departAt: number): Journey | null {
+  const net = ws.net;
+  let dest = -1;
+  let best = INF;
+  for (const d of q.destinations) {
+    const t = ws.arr[k][d.stop] + d.walkSecs;
+    if (t < best) {
+      best = t;
+      dest = d.stop;
+    }
+  }
+  if (dest < 0) return null;
+  const egressSecs = ws.egress[dest];
+  // Walk backwards, collecting legs in reverse; times of walks are fixed afterwards.
+  const rev: JourneyLeg[] = [];
+  let s = dest;
+  let round = k;
+  while (ws.arrFrom[round][s] === INHERIT && round > 0) round--;
+  const from = ws.arrFrom[round][s];
+  if (from >= 0) {
+    rev.push({ kind: 'walk', from, to: s, departure: 0, arrival: 0 });
+    s = from;
+  }
+  let accessSecs = 0;
+  for (;;) {
+    const pat = ws.ridePattern[round][s];
+    if (pat < 0) {
+      accessSecs = q.origins[ws.rideTrip[round][s]].walkSecs;
+      break;
+    }
+    const tripInPattern = ws.rideTrip[round][s];
+    const nTrips = net.patternTripStart[pat + 1] - net.patternTripStart[pat];
+    const base = net.patternTimeBase[pat];
+    const boardPos = ws.rideBoard[round][s];
+    const alightPos = ws.rideAlight[round][s];
+    const board = net.patternStops[net.patternStopStart[pat] + boardPos];
+    rev.push({
+      kind: 'ride',
+      pattern: pat,
+      trip: net.patternTripStart[pat] + tripInPattern,
+      from: board,
+      to: s,
+      boardPos,
+      alightPos,
+      departure: net.departures[base + boardPos * nTrips + tripInPattern],
+      arrival: net.arrivals[base + alightPos * nTrips + tripInPattern],
+    });
+    round--;
+    s = board;
+    while (ws.readyFrom[round][s] === INHERIT && round > 0) round--;
+    const prev = ws.readyFrom[round][s];
+    if (prev < 0) return null; // inconsistent labels: cannot happen when the query ran
+    if (prev !== s) rev.push({ kind: 'walk', from: prev, to: s, departure: 0, arrival: 0 });
+    s = prev;
+  }
+  const legs = rev.reverse();
+  if (accessSecs > 0) legs.unshift({ kind: 'walk', from: -1, to: s, departure: 0, arrival: 0 });
+  if (egressSecs > 0) legs.push({ kind: 'walk', from: dest, to: -1, departure: 0, arrival: 0 });
+  // Times: walks after a ride leave when it arrives; walks before the first ride end when it leaves.
+  const firstRide = legs.findIndex((l) => l.kind === 'ride');
+  if (firstRide < 0) {
+    let t = departAt;
+    for (const l of legs) {
+      l.departure = t;
+      t += walkLegSecs(net, q, l);
+      l.arrival = t;
+    }
+  } else {
+    let t = legs[firstRide].departure;
+    for (let i = firstRide - 1; i >= 0; i--) {
+      legs[i].arrival = t;
+      t -= walkLegSecs(net, q, legs[i]);
+      legs[i].departure = t;
+    }
+    for (let i = firstRide + 1; i < legs.length; i++) {
+      const l = legs[i];
+      if (l.kind === 'ride') continue;
+      l.departure = legs[i - 1].arrival;
+      l.arrival = l.departure + walkLegSecs(net, q, l);
+    }
+  }
+  if (legs.length === 0) return { departure: departAt, arrival: departAt, transfers: 0, legs };
+  const rides = legs.filter((l) => l.kind === 'ride').length;
+  return { departure: legs[0].departure, arrival: legs[legs.length - 1].arrival, transfers: Math.max(0, rides - 1), legs };
+}
+
+function walkLegSecs(net: Network, q: RaptorQuery, l: JourneyLeg): number {
+  if (l.from === -1) return q.origins.find((o) => o.stop === l.to)?.walkSecs ?? 0;
+  if (l.to === -1) return q.destinations.find((d) => d.stop === l.from)?.walkSecs ?? 0;
+  return footSecsBetween(net, l.from, l.to);
+}
+
+function prepare(net: Network, q: RaptorQuery): { ws: Workspace; rounds: number } {
+  const maxTransfers = Math.max(0, Math.min(MAX_TRANSFERS, Math.floor(q.maxTransfers)));
+  const ws = workspace(net);
+  const rounds = maxTransfers + 2;
+  ws.reset(rounds);
+  for (const d of q.destinations) if (d.walkSecs < ws.egress[d.stop]) ws.egress[d.stop] = d.walkSecs;
+  return { ws, rounds };
+}
+
+function finish(ws: Workspace, q: RaptorQuery): void {
+  for (const d of q.destinations) ws.egress[d.stop] = INF;
+}
+
+/**
+ * Earliest arrival for each number of vehicles, keeping only those that arrive strictly earlier than every option with
+ * fewer transfers (the Pareto set of arrival time versus transfers), fewest transfers first.
+ */
+export function raptor(net: Network, q: RaptorQuery): Journey[] {
+  if (q.origins.length === 0 || q.destinations.length === 0) return [];
+  const { ws, rounds } = prepare(net, q);
+  try {
+    const bounds = new Int32Array(rounds);
+    runRounds(ws, q, rounds, q.departAt, bounds);
+    const out: Journey[] = [];
+    let best = INF;
+    for (let k = 0; k < rounds; k++) {
+      if (bounds[k] >= best) continue;
+      best = bounds[k];
+      const j = reconstruct(ws, q, k, q.departAt);
+      if (j) out.push(j);
+    }
+    return out;
+  } finally {
+    finish(ws, q);
+  }
+}
+
+/**
+ * rRAPTOR: every departure in the window, latest first, reusing the labels of later departures (they stay valid
+ * for an earlier start). Answers the Pareto set over (later departure, earlier arrival, fewer transfers).
+ */
+export function raptorRange(net: Network, q: RangeQuery): Journey[] {
+  if (q.windowSecs <= 0) return raptor(net, q);
+  if (q.origins.length === 0 || q.destinations.length === 0) return [];
+  const end = q.departAt + q.windowSecs;
+  // Departure times: trips leaving stops reachable from the origins on foot, minus the walk.
+  const access = new Map<number, number>();
+  const reach = (stop: number, secs: number) => {
+    const prev = access.get(stop);
+    if (prev === undefined || secs < prev) access.set(stop, secs);
+  };
+  for (const o of q.origins) {
+    reach(o.stop, o.walkSecs);
+    for (let f = net.footStart[o.stop]; f < net.footStart[o.stop + 1]; f++) reach(net.footTo[f], o.walkSecs + net.footSecs[f]);
+  }
+  const times = new Set<number>();
+  for (const [stop, secs] of access) {
+    for (let j = net.stopPatternStart[stop]; j < net.stopPatternStart[stop + 1]; j++) {
+      const p = net.stopPatterns[j];
+      const nTrips = net.patternTripStart[p + 1] - net.patternTripStart[p];
+      const col = net.patternTimeBase[p] + net.stopPatternPos[j] * nTrips;
+      for (let t = 0; t < nTrips; t++) {
+        const leave = net.departures[col + t] - secs;
+        if (leave >= q.departAt && leave <= end) times.add(leave);
+      }
+    }
+  }
+  const starts = [...times].sort((a, b) => b - a);
+  if (starts.length === 0) return raptor(net, q);
+
+  const { ws, rounds } = prepare(net, q);
+  try {
+    const found: Journey[] = [];
+    const seen = new Int32Array(rounds).fill(INF);
+    const bounds = new Int32Array(rounds);
+    for (const start of starts) {
+      runRounds(ws, q, rounds, start, bounds);
+      let best = bounds[0];
+      for (let k = 1; k < rounds; k++) {
+        const b = bounds[k];
+        if (b < best && b < seen[k]) {
+          const j = reconstruct(ws, q, k, start);
+          if (j) found.push(j);
+        }
+        if (b < best) best = b;
+        seen[k] = Math.min(seen[k], b);
+      }
+    }
+    // Walking only (no vehicle): leave at the window's start; it is not repeated for every departure.
+    if (bounds[0] < INF) {
+      const walk = reconstruct(ws, q, 0, q.departAt);
+      if (walk && walk.legs.length > 0) found.push(walk);
+    }
+    return paretoFilter(found);
+  } finally {
+    finish(ws, q);
+  }
+}
+
+/** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer); no repeats. */
+export function paretoFilter(list: Journey[]): Journey[] {
+  const out: Journey[] = [];
+  for (const j of list) {
+    const dominated = list.some(
+      (o) => o !== j && o.departure >= j.departure && o.arrival <= j.arrival && o.transfers <= j.transfers && (o.departure > j.departure || o.arrival < j.arrival || o.transfers < j.transfers),
+    );
+    if (dominated) continue;
+    if (out.some((o) => o.departure === j.departure && o.arrival === j.arrival && o.transfers === j.transfers)) continue;
+    out.push(j);
+  }
+  return out.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
+}
