@@ -153,10 +153,12 @@ export class GtfsRtSource implements RealtimeSource {
   private async read(): Promise<RealtimeSnapshot> {
     const parts = await Promise.all(
       this.opts.locations.map((loc) =>
-        readLocation(loc, this.opts.timeoutMs).then(decodeFeed, (err: unknown) => {
-          this.opts.log?.warn({ err, location: loc }, 'GTFS-realtime read failed; keeping the last data');
-          return null;
-        }),
+        readLocation(loc, this.opts.timeoutMs)
+          .then(decodeFeed)
+          .catch((err: unknown) => {
+            this.opts.log?.warn({ err, location: loc }, 'GTFS-realtime read failed; keeping the last data');
+            return null;
+          }),
       ),
     );
     this.readAt = this.now();

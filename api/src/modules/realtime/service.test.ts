@@ -83,6 +83,14 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     expect((await none.stopArrivals('testville', 'B', at('08:15:00'))).filter((x) => x.tripId === 'R1-0800')).toEqual([]);
   });
 
+  it('matches GTFS-RT updates without a start date or time, and predicted times instead of delays', async () => {
+    const now = at('08:12:00');
+    const trip = { tripId: 'R1-0800' };
+    const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [{ trip, vNo: 'MH-43-AA-1111', tS: now - 5000, stops: [{ stopSequence: null, stopId: 'C', delaySeconds: null, arrivalTime: at('08:23:00') }] }], disruptions: [] })));
+    const [a] = await s.stopArrivals('testville', 'C', now);
+    expect(a).toMatchObject({ tripId: 'R1-0800', vNo: 'MH-43-AA-1111', delaySeconds: 180, eta: 660, timeliness: 'ON_TIME', occupancy: null });
+  });
+
   it('keeps a late bus whose scheduled time has passed, with its ETA', async () => {
     const now = at('08:21:00');
     const [a] = await service(new FixedSource(() => r1({ delay: 400, tS: now - 30_000 }))).stopArrivals('testville', 'C', now);
