@@ -41,7 +41,8 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     expect(list[0]).toMatchObject({ route_id: 'R2', route_name: '2', headsign: 'Delta', eta: null, vNo: null, passedAt: null, expectedTime: null });
     expect(await s.stopArrivals('testville', 'A', at('05:50:00'), 1)).toHaveLength(1);
     expect(await s.stopArrivals('testville', 'NOPE', at('05:50:00'))).toEqual([]);
-    expect(await s.stopArrivals('nowhere', 'A', at('05:50:00'))).toEqual([]);
+    await expect(s.stopArrivals('nowhere', 'A', at('05:50:00'))).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(s.disruptions('nowhere', at('05:50:00'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
+import { ApiError } from '../../platform/errors';
 import type { TransitStore } from '../transit/store';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
 import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripRef, TripUpdate, VehiclePosition } from './source';
@@ -77,6 +78,8 @@ interface LiveState {
 
 interface FeedEntry {
   feed: RealtimeFeed | null;
+  /** False when the city does not exist. */
+  known: boolean;
   checkedAt: number;
   refreshing: Promise<void> | null;
 }
@@ -119,7 +122,7 @@ export class RealtimeService {
     return this.opts.source.kind;
   }
 
-  /** The city's compiled feed, or null for an unknown city or one without a feed. */
+  /** The city's compiled feed; null for a city without a feed. An unknown city is a NOT_FOUND error. */
   async feed(cityId: string): Promise<RealtimeFeed | null> {
     let entry = this.feeds.get(cityId);
     if (!entry) {
@@ -145,15 +148,16 @@ export class RealtimeService {
           current.refreshing = null;
         });
     }
+    if (!entry.known) throw new ApiError(404, 'NOT_FOUND', `There is no city "${cityId}".`);
     return entry.feed;
   }
 
   private async load(cityId: string, previous: RealtimeFeed | null): Promise<FeedEntry> {
     const city = await this.transit.cityFeed(cityId);
     const checkedAt = this.clock();
-    if (!city || city.feedId === null) return { feed: null, checkedAt, refreshing: null };
-    if (previous && previous.feedId === city.feedId) return { feed: previous, checkedAt, refreshing: null };
-    return { feed: new RealtimeFeed(cityId, city.feedId, city.timeZone, await this.store.rows(city.feedId)), checkedAt, refreshing: null };
+    if (!city || city.feedId === null) return { feed: null, known: !!city, checkedAt, refreshing: null };
+    if (previous && previous.feedId === city.feedId) return { feed: previous, known: true, checkedAt, refreshing: null };
+    return { feed: new RealtimeFeed(cityId, city.feedId, city.timeZone, await this.store.rows(city.feedId)), known: true, checkedAt, refreshing: null };
   }
 
   private live(cityId: string, now: number): Promise<LiveState | null> {
