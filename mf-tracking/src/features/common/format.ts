@@ -1,0 +1,49 @@
+// Pure formatting helpers of the tracking screens (tested in format.test.ts).
+import { formatWalkingDistance, occupancyLevel, timeliness, type Occupancy, type Timeliness } from '@sawari/domain';
+import type { OccupancyCode, TimelinessCode } from './transit';
+
+/** Seconds after the service day's start (may exceed 86400) → "HH:mm" on a 24-hour clock, e.g. 90000 → "01:00". */
+export function serviceTime(seconds: number): string {
+  const s = ((Math.floor(seconds) % 86400) + 86400) % 86400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** Epoch ms → "HH:mm" in city time (Asia/Kolkata). */
+export const cityClock = (ms: number): string => clock.format(new Date(ms));
+
+/** Seconds since service-day start of `ms` in city time (Asia/Kolkata is UTC+5:30 all year). */
+export const secondsOfCityDay = (ms: number): number => Math.floor(((ms + 19_800_000) % 86_400_000) / 1000);
+
+/** Whole minutes, at least 1 (durations and waits). */
+export const minutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
+
+/** The rider-facing timeliness: the server's when it sent one, else spec §4 from the delay. */
+const TIMELINESS: Record<TimelinessCode, Timeliness> = { ARRIVING_EARLY: 'Arriving Early', ON_TIME: 'On Time', RUNNING_BEHIND: 'Running behind', DELAYED: 'Delayed' };
+export function timelinessOf(code: TimelinessCode | null | undefined, delaySeconds: number | null | undefined): Timeliness | null {
+  if (code) return TIMELINESS[code];
+  return typeof delaySeconds === 'number' ? timeliness(delaySeconds) : null;
+}
+
+/** The rider-facing occupancy: the server's level name, else spec §4 from the raw level. */
+const OCCUPANCY: Record<OccupancyCode, Occupancy> = { OVERCROWDED: 'overcrowded', STANDING: 'standing', SEATS: 'seats' };
+export function occupancyOf(code: OccupancyCode | null | undefined, level: number | null | undefined): Occupancy | null {
+  if (code) return OCCUPANCY[code];
+  return typeof level === 'number' ? occupancyLevel(level) : null;
+}
+
+/** Message ids of the labels (catalog keys). */
+export const timelinessKey = (t: Timeliness): string => `timeliness.${{ 'Arriving Early': 'early', 'On Time': 'onTime', 'Running behind': 'behind', Delayed: 'delayed' }[t]}`;
+export const occupancyKey = (o: Occupancy): string => `occupancy.${o}`;
+export const OCCUPANCY_ICON: Record<Occupancy, string> = { overcrowded: '🔴', standing: '🟠', seats: '🟢' };
+
+/** Walking distance of spec §9 from metres. */
+export const walkingFromMeters = (meters: number): string => formatWalkingDistance(meters / 1000);
+
+/** Age of a live position in whole seconds or minutes, for "updated {n} s/min ago". */
+export function ageParts(ageSeconds: number): { unit: 's' | 'min'; value: number } {
+  const s = Math.max(0, Math.round(ageSeconds));
+  return s < 60 ? { unit: 's', value: s } : { unit: 'min', value: Math.floor(s / 60) };
+}

@@ -1,0 +1,58 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { cityClock, OCCUPANCY_ICON, occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { paths } from '../common/links';
+import type { Arrival } from '../common/transit';
+import { arrivalViews } from './arrivals';
+import styles from '../common/tracking.module.css';
+
+/** Buses due at a stop, soonest first: live minutes, scheduled time, or "passed N min ago". */
+export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly Arrival[]; now: number; showRoute: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const views = arrivalViews(arrivals, now);
+  if (views.length === 0) return <p className={styles.empty}>{t('eta.none')}</p>;
+  return (
+    <ul className={styles.cards}>
+      {views.map((v) => {
+        const a = v.arrival;
+        const timely = v.kind === 'live' ? timelinessOf(a.timeliness, a.delaySeconds) : null;
+        const occupancy = occupancyOf(a.occupancy, null);
+        return (
+          <li key={`${a.tripId}-${a.scheduledTime}`} className={styles.card}>
+            <div className={styles.row}>
+              <span className={styles.cardTitle}>
+                {showRoute && <span className={styles.routeBadge}>{a.route_name}</span>} {a.headsign ? t('eta.towards', { headsign: a.headsign }) : ''}
+              </span>
+              <strong>
+                {v.kind === 'passed'
+                  ? t('eta.passed', { n: v.minutesAgo })
+                  : v.kind === 'live'
+                    ? v.minutes < 1
+                      ? t('eta.now')
+                      : t('eta.inMinutes', { n: v.minutes })
+                    : t('eta.scheduled', { time: cityClock(v.at) })}
+              </strong>
+            </div>
+            <span className={styles.cardDesc}>
+              {v.kind === 'live' ? `🔴 ${t('eta.live')}` : t('eta.timetable')}
+              {timely && ` · ${t(timelinessKey(timely))}`}
+              {occupancy && (
+                <>
+                  {' · '}
+                  <span aria-hidden="true">{OCCUPANCY_ICON[occupancy]}</span> {t(occupancyKey(occupancy))}
+                </>
+              )}
+              {a.vNo && (
+                <>
+                  {' · '}
+                  <Link to={paths.vehicle(a.route_id, a.vNo)}>{t('eta.followBus', { vNo: a.vNo })}</Link>
+                </>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

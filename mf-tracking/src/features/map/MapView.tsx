@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
+import type { RouteDirection, Stop, Vehicle } from '../common/transit';
+import { BUSES_SOURCE, MAP_STYLE_URL, ROUTE_SOURCE, STOPS_SOURCE, boundsOf, builtInStyle, busesGeoJson, overlayLayers, routeGeoJson, stopsGeoJson } from './mapData';
+import styles from '../common/tracking.module.css';
+
+type Lib = typeof import('maplibre-gl');
+let libPromise: Promise<Lib> | null = null;
+const loadLib = (): Promise<Lib> => {
+  libPromise ??= import(/* webpackChunkName: "maplibre" */ './maplibre').then((m) => m.maplibregl as unknown as Lib);
+  libPromise.catch(() => (libPromise = null));
+  return libPromise;
+};
+
+export type MapViewProps = {
+  directions?: readonly RouteDirection[];
+  stops: readonly Stop[];
+  buses?: readonly Pick<Vehicle, 'vNo' | 'lat' | 'lon'>[];
+  selectedStopId?: string | null;
+  /** A bus to keep in view (follow-one-bus screen). */
+  focusBus?: string | null;
+  color?: string | null;
+  /** Where the list alternative is (an element id), announced with the map. */
+  listId: string;
+};
+
+/**
+ * The route's shape, its stops and live buses on a map (maplibre-gl, loaded only here). The map is a picture of the
+ * list that follows it (listId): keyboard and screen-reader users get everything from that list.
+ */
+export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId }: MapViewProps) {
+  const intl = useIntl();
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const markers = useRef<Marker[]>([]);
+  const fitted = useRef(false);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [lib, setLib] = useState<Lib | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadLib().then(
+      (l) => live && setLib(() => l),
+      () => live && setStatus('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!lib || !box.current) return;
+    let m: MapLibreMap;
+    try {
+      m = new lib.Map({
+        container: box.current,
+        style: MAP_STYLE_URL || (builtInStyle(color ?? undefined) as never),
+        center: [stops[0]?.stop_lon ?? 78.9, stops[0]?.stop_lat ?? 20.6],
+        zoom: 12,
+        // Built-in style: nothing to credit on the map (the feed's credit line is below it, as text). An outside
+        // style brings its tiles' attributions.
+        attributionControl: MAP_STYLE_URL ? { compact: true } : false,
+        cooperativeGestures: true,
+      });
+    } catch (err) {
+      console.error('[mf_tracking] the map could not start', err);
+      setStatus('failed');
+      return;
+    }
+    m.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
+    m.on('load', () => {
+      if (MAP_STYLE_URL) {
+        for (const id of [ROUTE_SOURCE, STOPS_SOURCE, BUSES_SOURCE]) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+        for (const layer of overlayLayers(color ?? undefined).slice(0)) m.addLayer(layer as never);
+      }
+      map.current = m;
+      setStatus('ready');
+    });
+    m.on('error', (e) => console.warn('[mf_tracking] map', e.error?.message));
+    return () => {
+      markers.current.forEach((mk) => mk.remove());
+      markers.current = [];
+      map.current = null;
+      fitted.current = false;
+      m.remove();
+    };
+    // The map is made once per screen; data changes go through the sources below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lib]);
+
+  // Route and stops.
+  useEffect(() => {
+    const m = map.current;
+    if (status !== 'ready' || !m) return;
+    (m.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined)?.setData(routeGeoJson(directions) as never);
+    (m.getSource(STOPS_SOURCE) as GeoJSONSource | undefined)?.setData(stopsGeoJson(stops, selectedStopId) as never);
+    if (!fitted.current) {
+      const points = [...directions.flatMap((d) => d.shape), ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]), ...buses.map((b) => [b.lon, b.lat] as [number, number])];
+      const b = boundsOf(points);
+      if (b) {
+        m.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });
+        fitted.current = true;
+      }
+    }
+  }, [status, directions, stops, selectedStopId, buses]);
+
+  // Buses: circles in the style, labels as HTML markers (no glyph server needed; text set with textContent).
+  useEffect(() => {
+    const m = map.current;
+    if (status !== 'ready' || !m || !lib) return;
+    (m.getSource(BUSES_SOURCE) as GeoJSONSource | undefined)?.setData(busesGeoJson(buses) as never);
+    markers.current.forEach((mk) => mk.remove());
+    markers.current = buses.map((b) => {
+      const el = document.createElement('div');
+      el.className = styles.busMarker;
+      el.setAttribute('aria-hidden', 'true');
+      el.textContent = `🚌 ${b.vNo}`;
+      return new lib.Marker({ element: el, anchor: 'bottom', offset: [0, -10] }).setLngLat([b.lon, b.lat]).addTo(m);
+    });
+    const followed = focusBus ? buses.find((b) => b.vNo === focusBus) : null;
+    if (followed) m.easeTo({ center: [followed.lon, followed.lat], duration: 600 });
+  }, [status, buses, focusBus, lib]);
+
+  return (
+    <>
+    <p id={`${listId}-note`} className={styles.hint}>
+      {intl.formatMessage({ id: 'map.listNote' })}
+    </p>
+    <div className={styles.mapBox} role="group" aria-label={intl.formatMessage({ id: 'map.label' })} aria-describedby={`${listId}-note`}>
+      <div ref={box} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-map-status={status} />
+      {status !== 'ready' && (
+        <p className={styles.mapStatus} role="status">
+          {intl.formatMessage({ id: status === 'failed' ? 'map.failed' : 'map.loading' })}
+        </p>
+      )}
+    </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { boundsOf, builtInStyle, busesGeoJson, routeGeoJson, stopsGeoJson } from './mapData';
+
+const stop = (id: string, lat: number, lon: number) => ({ stop_id: id, stop_name: `Stop ${id}`, stop_lat: lat, stop_lon: lon, result_type: 'STOP' as const, station_type: null, transport_type: null });
+
+describe('map data', () => {
+  it('the built-in style fetches nothing: no tiles, glyphs or sprites', () => {
+    const style = builtInStyle();
+    expect(style).not.toHaveProperty('glyphs');
+    expect(style).not.toHaveProperty('sprite');
+    expect(Object.values(style.sources).every((s) => s.type === 'geojson')).toBe(true);
+    expect(style.layers.map((l) => l.id)).toEqual(['background', 'route-casing', 'route-line', 'stops', 'buses']);
+    expect(JSON.stringify(style)).not.toMatch(/https?:/);
+  });
+  it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
+    const route = routeGeoJson([
+      { directionId: 0, headsign: 'A', stops: [], shape: [[72.8, 19.0], [72.9, 19.1]] },
+      { directionId: 1, headsign: 'B', stops: [], shape: [] },
+    ]);
+    expect(route.features).toHaveLength(1);
+    const stops = stopsGeoJson([stop('1', 19, 72.8), stop('2', 19.1, 72.9), stop('1', 19, 72.8)], '2');
+    expect(stops.features.map((f) => [f.properties.id, f.properties.selected, f.geometry.coordinates])).toEqual([
+      ['1', false, [72.8, 19]],
+      ['2', true, [72.9, 19.1]],
+    ]);
+    expect(busesGeoJson([{ vNo: 'MH01', lat: 19.05, lon: 72.85 }]).features[0].geometry.coordinates).toEqual([72.85, 19.05]);
+  });
+  it('fits bounds around the points', () => {
+    expect(boundsOf([[72.8, 19.1], [72.9, 19.0]])).toEqual([[72.8, 19.0], [72.9, 19.1]]);
+    expect(boundsOf([])).toBeNull();
+  });
+});

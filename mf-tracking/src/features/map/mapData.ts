@@ -1,0 +1,92 @@
+// Pure map data (no maplibre here, tested in mapData.test.ts): the built-in style, GeoJSON of a route and its buses,
+// and the bounds to fit.
+import type { RouteDirection, Stop, Vehicle } from '../common/transit';
+
+declare const process: { env: { SAWARI_MAP_STYLE_URL?: string } };
+/** Build-time map style URL for deployments with a tile server (DefinePlugin); '' means the built-in style. */
+export const MAP_STYLE_URL: string = process.env.SAWARI_MAP_STYLE_URL || '';
+
+type Feature = { type: 'Feature'; properties: Record<string, string | number | boolean>; geometry: { type: 'LineString' | 'Point'; coordinates: number[] | number[][] } };
+export type FeatureCollection = { type: 'FeatureCollection'; features: Feature[] };
+
+export const ROUTE_SOURCE = 'sawari-route';
+export const STOPS_SOURCE = 'sawari-stops';
+export const BUSES_SOURCE = 'sawari-buses';
+
+/**
+ * The style used when no tile server is configured: a plain background, then the route line, stop circles and bus
+ * circles from GeoJSON sources. No glyphs, sprites or tiles: nothing is fetched from anywhere (CSP: 'self' only).
+ * Bus labels are HTML markers for the same reason (text layers would need a glyph server).
+ */
+export function builtInStyle(lineColor = '#c2410c') {
+  const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+  return {
+    version: 8 as const,
+    name: 'sawari-plain',
+    sources: {
+      [ROUTE_SOURCE]: { type: 'geojson' as const, data: empty },
+      [STOPS_SOURCE]: { type: 'geojson' as const, data: empty },
+      [BUSES_SOURCE]: { type: 'geojson' as const, data: empty },
+    },
+    layers: [
+      { id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f5' } },
+      ...overlayLayers(lineColor),
+    ],
+  };
+}
+
+/** The route, stop and bus layers (added on top of an outside style too). */
+export function overlayLayers(lineColor = '#c2410c') {
+  return [
+    { id: 'route-casing', type: 'line' as const, source: ROUTE_SOURCE, layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const }, paint: { 'line-color': '#ffffff', 'line-width': 8 } },
+    { id: 'route-line', type: 'line' as const, source: ROUTE_SOURCE, layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const }, paint: { 'line-color': lineColor, 'line-width': 4 } },
+    {
+      id: 'stops',
+      type: 'circle' as const,
+      source: STOPS_SOURCE,
+      paint: {
+        'circle-radius': ['case', ['get', 'selected'], 8, 5] as unknown as number,
+        'circle-color': ['case', ['get', 'selected'], '#1a1a1a', '#ffffff'] as unknown as string,
+        'circle-stroke-color': '#1a1a1a',
+        'circle-stroke-width': 2,
+      },
+    },
+    { id: 'buses', type: 'circle' as const, source: BUSES_SOURCE, paint: { 'circle-radius': 9, 'circle-color': '#1d4ed8', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 } },
+  ];
+}
+
+export function routeGeoJson(directions: readonly RouteDirection[]): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: directions
+      .filter((d) => d.shape.length > 1)
+      .map((d) => ({ type: 'Feature', properties: { directionId: d.directionId }, geometry: { type: 'LineString', coordinates: d.shape } })),
+  };
+}
+
+export function stopsGeoJson(stops: readonly Stop[], selectedStopId?: string | null): FeatureCollection {
+  const seen = new Set<string>();
+  const features: Feature[] = [];
+  for (const s of stops) {
+    if (seen.has(s.stop_id)) continue;
+    seen.add(s.stop_id);
+    features.push({ type: 'Feature', properties: { id: s.stop_id, name: s.stop_name, selected: s.stop_id === selectedStopId }, geometry: { type: 'Point', coordinates: [s.stop_lon, s.stop_lat] } });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export function busesGeoJson(vehicles: readonly Pick<Vehicle, 'vNo' | 'lat' | 'lon'>[]): FeatureCollection {
+  return { type: 'FeatureCollection', features: vehicles.map((v) => ({ type: 'Feature', properties: { vNo: v.vNo }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })) };
+}
+
+/** [[west, south], [east, north]] around every point, or null when there is none. */
+export function boundsOf(points: readonly (readonly [number, number])[]): [[number, number], [number, number]] | null {
+  if (points.length === 0) return null;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const [lon, lat] of points) {
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+    w = Math.min(w, lon); e = Math.max(e, lon); s = Math.min(s, lat); n = Math.max(n, lat);
+  }
+  if (!Number.isFinite(w)) return null;
+  return [[w, s], [e, n]];
+}

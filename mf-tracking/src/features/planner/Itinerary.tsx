@@ -1,0 +1,51 @@
+import { useIntl } from 'react-intl';
+import { cityClock, minutes } from '../common/format';
+import type { Itinerary, Leg } from '../common/transit';
+import styles from '../common/tracking.module.css';
+
+/** Departure → arrival, duration, transfers and walking of one itinerary. */
+export function ItinerarySummary({ it }: { it: Itinerary }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const buses = it.legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => l.route!.route_name);
+  return (
+    <>
+      <span className={styles.row}>
+        <span className={styles.cardTitle}>
+          {cityClock(it.departure)} → {cityClock(it.arrival)}
+        </span>
+        <span className={styles.badge}>{t('trip.duration', { n: minutes(it.durationSeconds) })}</span>
+      </span>
+      <span className={styles.cardDesc}>
+        {buses.length > 0 && `🚌 ${buses.join(' → ')} · `}
+        {t('trip.transfers', { n: it.transfers })} · {t('trip.walking', { n: it.walkSeconds > 0 ? minutes(it.walkSeconds) : 0 })}
+      </span>
+    </>
+  );
+}
+
+export function LegItem({ leg }: { leg: Leg }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const time = `${cityClock(leg.departure)} – ${cityClock(leg.arrival)}`;
+  if (leg.mode === 'WALK')
+    return (
+      <li className={`${styles.leg} ${styles.legWalk}`}>
+        <strong>🚶 {t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}</strong>
+        <div className={styles.hint}>
+          {time}
+          {leg.distanceMeters != null && ` · ${Math.round(leg.distanceMeters)} m`}
+        </div>
+      </li>
+    );
+  return (
+    <li className={styles.leg}>
+      <strong>
+        {leg.mode === 'FERRY' ? '⛴' : '🚌'} <span className={styles.routeBadge}>{leg.route?.route_name ?? '—'}</span> {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
+      </strong>
+      <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: cityClock(leg.departure) })}</div>
+      <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: cityClock(leg.arrival) })}</div>
+      {leg.stopCount != null && <div className={styles.hint}>{t('trip.leg.stops', { n: leg.stopCount })}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { gql, Q, type SearchResult } from '../common/transit';
+import { useGeolocation } from '../common/useGeolocation';
+import type { PlannerPlace } from './plan';
+import styles from '../common/tracking.module.css';
+
+/** A from/to field: type a stop or place name and pick one of the matches, or use the current location. */
+export function PlaceField({ label, city, value, onChange, allowLocation = true }: { label: string; city: string; value: PlannerPlace | null; onChange: (p: PlannerPlace | null) => void; allowLocation?: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const id = useId();
+  const [text, setText] = useState(value?.name ?? '');
+  const [matches, setMatches] = useState<SearchResult[] | null>(null);
+  const [status, setStatus] = useState<string>('');
+  const [geo, locate] = useGeolocation();
+
+  useEffect(() => {
+    if (geo.status === 'located') {
+      onChange({ kind: 'geo', lat: geo.lat, lon: geo.lon, name: t('planner.myLocation') });
+      setText(t('planner.myLocation'));
+      setMatches(null);
+      setStatus(t('planner.locationSet'));
+    } else if (geo.status === 'denied' || geo.status === 'unavailable') setStatus(t(geo.status === 'denied' ? 'nearby.denied' : 'nearby.unavailable'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [geo.status]);
+
+  const find = async () => {
+    const q = text.trim();
+    if (!q) return;
+    setStatus(t('common.loading'));
+    try {
+      const r = await gql<{ search: SearchResult[] }>(Q.search, { city, query: q });
+      const usable = r.search.filter((s) => (s.result_type === 'STOP' && s.stop_id) || (s.lat != null && s.lon != null));
+      setMatches(usable);
+      setStatus(usable.length ? t('planner.matches', { n: String(usable.length) }) : t('results.none', { query: q }));
+    } catch {
+      setStatus(t('common.error.generic'));
+    }
+  };
+  const pick = (s: SearchResult) => {
+    const place: PlannerPlace = s.result_type === 'STOP' && s.stop_id ? { kind: 'stop', stopId: s.stop_id, name: s.name } : { kind: 'geo', lat: s.lat!, lon: s.lon!, name: s.name };
+    onChange(place);
+    setText(s.name);
+    setMatches(null);
+    setStatus(t('planner.chosen', { place: s.name }));
+  };
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.searchRow}>
+        <input
+          id={id}
+          className={styles.input}
+          value={text}
+          autoComplete="off"
+          aria-describedby={`${id}-status`}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (value) onChange(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void find();
+            }
+          }}
+        />
+        <button type="button" className={styles.tab} onClick={find} aria-label={t('planner.findFor', { field: label })}>
+          {t('planner.find')}
+        </button>
+      </div>
+      {allowLocation && (
+        <button type="button" className={styles.textButton} onClick={locate} style={{ justifySelf: 'start' }}>
+          📍 {t('planner.useLocation')}
+        </button>
+      )}
+      <span id={`${id}-status`} className={styles.hint} role="status">
+        {status}
+      </span>
+      {matches && matches.length > 0 && (
+        <ul className={styles.cards} aria-label={t('planner.matchesFor', { field: label })}>
+          {matches.map((m, i) => (
+            <li key={`${m.stop_id ?? i}-${m.name}`}>
+              <button type="button" className={styles.card} style={{ width: '100%', textAlign: 'start', font: 'inherit', cursor: 'pointer' }} onClick={() => pick(m)}>
+                <span className={styles.cardTitle}>
+                  {m.result_type === 'STOP' ? '🚏' : '📍'} {m.name}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@sawari/ui';
+import { Page } from '../common/Page';
+import { Attribution, WithCity } from '../common/city';
+import { paths } from '../common/links';
+import { decodePlace, planQuery, type DepartMode, type PlannerPlace } from './plan';
+import { PlaceField } from './PlaceField';
+import styles from '../common/tracking.module.css';
+
+function PlannerForm({ city }: { city: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [from, setFrom] = useState<PlannerPlace | null>(() => decodePlace(params.get('from'), params.get('fromName')));
+  const [to, setTo] = useState<PlannerPlace | null>(() => decodePlace(params.get('to'), params.get('toName')));
+  const [mode, setMode] = useState<DepartMode>('now');
+  const [time, setTime] = useState('08:00');
+  const [windowMinutes, setWindowMinutes] = useState(30);
+  const [error, setError] = useState<string | null>(null);
+  const timeId = useId();
+  const windowId = useId();
+  const live = pathname.startsWith('/live-tracking');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!from || !to) return setError(t('planner.pickBoth'));
+    setError(null);
+    navigate(paths.plannerResults(planQuery({ from, to, mode, time, windowMinutes })));
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <PlaceField label={t('planner.from')} city={city} value={from} onChange={setFrom} />
+      <PlaceField label={t('planner.to')} city={city} value={to} onChange={setTo} />
+      {live && (
+        <p className={styles.hint}>
+          <Link to={`/live-tracking/trip-planner-stops/from`}>{t('planner.pickStops')}</Link>
+        </p>
+      )}
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('planner.when')}</legend>
+        {(['now', 'at', 'window'] as const).map((m) => (
+          <label key={m} className={styles.radio}>
+            <input type="radio" name="depart" value={m} checked={mode === m} onChange={() => setMode(m)} /> {t(`planner.when.${m}`)}
+          </label>
+        ))}
+        {mode === 'at' && (
+          <div className={styles.field}>
+            <label htmlFor={timeId}>{t('planner.time')}</label>
+            <input id={timeId} className={styles.input} type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+          </div>
+        )}
+        {mode === 'window' && (
+          <div className={styles.field}>
+            <label htmlFor={windowId}>{t('planner.window')}</label>
+            <select id={windowId} className={styles.input} value={windowMinutes} onChange={(e) => setWindowMinutes(Number(e.target.value))}>
+              {[15, 30, 60, 90].map((n) => (
+                <option key={n} value={n}>
+                  {intl.formatMessage({ id: 'planner.windowMinutes' }, { n })}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </fieldset>
+      <p role="status" className={error ? styles.alert : undefined}>
+        {error}
+      </p>
+      <Button type="submit">{t('planner.submit')}</Button>
+    </form>
+  );
+}
+
+/** /trip-planner and /live-tracking/trip-planner: from, to and when; the results list itineraries. */
+export default function PlannerScreen() {
+  const intl = useIntl();
+  return (
+    <Page heading={intl.formatMessage({ id: 'planner.heading' })} back={{ to: paths.landing, label: intl.formatMessage({ id: 'landing.heading' }) }}>
+      <WithCity>
+        {(city) => (
+          <>
+            <PlannerForm city={city} />
+            <Attribution city={city} />
+          </>
+        )}
+      </WithCity>
+    </Page>
+  );
+}

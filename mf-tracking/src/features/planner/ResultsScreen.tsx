@@ -1,0 +1,69 @@
+import { useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { Attribution, WithCity } from '../common/city';
+import { paths } from '../common/links';
+import { gql, Q, type TripPlan } from '../common/transit';
+import { useLive } from '../common/useLive';
+import { ItinerarySummary } from './Itinerary';
+import { planVariables, readPlan, saveSelectedTrip, type PlanRequest } from './plan';
+import styles from '../common/tracking.module.css';
+
+function Results({ city, plan, query }: { city: string; plan: PlanRequest; query: string }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const navigate = useNavigate();
+  const result = useLive((signal) => gql<{ planTrip: TripPlan }>(Q.planTrip, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, { poll: false });
+  if (result.loading) return <ListSkeleton rows={3} />;
+  if (!result.data) return <LoadError error={result.error} onRetry={result.retry} />;
+  const its = result.data.itineraries;
+  return (
+    <>
+      <p role="status">{t('trip.count', { n: its.length })}</p>
+      {its.length === 0 ? (
+        <p className={styles.empty}>{t('trip.none')}</p>
+      ) : (
+        <ol className={styles.cards} aria-label={t('trip.listLabel')}>
+          {its.map((it, i) => (
+            <li key={i}>
+              <a
+                className={styles.card}
+                href={`/app${paths.tripDetails}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  saveSelectedTrip({ itinerary: it, from: plan.from.name, to: plan.to.name });
+                  navigate(paths.tripDetails);
+                }}
+              >
+                <ItinerarySummary it={it} />
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Attribution city={city} />
+    </>
+  );
+}
+
+/** /trip-planner/results?from=&to=&mode=…: itineraries for the request, soonest first. */
+export default function PlannerResultsScreen() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const plan = readPlan(params);
+  return (
+    <Page
+      heading={intl.formatMessage({ id: 'trip.resultsHeading' })}
+      intro={plan ? `${plan.from.name} → ${plan.to.name}` : undefined}
+      back={{ to: `${paths.planner}?${params.toString()}`, label: intl.formatMessage({ id: 'planner.heading' }) }}
+    >
+      {plan ? (
+        <WithCity>{(city) => <Results city={city} plan={plan} query={params.toString()} />}</WithCity>
+      ) : (
+        <p className={styles.empty}>
+          {intl.formatMessage({ id: 'trip.badRequest' })} <Link to={paths.planner}>{intl.formatMessage({ id: 'planner.heading' })}</Link>
+        </p>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,75 @@
+// Trip planner state in the URL (so results can be shared, reloaded and gone back to). Pure; tested in plan.test.ts.
+import type { Itinerary, PlaceInput } from '../common/transit';
+
+export type PlannerPlace = { kind: 'stop'; stopId: string; name: string } | { kind: 'geo'; lat: number; lon: number; name: string };
+export type DepartMode = 'now' | 'at' | 'window';
+export type PlanRequest = { from: PlannerPlace; to: PlannerPlace; mode: DepartMode; time?: string; windowMinutes?: number };
+
+export function encodePlace(p: PlannerPlace): string {
+  return p.kind === 'stop' ? `stop:${p.stopId}` : `geo:${p.lat.toFixed(6)},${p.lon.toFixed(6)}`;
+}
+
+export function decodePlace(value: string | null, name: string | null): PlannerPlace | null {
+  if (!value) return null;
+  if (value.startsWith('stop:') && value.length > 5) return { kind: 'stop', stopId: value.slice(5), name: name || value.slice(5) };
+  const m = /^geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(value);
+  if (m) {
+    const lat = Number(m[1]);
+    const lon = Number(m[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { kind: 'geo', lat, lon, name: name || `${m[1]}, ${m[2]}` };
+  }
+  return null;
+}
+
+export const toPlaceInput = (p: PlannerPlace): PlaceInput => (p.kind === 'stop' ? { stopId: p.stopId } : { lat: p.lat, lon: p.lon });
+
+export function planQuery(r: PlanRequest): string {
+  const q = new URLSearchParams({ from: encodePlace(r.from), fromName: r.from.name, to: encodePlace(r.to), toName: r.to.name, mode: r.mode });
+  if (r.mode === 'at' && r.time) q.set('time', r.time);
+  if (r.mode === 'window') q.set('window', String(r.windowMinutes ?? 30));
+  return q.toString();
+}
+
+export function readPlan(params: URLSearchParams): PlanRequest | null {
+  const from = decodePlace(params.get('from'), params.get('fromName'));
+  const to = decodePlace(params.get('to'), params.get('toName'));
+  if (!from || !to) return null;
+  const mode = (['now', 'at', 'window'] as const).find((m) => m === params.get('mode')) ?? 'now';
+  const time = params.get('time') ?? undefined;
+  const windowMinutes = Math.min(180, Math.max(5, Number(params.get('window')) || 30));
+  return { from, to, mode, time: mode === 'at' ? time : undefined, windowMinutes: mode === 'window' ? windowMinutes : undefined };
+}
+
+/** "HH:mm" today in city time (Asia/Kolkata, UTC+5:30) as epoch ms. */
+export function cityTimeToday(now: number, hhmm: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  const offset = 19_800_000;
+  const midnight = Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
+  return midnight + Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000;
+}
+
+/** Variables of planTrip for a request. */
+export function planVariables(city: string, r: PlanRequest, now: number) {
+  const departAt = r.mode === 'at' && r.time ? cityTimeToday(now, r.time) ?? now : now;
+  return { city, from: toPlaceInput(r.from), to: toPlaceInput(r.to), departAt, windowMinutes: r.mode === 'window' ? r.windowMinutes ?? 30 : 0 };
+}
+
+const TRIP_KEY = 'sawari.tracking.selectedTrip';
+/** The itinerary opened on the details screen (sessionStorage: this tab only, gone with it). */
+export function saveSelectedTrip(trip: { itinerary: Itinerary; from: string; to: string }): void {
+  try {
+    sessionStorage.setItem(TRIP_KEY, JSON.stringify(trip));
+  } catch {
+    // storage blocked: the details screen says so
+  }
+}
+export function readSelectedTrip(): { itinerary: Itinerary; from: string; to: string } | null {
+  try {
+    const raw = sessionStorage.getItem(TRIP_KEY);
+    const v = raw ? JSON.parse(raw) : null;
+    return v && Array.isArray(v.itinerary?.legs) ? v : null;
+  } catch {
+    return null;
+  }
+}
