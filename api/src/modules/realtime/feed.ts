@@ -1,4 +1,5 @@
 import { DAY_MS, expandFrequency, haversineKm, parseGtfsTime, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
+import { ServiceCalendar } from '../transit/service-calendar';
 import type { RealtimeRows } from './store';
 
 /**
@@ -63,13 +64,6 @@ export interface PointOnTrip {
   atStop: boolean;
 }
 
-interface ServiceRule {
-  weekdays: boolean[];
-  startDate: string;
-  endDate: string;
-  exceptions: Map<string, number>;
-}
-
 export const runKey = (tripId: string, date: string, start: number) => `${tripId}|${date}|${start}`;
 
 export function formatGtfsTime(secs: number): string {
@@ -105,8 +99,7 @@ export class RealtimeFeed {
   readonly callsAt = new Map<string, { trip: FeedTrip; index: number }[]>();
   readonly tripsByRoute = new Map<string, FeedTrip[]>();
   private readonly shapes = new Map<string, Shape>();
-  private readonly services: ServiceRule[] = [];
-  private readonly activeByDate = new Map<string, Uint8Array>();
+  private calendar!: ServiceCalendar;
   private daySpan: { fromMs: number; toMs: number; days: ServiceDay[] } | null = null;
   /** Longest run, seconds from first departure to last arrival. */
   maxTripSecs = 0;
@@ -125,22 +118,8 @@ export class RealtimeFeed {
     for (const s of rows.stops) this.stops.set(s.stop_id, { id: s.stop_id, name: s.stop_name ?? s.stop_id, lat: s.stop_lat, lon: s.stop_lon });
     for (const r of rows.routes) this.routes.set(r.route_id, { id: r.route_id, name: r.route_short_name || r.route_long_name || r.route_id });
 
-    const serviceIndex = new Map<string, number>();
-    const rule = (id: string): number => {
-      let i = serviceIndex.get(id);
-      if (i === undefined) {
-        i = this.services.push({ weekdays: new Array(7).fill(false), startDate: '99999999', endDate: '00000000', exceptions: new Map() }) - 1;
-        serviceIndex.set(id, i);
-      }
-      return i;
-    };
-    for (const c of rows.calendar) {
-      const s = this.services[rule(c.service_id)];
-      s.weekdays = [c.sunday, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday].map((v) => v === 1);
-      s.startDate = c.start_date;
-      s.endDate = c.end_date;
-    }
-    for (const d of rows.calendarDates) this.services[rule(d.service_id)].exceptions.set(d.date, d.exception_type);
+    this.calendar = new ServiceCalendar(rows.calendar, rows.calendarDates);
+    const rule = (id: string): number => this.calendar.indexOf(id);
 
     for (let i = 0; i < rows.shapes.length; ) {
       let end = i;
@@ -224,18 +203,8 @@ export class RealtimeFeed {
     return span.days.filter((d) => d.startMs <= toMs && d.startMs + maxMs >= fromMs);
   }
 
-  /** Calendar weekday and date range; calendar_dates 1 adds the date, 2 removes it. */
   private activeOn(day: ServiceDay): Uint8Array {
-    let active = this.activeByDate.get(day.date);
-    if (active) return active;
-    active = Uint8Array.from(this.services, (s) => {
-      const exception = s.exceptions.get(day.date);
-      if (exception) return exception === 1 ? 1 : 0;
-      return s.weekdays[day.weekday] && day.date >= s.startDate && day.date <= s.endDate ? 1 : 0;
-    });
-    if (this.activeByDate.size > 64) this.activeByDate.clear();
-    this.activeByDate.set(day.date, active);
-    return active;
+    return this.calendar.activeOn(day);
   }
 
   /** Runs of `trip` whose first departure plus `offsetSecs` falls in [fromMs, toMs], on the given service days. */

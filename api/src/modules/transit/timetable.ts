@@ -1,19 +1,11 @@
 import { DAY_MS, expandFrequency, serviceDay, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
 import type { TimetableRows } from './store';
+import { ServiceCalendar } from './service-calendar';
 
 /**
  * One city's current feed compiled for answering "when does route R leave stop S between two instants" without the
  * database: for every (route, stop) pair, the departure seconds of each service, sorted. Pure data, no I/O.
  */
-
-interface ServiceRule {
-  /** Index 0 = Sunday ... 6 = Saturday, as ServiceDay.weekday. */
-  weekdays: boolean[];
-  startDate: string;
-  endDate: string;
-  /** YYYYMMDD -> 1 added, 2 removed. */
-  exceptions: Map<string, number>;
-}
 
 interface PairDepartures {
   service: number;
@@ -69,12 +61,11 @@ function interpolate(times: (number | null)[]): (number | null)[] {
 }
 
 export class Timetable {
-  private readonly services: ServiceRule[] = [];
+  private calendar!: ServiceCalendar;
   private readonly pairs = new Map<string, PairDepartures[]>();
   private readonly routes = new Set<string>();
   private readonly stops = new Map<string, string>();
   private readonly destinations = new Map<string, string>();
-  private readonly activeByDate = new Map<string, Uint8Array>();
   /** Headway windows per (route, stop) and per route (at each trip's first stop). */
   private readonly pairWindows = new Map<string, ServiceWindow[]>();
   private readonly routeWindows = new Map<string, ServiceWindow[]>();
@@ -96,23 +87,8 @@ export class Timetable {
     for (const s of rows.stops) this.stops.set(s.stop_id, s.stop_name ?? s.stop_id);
     for (const r of rows.routes) this.routes.add(r.route_id);
 
-    const serviceIndex = new Map<string, number>();
-    const rule = (id: string): number => {
-      let i = serviceIndex.get(id);
-      if (i === undefined) {
-        i = this.services.length;
-        this.services.push({ weekdays: new Array(7).fill(false), startDate: '99999999', endDate: '00000000', exceptions: new Map() });
-        serviceIndex.set(id, i);
-      }
-      return i;
-    };
-    for (const c of rows.calendar) {
-      const s = this.services[rule(c.service_id)];
-      s.weekdays = [c.sunday, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday].map((v) => v === 1);
-      s.startDate = c.start_date;
-      s.endDate = c.end_date;
-    }
-    for (const d of rows.calendarDates) this.services[rule(d.service_id)].exceptions.set(d.date, d.exception_type);
+    this.calendar = new ServiceCalendar(rows.calendar, rows.calendarDates);
+    const rule = (id: string): number => this.calendar.indexOf(id);
 
     const freqByTrip = new Map<string, TimetableRows['frequencies']>();
     for (const f of rows.frequencies) {
@@ -198,18 +174,8 @@ export class Timetable {
     return this.destinations.get(routeId) ?? null;
   }
 
-  /** Which services run on a service day (calendar weekday and date range; calendar_dates 1 adds, 2 removes). */
   private activeOn(day: ServiceDay): Uint8Array {
-    let active = this.activeByDate.get(day.date);
-    if (active) return active;
-    active = new Uint8Array(this.services.length);
-    this.services.forEach((s, i) => {
-      const exception = s.exceptions.get(day.date);
-      active![i] = exception === 1 ? 1 : exception === 2 ? 0 : s.weekdays[day.weekday] && day.date >= s.startDate && day.date <= s.endDate ? 1 : 0;
-    });
-    if (this.activeByDate.size > 64) this.activeByDate.clear();
-    this.activeByDate.set(day.date, active);
-    return active;
+    return this.calendar.activeOn(day);
   }
 
   /**
