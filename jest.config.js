@@ -5,8 +5,10 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
-  // cookie@2 (used by light-my-request, so by fastify.inject) ships only as an ES module: compile it like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  // cookie@2 (used by light-my-request, so by fastify.inject), content-disposition@1 (mercurius' @fastify/static) and
+  // quick-lru (which mercurius loads with import(), so mercurius is compiled too: jest's VM refuses import())
+  // ship only as ES modules: compile them like our sources, wherever they are nested.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|mercurius|quick-lru)/)(?!.*/node_modules/)'],
 };
 module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.

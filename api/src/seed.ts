@@ -5,6 +5,7 @@ import { importGtfs, type ImportResult } from './modules/transit/importer/import
 import { AirportStore } from './modules/airport/store';
 import { CityConfigStore, type CityRow } from './modules/config/store';
 import { OfferStore, type TrialOfferRow } from './modules/offers/store';
+import { TransitReadStore, type PlaceRow } from './modules/transit/store';
 
 /** The project's own demo data: the Mumbai Airport Express feed and its two terminals' board config. */
 export const DEMO_DATA_DIR = path.resolve(__dirname, '../data');
@@ -60,4 +61,71 @@ export async function seedCityConfig(db: Db, dataDir = DEMO_DATA_DIR): Promise<v
   for (const c of file.cities) await cities.addCityConfig(c);
   const offers = new OfferStore(db);
   for (const o of file.trialOffers) await offers.addOffer(o);
+  await seedPlaces(db, dataDir);
+}
+
+/** The project's own landmarks (api/data/transit/places.json) for cities that exist; existing places are kept. */
+export async function seedPlaces(db: Db, dataDir = DEMO_DATA_DIR): Promise<void> {
+  const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'transit', 'places.json'), 'utf8')) as { cities: Record<string, PlaceRow[]> };
+  const store = new TransitReadStore(db);
+  const known = new Set((await db.query<{ id: string }>('SELECT id FROM cities WHERE id = ANY($1::text[])', [Object.keys(file.cities)])).rows.map((r) => r.id));
+  for (const [cityId, places] of Object.entries(file.cities)) if (known.has(cityId)) await store.addPlaces(cityId, places);
+}
+
+/** A feed to import at start when its city has no current feed. */
+export interface StartupFeed {
+  cityId: string;
+  path: string;
+}
+
+/**
+ * `SAWARI_IMPORT_GTFS=kochi=../shared/data/kochi/gtfs.zip[,city=path...]` (paths relative to the working directory).
+ * Returns the feeds, or throws with a sentence naming the bad entry.
+ */
+export function parseStartupFeeds(value: string | undefined, cwd = process.cwd()): StartupFeed[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((entry) => {
+    const m = /^\s*([a-z0-9-]{1,40})=(.+?)\s*$/.exec(entry);
+    if (!m) throw new Error(`SAWARI_IMPORT_GTFS: "${entry}" must be city=path (e.g. kochi=../shared/data/kochi/gtfs.zip)`);
+    return { cityId: m[1], path: path.resolve(cwd, m[2]) };
+  });
+}
+
+interface KnownFeed {
+  name: string;
+  attribution: string;
+  redate: boolean;
+}
+
+export function readKnownFeeds(dataDir = DEMO_DATA_DIR): Record<string, KnownFeed> {
+  return (JSON.parse(fs.readFileSync(path.join(dataDir, 'transit', 'feeds.json'), 'utf8')) as { feeds: Record<string, KnownFeed> }).feeds;
+}
+
+/**
+ * Imports each startup feed whose file exists and whose city has no current feed, with the credit line and re-dating
+ * of api/data/transit/feeds.json (an unknown city: no credit line, re-dated). A missing file is logged and skipped.
+ * Under an advisory lock, so instances starting together import once.
+ */
+export async function importFeedsOnStart(db: Db, feeds: StartupFeed[], log?: { info(obj: object, msg: string): void }, dataDir = DEMO_DATA_DIR): Promise<ImportResult[]> {
+  if (!feeds.length) return [];
+  const known = readKnownFeeds(dataDir);
+  const done: ImportResult[] = [];
+  for (const f of feeds) {
+    if (!fs.existsSync(f.path)) {
+      log?.info({ city: f.cityId, path: f.path }, 'startup GTFS import skipped: the feed file is not there');
+      continue;
+    }
+    const r = await db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sawari:startup-import:' || current_schema()))`);
+      const current = await tx.query('SELECT 1 FROM feeds WHERE city_id = $1 AND is_current', [f.cityId]);
+      if (current.rows.length) return null;
+      const k = known[f.cityId];
+      const started = Date.now();
+      const imported = await importGtfs(tx, f.path, { cityId: f.cityId, cityName: k?.name, redate: k?.redate ?? true, attribution: k?.attribution });
+      log?.info({ city: f.cityId, feedId: imported.feedId, ms: Date.now() - started, rows: imported.rows }, 'startup GTFS import done');
+      return imported;
+    });
+    if (r) done.push(r);
+  }
+  return done;
 }

@@ -1,11 +1,14 @@
 import { loadConfig } from './config';
 import { buildServer } from './server';
+import { parseStartupFeeds } from '../seed';
 
 /** `tsx api/src/platform/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Opt-in real data: SAWARI_IMPORT_GTFS=kochi=../shared/data/kochi/gtfs.zip imports it when the city has no feed.
+  const importFeeds = parseStartupFeeds(process.env.SAWARI_IMPORT_GTFS);
   // The server opens the database, migrates and seeds it, and closes it after the HTTP server on app.close().
-  const app = await buildServer(config);
+  const app = await buildServer(config, { importFeeds });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,12 @@ import { staticPlugin } from './static';
 import { seedDemoData } from '../seed';
 import { TransitStore } from '../modules/transit/store';
 import { TimetableCache } from '../modules/transit/timetable-cache';
+import { TransitReadStore } from '../modules/transit/store';
+import { TransitService } from '../modules/transit/service';
+import { graphqlPlugin } from '../modules/graphql/plugin';
+import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
+import type { RealtimeConfig } from '../modules/realtime/config';
+import { importFeedsOnStart, type StartupFeed } from '../seed';
 import { AirportStore } from '../modules/airport/store';
 import { AirportService } from '../modules/airport/service';
 import { airportRoutes } from '../modules/airport/routes';
@@ -72,16 +78,21 @@ export interface ServerDeps {
   sms?: SmsProvider;
   /** Replaces the file storage (default: DATA_DIR/files, or memory for an in-memory database). */
   files?: FileStorage;
+  /** Feeds imported at start when their city has no current feed (SAWARI_IMPORT_GTFS; see api/src/seed.ts). */
+  importFeeds?: StartupFeed[];
+  /** Live data settings (default: REALTIME_SOURCE and friends from the environment, docs/realtime.md). */
+  realtime?: RealtimeConfig;
 }
 
 /** Opens the configured database, applies migrations and seeds the demo data when missing. */
-export async function prepareDatabase(config: Config, log?: { info(obj: object, msg: string): void }): Promise<Db> {
+export async function prepareDatabase(config: Config, log?: { info(obj: object, msg: string): void }, importFeeds: StartupFeed[] = []): Promise<Db> {
   const db = await openDb(config);
   try {
     const applied = await migrate(db);
     if (applied.length) log?.info({ applied }, 'migrations applied');
     const seeded = await seedDemoData(db);
     if (seeded) log?.info({ city: seeded.cityId, feedId: seeded.feedId }, 'demo data seeded');
+    await importFeedsOnStart(db, importFeeds, log);
     return db;
   } catch (err) {
     await db.close().catch(() => undefined);
@@ -97,7 +108,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     trustProxy: true,
   });
   const ownsDb = !deps.db;
-  const db = deps.db ?? (await prepareDatabase(config, app.log));
+  const db = deps.db ?? (await prepareDatabase(config, app.log, deps.importFeeds));
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   installZodValidator(app);
@@ -130,6 +141,15 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const timetables = new TimetableCache(transit, { checkEveryMs: deps.timetableCheckMs, log: app.log });
   const airport = new AirportService(new AirportStore(db), timetables);
   await app.register(airportRoutes, { service: airport, kioskKeys: config.kioskKeys });
+  const now = deps.now ?? systemClock;
+  const live = createRealtime({ db, config, now, realtime: deps.realtime, log: app.log });
+  app.addHook('onClose', async () => live.close());
+  await app.register(graphqlPlugin, {
+    transit: new TransitService(new TransitReadStore(db), timetables, now),
+    realtime: realtimeResolvers(live),
+    now,
+    graphiql: config.env === 'development',
+  });
 
   await registerAccountModules(app, config, db, deps);
 

@@ -1,0 +1,104 @@
+import type { IResolvers } from 'mercurius';
+import { ApiError } from '../../platform/errors';
+import type { TransitService, StopView } from '../transit/service';
+import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, queryArg, radiusArg, badInput } from './inputs';
+
+/** What planTrip needs from the planner module (api/src/modules/planner: PlannerService). */
+export interface TripPlanner {
+  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number): Promise<unknown>;
+}
+
+export interface PlaceInput {
+  stopId?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+export interface GraphqlServices {
+  transit: TransitService;
+  /** Absent until the planner lands: planTrip answers NOT_AVAILABLE. */
+  planner?: TripPlanner;
+  /** The wall clock (planTrip's default departAt). */
+  now: () => number;
+}
+
+type Args = Record<string, unknown>;
+const str = (a: Args, k: string) => a[k] as string;
+const num = (a: Args, k: string) => a[k] as number | null | undefined;
+
+function placeArg(p: PlaceInput, name: string): PlaceInput {
+  if (p.stopId !== null && p.stopId !== undefined) {
+    if (p.lat != null || p.lon != null) throw badInput(`Argument "${name}" takes a stopId or a lat and lon, not both.`);
+    return { stopId: idArg(p.stopId, `${name}.stopId`) };
+  }
+  if (p.lat == null || p.lon == null) throw badInput(`Argument "${name}" needs a stopId, or both lat and lon.`);
+  return { lat: latArg(p.lat, `${name}.lat`), lon: lonArg(p.lon, `${name}.lon`) };
+}
+
+/**
+ * Resolvers of the transit schema (shared/contracts/src/transit-schema.ts): arguments checked here, rules in
+ * TransitService. The realtime-owned fields (stopArrivals, vehicle, routeVehicles, disruptions, Stop.disruptions,
+ * Route.disruptions) answer empty until the realtime module's resolvers are merged over these (`realtime`).
+ */
+export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}): IResolvers {
+  const base: IResolvers = {
+    Query: {
+      transitCity: (_: unknown, a: Args) => s.transit.city(cityArg(str(a, 'city'))),
+      searchRoutes: (_: unknown, a: Args) => s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20)),
+      routesBetween: (_: unknown, a: Args) => s.transit.routesBetween(cityArg(str(a, 'city')), idArg(str(a, 'fromStopId'), 'fromStopId'), idArg(str(a, 'toStopId'), 'toStopId')),
+      route: (_: unknown, a: Args) => s.transit.route(cityArg(str(a, 'city')), idArg(str(a, 'routeId'), 'routeId')),
+      timetable: (_: unknown, a: Args) =>
+        s.transit.timetable(cityArg(str(a, 'city')), idArg(str(a, 'routeId'), 'routeId'), idArg(str(a, 'stopId'), 'stopId'), dateArg(a.date as string | null | undefined)),
+      stop: (_: unknown, a: Args) => s.transit.stop(cityArg(str(a, 'city')), idArg(str(a, 'stopId'), 'stopId')),
+      nearbyStops: (_: unknown, a: Args) =>
+        s.transit.nearbyStops(cityArg(str(a, 'city')), latArg(a.lat as number), lonArg(a.lon as number), radiusArg(num(a, 'radiusMeters')), limitArg(num(a, 'limit'), 20)),
+      search: (_: unknown, a: Args) => s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20)),
+      planTrip: async (_: unknown, a: Args) => {
+        const city = cityArg(str(a, 'city'));
+        const from = placeArg(a.from as PlaceInput, 'from');
+        const to = placeArg(a.to as PlaceInput, 'to');
+        const windowMinutes = num(a, 'windowMinutes') ?? 0;
+        const maxTransfers = num(a, 'maxTransfers') ?? 3;
+        if (windowMinutes < 0 || windowMinutes > 240) throw badInput('Argument "windowMinutes" must be 0 to 240.');
+        if (maxTransfers < 0 || maxTransfers > 5) throw badInput('Argument "maxTransfers" must be 0 to 5.');
+        const departAt = num(a, 'departAt') ?? s.now();
+        if (!Number.isFinite(departAt) || departAt < 0) throw badInput('Argument "departAt" must be epoch milliseconds.');
+        if (!s.planner) throw new ApiError(503, 'NOT_AVAILABLE', 'trip planning is not available yet');
+        return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers);
+      },
+      // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).
+      stopArrivals: () => [],
+      vehicle: () => null,
+      routeVehicles: () => [],
+      disruptions: () => [],
+    },
+    Stop: {
+      // Stops made by other modules (planner legs) may not carry their city: no routes then.
+      routes: (stop: StopView) => (stop.cityId ? s.transit.stopRoutes(stop.cityId, stop.stop_id) : []),
+      disruptions: () => [],
+    },
+    Route: {
+      disruptions: () => [],
+    },
+  };
+  const merged: IResolvers = { ...base };
+  for (const [type, fields] of Object.entries(realtime)) {
+    const own = Object.fromEntries(Object.entries(fields as Record<string, Resolver>).map(([name, fn]) => [name, type === 'Query' ? checked(fn) : fn]));
+    merged[type] = { ...(base[type] as object), ...own } as IResolvers[string];
+  }
+  return merged;
+}
+
+type Resolver = (parent: unknown, args: Args, ctx: unknown, info: unknown) => unknown;
+
+/** Another module's root field, behind the same argument checks as ours (city, ids, vehicle number, limit cap). */
+function checked(fn: Resolver): Resolver {
+  return (parent, a, ctx, info) => {
+    const args: Args = { ...a };
+    if (typeof a.city === 'string') cityArg(a.city);
+    for (const k of ['stopId', 'routeId']) if (typeof a[k] === 'string') idArg(a[k] as string, k);
+    if (typeof a.vehicleNumber === 'string' && !/^[A-Za-z0-9 -]{1,20}$/.test(a.vehicleNumber)) throw badInput('Argument "vehicleNumber" must be 1 to 20 letters, digits, spaces or dashes.');
+    if ('limit' in a) args.limit = limitArg(num(a, 'limit'), 10);
+    return fn(parent, args, ctx, info);
+  };
+}
