@@ -97,7 +97,9 @@ function delayAt(p: RunProfile, run: TripRun, t: number): number {
   const startMs = run.day.startMs + run.start * 1000;
   const durationMs = Math.max(1, run.trip.arr[run.trip.arr.length - 1] * 1000);
   const progress = Math.min(1, Math.max(0, (t - startMs) / durationMs));
-  const d = p.baseDelay + p.drift * progress + p.wobble * Math.sin((2 * Math.PI * (t - startMs)) / p.wobblePeriodMs + p.wobblePhase);
+  // A bus never leaves its first stop early: an early run gains its lead over the first half of the trip.
+  const base = p.baseDelay < 0 ? p.baseDelay * Math.min(1, progress * 2) : p.baseDelay;
+  const d = base + p.drift * progress + p.wobble * Math.sin((2 * Math.PI * (t - startMs)) / p.wobblePeriodMs + p.wobblePhase);
   return Math.round(Math.min(MAX_LATE_SECS, Math.max(-MAX_EARLY_SECS, d)));
 }
 
