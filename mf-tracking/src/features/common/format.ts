@@ -37,7 +37,6 @@ export function occupancyOf(code: OccupancyCode | null | undefined, level: numbe
 /** Message ids of the labels (catalog keys). */
 export const timelinessKey = (t: Timeliness): string => `timeliness.${{ 'Arriving Early': 'early', 'On Time': 'onTime', 'Running behind': 'behind', Delayed: 'delayed' }[t]}`;
 export const occupancyKey = (o: Occupancy): string => `occupancy.${o}`;
-export const OCCUPANCY_ICON: Record<Occupancy, string> = { overcrowded: '🔴', standing: '🟠', seats: '🟢' };
 
 /** Walking distance of spec §9 from metres. */
 export const walkingFromMeters = (meters: number): string => formatWalkingDistance(meters / 1000);

@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { cityClock, OCCUPANCY_ICON, occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { cityClock, occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
 import { paths } from '../common/links';
 import type { Arrival } from '../common/transit';
 import { arrivalViews } from './arrivals';
+import { OccupancyIcon } from '../common/OccupancyIcon';
 import styles from '../common/tracking.module.css';
 
 /** Buses due at a stop, soonest first: live minutes, scheduled time, or "passed N min ago". */
@@ -35,12 +36,12 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
               </strong>
             </div>
             <span className={styles.cardDesc}>
-              {v.kind === 'live' ? `🔴 ${t('eta.live')}` : t('eta.timetable')}
+              {v.kind === 'live' ? <><span className={styles.liveDot} aria-hidden="true" />{t('eta.live')}</> : t('eta.timetable')}
               {timely && ` · ${t(timelinessKey(timely))}`}
               {occupancy && (
                 <>
                   {' · '}
-                  <span aria-hidden="true">{OCCUPANCY_ICON[occupancy]}</span> {t(occupancyKey(occupancy))}
+                  <OccupancyIcon level={occupancy} /> {t(occupancyKey(occupancy))}
                 </>
               )}
               {a.vNo && (

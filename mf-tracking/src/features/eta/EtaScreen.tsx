@@ -22,8 +22,8 @@ function Etas({ city, routeId, stopId, stopName }: { city: string; routeId: stri
       <StaleNotice error={live.error} />
       <ArrivalList arrivals={live.data} now={live.updatedAt ?? Date.now()} showRoute={false} />
       <div className={styles.actions}>
-        <Link to={paths.routeMap(routeId, stopId)}>🗺 {intl.formatMessage({ id: 'eta.routeMap' })}</Link>
-        <Link to={paths.timetable(routeId, stopId)}>🕑 {intl.formatMessage({ id: 'route.timetable' })}</Link>
+        <Link to={paths.routeMap(routeId, stopId)}>{intl.formatMessage({ id: 'eta.routeMap' })}</Link>
+        <Link to={paths.timetable(routeId, stopId)}>{intl.formatMessage({ id: 'route.timetable' })}</Link>
       </div>
       <FavouriteButton kind="stop" city={city} refId={stopId} label={stopName} />
       <Attribution city={city} />

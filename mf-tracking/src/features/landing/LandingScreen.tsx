@@ -62,8 +62,7 @@ function Favourites() {
         <li key={f.id}>
           <Link className={styles.card} to={f.kind === 'route' ? paths.routeMap(f.refId) : paths.allBuses(f.refId, f.label)}>
             <span className={styles.cardTitle}>
-              {f.kind === 'route' ? '🚌 ' : '🚏 '}
-              {f.label}
+                            {f.label}
             </span>
             {f.detail && <span className={styles.cardDesc}>{f.detail}</span>}
           </Link>
@@ -85,19 +84,19 @@ export default function LandingScreen() {
       <ul className={styles.cards}>
         <li>
           <Link className={styles.card} to={paths.nearStops}>
-            <span className={styles.cardTitle}>📍 {t('landing.nearby')}</span>
+            <span className={styles.cardTitle}>{t('landing.nearby')}</span>
             <span className={styles.cardDesc}>{t('landing.nearby.desc')}</span>
           </Link>
         </li>
         <li>
           <Link className={styles.card} to={paths.planner}>
-            <span className={styles.cardTitle}>🧭 {t('landing.planner')}</span>
+            <span className={styles.cardTitle}>{t('landing.planner')}</span>
             <span className={styles.cardDesc}>{t('landing.planner.desc')}</span>
           </Link>
         </li>
         <li>
           <Link className={styles.card} to={paths.findMyBus}>
-            <span className={styles.cardTitle}>🔎 {t('landing.findMyBus')}</span>
+            <span className={styles.cardTitle}>{t('landing.findMyBus')}</span>
             <span className={styles.cardDesc}>{t('landing.findMyBus.desc')}</span>
           </Link>
         </li>

@@ -115,7 +115,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       const el = document.createElement('div');
       el.className = styles.busMarker;
       el.setAttribute('aria-hidden', 'true');
-      el.textContent = `🚌 ${b.vNo}`;
+      el.textContent = b.vNo;
       return new lib.Marker({ element: el, anchor: 'bottom', offset: [0, -10] }).setLngLat([b.lon, b.lat]).addTo(m);
     });
     const followed = focusBus ? buses.find((b) => b.vNo === focusBus) : null;

@@ -15,7 +15,7 @@ function Near({ city }: { city: string }) {
     <>
       {origin.name && <p className={styles.hint}>{intl.formatMessage({ id: 'nearby.around' }, { place: origin.name })}</p>}
       <div className={styles.actions}>
-        <Link to={`${paths.liveMap}?lat=${origin.lat}&lon=${origin.lon}`}>🗺 {intl.formatMessage({ id: 'nearby.onMap' })}</Link>
+        <Link to={`${paths.liveMap}?lat=${origin.lat}&lon=${origin.lon}`}>{intl.formatMessage({ id: 'nearby.onMap' })}</Link>
       </div>
       {near.loading ? <ListSkeleton /> : near.data ? <NearbyList stops={near.data} /> : <LoadError error={near.error} onRetry={near.retry} />}
       <Attribution city={city} />

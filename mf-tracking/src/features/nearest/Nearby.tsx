@@ -86,13 +86,13 @@ export function ManualStopSearch({ city }: { city: string }) {
             r.result_type === 'STOP' && r.stop_id ? (
               <li key={r.stop_id}>
                 <Link className={styles.card} to={paths.allBuses(r.stop_id, r.name)}>
-                  <span className={styles.cardTitle}>🚏 {r.name}</span>
+                  <span className={styles.cardTitle}>{r.name}</span>
                 </Link>
               </li>
             ) : r.lat != null && r.lon != null ? (
               <li key={`p-${i}`}>
                 <Link className={styles.card} to={`${paths.nearStops}?lat=${r.lat}&lon=${r.lon}&name=${encodeURIComponent(r.name)}`}>
-                  <span className={styles.cardTitle}>📍 {r.name}</span>
+                  <span className={styles.cardTitle}>{r.name}</span>
                   <span className={styles.cardDesc}>{t('results.placeNearby')}</span>
                 </Link>
               </li>
@@ -115,7 +115,7 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
         <li key={stop.stop_id}>
           <Link className={styles.card} to={paths.allBuses(stop.stop_id, stop.stop_name, distanceMeters)}>
             <span className={styles.row}>
-              <span className={styles.cardTitle}>🚏 {stop.stop_name}</span>
+              <span className={styles.cardTitle}>{stop.stop_name}</span>
               <span className={styles.badge}>{intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(distanceMeters) })}</span>
             </span>
             {stop.routes.length > 0 && (

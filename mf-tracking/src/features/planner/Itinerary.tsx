@@ -17,7 +17,7 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
         <span className={styles.badge}>{t('trip.duration', { n: minutes(it.durationSeconds) })}</span>
       </span>
       <span className={styles.cardDesc}>
-        {buses.length > 0 && `🚌 ${buses.join(' → ')} · `}
+        {buses.length > 0 && `${buses.join(' → ')} · `}
         {t('trip.transfers', { n: it.transfers })} · {t('trip.walking', { n: it.walkSeconds > 0 ? minutes(it.walkSeconds) : 0 })}
       </span>
     </>
@@ -31,7 +31,7 @@ export function LegItem({ leg }: { leg: Leg }) {
   if (leg.mode === 'WALK')
     return (
       <li className={`${styles.leg} ${styles.legWalk}`}>
-        <strong>🚶 {t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}</strong>
+        <strong>{t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}</strong>
         <div className={styles.hint}>
           {time}
           {leg.distanceMeters != null && ` · ${Math.round(leg.distanceMeters)} m`}
@@ -41,7 +41,7 @@ export function LegItem({ leg }: { leg: Leg }) {
   return (
     <li className={styles.leg}>
       <strong>
-        {leg.mode === 'FERRY' ? '⛴' : '🚌'} <span className={styles.routeBadge}>{leg.route?.route_name ?? '—'}</span> {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
+        <span className={styles.routeBadge}>{leg.route?.route_name ?? '—'}</span> {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
       </strong>
       <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: cityClock(leg.departure) })}</div>
       <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: cityClock(leg.arrival) })}</div>

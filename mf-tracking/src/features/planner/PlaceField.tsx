@@ -73,7 +73,7 @@ export function PlaceField({ label, city, value, onChange, allowLocation = true 
       </div>
       {allowLocation && (
         <button type="button" className={styles.textButton} onClick={locate} style={{ justifySelf: 'start' }}>
-          📍 {t('planner.useLocation')}
+          {t('planner.useLocation')}
         </button>
       )}
       <span id={`${id}-status`} className={styles.hint} role="status">
@@ -85,7 +85,7 @@ export function PlaceField({ label, city, value, onChange, allowLocation = true 
             <li key={`${m.stop_id ?? i}-${m.name}`}>
               <button type="button" className={styles.card} style={{ width: '100%', textAlign: 'start', font: 'inherit', cursor: 'pointer' }} onClick={() => pick(m)}>
                 <span className={styles.cardTitle}>
-                  {m.result_type === 'STOP' ? '🚏' : '📍'} {m.name}
+                  {m.name}
                 </span>
               </button>
             </li>

@@ -84,9 +84,9 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
         {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
       </p>
       <div className={styles.actions}>
-        <Link to={paths.timetable(r.route_id, stopId)}>🕑 {t('route.timetable')}</Link>
+        <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>
         {stopId && active && (
-          <Link to={paths.eta(r.route_id, stopId, active.stops.find((s) => s.stop_id === stopId)?.stop_name ?? stopId, r.route_name)}>⏱ {t('route.eta')}</Link>
+          <Link to={paths.eta(r.route_id, stopId, active.stops.find((s) => s.stop_id === stopId)?.stop_name ?? stopId, r.route_name)}>{t('route.eta')}</Link>
         )}
       </div>
       <FavouriteButton kind="route" city={city} refId={r.route_id} label={r.route_name} detail={r.route_long_name ?? ''} />
@@ -115,7 +115,7 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
           ) : (
             <li key={`b-${row.vehicle.vNo}`} className={styles.busItem}>
               <Link to={paths.vehicle(r.route_id, row.vehicle.vNo)}>
-                🚌 {t('route.busBetween', { vNo: row.vehicle.vNo })}
+                {t('route.busBetween', { vNo: row.vehicle.vNo })}
               </Link>{' '}
               <span className={styles.hint}>
                 (<Age seconds={row.vehicle.ageSeconds} />)

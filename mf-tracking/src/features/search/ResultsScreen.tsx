@@ -59,7 +59,7 @@ function Results({ city, q }: { city: string; q: string }) {
             {stops.map((s) => (
               <li key={s.stop_id}>
                 <Link className={styles.card} to={paths.allBuses(s.stop_id!, s.name)}>
-                  <span className={styles.cardTitle}>🚏 {s.name}</span>
+                  <span className={styles.cardTitle}>{s.name}</span>
                 </Link>
               </li>
             ))}
@@ -73,7 +73,7 @@ function Results({ city, q }: { city: string; q: string }) {
             {other.map((p, i) => (
               <li key={`${p.name}-${i}`}>
                 <Link className={styles.card} to={`${paths.nearStops}?lat=${p.lat}&lon=${p.lon}&name=${encodeURIComponent(p.name)}`}>
-                  <span className={styles.cardTitle}>📍 {p.name}</span>
+                  <span className={styles.cardTitle}>{p.name}</span>
                   <span className={styles.cardDesc}>{t('results.placeNearby')}</span>
                 </Link>
               </li>

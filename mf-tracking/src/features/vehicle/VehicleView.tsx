@@ -2,12 +2,13 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
-import { OCCUPANCY_ICON, occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
 import { paths } from '../common/links';
 import { gql, Q, type Vehicle } from '../common/transit';
 import { useLive } from '../common/useLive';
 import MapView from '../map/MapView';
 import { Age, useRoute } from '../route-map/RouteView';
+import { OccupancyIcon } from '../common/OccupancyIcon';
 import styles from '../common/tracking.module.css';
 
 /** One bus, followed live: where it is (map + facts), how old that is, next stop, timeliness and occupancy. */
@@ -48,7 +49,7 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
         <dd>
           {occupancy ? (
             <>
-              <span aria-hidden="true">{OCCUPANCY_ICON[occupancy]}</span> {t(occupancyKey(occupancy))}
+              <OccupancyIcon level={occupancy} /> {t(occupancyKey(occupancy))}
             </>
           ) : (
             t('vehicle.unknown')
