@@ -249,7 +249,7 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       expect((await gql(Q, { city: 'testville', q: 'ALP' })).data).toEqual({ search: [{ result_type: 'STOP', stop_id: 'A', name: 'Alpha', lat: 19, lon: 72.8, route: null }] });
       expect((await gql(Q, { city: 'testville', q: 'a%' })).data).toEqual({ search: [] });
     });
-    it("finds the project's landmark places as PLACE results after stops of the same rank", async () => {
+    it("finds the project's landmark places as PLACE results, before stops of the same rank", async () => {
       const r = await gql(Q, { city: 'mumbai', q: 'terminal' });
       expect((r.data!.search as { result_type: string; name: string }[]).map((x) => `${x.result_type} ${x.name}`)).toEqual([
         'STOP Terminal 1 Bus Bay',

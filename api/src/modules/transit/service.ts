@@ -256,7 +256,8 @@ export class TransitService {
     }));
   }
 
-  /** Stops and places whose name matches (case-insensitive): equal, prefix, word start, contains; stops first per rank. */
+  /** Stops and places whose name matches (case-insensitive): equal, prefix, word start, contains; within a rank the
+   *  curated places come before stops (a city has a dozen of them, and hundreds of stops). */
   async search(cityId: string, query: string, limit: number, lang?: string): Promise<SearchResultView[]> {
     const d = await this.data(cityId);
     const text = normalise(query);
@@ -267,7 +268,7 @@ export class TransitService {
       ...stops.map((h) => ({ rank: h.rank, kind: 0, r: { result_type: 'STOP' as const, stop_id: h.stop.stop_id, name: d!.index.stopName(h.stop, lang), lat: h.stop.lat, lon: h.stop.lon, route: null } })),
       ...places.map((p) => ({ rank: Math.max(0, matchRank(p.name, text)), kind: 1, r: { result_type: 'PLACE' as const, stop_id: null, name: p.name, lat: p.lat, lon: p.lon, route: null } })),
     ];
-    results.sort((a, b) => a.rank - b.rank || a.kind - b.kind);
+    results.sort((a, b) => a.rank - b.rank || b.kind - a.kind);
     return results.slice(0, limit).map((x) => x.r);
   }
 }
