@@ -1,3 +1,5 @@
+import { haversineKm, WALKING_SPEED_KMH } from '@sawari/domain';
+
 /**
  * The routing network of one feed for one service day, as flat typed arrays (RAPTOR's data layout). Pure: no I/O, no
  * clock. Built once per (feed, service date) from plain rows and then only read by queries.
@@ -10,8 +12,6 @@
 /** "Unreached" in every Int32Array of times. Far above any real time, and safe to add a walk to. */
 export const INF = 0x3fffffff;
 
-/** Spec §9: walking speed 4 km/h. */
-export const WALK_SPEED_KMH = 4;
 
 export interface StopInput {
   id: string;
@@ -52,6 +52,12 @@ export interface NetworkInput {
   stops: readonly StopInput[];
   trips: readonly TripInput[];
   transfers?: readonly TransferInput[];
+  /**
+   * Footpaths are closed transitively up to this many seconds of walking (default 900: 1 km at 4 km/h), so a rider
+   * may chain walking links (e.g. two generated 250 m links) between two vehicles. Direct links are kept whatever
+   * their length. RAPTOR relaxes footpaths one hop per round, so without the closure a chain would be lost.
+   */
+  maxChainedWalkSecs?: number;
 }
 
 export interface Network {
@@ -102,52 +108,9 @@ export interface Network {
   stopEventCount: number;
 }
 
-/** Seconds to walk `km` at 4 km/h, rounded up. */
+/** Seconds to walk `km` at 4 km/h (spec §9), rounded up. */
 export function walkSecondsForKm(km: number): number {
-  return Math.ceil((km / WALK_SPEED_KMH) * 3600);
-}
-
-/** Great-circle distance (spec §9: Earth radius 6371 km). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/**
- * Walking links between every two distinct stops at most `maxMeters` apart (straight line, 4 km/h), both directions.
- * For feeds without transfers.txt. A grid of ~maxMeters cells keeps it near linear.
- */
-export function walkingTransfers(stops: readonly StopInput[], maxMeters: number): TransferInput[] {
-  const cellDeg = maxMeters / 111_000;
-  const grid = new Map<string, number[]>();
-  const cell = (lat: number, lon: number) => [Math.floor(lat / cellDeg), Math.floor((lon * Math.cos((lat * Math.PI) / 180)) / cellDeg)];
-  stops.forEach((s, i) => {
-    if (s.lat == null || s.lon == null) return;
-    const [a, b] = cell(s.lat, s.lon);
-    const k = `${a}:${b}`;
-    const list = grid.get(k);
-    if (list) list.push(i);
-    else grid.set(k, [i]);
-  });
-  const out: TransferInput[] = [];
-  stops.forEach((s, i) => {
-    if (s.lat == null || s.lon == null) return;
-    const [a, b] = cell(s.lat, s.lon);
-    for (let da = -1; da <= 1; da++) {
-      for (let db = -1; db <= 1; db++) {
-        for (const j of grid.get(`${a + da}:${b + db}`) ?? []) {
-          if (j === i) continue;
-          const o = stops[j];
-          const km = distanceKm(s.lat, s.lon, o.lat as number, o.lon as number);
-          if (km * 1000 <= maxMeters) out.push({ fromStopId: s.id, toStopId: o.id, minSecs: walkSecondsForKm(km) });
-        }
-      }
-    }
-  });
-  return out;
+  return Math.ceil((km / WALKING_SPEED_KMH) * 3600);
 }
 
 /** Missing times filled linearly between the timed stops around them; leading/trailing gaps stay null. */
@@ -188,6 +151,41 @@ function notBefore(a: Concrete, b: Concrete): boolean {
     if (b.tpl.dep[i] + db < a.tpl.dep[i] + da) return false;
   }
   return true;
+}
+
+/**
+ * Adds to `links` (key from * S + to -> seconds) every walk that chains links within `maxSecs` in total, shortest
+ * first (a small Dijkstra from each stop over the walking graph; neighbourhoods are a few dozen stops).
+ */
+function closeFootpaths(links: Map<number, number>, S: number, maxSecs: number): void {
+  const adjacency = new Map<number, [number, number][]>();
+  for (const [key, secs] of links) {
+    const a = Math.floor(key / S);
+    let list = adjacency.get(a);
+    if (!list) adjacency.set(a, (list = []));
+    list.push([key - a * S, secs]);
+  }
+  for (const source of adjacency.keys()) {
+    const dist = new Map<number, number>([[source, 0]]);
+    const done = new Set<number>();
+    for (;;) {
+      let u = -1;
+      let du = Infinity;
+      for (const [v, d] of dist) if (!done.has(v) && d < du) [u, du] = [v, d];
+      if (u < 0) break;
+      done.add(u);
+      for (const [v, w] of adjacency.get(u) ?? []) {
+        const dv = du + w;
+        if (dv <= maxSecs && dv < (dist.get(v) ?? Infinity)) dist.set(v, dv);
+      }
+    }
+    for (const [v, d] of dist) {
+      if (v === source) continue;
+      const key = source * S + v;
+      const prev = links.get(key);
+      if (prev === undefined || d < prev) links.set(key, d);
+    }
+  }
 }
 
 export function buildNetwork(input: NetworkInput): Network {
@@ -353,7 +351,7 @@ export function buildNetwork(input: NetworkInput): Network {
       continue;
     }
     if (secs === null) {
-      const km = distanceKm(stopLat[a], stopLon[a], stopLat[b], stopLon[b]);
+      const km = haversineKm(stopLat[a], stopLon[a], stopLat[b], stopLon[b]);
       if (Number.isNaN(km)) continue;
       secs = walkSecondsForKm(km);
     }
@@ -361,6 +359,7 @@ export function buildNetwork(input: NetworkInput): Network {
     const prev = best.get(key);
     if (prev === undefined || secs < prev) best.set(key, Math.max(0, Math.round(secs)));
   }
+  closeFootpaths(best, S, input.maxChainedWalkSecs ?? 900);
   const footStart = new Int32Array(S + 1);
   for (const key of best.keys()) footStart[Math.floor(key / S) + 1]++;
   for (let s = 0; s < S; s++) footStart[s + 1] += footStart[s];

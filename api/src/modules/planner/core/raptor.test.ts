@@ -1,4 +1,5 @@
-import { buildNetwork, INF, walkingTransfers, type Network, type NetworkInput, type TripInput } from './network';
+import { haversineKm } from '@sawari/domain';
+import { buildNetwork, INF, walkSecondsForKm, type Network, type NetworkInput, type StopInput, type TransferInput, type TripInput } from './network';
 import { raptor, raptorRange, type Journey } from './raptor';
 
 const hm = (h: number, m: number) => h * 3600 + m * 60;
@@ -52,19 +53,6 @@ describe('planner core: network', () => {
       }
     }
     expect(n.patternCount).toBe(2);
-  });
-
-  it('generates walking links both ways between stops close enough, at 4 km/h', () => {
-    const links = walkingTransfers(
-      [
-        { id: 'a', lat: 10, lon: 76 },
-        { id: 'b', lat: 10.001, lon: 76 }, // ~111 m
-        { id: 'c', lat: 10.01, lon: 76 }, // ~1.1 km
-      ],
-      400,
-    );
-    expect(links.map((l) => `${l.fromStopId}${l.toStopId}`).sort()).toEqual(['ab', 'ba']);
-    expect(links[0].minSecs).toBe(Math.ceil((0.1112 / 4) * 3600)); // 101 s
   });
 });
 
@@ -192,6 +180,18 @@ describe('planner core: RAPTOR', () => {
   });
 });
 
+/** Walking links between all stops at most `meters` apart (what the importer generates when a feed has none). */
+function walkingLinks(stops: StopInput[], meters: number): TransferInput[] {
+  const out: TransferInput[] = [];
+  for (const a of stops) {
+    for (const b of stops) {
+      const km = haversineKm(a.lat!, a.lon!, b.lat!, b.lon!);
+      if (a !== b && km * 1000 <= meters) out.push({ fromStopId: a.id, toStopId: b.id, minSecs: walkSecondsForKm(km) });
+    }
+  }
+  return out;
+}
+
 /**
  * Earliest arrival by a plain connection scan (unlimited transfers; footpaths one hop after every improving ride, even
  * to a stop already reached on foot): the oracle.
@@ -261,7 +261,7 @@ describe('planner core: random networks against a connection scan', () => {
           trips.push(trip(`r${r}t${t}`, `r${r}`, seq, times, extra));
         }
       }
-      const n = buildNetwork({ stops, trips, transfers: [...walkingTransfers(stops, 700), { fromStopId: 's3', toStopId: 's3', minSecs: 240 }] });
+      const n = buildNetwork({ stops, trips, transfers: [...walkingLinks(stops, 700), { fromStopId: 's3', toStopId: 's3', minSecs: 240 }] });
       for (let pair = 0; pair < 10; pair++) {
         const a = Math.floor(rnd() * 14);
         const b = Math.floor(rnd() * 14);

@@ -1,0 +1,429 @@
+#!/usr/bin/env node
+// Trip planner bench (issue "Transit data and live tracking", trip planner part): 300 seeded random stop pairs on the
+// real Kochi feed at 08:00, planned by our RAPTOR core and, in the same run, by the `minotor` package (MIT, npm; a
+// devDependency of this bench only) on the same timetable. Prints our median and p95 query time, the ratio to the
+// peer's median, and every pair where the two disagree on the earliest arrival. Not a test: nothing here asserts.
+//
+// How the feed is read (simplest honest path): the zip is parsed here with yauzl + csv-parse, not through the
+// database; the calendar expired in 2022, so its only service ("Mo-Su") is treated as running every day. Walking
+// transfers are generated exactly as the importer does for a feed without transfers.txt (stops within 250 m, both
+// ways, 4 km/h, PointGrid of api/src/modules/transit/geo.ts).
+//
+// minotor 1.0.7 has no frequencies.txt support (its README's roadmap), and the Kochi feed is entirely headway-based.
+// So minotor reads a GTFS zip written from OUR network's concrete trips (every frequency expanded, same times, same
+// walking transfers as transfers.txt with their min_transfer_time): same data, its own parser and router.
+//
+//   node scripts/bench/planner.mjs            (also run by `npm run bench` through runPlannerBench)
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+import { parse } from 'csv-parse/sync';
+import { register as registerEsm } from 'tsx/esm/api';
+import { register as registerCjs } from 'tsx/cjs/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const KOCHI_GTFS = path.resolve(root, '../shared/data/kochi/gtfs.zip');
+const PAIRS = 300;
+const SEED = 20260115;
+const DEPART = 8 * 3600;
+const MAX_TRANSFERS = 3;
+const WALK_METERS = 250;
+
+/** The named files of a zip, as UTF-8 text. */
+function readZip(file, names) {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const out = {};
+      zip.on('error', reject);
+      zip.on('end', () => resolve(out));
+      zip.on('entry', (entry) => {
+        if (!names.includes(entry.fileName)) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const chunks = [];
+          stream.on('data', (c) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            out[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** A zip of stored (uncompressed) entries, enough for minotor's reader (node-stream-zip). */
+function writeZip(file, entries) {
+  const parts = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text, 'utf8');
+    const nameBuf = Buffer.from(name, 'utf8');
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt32LE(crc, 16);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt32LE(data.length, 24);
+    dir.writeUInt16LE(nameBuf.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    parts.push(local, nameBuf, data);
+    central.push(dir, nameBuf);
+    offset += local.length + nameBuf.length + data.length;
+  }
+  const dirBuf = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(dirBuf.length, 12);
+  end.writeUInt32LE(offset, 16);
+  writeFileSync(file, Buffer.concat([...parts, dirBuf, end]));
+}
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const median = (sorted) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+const hms = (s) => (s === null ? 'unreachable' : `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
+
+/** The Kochi zip as the core's NetworkInput (every trip runs every day: today's and yesterday's past midnight). */
+async function loadFeed(gtfsZip, parseGtfsTime) {
+  const files = await readZip(gtfsZip, ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt', 'frequencies.txt', 'agency.txt']);
+  const csv = (name) => parse(files[name], { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true });
+  const stops = csv('stops.txt').map((s) => ({ id: s.stop_id, lat: Number(s.stop_lat), lon: Number(s.stop_lon), locationType: Number(s.location_type || 0) }));
+  const byTrip = new Map();
+  for (const st of csv('stop_times.txt')) {
+    let list = byTrip.get(st.trip_id);
+    if (!list) byTrip.set(st.trip_id, (list = []));
+    list.push(st);
+  }
+  const freq = new Map();
+  for (const f of csv('frequencies.txt')) {
+    let list = freq.get(f.trip_id);
+    if (!list) freq.set(f.trip_id, (list = []));
+    list.push({ startSecs: parseGtfsTime(f.start_time), endSecs: parseGtfsTime(f.end_time), headwaySecs: Number(f.headway_secs) });
+  }
+  const trips = [];
+  for (const t of csv('trips.txt')) {
+    const sts = (byTrip.get(t.trip_id) ?? []).sort((a, b) => Number(a.stop_sequence) - Number(b.stop_sequence));
+    const base = {
+      id: t.trip_id,
+      routeId: t.route_id,
+      stopIds: sts.map((s) => s.stop_id),
+      arrivals: sts.map((s) => parseGtfsTime(s.arrival_time)),
+      departures: sts.map((s) => parseGtfsTime(s.departure_time)),
+      frequencies: freq.get(t.trip_id),
+    };
+    trips.push({ ...base, dayOffset: 0 }, { ...base, dayOffset: -1 });
+  }
+  return { stops, trips, files };
+}
+
+export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log } = {}) {
+  if (!existsSync(gtfsZip)) {
+    const reason = `the Kochi feed is absent (${gtfsZip}): planner bench skipped`;
+    log(`  ${reason}`);
+    return { skipped: true, reason };
+  }
+  // TypeScript sources through tsx (as the server runs them); registered once per process.
+  registerEsm();
+  registerCjs();
+  // The API package is CommonJS: its named exports arrive on `default`.
+  const load = async (rel) => {
+    const m = await import(pathToFileURL(path.join(root, rel)).href);
+    return { ...m.default, ...m };
+  };
+  const core = await load('api/src/modules/planner/core/index.ts');
+  const { PointGrid, walkingSeconds } = await load('api/src/modules/transit/geo.ts');
+  const { parseGtfsTime } = await load('shared/domain/src/service-day.ts');
+
+  let t0 = performance.now();
+  const feed = await loadFeed(gtfsZip, parseGtfsTime);
+  const walkStops = feed.stops.filter((s) => s.locationType === 0 && Number.isFinite(s.lat) && Number.isFinite(s.lon));
+  const grid = new PointGrid(walkStops);
+  const transfers = [];
+  walkStops.forEach((s, i) => {
+    for (const hit of grid.within(s.lat, s.lon, WALK_METERS)) if (hit.index !== i) transfers.push({ fromStopId: s.id, toStopId: walkStops[hit.index].id, minSecs: walkingSeconds(hit.distanceMeters) });
+  });
+  const readMs = performance.now() - t0;
+
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  t0 = performance.now();
+  const net = core.buildNetwork({ stops: feed.stops, trips: feed.trips, transfers });
+  const buildMs = performance.now() - t0;
+  global.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  const typedBytes = Object.values(net).reduce((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
+  log(`  Kochi network: ${net.stopCount} stops, ${net.patternCount} patterns, ${net.tripCount} trips, ${net.stopEventCount} stop events, ${net.footTo.length} footpaths`);
+  log(`  zip read + CSV parse + walking links ${readMs.toFixed(0)} ms; network build ${buildMs.toFixed(0)} ms; typed arrays ${(typedBytes / 1e6).toFixed(1)} MB${global.gc ? `, heap +${heapMb.toFixed(1)} MB` : ''}`);
+
+  // 300 seeded pairs of distinct stops served by at least one trip.
+  const served = [];
+  for (let s = 0; s < net.stopCount; s++) if (net.stopPatternStart[s + 1] > net.stopPatternStart[s]) served.push(s);
+  const rnd = mulberry32(SEED);
+  const pairs = [];
+  while (pairs.length < PAIRS) {
+    const a = served[Math.floor(rnd() * served.length)];
+    const b = served[Math.floor(rnd() * served.length)];
+    if (a !== b) pairs.push([a, b]);
+  }
+  const ours = (a, b) => core.raptor(net, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: DEPART, maxTransfers: MAX_TRANSFERS });
+  for (const [a, b] of pairs.slice(0, 30)) ours(a, b); // warm-up (JIT)
+  const ourTimes = [];
+  const ourArrivals = [];
+  const ourJourneys = [];
+  for (const [a, b] of pairs) {
+    const t = performance.now();
+    const set = ours(a, b);
+    ourTimes.push(performance.now() - t);
+    ourJourneys.push(set);
+    ourArrivals.push(set.length ? set[set.length - 1].arrival : null);
+  }
+  const sortedOurs = [...ourTimes].sort((x, y) => x - y);
+  const result = {
+    skipped: false,
+    pairs: PAIRS,
+    departAt: '08:00',
+    maxTransfers: MAX_TRANSFERS,
+    medianMs: median(sortedOurs),
+    p95Ms: quantile(sortedOurs, 0.95),
+    reachable: ourArrivals.filter((a) => a !== null).length,
+    buildMs,
+    readMs,
+    networkMb: typedBytes / 1e6,
+    heapMb: global.gc ? heapMb : null,
+    trips: net.tripCount,
+    stopEvents: net.stopEventCount,
+    patterns: net.patternCount,
+    peer: null,
+  };
+  log(`  ours: ${PAIRS} pairs at 08:00 (max ${MAX_TRANSFERS} transfers), ${result.reachable} reachable: median ${result.medianMs.toFixed(3)} ms, p95 ${result.p95Ms.toFixed(3)} ms   (target median < 5 ms: ${result.medianMs < 5 ? 'met' : 'MISSED'})`);
+
+  // The peer, on the same concrete trips.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-minotor-'));
+  try {
+    const esc = (v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const tripsTxt = ['route_id,service_id,trip_id'];
+    const stopTimesTxt = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
+    const order = [];
+    for (let p = 0; p < net.patternCount; p++) for (let t = net.patternTripStart[p]; t < net.patternTripStart[p + 1]; t++) order.push([p, t]);
+    // Sorted by first departure so minotor's parser appends each trip at the end of its route (it inserts in order).
+    const firstDep = ([p, t]) => net.departures[net.patternTimeBase[p] + (t - net.patternTripStart[p])];
+    order.sort((x, y) => firstDep(x) - firstDep(y));
+    const clock = (s) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+    let written = 0;
+    for (const [p, t] of order) {
+      // minotor reads one service day: yesterday's trips past midnight are left out (none matter at 08:00).
+      if (feed.trips[net.tripSource[t]].dayOffset === -1) continue;
+      const n = net.patternTripStart[p + 1] - net.patternTripStart[p];
+      const i = t - net.patternTripStart[p];
+      const id = `${net.sourceTripIds[net.tripSource[t]]}@${net.tripShift[t]}`;
+      tripsTxt.push(`${esc(net.routeIds[net.patternRoute[p]])},ALL,${esc(id)}`);
+      const s0 = net.patternStopStart[p];
+      for (let k = 0; k < net.patternStopStart[p + 1] - s0; k++) {
+        const at = net.patternTimeBase[p] + k * n + i;
+        stopTimesTxt.push(`${esc(id)},${clock(net.arrivals[at])},${clock(net.departures[at])},${esc(net.stopIds[net.patternStops[s0 + k]])},${k + 1}`);
+      }
+      written++;
+    }
+    const transfersTxt = ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'];
+    for (let s = 0; s < net.stopCount; s++) {
+      // minotor reads a min_transfer_time of 0 as absent (then 120 s): give it 1 s.
+      for (let f = net.footStart[s]; f < net.footStart[s + 1]; f++) transfersTxt.push(`${esc(net.stopIds[s])},${esc(net.stopIds[net.footTo[f]])},2,${Math.max(1, net.footSecs[f])}`);
+    }
+    const zipPath = path.join(dir, 'kochi-expanded.zip');
+    writeZip(zipPath, {
+      'agency.txt': feed.files['agency.txt'],
+      'stops.txt': feed.files['stops.txt'],
+      'routes.txt': feed.files['routes.txt'],
+      'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20000101,20991231\n',
+      'trips.txt': tripsTxt.join('\n') + '\n',
+      'stop_times.txt': stopTimesTxt.join('\n') + '\n',
+      'transfers.txt': transfersTxt.join('\n') + '\n',
+    });
+    log(`  minotor 1.0.7 on Node ${process.versions.node} (it declares node >= 21.1): ${written} concrete trips written as GTFS for its parser`);
+
+    let minotor;
+    try {
+      const { GtfsParser } = await import('minotor/parser');
+      const { Router, Query, Time } = await import('minotor');
+      const quiet = console.warn;
+      const quietInfo = console.info;
+      console.warn = () => {};
+      console.info = () => {};
+      t0 = performance.now();
+      let parsed;
+      try {
+        parsed = await new GtfsParser(zipPath).parse(new Date(Date.UTC(2026, 0, 15, 12)));
+      } finally {
+        console.warn = quiet;
+        console.info = quietInfo;
+      }
+      const parseMs = performance.now() - t0;
+      const router = new Router(parsed.timetable, parsed.stopsIndex);
+      const route = (a, b) => router.route(new Query.Builder().from(net.stopIds[a]).to(net.stopIds[b]).departureTime(Time.fromSeconds(DEPART)).maxTransfers(MAX_TRANSFERS).build());
+      for (const [a, b] of pairs.slice(0, 30)) route(a, b);
+      const times = [];
+      const arrivals = [];
+      const results = [];
+      for (const [a, b] of pairs) {
+        const t = performance.now();
+        const r = route(a, b);
+        times.push(performance.now() - t);
+        results.push(r);
+        const at = r.arrivalAt(net.stopIds[b]);
+        arrivals.push(at ? at.time.toSeconds() : null);
+      }
+      minotor = { parseMs, times, arrivals, results };
+    } catch (err) {
+      const reason = `minotor could not run here: ${err && err.stack ? err.stack.split('\n').slice(0, 3).join(' | ') : String(err)}`;
+      log(`  ${reason}`);
+      result.peer = { name: 'minotor 1.0.7', ran: false, reason };
+      return result;
+    }
+
+    const sortedPeer = [...minotor.times].sort((x, y) => x - y);
+    const oursLater = [];
+    const oursEarlier = [];
+    pairs.forEach(([a, b], i) => {
+      const o = ourArrivals[i];
+      const m = minotor.arrivals[i];
+      if (o === m) return;
+      const row = { from: net.stopIds[a], to: net.stopIds[b], ours: hms(o), minotor: hms(m), index: i };
+      if (o === null || (m !== null && o > m)) oursLater.push(row);
+      else oursEarlier.push(row);
+    });
+    result.peer = {
+      name: 'minotor 1.0.7',
+      ran: true,
+      parseMs: minotor.parseMs,
+      medianMs: median(sortedPeer),
+      p95Ms: quantile(sortedPeer, 0.95),
+      ratio: median(sortedPeer) / result.medianMs,
+      reachable: minotor.arrivals.filter((a) => a !== null).length,
+      agree: PAIRS - oursLater.length - oursEarlier.length,
+      oursLater,
+      oursEarlier,
+    };
+    log(`  minotor: parse ${(minotor.parseMs / 1000).toFixed(1)} s; ${result.peer.reachable} reachable; median ${result.peer.medianMs.toFixed(3)} ms, p95 ${result.peer.p95Ms.toFixed(3)} ms`);
+    log(`  ratio of medians (minotor / ours): ${result.peer.ratio.toFixed(1)}x`);
+    log(`  earliest arrivals: ${result.peer.agree} of ${PAIRS} pairs agree; ours later in ${oursLater.length} (target 0: ${oursLater.length === 0 ? 'met' : 'MISSED'}); ours earlier in ${oursEarlier.length}`);
+    const ourLegs = (i) => {
+      const j = ourJourneys[i].at(-1);
+      if (!j) return 'none';
+      return j.legs.map((l) => (l.kind === 'ride' ? `${net.routeIds[net.patternRoute[l.pattern]]} ${net.stopIds[l.from]} ${hms(l.departure)}→${net.stopIds[l.to]} ${hms(l.arrival)}` : `walk ${net.stopIds[l.from]}→${net.stopIds[l.to]}`)).join(', ');
+    };
+    const peerLegs = (i) => {
+      try {
+        const route = minotor.results[i].bestRoute();
+        if (!route) return 'none';
+        return route.legs.map((l) => ('departureTime' in l ? `${l.route?.name || '?'} ${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}` : `walk ${l.from.id}→${l.to.id}`)).join(', ');
+      } catch (err) {
+        return `(minotor could not rebuild its route: ${err.message})`;
+      }
+    };
+    // Is minotor's own journey feasible on the timetable? Replays its legs from 08:00: each vehicle leg takes the
+    // earliest trip of ANY pattern from its board stop (at or after the time reached) to its alight stop, each walk
+    // its footpath. If even that arrives after minotor's claimed arrival, minotor's answer cannot be ridden.
+    const earliestRide = (from, to, t) => {
+      let best = Infinity;
+      for (let j = net.stopPatternStart[from]; j < net.stopPatternStart[from + 1]; j++) {
+        const p = net.stopPatterns[j];
+        const i = net.stopPatternPos[j];
+        const s0 = net.patternStopStart[p];
+        const n = net.patternTripStart[p + 1] - net.patternTripStart[p];
+        for (let k = i + 1; k < net.patternStopStart[p + 1] - s0; k++) {
+          if (net.patternStops[s0 + k] !== to) continue;
+          for (let tr = 0; tr < n; tr++) {
+            if (net.departures[net.patternTimeBase[p] + i * n + tr] >= t) {
+              best = Math.min(best, net.arrivals[net.patternTimeBase[p] + k * n + tr]);
+              break;
+            }
+          }
+        }
+      }
+      return best;
+    };
+    const replayPeer = (i) => {
+      const route = minotor.results[i].bestRoute();
+      if (!route) return null;
+      let t = DEPART;
+      for (const l of route.legs) {
+        const from = net.stopIndex.get(l.from.id);
+        const to = net.stopIndex.get(l.to.id);
+        if ('departureTime' in l) t = earliestRide(from, to, t);
+        else {
+          let w = Infinity;
+          for (let f = net.footStart[from]; f < net.footStart[from + 1]; f++) if (net.footTo[f] === to) w = net.footSecs[f];
+          t += w;
+        }
+      }
+      return t;
+    };
+    // Why: a minotor vehicle leg that arrives before it departs, on a route that passes its board stop twice (minotor
+    // keeps one index per stop and route, the last occurrence, so it can board at one pass and ride from the other).
+    const loopLegs = (i) => {
+      const route = minotor.results[i].bestRoute();
+      const out = [];
+      for (const l of route?.legs ?? []) {
+        if (!('departureTime' in l) || l.arrivalTime.toSeconds() >= l.departureTime.toSeconds()) continue;
+        const from = net.stopIndex.get(l.from.id);
+        let twice = false;
+        for (let j = net.stopPatternStart[from]; j < net.stopPatternStart[from + 1] && !twice; j++) {
+          const p = net.stopPatterns[j];
+          const stops = net.patternStops.subarray(net.patternStopStart[p], net.patternStopStart[p + 1]);
+          twice = stops.indexOf(from) !== stops.lastIndexOf(from);
+        }
+        out.push(`${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}${twice ? ` (a route passes ${l.from.id} twice)` : ''}`);
+      }
+      return out;
+    };
+    for (const r of oursLater) {
+      r.minotorTimeTravelLegs = loopLegs(r.index);
+      const feasible = replayPeer(r.index);
+      r.minotorFeasibleArrival = feasible === null || !Number.isFinite(feasible) ? null : hms(feasible);
+      r.minotorInfeasible = feasible === null || feasible > minotor.arrivals[r.index];
+    }
+    result.peer.oursLaterButPeerInfeasible = oursLater.filter((r) => r.minotorInfeasible).length;
+    for (const r of oursLater) log(`    OURS LATER  ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}${r.minotorInfeasible ? ` — minotor's journey cannot be ridden: replayed on the timetable it arrives ${r.minotorFeasibleArrival ?? 'never'}` : ''}${r.minotorTimeTravelLegs.length ? `; its legs arriving before they leave: ${r.minotorTimeTravelLegs.join('; ')}` : ''}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`);
+    if (oursLater.length) log(`  of the ${oursLater.length} pairs where ours is later, minotor's own journey is infeasible in ${result.peer.oursLaterButPeerInfeasible} (see "cannot be ridden")`);
+    for (const r of oursEarlier.slice(0, 10)) log(`    ours earlier ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`);
+    if (oursEarlier.length > 10) log(`    ... and ${oursEarlier.length - 10} more`);
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log('▶ trip planner: 300 seeded stop pairs on the Kochi feed at 08:00, ours and minotor');
+  const r = await runPlannerBench();
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ ...r, peer: r.peer && { ...r.peer } }, null, 2));
+}
