@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath, repoRoot } from './support/server';
 
 const port = Number(process.env.E2E_PORT || 18180);
 const dataDir = path.join(os.tmpdir(), `sawari-e2e-main-${port}`);
+// The real Kochi feed, when ../shared/data has it: tests that need it say so and skip when it is absent.
+export const kochiFeed = path.resolve(repoRoot, '../shared/data/kochi/gtfs.zip');
+const importFeeds: Record<string, string> = existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {};
 
 export default defineConfig({
   testDir: './tests',
@@ -27,8 +31,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node --import tsx api/src/platform/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
-    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...importFeeds },
   },
 });

@@ -2,7 +2,7 @@
 // `npm run bench`: prints the figures the issues ask for, measured on this machine. Not a test: nothing here asserts,
 // the figures are compared with their targets in the printed table and written to bench-results/latest.json.
 import { spawn, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,14 +45,16 @@ if (want('build')) {
 
 // The real server, fresh data folder.
 const port = 18300;
+const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
+if (!existsSync(kochiFeed)) console.log(`\nThe Kochi GTFS feed is absent (${kochiFeed}): transit and planner figures are skipped.`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
   cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '' },
+  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '', ...(existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}) },
 });
 const base = `http://127.0.0.1:${port}`;
 async function waitHealthy(url) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     try { if ((await fetch(url)).ok) return; } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -139,6 +141,13 @@ try {
     } finally {
       plain.kill();
     }
+  });
+  // 5. Transit reads on the real Kochi feed (import, nearby stops, GraphQL stop arrivals under load).
+  if (want('transit') && existsSync(kochiFeed)) await section('transit', async () => {
+    console.log('\n▶ transit (Kochi feed)');
+    const { runTransitBench } = await import('./bench/transit.mjs');
+    const out = await runTransitBench({ base, log: console.log });
+    if (Array.isArray(out)) figures.push(...out);
   });
 } finally {
   server.kill('SIGTERM');

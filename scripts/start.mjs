@@ -3,6 +3,7 @@
 // API under /api, the shell under /app, each remote under /remotes/<dir>/<version>/ and /app/remotes.json.
 // PORT, HOST and DATA_DIR override port, address and data folder; DATABASE_URL switches to a PostgreSQL server.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build.mjs';
@@ -11,10 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await buildWeb();
 
+// The real Kochi feed (../shared/data, never copied into the repo) is imported on the first start of a data folder
+// when it is there: about 20 s once, then the city is served from the database.
+const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
+const importFeeds = existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {};
+if (!existsSync(kochiFeed)) console.log(`The Kochi GTFS feed is absent (${kochiFeed}): only the demo Mumbai airport-express feed is served.`);
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
+  env: { NODE_ENV: 'development', ...importFeeds, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
