@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
+import { importGtfs } from '../transit/importer/import';
+import { PlannerService } from './service';
+
+// The mini feed (Asia/Kolkata): R1 A 08:00 → B 08:10/08:11 → C 08:20 (daily; also 09:00, and 12:00 on weekdays only),
+// R2 A → D every 30 min 06:00-07:00 (15 min ride), R3 night A 23:50 → C 24:10; transfer B → D 120 s.
+const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
+const ist = (iso: string) => Date.parse(`${iso}+05:30`);
+const THURSDAY = '2026-01-15';
+const SATURDAY = '2026-01-17';
+
+describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
+  let t: TestDb;
+  let planner: PlannerService;
+  beforeAll(async () => {
+    t = await openTestDb();
+    await importGtfs(t.db, MINI, { cityId: 'testville' });
+    await t.db.query(`INSERT INTO cities (id, name, time_zone, features) VALUES ('stopcity', 'Stop City', 'Asia/Kolkata', '{"stopBasedPlanner": true}')`);
+    planner = new PlannerService(t.db);
+  }, 60_000);
+  afterAll(() => t?.cleanup());
+
+  it("answers the contract's TripPlan for a direct trip between stops", async () => {
+    const departAt = ist(`${THURSDAY}T07:55:00`);
+    const plan = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, departAt, 0, 3);
+    expect(plan).toEqual({
+      departAt,
+      itineraries: [
+        {
+          departure: ist(`${THURSDAY}T08:00:00`),
+          arrival: ist(`${THURSDAY}T08:20:00`),
+          durationSeconds: 1200,
+          transfers: 0,
+          walkSeconds: 0,
+          legs: [
+            {
+              mode: 'BUS',
+              from: { stop_id: 'A', stop_name: 'Alpha', stop_lat: 19, stop_lon: 72.8, result_type: 'STOP', cityId: 'testville' },
+              to: { stop_id: 'C', stop_name: 'Charlie', stop_lat: 19.02, stop_lon: 72.82, result_type: 'STOP', cityId: 'testville' },
+              departure: ist(`${THURSDAY}T08:00:00`),
+              arrival: ist(`${THURSDAY}T08:20:00`),
+              route: {
+                route_id: 'R1',
+                route_name: '1',
+                route_long_name: 'Alpha - Charlie',
+                agency_name: 'Testville Transport',
+                route_type: 3,
+                color: null,
+                text_color: null,
+                ttStatus: 0,
+                isFrequencyTrip: false,
+                frequency_data_array: [],
+              },
+              headsign: null,
+              tripId: 'R1-0800',
+              stopCount: 2,
+              distanceMeters: expect.any(Number),
+            },
+          ],
+        },
+      ],
+    });
+    expect(plan.itineraries[0].legs[0].distanceMeters).toBeGreaterThan(2500);
+  });
+
+  it('boards a frequency-based trip', async () => {
+    const plan = await planner.plan('testville', { stopId: 'A' }, { stopId: 'D' }, ist(`${THURSDAY}T06:10:00`));
+    expect(plan.itineraries.map((i) => [i.departure, i.arrival])).toEqual([[ist(`${THURSDAY}T06:30:00`), ist(`${THURSDAY}T06:45:00`)]]);
+    expect(plan.itineraries[0].legs[0].route).toMatchObject({ route_id: 'R2', isFrequencyTrip: true });
+  });
+
+  it('follows the calendar: the weekday-only noon trip runs on Thursday, not on Saturday (then the night bus, after 24:00)', async () => {
+    const thu = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T11:55:00`));
+    expect(thu.itineraries.map((i) => i.arrival)).toEqual([ist(`${THURSDAY}T12:20:00`)]);
+    const sat = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${SATURDAY}T11:55:00`));
+    expect(sat.itineraries.map((i) => [i.legs[0].tripId, i.arrival])).toEqual([['R3-2350', ist('2026-01-18T00:10:00')]]);
+  });
+
+  it('walks from a coordinate to stops within 800 m and answers departures in a window', async () => {
+    // ~300 m north of Alpha.
+    const plan = await planner.plan('testville', { lat: 19.0027, lon: 72.8 }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`), 90);
+    // 300 m at 4 km/h: 271 s, so leave 4 min 31 s before each bus.
+    expect(plan.itineraries.map((i) => [i.departure, i.arrival])).toEqual([
+      [ist(`${THURSDAY}T07:55:29`), ist(`${THURSDAY}T08:20:00`)],
+      [ist(`${THURSDAY}T08:55:29`), ist(`${THURSDAY}T09:20:00`)],
+    ]);
+    const [walk, ride] = plan.itineraries[0].legs;
+    expect(walk).toMatchObject({ mode: 'WALK', from: { result_type: 'PLACE', stop_lat: 19.0027 }, to: { stop_id: 'A' }, route: null });
+    expect(walk.distanceMeters).toBeGreaterThan(290);
+    expect(walk.distanceMeters).toBeLessThan(310);
+    expect(plan.itineraries[0].walkSeconds).toBe(271);
+    expect(ride).toMatchObject({ mode: 'BUS', tripId: 'R1-0800' });
+  });
+
+  it('answers no itinerary when nothing runs or no stop is near', async () => {
+    expect((await planner.plan('testville', { stopId: 'C' }, { stopId: 'A' }, ist(`${THURSDAY}T07:00:00`))).itineraries).toEqual([]);
+    expect((await planner.plan('testville', { lat: 20, lon: 73 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).itineraries).toEqual([]);
+  });
+
+  it('plans stop to stop only in a stop-based planner city, and refuses bad input with 400 and unknown names with 404', async () => {
+    const at = ist(`${THURSDAY}T07:55:00`);
+    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { status: number; code: string }) => `${e.status} ${e.code}`);
+    expect(await code(planner.plan('stopcity', { lat: 19, lon: 72.8 }, { stopId: 'C' }, at))).toBe('400 STOP_REQUIRED');
+    expect(await code(planner.plan('stopcity', { stopId: 'A' }, { stopId: 'C' }, at))).toBe('404 NO_TRANSIT_DATA');
+    const optioned = new PlannerService(t.db, { stopBasedCities: ['testville'] });
+    expect(await code(optioned.plan('testville', { stopId: 'A' }, { lat: 19.02, lon: 72.82 }, at))).toBe('400 STOP_REQUIRED');
+    expect(await code(optioned.plan('testville', { stopId: 'A' }, { stopId: 'C' }, at))).toBe('ok');
+    expect(await code(planner.plan('nowhere', { stopId: 'A' }, { stopId: 'C' }, at))).toBe('404 CITY_NOT_FOUND');
+    expect(await code(planner.plan('testville', { stopId: 'ZZ' }, { stopId: 'C' }, at))).toBe('404 STOP_NOT_FOUND');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, { stopId: 'A' }, at))).toBe('400 SAME_PLACE');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, {}, at))).toBe('400 VALIDATION_FAILED');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, { lat: 91, lon: 0 }, at))).toBe('400 VALIDATION_FAILED');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, at, 500))).toBe('400 VALIDATION_FAILED');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, at, 0, 9))).toBe('400 VALIDATION_FAILED');
+    expect(await code(planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, NaN))).toBe('400 VALIDATION_FAILED');
+  });
+});

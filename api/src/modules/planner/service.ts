@@ -1,0 +1,277 @@
+import { haversineKm, localDate, serviceDay, type ServiceDay } from '@sawari/domain';
+import type { Db } from '../../platform/db';
+import { ApiError } from '../../platform/errors';
+import { PointGrid, walkingSeconds } from '../transit/geo';
+import { buildNetwork, raptorRange, type Endpoint, type Journey, type Network, type TripInput } from './core';
+import { PlannerStore, type PlannerRows } from './store';
+
+/**
+ * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
+ * (shared/contracts/src/transit-schema.ts). The network of a (city, feed, service date) is built once from the store
+ * and kept in a small LRU.
+ *
+ * Stop-based planner cities (spec §6: cities.features->>'stopBasedPlanner'): planning is stop to stop only, and a
+ * coordinate origin or destination is REFUSED with 400 STOP_REQUIRED (not snapped to the nearest stop: a silent snap
+ * could plan from a stop the rider did not mean, on the wrong side of a river or a highway; the client of such a city
+ * offers stop pickers, and nearbyStops gives it the candidates).
+ */
+
+export interface PlaceInput {
+  stopId?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+/** The contract's Stop as a leg end; a coordinate end is result_type PLACE with an empty stop_id. */
+export interface LegStopView {
+  stop_id: string;
+  stop_name: string;
+  stop_lat: number;
+  stop_lon: number;
+  result_type: 'STOP' | 'PLACE';
+  /** Not in the schema: lets the GraphQL layer resolve Stop.routes for real stops. */
+  cityId?: string;
+}
+
+export interface LegRouteView {
+  route_id: string;
+  route_name: string;
+  route_long_name: string | null;
+  agency_name: string | null;
+  route_type: number;
+  color: string | null;
+  text_color: string | null;
+  ttStatus: 0;
+  isFrequencyTrip: boolean;
+  frequency_data_array: [];
+}
+
+export interface LegView {
+  mode: 'WALK' | 'BUS' | 'FERRY';
+  from: LegStopView;
+  to: LegStopView;
+  departure: number;
+  arrival: number;
+  route: LegRouteView | null;
+  headsign: string | null;
+  tripId: string | null;
+  stopCount: number | null;
+  distanceMeters: number | null;
+}
+
+export interface ItineraryView {
+  departure: number;
+  arrival: number;
+  durationSeconds: number;
+  transfers: number;
+  walkSeconds: number;
+  legs: LegView[];
+}
+
+export interface TripPlanView {
+  itineraries: ItineraryView[];
+  departAt: number;
+}
+
+/** A coordinate walks to stops within this distance (at 4 km/h). */
+export const ACCESS_WALK_METERS = 800;
+export const MAX_WINDOW_MINUTES = 240;
+export const MAX_TRANSFERS_ALLOWED = 5;
+
+interface Built {
+  network: Network;
+  day: ServiceDay;
+  stops: PlannerRows['stops'];
+  routes: Map<string, PlannerRows['routes'][number]>;
+  /** Per TripInput index. */
+  headsigns: (string | null)[];
+  grid: PointGrid<{ lat: number; lon: number; index: number }>;
+  buildMs: number;
+}
+
+export interface PlannerOptions {
+  /** Networks kept in memory (one per city, feed and service date). */
+  cacheSize?: number;
+  /** Overrides cities.features for these city ids (tests, operators). */
+  stopBasedCities?: readonly string[];
+}
+
+const bad = (message: string, code = 'VALIDATION_FAILED') => new ApiError(400, code, message);
+
+function checkPlace(p: PlaceInput | null | undefined, name: string): PlaceInput {
+  if (!p) throw bad(`"${name}" is required: give a stopId, or lat and lon.`);
+  const hasStop = p.stopId !== null && p.stopId !== undefined && p.stopId !== '';
+  const hasCoord = p.lat !== null && p.lat !== undefined && p.lon !== null && p.lon !== undefined;
+  if (hasStop && (p.lat != null || p.lon != null)) throw bad(`"${name}" takes a stopId or a lat and lon, not both.`);
+  if (hasStop) return { stopId: String(p.stopId) };
+  if (!hasCoord) throw bad(`"${name}" needs a stopId, or both lat and lon.`);
+  if (!Number.isFinite(p.lat) || Math.abs(p.lat as number) > 90) throw bad(`"${name}.lat" must be a latitude between -90 and 90.`);
+  if (!Number.isFinite(p.lon) || Math.abs(p.lon as number) > 180) throw bad(`"${name}.lon" must be a longitude between -180 and 180.`);
+  return { lat: p.lat, lon: p.lon };
+}
+
+/** The core's input from the store's rows (pure). */
+export function networkInput(rows: PlannerRows): { input: Parameters<typeof buildNetwork>[0]; headsigns: (string | null)[] } {
+  const times = new Map<string, { stopIds: string[]; arrivals: (number | null)[]; departures: (number | null)[] }>();
+  for (const st of rows.stopTimes) {
+    let t = times.get(st.trip_id);
+    if (!t) times.set(st.trip_id, (t = { stopIds: [], arrivals: [], departures: [] }));
+    t.stopIds.push(st.stop_id);
+    t.arrivals.push(st.arrival_secs);
+    t.departures.push(st.departure_secs);
+  }
+  const freq = new Map<string, { startSecs: number; endSecs: number; headwaySecs: number }[]>();
+  for (const f of rows.frequencies) {
+    let list = freq.get(f.trip_id);
+    if (!list) freq.set(f.trip_id, (list = []));
+    list.push({ startSecs: f.start_secs, endSecs: f.end_secs, headwaySecs: f.headway_secs });
+  }
+  const trips: TripInput[] = [];
+  const headsigns: (string | null)[] = [];
+  for (const t of rows.trips) {
+    const st = times.get(t.trip_id);
+    if (!st) continue;
+    trips.push({ id: t.trip_id, routeId: t.route_id, dayOffset: t.day, ...st, frequencies: freq.get(t.trip_id) });
+    headsigns.push(t.trip_headsign);
+  }
+  return {
+    input: {
+      stops: rows.stops.map((s) => ({ id: s.stop_id, lat: s.stop_lat, lon: s.stop_lon })),
+      trips,
+      transfers: rows.transfers.map((t) => ({ fromStopId: t.from_stop_id, toStopId: t.to_stop_id, minSecs: t.min_transfer_time })),
+    },
+    headsigns,
+  };
+}
+
+export class PlannerService {
+  private readonly store: PlannerStore;
+  private readonly cache = new Map<string, Promise<Built>>();
+  private readonly cacheSize: number;
+
+  constructor(
+    db: Db,
+    private readonly opts: PlannerOptions = {},
+  ) {
+    this.store = new PlannerStore(db);
+    this.cacheSize = opts.cacheSize ?? 4;
+  }
+
+  /** The network for a city's current feed on a service date, built once (concurrent callers share the build). */
+  private network(cityId: string, feedId: number, date: string, timeZone: string): Promise<Built> {
+    const key = `${cityId}|${feedId}|${date}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const build = (async (): Promise<Built> => {
+      const rows = await this.store.rows(feedId, date);
+      const started = performance.now();
+      const { input, headsigns } = networkInput(rows);
+      const network = buildNetwork(input);
+      const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
+      return {
+        network,
+        day: serviceDay(date, timeZone),
+        stops: rows.stops,
+        routes: new Map(rows.routes.map((r) => [r.route_id, r])),
+        headsigns,
+        grid: new PointGrid(points),
+        buildMs: performance.now() - started,
+      };
+    })();
+    this.cache.set(key, build);
+    build.catch(() => this.cache.delete(key));
+    while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+    return build;
+  }
+
+  async plan(cityId: string, fromInput: PlaceInput, toInput: PlaceInput, departAtMs: number, windowMinutes = 0, maxTransfers = 3): Promise<TripPlanView> {
+    const from = checkPlace(fromInput, 'from');
+    const to = checkPlace(toInput, 'to');
+    if (!Number.isFinite(departAtMs) || departAtMs < 0) throw bad('"departAt" must be a time in epoch milliseconds.');
+    if (!Number.isInteger(windowMinutes) || windowMinutes < 0 || windowMinutes > MAX_WINDOW_MINUTES) throw bad(`"windowMinutes" must be a whole number from 0 to ${MAX_WINDOW_MINUTES}.`);
+    if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > MAX_TRANSFERS_ALLOWED) throw bad(`"maxTransfers" must be a whole number from 0 to ${MAX_TRANSFERS_ALLOWED}.`);
+    if (from.stopId !== undefined && from.stopId === to.stopId) throw bad('The origin and the destination are the same stop.', 'SAME_PLACE');
+
+    const city = await this.store.city(cityId);
+    if (!city) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${cityId}".`);
+    const stopBased = city.stopBasedPlanner || (this.opts.stopBasedCities ?? []).includes(cityId);
+    if (stopBased && (from.stopId === undefined || to.stopId === undefined)) {
+      throw bad(`Trips in ${cityId} are planned from stop to stop: choose a stop for the ${from.stopId === undefined ? 'origin' : 'destination'}.`, 'STOP_REQUIRED');
+    }
+    if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
+
+    const date = localDate(departAtMs, city.timeZone);
+    const built = await this.network(city.id, city.feedId, date, city.timeZone);
+    const net = built.network;
+    const endpoints = (p: PlaceInput, name: string): Endpoint[] => {
+      if (p.stopId !== undefined) {
+        const stop = net.stopIndex.get(p.stopId as string);
+        if (stop === undefined) throw new ApiError(404, 'STOP_NOT_FOUND', `There is no stop "${p.stopId}" in ${cityId} (${name}).`);
+        return [{ stop, walkSecs: 0 }];
+      }
+      return built.grid.within(p.lat as number, p.lon as number, ACCESS_WALK_METERS).map((h) => ({ stop: built.grid.points[h.index].index, walkSecs: walkingSeconds(h.distanceMeters) }));
+    };
+    const origins = endpoints(from, 'from');
+    const destinations = endpoints(to, 'to');
+    const departSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
+    const journeys = raptorRange(net, { origins, destinations, departAt: departSecs, maxTransfers, windowSecs: windowMinutes * 60 });
+    const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to));
+    itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
+    return { itineraries, departAt: departAtMs };
+  }
+
+  private itinerary(cityId: string, b: Built, j: Journey, from: PlaceInput, to: PlaceInput): ItineraryView {
+    const net = b.network;
+    const at = (secs: number) => b.day.startMs + secs * 1000;
+    const stopView = (s: number): LegStopView => {
+      const row = b.stops[s];
+      return { stop_id: row.stop_id, stop_name: row.stop_name ?? row.stop_id, stop_lat: row.stop_lat ?? 0, stop_lon: row.stop_lon ?? 0, result_type: 'STOP', cityId };
+    };
+    const place = (p: PlaceInput, name: string): LegStopView => ({ stop_id: '', stop_name: name, stop_lat: p.lat as number, stop_lon: p.lon as number, result_type: 'PLACE' });
+    const end = (s: number, side: 'from' | 'to') => (s >= 0 ? stopView(s) : side === 'from' ? place(from, 'Start point') : place(to, 'End point'));
+    const metres = (a: LegStopView, c: LegStopView) => Math.round(haversineKm(a.stop_lat, a.stop_lon, c.stop_lat, c.stop_lon) * 1000);
+    let walkSeconds = 0;
+    const legs: LegView[] = j.legs.map((l) => {
+      if (l.kind === 'walk') {
+        const a = end(l.from, 'from');
+        const c = end(l.to, 'to');
+        walkSeconds += l.arrival - l.departure;
+        return { mode: 'WALK', from: a, to: c, departure: at(l.departure), arrival: at(l.arrival), route: null, headsign: null, tripId: null, stopCount: null, distanceMeters: metres(a, c) };
+      }
+      const source = net.tripSource[l.trip];
+      const routeId = net.routeIds[net.patternRoute[l.pattern]];
+      const r = b.routes.get(routeId);
+      let distanceMeters = 0;
+      const s0 = net.patternStopStart[l.pattern];
+      for (let i = l.boardPos; i < l.alightPos; i++) distanceMeters += metres(stopView(net.patternStops[s0 + i]), stopView(net.patternStops[s0 + i + 1]));
+      return {
+        mode: r?.route_type === 4 ? 'FERRY' : 'BUS',
+        from: stopView(l.from),
+        to: stopView(l.to),
+        departure: at(l.departure),
+        arrival: at(l.arrival),
+        route: {
+          route_id: routeId,
+          route_name: r?.route_short_name || r?.route_long_name || routeId,
+          route_long_name: r?.route_long_name ?? null,
+          agency_name: r?.agency_name ?? null,
+          route_type: r?.route_type ?? 3,
+          color: r?.route_color ?? null,
+          text_color: r?.route_text_color ?? null,
+          ttStatus: 0,
+          isFrequencyTrip: net.sourceTripIsFrequency[source] === 1,
+          frequency_data_array: [],
+        },
+        headsign: b.headsigns[source] ?? null,
+        tripId: net.sourceTripIds[source],
+        stopCount: l.alightPos - l.boardPos,
+        distanceMeters,
+      };
+    });
+    return { departure: at(j.departure), arrival: at(j.arrival), durationSeconds: j.arrival - j.departure, transfers: j.transfers, walkSeconds, legs };
+  }
+}
