@@ -1,12 +1,10 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
-import path from 'node:path';
-import { repoRoot } from '../support/server';
+import { expectAccessible } from '../support/axe';
 
 // Live tracking (mf-tracking) against the real server: the demo Mumbai airport-express feed is always there; Kochi
 // only when the server imports its feed. Service workers are blocked so every request reaches the server.
 test.use({ serviceWorkers: 'block' });
 
-const AXE = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -152,15 +150,6 @@ test('Kochi: routes from its imported feed, with the feed credit line', async ({
 test.describe('accessibility', () => {
   // bypassCSP: axe-core is injected as an inline script, which the app's CSP (script-src 'self') refuses.
   test.use({ bypassCSP: true });
-
-  async function expectAccessible(page: Page) {
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-    });
-    expect(violations).toEqual([]);
-  }
 
   test('landing, route map list view and planner have no serious or critical violation', async ({ page }) => {
     await useCity(page, 'mumbai');

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
-import { Attribution, useCityId } from '../common/city';
+import { useCityId } from '../common/city';
 import { useFavourites, useSignedIn } from '../common/favourites';
 import { paths } from '../common/links';
 import styles from '../common/tracking.module.css';
@@ -72,11 +72,13 @@ function Favourites() {
   );
 }
 
-/** /live-tracking: search, nearby stops, trip planner, find my bus, and the rider's favourite stops and routes. */
+/**
+ * /live-tracking: search, nearby stops, trip planner, find my bus, and the rider's favourite stops and routes. No feed
+ * data here (so no credit line): the GraphQL client chunk is fetched with the first search, not with this screen.
+ */
 export default function LandingScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const city = useCityId();
   return (
     <Page heading={t('landing.heading')} intro={t('landing.intro')}>
       <SearchForm />
@@ -103,7 +105,6 @@ export default function LandingScreen() {
       </ul>
       <h2>{t('landing.favourites')}</h2>
       <Favourites />
-      <Attribution city={city} />
     </Page>
   );
 }

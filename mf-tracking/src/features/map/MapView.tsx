@@ -23,13 +23,15 @@ export type MapViewProps = {
   color?: string | null;
   /** Where the list alternative is (an element id), announced with the map. */
   listId: string;
+  /** Message id of the note saying where the same information is in text (default: the list below). */
+  noteId?: string;
 };
 
 /**
  * The route's shape, its stops and live buses on a map (maplibre-gl, loaded only here). The map is a picture of the
  * list that follows it (listId): keyboard and screen-reader users get everything from that list.
  */
-export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId }: MapViewProps) {
+export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId, noteId = 'map.listNote' }: MapViewProps) {
   const intl = useIntl();
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -125,7 +127,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   return (
     <>
     <p id={`${listId}-note`} className={styles.hint}>
-      {intl.formatMessage({ id: 'map.listNote' })}
+      {intl.formatMessage({ id: noteId })}
     </p>
     <div className={styles.mapBox} role="group" aria-label={intl.formatMessage({ id: 'map.label' })} aria-describedby={`${listId}-note`}>
       <div ref={box} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-map-status={status} />

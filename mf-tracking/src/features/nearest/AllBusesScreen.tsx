@@ -33,7 +33,7 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
               <span className={styles.cardTitle}>
                 <span className={styles.routeBadge}>{r.route_name}</span> {r.route_long_name}
               </span>
-              <span className={styles.actions}>
+              <span className={styles.actions} style={{ marginBottom: 0 }}>
                 <Link to={paths.routeMap(r.route_id, stopId)}>{t('allBuses.map')}</Link>
                 <Link to={paths.eta(r.route_id, stopId, stopName, r.route_name)}>{t('route.eta')}</Link>
                 <Link to={`/nearest-bus-stop/timings?routeId=${encodeURIComponent(r.route_id)}&stopId=${encodeURIComponent(stopId)}&stopName=${encodeURIComponent(stopName)}`}>{t('route.timetable')}</Link>

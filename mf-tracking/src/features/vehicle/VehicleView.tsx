@@ -56,7 +56,7 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
           )}
         </dd>
       </dl>
-      <MapView directions={direction ? [direction] : []} stops={direction?.stops ?? []} buses={[v]} selectedStopId={stopId ?? v.nextStopId} focusBus={v.vNo} listId={listId} />
+      <MapView directions={direction ? [direction] : []} stops={direction?.stops ?? []} buses={[v]} selectedStopId={stopId ?? v.nextStopId} focusBus={v.vNo} listId={listId} noteId="map.factsNote" />
       <Attribution city={city} />
     </>
   );
