@@ -2,6 +2,7 @@ import { haversineKm, localDate, serviceDay, type ServiceDay } from '@sawari/dom
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { PointGrid, walkingSeconds } from '../transit/geo';
+import type { RouteSummaryView } from '../transit/service';
 import { buildNetwork, raptorRange, type Endpoint, type Journey, type Network, type TripInput } from './core';
 import { PlannerStore, type PlannerRows } from './store';
 
@@ -33,18 +34,8 @@ export interface LegStopView {
   cityId?: string;
 }
 
-export interface LegRouteView {
-  route_id: string;
-  route_name: string;
-  route_long_name: string | null;
-  agency_name: string | null;
-  route_type: number;
-  color: string | null;
-  text_color: string | null;
-  ttStatus: 0;
-  isFrequencyTrip: boolean;
-  frequency_data_array: [];
-}
+/** The contract's RouteSummary on a ride leg: timings always known (ttStatus 0), no headway windows. */
+export type LegRouteView = Omit<RouteSummaryView, 'arrival_time' | 'ttStatus' | 'frequency_data_array'> & { ttStatus: 0; frequency_data_array: [] };
 
 export interface LegView {
   mode: 'WALK' | 'BUS' | 'FERRY';

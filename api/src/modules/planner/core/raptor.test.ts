@@ -79,6 +79,18 @@ describe('planner core: RAPTOR', () => {
     expect(plan(n, 'A', 'E', hm(7, 50), 0)).toEqual([]);
   });
 
+  it('chains walking links between two vehicles (footpaths closed up to 15 min of walking)', () => {
+    const trips = [trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['D', 'F'], [hm(8, 15), hm(8, 30)])];
+    const links = [
+      { fromStopId: 'B', toStopId: 'E', minSecs: 100 },
+      { fromStopId: 'E', toStopId: 'D', minSecs: 100 },
+    ];
+    const n = net(trips, links);
+    const [j] = plan(n, 'A', 'F', hm(8, 0));
+    expect(describe_(n, j)).toEqual(['ride R1 A 08:00 -> B 08:10', 'walk B 08:10 -> D 08:13', 'ride R2 D 08:15 -> F 08:30']);
+    expect(plan(buildNetwork({ stops: STOPS, trips, transfers: links, maxChainedWalkSecs: 150 }), 'A', 'F', hm(8, 0))).toEqual([]);
+  });
+
   it('respects a minimum transfer time at the same stop', () => {
     const trips = [trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['B', 'C'], [hm(8, 11), hm(8, 20)]), trip('T3', 'R2', ['B', 'C'], [hm(8, 21), hm(8, 30)])];
     expect(plan(net(trips), 'A', 'C', hm(8, 0))[0].arrival).toBe(hm(8, 20));
@@ -281,6 +293,15 @@ describe('planner core: random networks against a connection scan', () => {
           }
           expect(t).toBe(j.arrival);
         }
+        // The range query's answers are each what a single query at their departure finds, and none beats another.
+        const q = { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: at, maxTransfers: 8, windowSecs: 3600 };
+        const range = raptorRange(n, q);
+        for (const j of range) {
+          const single = raptor(n, { ...q, departAt: j.departure });
+          expect(single.some((o) => o.arrival === j.arrival && o.transfers <= j.transfers)).toBe(true);
+        }
+        // Whatever leaves first in the window arrives no later than the plain query's earliest arrival.
+        if (got.length) expect(Math.min(...range.map((j) => j.arrival))).toBe(earliest);
       }
     }
   });
