@@ -138,12 +138,13 @@ test('public route by vehicle number, without signing in', async ({ page, reques
 test('Kochi: routes from its imported feed, with the feed credit line', async ({ page, request }) => {
   const { transitCity, searchRoutes } = await gql<{ transitCity: { attribution: string | null } | null; searchRoutes: { route_id: string; route_name: string }[] }>(
     request,
-    '{ transitCity(city: "kochi") { attribution } searchRoutes(city: "kochi", query: "1", limit: 5) { route_id route_name } }',
+    '{ transitCity(city: "kochi") { attribution } searchRoutes(city: "kochi", query: "Vyttila", limit: 5) { route_id route_name } }',
   ).catch(() => ({ transitCity: null, searchRoutes: [] }));
   test.skip(!transitCity || searchRoutes.length === 0, 'the e2e server has no Kochi feed imported (the lead enables its import)');
   await useCity(page, 'kochi');
   await page.goto(`/app/live-tracking/route-map/${encodeURIComponent(searchRoutes[0].route_id)}`);
   await expect(h1(page)).toHaveText(`Route ${searchRoutes[0].route_name}`);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
   if (transitCity!.attribution) await expect(page.getByText(`Transit data: ${transitCity!.attribution}`)).toBeVisible();
 });
 
