@@ -149,6 +149,20 @@ try {
     const out = await runTransitBench({ base, log: console.log });
     if (Array.isArray(out)) figures.push(...out);
   });
+  // 6. Trip planner (RAPTOR) on the Kochi feed, next to the minotor package on the same trips.
+  if (want('planner') && existsSync(kochiFeed)) await section('planner', async () => {
+    console.log('\n▶ trip planner: 300 seeded Kochi stop pairs at 08:00, ours and minotor');
+    const { runPlannerBench } = await import('./bench/planner.mjs');
+    const r = await runPlannerBench({ gtfsZip: kochiFeed, log: console.log });
+    if (r.skipped) throw new Error(r.reason);
+    record('planner median query time (Kochi, 08:00)', r.medianMs.toFixed(2), 'ms', '< 5 ms', r.medianMs < 5);
+    record('planner p95 query time', r.p95Ms.toFixed(2), 'ms');
+    if (r.peer?.ran) {
+      record('minotor median / ours', r.peer.ratio.toFixed(1), 'x');
+      record('pairs where our earliest arrival is later than minotor (replayed: see the list above)', r.peer.oursLater.length, `of ${r.pairs}`);
+    }
+    else console.log(`  minotor did not run: ${r.peer?.reason}`);
+  });
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

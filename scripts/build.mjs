@@ -50,6 +50,7 @@ function inputsHash(appDir) {
   add(path.join(ROOT, 'package.json'));
   add(path.join(ROOT, 'package-lock.json'));
   hash.update(`SAWARI_KIOSK_KEY=${process.env.SAWARI_KIOSK_KEY ?? ''}`);
+  hash.update(`SAWARI_MAP_STYLE_URL=${process.env.SAWARI_MAP_STYLE_URL ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -10,6 +10,7 @@ import { TimetableCache } from '../modules/transit/timetable-cache';
 import { TransitReadStore } from '../modules/transit/store';
 import { TransitService } from '../modules/transit/service';
 import { graphqlPlugin } from '../modules/graphql/plugin';
+import { PlannerService } from '../modules/planner/service';
 import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
 import type { RealtimeConfig } from '../modules/realtime/config';
 import { importFeedsOnStart, type StartupFeed } from '../seed';
@@ -147,6 +148,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await app.register(graphqlPlugin, {
     transit: new TransitService(new TransitReadStore(db), timetables, now),
     realtime: realtimeResolvers(live),
+    planner: new PlannerService(db),
     now,
     graphiql: config.env === 'development',
   });

@@ -276,9 +276,19 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       await gqlError('{ disruptions(city: "Nowhere!") { id } }', undefined, 'BAD_USER_INPUT');
       await gqlError('{ disruptions(city: "atlantis") { id } }', undefined, 'NOT_FOUND');
     });
-    it('planTrip says planning is not available yet (no made-up plans)', async () => {
-      const r = await gqlError('{ planTrip(city: "testville", from: { stopId: "A" }, to: { stopId: "C" }) { departAt } }', undefined, 'NOT_AVAILABLE', 200, /^trip planning is not available yet$/);
-      expect(r.data).toBeNull();
+    it('planTrip plans with the RAPTOR planner: itineraries with legs, stops that know their routes; bad places refused', async () => {
+      const departAt = Date.parse('2025-08-14T07:55:00+05:30');
+      const r = await gql(
+        `query($t: Float) { planTrip(city: "testville", from: { stopId: "A" }, to: { stopId: "C" }, departAt: $t) {
+          departAt itineraries { departure arrival transfers legs { mode from { stop_id routes { route_id } } to { stop_id } route { route_id } } } } }`,
+        { t: departAt },
+      );
+      expect(r.errors).toBeUndefined();
+      const plan = (r.data as { planTrip: { departAt: number; itineraries: { departure: number; arrival: number; transfers: number; legs: { mode: string; from: { stop_id: string; routes: unknown[] }; to: { stop_id: string }; route: { route_id: string } | null }[] }[] } }).planTrip;
+      expect(plan.departAt).toBe(departAt);
+      expect(plan.itineraries[0]).toMatchObject({ departure: Date.parse('2025-08-14T08:00:00+05:30'), arrival: Date.parse('2025-08-14T08:20:00+05:30'), transfers: 0 });
+      expect(plan.itineraries[0].legs).toMatchObject([{ mode: 'BUS', from: { stop_id: 'A' }, to: { stop_id: 'C' } }]);
+      expect(plan.itineraries[0].legs[0].from.routes.length).toBeGreaterThan(0);
       await gqlError('{ planTrip(city: "testville", from: { stopId: "A", lat: 1, lon: 2 }, to: { stopId: "C" }) { departAt } }', undefined, 'BAD_USER_INPUT');
       await gqlError('{ planTrip(city: "testville", from: { lat: 1 }, to: { stopId: "C" }) { departAt } }', undefined, 'BAD_USER_INPUT');
     });
@@ -289,8 +299,9 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       await gqlError('{ stop(city: "testville", stopId: "A") { stop_id ', undefined, 'GRAPHQL_VALIDATION_FAILED', 400);
       await gqlError('{ stop(city: "testville", stopId: "A") { password } }', undefined, 'GRAPHQL_VALIDATION_FAILED', 400);
       // The deepest selection the schema allows passes the depth limit.
-      const deepest = '{ planTrip(city: "t", from: {stopId: "A"}, to: {stopId: "B"}) { itineraries { legs { from { routes { frequency_data_array { start_time } } } } } } }';
-      await gqlError(deepest, undefined, 'NOT_AVAILABLE', 200);
+      const deepest = '{ planTrip(city: "testville", from: {stopId: "A"}, to: {stopId: "C"}) { itineraries { legs { from { routes { frequency_data_array { start_time } } } } } } }';
+      const deep = await gql(deepest);
+      expect({ status: deep.status, errors: deep.errors }).toEqual({ status: 200, errors: undefined });
       const noQuery = await s.app.inject({ method: 'POST', url: '/api/graphql', payload: { variables: {} } });
       expect({ status: noQuery.statusCode, code: noQuery.json().errors[0].extensions.code }).toEqual({ status: 400, code: 'GRAPHQL_VALIDATION_FAILED' });
       const notJson = await s.app.inject({ method: 'POST', url: '/api/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' });
