@@ -88,6 +88,14 @@ try {
     const a = await measure(`${base}/app/`, 'header');
     record('/app first-load JS (gzip)', a.kb.toFixed(1), 'KB', '≤ 170 KB', a.kb <= 170);
     for (const f of a.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+    // The live-tracking landing: what mf-tracking itself sends on first load (maplibre-gl loads only on map screens).
+    const t = await measure(`${base}/app/live-tracking`, 'h1');
+    const own = t.files.filter((f) => new URL(f.url).pathname.startsWith('/remotes/mf-tracking/'));
+    const maplibre = own.filter((f) => /maplibre/i.test(f.url));
+    if (maplibre.length) throw new Error(`the live-tracking landing loaded maplibre-gl: ${maplibre.map((f) => f.url).join(', ')}`);
+    record('mf-tracking first load without maplibre-gl (gzip, its own files)', (own.reduce((sum, f) => sum + f.gz, 0) / 1024).toFixed(1), 'KB');
+    record('/app/live-tracking first-load JS, everything (gzip)', t.kb.toFixed(1), 'KB');
+    for (const f of own) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
     await browser.close();
   });
 

@@ -111,6 +111,11 @@ test('a board loads mf-airport alone: no other remote, no account code', async (
   }
   expect(requested.some((p) => p.startsWith('/remotes/mf-airport/'))).toBe(true);
   expect(requested.filter((p) => /\/api\/(auth|profile)/.test(p) || /layout|login|account/i.test(p))).toEqual([]);
+  // The same log on /app does show the layout chunk: the check above can see what it looks for.
+  requested.length = 0;
+  await page.goto('/app/');
+  await expect(page.locator('header')).toBeVisible();
+  expect(requested.some((p) => /^\/app\/layout\.[0-9a-f]+\.js$/.test(p))).toBe(true);
 });
 
 test('an unknown terminal or product shows a clear message', async ({ page }) => {

@@ -59,10 +59,9 @@ test('search a route, open its map (under the app CSP) and list, then its timeta
   expect(errors).toEqual([]);
 });
 
-test('plan a trip between two stops and open its details', async ({ page, request }) => {
-  // Is the server's planner in yet? (It answers NOT_AVAILABLE until it is.)
-  const probe = await (await request.post('/api/graphql', { data: { query: '{ planTrip(city: "mumbai", from: { stopId: "T1-BAY" }, to: { stopId: "VASHI" }) { departAt } }' } })).json();
-  const plannerReady = !probe.errors;
+test('plan a trip between two stops and open its details', async ({ page }) => {
+  // 10:00 in Mumbai: the airport express runs every 30 min, so there must be trip options.
+  await page.clock.install({ time: new Date('2026-11-21T10:00:30+05:30') });
   await useCity(page, 'mumbai');
   await page.goto('/app/trip-planner');
   await expect(h1(page)).toHaveText('Trip planner');
@@ -76,17 +75,10 @@ test('plan a trip between two stops and open its details', async ({ page, reques
   await page.getByRole('button', { name: 'Plan trip' }).click();
 
   await expect(h1(page)).toHaveText('Trip options');
-  if (!plannerReady) {
-    await expect(page.getByRole('alert').filter({ hasText: 'Could not load this' })).toBeVisible();
-    test.skip(true, `the server's planTrip is not available yet (${probe.errors[0]?.extensions?.code}): the form and its error state were checked, the itineraries were not`);
-  }
   await expect(page.getByRole('status').filter({ hasText: /trip option/ })).toBeVisible({ timeout: 20_000 });
   const options = page.getByRole('list', { name: 'Trip options' }).getByRole('link');
-  if ((await options.count()) === 0) {
-    await expect(page.getByText(/No bus trip was found/)).toBeVisible();
-    return;
-  }
   await expect(options.first()).toContainText(/\d\d:\d\d → \d\d:\d\d/);
+  expect(await options.count()).toBeGreaterThan(0);
   await options.first().click();
   await expect(h1(page)).toHaveText('Trip details');
   await expect(page.getByText(/Board at Terminal 1 Bus Bay at \d\d:\d\d/)).toBeVisible();

@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     root.append(header, main);
     registerApplication({
       name: 'sawari-layout',
-      app: () => import('./layout/spa'),
+      // Named so the kiosk e2e can assert from the network log that a board never fetches it.
+      app: () => import(/* webpackChunkName: "layout" */ './layout/spa'),
       activeWhen: () => true,
       customProps: { domElementGetter: () => header, screenElement: screen, remotePrefixes: remotes.flatMap((r) => r.prefixes), remotesFailed },
     });
