@@ -47,6 +47,7 @@ import { favouriteRoutes } from '../modules/favourites/routes';
 import { OfferStore } from '../modules/offers/store';
 import { OfferService } from '../modules/offers/service';
 import { offerRoutes } from '../modules/offers/routes';
+import { createPaymentsModule, type PaymentsDeps } from '../modules/payments/module';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -83,6 +84,8 @@ export interface ServerDeps {
   importFeeds?: StartupFeed[];
   /** Live data settings (default: REALTIME_SOURCE and friends from the environment, docs/realtime.md). */
   realtime?: RealtimeConfig;
+  /** Payment gateway, extra order kinds and the reconciliation interval (default: the sandbox gateway, every 15 s). */
+  payments?: PaymentsDeps;
 }
 
 /** Opens the configured database, applies migrations and seeds the demo data when missing. */
@@ -178,5 +181,6 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   await app.register(sosRoutes, { service: new SosService(new SosStore(db), { sms, now, support: config.support }), guard });
   await app.register(favouriteRoutes, { service: new FavouriteService(new FavouriteStore(db), now), guard });
   await app.register(offerRoutes, { service: new OfferService(new OfferStore(db), now), guard });
+  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }

@@ -3,3 +3,4 @@ export * from './airport';
 export * from './auth';
 export * from './account';
 export * from './transit-schema';
+export * from './payments';

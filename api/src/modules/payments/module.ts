@@ -1,0 +1,43 @@
+import { hkdfSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { ServerKeys } from '../../platform/secrets';
+import type { AuthGuard } from '../auth/guard';
+import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
+import { PaymentOrderKinds, type PaymentOrderPort } from './ports';
+import { paymentRoutes } from './routes';
+import { PaymentService, startReconciliation } from './service';
+
+export interface PaymentsDeps {
+  /** Default: the sandbox gateway on this database. */
+  gateway?: PaymentGateway;
+  sandbox?: SandboxOptions;
+  /** Order kinds besides the built-in ones (tests add their own). */
+  orderKinds?: Record<string, PaymentOrderPort>;
+  /** Reconciliation interval in ms; 0 turns the in-server job off (default 15 s). */
+  reconcileEveryMs?: number;
+  /** The payments and sandbox clock (default: the server's). */
+  now?: Clock;
+}
+
+/** Builds the payments service, registers its routes and starts the reconciliation job (stopped on close). */
+export async function createPaymentsModule(
+  app: FastifyInstance,
+  ctx: { db: Db; keys: ServerKeys; guard: AuthGuard; now: Clock; log: FastifyInstance['log']; deps?: PaymentsDeps; orderKinds?: Record<string, PaymentOrderPort> },
+): Promise<{ service: PaymentService; kinds: PaymentOrderKinds }> {
+  const deps = ctx.deps ?? {};
+  const now = deps.now ?? ctx.now;
+  const kinds = new PaymentOrderKinds();
+  for (const [kind, port] of Object.entries({ ...ctx.orderKinds, ...deps.orderKinds })) kinds.register(kind, port);
+  const gateway = deps.gateway ?? new SandboxGateway(ctx.db, now, deps.sandbox);
+  const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
+  const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log });
+  await app.register(paymentRoutes, { service, guard: ctx.guard });
+  const everyMs = deps.reconcileEveryMs ?? 15_000;
+  if (everyMs > 0) {
+    const job = startReconciliation(service, everyMs, ctx.log);
+    app.addHook('onClose', async () => job.stop());
+  }
+  return { service, kinds };
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Payments (docs/payments.md). Amounts are integer paise on the server and on the wire. */
+
+/** Spec §7 payment methods under /select-payment. */
+export const paymentMethodSchema = z.enum(['card', 'wallet', 'upi', 'netbanking', 'cash']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** Spec §4 payment status. */
+export const paymentStatusSchema = z.enum(['SUCCESS', 'PENDING', 'FAILED']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** What a pay request and the order status report (spec §4 pass/ticket statuses); PENDING = nothing paid yet. */
+export const orderPaymentStatusSchema = z.enum(['PENDING', 'PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']);
+export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
+
+/** Order kinds a payment can be for (spec §4: passes, tickets, card recharges). */
+export const orderKindSchema = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,31}$/, 'Order kind is a word like pass or ticket');
+
+/** Luhn check of a card number of digits only. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const cardNumber = z
+  .string()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => /^\d{12,19}$/.test(v), 'Card number has 12 to 19 digits')
+  .refine((v) => !/^\d{12,19}$/.test(v) || luhnValid(v), 'Card number is not valid (check the digits)');
+
+export const cardDetailsSchema = z.object({
+  number: cardNumber,
+  expiryMonth: z.number().int().min(1, 'Expiry month is 1 to 12').max(12, 'Expiry month is 1 to 12'),
+  expiryYear: z.number().int().min(2000, 'Expiry year has four digits').max(2100, 'Expiry year has four digits'),
+  cvv: z.string().regex(/^\d{3,4}$/, 'CVV has 3 or 4 digits'),
+  name: z.string().trim().min(1, 'Name on card is required').max(60).optional(),
+});
+export const upiDetailsSchema = z.object({
+  vpa: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/, 'UPI id looks like name@bank'),
+});
+export const netbankingDetailsSchema = z.object({ bank: z.string().trim().toUpperCase().regex(/^[A-Z]{2,12}$/, 'Bank is a code like SBI') });
+export const walletDetailsSchema = z.object({ wallet: z.enum(['PAYTM', 'PHONEPE', 'AMAZONPAY', 'MOBIKWIK']) });
+export const cashDetailsSchema = z.object({}).strict();
+
+/** POST /api/payments/:orderKind/:orderId/pay body (header idempotency-key, 8–64 characters). */
+export const payRequestSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('card'), details: cardDetailsSchema }),
+  z.object({ method: z.literal('upi'), details: upiDetailsSchema }),
+  z.object({ method: z.literal('netbanking'), details: netbankingDetailsSchema }),
+  z.object({ method: z.literal('wallet'), details: walletDetailsSchema }),
+  z.object({ method: z.literal('cash'), details: cashDetailsSchema.optional().default({}) }),
+]);
+export type PayRequest = z.input<typeof payRequestSchema>;
+export type ParsedPayRequest = z.output<typeof payRequestSchema>;
+
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'idempotency-key is 8 to 64 letters, digits or . _ : -');
+
+export const payResponseSchema = z.object({
+  paymentId: z.string(),
+  status: z.enum(['PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']),
+  failureReason: z.string().nullable(),
+});
+export type PayResponse = z.infer<typeof payResponseSchema>;
+
+/** GET /api/payments/:paymentId (payment process status). */
+export const paymentSchema = z.object({
+  paymentId: z.string(),
+  orderKind: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  method: paymentMethodSchema,
+  /** Masked: "VISA •••• 1111", a UPI id, a bank or wallet code, "Pay at counter". */
+  instrument: z.string(),
+  status: paymentStatusSchema,
+  orderStatus: z.enum(['PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']),
+  failureReason: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** GET /api/payments/orders/:orderKind/:orderId/status (order status). */
+export const orderStatusSchema = z.object({
+  orderKind: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  status: orderPaymentStatusSchema,
+  /** The latest payment (the successful one when paid). */
+  paymentId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** GET /api/payments/methods?city=&agency= */
+export const paymentMethodsQuerySchema = z.object({
+  city: z.string().regex(/^[a-z][a-z-]{1,39}$/, 'City is an id like mumbai'),
+  agency: z.string().max(40).optional(),
+});
+export const paymentMethodInfoSchema = z.object({
+  method: paymentMethodSchema,
+  label: z.string(),
+  /** Wallet providers or netbanking banks to choose from; empty for the others. */
+  options: z.array(z.object({ code: z.string(), label: z.string() })),
+  /** Cash: the order stays pending until paid at the counter. */
+  payAtCounter: z.boolean(),
+});
+export const paymentMethodsResponseSchema = z.object({ city: z.string(), agency: z.string().nullable(), methods: z.array(paymentMethodInfoSchema) });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;

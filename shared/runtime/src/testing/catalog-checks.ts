@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * The checks every app's message catalogs must pass (jest only; not part of the runtime bundle). Every language's
+ * catalog holds exactly the keys of en.json: a missing key would show English (or the raw id) in the middle of a
+ * translated screen, an extra key is a leftover nobody maintains. Every message is valid ICU and keeps the English
+ * placeholders.
+ */
+export function describeCatalogs(name: string, dir: string, codes: readonly string[]): void {
+  const read = (code: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8'));
+  const en = read('en');
+  const placeholders = (text: string) => [...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
+
+  describe(`${name} message catalogs`, () => {
+    it('has a catalog file for every language and no other', () => {
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+      expect(files).toEqual([...codes].sort());
+    });
+
+    it('every message of every language is valid ICU syntax', () => {
+      for (const code of codes) {
+        for (const [key, text] of Object.entries(read(code))) {
+          try {
+            new IntlMessageFormat(text, code);
+          } catch (err) {
+            throw new Error(`${code}.json ${key}: ${(err as Error).message}`);
+          }
+        }
+      }
+    });
+
+    describe.each(codes.filter((c) => c !== 'en'))('%s', (code) => {
+      const catalog = read(code);
+      it('has every key of en.json', () => {
+        expect(Object.keys(en).filter((k) => !(k in catalog))).toEqual([]);
+      });
+      it('has no key that en.json lacks', () => {
+        expect(Object.keys(catalog).filter((k) => !(k in en))).toEqual([]);
+      });
+      it('translates every message (no empty text) and keeps its placeholders', () => {
+        for (const [key, text] of Object.entries(catalog)) {
+          expect([key, typeof text === 'string' && text.trim() !== '']).toEqual([key, true]);
+          if (key in en) expect([key, placeholders(text)]).toEqual([key, placeholders(en[key])]);
+        }
+      });
+    });
+  });
+}
