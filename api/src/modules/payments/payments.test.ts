@@ -316,4 +316,40 @@ describe(`payments ${dbLabel()}`, () => {
     expect(figures).toMatchObject({ ok: 1, gatewayCreateCalls: 1, successCallbacks: 1 });
     expect(figures.inProgress + figures.alreadyPaid).toBe(19);
   });
+
+  it('two instances reconciling at once settle each pending payment once and deliver each outcome once', async () => {
+    clock.advance(30_000);
+    await reconciler.reconcile(); // earlier tests' leftovers
+    const ids = Array.from({ length: 12 }, () => newOrder());
+    for (const id of ids) expect(paid(await pay(id, { method: 'upi', details: { vpa: 'pending@upi' } })).status).toBe('PAYMENT_PROCESSING');
+    clock.advance(30_000);
+    const other = new PaymentService(t.db, gateway, new PaymentOrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
+    const runs = await Promise.all([reconciler.reconcile(), other.reconcile(), reconciler.reconcile(), other.reconcile()]);
+    const total = runs.reduce((acc, r) => ({ settled: acc.settled + r.settled, notified: acc.notified + r.notified }), { settled: 0, notified: 0 });
+    console.log(`payments reconciliation figures ${JSON.stringify({ db: t.kind, pending: ids.length, runs: runs.length, ...total, perRun: runs.map((r) => r.settled) })}`);
+    expect(total).toEqual({ settled: 12, notified: 12 });
+    for (const id of ids) expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+  });
+
+  it('an outcome the order kind fails to take is retried by the next reconciliation, then delivered once', async () => {
+    const id = newOrder();
+    const original = orders.onPaymentSucceeded.bind(orders);
+    let failures = 0;
+    orders.onPaymentSucceeded = async (orderId: string) => {
+      if (orderId === id && failures === 0) {
+        failures += 1;
+        throw new Error('passes store unavailable');
+      }
+      return original(orderId);
+    };
+    try {
+      expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(0);
+      expect(await reconciler.reconcile()).toMatchObject({ notified: 1 });
+      expect(await reconciler.reconcile()).toMatchObject({ checked: 0 });
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    } finally {
+      orders.onPaymentSucceeded = original;
+    }
+  });
 });
