@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const lines = [
     `Sawari is running (${config.env}, database: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory://' ? 'PGlite in memory' : `PGlite at ${config.dataDir}/pglite`})`,
     `  App:    ${base}/app/`,
+    `  Live:   ${base}/app/live-tracking (live buses, route maps, trip planner)`,
     ...boards.map((b) => `  Board:  ${base}/app/airport-static-screens/${b}`),
     `  Health: ${base}/api/health`,
   ];
