@@ -47,6 +47,7 @@ import { favouriteRoutes } from '../modules/favourites/routes';
 import { OfferStore } from '../modules/offers/store';
 import { OfferService } from '../modules/offers/service';
 import { offerRoutes } from '../modules/offers/routes';
+import { registerPassModules } from '../modules/passes';
 import { createPaymentsModule, type PaymentsDeps } from '../modules/payments/module';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
@@ -181,6 +182,7 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   await app.register(sosRoutes, { service: new SosService(new SosStore(db), { sms, now, support: config.support }), guard });
   await app.register(favouriteRoutes, { service: new FavouriteService(new FavouriteStore(db), now), guard });
   await app.register(offerRoutes, { service: new OfferService(new OfferStore(db), now), guard });
+  const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files });
   await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './account';
 export * from './transit-schema';
 export * from './payments';
+export * from './passes';

@@ -1,0 +1,80 @@
+/** The pass catalogue (spec §3 Product configuration) and the pure rules applied to it: availability, fares, offers. */
+import { isProofRequired, purchaseBlock, type AvailabilityBlock, type FareLine } from '@sawari/domain';
+
+export interface Flags { isActive?: boolean; isVisible?: boolean }
+export interface CatalogueCategory extends Flags { id: string; name: string; verification?: boolean | null; isProofRequired?: boolean | null }
+export interface CatalogueSubCategory extends Flags { id: string; name: string; infoNote: string }
+export interface CatalogueFare extends Flags {
+  fmId: string; fare: number; discountedFare?: number; numOfDays: number; durationId: string; desc: string; subCatId: string;
+  displayName: string; specialFeatures: string[]; verification?: boolean | null; isProofRequired?: boolean | null;
+}
+/** One product configuration as written in api/data/passes/catalogue.json (fares in ₹). */
+export interface CatalogueConfig extends Flags {
+  id: string; name: string; serviceType: string; productType: string; productSubType?: string; agency: string;
+  isProofRequired?: boolean | null; isRenewable?: boolean; activeDurationMs?: number; maxTripsPerDay?: number;
+  landingMessage?: string; terms: string[];
+  categories: CatalogueCategory[]; subCategories: CatalogueSubCategory[]; fareMapping: Record<string, CatalogueFare[]>;
+}
+export interface BankOffer { id: string; city: string; bank: string; percentOff: number; configIds: string[] }
+
+export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
+
+const BLOCK_MESSAGES: Record<AvailabilityBlock, string> = {
+  PRODUCT_INACTIVE: 'This pass is not on sale right now.',
+  SUB_CATEGORY_INACTIVE: 'This plan of the pass is not on sale right now.',
+  CATEGORY_INACTIVE: 'Passes for this passenger category are not on sale right now.',
+  FARE_INACTIVE: 'This fare is no longer on sale. Choose another duration.',
+};
+
+/** Spec §4 Product availability: an inactive or invisible product, sub-category, category or fare blocks purchase. */
+export function availability(config: CatalogueConfig, category: CatalogueCategory, fare: CatalogueFare): { code: AvailabilityBlock; message: string } | null {
+  const on = (f: Flags) => ({ isActive: f.isActive !== false && f.isVisible !== false });
+  const sub = config.subCategories.find((s) => s.id === fare.subCatId);
+  const code = purchaseBlock({ product: on(config), subCategory: sub ? on(sub) : undefined, category: on(category), fare: on(fare) });
+  return code ? { code, message: BLOCK_MESSAGES[code] } : null;
+}
+
+export const proofRequiredFor = (config: CatalogueConfig, category: CatalogueCategory, fare: CatalogueFare): boolean =>
+  isProofRequired({ isProofRequired: config.isProofRequired }, category, fare);
+
+export interface Quote { actualFare: number; discountedFare: number; payableAmount: number; fareBreakup: FareLine[] }
+
+/**
+ * The server's fare breakup in paise: "Pass price" (the fare), "Discount" (fare minus discounted fare, as a negative
+ * line) and, with a bank offer, "Bank offer (BANK)" of percentOff of the discounted fare, rounded down to whole rupees.
+ */
+export function quote(fare: Pick<CatalogueFare, 'fare' | 'discountedFare'>, bank?: BankOffer | null): Quote {
+  const actualFare = rupeesToPaise(fare.fare);
+  const discountedFare = rupeesToPaise(fare.discountedFare ?? fare.fare);
+  const lines: FareLine[] = [{ name: 'Pass price', value: actualFare }, { name: 'Discount', value: discountedFare - actualFare }];
+  let payableAmount = discountedFare;
+  if (bank) {
+    const off = Math.floor((discountedFare * bank.percentOff) / 100 / 100) * 100;
+    lines.push({ name: `Bank offer (${bank.bank})`, value: -off });
+    payableAmount -= off;
+  }
+  return { actualFare, discountedFare, payableAmount, fareBreakup: lines };
+}
+
+/** The bank offer for this bank, city and config, or null. */
+export const bankOfferFor = (offers: readonly BankOffer[], city: string, bank: string, configId: string): BankOffer | null =>
+  offers.find((o) => o.city === city && o.bank.toUpperCase() === bank.toUpperCase() && o.configIds.includes(configId)) ?? null;
+
+/** Public view of a config: invisible products, categories and fares are left out. */
+export function publicConfig(c: CatalogueConfig, offers: readonly BankOffer[], city: string) {
+  const visible = <T extends Flags>(xs: T[]) => xs.filter((x) => x.isVisible !== false);
+  const categories = visible(c.categories);
+  return {
+    id: c.id, name: c.name, serviceType: c.serviceType, productType: c.productType, productSubType: c.productSubType ?? null, agency: c.agency,
+    isActive: c.isActive !== false, isRenewable: !!c.isRenewable, activeDuration: c.activeDurationMs ?? null, maxTripsPerDay: c.maxTripsPerDay ?? null,
+    landingMessage: c.landingMessage ?? null, terms: c.terms,
+    categories: categories.map((k) => ({ id: k.id, name: k.name, isActive: k.isActive !== false, verification: k.verification ?? null, isProofRequired: k.isProofRequired ?? null })),
+    subCategory: visible(c.subCategories).map((s) => ({ id: s.id, name: s.name, infoNote: s.infoNote, isActive: s.isActive !== false })),
+    fareMapping: Object.fromEntries(categories.map((k) => [k.id, visible(c.fareMapping[k.id] ?? []).map((f) => {
+      const q = quote(f);
+      return { fmId: f.fmId, fare: q.actualFare, discountedFare: q.discountedFare, durationId: f.durationId, numOfDays: f.numOfDays, desc: f.desc, subCatId: f.subCatId,
+        displayName: f.displayName, specialFeatures: f.specialFeatures, isActive: f.isActive !== false, proofRequired: proofRequiredFor(c, k, f) };
+    })])),
+    bankOffers: offers.filter((o) => o.city === city && o.configIds.includes(c.id)).map((o) => ({ bank: o.bank, percentOff: o.percentOff })),
+  };
+}
