@@ -33,6 +33,8 @@ export const passOrderPayloadSchema = z.object({
   }),
   /** A bank offer to apply (spec §9 bank offers), e.g. "HDFC". */
   bankOffer: z.string().min(1).max(40).optional(),
+  /** Use the city's trial or welcome offer (GET /api/offers/trial): the pass is free and issued at once. */
+  digitalOffer: z.boolean().optional(),
 });
 export type PassOrderPayload = z.infer<typeof passOrderPayloadSchema>;
 

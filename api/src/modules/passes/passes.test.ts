@@ -241,4 +241,22 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await get(late, await signIn(s.app, s.db, '9876580003')), 404, 'ORDER_NOT_FOUND');
     });
   });
+  describe('trial and welcome offers on pass orders (last: moves the clock by days)', () => {
+    it('a new rider’s welcome offer makes the pass free and issues it at once; once only; not with a bank offer; not for old accounts', async () => {
+      const fresh = await signIn(s.app, s.db, '9876580010');
+      const body = (over: Record<string, unknown> = {}) => payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01' }, fresh);
+      expectError(await order(body({ bankOffer: 'HDFC' }), fresh), 400, 'OFFERS_NOT_COMBINABLE');
+      const r = await order(body(), fresh);
+      expect(r.statusCode).toBe(201);
+      expect(r.json()).toMatchObject({ status: 'SUCCESS', passId: expect.any(String), fareInfo: { payableAmount: 0,
+        fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }, { name: 'Welcome offer', value: -110000 }] } });
+      expectError(await order(body({ transactionId: 'second-try' }), fresh), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
+      expectError(await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
+      const old = await signIn(s.app, s.db, '9876580011');
+      clock.advance(31 * 86_400_000);
+      const again = await signIn(s.app, s.db, '9876580011');
+      expectError(await order(payload({ digitalOffer: true }, { passStartDate: '2025-09-20' }, again), again), 403, 'DIGITAL_OFFER_NOT_ALLOWED', /new riders/);
+      expect(old.userId).toBe(again.userId);
+    });
+  });
 });

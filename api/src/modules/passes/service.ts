@@ -5,6 +5,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type CatalogueConfig } from './catalogue';
+import { OfferService } from '../offers/service';
+import { OfferStore } from '../offers/store';
 import type { PassPaymentHooks } from './payment-hooks';
 import { PassStore, type OrderRow, type PassRow } from './store';
 
@@ -82,6 +84,16 @@ export class PassOrderService implements PassPaymentHooks {
     const proofRequired = !renewal && proofRequiredFor(config, category, fare);
     if (proofRequired) await this.checkProofs(userId, p.proofs);
     const final = quote(fare, bank);
+    let digitalOfferId: string | null = null;
+    if (p.digitalOffer) {
+      if (bank) throw new ApiError(400, 'OFFERS_NOT_COMBINABLE', 'A bank offer and a trial or welcome offer cannot be used together.');
+      const offer = await new OfferService(new OfferStore(this.db), this.now).offer(userId, p.city);
+      if (offer.claimed) throw new ApiError(409, 'DIGITAL_OFFER_ALREADY_AVAILED', 'You have already used this offer. Each rider can use it once.');
+      if (!offer.eligible) throw new ApiError(403, 'DIGITAL_OFFER_NOT_ALLOWED', offer.reason ?? 'This offer is not available to you.');
+      digitalOfferId = offer.offerId;
+      final.fareBreakup.push({ name: offer.kind === 'welcome' ? 'Welcome offer' : 'Trial offer', value: -final.payableAmount });
+      final.payableAmount = 0;
+    }
     let transactionId = p.transactionId ?? buildTransactionId(userId, p.city, config.agency, category.id);
     const existing = await this.store.order(transactionId);
     if (existing && existing.userId !== userId) throw new ApiError(409, 'TRANSACTION_ID_TAKEN', 'This transactionId belongs to another order.');
@@ -91,11 +103,12 @@ export class PassOrderService implements PassPaymentHooks {
     const row: OrderRow = {
       transactionId, userId, city: p.city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
       status: proofRequired ? 'UNVERIFIED' : 'PENDING', passStartDate: pp.passStartDate, proofs: proofRequired ? p.proofs : [],
-      payload: { ...p, transactionId }, fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable },
+      payload: { ...p, transactionId }, fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId },
       payablePaise: final.payableAmount, renewOf: opts.renewOf?.id ?? null, rejectionReason: null, paidAt: null, createdAt: now, updatedAt: now,
     };
     if (!(await this.store.putOrder(row))) throw new ApiError(409, 'ORDER_EXISTS', 'An order with this transactionId is already paid or issued.');
-    return this.orderView(row);
+    if (row.status === 'PENDING' && row.payablePaise === 0) await this.issueFree(transactionId);
+    return this.orderView((await this.store.order(transactionId))!);
   }
 
   private async checkProofs(userId: string, proofs: PassOrderPayload['proofs'], store: PassStore = this.store): Promise<void> {
@@ -161,7 +174,8 @@ export class PassOrderService implements PassPaymentHooks {
       await store.decide({ transactionId, action, fromStatus: o.status, toStatus: recorded, actor, reason: opts.reason?.trim() ?? null, decidedAt: now });
       return (await store.order(transactionId))!;
     });
-    return this.orderView(result);
+    if (result.status === 'PENDING' && result.payablePaise === 0) await this.issueFree(transactionId);
+    return this.orderView((await this.store.order(transactionId)) ?? result);
   }
 
   async pendingVerifications() {
@@ -213,6 +227,16 @@ export class PassOrderService implements PassPaymentHooks {
     });
   }
 
+  /** An order with nothing to pay (trial or welcome offer) is issued without a payment. */
+  private async issueFree(orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const store = new PassStore(tx);
+      const o = await store.order(orderId, true);
+      if (!o || o.status !== 'PENDING' || o.payablePaise !== 0 || (await store.passOfOrder(orderId))) return;
+      await this.issueIn(store, o);
+    });
+  }
+
   async onPaymentFailed(orderId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const store = new PassStore(tx);
@@ -225,6 +249,13 @@ export class PassOrderService implements PassPaymentHooks {
 
   private async issueIn(store: PassStore, o: OrderRow): Promise<{ pass: PassRow; created: boolean }> {
     const now = this.now();
+    const offerId = o.fareInfo.digitalOfferId;
+    if (offerId && !(await store.passOfOrder(o.transactionId))) {
+      const offers = new OfferStore(store.db);
+      const validityDays = (await store.db.query<{ validity_days: number }>('SELECT validity_days FROM trial_offers WHERE id = $1', [offerId])).rows[0]?.validity_days ?? 1;
+      if (!(await offers.addClaim(o.userId, { offerId, claimedAt: now, validUntil: now + validityDays * DAY_MS })))
+        throw new ApiError(409, 'DIGITAL_OFFER_ALREADY_AVAILED', 'You have already used this offer. Each rider can use it once.');
+    }
     const config = await store.config(o.city, o.configId);
     const startTime = Math.max(cityMidnight(o.passStartDate), 0);
     const expiryTime = startTime + o.fareInfo.numOfDays * DAY_MS;
@@ -275,7 +306,7 @@ export class PassOrderService implements PassPaymentHooks {
     const config = (await this.store.config(p.city, p.configId)) as CatalogueConfig | null;
     const fare = config?.fareMapping[p.categoryId]?.find((f) => f.fmId === p.fmId);
     return this.createOrder(userId, {
-      ...payload, transactionId: undefined, deviceId, bankOffer: undefined, proofs: [],
+      ...payload, transactionId: undefined, deviceId, bankOffer: undefined, digitalOffer: undefined, proofs: [],
       passProps: { passStartDate, categoryId: p.categoryId, fmId: p.fmId, configurationId: p.configId, passFare: fare ? quote(fare).discountedFare / 100 : 0, passId, isRenew: true },
     }, { renewOf: p });
   }

@@ -4,7 +4,7 @@ import type { BankOffer, CatalogueConfig, Quote } from './catalogue';
 export interface OrderRow {
   transactionId: string; userId: string; city: string; agency: string; configId: string; categoryId: string; fmId: string;
   status: string; passStartDate: string; proofs: { kind: string; fileId: string }[]; payload: Record<string, unknown>;
-  fareInfo: Quote & { proofRequired: boolean; numOfDays: number; isRenewable: boolean }; payablePaise: number; renewOf: string | null;
+  fareInfo: Quote & { proofRequired: boolean; numOfDays: number; isRenewable: boolean; digitalOfferId?: string | null }; payablePaise: number; renewOf: string | null;
   rejectionReason: string | null; paidAt: number | null; createdAt: number; updatedAt: number;
 }
 export interface PassRow { id: string; transactionId: string; userId: string; city: string; configId: string; categoryId: string; fmId: string; status: string; startTime: number; expiryTime: number; isRenewable: boolean; record: Record<string, unknown>; issuedAt: number }
