@@ -8,26 +8,28 @@ describe(`payments for pass orders ${dbLabel()}`, () => {
   const clock = new TestClock();
   let s: TestServer;
   let rider: Session;
+  let other: Session;
   beforeAll(async () => {
     s = await startTestServer({ seed: false, now: clock.now, before: (t) => seedCityConfig(t.db) });
     rider = await signIn(s.app, s.db, '9876590001');
+    other = await signIn(s.app, s.db, '9876590002');
   }, 60_000);
   afterAll(() => s?.cleanup());
 
-  const createOrder = async (categoryId = 'adult') => {
+  const createOrder = async (who: Session = rider) => {
     const r = await s.app.inject({
-      method: 'POST', url: '/api/passes/v3/orders', headers: rider.headers,
+      method: 'POST', url: '/api/passes/v3/orders', headers: who.headers,
       payload: {
         appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
-        userDetails: { mailId: 'a@b.in', mobileNumber: '9876590001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: rider.userId },
-        passProps: { passStartDate: '2025-08-14', categoryId, fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100 },
+        userDetails: { mailId: 'a@b.in', mobileNumber: who === rider ? '9876590001' : '9876590002', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: who.userId },
+        passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100 },
       },
     });
     expect(r.statusCode).toBe(201);
     return r.json() as { transactionId: string; payableAmount: number };
   };
-  const pay = (tx: string, key: string, number = '4111111111111111') =>
-    s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...rider.headers, 'idempotency-key': key }, payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
+  const pay = (tx: string, key: string, number = '4111111111111111', who: Session = rider) =>
+    s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...who.headers, 'idempotency-key': key }, payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
 
   it('20 concurrent identical pays of a pass order: one charge, one pass; the order amount comes from the pass order', async () => {
     const o = await createOrder();
@@ -46,5 +48,15 @@ describe(`payments for pass orders ${dbLabel()}`, () => {
     expect(p).toMatchObject({ orderKind: 'pass', amountPaise: o.payableAmount, status: 'SUCCESS' });
     expect((await s.app.inject({ url: `/api/payments/orders/pass/${o.transactionId}/status`, headers: rider.headers })).json()).toMatchObject({ status: 'SUCCESS' });
     expectError(await pay(o.transactionId, 'pass-key-000002'), 409, 'ORDER_ALREADY_PAID');
+  });
+
+  it('a declined pay marks the pass order PAYMENT_FAILED; a new key pays it and issues the pass; another rider cannot pay it', async () => {
+    const o = await createOrder(other);
+    expectError(await pay(o.transactionId, 'other-key-0001', '4111111111111111', rider), 404, 'ORDER_NOT_FOUND');
+    expect((await pay(o.transactionId, 'other-key-0002', '4000000000000002', other)).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'CARD_DECLINED' });
+    expect((await s.app.inject({ url: `/api/passes/orders/${o.transactionId}`, headers: other.headers })).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+    expect((await pay(o.transactionId, 'other-key-0003', '4111111111111111', other)).json()).toMatchObject({ status: 'SUCCESS' });
+    const passes = Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [o.transactionId])).rows[0].n);
+    expect(passes).toBe(1);
   });
 });

@@ -224,6 +224,9 @@ describe(`payments ${dbLabel()}`, () => {
     expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), b), 404, 'ORDER_NOT_FOUND');
     expectError(await pay('nope', card(SANDBOX_CARDS.success)), 404, 'ORDER_NOT_FOUND');
     expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'ticket'), 404, 'ORDER_KIND_UNKNOWN');
+    const free = newOrder(a, 0);
+    expectError(await pay(free, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE', /nothing to pay/);
+    expect((await orderStatus(free)).json()).toMatchObject({ amountPaise: 0, status: 'PENDING', paymentId: null });
     orders.orders.get(id)!.payable = false;
     expectError(await pay(id, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE');
     expect(gateway.creates).toBeGreaterThan(0);

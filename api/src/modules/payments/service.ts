@@ -88,7 +88,7 @@ export class PaymentService {
   private async amountOf(port: PaymentOrderPort, orderId: string, userId: string): Promise<number> {
     const amount = await port.amountPaise(orderId, userId);
     if (amount === null) throw new ApiError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`order amount must be positive integer paise, got ${amount}`);
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`order amount must be integer paise, got ${amount}`);
     return amount;
   }
 
@@ -139,6 +139,7 @@ export class PaymentService {
     const twin = await this.liveConflict(userId, idempotencyKey, hash, orderKind, orderId);
     if (twin) return twin;
     await port.checkPayable?.(orderId, userId);
+    if (amountPaise === 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order has nothing to pay.');
     const id = `pay_${randomBytes(12).toString('base64url')}`;
     const t = this.now();
     const inserted = await this.db.query<PaymentRow>(
