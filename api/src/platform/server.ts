@@ -50,6 +50,7 @@ import { offerRoutes } from '../modules/offers/routes';
 import { registerPassModules } from '../modules/passes';
 import { createPaymentsModule, type PaymentsDeps } from '../modules/payments/module';
 import { passOrderPort } from '../modules/payments/ports';
+import { parseOpsKeys } from '../modules/passes/routes';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -184,6 +185,6 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   await app.register(favouriteRoutes, { service: new FavouriteService(new FavouriteStore(db), now), guard });
   await app.register(offerRoutes, { service: new OfferService(new OfferStore(db), now), guard });
   const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files });
-  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments, orderKinds: { pass: passOrderPort(passes) } });
+  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments, orderKinds: { pass: passOrderPort(passes) }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }

@@ -24,6 +24,8 @@ export interface PaymentGateway {
   getCharge(gatewayRef: string): Promise<Charge | null>;
   /** The charge made under an idempotency key, if any (a crash between the charge and our bookkeeping). */
   findCharge(idempotencyKey: string): Promise<Charge | null>;
+  /** Cash at the counter: the operator took the money (or the rider never came). Gateways without cash leave it out. */
+  settleAtCounter?(gatewayRef: string, paid: boolean): Promise<Charge | null>;
 }
 
 /** Card network from the number's prefix. */

@@ -6,7 +6,7 @@ import type { ServerKeys } from '../../platform/secrets';
 import type { AuthGuard } from '../auth/guard';
 import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
 import { PaymentOrderKinds, type PaymentOrderPort } from './ports';
-import { paymentRoutes } from './routes';
+import { paymentOpsRoutes, paymentRoutes } from './routes';
 import { PaymentService, startReconciliation } from './service';
 
 export interface PaymentsDeps {
@@ -24,7 +24,17 @@ export interface PaymentsDeps {
 /** Builds the payments service, registers its routes and starts the reconciliation job (stopped on close). */
 export async function createPaymentsModule(
   app: FastifyInstance,
-  ctx: { db: Db; keys: ServerKeys; guard: AuthGuard; now: Clock; log: FastifyInstance['log']; deps?: PaymentsDeps; orderKinds?: Record<string, PaymentOrderPort> },
+  ctx: {
+    db: Db;
+    keys: ServerKeys;
+    guard: AuthGuard;
+    now: Clock;
+    log: FastifyInstance['log'];
+    deps?: PaymentsDeps;
+    orderKinds?: Record<string, PaymentOrderPort>;
+    /** Operator keys (key → name) for the cash counter route; without them the route is not served. */
+    opsKeys?: Map<string, string>;
+  },
 ): Promise<{ service: PaymentService; kinds: PaymentOrderKinds }> {
   const deps = ctx.deps ?? {};
   const now = deps.now ?? ctx.now;
@@ -34,6 +44,7 @@ export async function createPaymentsModule(
   const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
   const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log });
   await app.register(paymentRoutes, { service, guard: ctx.guard });
+  if (ctx.opsKeys?.size) await app.register(paymentOpsRoutes, { service, keys: ctx.opsKeys });
   const everyMs = deps.reconcileEveryMs ?? 15_000;
   if (everyMs > 0) {
     const job = startReconciliation(service, everyMs, ctx.log);

@@ -47,6 +47,9 @@ class CountingGateway implements PaymentGateway {
   findCharge(key: string) {
     return this.inner.findCharge(key);
   }
+  settleAtCounter(ref: string, paid: boolean) {
+    return this.inner.settleAtCounter(ref, paid);
+  }
 }
 
 describe(`payments ${dbLabel()}`, () => {
@@ -195,10 +198,26 @@ describe(`payments ${dbLabel()}`, () => {
     expect(p).toMatchObject({ method: 'cash', instrument: 'Pay at counter', status: 'PENDING' });
     clock.advance(3600_000);
     expect((await reconciler.reconcile()).settled).toBe(0);
-    const ref = (await t.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [r.paymentId])).rows[0].gateway_ref;
-    await sandbox.settleAtCounter(ref, true);
-    expect(await reconciler.reconcile()).toMatchObject({ settled: 1, notified: 1 });
+    const OPS = { authorization: 'Ops sawari-dev-ops' };
+    const counter = (paymentId: string, body: object, headers: Record<string, string> = OPS) => app.inject({ method: 'POST', url: `/api/ops/payments/${paymentId}/counter`, headers, payload: body });
+    expectError(await counter(r.paymentId, { paid: true }, a.headers), 401, 'OPS_UNAUTHENTICATED');
+    expectError(await counter(r.paymentId, { paid: 'yes' }), 400, 'VALIDATION_FAILED', /paid/);
+    const settled = await counter(r.paymentId, { paid: true });
+    expect(settled.statusCode).toBe(200);
+    expect(paymentSchema.parse(settled.json())).toMatchObject({ status: 'SUCCESS', orderStatus: 'SUCCESS' });
+    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
     expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
+    expectError(await counter(r.paymentId, { paid: true }), 409, 'PAYMENT_NOT_PENDING');
+    const cardPay = paid(await pay(newOrder(), card(SANDBOX_CARDS.success)));
+    expectError(await counter(cardPay.paymentId, { paid: true }), 409, 'NOT_A_COUNTER_PAYMENT');
+    expectError(await counter('pay_nope', { paid: true }), 404, 'PAYMENT_NOT_FOUND');
+    // The sandbox ledger settled by the counter directly is picked up by the job too.
+    const id2 = newOrder();
+    const r3 = paid(await pay(id2, { method: 'cash' }));
+    const ref = (await t.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [r3.paymentId])).rows[0].gateway_ref;
+    await sandbox.settleAtCounter(ref, false);
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 1, notified: 1 });
+    expect((await orderStatus(id2)).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'NOT_PAID_AT_COUNTER' });
 
     const lapses = newOrder();
     const r2 = paid(await pay(lapses, { method: 'cash', details: {} }));

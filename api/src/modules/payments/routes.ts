@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeySchema, orderKindSchema, paymentMethodsQuerySchema, payRequestSchema, type ParsedPayRequest } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
+import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth/guard';
 import type { PaymentService } from './service';
 
@@ -35,4 +36,16 @@ export async function paymentRoutes(app: FastifyInstance, opts: { service: Payme
   app.get('/api/payments/:paymentId', { schema: { params: paymentParams } }, async (request) => {
     return service.payment(authOf(request).userId, (request.params as z.infer<typeof paymentParams>).paymentId);
   });
+}
+
+const counterBody = z.object({ paid: z.boolean() });
+
+/** Operator route (`authorization: Ops <key>`, the passes module's OPS_KEYS): POST /api/ops/payments/:paymentId/counter {paid}. */
+export async function paymentOpsRoutes(app: FastifyInstance, opts: { service: PaymentService; keys: Map<string, string> }): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
+    if (!m || ![...opts.keys.keys()].some((k) => safeEqual(k, m[1]))) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
+  });
+  app.post('/api/ops/payments/:paymentId/counter', { bodyLimit: 1024, schema: { params: paymentParams, body: counterBody } }, async (request) =>
+    opts.service.settleAtCounter((request.params as z.infer<typeof paymentParams>).paymentId, (request.body as z.infer<typeof counterBody>).paid));
 }

@@ -244,6 +244,19 @@ export class PaymentService {
     };
   }
 
+  /** An operator at the counter records a cash payment as paid (or not): settles it and delivers the outcome now. */
+  async settleAtCounter(paymentId: string, paid: boolean): Promise<Payment> {
+    const r = await this.db.query<PaymentRow>('SELECT * FROM payments WHERE id = $1', [paymentId]);
+    const row = r.rows[0];
+    if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+    if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
+    if (row.status !== 'PENDING' || !row.gateway_ref) throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
+    if (!this.gateway.settleAtCounter) throw new ApiError(409, 'COUNTER_NOT_SUPPORTED', 'The payment gateway does not take cash at the counter.');
+    await this.gateway.settleAtCounter(row.gateway_ref, paid);
+    if (await this.settle(row)) await this.deliver(row.id);
+    return this.payment(row.user_id, row.id);
+  }
+
   /** Order status: the successful payment, else the latest one; PENDING when nothing was paid yet. */
   async orderStatus(userId: string, orderKind: string, orderId: string): Promise<OrderStatus> {
     const amountPaise = await this.amountOf(this.port(orderKind), orderId, userId);
