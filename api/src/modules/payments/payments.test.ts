@@ -374,4 +374,20 @@ describe(`payments ${dbLabel()}`, () => {
       orders.onPaymentSucceeded = original;
     }
   });
+
+  it('the server runs reconciliation on its own every reconcileEveryMs (a second instance on the same database)', async () => {
+    const id = newOrder();
+    const r = paid(await pay(id, { method: 'netbanking', details: { bank: 'ICICI' } }));
+    expect(r.status).toBe('PAYMENT_PROCESSING');
+    const second = await buildServer(testConfig(), { db: await t.openAnother(), payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 50 } });
+    try {
+      clock.advance(30_000);
+      const until = Date.now() + 5_000;
+      while (Date.now() < until && !orders.succeeded.includes(id)) await new Promise((res) => setTimeout(res, 25));
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+      expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
+    } finally {
+      await second.close();
+    }
+  });
 });
