@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import type { ApiRequestError } from '@sawari/runtime';
 import styles from './tracking.module.css';
 
@@ -38,32 +37,6 @@ export function Page({ heading, intro, back, children }: { heading: ReactNode; i
   );
 }
 
-/** A load that failed: what happened in the rider's language, and a Retry. */
-export function LoadError({ error, onRetry }: { error: ApiRequestError | null; onRetry: () => void }) {
-  const intl = useIntl();
-  const offline = error?.code === 'NETWORK_ERROR';
-  return (
-    <UnavailablePanel
-      title={intl.formatMessage({ id: 'common.error.title' })}
-      message={intl.formatMessage({ id: offline ? 'common.error.network' : 'common.error.generic' })}
-      retryLabel={intl.formatMessage({ id: 'common.retry' })}
-      onRetry={onRetry}
-    />
-  );
-}
-
-/** Grey rows while a list loads; screen readers hear "Loading…" once. */
-export function ListSkeleton({ rows = 3 }: { rows?: number }) {
-  const intl = useIntl();
-  return (
-    <div className={styles.skeleton} role="status">
-      <span className={styles.srOnly}>{intl.formatMessage({ id: 'common.loading' })}</span>
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height="3.25rem" />
-      ))}
-    </div>
-  );
-}
 
 /** A live refresh that failed while older data stays on screen. */
 export function StaleNotice({ error }: { error: ApiRequestError | null }) {
@@ -75,3 +48,5 @@ export function StaleNotice({ error }: { error: ApiRequestError | null }) {
     </p>
   );
 }
+
+export { LoadError, ListSkeleton } from '@sawari/ui/src/intl';

@@ -1,0 +1,35 @@
+// Components that speak the app's language through react-intl. Deliberately NOT exported from the package index:
+// kiosk boards import @sawari/ui without react-intl, and importing this file is what pulls it in.
+// Each app's catalog supplies the wording (ids common.error.title, common.error.network, common.error.generic,
+// common.retry, common.loading).
+import { useIntl } from 'react-intl';
+import type { ApiRequestError } from '@sawari/runtime';
+import { Skeleton, UnavailablePanel } from './components';
+import styles from './ui.module.css';
+
+/** A load that failed: what happened, in the rider's language, and a Retry. */
+export function LoadError({ error, onRetry }: { error: ApiRequestError | null; onRetry: () => void }) {
+  const intl = useIntl();
+  const offline = error?.code === 'NETWORK_ERROR';
+  return (
+    <UnavailablePanel
+      title={intl.formatMessage({ id: 'common.error.title' })}
+      message={intl.formatMessage({ id: offline ? 'common.error.network' : 'common.error.generic' })}
+      retryLabel={intl.formatMessage({ id: 'common.retry' })}
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** Grey rows while a list loads; screen readers hear "Loading…" once. */
+export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  const intl = useIntl();
+  return (
+    <div className={styles.listSkeleton} role="status">
+      <span className={styles.srOnly}>{intl.formatMessage({ id: 'common.loading' })}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height="3.5rem" />
+      ))}
+    </div>
+  );
+}
