@@ -122,8 +122,44 @@ async function describeRemote(dir) {
   return { name, dir, version: remoteVersion(files), prefixes: derivePrefixes(routes) };
 }
 
+/**
+ * One build at a time per checkout: a second `npm run build` (another terminal, a test run) waits for the first instead
+ * of writing into the same dist folders. The lock is a directory (mkdir is atomic); a lock left by a dead process is
+ * taken over.
+ */
+async function withBuildLock(fn) {
+  const lockDir = path.join(ROOT, '.build-lock');
+  const ownerFile = path.join(lockDir, 'pid');
+  for (let waited = 0; ; waited += 500) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(ownerFile, String(process.pid));
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, 'utf8') : 0);
+      let alive = false;
+      if (owner) {
+        try { process.kill(owner, 0); alive = true; } catch { alive = false; }
+      } else alive = waited < 5_000; // created a moment ago, pid not yet written
+      if (!alive) { fs.rmSync(lockDir, { recursive: true, force: true }); continue; }
+      if (waited % 10_000 === 0) console.log(`build: waiting for another build (pid ${owner || '?'}) to finish`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 /** Builds every web app (incrementally unless force) and writes shell/dist/remotes.json. */
-export async function buildWeb({ force = false } = {}) {
+export function buildWeb(options = {}) {
+  return withBuildLock(() => buildWebUnlocked(options));
+}
+
+async function buildWebUnlocked({ force = false } = {}) {
   const remotes = discoverRemotes();
   for (const dir of remotes) await buildApp(path.join(ROOT, dir), force);
   await buildApp(path.join(ROOT, 'shell'), force);
