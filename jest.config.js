@@ -14,7 +14,7 @@ module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-airport', '<rootDir>/mf-tracking'], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-airport', '<rootDir>/mf-tracking', '<rootDir>/mf-passes', '<rootDir>/mf-tickets'], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
     { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
   ],
 };

@@ -8,7 +8,7 @@ import { SawariIntlProvider, sawariStore } from '@sawari/runtime';
 import { Skeleton } from '@sawari/ui';
 import { TRACKING_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { ScreenErrorBoundary } from '@sawari/ui/src/intl';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
 const screens: Record<Screen, React.LazyExoticComponent<React.ComponentType>> = {
@@ -46,7 +46,7 @@ function Root() {
     <Provider store={sawariStore}>
       <SawariIntlProvider remote={TRACKING_CATALOG} fallback={<Loading />}>
         <BrowserRouter basename="/app">
-          <ScreenErrorBoundary>
+          <ScreenErrorBoundary remote="mf_tracking">
             <React.Suspense fallback={<Loading />}>
               <Routes>
                 {routes.map((r) => {

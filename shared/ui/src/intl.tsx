@@ -2,7 +2,8 @@
 // kiosk boards import @sawari/ui without react-intl, and importing this file is what pulls it in.
 // Each app's catalog supplies the wording (ids common.error.title, common.error.network, common.error.generic,
 // common.retry, common.loading).
-import { useIntl } from 'react-intl';
+import { Component, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRequestError } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from './components';
 import styles from './ui.module.css';
@@ -32,4 +33,30 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
       ))}
     </div>
   );
+}
+
+/**
+ * A render error (or a screen chunk that failed to arrive) shows a message with Retry in place of the screen.
+ * `remote` names the app in the console (e.g. mf_tracking).
+ */
+export class ScreenErrorBoundary extends Component<{ remote: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(`[${this.props.remote}] screen crashed`, error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <FormattedMessage id="common.error.title">
+        {(title) => (
+          <FormattedMessage id="common.error.generic">
+            {(message) => <UnavailablePanel title={String(title)} message={String(message)} onRetry={() => location.reload()} />}
+          </FormattedMessage>
+        )}
+      </FormattedMessage>
+    );
+  }
 }
