@@ -50,3 +50,11 @@ export {
 } from './city';
 export { persistedAtom, readStored, writeStored } from './storage';
 export { usePathname } from './routing';
+export {
+  checkoutPath,
+  checkoutReturnPath,
+  isCheckoutProductType,
+  CHECKOUT_PRODUCT_TYPES,
+  CHECKOUT_RETURN_PATHS,
+  type CheckoutProductType,
+} from './checkout';
