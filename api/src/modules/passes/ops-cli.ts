@@ -3,23 +3,79 @@ import { loadConfig } from '../../platform/config';
 import { openDb } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { migrate } from '../../platform/migrate';
-import { PassOrderService } from './service';
+import { DEV_OPS_KEY } from './routes';
+import { PassOrderService, type VerificationAction } from './service';
 
 export const OPS_USAGE = `Usage: npm run ops -- verifications list
        npm run ops -- verifications approve <transactionId> [--as <name>]
        npm run ops -- verifications reject <transactionId> --reason "..." [--as <name>]
+       add --server <url> (or set SAWARI_API_URL) to act through a running server's operator API
 
 Operator decisions on pass verifications, through the same service as the /api/ops routes, against the configured
 database (DATABASE_URL, else PGlite under DATA_DIR). Each decision is recorded with who (--as, default $USER) and when.
-Stop a running server that uses the same PGlite directory first: PGlite allows one process at a time.`;
+Stop a running server that uses the same PGlite directory first: PGlite allows one process at a time, or use
+--server http://host:port: the command then calls /api/ops/verifications with "authorization: Ops $OPS_KEY"
+(default ${DEV_OPS_KEY}, refused by a production server) and the decision is recorded under that key's name.`;
+
+/** What the command needs: the service itself (database mode) or the operator API of a running server. */
+export type OpsBackend = Pick<PassOrderService, 'pendingVerifications' | 'transition'>;
+
+/** The operator API of a running server as an OpsBackend (the server records the key's name as the actor). */
+export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof fetch = fetch): OpsBackend {
+  const base = baseUrl.replace(/\/+$/, '');
+  const call = async (path: string, body?: object) => {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${base}/api/ops/verifications${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Ops ${key}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch (e) {
+      throw new ApiError(503, 'SERVER_UNREACHABLE', `No answer from ${base} (${(e as Error).message}).`);
+    }
+    const text = await res.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      // not JSON: reported below
+    }
+    if (!res.ok) {
+      const code = typeof json.code === 'string' ? json.code : `HTTP_${res.status}`;
+      throw new ApiError(res.status, code, typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`);
+    }
+    return json;
+  };
+  const actions: Partial<Record<VerificationAction, string>> = { APPROVE: 'approve', REJECT: 'reject' };
+  return {
+    pendingVerifications: async () => (await call('')).verifications as Awaited<ReturnType<OpsBackend['pendingVerifications']>>,
+    transition: async (transactionId, action, _actor, opts = {}) => {
+      const path = actions[action];
+      if (!path) throw new ApiError(400, 'NOT_AN_OPERATOR_ACTION', `${action} is not an operator decision.`);
+      return (await call(`/${encodeURIComponent(transactionId)}/${path}`, action === 'REJECT' ? { reason: opts.reason ?? '' } : {})) as unknown as Awaited<ReturnType<OpsBackend['transition']>>;
+    },
+  };
+}
+
+/** --server <url> or SAWARI_API_URL: the server to act through, else null (database mode). */
+export function serverFrom(argv: string[], env: NodeJS.ProcessEnv = process.env): string | null {
+  const i = argv.findIndex((a) => a === '--server' || a.startsWith('--server='));
+  if (i >= 0) return argv[i].includes('=') ? argv[i].slice('--server='.length) : (argv[i + 1] ?? '');
+  return env.SAWARI_API_URL?.trim() || null;
+}
 
 /** Runs one command; answers the exit code. Output goes through `out`/`err` (tests capture them). */
-export async function runOps(argv: string[], svc: PassOrderService, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli'): Promise<number> {
+export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli', viaServer = false): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, as: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, as: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     err(`${(e as Error).message}\n\n${OPS_USAGE}`);
+    return 2;
+  }
+  if (viaServer && parsed.values.as !== undefined) {
+    err('--as names the operator in database mode only: through a server, the decision is recorded under the ops key\'s name (OPS_KEY).');
     return 2;
   }
   const [group, command, transactionId] = parsed.positionals;
@@ -57,11 +113,20 @@ export async function runOps(argv: string[], svc: PassOrderService, out: (s: str
 
 if (require.main === module) {
   (async () => {
+    const argv = process.argv.slice(2);
+    const server = serverFrom(argv);
+    if (server !== null) {
+      if (!/^https?:\/\/[^\s/]+/.test(server)) {
+        console.error(`--server needs a URL such as http://127.0.0.1:8080 (got "${server}")`);
+        return 2;
+      }
+      return runOps(argv, httpOpsBackend(server, process.env.OPS_KEY?.trim() || DEV_OPS_KEY), console.log, console.error, undefined, true);
+    }
     const config = loadConfig();
     const db = await openDb(config);
     try {
       await migrate(db);
-      return await runOps(process.argv.slice(2), new PassOrderService(db, Date.now), console.log, console.error);
+      return await runOps(argv, new PassOrderService(db, Date.now), console.log, console.error);
     } finally {
       await db.close();
     }
