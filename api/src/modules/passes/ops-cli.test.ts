@@ -101,6 +101,22 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     expect(lines.pop()).toMatch(/^SERVER_UNREACHABLE: No answer from http:\/\/127\.0\.0\.1:9/);
   });
 
+  it('GET /api/passes/orders lists the rider\'s open verification orders (submitted, rejected with reason, verified unpaid), not others\'', async () => {
+    const list = async (who: Session = rider) => (await s.app.inject({ url: '/api/passes/orders', headers: who.headers })).json().orders as { transactionId: string; status: string; verificationStatus: string | null; rejectionReason: string | null }[];
+    const tx = await submittedOrder();
+    expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'UNVERIFIED', verificationStatus: 'UNVERIFIED' });
+    const service = new PassOrderService(s.db, clock.now);
+    await service.transition(tx, 'REJECT', 'ops:test', { reason: 'ID expired' });
+    expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'REJECTED', rejectionReason: 'ID expired' });
+    await service.transition(tx, 'REAPPLY', `rider:${rider.userId}`, { userId: rider.userId });
+    await service.transition(tx, 'APPROVE', 'ops:test');
+    expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'PENDING', verificationStatus: 'VERIFIED' });
+    await service.onPaymentSucceeded(tx);
+    expect((await list()).some((o) => o.transactionId === tx)).toBe(false);
+    const other = await signIn(s.app, s.db, '9876580072');
+    expect(await list(other)).toEqual([]);
+  });
+
   it('npm run ops -- verifications approve <tx> --server <url> (the real command, OPS_KEY from the environment)', async () => {
     const tx = await submittedOrder();
     const approved = await runCommand(['verifications', 'approve', tx, '--server', url], { OPS_KEY: 'sawari-dev-ops' });

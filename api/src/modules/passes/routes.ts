@@ -66,6 +66,7 @@ export async function passRoutes(app: FastifyInstance, opts: { service: PassOrde
 
   app.post('/api/passes/v3/orders', { bodyLimit: 16_384, schema: { body: passOrderPayloadSchema } }, async (request, reply) =>
     reply.code(201).send(await service.createOrder(authOf(request).userId, request.body as PassOrderPayload)));
+  app.get('/api/passes/orders', async (request) => service.openVerificationOrders(authOf(request).userId));
   app.get('/api/passes/orders/:transactionId', { schema: { params: txParams } }, async (request) =>
     service.getOrder(authOf(request).userId, (request.params as z.infer<typeof txParams>).transactionId));
   app.post('/api/passes/orders/:transactionId/submit-for-verification', { schema: { params: txParams } }, async (request) => {

@@ -287,6 +287,12 @@ export class PassOrderService implements PassPaymentHooks {
     });
   }
 
+  /** GET /api/passes/orders: the rider's orders with proofs still to be verified, rejected, or verified and unpaid. */
+  async openVerificationOrders(userId: string): Promise<{ orders: PassOrder[] }> {
+    const rows = (await this.store.openOrdersOf(userId)).filter((o) => o.fareInfo.proofRequired && o.paidAt === null);
+    return { orders: await Promise.all(rows.map((o) => this.orderView(o))) };
+  }
+
   async mine(userId: string) {
     return { passes: (await this.store.passesOf(userId)).map((p) => this.passView(p)) };
   }

@@ -135,6 +135,14 @@ export class PassStore {
     return r.rows[0] ? pass(r.rows[0]) : null;
   }
 
+  /** The rider's orders that are still in verification or verified and unpaid (newest first). */
+  async openOrdersOf(userId: string): Promise<OrderRow[]> {
+    const r = await this.db.query<R>(
+      `SELECT ${ORDER_COLS} FROM pass_orders WHERE user_id = $1 AND status IN ('UNVERIFIED', 'REJECTED', 'PENDING', 'PAYMENT_FAILED')
+       ORDER BY updated_at DESC, transaction_id LIMIT 50`, [userId]);
+    return r.rows.map(order);
+  }
+
   async passesOf(userId: string): Promise<PassRow[]> {
     const r = await this.db.query<R>('SELECT * FROM passes WHERE user_id = $1 ORDER BY issued_at DESC LIMIT 200', [userId]);
     return r.rows.map(pass);
