@@ -10,3 +10,4 @@ export * from './transit';
 export * from './passes';
 export * from './tickets';
 export * from './premium';
+export * from './fares';
