@@ -11,3 +11,4 @@ export * from './passes';
 export * from './tickets';
 export * from './premium';
 export * from './fares';
+export * from './ticket-code';
