@@ -19,6 +19,14 @@ export const routes = [
   { path: '/login/:redirectPath', screen: 'login' },
   { path: '/profile', screen: 'profile' },
   { path: '/profile/edit-profile', screen: 'editProfile' },
+  // Checkout (docs/checkout.md): one URL per way to pay, so Back works. Remotes send riders here with checkoutPath().
+  { path: '/select-payment', screen: 'checkoutResume' },
+  { path: '/select-payment/:agency/:productType/:orderId', screen: 'checkout' },
+  { path: '/select-payment/:agency/:productType/:orderId/card', screen: 'checkoutCard' },
+  { path: '/select-payment/:agency/:productType/:orderId/wallet', screen: 'checkoutWallet' },
+  { path: '/select-payment/:agency/:productType/:orderId/upi', screen: 'checkoutUpi' },
+  { path: '/select-payment/:agency/:productType/:orderId/netbanking', screen: 'checkoutNetbanking' },
+  { path: '/select-payment/:agency/:productType/:orderId/cash', screen: 'checkoutCash' },
 ] as const;
 
 export type ShellScreen = (typeof routes)[number]['screen'];

@@ -45,6 +45,13 @@ const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps
   loginOtp: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/OtpScreen')),
   profile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/ProfileScreen')),
   editProfile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
+  checkoutResume: lazy(() => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/ResumeScreen')),
+  checkout: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen')),
+  checkoutCard: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CardCheckoutScreen }))),
+  checkoutWallet: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.WalletCheckoutScreen }))),
+  checkoutUpi: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.UpiCheckoutScreen }))),
+  checkoutNetbanking: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.NetbankingCheckoutScreen }))),
+  checkoutCash: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CashCheckoutScreen }))),
 };
 
 /** While a screen's chunk or the messages load: a few grey bars, announced once as loading. */

@@ -1,0 +1,184 @@
+// The pay-and-poll state machine of one order's checkout (docs/checkout.md). Keys and the payment being polled live in
+// the AttemptBook (sessionStorage), so a reload resumes where the rider was and never charges twice.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderStatus, Payment, PayResponse } from '@sawari/contracts';
+import { api, checkoutReturnPath, type CheckoutProductType } from '@sawari/runtime';
+import { asApiError } from '../common/useAsync';
+import { go } from '../common/nav';
+import { attemptBook, type OrderRef } from './attempts';
+import { isSlow, pollDelayMs, pollRetryDelayMs } from './polling';
+
+export type PayState =
+  | { kind: 'idle' }
+  | { kind: 'sending'; method: string }
+  | { kind: 'polling'; method: string; paymentId: string | null; startedAt: number; slow: boolean; offline: boolean }
+  | { kind: 'failed'; method: string; reason: string | null }
+  | { kind: 'paid' }
+  | { kind: 'error'; error: 'offline' | 'generic' | 'notPayable' | 'notFound' | 'validation'; message?: string };
+
+const SILENT = 'REQUEST_CANCELLED_SESSION_TIMEOUT';
+
+export function usePayment(order: OrderRef & { productType: CheckoutProductType }, initial: { paymentId: string | null; processing: boolean; method?: string }) {
+  const book = attemptBook();
+  const [state, setState] = useState<PayState>(() => {
+    const cur = book.current(order);
+    if (cur?.state === 'pending' && cur.paymentId) return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false };
+    if (initial.processing) return { kind: 'polling', method: cur?.method ?? initial.method ?? 'unknown', paymentId: initial.paymentId, startedAt: Date.now(), slow: false, offline: false };
+    if (cur?.state === 'failed') return { kind: 'failed', method: cur.method, reason: cur.failureReason };
+    return { kind: 'idle' };
+  });
+  const busy = useRef(false);
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+    },
+    [],
+  );
+  const set = (s: PayState) => live.current && setState(s);
+
+  const paid = useCallback(() => {
+    book.finish(order);
+    set({ kind: 'paid' });
+    // Replace: Back from the product's success screen must not return to a checkout that is done.
+    go(checkoutReturnPath(order.productType, order.orderId), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order.productType, order.orderId]);
+
+  const startPolling = (method: string, paymentId: string | null) => {
+    if (paymentId) book.pending(order, paymentId, method);
+    set({ kind: 'polling', method, paymentId, startedAt: Date.now(), slow: false, offline: false });
+  };
+
+  const failed = (method: string, reason: string | null, paymentId: string | null) => {
+    book.failed(order, reason, paymentId);
+    set({ kind: 'failed', method, reason });
+  };
+
+  /** What the order status says, when a pay answer did not tell us (PAYMENT_IN_PROGRESS without our payment id). */
+  const followOrder = async (method: string) => {
+    const status = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
+    if (status.status === 'SUCCESS') return paid();
+    if (status.status === 'PAYMENT_PROCESSING') return startPolling(method, status.paymentId);
+    // Our own request is still being taken by the server (same key in flight): watch the order until it has a payment.
+    return set({ kind: 'polling', method, paymentId: null, startedAt: Date.now(), slow: false, offline: false });
+  };
+
+  const pay = async (method: string, details: unknown, fingerprint: string) => {
+    if (busy.current) return; // a second click while the first request is out
+    busy.current = true;
+    set({ kind: 'sending', method });
+    let attempt = book.begin(order, method, fingerprint);
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          const res = await api.post<PayResponse>(
+            `/payments/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/pay`,
+            { method, details },
+            { extraHeaders: { 'idempotency-key': attempt.key } },
+          );
+          if (res.status === 'SUCCESS') paid();
+          else if (res.status === 'PAYMENT_PROCESSING') startPolling(method, res.paymentId);
+          else failed(method, res.failureReason, res.paymentId);
+          return;
+        } catch (err) {
+          const e = asApiError(err);
+          // The key went out with another request before (the form changed after a lost answer): same request, new key.
+          if (e.code === 'IDEMPOTENCY_KEY_REUSED' && tries === 0) {
+            attempt = book.renew(order) ?? attempt;
+            continue;
+          }
+          await onPayError(e, method);
+          return;
+        }
+      }
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const onPayError = async (e: ReturnType<typeof asApiError>, method: string) => {
+    switch (e.code) {
+      case 'ORDER_ALREADY_PAID':
+        return paid();
+      case 'PAYMENT_IN_PROGRESS': {
+        const cur = book.current(order);
+        if (cur?.paymentId && cur.state === 'pending') return startPolling(cur.method, cur.paymentId);
+        try {
+          return await followOrder(method);
+        } catch (err) {
+          return set({ kind: 'error', error: asApiError(err).code === 'NETWORK_ERROR' ? 'offline' : 'generic' });
+        }
+      }
+      case 'ORDER_NOT_PAYABLE':
+        return set({ kind: 'error', error: 'notPayable' });
+      case 'ORDER_NOT_FOUND':
+      case 'ORDER_KIND_UNKNOWN':
+        return set({ kind: 'error', error: 'notFound' });
+      case 'VALIDATION_FAILED':
+        return set({ kind: 'error', error: 'validation', message: e.message });
+      case 'NETWORK_ERROR':
+        return set({ kind: 'error', error: 'offline' });
+      case SILENT:
+        return set({ kind: 'idle' });
+      default:
+        return set({ kind: 'error', error: 'generic' });
+    }
+  };
+
+  // Polling: the payment when its id is known, else the order status. Backs off (polling.ts); offline keeps trying.
+  const pollingKey = state.kind === 'polling' ? `${state.paymentId ?? 'order'}` : null;
+  const [nudge, setNudge] = useState(0);
+  useEffect(() => {
+    if (state.kind !== 'polling') return;
+    const { method, startedAt } = state;
+    let paymentId = state.paymentId;
+    let n = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const cash = method === 'cash';
+    const check = async () => {
+      try {
+        if (paymentId) {
+          const p = await api.get<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
+          if (stopped) return;
+          if (p.status === 'SUCCESS') return paid();
+          if (p.status === 'FAILED') return failed(p.method, p.failureReason, p.paymentId);
+        } else {
+          const s = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
+          if (stopped) return;
+          if (s.status === 'SUCCESS') return paid();
+          if (s.status === 'PAYMENT_PROCESSING' && s.paymentId) {
+            paymentId = s.paymentId;
+            book.pending(order, paymentId, method);
+          } else if (s.status === 'PAYMENT_FAILED') return failed(method, s.failureReason, s.paymentId);
+          else if (s.status === 'PENDING' && n >= 5) return failed(method, null, null); // the request never became a payment
+        }
+        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: false });
+        timer = setTimeout(check, pollDelayMs(n++, { cash }));
+      } catch (err) {
+        if (stopped) return;
+        const e = asApiError(err);
+        if (e.code === SILENT) return;
+        if (e.code === 'PAYMENT_NOT_FOUND') {
+          book.finish(order);
+          return set({ kind: 'idle' });
+        }
+        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: e.code === 'NETWORK_ERROR' });
+        timer = setTimeout(check, pollRetryDelayMs(n++, cash));
+      }
+    };
+    // Resumed (reload, Back, "Check now"): ask at once; a fresh PAYMENT_PROCESSING answer: wait the first interval.
+    timer = setTimeout(check, nudge > 0 || Date.now() - startedAt > 1500 ? 0 : pollDelayMs(0, { cash }));
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Restart only when what is polled changes (state updates with slow/offline must not reset the schedule).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pollingKey, nudge]);
+
+  const checkNow = () => setNudge((x) => x + 1);
+  const reset = () => set({ kind: 'idle' });
+  return { state, pay, checkNow, reset };
+}
