@@ -7,6 +7,7 @@ import { CityConfigStore, type CityRow } from './modules/config/store';
 import { OfferStore, type TrialOfferRow } from './modules/offers/store';
 import { TransitReadStore, type PlaceRow } from './modules/transit/store';
 import { seedPassCatalogue } from './modules/passes/seed';
+import { seedTicketFares } from './modules/tickets/seed';
 
 /** The project's own demo data: the Mumbai Airport Express feed and its two terminals' board config. */
 export const DEMO_DATA_DIR = path.resolve(__dirname, '../data');
@@ -64,6 +65,7 @@ export async function seedCityConfig(db: Db, dataDir = DEMO_DATA_DIR): Promise<v
   for (const o of file.trialOffers) await offers.addOffer(o);
   await seedPlaces(db, dataDir);
   await seedPassCatalogue(db, dataDir);
+  await seedTicketFares(db, dataDir);
 }
 
 /** The project's own landmarks (api/data/transit/places.json) for cities that exist; existing places are kept. */

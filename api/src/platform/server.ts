@@ -51,6 +51,8 @@ import { registerPassModules } from '../modules/passes';
 import { createPaymentsModule, type PaymentsDeps } from '../modules/payments/module';
 import { passOrderPort } from '../modules/payments/ports';
 import { parseOpsKeys } from '../modules/passes/routes';
+import { passWalletSource } from '../modules/passes/wallet';
+import { registerTicketModule } from '../modules/tickets';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -151,22 +153,23 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const now = deps.now ?? systemClock;
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log: app.log });
   app.addHook('onClose', async () => live.close());
+  const transitService = new TransitService(new TransitReadStore(db), timetables, now);
   await app.register(graphqlPlugin, {
-    transit: new TransitService(new TransitReadStore(db), timetables, now),
+    transit: transitService,
     realtime: realtimeResolvers(live),
     planner: new PlannerService(db),
     now,
     graphiql: config.env === 'development',
   });
 
-  await registerAccountModules(app, config, db, deps);
+  await registerAccountModules(app, config, db, deps, transitService);
 
   if (config.webRoot) await app.register(staticPlugin, { webRoot: config.webRoot });
   return app;
 }
 
 /** Rider accounts: auth, config, profile and files, SOS and support, favourites, offers (and the dev SMS outbox). */
-async function registerAccountModules(app: FastifyInstance, config: Config, db: Db, deps: ServerDeps): Promise<void> {
+async function registerAccountModules(app: FastifyInstance, config: Config, db: Db, deps: ServerDeps, transit: TransitService): Promise<void> {
   const now = deps.now ?? systemClock;
   const keys = await loadServerKeys(db, config.authTokenSecret);
   const outbox = new SmsOutboxStore(db);
@@ -185,6 +188,7 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   await app.register(favouriteRoutes, { service: new FavouriteService(new FavouriteStore(db), now), guard });
   await app.register(offerRoutes, { service: new OfferService(new OfferStore(db), now), guard });
   const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files });
-  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments, orderKinds: { pass: passOrderPort(passes) }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
+  const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, passes: passWalletSource(passes.store) });
+  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments, orderKinds: { pass: passOrderPort(passes), ticket: tickets.paymentPort }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }

@@ -5,3 +5,4 @@ export * from './account';
 export * from './transit-schema';
 export * from './payments';
 export * from './passes';
+export * from './tickets';

@@ -148,6 +148,18 @@ export class PassStore {
     return r.rows.map(pass);
   }
 
+  /** The rider's passes in one city (wallet listing), newest first. */
+  async passesIn(userId: string, city: string): Promise<PassRow[]> {
+    const r = await this.db.query<R>('SELECT * FROM passes WHERE user_id = $1 AND city_id = $2 ORDER BY issued_at DESC LIMIT 200', [userId, city]);
+    return r.rows.map(pass);
+  }
+
+  /** The rider's orders in one city in these statuses (wallet listing: verification pending or rejected), newest first. */
+  async ordersIn(userId: string, city: string, statuses: string[]): Promise<OrderRow[]> {
+    const r = await this.db.query<R>(`SELECT ${ORDER_COLS} FROM pass_orders WHERE user_id = $1 AND city_id = $2 AND status = ANY($3::text[]) ORDER BY created_at DESC LIMIT 100`, [userId, city, statuses]);
+    return r.rows.map(order);
+  }
+
   async fileOwner(id: string): Promise<{ userId: string; contentType: string; purpose: string } | null> {
     const r = await this.db.query<{ user_id: string; content_type: string; purpose: string }>('SELECT user_id, content_type, purpose FROM files WHERE id = $1', [id]);
     return r.rows[0] ? { userId: r.rows[0].user_id, contentType: r.rows[0].content_type, purpose: r.rows[0].purpose } : null;

@@ -242,7 +242,7 @@ describe(`payments ${dbLabel()}`, () => {
     expectError(await pay(id, card(SANDBOX_CARDS.success), 'x'.repeat(65)), 400, 'VALIDATION_FAILED', /idempotency-key/);
     expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), b), 404, 'ORDER_NOT_FOUND');
     expectError(await pay('nope', card(SANDBOX_CARDS.success)), 404, 'ORDER_NOT_FOUND');
-    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'ticket'), 404, 'ORDER_KIND_UNKNOWN');
+    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'cardRecharge'), 404, 'ORDER_KIND_UNKNOWN');
     const free = newOrder(a, 0);
     expectError(await pay(free, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE', /nothing to pay/);
     expect((await orderStatus(free)).json()).toMatchObject({ amountPaise: 0, status: 'PENDING', paymentId: null });

@@ -215,6 +215,19 @@ export class TransitService {
     return { ...this.routeBase(route, d, lang), directions, cityId };
   }
 
+  /**
+   * A route's name, agency and every distinct stop pattern of its trips with the stops' names and positions (for ticket
+   * fares by distance); null when the city has no feed or no such route.
+   */
+  async routePatterns(cityId: string, routeId: string): Promise<{ route_id: string; route_name: string; agency_name: string | null; patterns: { stop_id: string; stop_name: string; lat: number; lon: number }[][] } | null> {
+    const d = await this.data(cityId);
+    const route = d?.index.route(routeId);
+    if (!d || !route) return null;
+    const patterns = route.patterns.map((p) =>
+      p.stopIds.map((id) => d.index.stop(id)).filter((s): s is IndexedStop => !!s).map((s) => ({ stop_id: s.stop_id, stop_name: d.index.stopName(s), lat: s.lat, lon: s.lon })));
+    return { route_id: route.route_id, route_name: d.index.routeNames(route).route_name, agency_name: route.agency_name, patterns };
+  }
+
   async timetable(cityId: string, routeId: string, stopId: string, date: string | undefined): Promise<TimetableView> {
     const d = await this.data(cityId);
     if (!d || !d.index.route(routeId)) throw notFound(`There is no route "${routeId}" in ${cityId}.`);
