@@ -56,6 +56,17 @@ describe('config', () => {
     expect(r.ok && r.config.webRoot).toBeNull();
   });
 
+  it('reads the sandbox pending time (PAYMENTS_SANDBOX_PENDING_MS) and refuses values out of range', () => {
+    expect(parseConfig({}).ok && (parseConfig({}) as { config: { sandboxPendingMs?: number } }).config.sandboxPendingMs).toBeUndefined();
+    const r = parseConfig({ PAYMENTS_SANDBOX_PENDING_MS: '4000' });
+    expect(r.ok && r.config.sandboxPendingMs).toBe(4000);
+    for (const bad of ['499', '3600001', '2.5', 'soon']) {
+      const b = parseConfig({ PAYMENTS_SANDBOX_PENDING_MS: bad });
+      expect(b.ok).toBe(false);
+      if (!b.ok) expect(b.errors.join(' ')).toMatch(/PAYMENTS_SANDBOX_PENDING_MS/);
+    }
+  });
+
   it('names each bad value', () => {
     const r = parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(r.ok).toBe(false);

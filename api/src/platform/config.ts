@@ -21,6 +21,9 @@ export interface Config {
   sms: SmsConfig;
   /** Rider support contacts shown with the office hours. */
   support: { phone: string; email: string };
+  /** Sandbox gateway: how long a "pending" test instrument stays pending before it settles (PAYMENTS_SANDBOX_PENDING_MS;
+   *  unset: the gateway's default, 30 s). End-to-end tests shorten it. */
+  sandboxPendingMs?: number;
 }
 
 export type SmsConfig = { provider: 'dev' } | { provider: 'http'; url: string; token: string; senderId: string; timeoutMs: number };
@@ -52,6 +55,12 @@ const envSchema = z
     SMS_HTTP_TIMEOUT_MS: z.coerce.number({ message: 'SMS_HTTP_TIMEOUT_MS must be a number' }).int().min(100, 'SMS_HTTP_TIMEOUT_MS must be at least 100').max(60_000, 'SMS_HTTP_TIMEOUT_MS must be at most 60000').optional(),
     SUPPORT_PHONE: z.string().max(40).optional(),
     SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).optional(),
+    PAYMENTS_SANDBOX_PENDING_MS: z.coerce
+      .number({ message: 'PAYMENTS_SANDBOX_PENDING_MS must be a number' })
+      .int('PAYMENTS_SANDBOX_PENDING_MS must be a whole number of milliseconds')
+      .min(500, 'PAYMENTS_SANDBOX_PENDING_MS must be at least 500')
+      .max(3_600_000, 'PAYMENTS_SANDBOX_PENDING_MS must be at most 3600000 (1 h)')
+      .optional(),
   })
   .transform((e, ctx) => {
     const nodeEnv = e.NODE_ENV === 'production' || e.NODE_ENV === 'test' ? e.NODE_ENV : undefined;
@@ -100,6 +109,7 @@ const envSchema = z
       authTokenSecret: e.AUTH_TOKEN_SECRET,
       sms,
       support: { phone: e.SUPPORT_PHONE ?? DEV_SUPPORT.phone, email: e.SUPPORT_EMAIL ?? DEV_SUPPORT.email },
+      sandboxPendingMs: e.PAYMENTS_SANDBOX_PENDING_MS,
     };
     return config;
   });

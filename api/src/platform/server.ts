@@ -189,6 +189,6 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   await app.register(offerRoutes, { service: new OfferService(new OfferStore(db), now), guard });
   const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files });
   const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, passes: passWalletSource(passes.store) });
-  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: deps.payments, orderKinds: { pass: passOrderPort(passes), ticket: tickets.paymentPort }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
+  await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: { ...(config.sandboxPendingMs ? { sandbox: { pendingMs: config.sandboxPendingMs } } : {}), ...deps.payments }, orderKinds: { pass: passOrderPort(passes), ticket: tickets.paymentPort }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }
