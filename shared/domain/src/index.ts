@@ -12,3 +12,4 @@ export * from './tickets';
 export * from './premium';
 export * from './fares';
 export * from './ticket-code';
+export * from './sound-code';
