@@ -49,9 +49,11 @@ export type FareResponse = z.infer<typeof fareResponseSchema>;
 export const multiRouteFareResponseSchema = fareResultSchema.extend({ city: z.string(), legs: z.array(legFareSchema) });
 export type MultiRouteFareResponse = z.infer<typeof multiRouteFareResponseSchema>;
 export const validateFareResponseSchema = z.object({ ok: z.literal(true), farePaise: z.number().int(), fare: fareResponseSchema });
+export type ValidateFareResponse = z.infer<typeof validateFareResponseSchema>;
 
 export const instantFareSchema = z.object({ id: z.string(), name: z.string(), farePaise: z.number().int(), agency: z.string() });
 export const instantFaresResponseSchema = z.object({ city: z.string(), maxPassengers: z.number().int(), fares: z.array(instantFareSchema) });
+export type InstantFaresResponse = z.infer<typeof instantFaresResponseSchema>;
 
 const orderCommon = { city: ticketCitySchema, farePaise: z.number().int().nonnegative(), deviceId: z.string().min(1).max(200), appVer: z.string().min(1).max(40) };
 /** POST /api/tickets/v1/orders: the fare is recomputed on the server; farePaise is what the rider saw (409 FARE_CHANGED). */
@@ -132,3 +134,4 @@ export const ticketHistoryResponseSchema = z.object({
   city: z.string(),
   orders: z.array(ticketOrderSchema.extend({ ticket: walletItemSchema.nullable() })),
 });
+export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;

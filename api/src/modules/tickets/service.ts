@@ -286,7 +286,7 @@ export class TicketService {
     const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), this.passes ? this.passes.walletItems(userId, city) : Promise.resolve([])]);
     const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId).map((p) => p.transactionId)]);
     const now = this.now();
-    const orders = new Map((await Promise.all(tickets.map((t) => this.store.order(t.transactionId)))).filter((o): o is TicketOrderRow => !!o).map((o) => [o.transactionId, o]));
+    const orders = new Map((await this.store.ordersByIds(tickets.map((t) => t.transactionId))).map((o) => [o.transactionId, o]));
     const items: WalletItem[] = [
       ...tickets.map((t) => this.ticketItem(t, punches.get(t.transactionId) ?? [], now, orders.get(t.transactionId))),
       ...passes.map((p) => {

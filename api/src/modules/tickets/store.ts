@@ -89,6 +89,12 @@ export class TicketStore {
     return r.rows[0] ? orderOf(r.rows[0]) : null;
   }
 
+  async ordersByIds(transactionIds: string[]): Promise<TicketOrderRow[]> {
+    if (!transactionIds.length) return [];
+    const r = await this.db.query<R>('SELECT * FROM ticket_orders WHERE transaction_id = ANY($1::text[])', [transactionIds]);
+    return r.rows.map(orderOf);
+  }
+
   async setOrder(transactionId: string, set: { status: TicketOrderRow['status']; paidAt?: number }, now: number): Promise<void> {
     await this.db.query('UPDATE ticket_orders SET status = $2, paid_at = COALESCE(paid_at, $3), updated_at = $4 WHERE transaction_id = $1', [transactionId, set.status, set.paidAt ?? null, now]);
   }

@@ -1,4 +1,7 @@
-import { fareResponseSchema, multiRouteFareResponseSchema, ticketOrderSchema, walletResponseSchema, type WalletItem } from '@sawari/contracts';
+import {
+  fareResponseSchema, instantFaresResponseSchema, multiRouteFareResponseSchema, ticketHistoryResponseSchema, ticketOrderSchema, validateFareResponseSchema, walletResponseSchema,
+  type WalletItem,
+} from '@sawari/contracts';
 import { pathMeters } from '@sawari/domain';
 import { CityConfigStore } from '../config/store';
 import { importGtfs } from '../transit/importer/import';
@@ -99,7 +102,7 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('validate-fare: ok for the fare the rider saw, 409 FARE_CHANGED otherwise', async () => {
-      expect((await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 15000 })).json()).toMatchObject({ ok: true, farePaise: 15000 });
+      expect(validateFareResponseSchema.parse((await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 15000 })).json())).toMatchObject({ ok: true, farePaise: 15000 });
       expectError(await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 14000 }), 409, 'FARE_CHANGED', /₹150/);
       expectError(await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride() }), 400, 'VALIDATION_FAILED', /farePaise/);
     });
@@ -243,9 +246,9 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('instant ticket: the city\'s fares, a fare and a count, no route; valid 15 min', async () => {
-      const list = (await get('/api/tickets/v1/cities/mumbai/instant-fares')).json();
+      const list = instantFaresResponseSchema.parse((await get('/api/tickets/v1/cities/mumbai/instant-fares')).json());
       expect(list).toMatchObject({ city: 'mumbai', maxPassengers: 6 });
-      expect(list.fares.map((f: { farePaise: number }) => f.farePaise)).toEqual([1000, 1500, 2000, 2500]);
+      expect(list.fares.map((f) => f.farePaise)).toEqual([1000, 1500, 2000, 2500]);
       const base = { kind: 'instant', instantFareId: 'mum-inst-15', passengerCount: 2, routeId: undefined, fromStopId: undefined, toStopId: undefined, passengers: undefined };
       expectError(await order({ ...base, instantFareId: 'nope', farePaise: 3000 }), 400, 'INSTANT_FARE_NOT_FOUND');
       expectError(await order({ ...base, passengerCount: 7, farePaise: 10500 }), 400, 'TOO_MANY_PASSENGERS');
@@ -309,9 +312,9 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('history per city lists the orders with their tickets; after 24 h unused tickets read EXPIRED', async () => {
-      const h = (await get('/api/tickets/v1/cities/mumbai/history')).json();
+      const h = ticketHistoryResponseSchema.parse((await get('/api/tickets/v1/cities/mumbai/history')).json());
       expect(h.orders.length).toBeGreaterThan(5);
-      expect(h.orders.every((x: { ticket: unknown; status: string }) => (x.status === 'SUCCESS') === !!x.ticket)).toBe(true);
+      expect(h.orders.every((x) => (x.status === 'SUCCESS') === !!x.ticket)).toBe(true);
       clock.advance(24 * HOUR);
       const w = await wallet(await signIn(s.app, s.db, '9876570001')); // the access token of the morning has lapsed
       const tickets = w.items.filter((i) => i.ticketId);
