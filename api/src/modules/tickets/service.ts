@@ -191,7 +191,9 @@ export class TicketService {
 
   async checkPayable(orderId: string): Promise<void> {
     const o = await this.store.order(orderId);
-    if (o && !PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This ticket order cannot be paid now (its status is ${o.status}).`);
+    if (!o) return;
+    if (!PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This ticket order cannot be paid now (its status is ${o.status}).`);
+    if ((await this.store.ticketsEnabled(o.city)) !== true) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'Tickets are no longer sold in this city, so this order cannot be paid.');
   }
 
   /** The order was paid: issues its ticket exactly once (tickets.transaction_id is unique; the order row is locked). */

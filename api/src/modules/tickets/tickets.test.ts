@@ -133,6 +133,11 @@ describe(`tickets API ${dbLabel()}`, () => {
       expectError(await fare(ride(), 'pune'), 403, 'TICKETS_NOT_ENABLED');
       expectError(await order({ city: 'pune' }), 403, 'TICKETS_NOT_ENABLED');
       expectError(await get('/api/tickets/v1/cities/pune/instant-fares'), 403, 'TICKETS_NOT_ENABLED');
+      // an order made while tickets were sold cannot be paid once they are not
+      const pending = (await order()).json();
+      await s.db.query(`UPDATE cities SET features = jsonb_set(features, '{tickets}', 'false') WHERE id = 'mumbai'`);
+      expectError(await pay(pending.transactionId, 'tk-gate-000001'), 409, 'ORDER_NOT_PAYABLE', /no longer sold/);
+      await s.db.query(`UPDATE cities SET features = jsonb_set(features, '{tickets}', 'true') WHERE id = 'mumbai'`);
       expectError(await fare(ride(), 'atlantis'), 404, 'CITY_NOT_FOUND');
       expectError(await fare(ride(), 'Mumbai!'), 400, 'VALIDATION_FAILED');
       expectError(await fare(ride(), 'mumbai', null), 401, 'UNAUTHENTICATED');
