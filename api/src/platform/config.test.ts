@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseConfig } from './config';
+import { newPrivateKeyText } from '../modules/validation/keys';
 
-const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: 'a'.repeat(40), SMS_HTTP_URL: 'https://sms.example/send' };
+const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: 'a'.repeat(40), SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
 
 describe('config', () => {
   it('has development defaults', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePrivateKey, parsePublicJwks, type PublicJwk } from '../modules/validation/keys';
 
 /** Validated server configuration. Built from the environment by `loadConfig`, or by hand in tests. */
 export interface Config {
@@ -24,6 +25,14 @@ export interface Config {
   /** Sandbox gateway: how long a "pending" test instrument stays pending before it settles (PAYMENTS_SANDBOX_PENDING_MS;
    *  unset: the gateway's default, 30 s). End-to-end tests shorten it. */
   sandboxPendingMs?: number;
+  /** ES256 key that signs ticket codes (PKCS#8 base64/PEM or private JWK). Required in production; elsewhere, when
+   *  unset, one is generated once and kept in server_secrets (docs/validation.md). */
+  ticketSigningKey?: string;
+  /** More public keys validators accept (key rotation: the next key before it signs, the previous one after). */
+  ticketVerifyKeys?: PublicJwk[];
+  /** Validators (conductor machines, gates) that may punch: `authorization: Validator <key>`. Unset outside
+   *  production: the development key `sawari-dev-validator`. */
+  validatorKeys?: { name: string; key: string }[];
 }
 
 export type SmsConfig = { provider: 'dev' } | { provider: 'http'; url: string; token: string; senderId: string; timeoutMs: number };
@@ -61,6 +70,9 @@ const envSchema = z
       .min(500, 'PAYMENTS_SANDBOX_PENDING_MS must be at least 500')
       .max(3_600_000, 'PAYMENTS_SANDBOX_PENDING_MS must be at most 3600000 (1 h)')
       .optional(),
+    TICKET_SIGNING_KEY: z.string().optional(),
+    TICKET_VERIFY_KEYS: z.string().optional(),
+    VALIDATOR_KEYS: z.string().optional(),
   })
   .transform((e, ctx) => {
     const nodeEnv = e.NODE_ENV === 'production' || e.NODE_ENV === 'test' ? e.NODE_ENV : undefined;
@@ -97,6 +109,31 @@ const envSchema = z
       smsProvider === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN ?? '', senderId: e.SMS_SENDER_ID ?? 'SAWARI', timeoutMs: e.SMS_HTTP_TIMEOUT_MS ?? 5000 }
         : { provider: 'dev' };
+    let ticketVerifyKeys: PublicJwk[] | undefined;
+    try {
+      if (e.TICKET_SIGNING_KEY) parsePrivateKey(e.TICKET_SIGNING_KEY);
+      if (e.TICKET_VERIFY_KEYS) ticketVerifyKeys = parsePublicJwks(e.TICKET_VERIFY_KEYS);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', path: ['TICKET_SIGNING_KEY'], message: (err as Error).message });
+      return z.NEVER;
+    }
+    if (env === 'production' && !e.TICKET_SIGNING_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TICKET_SIGNING_KEY'], message: 'TICKET_SIGNING_KEY is required in production (an ES256 private key: PKCS#8 base64 or JWK; see docs/validation.md)' });
+      return z.NEVER;
+    }
+    const validatorKeys: { name: string; key: string }[] = [];
+    for (const entry of (e.VALIDATOR_KEYS ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+      const m = /^([A-Za-z0-9._@-]{1,60})=(.{12,200})$/.exec(entry);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', path: ['VALIDATOR_KEYS'], message: 'VALIDATOR_KEYS: each entry must be name=key with a key of at least 12 characters' });
+        return z.NEVER;
+      }
+      if (env === 'production' && m[2] === 'sawari-dev-validator') {
+        ctx.addIssue({ code: 'custom', path: ['VALIDATOR_KEYS'], message: 'VALIDATOR_KEYS must not contain the development key sawari-dev-validator in production' });
+        return z.NEVER;
+      }
+      validatorKeys.push({ name: m[1], key: m[2] });
+    }
     const config: Config = {
       port: e.PORT,
       host: e.HOST,
@@ -110,6 +147,9 @@ const envSchema = z
       sms,
       support: { phone: e.SUPPORT_PHONE ?? DEV_SUPPORT.phone, email: e.SUPPORT_EMAIL ?? DEV_SUPPORT.email },
       sandboxPendingMs: e.PAYMENTS_SANDBOX_PENDING_MS,
+      ticketSigningKey: e.TICKET_SIGNING_KEY,
+      ticketVerifyKeys,
+      validatorKeys: validatorKeys.length ? validatorKeys : undefined,
     };
     return config;
   });

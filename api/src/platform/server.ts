@@ -51,6 +51,8 @@ import { registerPassModules } from '../modules/passes';
 import { createPaymentsModule, type PaymentsDeps } from '../modules/payments/module';
 import { passOrderPort } from '../modules/payments/ports';
 import { parseOpsKeys } from '../modules/passes/routes';
+import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
+import { ticketValidatables } from '../modules/tickets';
 import { passWalletSource } from '../modules/passes/wallet';
 import { registerTicketModule } from '../modules/tickets';
 
@@ -91,6 +93,8 @@ export interface ServerDeps {
   realtime?: RealtimeConfig;
   /** Payment gateway, extra order kinds and the reconciliation interval (default: the sandbox gateway, every 15 s). */
   payments?: PaymentsDeps;
+  /** More ticket/pass lookups for validation, after the built-in ones (tests add their own). */
+  validation?: { lookups?: ValidatableLookup[] };
 }
 
 /** Opens the configured database, applies migrations and seeds the demo data when missing. */
@@ -190,5 +194,7 @@ async function registerAccountModules(app: FastifyInstance, config: Config, db: 
   const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files });
   const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, passes: passWalletSource(passes.store) });
   await createPaymentsModule(app, { db, keys, guard, now, log: app.log, deps: { ...(config.sandboxPendingMs ? { sandbox: { pendingMs: config.sandboxPendingMs } } : {}), ...deps.payments }, orderKinds: { pass: passOrderPort(passes), ticket: tickets.paymentPort }, opsKeys: parseOpsKeys(process.env.OPS_KEYS, config.env === 'production') });
+  const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [passValidatables(passes), ticketValidatables(tickets.service), ...(deps.validation?.lookups ?? [])] });
+  tickets.service.usePunches(validation);
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 }

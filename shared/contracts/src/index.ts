@@ -6,3 +6,4 @@ export * from './transit-schema';
 export * from './payments';
 export * from './passes';
 export * from './tickets';
+export * from './validation';
