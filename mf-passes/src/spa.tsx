@@ -11,8 +11,33 @@ import { routes, type Screen } from './routes';
 import { ScreenErrorBoundary } from '@sawari/ui/src/intl';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
+// Catalogue and link screens share one chunk; so do the purchase steps, and the document steps.
+const catalogue = () => import(/* webpackChunkName: "screen-products" */ './features/products/ProductsScreen');
+const links = () => import(/* webpackChunkName: "screen-products" */ './features/products/LinkScreens');
+const buy = () => import(/* webpackChunkName: "screen-buy" */ './features/buy/BuyScreens');
+const docs = () => import(/* webpackChunkName: "screen-documents" */ './features/documents/DocumentScreens');
+const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => React.lazy(() => load().then((m) => ({ default: pick(m) })));
+
 const screens: Record<Screen, React.LazyExoticComponent<React.ComponentType>> = {
-  products: React.lazy(() => import(/* webpackChunkName: "screen-products" */ './features/products/ProductsScreen')),
+  products: React.lazy(catalogue),
+  productLanding: lazy(links, (m) => m.ProductLandingScreen),
+  offers: lazy(links, (m) => m.OffersScreen),
+  bookProduct: lazy(links, (m) => m.BookProductScreen),
+  bookTicket: lazy(links, (m) => m.BookTicketScreen),
+  buyPass: lazy(links, (m) => m.BuyPassScreen),
+  subCategory: lazy(buy, (m) => m.SubCategoryScreen),
+  fares: lazy(buy, (m) => m.FaresScreen),
+  fareConfirm: lazy(buy, (m) => m.FareConfirmScreen),
+  details: lazy(buy, (m) => m.DetailsScreen),
+  confirmPay: lazy(buy, (m) => m.ConfirmPayScreen),
+  document: lazy(docs, (m) => m.DocumentScreen),
+  upload: lazy(docs, (m) => m.UploadScreen),
+  verify: lazy(docs, (m) => m.VerifyScreen),
+  pending: lazy(docs, (m) => m.PendingScreen),
+  submitted: lazy(docs, (m) => m.SubmittedScreen),
+  afterVerification: lazy(docs, (m) => m.AfterVerificationScreen),
+  resubmit: lazy(docs, (m) => m.ResubmitScreen),
+  success: React.lazy(() => import(/* webpackChunkName: "screen-success" */ './features/success/BookingSuccessScreen')),
 };
 
 function Loading() {

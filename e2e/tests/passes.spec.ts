@@ -1,0 +1,370 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { repoRoot } from '../support/server';
+import { expectAccessible } from '../support/axe';
+
+// Pass purchase against the real server (mf-passes + the shell's checkout): a general pass paid by UPI, a student pass
+// through upload, rejection, resubmission and approval by the operator command, a renewal, an oversized upload refused
+// in the browser, and axe on each screen. Riders sign in through the API (as another device would) and the session is
+// put where the app keeps it, so the OTP resend limit never slows the tests. Service workers are blocked.
+test.use({ serviceWorkers: 'block', bypassCSP: true });
+
+const run = promisify(execFile);
+const SHOTS = path.join(repoRoot, 'test-results', 'passes-shots');
+mkdirSync(SHOTS, { recursive: true });
+const rand = (n: number) => Math.floor(Math.random() * n);
+const newPhone = () => '9' + String(rand(1e9)).padStart(9, '0');
+const ip = () => `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
+
+/** A w×h PNG (solid orange), built here so the upload is a real image. */
+function png(w = 8, h = 8): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [0xf2, 0x67, 0x22]).flat())]);
+  const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A one-page PDF with a line of text. */
+function pdf(text = 'Student ID 2025'): Buffer {
+  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+type Rider = { userId: string; headers: Record<string, string>; phone: string };
+
+/** A rider with a profile, signed in through the API; the session is stored where the app reads it (IndexedDB). */
+async function signedInRider(page: Page, request: APIRequestContext, firstName = 'Asha', lastName = 'Rao', city = 'mumbai'): Promise<Rider> {
+  const phone = newPhone();
+  const from = { 'x-forwarded-for': ip() };
+  const since = Date.now() - 5_000;
+  expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`, { headers: from })).ok()).toBe(true);
+  let otp: string | undefined;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
+      otp = /\b(\d{6})\b/.exec(messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0]?.body ?? '')?.[1];
+      return otp ?? null;
+    })
+    .not.toBeNull();
+  const deviceId = `e2epasses${rand(1e9)}`;
+  const login = await (await request.post('/api/auth/login', { headers: from, data: { phoneNumber: phone, countryCode: '+91', otp, deviceId } })).json();
+  const headers = { accesstoken: login.accessToken, authtype: 'ACCESS_TOKEN', userid: login.userId, deviceid: deviceId, 'x-type': 'pass' };
+  expect((await request.post('/api/profile', { headers, data: { firstName, lastName, mailId: 'asha@example.in' } })).status()).toBe(201);
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': ip() });
+  await page.goto('/api/health');
+  await page.evaluate(
+    async ({ session, deviceId, city }) => {
+      localStorage.setItem('sawari.deviceId', deviceId);
+      localStorage.setItem('sawari.city', city);
+      await new Promise((resolve, reject) => {
+        const open = indexedDB.open('sawari-session');
+        open.onupgradeneeded = () => open.result.createObjectStore('session');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('session', 'readwrite');
+          tx.objectStore('session').put(session, 'session');
+          tx.oncomplete = () => resolve(null);
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    },
+    { session: { phoneNumber: phone, userId: login.userId, accessToken: login.accessToken, refreshToken: login.refreshToken }, deviceId, city },
+  );
+  return { userId: login.userId, headers, phone };
+}
+
+/** A screenshot at the current width (looked at by hand; kept under test-results/passes-shots). */
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** The operator command, through the running server's operator API (the server holds the PGlite folder). */
+async function ops(...args: string[]): Promise<string> {
+  const server = `http://127.0.0.1:${process.env.E2E_PORT || 18180}`;
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/ops.mjs'), 'verifications', ...args, '--server', server], { cwd: repoRoot, env: { ...process.env, OPS_KEY: 'sawari-dev-ops' } });
+  return stdout.trim();
+}
+
+/** The shell's checkout: UPI with the sandbox's success@upi, then back on this remote's booking-successful screen. */
+async function payWithUpi(page: Page, amount: string) {
+  await expect(page).toHaveURL(/\/app\/select-payment\/MBUS\/pass\/[^/]+$/);
+  await page.getByRole('link', { name: /UPI/ }).first().click();
+  await page.getByLabel(/UPI ID/i).fill('success@upi');
+  await page.getByRole('button', { name: new RegExp(`Pay ${amount.replace(/[₹,]/g, (c) => `\\${c}`)}`) }).click();
+  await expect(page).toHaveURL(/\/app\/productHooks\/bus-pass-purchase\/booking-successful\/[^/]+$/, { timeout: 20_000 });
+}
+
+/** From the catalogue to the personal details of one product's first fare of `fareName`. */
+async function chooseFare(page: Page, product: string, fareName: RegExp) {
+  await page.getByRole('article', { name: product, exact: true }).getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a fare' })).toBeVisible();
+  await page.getByRole('radio', { name: fareName }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your choice' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+}
+
+test('a general pass in Mumbai: catalogue, fare, details from the profile, server breakup, UPI at checkout, the pass in Your passes', async ({ page, request }) => {
+  await signedInRider(page, request);
+  await page.goto('/app/productHooks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bus passes' })).toBeVisible();
+  const general = page.getByRole('article', { name: 'General pass', exact: true });
+  await expect(general.getByText('from ₹350')).toBeVisible();
+  await expect(general.getByText('HDFC: 10% off')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Smart Saver', exact: true }).getByText('Valid city-wide, except at airport stops.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Super pass', exact: true }).getByText('Not on sale', { exact: true })).toBeVisible();
+  await shot(page, '01-catalogue');
+  await expectAccessible(page);
+
+  await chooseFare(page, 'General pass', /Monthly/);
+  await expect(page.getByLabel('Full name')).toHaveValue('Asha Rao');
+  await expect(page.getByLabel('Email (optional)')).toHaveValue('asha@example.in');
+  // The start date cannot be before today (city time); the form says so before sending anything.
+  const start = page.getByLabel('Pass start date');
+  const today = await start.inputValue();
+  await start.fill('2020-01-01');
+  await page.getByLabel('Full name').fill('Asha R.');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Use English letters and spaces only.')).toBeVisible();
+  await expect(page.getByText('The pass cannot start before today.')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await shot(page, '02-details-errors');
+  await page.getByLabel('Full name').fill('Asha Rao');
+  await start.fill(today);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  const breakup = page.getByRole('table', { name: 'Fare breakup' });
+  await expect(breakup.getByRole('row', { name: /Pass price ₹1,200/ })).toBeVisible();
+  await expect(breakup.getByRole('row', { name: /Discount − ₹100/ })).toBeVisible();
+  await expect(breakup.getByRole('row', { name: /To pay ₹1,100/ })).toBeVisible();
+  // A bank offer is priced by the server: a new breakup line.
+  await page.getByRole('radio', { name: /HDFC: 10% off/ }).check();
+  await expect(breakup.getByRole('row', { name: /Bank offer \(HDFC\) − ₹110/ })).toBeVisible();
+  await expect(breakup.getByRole('row', { name: /To pay ₹990/ })).toBeVisible();
+  await page.getByRole('radio', { name: 'No bank offer' }).check();
+  await expect(breakup.getByRole('row', { name: /To pay ₹1,100/ })).toBeVisible();
+  await shot(page, '03-confirm-pay');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
+
+  await payWithUpi(page, '₹1,100');
+  await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Adult pass, 30 days' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your tickets and passes' })).toHaveAttribute('href', '/app/your-tickets-and-passes');
+  await shot(page, '04-booking-successful');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'All passes' }).click();
+  const mine = page.getByRole('article', { name: 'General pass: Adult pass, 30 days' });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByText(/^(Valid till|Starts from) \d{2} \w{3} \d{4}$/)).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Renew Adult pass, 30 days' })).toBeVisible();
+});
+
+test('a student pass: upload photo and ID, operator rejects with a reason, rider resubmits, operator approves, rider buys', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signedInRider(page, request, 'Ravi', 'Kumar');
+  await page.goto('/app/productHooks');
+  await chooseFare(page, 'Student and senior-citizen pass', /Student monthly/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents needed' })).toBeVisible();
+  await expect(page.getByText('Your Student ID card (an image or a PDF).')).toBeVisible();
+  await page.getByRole('link', { name: 'Upload documents' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible();
+  await page.getByLabel('Your photograph').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64, 64) });
+  await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  await page.getByLabel('Your Student ID card').setInputFiles({ name: 'student-id.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await expect(page.getByText('student-id.pdf')).toBeVisible();
+  // A photograph replaced: the new one is shown.
+  await page.getByLabel('Replace: Your photograph').setInputFiles({ name: 'me-2.png', mimeType: 'image/png', buffer: png(32, 32) });
+  await expect(page.getByRole('img', { name: 'Preview of me-2.png' })).toBeVisible();
+  await shot(page, '05-upload');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Check and submit' })).toBeVisible();
+  await expect(page.getByText('me-2.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for verification' }).click();
+  await expect(page).toHaveURL(/submit-for-verification-successful\/[^/]+$/);
+  const tx = decodeURIComponent(page.url().split('/').pop()!);
+  await page.getByRole('link', { name: 'See verification status' }).click();
+  await expect(page.getByText('Your documents are being checked.')).toBeVisible();
+
+  expect(await ops('list')).toContain(tx);
+  expect(await ops('reject', tx, '--reason', 'The photograph is blurred')).toBe(`${tx}: REJECTED (REJECTED): The photograph is blurred`);
+  // The status screen polls: the rejection and its reason arrive without a reload.
+  await expect(page.getByText('Reason: The photograph is blurred')).toBeVisible({ timeout: 20_000 });
+  await shot(page, '06-rejected');
+  await page.getByRole('link', { name: 'Resubmit documents' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Resubmit documents' })).toBeVisible();
+  await page.getByLabel('Your photograph').setInputFiles({ name: 'me-sharp.png', mimeType: 'image/png', buffer: png(96, 96) });
+  await page.getByLabel('Your Student ID card').setInputFiles({ name: 'student-id-2.pdf', mimeType: 'application/pdf', buffer: pdf('Student ID 2025 (2)') });
+  await expect(page.getByText('student-id-2.pdf')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Submit new documents' }).click();
+  await expect(page).toHaveURL(/submit-for-verification-successful\//);
+
+  expect(await ops('approve', tx)).toBe(`${tx}: PENDING (VERIFIED)`);
+  await page.getByRole('link', { name: 'See verification status' }).click();
+  await expect(page.getByText('Your documents are approved.')).toBeVisible();
+  await page.getByRole('link', { name: 'Buy the pass' }).click();
+  await expect(page).toHaveURL(new RegExp(`purchase-pass-after-verification/${encodeURIComponent(tx)}/false$`));
+  await expect(page.getByRole('table', { name: 'Fare breakup' }).getByRole('row', { name: /To pay ₹400/ })).toBeVisible();
+  await shot(page, '07-after-verification');
+  await page.getByRole('button', { name: 'Pay ₹400' }).click();
+  await payWithUpi(page, '₹400');
+  await expect(page.getByRole('heading', { name: 'Student pass, 30 days' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('a renewal of a renewable pass: Renew in Your passes, the server quote, paid at checkout', async ({ page, request }) => {
+  const rider = await signedInRider(page, request, 'Meera', 'Iyer');
+  // A Smart Saver pass bought earlier (through the API and the sandbox, as another device would).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
+  const order = await (await request.post('/api/passes/v3/orders', {
+    headers: rider.headers,
+    data: {
+      appVer: '1001', city: 'mumbai', deviceId: rider.headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+      userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Meera Iyer', gender: null, dobInMillis: null, userId: rider.userId },
+      passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-ss-city-30', configurationId: 'mum-smart-saver', passFare: 900 },
+    },
+  })).json();
+  const paid = await request.post(`/api/payments/pass/${order.transactionId}/pay`, { headers: { ...rider.headers, 'idempotency-key': `e2e-${rand(1e9)}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  expect((await paid.json()).status).toBe('SUCCESS');
+
+  await page.goto('/app/productHooks');
+  const pass = page.getByRole('article', { name: 'Smart Saver: Adult pass, 30 days' });
+  await expect(pass).toBeVisible();
+  await pass.getByRole('button', { name: 'Renew Adult pass, 30 days' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew your pass' })).toBeVisible();
+  await expect(page).toHaveURL(/purchase-pass-after-verification\/[^/]+\/true$/);
+  await expect(page.getByRole('table', { name: 'Fare breakup' }).getByRole('row', { name: /To pay ₹900/ })).toBeVisible();
+  await shot(page, '08-renew');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay ₹900' }).click();
+  await payWithUpi(page, '₹900');
+  await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible({ timeout: 20_000 });
+  const mine = (await (await request.get('/api/passes/mine', { headers: rider.headers })).json()).passes as { configurationId: string; startTime: number }[];
+  expect(mine.filter((p) => p.configurationId === 'mum-smart-saver')).toHaveLength(2);
+});
+
+test('an upload over 5 MB is refused in the browser; what was typed and chosen stays, also after a reload', async ({ page, request }) => {
+  await signedInRider(page, request, 'Kiran', 'Shah');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/productHooks');
+  await expect(page.getByRole('article', { name: 'General pass', exact: true })).toBeVisible();
+  await shot(page, '09-catalogue');
+  await chooseFare(page, 'Student and senior-citizen pass', /Student monthly/);
+  await page.getByLabel('Full name').fill('Kiran Kumar Shah');
+  await page.getByLabel('Date of birth (optional)').fill('2004-03-09');
+  await shot(page, '10-details');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Upload documents' }).click();
+
+  const uploads: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/passes/proofs') && uploads.push(r.url()));
+  await page.getByLabel('Your photograph').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png() });
+  await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  await page.getByLabel('Your Student ID card').setInputFiles({ name: 'huge-id.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_000_001, 0x20) });
+  await expect(page.getByRole('alert').filter({ hasText: 'huge-id.pdf is 5.0 MB, larger than 5 MB. Choose a smaller file.' })).toBeVisible();
+  await page.getByLabel('Your Student ID card').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'notes.txt is not a JPEG, PNG or WebP image or a PDF.' })).toBeVisible();
+  expect(uploads).toHaveLength(1); // the photograph only
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await shot(page, '11-upload-refused');
+  await expectAccessible(page);
+
+  // Nothing typed or chosen is lost: the uploaded photograph stays (its name and size), the details too, after a reload.
+  await page.reload();
+  await expect(page.getByText('me.png')).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('Kiran Kumar Shah');
+  await expect(page.getByLabel('Date of birth (optional)')).toHaveValue('2004-03-09');
+  // The flow keeps ids and names only, never file contents.
+  const stored = await page.evaluate(() => sessionStorage.getItem('sawari.passes.flow') ?? '');
+  expect(stored).toContain('"name":"me.png"');
+  expect(stored.length).toBeLessThan(2_000);
+});
+
+test('deep links from a cold load switch city; a city without passes says so; an inactive product cannot be bought', async ({ page, request }) => {
+  await signedInRider(page, request, 'Anil', 'Nair', 'kochi');
+  // /buy-pass straight to the fare confirmation, switching the rider from Kochi to Mumbai.
+  await page.goto('/app/buy-pass/mumbai/mum-general/adult/citywide/mum-gen-7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your choice' })).toBeVisible();
+  await expect(page.getByText('Weekly · 7 days')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sawari.city'))).toBe('mumbai');
+  await shot(page, '12-buy-pass-link');
+  await expectAccessible(page);
+
+  await page.goto('/app/offers/icici/mumbai');
+  await expect(page.getByRole('heading', { level: 1, name: 'ICICI bank offers' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Magic pass', exact: true }).getByText('ICICI: 15% off')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/app/book/bookProduct/kochi/koc-rides');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a plan' })).toBeVisible();
+  await expect(page.getByText('This plan is not on sale right now.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+  await page.goto('/app/products-landing/mum-general');
+  await expect(page).toHaveURL('/app/products-landing/mum-general');
+  await expect(page.getByRole('heading', { level: 1, name: 'About this pass' })).toBeVisible();
+
+  // A city where passes are off: the catalogue says so instead of failing.
+  const noPasses = (await (await request.get('/api/config/cities')).json()).cities.find((c: { features: { passes: boolean } }) => !c.features.passes) as { id: string; name: string } | undefined;
+  if (noPasses) {
+    await page.evaluate((id) => localStorage.setItem('sawari.city', id), noPasses.id);
+    await page.goto('/app/productHooks');
+    await expect(page.getByRole('heading', { name: `Bus passes are not sold in ${noPasses.name} yet` })).toBeVisible();
+    await shot(page, '13-city-off');
+    await expectAccessible(page);
+  }
+});

@@ -1,0 +1,48 @@
+// The passes API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
+import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
+import { api } from '@sawari/runtime';
+import type { Catalogue, MyPass, Product, ProofKind, UploadedProof } from './model';
+
+const seg = encodeURIComponent;
+
+/** One catalogue request per city and page visit at a time (several screens of one flow share it). */
+const catalogues = new Map<string, Promise<Catalogue>>();
+export function loadCatalogue(city: string, force = false): Promise<Catalogue> {
+  let p = catalogues.get(city);
+  if (!p || force) {
+    p = api.get<Catalogue>(`/passes/v3/cities/${seg(city)}/products`);
+    p.catch(() => catalogues.delete(city));
+    catalogues.set(city, p);
+  }
+  return p;
+}
+/** A product of the catalogue, from the catalogue already loaded when there is one. */
+export async function loadProduct(city: string, configId: string): Promise<Product> {
+  const c = await loadCatalogue(city);
+  const found = c.products.find((p) => p.id === configId);
+  if (found) return found;
+  return api.get<Product>(`/passes/v3/cities/${seg(city)}/products/${seg(configId)}`);
+}
+export const forgetCatalogue = (city: string) => catalogues.delete(city);
+
+export type Profile = { userId: string; firstName: string; lastName: string; mailId: string | null; mobileNumber: string; gender: string | null; dobInMillis: number | null };
+export const loadProfile = () => api.get<Profile>('/profile');
+export const loadMyPasses = () => api.get<{ passes: MyPass[] }>('/passes/mine').then((r) => r.passes);
+export const loadOpenOrders = () => api.get<{ orders: PassOrder[] }>('/passes/orders').then((r) => r.orders);
+export const loadOrder = (transactionId: string, signal?: AbortSignal) => api.get<PassOrder>(`/passes/orders/${seg(transactionId)}`, { signal });
+export const createOrder = (payload: PassOrderPayload) => api.post<PassOrder>('/passes/v3/orders', payload);
+export const submitForVerification = (transactionId: string) => api.post<PassOrder>(`/passes/orders/${seg(transactionId)}/submit-for-verification`);
+export const resubmit = (transactionId: string, action: 'REINITIATE' | 'REAPPLY', proofs?: { kind: ProofKind; fileId: string }[]) =>
+  api.post<PassOrder>(`/passes/orders/${seg(transactionId)}/resubmit`, { action, ...(proofs?.length ? { proofs } : {}) });
+export const renewPass = (passId: string, passStartDate: string) => api.post<PassOrder>(`/passes/${seg(passId)}/renew`, { passStartDate });
+
+export type TrialOffer = { offerId: string; kind: 'welcome' | 'trial'; title: string; description: string; validityDays: number; eligible: boolean; reason: string | null; claimed: boolean };
+export const loadTrialOffer = (city: string) => api.get<TrialOffer>('/offers/trial', { params: { city } });
+
+/** Uploads one proof (multipart field `file`); answers what is kept of it. */
+export async function uploadProof(file: File, kind: ProofKind, signal?: AbortSignal): Promise<UploadedProof> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const r = await api.post<{ fileId: string; contentType: string; sizeBytes: number }>('/passes/proofs', form, { multipart: true, signal });
+  return { kind, fileId: r.fileId, name: file.name, sizeBytes: r.sizeBytes, contentType: r.contentType };
+}

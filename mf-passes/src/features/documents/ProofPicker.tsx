@@ -1,0 +1,138 @@
+// Choosing and uploading proofs: the photograph and one ID proof. Each file is checked (type, size) before anything is
+// sent, shown (image preview or PDF name and size), replaceable, and uploaded with a progress indicator. A failed upload
+// keeps everything else: the earlier proofs, the details, the choices.
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { uploadProof } from '../common/api';
+import { formatSize, ID_PROOF_KINDS, PROOF_TYPES, IMAGE_TYPES, proofFileProblem, type ProofKind, type UploadedProof } from '../common/model';
+import { asApiError, styles, useT } from '../common/ui';
+
+type Slot = 'photo' | 'id';
+
+/** Object URLs of images chosen in this visit, by fileId (never stored: a reload shows name and size only). */
+const previews = new Map<string, string>();
+
+export function ProofPicker({ proofs, onChange, idKind: initialIdKind }: { proofs: UploadedProof[]; onChange: (proof: UploadedProof) => void; idKind: ProofKind }) {
+  const t = useT();
+  const photo = proofs.find((p) => p.kind === 'PHOTO') ?? null;
+  const id = proofs.find((p) => p.kind !== 'PHOTO') ?? null;
+  const [idKind, setIdKind] = useState<ProofKind>(id?.kind ?? initialIdKind);
+  const kindId = useId();
+  return (
+    <>
+      <ProofSlot slot="photo" kind="PHOTO" current={photo} onUploaded={onChange} label={t('upload.photo')} hint={t('upload.photoHint')} />
+      <div className={styles.field}>
+        <label htmlFor={kindId}>{t('upload.idKind')}</label>
+        <select id={kindId} className={styles.input} value={idKind} onChange={(e) => setIdKind(e.target.value as ProofKind)}>
+          {ID_PROOF_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`proof.${k}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ProofSlot slot="id" kind={idKind} current={id} onUploaded={onChange} label={t('upload.id', { kind: t(`proof.${idKind}`) })} hint={t('upload.idHint')} />
+    </>
+  );
+}
+
+function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slot; kind: ProofKind; current: UploadedProof | null; onUploaded: (p: UploadedProof) => void; label: string; hint: string }) {
+  const t = useT();
+  const inputId = `proof-${slot}`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<{ name: string; size: number } | null>(null);
+  const [failed, setFailed] = useState<File | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const send = async (file: File) => {
+    setProblem(null);
+    setFailed(null);
+    setUploading({ name: file.name, size: file.size });
+    abort.current = new AbortController();
+    try {
+      const uploaded = await uploadProof(file, kind, abort.current.signal);
+      if (file.type.startsWith('image/')) previews.set(uploaded.fileId, URL.createObjectURL(file));
+      onUploaded(uploaded);
+    } catch (err) {
+      if ((err as { name?: string })?.name === 'AbortError') return;
+      const e = asApiError(err);
+      const known = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR'].includes(e.code);
+      setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
+      setFailed(file);
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const refused = proofFileProblem(file, kind);
+    if (refused) {
+      setFailed(null);
+      setProblem(t(refused, { name: file.name, size: formatSize(file.size) }));
+      return;
+    }
+    void send(file);
+  };
+
+  const accept = (kind === 'PHOTO' ? IMAGE_TYPES : PROOF_TYPES).join(',');
+  const preview = current && previews.get(current.fileId);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId}>{current ? t('upload.replace', { what: label }) : label}</label>
+      <span id={`${inputId}-hint`} className={styles.hint}>
+        {hint}
+      </span>
+      {current && (
+        <div className={styles.file}>
+          {current.contentType === 'application/pdf' ? (
+            <span className={styles.pdfIcon} aria-hidden="true">
+              PDF
+            </span>
+          ) : preview ? (
+            <img className={styles.thumb} src={preview} alt={t('upload.previewAlt', { name: current.name })} width={72} height={72} />
+          ) : (
+            <span className={styles.pdfIcon} aria-hidden="true">
+              IMG
+            </span>
+          )}
+          <span>
+            <strong style={{ overflowWrap: 'anywhere' }}>{current.name}</strong>
+            <br />
+            <span className={styles.muted}>{t('upload.uploaded', { size: formatSize(current.sizeBytes) })}</span>
+          </span>
+        </div>
+      )}
+      <input
+        id={inputId}
+        className={styles.fileInput}
+        type="file"
+        accept={accept}
+        onChange={choose}
+        disabled={!!uploading}
+        aria-describedby={[`${inputId}-hint`, problem && `${inputId}-error`].filter(Boolean).join(' ')}
+        aria-invalid={problem ? true : undefined}
+      />
+      <div aria-live="polite">
+        {uploading && (
+          <div role="status">
+            <span>{t('upload.uploading', { name: uploading.name, size: formatSize(uploading.size) })}</span>
+            <progress className={styles.progress} aria-label={t('upload.progress', { name: uploading.name })} />
+          </div>
+        )}
+      </div>
+      {problem && (
+        <div id={`${inputId}-error`} className={styles.alert} role="alert">
+          <p>{problem}</p>
+          {failed && (
+            <button type="button" className={styles.textButton} onClick={() => void send(failed)}>
+              {t('upload.retry')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
