@@ -1,0 +1,199 @@
+/**
+ * Rides the rider records on the device (scan-qr self-validation) and their sync to the server, with no loss and no
+ * duplicate (docs/wallet-offline.md "Punch queue"):
+ *
+ * - {@link recordPunch} seals the punch into `syncInPending` and adds it to the saved wallet item at once.
+ * - {@link syncPunches} (one at a time per tab, and across tabs through `navigator.locks` where it exists) moves a
+ *   batch of ≤ 100 to `syncInProgress`, sends it, then removes the accepted and duplicate ones, keeps the rejected ones
+ *   in `syncInPending` marked with the server's reason (never re-sent), and puts back any the answer did not name.
+ *   A failed send puts the whole batch back. Records left in `syncInProgress` by a closed tab or a crash are re-sent
+ *   at the next sync: the server is idempotent by punchId, so a re-sent punch comes back as a duplicate, not a ride.
+ * - {@link startPunchSync} runs a sync now and on every `online` event.
+ */
+import { done, entries } from './idb';
+import { addPunchToWalletItem, openRecord, openWalletDb, queueEntries, sealRecord, type LocalPunch, type QueueEntry, type StoredRecord } from './wallet-db';
+
+export type { LocalPunch } from './wallet-db';
+
+/** At most this many punches per `POST /api/validation/rides/sync` (the server's limit). */
+export const SYNC_BATCH = 100;
+const LOCK_NAME = 'sawari-punch-sync';
+
+/** Body and answer of `POST /api/validation/rides/sync` (shared/contracts validation.ts). */
+export interface RideSyncRequestBody { punches: LocalPunch[] }
+export interface RideSyncAnswer {
+  accepted: string[];
+  duplicates: string[];
+  rejected: { punchId: string; code: string; message: string }[];
+}
+/** Sends one batch; in the app: `(body) => api.post('/validation/rides/sync', body)` through @sawari/runtime. */
+export type SendPunches = (body: RideSyncRequestBody) => Promise<RideSyncAnswer>;
+
+/** What one {@link syncPunches} call did, over all its batches. */
+export interface SyncOutcome extends RideSyncAnswer {
+  /** The error of the send that failed (its batch went back to pending), or null. */
+  error: unknown;
+  /** Punches still waiting (not rejected) after this sync. */
+  pending: number;
+}
+
+export interface RecordPunchInput {
+  transactionId: string;
+  vehicleNo: string | null;
+  stopId?: string | null;
+  source?: LocalPunch['source'];
+  /** Defaults to now (use the server-corrected clock, @sawari/runtime serverNow). */
+  punchingTime?: number;
+}
+
+/**
+ * Records a ride on this device: a new punch (punchId from crypto.randomUUID) in `syncInPending`, shown at once on
+ * the saved wallet item. It syncs with the next {@link syncPunches}.
+ */
+export async function recordPunch(userId: string, input: RecordPunchInput): Promise<LocalPunch> {
+  const punch: LocalPunch = {
+    punchId: crypto.randomUUID(),
+    transactionId: input.transactionId,
+    punchingTime: input.punchingTime ?? Date.now(),
+    vehicleNo: input.vehicleNo,
+    stopId: input.stopId ?? null,
+    source: input.source ?? 'SCAN_QR',
+  };
+  const record = await sealRecord('syncInPending', punch.punchId, userId, { punch, queuedAt: Date.now(), rejected: null } satisfies QueueEntry, { transactionId: punch.transactionId });
+  const db = await openWalletDb();
+  const tx = db.transaction('syncInPending', 'readwrite');
+  tx.objectStore('syncInPending').put(record);
+  await done(tx);
+  await addPunchToWalletItem(userId, punch, punch.punchingTime).catch((err: unknown) => console.error('[mf_tickets] could not show the ride on the saved ticket', err));
+  return punch;
+}
+
+/** The rider's queued punches and their state (for the UI: "waiting to sync", "refused: <reason>"). */
+export async function listQueuedPunches(userId: string): Promise<{ punch: LocalPunch; state: 'pending' | 'sending' | 'rejected'; rejected: QueueEntry['rejected'] }[]> {
+  return (await queueEntries(userId)).map(({ store, entry }) => ({
+    punch: entry.punch,
+    state: entry.rejected ? 'rejected' : store === 'syncInProgress' ? 'sending' : 'pending',
+    rejected: entry.rejected,
+  }));
+}
+
+/** Removes a rejected punch once the rider has seen why (a pending one is never removed here). */
+export async function dismissRejectedPunch(userId: string, punchId: string): Promise<void> {
+  const db = await openWalletDb();
+  const tx = db.transaction('syncInPending', 'readwrite');
+  const store = tx.objectStore('syncInPending');
+  const rows = await entries<StoredRecord>(store, punchId);
+  for (const [key, rec] of rows) {
+    const entry = rec.userId === userId ? await openRecord<QueueEntry>('syncInPending', key, rec) : null;
+    if (entry?.rejected) store.delete(key);
+  }
+  await done(tx);
+}
+
+/** Moves a batch to syncInProgress: what a crash left there first, then the oldest pending, not rejected. */
+async function claimBatch(db: IDBDatabase, userId: string): Promise<{ key: string; record: StoredRecord; entry: QueueEntry }[]> {
+  const read = db.transaction(['syncInPending', 'syncInProgress']);
+  const [pending, inProgress] = await Promise.all([
+    entries<StoredRecord>(read.objectStore('syncInPending')),
+    entries<StoredRecord>(read.objectStore('syncInProgress')),
+  ]);
+  const open = async (store: 'syncInPending' | 'syncInProgress', rows: [IDBValidKey, StoredRecord][]) => {
+    const out: { key: string; record: StoredRecord; entry: QueueEntry; from: typeof store }[] = [];
+    for (const [key, record] of rows) {
+      if (record.userId !== userId) continue;
+      const entry = await openRecord<QueueEntry>(store, key, record);
+      if (entry && !entry.rejected) out.push({ key: String(key), record, entry, from: store });
+    }
+    return out.sort((a, b) => a.entry.punch.punchingTime - b.entry.punch.punchingTime);
+  };
+  const batch = [...(await open('syncInProgress', inProgress)), ...(await open('syncInPending', pending))].slice(0, SYNC_BATCH);
+  if (!batch.length) return [];
+  // Plain v1–v6 records are sealed first, so what lands in syncInProgress is always ciphertext.
+  for (const b of batch) {
+    if (!b.record.sealed) b.record = await sealRecord('syncInProgress', b.key, userId, b.entry, { transactionId: b.entry.punch.transactionId });
+  }
+  const tx = db.transaction(['syncInPending', 'syncInProgress'], 'readwrite');
+  for (const b of batch) {
+    tx.objectStore('syncInProgress').put(b.record);
+    if (b.from === 'syncInPending') tx.objectStore('syncInPending').delete(b.key);
+  }
+  await done(tx);
+  return batch;
+}
+
+/** Settles a sent batch: drop accepted and duplicates, mark rejected, put the rest back to pending. */
+async function settleBatch(db: IDBDatabase, userId: string, batch: { key: string; record: StoredRecord; entry: QueueEntry }[], answer: RideSyncAnswer | null): Promise<void> {
+  const gone = new Set([...(answer?.accepted ?? []), ...(answer?.duplicates ?? [])]);
+  const rejected = new Map((answer?.rejected ?? []).map((r) => [r.punchId, r]));
+  const back = await Promise.all(
+    batch
+      .filter((b) => !gone.has(b.key))
+      .map(async (b) => {
+        const r = rejected.get(b.key);
+        if (!r) return b.record;
+        return sealRecord('syncInPending', b.key, userId, { ...b.entry, rejected: { code: r.code, message: r.message } } satisfies QueueEntry, { transactionId: b.entry.punch.transactionId });
+      }),
+  );
+  const tx = db.transaction(['syncInPending', 'syncInProgress'], 'readwrite');
+  for (const b of batch) tx.objectStore('syncInProgress').delete(b.key);
+  for (const record of back) tx.objectStore('syncInPending').put(record);
+  await done(tx);
+}
+
+async function syncNow(userId: string, send: SendPunches): Promise<SyncOutcome> {
+  const db = await openWalletDb();
+  const outcome: SyncOutcome = { accepted: [], duplicates: [], rejected: [], error: null, pending: 0 };
+  // Ends: each round removes or marks every punch it sent, or stops.
+  for (;;) {
+    const batch = await claimBatch(db, userId);
+    if (!batch.length) break;
+    let answer: RideSyncAnswer;
+    try {
+      answer = await send({ punches: batch.map((b) => b.entry.punch) });
+    } catch (err) {
+      await settleBatch(db, userId, batch, null);
+      outcome.error = err;
+      break;
+    }
+    await settleBatch(db, userId, batch, answer);
+    outcome.accepted.push(...answer.accepted);
+    outcome.duplicates.push(...answer.duplicates);
+    outcome.rejected.push(...answer.rejected);
+    // A punch the answer did not name went back to pending: stop rather than loop on it; the next sync retries it.
+    const named = new Set([...answer.accepted, ...answer.duplicates, ...answer.rejected.map((r) => r.punchId)]);
+    if (batch.some((b) => !named.has(b.key))) break;
+  }
+  outcome.pending = (await queueEntries(userId)).filter((e) => !e.entry.rejected).length;
+  return outcome;
+}
+
+let chain: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sends the rider's queued punches (see the module comment). Calls are serialised: a call made while another runs
+ * waits for it, then syncs whatever is still queued (so a punch recorded meanwhile is not missed).
+ */
+export function syncPunches(userId: string, send: SendPunches): Promise<SyncOutcome> {
+  const run = (): Promise<SyncOutcome> => {
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    return locks ? (locks.request(LOCK_NAME, () => syncNow(userId, send)) as unknown as Promise<SyncOutcome>) : syncNow(userId, send);
+  };
+  const result = chain.then(run, run);
+  chain = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * Syncs at once and on every `online` event (call at start, signed in). Returns the function that stops listening.
+ * `onOutcome` hears each sync's result (errors included; nothing is thrown).
+ */
+export function startPunchSync(userId: string, send: SendPunches, onOutcome?: (outcome: SyncOutcome) => void): () => void {
+  const go = () =>
+    void syncPunches(userId, send).then(
+      (o) => onOutcome?.(o),
+      (err: unknown) => onOutcome?.({ accepted: [], duplicates: [], rejected: [], error: err, pending: -1 }),
+    );
+  go();
+  globalThis.addEventListener?.('online', go);
+  return () => globalThis.removeEventListener?.('online', go);
+}
