@@ -204,6 +204,7 @@ test('a general pass in Mumbai: catalogue, fare, details from the profile, serve
   await expect(mine).toBeVisible();
   await expect(mine.getByText(/^(Valid till|Starts from) \d{2} \w{3} \d{4}$/)).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Renew Adult pass, 30 days' })).toBeVisible();
+  await shot(page, '14-your-passes');
 });
 
 test('a student pass: upload photo and ID, operator rejects with a reason, rider resubmits, operator approves, rider buys', async ({ page, request }) => {

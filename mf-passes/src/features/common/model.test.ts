@@ -228,7 +228,7 @@ describe('status labels (spec §4) and renewal', () => {
   it('words for statuses, then starts from / valid till / expired on', () => {
     expect(passLabel({ status: 'REJECTED', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.verificationRejected' });
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start - 1)).toEqual({ id: 'label.startsFrom', date: start });
-    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.validTill', date: expiry });
+    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.validTill', date: expiry - 1 });
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, expiry - 59_000)).toEqual({ id: 'label.expiredOn', date: expiry });
   });
   it('a renewal starts when the pass ends, or today when it already ended', () => {

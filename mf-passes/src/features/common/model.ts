@@ -278,7 +278,8 @@ export function passLabel(p: Pick<MyPass, 'status' | 'startTime' | 'expiryTime'>
   if (words[p.status]) return { id: words[p.status] };
   if (p.startTime > now) return { id: 'label.startsFrom', date: p.startTime };
   if (isExpired({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, expiryTime: p.expiryTime }, now)) return { id: 'label.expiredOn', date: p.expiryTime };
-  return { id: 'label.validTill', date: p.expiryTime };
+  // The last valid day: a pass expiring at midnight is valid till the day before.
+  return { id: 'label.validTill', date: p.expiryTime - 1 };
 }
 
 /** A renewal starts the day after the current pass ends (or today, when it has ended). */
