@@ -78,8 +78,8 @@ export class ValidationService {
     const now = this.now();
     if (item.status === 'USED' || (isTicket(item) && (await this.store.punches(transactionId)).length >= ticketTrips(item)))
       throw new ApiError(409, 'TICKET_USED', 'This ticket has been used.');
+    if (item.status === 'EXPIRED' || (item.status === 'ISSUED' && now >= item.validUntil)) throw new ApiError(409, 'TICKET_EXPIRED', 'This ticket or pass has expired.');
     if (item.status !== 'ISSUED') throw new ApiError(409, 'NOT_ISSUED', `This ticket or pass cannot be shown yet (its status is ${item.status}).`);
-    if (now >= item.validUntil) throw new ApiError(409, 'TICKET_EXPIRED', 'This ticket or pass has expired.');
     if (!(await importDevicePublicKey(devicePublicKey))) throw new ApiError(400, 'INVALID_DEVICE_KEY', 'devicePublicKey is not a P-256 public key.');
     let bound = null;
     for (let attempt = 0; !bound && attempt < 5; attempt++)
@@ -124,7 +124,7 @@ export class ValidationService {
     if (uid !== null && item.userId !== uid) throw new CodeInvalidError('REVOKED');
     if (source === 'SOUND' && !(await this.store.soundValidationEnabled(item.city))) throw new CodeInvalidError('SOUND_DISABLED');
     if (now < item.validFrom) throw new CodeInvalidError('NOT_YET_VALID');
-    if (now >= item.validUntil) throw new CodeInvalidError('EXPIRED');
+    if (now >= item.validUntil || item.status === 'EXPIRED') throw new CodeInvalidError('EXPIRED');
     if (item.status !== 'ISSUED' && item.status !== 'USED') throw new CodeInvalidError('REVOKED');
 
     return this.db.transaction(async (tx) => {
@@ -198,7 +198,8 @@ export class ValidationService {
           if (!found || found.item.userId !== userId) { reject('TICKET_NOT_FOUND', 'There is no such ticket or pass in your account.'); continue; }
           const item = found.item;
           if (p.punchingTime > now + MAX_PUNCH_AHEAD_MS) { reject('PUNCH_IN_FUTURE', 'The punch time is more than 5 minutes ahead of the server’s clock. Check the phone’s clock.'); continue; }
-          if (item.status !== 'ISSUED' && item.status !== 'USED') { reject('NOT_ISSUED', `This ticket or pass cannot be used (its status is ${item.status}).`); continue; }
+          // EXPIRED is fine here: a punch made offline before the expiry is judged by its own time just below.
+          if (item.status !== 'ISSUED' && item.status !== 'USED' && item.status !== 'EXPIRED') { reject('NOT_ISSUED', `This ticket or pass cannot be used (its status is ${item.status}).`); continue; }
           if (p.punchingTime < item.validFrom) { reject('NOT_YET_VALID', 'The ticket or pass was not valid yet at the punch time.'); continue; }
           if (p.punchingTime >= item.validUntil) { reject('EXPIRED', 'The ticket or pass had expired at the punch time.'); continue; }
           const refusal = this.refusal(item, all, p.punchingTime);

@@ -157,6 +157,10 @@ describe(`validation API ${dbLabel()}`, () => {
       expectError(await post('/api/validation/tokens', { transactionId: used.transactionId, devicePublicKey: device.dk }), 409, 'TICKET_USED');
       const old = tickets.add(rider.userId, { validUntil: clock.t });
       expectError(await post('/api/validation/tokens', { transactionId: old.transactionId, devicePublicKey: device.dk }), 409, 'TICKET_EXPIRED');
+      const marked = tickets.add(rider.userId, { status: 'EXPIRED' });
+      expectError(await post('/api/validation/tokens', { transactionId: marked.transactionId, devicePublicKey: device.dk }), 409, 'TICKET_EXPIRED');
+      const cancelled = tickets.add(rider.userId, { status: 'CANCELLED' });
+      expectError(await post('/api/validation/tokens', { transactionId: cancelled.transactionId, devicePublicKey: device.dk }), 409, 'NOT_ISSUED', /CANCELLED/);
     });
 
     it.each([
@@ -398,6 +402,13 @@ describe(`validation API ${dbLabel()}`, () => {
         .toEqual(['NOT_YET_VALID', 'PUNCH_IN_FUTURE', 'TICKET_NOT_FOUND', 'TICKET_USED', 'EXPIRED']);
       expect(r.rejected.every((x) => typeof x.message === 'string' && x.message.length > 10)).toBe(true);
       expect(tickets.events.at(-1)).toMatchObject({ transactionId: ticket.transactionId, punchId: j1.punchId, status: 'USED', source: 'SCAN_QR' });
+      // a punch made offline before the expiry, synced after the owning module marked the ticket EXPIRED
+      const lapsed = tickets.add(rider.userId, { tripsPerDay: 2, validFrom: clock.t - 2 * HOUR, validUntil: clock.t - HOUR, status: 'EXPIRED' });
+      const offline = p(lapsed.transactionId, { punchingTime: clock.t - 90 * MIN });
+      const tooLate = p(lapsed.transactionId, { punchingTime: clock.t - 30 * MIN });
+      const l = rideSyncResponseSchema.parse((await sync([offline, tooLate])).json());
+      expect(l.accepted).toEqual([offline.punchId]);
+      expect(l.rejected.map((x) => x.code)).toEqual(['EXPIRED']);
       // someone else re-using my punchId for their own pass
       const reuse = rideSyncResponseSchema.parse((await sync([{ ...edge, transactionId: theirs }], other)).json());
       expect(reuse.rejected).toEqual([{ punchId: edge.punchId, code: 'PUNCH_ID_TAKEN', message: expect.any(String) }]);
