@@ -277,6 +277,32 @@ describe(`validation API ${dbLabel()}`, () => {
       }
     });
 
+    it('key rotation: after the switch, tokens of the previous key punch while it is in TICKET_VERIFY_KEYS, and fail UNKNOWN_KEY once dropped', async () => {
+      const previous = publishedKeysSchema.parse((await app.inject({ url: '/api/validation/keys' })).json()).keys[0];
+      const a = tickets.add(rider.userId);
+      const b = tickets.add(rider.userId);
+      const oldA = await code(await token(a.transactionId), a.transactionId);
+      const oldB = await code(await token(b.transactionId), b.transactionId);
+      const { newPrivateKeyText } = await import('./keys');
+      const next = newPrivateKeyText();
+      const rotated = await buildServer(testConfig({ ticketSigningKey: next, ticketVerifyKeys: [previous.jwk] }), { db: await t.openAnother(), now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
+      const dropped = await buildServer(testConfig({ ticketSigningKey: next }), { db: await t.openAnother(), now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
+      try {
+        const keys = publishedKeysSchema.parse((await rotated.inject({ url: '/api/validation/keys' })).json()).keys;
+        expect(keys.map((k) => k.kid)).toEqual([expect.any(String), previous.kid]);
+        expect(keys[0].kid).not.toBe(previous.kid);
+        const at = (s: FastifyInstance, c: string) => s.inject({ method: 'POST', url: '/api/validation/punches', headers: VALIDATOR, payload: { code: c } });
+        expect((await at(rotated, oldA)).statusCode).toBe(200);
+        expect((await at(dropped, oldB)).json()).toMatchObject({ code: 'CODE_INVALID', reason: 'UNKNOWN_KEY' });
+        // a token from the rotated server carries the new kid
+        const fresh = await rotated.inject({ method: 'POST', url: '/api/validation/tokens', headers: rider.headers, payload: { transactionId: b.transactionId, devicePublicKey: device.dk } });
+        expect(fresh.json().claims.kid).toBe(keys[0].kid);
+      } finally {
+        await rotated.close();
+        await dropped.close();
+      }
+    });
+
     it('a single-journey ticket becomes USED on its punch (the owner module hears it); the next punch is 409 TICKET_USED', async () => {
       const ticket = tickets.add(rider.userId);
       const tok = await token(ticket.transactionId);
