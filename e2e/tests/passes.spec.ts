@@ -207,6 +207,27 @@ test('a general pass in Mumbai: catalogue, fare, details from the profile, serve
   await shot(page, '14-your-passes');
 });
 
+test('the welcome offer: a free pass issued at once with the server\'s offer line; a second time it says the offer was used', async ({ page, request }) => {
+  await signedInRider(page, request, 'Sara', 'Das');
+  await page.goto('/app/productHooks');
+  await chooseFare(page, 'General pass', /Weekly/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Fare breakup' }).getByRole('row', { name: /To pay ₹350/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Get it with the welcome offer' }).click();
+  await expect(page).toHaveURL(/booking-successful\//);
+  await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible();
+  const breakup = page.getByRole('table', { name: 'Fare breakup' });
+  await expect(breakup.getByRole('row', { name: /Welcome offer − ₹350/ })).toBeVisible();
+  await expect(breakup.getByRole('row', { name: /To pay ₹0/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'All passes' }).click();
+  await chooseFare(page, 'General pass', /Weekly/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('You have already used this offer. Each rider can use it once.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get it with the welcome offer' })).toHaveCount(0);
+});
+
 test('a student pass: upload photo and ID, operator rejects with a reason, rider resubmits, operator approves, rider buys', async ({ page, request }) => {
   test.setTimeout(120_000);
   await signedInRider(page, request, 'Ravi', 'Kumar');
@@ -321,6 +342,15 @@ test('an upload over 5 MB is refused in the browser; what was typed and chosen s
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await shot(page, '11-upload-refused');
   await expectAccessible(page);
+  // An upload that fails on the way keeps everything and can be retried.
+  await page.route('**/api/passes/proofs', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Your Student ID card').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await expect(page.getByRole('alert').filter({ hasText: 'Seems like you are offline' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  await page.unroute('**/api/passes/proofs');
+  await page.getByRole('button', { name: 'Try the upload again' }).click();
+  await expect(page.getByText('id.pdf', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
 
   // Nothing typed or chosen is lost: the uploaded photograph stays (its name and size), the details too, after a reload.
   await page.reload();
