@@ -3,10 +3,10 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import type { OrderStatus, PassOrder, PaymentMethodsResponse } from '@sawari/contracts';
 import { formatPaise, maskCardNumber } from '@sawari/domain';
-import { api, cityAtom, isCheckoutProductType, serverNow, type CheckoutProductType } from '@sawari/runtime';
+import { api, checkoutReturnPath, cityAtom, isCheckoutProductType, serverNow, type CheckoutProductType } from '@sawari/runtime';
 import { Button, Spinner } from '@sawari/ui';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
-import { AppLink } from '../common/nav';
+import { AppLink, go } from '../common/nav';
 import { useAsync } from '../common/useAsync';
 import { RequireSession } from '../common/session';
 import type { ScreenProps } from '../../layout/screen';
@@ -100,7 +100,9 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
   return (
     <>
       <Summary status={status} passOrder={passOrder} />
-      {where.kind === 'awaitingVerification' ? (
+      {where.kind === 'paid' ? (
+        <AlreadyPaid order={order} product={product} />
+      ) : where.kind === 'awaitingVerification' ? (
         <p className={page.alert} role="alert">
           {t('checkout.notPayable.verification')}
         </p>
@@ -115,11 +117,22 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
           status={status}
           methods={methods}
           product={product}
-          initial={{ processing: where.kind === 'processing' || where.kind === 'paid', paymentId: where.kind === 'processing' ? where.paymentId : status.paymentId }}
+          initial={{ processing: where.kind === 'processing', paymentId: where.kind === 'processing' ? where.paymentId : null }}
         />
       )}
     </>
   );
+}
+
+/** Paid already (another tab, or Back after paying): straight on to the product, replacing this entry. */
+function AlreadyPaid({ order, product }: { order: Order; product: string }) {
+  const intl = useIntl();
+  useEffect(() => {
+    attemptBook().finish(order);
+    go(checkoutReturnPath(order.productType, order.orderId), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <Spinner label={intl.formatMessage({ id: 'checkout.paid' }, { product })} />;
 }
 
 function NotFound() {

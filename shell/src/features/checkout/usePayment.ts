@@ -11,7 +11,7 @@ import { isSlow, pollDelayMs, pollRetryDelayMs } from './polling';
 export type PayState =
   | { kind: 'idle' }
   | { kind: 'sending'; method: string }
-  | { kind: 'polling'; method: string; paymentId: string | null; startedAt: number; slow: boolean; offline: boolean }
+  | { kind: 'polling'; method: string; paymentId: string | null; startedAt: number; slow: boolean; offline: boolean; resumed?: boolean }
   | { kind: 'failed'; method: string; reason: string | null }
   | { kind: 'paid' }
   | { kind: 'error'; error: 'offline' | 'generic' | 'notPayable' | 'notFound' | 'validation'; message?: string };
@@ -22,8 +22,8 @@ export function usePayment(order: OrderRef & { productType: CheckoutProductType 
   const book = attemptBook();
   const [state, setState] = useState<PayState>(() => {
     const cur = book.current(order);
-    if (cur?.state === 'pending' && cur.paymentId) return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false };
-    if (initial.processing) return { kind: 'polling', method: cur?.method ?? initial.method ?? 'unknown', paymentId: initial.paymentId, startedAt: Date.now(), slow: false, offline: false };
+    if (cur?.state === 'pending' && cur.paymentId) return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false, resumed: true };
+    if (initial.processing) return { kind: 'polling', method: cur?.method ?? initial.method ?? 'unknown', paymentId: initial.paymentId, startedAt: Date.now(), slow: false, offline: false, resumed: true };
     if (cur?.state === 'failed') return { kind: 'failed', method: cur.method, reason: cur.failureReason };
     return { kind: 'idle' };
   });
@@ -169,7 +169,7 @@ export function usePayment(order: OrderRef & { productType: CheckoutProductType 
       }
     };
     // Resumed (reload, Back, "Check now"): ask at once; a fresh PAYMENT_PROCESSING answer: wait the first interval.
-    timer = setTimeout(check, nudge > 0 || Date.now() - startedAt > 1500 ? 0 : pollDelayMs(0, { cash }));
+    timer = setTimeout(check, nudge > 0 || state.resumed ? 0 : pollDelayMs(0, { cash }));
     return () => {
       stopped = true;
       clearTimeout(timer);
