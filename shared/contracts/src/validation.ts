@@ -64,6 +64,8 @@ export const punchResultSchema = z.object({
   /** After this punch: USED for a used single-journey ticket, else ACTIVE. */
   status: z.enum(['ACTIVE', 'USED']),
   validUntil: z.number().int(),
+  /** false when a pass with no trips left was checked during its last ride (answered with that ride, not counted). */
+  newRide: z.boolean(),
 });
 export type PunchResult = z.infer<typeof punchResultSchema>;
 

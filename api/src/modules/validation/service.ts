@@ -93,7 +93,7 @@ export class ValidationService {
   }
 
   /** POST /api/validation/punches: verifies a QR or sound code and records the punch (once per code slot). */
-  async punch(validator: string, body: PunchRequest): Promise<PunchResult & { newRide: boolean }> {
+  async punch(validator: string, body: PunchRequest): Promise<PunchResult> {
     const now = this.now();
     let transactionId: string;
     let slot: number;
