@@ -99,6 +99,10 @@ describe(`tickets API ${dbLabel()}`, () => {
       const two = (await fare(ride({ toStopId: 'SION', passengers: { adult: 1, child: 1 } }), 'stageville')).json();
       expect(two).toMatchObject({ stages: 2, payableAmount: 1500 + 800 }); // child ₹7.50 → ₹8
       await s.db.query(`UPDATE ticket_fare_tables SET body = jsonb_set(body, '{rule,stageMeters}', $1::jsonb) WHERE city_id = 'stageville'`, [JSON.stringify(T1_SION)]);
+      // no active table for the agency and no city default: 409, never a made-up fare
+      await s.db.query(`UPDATE ticket_fare_tables SET is_active = false WHERE city_id = 'stageville'`);
+      expectError(await fare(ride({ toStopId: 'SION' }), 'stageville'), 409, 'FARE_NOT_AVAILABLE', /AE1/);
+      await s.db.query(`UPDATE ticket_fare_tables SET is_active = true WHERE city_id = 'stageville'`);
     });
 
     it('validate-fare: ok for the fare the rider saw, 409 FARE_CHANGED otherwise', async () => {
