@@ -38,6 +38,8 @@ export interface FareTable {
   roundingLogic: RoundingLogic;
   /** Passengers on one ticket (all types together); also each group's categorySeatLimit. */
   maxPassengers: number;
+  /** The city's ticket terms per kind (on the city's default table); copied onto each ticket when it is issued. */
+  terms?: Partial<Record<TicketKind, string[]>>;
 }
 
 export interface GeoStop { stop_id: string; lat: number; lon: number }

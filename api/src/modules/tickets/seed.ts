@@ -18,6 +18,7 @@ const fareTableSchema = z.object({
     z.object({ model: z.literal('flat'), farePaise: paise }),
   ]),
   passengerTypes: z.object({ adult: passengerRule, child: passengerRule, senior: passengerRule }),
+  terms: z.object({ singleJourney: z.array(z.string().min(1)), multiRoute: z.array(z.string().min(1)), instant: z.array(z.string().min(1)) }).partial().optional(),
 });
 const faresFileSchema = z.object({
   cities: z.record(z.string(), z.object({

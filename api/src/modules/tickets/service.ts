@@ -206,10 +206,11 @@ export class TicketService {
       if (existing) return { ticketId: existing.ticketId, alreadyIssued: true };
       const now = this.now();
       const v = ticketValidity(o.kind, now);
+      const terms = (await store.fareTable(o.city, '*'))?.terms?.[o.kind] ?? [];
       const { ticket, created } = await store.issue({
         ticketId: randomUUID(), transactionId: o.transactionId, userId: o.userId, city: o.city, kind: o.kind, status: 'UNUSED',
         startTime: v.startTime, expiryTime: v.expiryTime, activationExpiryTime: v.activationExpiryTime, bookingTime: now, usedAt: null,
-        record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1 }, issuedAt: now,
+        record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1, conditions: terms }, issuedAt: now,
       });
       await store.setOrder(orderId, { status: 'SUCCESS', paidAt: now }, now);
       return { ticketId: ticket.ticketId, alreadyIssued: !created };
@@ -339,7 +340,7 @@ export function ticketRecord(t: TicketRow, o: TicketOrderRow | null, punches: { 
     bookingTime: t.bookingTime, status, punches, rideCount: punches.length, maxTripsPerDay: numOfTrips, numOfTrips,
     activeDuration: Number(t.record.activeDuration ?? 15),
     fareInfo: { actualFare: fare.actualAmount, discountedFare: fare.payableAmount, payableAmount: fare.payableAmount, fareBreakup: [...lines].map(([name, value]) => ({ name, value })) },
-    isRenewable: false, specialFeatures: [], infoNote: null, conditions: [],
+    isRenewable: false, specialFeatures: [], infoNote: null, conditions: Array.isArray(t.record.conditions) ? (t.record.conditions as string[]) : [],
     desc: first ? `${first.routeName}${legs.length > 1 ? ` + ${legs.length - 1}` : ''}: ${first.fromStopName} → ${last.toStopName}` : (o?.ride.instant?.name ?? null),
     routeId: first?.routeId ?? null, routeName: legs.length ? legs.map((l) => l.routeName).join(' + ') : null,
     fromStopId: first?.fromStopId ?? null, fromStopName: first?.fromStopName ?? null, toStopId: last?.toStopId ?? null, toStopName: last?.toStopName ?? null,

@@ -213,6 +213,7 @@ describe(`tickets API ${dbLabel()}`, () => {
         routeId: 'AE-T1-KHR', routeName: 'AE1', fromStopName: 'Terminal 1 Bus Bay', toStopName: 'Kharghar', passengers: { adult: 1, child: 0, senior: 0 },
         punches: [], rideCount: 0, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15, passStartDate: '2025-08-14',
         fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [{ name: 'Ticket fare', value: 15000 }] },
+        conditions: expect.arrayContaining([expect.stringMatching(/within 24 hours/)]),
       });
     });
 
@@ -265,7 +266,7 @@ describe(`tickets API ${dbLabel()}`, () => {
       const o = (await order({ ...base, farePaise: 3000 })).json();
       expect((await pay(o.transactionId, 'tk-inst-00001')).json()).toMatchObject({ status: 'SUCCESS' });
       const item = (await wallet()).items.find((i) => i.transactionId === o.transactionId)!;
-      expect(item).toMatchObject({ productSubType: 'instantTicket', categoryId: 'mum-inst-15', farePaise: 3000, routeId: null, expiryTime: clock.t + 15 * 60_000, activationExpiryTime: clock.t + 15 * 60_000 });
+      expect(item).toMatchObject({ productSubType: 'instantTicket', categoryId: 'mum-inst-15', farePaise: 3000, routeId: null, conditions: expect.arrayContaining([expect.stringMatching(/15 minutes/)]), expiryTime: clock.t + 15 * 60_000, activationExpiryTime: clock.t + 15 * 60_000 });
     });
   });
 
