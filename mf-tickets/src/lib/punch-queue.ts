@@ -10,14 +10,17 @@
  *   at the next sync: the server is idempotent by punchId, so a re-sent punch comes back as a duplicate, not a ride.
  * - {@link startPunchSync} runs a sync now and on every `online` event.
  */
-import { done, entries } from './idb';
-import { addPunchToWalletItem, openRecord, openWalletDb, queueEntries, sealRecord, type LocalPunch, type QueueEntry, type StoredRecord } from './wallet-db';
+import { done, entries, req } from './idb';
+import { addPunchToWalletItem, removePunchFromWalletItem, openRecord, openWalletDb, queueEntries, sealRecord, type LocalPunch, type QueueEntry, type StoredRecord } from './wallet-db';
 
 export type { LocalPunch } from './wallet-db';
 
 /** At most this many punches per `POST /api/validation/rides/sync` (the server's limit). */
 export const SYNC_BATCH = 100;
 const LOCK_NAME = 'sawari-punch-sync';
+/** A send that has not answered by then counts as failed (its batch goes back to pending), so one hung request
+ *  cannot block every later sync. A late answer is ignored; the re-send then comes back as duplicates. */
+export const SYNC_SEND_TIMEOUT_MS = 30_000;
 
 /** Body and answer of `POST /api/validation/rides/sync` (shared/contracts validation.ts). */
 export interface RideSyncRequestBody { punches: LocalPunch[] }
@@ -80,13 +83,12 @@ export async function listQueuedPunches(userId: string): Promise<{ punch: LocalP
 /** Removes a rejected punch once the rider has seen why (a pending one is never removed here). */
 export async function dismissRejectedPunch(userId: string, punchId: string): Promise<void> {
   const db = await openWalletDb();
+  const rec = await req(db.transaction('syncInPending').objectStore('syncInPending').get(punchId));
+  if (!rec || (rec as StoredRecord).userId !== userId) return;
+  const entry = await openRecord<QueueEntry>('syncInPending', punchId, rec);
+  if (!entry?.rejected) return;
   const tx = db.transaction('syncInPending', 'readwrite');
-  const store = tx.objectStore('syncInPending');
-  const rows = await entries<StoredRecord>(store, punchId);
-  for (const [key, rec] of rows) {
-    const entry = rec.userId === userId ? await openRecord<QueueEntry>('syncInPending', key, rec) : null;
-    if (entry?.rejected) store.delete(key);
-  }
+  tx.objectStore('syncInPending').delete(punchId);
   await done(tx);
 }
 
@@ -138,9 +140,21 @@ async function settleBatch(db: IDBDatabase, userId: string, batch: { key: string
   for (const b of batch) tx.objectStore('syncInProgress').delete(b.key);
   for (const record of back) tx.objectStore('syncInPending').put(record);
   await done(tx);
+  for (const b of batch) {
+    if (rejected.has(b.key)) await removePunchFromWalletItem(userId, b.entry.punch).catch((err: unknown) => console.error('[mf_tickets] could not take a refused ride off the saved ticket', err));
+  }
 }
 
-async function syncNow(userId: string, send: SendPunches): Promise<SyncOutcome> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the ride sync in ${ms} ms`)), ms);
+    (timer as { unref?: () => void }).unref?.(); // Node (tests): a pending timeout does not keep the process alive
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function syncNow(userId: string, send: SendPunches, timeoutMs: number): Promise<SyncOutcome> {
   const db = await openWalletDb();
   const outcome: SyncOutcome = { accepted: [], duplicates: [], rejected: [], error: null, pending: 0 };
   // Ends: each round removes or marks every punch it sent, or stops.
@@ -149,7 +163,7 @@ async function syncNow(userId: string, send: SendPunches): Promise<SyncOutcome> 
     if (!batch.length) break;
     let answer: RideSyncAnswer;
     try {
-      answer = await send({ punches: batch.map((b) => b.entry.punch) });
+      answer = await withTimeout(send({ punches: batch.map((b) => b.entry.punch) }), timeoutMs);
     } catch (err) {
       await settleBatch(db, userId, batch, null);
       outcome.error = err;
@@ -173,10 +187,11 @@ let chain: Promise<unknown> = Promise.resolve();
  * Sends the rider's queued punches (see the module comment). Calls are serialised: a call made while another runs
  * waits for it, then syncs whatever is still queued (so a punch recorded meanwhile is not missed).
  */
-export function syncPunches(userId: string, send: SendPunches): Promise<SyncOutcome> {
+export function syncPunches(userId: string, send: SendPunches, options: { timeoutMs?: number } = {}): Promise<SyncOutcome> {
+  const timeoutMs = options.timeoutMs ?? SYNC_SEND_TIMEOUT_MS;
   const run = (): Promise<SyncOutcome> => {
     const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-    return locks ? (locks.request(LOCK_NAME, () => syncNow(userId, send)) as unknown as Promise<SyncOutcome>) : syncNow(userId, send);
+    return locks ? (locks.request(LOCK_NAME, () => syncNow(userId, send, timeoutMs)) as unknown as Promise<SyncOutcome>) : syncNow(userId, send, timeoutMs);
   };
   const result = chain.then(run, run);
   chain = result.catch(() => undefined);

@@ -368,15 +368,30 @@ export async function getWalletItem(transactionId: string, userId?: string, now:
 }
 
 /** Adds a punch to the saved item at once (the rider sees the ride before it syncs). No-op when the item is not saved. */
-export async function addPunchToWalletItem(userId: string, punch: LocalPunch, now: number = Date.now()): Promise<void> {
+export function addPunchToWalletItem(userId: string, punch: LocalPunch, now: number = Date.now()): Promise<void> {
+  return changeSavedItem(userId, punch.transactionId, (item) => withQueuedPunches(item, [punch], now));
+}
+
+/**
+ * Takes a punch the server refused back off the saved item (its ride never counted). The status is left as saved:
+ * the next wallet listing from the server sets it.
+ */
+export function removePunchFromWalletItem(userId: string, punch: LocalPunch): Promise<void> {
+  return changeSavedItem(userId, punch.transactionId, (item) => {
+    const punches = item.punches.filter((p) => p.punchingTime !== punch.punchingTime);
+    return { ...item, punches, rideCount: punches.length };
+  });
+}
+
+async function changeSavedItem(userId: string, transactionId: string, change: (item: WalletItem) => WalletItem): Promise<void> {
   const db = await openWalletDb();
-  const rec = await req(db.transaction('myPassHistory').objectStore('myPassHistory').get(punch.transactionId));
+  const rec = await req(db.transaction('myPassHistory').objectStore('myPassHistory').get(transactionId));
   if (!rec || legacyUserId(rec) !== userId) return;
-  const entry = await openRecord<WalletEntry>('myPassHistory', punch.transactionId, rec);
+  const entry = await openRecord<WalletEntry>('myPassHistory', transactionId, rec);
   if (!entry) return;
-  const item = withQueuedPunches(entry.item, [punch], now);
+  const item = change(entry.item);
   const city = String((rec as StoredRecord).city ?? item.city);
-  const record = await sealRecord('myPassHistory', punch.transactionId, userId, { item, savedAt: entry.savedAt } satisfies WalletEntry, passClear(userId, city, punch.transactionId));
+  const record = await sealRecord('myPassHistory', transactionId, userId, { item, savedAt: entry.savedAt } satisfies WalletEntry, passClear(userId, city, transactionId));
   const tx = db.transaction('myPassHistory', 'readwrite');
   tx.objectStore('myPassHistory').put(record);
   await done(tx);
