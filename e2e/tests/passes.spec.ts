@@ -389,6 +389,25 @@ test('deep links from a cold load switch city; a city without passes says so; an
   await expect(page).toHaveURL('/app/products-landing/mum-general');
   await expect(page.getByRole('heading', { level: 1, name: 'About this pass' })).toBeVisible();
 
+  // Now in Kochi: a price "from" counts only what is on sale; a product whose only plan is off sale is "Not on sale".
+  await page.goto('/app/productHooks');
+  await expect(page.getByRole('heading', { name: 'Passes in Kochi' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'General pass', exact: true }).getByText('from ₹800')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Ride pass', exact: true }).getByText('Not on sale', { exact: true })).toBeVisible();
+
+  // The rider's language: the catalogue in Hindi, prices still ₹ with en-IN grouping.
+  await page.evaluate(() => {
+    localStorage.setItem('sawari.lang', 'hi');
+    localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/productHooks');
+  await expect(page.getByRole('heading', { level: 1, name: 'बस पास' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Magic pass', exact: true }).getByText('₹2,500 से')).toBeVisible();
+  await shot(page, '15-catalogue-hi');
+  await expectAccessible(page);
+  await page.evaluate(() => localStorage.setItem('sawari.lang', 'en'));
+
   // A city where passes are off: the catalogue says so instead of failing.
   const noPasses = (await (await request.get('/api/config/cities')).json()).cities.find((c: { features: { passes: boolean } }) => !c.features.passes) as { id: string; name: string } | undefined;
   if (noPasses) {

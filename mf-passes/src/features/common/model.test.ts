@@ -187,6 +187,14 @@ describe('catalogue rules', () => {
   it('price from: the lowest active discounted fare; nothing on sale is null', () => {
     expect(fromPrice(product())).toBe(35000);
     expect(fromPrice(product({ fareMapping: { adult: [fare({ isActive: false })] } }))).toBeNull();
+    // A cheaper fare of an inactive category, or of an inactive sub-category, is not "from".
+    const withInactive = product({
+      categories: [...product().categories, { id: 'student', name: 'Student', isActive: false, verification: true, isProofRequired: true }],
+      fareMapping: { ...product().fareMapping, student: [fare({ fmId: 's', discountedFare: 30000, proofRequired: true })] },
+    });
+    expect(fromPrice(withInactive)).toBe(35000);
+    expect(fromPrice(product({ subCategory: [{ id: 'citywide', name: '', infoNote: '', isActive: false }] }))).toBeNull();
+    expect(fromPrice(product({ isActive: false }))).toBeNull();
   });
   it('availability: product, sub-category, category, fare — the first block wins', () => {
     const p = product();

@@ -26,9 +26,12 @@ export interface MyPass {
   specialFeatures?: string[]; fareInfo?: { fareBreakup?: { name: string; value: number }[] };
 }
 
-/** The lowest price a product is sold at (for "from ₹…"), over active fares; null when nothing is on sale. */
+/** The fares a rider can buy now: product, sub-category, category and fare all on sale (spec §4). */
+export const purchasableFares = (p: Product): Fare[] => faresOf(p).filter(({ category, fare }) => !blockOf(p, category, fare)).map(({ fare }) => fare);
+
+/** The lowest price a product is sold at (for "from ₹…"), over purchasable fares; null when nothing is on sale. */
 export function fromPrice(p: Product): number | null {
-  const prices = Object.values(p.fareMapping).flat().filter((f) => f.isActive).map((f) => f.discountedFare);
+  const prices = purchasableFares(p).map((f) => f.discountedFare);
   return prices.length ? Math.min(...prices) : null;
 }
 

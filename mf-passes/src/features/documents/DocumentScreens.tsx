@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
-import { checkoutPath, deviceId, serverNow } from '@sawari/runtime';
+import { checkoutPath, CITY_TIME_ZONE, deviceId, serverNow } from '@sawari/runtime';
+import { useIntl } from 'react-intl';
 import { Button } from '@sawari/ui';
 import { createOrder, loadOrder, loadProduct, resubmit, submitForVerification } from '../common/api';
 import { useFlow } from '../common/flow';
@@ -90,7 +91,9 @@ export function VerifyScreen() {
             setProblem(null);
             try {
               let order = flow.transactionId ? await loadOrder(flow.transactionId).catch(() => null) : null;
-              if (!order || order.status !== 'UNVERIFIED' || order.submittedForVerification) {
+              // Already submitted with these very proofs (a reload, a double tap): nothing to send again.
+              if (order?.status === 'UNVERIFIED' && order.submittedForVerification) return navigate(paths.submitted(order.transactionId));
+              if (!order || order.status !== 'UNVERIFIED') {
                 order = await createOrder(buildOrderPayload({ flow, fare: c.fare, userId, deviceId: deviceId(), proofRequired: true }));
                 setFlow((f) => ({ ...f, transactionId: order!.transactionId }));
               }
@@ -220,6 +223,7 @@ export function PendingScreen() {
 
 function Pending({ transactionId }: { transactionId: string }) {
   const t = useT();
+  const intl = useIntl();
   const date = useDate();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -246,7 +250,7 @@ function Pending({ transactionId }: { transactionId: string }) {
             <strong>{t('pending.waiting')}</strong>
           </p>
           <p>{t('pending.waitingBody')}</p>
-          {poll.checkedAt && <p className={styles.small}>{t('pending.checked', { time: new Date(poll.checkedAt).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' }) })}</p>}
+          {poll.checkedAt && <p className={styles.small}>{t('pending.checked', { time: intl.formatTime(poll.checkedAt, { timeZone: CITY_TIME_ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit' }) })}</p>}
         </div>
       )}
       {o.status === 'UNVERIFIED' && !o.submittedForVerification && (

@@ -6,7 +6,7 @@ import type { PassOrder } from '@sawari/contracts';
 import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { loadCatalogue, loadMyPasses, loadOpenOrders, renewPass } from '../common/api';
-import { cityDate, fromPrice, passLabel, renewalStart, validityNoteId, type MyPass, type Product } from '../common/model';
+import { cityDate, fromPrice, passLabel, purchasableFares, renewalStart, validityNoteId, type MyPass, type Product } from '../common/model';
 import { useFlow } from '../common/flow';
 import { startFlow } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, paths, ProblemPanel, RequireSignIn, money, styles, useAsync, useDate, useT } from '../common/ui';
@@ -53,9 +53,10 @@ export function ProductCard({ product: p, city, bank, detailed = false }: { prod
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
   const price = fromPrice(p);
-  const features = [...new Set(Object.values(p.fareMapping).flat().flatMap((f) => f.specialFeatures))];
+  const onSaleFares = purchasableFares(p);
+  const features = [...new Set((onSaleFares.length ? onSaleFares : Object.values(p.fareMapping).flat()).flatMap((f) => f.specialFeatures))];
   const notes = [...new Set([validityNoteId(p), ...p.subCategory.map((s) => validityNoteId(p, s))].filter((x): x is string => !!x))];
-  const proof = Object.values(p.fareMapping).flat().some((f) => f.proofRequired);
+  const proof = onSaleFares.some((f) => f.proofRequired);
   const onSale = p.isActive && price !== null;
   const headingId = `product-${p.id}`;
   const buy = () => {
