@@ -207,7 +207,9 @@ function Payer({ order, method, status, methods, product, initial }: { order: Or
   if (state.kind === 'polling') return <Waiting state={state} amount={amount} instrument={instrument} onCheckNow={checkNow} />;
 
   const info = method ? methods?.methods.find((m) => m.method === method) : undefined;
-  const problem = <Problem state={state} refEl={problemRef} instrument={instrument} />;
+  // A decline belongs to its method's screen (and the list); another method's form starts clean.
+  const shown = state.kind === 'failed' && method && state.method !== method ? ({ kind: 'idle' } as const) : state;
+  const problem = <Problem state={shown} refEl={problemRef} instrument={instrument} />;
   if (!method) {
     return (
       <>
@@ -255,7 +257,7 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   if (state.kind === 'failed') {
     return (
-      <div ref={refEl} tabIndex={-1} className={page.alert} role="alert">
+      <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
         <strong>{t('checkout.failure.heading')}</strong>
         {instrument && <p className={styles.reason}>{t('checkout.paidWith', { instrument })}</p>}
         <p className={styles.reason}>{t(failureMessageId(state.reason))}</p>
@@ -266,7 +268,7 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
   const text =
     state.error === 'validation' ? t('checkout.error.validation', { reason: state.message ?? '' }) : t(`checkout.error.${state.error}`);
   return (
-    <div ref={refEl} tabIndex={-1} className={page.alert} role="alert">
+    <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
       <p className={styles.reason}>{text}</p>
       {state.error === 'notFound' && <ProductLinks />}
     </div>
@@ -374,7 +376,7 @@ function MethodForm({ method, info, forms, setForms, state, amount, product, pay
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
       {errorCount > 0 && (
-        <p className={page.alert} role="alert">
+        <p className={`${page.alert} ${styles.problem}`} role="alert">
           {t('checkout.errors', { count: errorCount })}
         </p>
       )}
