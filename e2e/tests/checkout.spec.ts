@@ -243,6 +243,34 @@ test('double-clicking Pay charges once', async ({ page, request }) => {
   await paidOnce(request, rider, tx, pays.map((p) => p.paymentId!));
 });
 
+test('a lost answer: the server charged but the page saw a network error; Retry resends the same key and is replayed', async ({ page, request }) => {
+  const rider = await riderInPage(page, request);
+  const tx = await passOrder(request, rider);
+  const keys: string[] = [];
+  let drop = true;
+  await page.route('**/api/payments/pass/*/pay', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    const res = await route.fetch(); // the server takes the payment...
+    if (drop) {
+      drop = false;
+      expect((await res.json()).status).toBe('SUCCESS');
+      return route.abort('internetdisconnected'); // ...and the answer is lost on the way back
+    }
+    return route.fulfill({ response: res });
+  });
+  await openCheckout(page, tx, 'upi');
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You seem to be offline' })).toContainText('you will not be charged twice');
+  await expect(page.getByLabel('UPI id')).toHaveValue('success@upi');
+  await page.getByRole('button', { name: 'Try again', exact: true }).click();
+  await expect(page).toHaveURL(successUrl(tx));
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const status = await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json();
+  await paidOnce(request, rider, tx, [status.paymentId]);
+});
+
 test('accessibility: method list, a form with errors, the waiting state and /select-payment pass axe', async ({ page, request }) => {
   const rider = await riderInPage(page, request);
   const tx = await passOrder(request, rider);
