@@ -165,6 +165,27 @@ describe('syncing', () => {
     expect(await listQueuedPunches('u1')).toEqual([]);
   });
 
+  it('a batch the server refuses as a whole (400) is retried one by one: only the bad punch is rejected', async () => {
+    const server = fakeServer();
+    const good = await punchIn('u1', 'T-1', NOW);
+    const bad = await punchIn('u1', 'T-1', NOW + 1);
+    const refusing: SendPunches = async (body) => {
+      if (body.punches.some((p) => p.punchId === bad.punchId)) {
+        throw Object.assign(new Error('vehicleNo: too long'), { status: 400, code: 'VALIDATION_FAILED' });
+      }
+      return server.send(body);
+    };
+    const outcome = await syncPunches('u1', refusing);
+    expect(outcome.accepted).toEqual([good.punchId]);
+    expect(outcome.rejected).toEqual([{ punchId: bad.punchId, code: 'VALIDATION_FAILED', message: 'vehicleNo: too long' }]);
+    expect(outcome).toMatchObject({ error: null, pending: 0 });
+    // A 5xx or 401 is not a refusal: the punch stays pending.
+    const later = await punchIn('u1', 'T-1', NOW + 2);
+    const down = await syncPunches('u1', async () => Promise.reject(Object.assign(new Error('Session expired'), { status: 401 })));
+    expect(down.pending).toBe(1);
+    expect((await listQueuedPunches('u1')).find((q) => q.punch.punchId === later.punchId)?.state).toBe('pending');
+  });
+
   it(`sends in batches of ${SYNC_BATCH} and only the signed-in rider's punches`, async () => {
     const server = fakeServer();
     for (let i = 0; i < 150; i++) await punchIn('u1', 'T-1', NOW + i);

@@ -92,8 +92,17 @@ export async function dismissRejectedPunch(userId: string, punchId: string): Pro
   await done(tx);
 }
 
+/**
+ * A refusal of the request itself that sending it again cannot change (400 VALIDATION_FAILED, 413, 422): unlike a
+ * network error, 5xx, 401 (session) or 429, which leave the punches pending.
+ */
+function isPermanentRefusal(err: unknown): err is { status: number; code?: string; message?: string } {
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 400 || status === 413 || status === 422;
+}
+
 /** Moves a batch to syncInProgress: what a crash left there first, then the oldest pending, not rejected. */
-async function claimBatch(db: IDBDatabase, userId: string): Promise<{ key: string; record: StoredRecord; entry: QueueEntry }[]> {
+async function claimBatch(db: IDBDatabase, userId: string, size: number = SYNC_BATCH): Promise<{ key: string; record: StoredRecord; entry: QueueEntry }[]> {
   const read = db.transaction(['syncInPending', 'syncInProgress']);
   const [pending, inProgress] = await Promise.all([
     entries<StoredRecord>(read.objectStore('syncInPending')),
@@ -108,7 +117,7 @@ async function claimBatch(db: IDBDatabase, userId: string): Promise<{ key: strin
     }
     return out.sort((a, b) => a.entry.punch.punchingTime - b.entry.punch.punchingTime);
   };
-  const batch = [...(await open('syncInProgress', inProgress)), ...(await open('syncInPending', pending))].slice(0, SYNC_BATCH);
+  const batch = [...(await open('syncInProgress', inProgress)), ...(await open('syncInPending', pending))].slice(0, size);
   if (!batch.length) return [];
   // Plain v1–v6 records are sealed first, so what lands in syncInProgress is always ciphertext.
   for (const b of batch) {
@@ -157,17 +166,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 async function syncNow(userId: string, send: SendPunches, timeoutMs: number): Promise<SyncOutcome> {
   const db = await openWalletDb();
   const outcome: SyncOutcome = { accepted: [], duplicates: [], rejected: [], error: null, pending: 0 };
-  // Ends: each round removes or marks every punch it sent, or stops.
+  // A batch refused as a whole (one malformed punch) is retried one punch at a time, so only the bad punch is
+  // marked rejected and the others still sync. Ends: each round removes or marks what it sent, or stops.
+  let size = SYNC_BATCH;
   for (;;) {
-    const batch = await claimBatch(db, userId);
+    const batch = await claimBatch(db, userId, size);
     if (!batch.length) break;
     let answer: RideSyncAnswer;
     try {
       answer = await withTimeout(send({ punches: batch.map((b) => b.entry.punch) }), timeoutMs);
     } catch (err) {
-      await settleBatch(db, userId, batch, null);
-      outcome.error = err;
-      break;
+      if (isPermanentRefusal(err) && batch.length > 1) {
+        await settleBatch(db, userId, batch, null);
+        size = 1;
+        continue;
+      }
+      if (isPermanentRefusal(err)) {
+        answer = { accepted: [], duplicates: [], rejected: [{ punchId: batch[0].key, code: err.code ?? `HTTP_${err.status}`, message: err.message ?? 'The server refused this ride.' }] };
+      } else {
+        await settleBatch(db, userId, batch, null);
+        outcome.error = err;
+        break;
+      }
     }
     await settleBatch(db, userId, batch, answer);
     outcome.accepted.push(...answer.accepted);
