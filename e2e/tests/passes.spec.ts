@@ -254,6 +254,7 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   await expect(page.getByText('me-2.png')).toBeVisible();
   await page.getByRole('button', { name: 'Submit for verification' }).click();
   await expect(page).toHaveURL(/submit-for-verification-successful\/[^/]+$/);
+  await expectAccessible(page);
   const tx = decodeURIComponent(page.url().split('/').pop()!);
   await page.getByRole('link', { name: 'See verification status' }).click();
   await expect(page.getByText('Your documents are being checked.')).toBeVisible();
@@ -263,6 +264,7 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   // The status screen polls: the rejection and its reason arrive without a reload.
   await expect(page.getByText('Reason: The photograph is blurred')).toBeVisible({ timeout: 20_000 });
   await shot(page, '06-rejected');
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Resubmit documents' })).toBeVisible();
