@@ -185,6 +185,8 @@ describe('upgrade from version 6', () => {
     }
     reload();
     expect((await listWalletItems('u1', 'mumbai', NOW)).items).toHaveLength(1);
+    await clearRider('u1');
+    for (const store of STORE_NAMES) expect(await rawRecords(factory, WALLET_DB, store)).toEqual([]);
   });
 
   it('upgrades from version 1 with a single store too', async () => {

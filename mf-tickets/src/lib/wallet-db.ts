@@ -247,7 +247,8 @@ const passClear = (userId: string, city: string, transactionId: string): Partial
 
 /**
  * Encrypts every plain record a v1–v6 database left (run once after an upgrade). A record written meanwhile (already
- * sealed) is left alone. Plain records with no userId are sealed for no rider ('').
+ * sealed) is left alone. A plain record with no userId is sealed for the rider its out-of-line key names
+ * (currentTransactionId, auth), else for no rider ('').
  */
 export async function sealLegacyRecords(db: IDBDatabase): Promise<void> {
   for (const store of STORE_NAMES) {
@@ -256,7 +257,8 @@ export async function sealLegacyRecords(db: IDBDatabase): Promise<void> {
     if (!plain.length) continue;
     const sealed = await Promise.all(
       plain.map(async ([key, v]) => {
-        const userId = legacyUserId(v) ?? '';
+        // Out-of-line stores (currentTransactionId, auth) were keyed by the rider's userId.
+        const userId = legacyUserId(v) ?? (STORE_LAYOUT[store] === null ? String(key) : '');
         const value = legacyValue(store, v);
         let clear: Partial<StoredRecord> = {};
         if (store === 'myPassHistory') clear = passClear(userId, String((v as StoredRecord).city ?? ''), String(key));
@@ -465,7 +467,7 @@ export async function clearRider(userId: string): Promise<void> {
     cursorReq.onsuccess = () => {
       const cursor = cursorReq.result;
       if (!cursor) return;
-      const owner = legacyUserId(cursor.value) ?? (STORE_LAYOUT[name] === null ? String(cursor.primaryKey) : undefined);
+      const owner = legacyUserId(cursor.value) || (STORE_LAYOUT[name] === null ? String(cursor.primaryKey) : undefined);
       if (owner === userId) cursor.delete();
       cursor.continue();
     };
