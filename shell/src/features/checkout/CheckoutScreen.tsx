@@ -197,8 +197,9 @@ function Payer({ order, method, status, methods, product, initial }: { order: Or
     if (state.kind === 'failed' || state.kind === 'error') problemRef.current?.focus();
   }, [state.kind]);
 
+  // An order that can be paid is this tab's unfinished checkout until it is paid (offered again at /select-payment).
   useEffect(() => {
-    if (state.kind !== 'idle' && state.kind !== 'paid') attemptBook().remember(order);
+    attemptBook().remember(order);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
