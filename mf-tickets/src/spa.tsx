@@ -11,8 +11,30 @@ import { routes, type Screen } from './routes';
 import { ScreenErrorBoundary } from '@sawari/ui/src/intl';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
+const item = () => import(/* webpackChunkName: "screen-item" */ './features/wallet/ItemScreens');
+const rides = () => import(/* webpackChunkName: "screen-rides" */ './features/rides/RideScreens');
+const routeStop = () => import(/* webpackChunkName: "screen-buy-route" */ './features/buy/RouteStopScreens');
+const fare = () => import(/* webpackChunkName: "screen-buy-fare" */ './features/buy/FareScreens');
+const named = <M,>(load: () => Promise<M>, name: keyof M) => React.lazy(() => load().then((m) => ({ default: m[name] as unknown as React.ComponentType })));
+
 const screens: Record<Screen, React.LazyExoticComponent<React.ComponentType>> = {
   wallet: React.lazy(() => import(/* webpackChunkName: "screen-wallet" */ './features/wallet/WalletScreen')),
+  showTicket: React.lazy(() => import(/* webpackChunkName: "screen-show" */ './features/show/ShowTicketScreen')),
+  scanQr: React.lazy(() => import(/* webpackChunkName: "screen-scan" */ './features/scan/ScanQrScreen')),
+  summary: named(item, 'SummaryScreen'),
+  beforeActivation: named(item, 'BeforeActivationScreen'),
+  rejection: named(item, 'RejectionScreen'),
+  singleJourneyTicket: named(item, 'SingleJourneyTicketScreen'),
+  rideHistory: named(rides, 'RideHistoryScreen'),
+  receipt: named(rides, 'ReceiptScreen'),
+  buyLanding: named(routeStop, 'BuyLandingScreen'),
+  selectRoute: named(routeStop, 'SelectRouteScreen'),
+  selectStop: named(routeStop, 'SelectStopScreen'),
+  selectTicket: named(fare, 'SelectTicketScreen'),
+  userDetails: named(fare, 'UserDetailsScreen'),
+  payForTicket: named(fare, 'PayForTicketScreen'),
+  instantTicket: named(fare, 'InstantTicketScreen'),
+  bookingSuccess: React.lazy(() => import(/* webpackChunkName: "screen-success" */ './features/buy/BookingSuccessScreen')),
 };
 
 function Loading() {
@@ -56,3 +78,12 @@ const lifecycles = singleSpaReact({
 });
 
 export const { bootstrap, mount, unmount } = lifecycles;
+
+/**
+ * Logout (the shell calls it through loadRemote('mf_tickets/spa') when a session ends): removes the rider's records
+ * from the wallet database on this device. Not a lifecycle; single-spa ignores it.
+ */
+export async function clearRiderData(userId: string): Promise<void> {
+  const { clearRider } = await import(/* webpackChunkName: "wallet-db" */ './lib/wallet-db');
+  await clearRider(userId);
+}

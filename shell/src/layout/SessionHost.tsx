@@ -2,11 +2,19 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { SNACKBAR_MS } from '@sawari/domain';
-import { loadSession, noticeAtom, SawariIntlProvider, sawariStore, type Notice } from '@sawari/runtime';
+import { loadSession, noticeAtom, SawariIntlProvider, sawariStore, sessionAtom, type Notice } from '@sawari/runtime';
 import { AppLink } from '../features/common/nav';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import styles from './sessionHost.module.css';
+
+/** Logout removes the rider's wallet records on this device; the tickets remote owns them (docs/wallet-offline.md). */
+function forgetRider(userId: string): void {
+  loadRemote<{ clearRiderData?: (userId: string) => Promise<void> }>('mf_tickets/spa')
+    .then((m) => m?.clearRiderData?.(userId))
+    .catch((err: unknown) => console.error('[sawari] could not remove the rider\'s wallet from this device', err));
+}
 
 const dismiss = (id: number) => sawariStore.set(noticeAtom, (current) => (current?.id === id ? null : current));
 
@@ -44,6 +52,15 @@ function NoticeView({ notice }: { notice: Notice }) {
  */
 export function SessionHost() {
   const notice = useAtomValue(noticeAtom, { store: sawariStore });
+  useEffect(() => {
+    // A session that ends (sign-out, expiry, another tab) takes the rider's local tickets with it.
+    let userId = sawariStore.get(sessionAtom).userId;
+    return sawariStore.sub(sessionAtom, () => {
+      const next = sawariStore.get(sessionAtom).userId;
+      if (userId && !next) forgetRider(userId);
+      userId = next;
+    });
+  }, []);
   useEffect(() => {
     void loadSession();
     const reload = () => location.reload();

@@ -1,4 +1,157 @@
-// Scaffold: replaced by the wallet (active and expired tickets and passes).
+// /your-tickets-and-passes: the rider's tickets and passes, tabs Active and Expired (the tab is in the URL: ?tab=expired).
+// Read from the encrypted local database first (instant, and offline), then from the API when online (and saved).
+import { useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { WalletItem } from '@sawari/contracts';
+import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
+import { screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
+import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useDates, useNow, useT } from '../common/ui';
+import { useWallet, type WalletView } from './useWallet';
+import { useOfflineWarmUp } from './offline';
+
+const TABS = ['active', 'expired'] as const;
+type Tab = (typeof TABS)[number];
+
+export function ItemTitle({ item }: { item: WalletItem }) {
+  const t = useT();
+  if (item.ticketId) {
+    if (item.productSubType === 'instantTicket') return <>{t('item.instant', { name: item.categoryName })}</>;
+    if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
+    return <>{t('item.ticket')}</>;
+  }
+  return <>{item.desc || item.categoryName || t('item.pass')}</>;
+}
+
+/** The spec §4 status label in the rider's language. */
+export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
+  const t = useT();
+  const { date } = useDates();
+  const parts = statusLabelParts(item, now, date);
+  const state = itemState(item, now);
+  const tone = state === 'valid' || state === 'notYetValid' ? styles.badgeOk : state === 'rejected' || state === 'failed' ? styles.badgeBad : state === 'expired' || state === 'used' ? styles.badge : styles.badgeWarn;
+  return <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>;
+}
+
+function ItemCard({ item, now, city }: { item: WalletItem; now: number; city: CityConfig }) {
+  const t = useT();
+  const to = screenFor(item, now, isFeatureEnabled('soundValidation', city));
+  return (
+    <li>
+      <Link className={`${styles.card} ${styles.cardLink}`} to={to} data-transaction-id={item.transactionId}>
+        <span className={styles.cardHead}>
+          <span className={styles.cardTitle}>
+            <ItemTitle item={item} />
+          </span>
+          <span className={styles.price}>{money(item.farePaise)}</span>
+        </span>
+        <span className={`${styles.muted} ${styles.small}`}>
+          {item.ticketId ? (item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName) : item.categoryName}
+        </span>
+        <br />
+        <StatusLabel item={item} now={now} />
+        {item.rideCount > 0 && <span className={`${styles.small} ${styles.muted}`}> · {t('item.rides', { count: item.rideCount })}</span>}
+      </Link>
+    </li>
+  );
+}
+
+function Empty({ tab }: { tab: Tab }) {
+  const t = useT();
+  return (
+    <div className={styles.empty}>
+      <p>{t(tab === 'active' ? 'wallet.emptyActive' : 'wallet.emptyExpired')}</p>
+      <p className={styles.actions}>
+        <Link className={styles.linkButton} to={paths.buy}>
+          {t('wallet.buyTicket')}
+        </Link>
+        <a className={styles.linkSecondary} href={`/app${paths.passes}`}>
+          {t('wallet.buyPass')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export function SourceNote({ view }: { view: WalletView }) {
+  const t = useT();
+  const { dateTime } = useDates();
+  if (view.source !== 'local' || view.refreshing) return null;
+  return (
+    <p className={styles.warn} role="status">
+      {view.savedAt ? t('wallet.offlineSaved', { time: dateTime(view.savedAt) }) : t('wallet.offline')}
+    </p>
+  );
+}
+
+function Wallet({ city }: { city: CityConfig }) {
+  const t = useT();
+  const now = useNow(30_000);
+  const view = useWallet(city.id);
+  useOfflineWarmUp();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'expired' ? 'expired' : 'active';
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const select = (next: Tab, focus = false) => {
+    setParams(next === 'active' ? {} : { tab: next }, { replace: true });
+    if (focus) tabRefs.current[TABS.indexOf(next)]?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      select(TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length], true);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      select(e.key === 'Home' ? TABS[0] : TABS[TABS.length - 1], true);
+    }
+  };
+  const lists = view.items ? splitWallet(view.items, now) : null;
+  return (
+    <>
+      <div role="tablist" aria-label={t('wallet.tabs')} className={styles.tabs} onKeyDown={onKey}>
+        {TABS.map((name, i) => (
+          <button
+            key={name} ref={(el) => void (tabRefs.current[i] = el)} type="button" role="tab" id={`wallet-tab-${name}`} aria-controls="wallet-panel"
+            aria-selected={tab === name} tabIndex={tab === name ? 0 : -1} className={styles.tab} onClick={() => select(name)}
+          >
+            {t(`wallet.tab.${name}`)}
+            {lists ? ` (${lists[name].length})` : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="wallet-panel" aria-labelledby={`wallet-tab-${tab}`} tabIndex={0}>
+        <SourceNote view={view} />
+        {!lists && view.error ? (
+          <LoadError error={view.error} onRetry={view.refresh} />
+        ) : !lists ? (
+          <ListSkeleton />
+        ) : lists[tab].length === 0 ? (
+          <Empty tab={tab} />
+        ) : (
+          <ul className={styles.cards}>
+            {lists[tab].map((item) => (
+              <ItemCard key={item.transactionId} item={item} now={now} city={city} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {lists && (
+        <p className={styles.actions}>
+          <Link to={paths.buy}>{t('wallet.buyTicket')}</Link>
+          <a href={`/app${paths.passes}`}>{t('wallet.buyPass')}</a>
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function WalletScreen() {
-  return <h1>Your tickets and passes</h1>;
+  const t = useT();
+  return (
+    <Page heading={t('wallet.heading')}>
+      <RequireSignIn>
+        <CityGate feature={null}>{(city) => <Wallet city={city} />}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
 }

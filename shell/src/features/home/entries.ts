@@ -19,6 +19,7 @@ export const AIRPORT_BOARDS = [
 ] as const;
 
 export const MORE_LINKS = [
+  { label: 'home.more.wallet', path: '/your-tickets-and-passes' },
   { label: 'home.more.favourites', path: '/Favorites' },
   { label: 'home.more.promotion', path: '/promotion' },
   { label: 'home.more.sos', path: '/SOS' },

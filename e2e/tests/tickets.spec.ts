@@ -1,0 +1,274 @@
+import { test, expect, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { expectAccessible } from '../support/axe';
+
+
+// The ticket wallet against the real server (docs/tickets.md, docs/validation.md, docs/wallet-offline.md): a rider buys
+// a single-journey ticket on the Mumbai airport-express feed and pays by UPI in the shell's checkout, shows a QR that
+// changes every 10 s, is punched by a validator (the dev validator key) and reads "used"; with the network off the app
+// still opens from the service worker and shows a ticket with its QR (timed), a ride recorded offline on scan-qr is
+// synced once back online (exactly one ride on the server), and the expired tab lists an expired ticket.
+// Service workers stay on (offline needs them). bypassCSP: axe-core is injected as an inline script.
+test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+// context.setOffline does not reach a service worker's own fetches (microsoft/playwright#2311): with this flag the
+// context's routes see them, and goOffline aborts them as a lost connection, so the app is really offline.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+const abortServiceWorkerFetches = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**', abortServiceWorkerFetches);
+}
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**', abortServiceWorkerFetches);
+  await context.setOffline(false);
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
+const CITY = 'mumbai';
+const W = '/app/your-tickets-and-passes';
+
+function newPhone(): string {
+  for (;;) {
+    const p = '7' + String(rand(1e9)).padStart(9, '0');
+    if (!p.endsWith('0000')) return p;
+  }
+}
+
+async function codeFor(request: APIRequestContext, phone: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
+      code = /\b(\d{6})\b/.exec(messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0]?.body ?? '')?.[1];
+      return code ?? null;
+    }, { intervals: [50, 100, 200] })
+    .not.toBeNull();
+  return code!;
+}
+
+/** A new rider signs up in the UI (code from the development outbox, then a profile). */
+async function signUp(page: Page, request: APIRequestContext): Promise<void> {
+  const phone = newPhone();
+  await page.goto('/app/login');
+  await page.getByLabel('Mobile number').fill(phone);
+  const since = Date.now() - 5_000;
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page).toHaveURL(/\/app\/login\/login-otp/);
+  await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill('Kavya');
+  await page.getByLabel('Last name (optional)').fill('Iyer');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
+}
+
+/** The signed-in rider's API headers, read from the page's stored session (as the app sends them). */
+async function riderHeaders(page: Page): Promise<Record<string, string>> {
+  const s = await page.evaluate(() => new Promise<{ accessToken: string; userId: string; deviceId: string }>((resolve, reject) => {
+    const open = indexedDB.open('sawari-session');
+    open.onsuccess = () => {
+      const r = open.result.transaction('session').objectStore('session').get('session');
+      r.onsuccess = () => resolve({ ...r.result, deviceId: localStorage.getItem('sawari.deviceId') ?? 'e2e' });
+      r.onerror = () => reject(r.error);
+    };
+    open.onerror = () => reject(open.error);
+  }));
+  return { accesstoken: s.accessToken, authtype: 'ACCESS_TOKEN', userid: s.userId, deviceid: s.deviceId, 'x-type': 'pass' };
+}
+
+/** A paid ticket bought through the API (as another of the rider's devices would): its transactionId. */
+async function paidTicket(request: APIRequestContext, headers: Record<string, string>, kind: 'singleJourney' | 'instant'): Promise<string> {
+  let body: Record<string, unknown>;
+  if (kind === 'singleJourney') {
+    const leg = { routeId: 'AE-T2-THN', fromStopId: 'T2-BAY', toStopId: 'THANE' };
+    const fare = await (await request.post(`/api/tickets/v1/cities/${CITY}/fare`, { headers, data: { ...leg, passengers: { adult: 1 } } })).json();
+    body = { kind, city: CITY, ...leg, passengers: { adult: 1 }, farePaise: fare.payableAmount, deviceId: headers.deviceid, appVer: '1001' };
+  } else {
+    const { fares } = await (await request.get(`/api/tickets/v1/cities/${CITY}/instant-fares`, { headers })).json();
+    body = { kind, city: CITY, instantFareId: fares[0].id, passengerCount: 1, farePaise: fares[0].farePaise, deviceId: headers.deviceid, appVer: '1001' };
+  }
+  const order = await request.post('/api/tickets/v1/orders', { headers, data: body });
+  expect(order.status(), await order.text()).toBe(201);
+  const { transactionId } = await order.json();
+  const pay = await request.post(`/api/payments/ticket/${transactionId}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-ticket-${transactionId}` }, data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+  await expect.poll(async () => (await (await request.get(`/api/tickets/v1/orders/${transactionId}`, { headers })).json()).ticketId, { timeout: 20_000 }).toBeTruthy();
+  return transactionId;
+}
+
+const qr = (page: Page) => page.getByTestId('ticket-qr');
+/** Screenshots of each screen for review (test-results/e2e/screens). */
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-tickets-screens', `${name}.png`), fullPage: true });
+
+test('buy a single-journey ticket, show its live QR, punch it, use the wallet offline and sync an offline ride', async ({ page, context, request }) => {
+  test.setTimeout(240_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${rand(255)}.${rand(255)}.${1 + rand(250)}` });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await signUp(page, request);
+
+  // --- buy: route → stops → passengers and fare → details → pay (UPI in the shell's checkout) → booking success ---
+  await page.goto('/app/buy-bus-ticket');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy a bus ticket' })).toBeVisible();
+  await shot(page, 'buy');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /Single-journey ticket/ }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-route');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Type a route number or name.')).toBeVisible();
+  await page.getByLabel('Route number or name').fill('AE1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /AE1/ }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-stop');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose where you get on.')).toBeVisible();
+  await page.getByLabel('From stop').selectOption({ label: 'Terminal 1 Bus Bay' });
+  await page.getByLabel('To stop').selectOption({ label: 'Kharghar' });
+  await shot(page, 'select-stop');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-ticket');
+  // One adult on the airport express: a flat ₹150; a child adds half.
+  await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Add one Child' }).click();
+  await expect(page.getByRole('table').getByText('₹225')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'select-ticket');
+  // What was chosen survives a reload (sessionStorage flow).
+  await page.reload();
+  await expect(page.getByRole('table').getByText('₹225')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove one Child' }).click();
+  await expect(page.getByRole('table').getByText('₹225')).toHaveCount(0);
+  await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/app/pay-for-ticket/user-details');
+  await expect(page.getByText('Kavya Iyer')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page).toHaveURL('/app/pay-for-ticket');
+  await shot(page, 'pay');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay ₹150' }).click();
+  await expect(page).toHaveURL(/\/app\/select-payment\/[^/]+\/ticket\/TKT-/);
+  const tx1 = /\/ticket\/(TKT-[0-9a-f-]+)/.exec(page.url())![1];
+  await page.getByRole('link', { name: /UPI/ }).click();
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: 'Pay ₹150' }).click();
+  await expect(page).toHaveURL(`/app/select-trip/booking-success/${tx1}`, { timeout: 20_000 });
+  await expect(page.getByText('Your ticket is ready')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('It is saved on this phone and works offline.')).toBeVisible();
+  await shot(page, 'success');
+  await expectAccessible(page);
+
+  // --- the wallet lists it; its QR is live: the code changes with the 10 s slot ---
+  await page.goto(W);
+  const card = page.locator(`a[data-transaction-id="${tx1}"]`);
+  await expect(card).toContainText('Terminal 1 Bus Bay → Kharghar');
+  await expect(card).toContainText(/ticket valid till \d{2} \w{3} \d{4}/);
+  await shot(page, 'wallet');
+  await expectAccessible(page);
+  // The service worker has taken over and holds what this page loaded (and the ticket screens' chunks).
+  await expect(page.locator('html[data-offline-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
+  await page.goto(`${W}/pass-validation/${tx1}`);
+  await expect(qr(page)).toBeVisible();
+  const first = (await qr(page).getAttribute('data-code'))!;
+  expect(first).toMatch(/^SWT1\.[\w-]+\.[\w-]+\.\d+\.[\w-]+$/);
+  await expect.poll(async () => qr(page).getAttribute('data-code'), { timeout: 15_000, intervals: [500] }).not.toBe(first);
+  await shot(page, 'qr');
+  await expectAccessible(page);
+
+  // --- a validator punches the current code: the ticket is used ---
+  const code = (await qr(page).getAttribute('data-code'))!;
+  const punch = await request.post('/api/validation/punches', { headers: VALIDATOR, data: { code, vehicleNo: 'MH01AE1001' } });
+  expect(punch.status(), await punch.text()).toBe(200);
+  expect(await punch.json()).toMatchObject({ transactionId: tx1, status: 'USED' });
+  await page.reload();
+  await expect(page.getByText(/This ticket was used at/)).toBeVisible();
+  await expect(qr(page)).toHaveCount(0);
+  await shot(page, 'used');
+  await page.goto(W);
+  await expect(page.locator(`a[data-transaction-id="${tx1}"]`)).toHaveCount(0);
+  await page.getByRole('tab', { name: /Expired/ }).click();
+  await expect(page).toHaveURL(`${W}?tab=expired`);
+  await expect(page.locator(`a[data-transaction-id="${tx1}"]`)).toContainText('used');
+
+  // --- a second ticket (bought on another device) and a third one that will expire unused ---
+  const headers = await riderHeaders(page);
+  const tx2 = await paidTicket(request, headers, 'singleJourney');
+  const tx3 = await paidTicket(request, headers, 'instant');
+  await page.goto(W);
+  await expect(page.locator(`a[data-transaction-id="${tx2}"]`)).toContainText('Terminal 2 Bus Bay → Thane');
+  await expect(page.locator(`a[data-transaction-id="${tx3}"]`)).toBeVisible();
+  // Its token is fetched once online and kept on the device (the QR then needs no network).
+  await page.goto(`${W}/pass-validation/${tx2}`);
+  await expect(qr(page)).toBeVisible();
+
+  // --- offline: a cold start shows the ticket and its QR from the device (timed: navigation start → QR visible) ---
+  await goOffline(context);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __qrAt?: number };
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('[data-testid="ticket-qr"][data-code]')) {
+        w.__qrAt = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto(`${W}/pass-validation/${tx2}`);
+  await expect(qr(page)).toBeVisible();
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const offlineCode = (await qr(page).getAttribute('data-code'))!;
+  expect(offlineCode).toMatch(/^SWT1\./);
+  const qrMs = await page.evaluate(() => (window as unknown as { __qrAt: number }).__qrAt);
+  console.log(`figure: cold offline start to QR on screen (navigation start → QR visible, service worker in control): ${Math.round(qrMs)} ms`);
+  test.info().annotations.push({ type: 'cold offline start to QR', description: `${Math.round(qrMs)} ms` });
+  await expect(page.getByText(/You are offline/)).toBeVisible();
+  await page.goto(W);
+  await expect(page.locator(`a[data-transaction-id="${tx2}"]`)).toBeVisible();
+
+  // --- a ride recorded offline on scan-qr shows at once, and is synced once the network is back ---
+  await page.goto(`${W}/scan-qr/${tx2}`);
+  await page.getByRole('button', { name: 'Record ride' }).click();
+  await expect(page.getByText('Enter the bus number: letters and digits, up to 20.')).toBeVisible();
+  await page.getByLabel('Bus number').fill('mh01 ae 2002');
+  await page.getByRole('button', { name: 'Record ride' }).click();
+  await expect(page.getByText('Ride recorded on bus MH01 AE 2002')).toBeVisible();
+  await expect(page.getByText('Saved on this phone. It will be sent when you are online.')).toBeVisible();
+  await shot(page, 'scan-offline');
+  await expectAccessible(page);
+  await page.goto(`${W}/ride-history/${tx2}`);
+  await expect(page.getByTestId('ride-list')).toContainText('waiting to be sent');
+  // Back online: the shell reloads the page (spec §4) and the queue is sent.
+  await goOnline(context);
+  await expect(page.getByTestId('ride-list')).toContainText('bus MH01 AE 2002');
+  await expect(page.getByTestId('ride-list')).not.toContainText('waiting to be sent', { timeout: 15_000 });
+  const rides = await (await request.get(`/api/validation/rides/${tx2}`, { headers })).json();
+  expect(rides.rides).toHaveLength(1);
+  expect(rides.rides[0]).toMatchObject({ vehicleNo: 'MH01 AE 2002', source: 'MANUAL' });
+  // A second visit sends nothing again.
+  await page.reload();
+  await expect(page.getByTestId('ride-list').getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'ride-history');
+  expect((await (await request.get(`/api/validation/rides/${tx2}`, { headers })).json()).rides).toHaveLength(1);
+
+  // --- a day later (offline, device clock): the unused instant ticket is in the expired tab, "expired on …" ---
+  await goOffline(context);
+  await page.clock.install({ time: Date.now() + 25 * 3_600_000 });
+  await page.goto(`${W}?tab=expired`);
+  const expired = page.locator(`a[data-transaction-id="${tx3}"]`);
+  await expect(expired).toContainText(/expired on \d{2} \w{3} \d{4}/);
+  await shot(page, 'expired');
+  await expect(page.getByRole('tab', { name: /Expired/ })).toHaveAttribute('aria-selected', 'true');
+  // The tablist works from the keyboard.
+  await page.getByRole('tab', { name: /Expired/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: /Active/ })).toBeFocused();
+  await expect(page).toHaveURL(W);
+  await expectAccessible(page);
+  await goOnline(context);
+});

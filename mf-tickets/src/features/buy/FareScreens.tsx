@@ -1,0 +1,363 @@
+// Buying a single-journey ticket, second half: /select-trip/select-ticket (passengers and the fare from the API),
+// /pay-for-ticket/user-details (who travels: the rider's profile), /pay-for-ticket (review, validate-fare, create the
+// order, go to the shell's checkout). Also /instant-ticket (an instant fare and a passenger count, then checkout).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@sawari/ui';
+import { ApiRequestError, checkoutPath, type CityConfig } from '@sawari/runtime';
+import type { FareResponse } from '@sawari/contracts';
+import { ticketsApi, type InstantFares } from '../common/api';
+import { useFlow } from '../common/flow';
+import { MAX_PASSENGERS, PASSENGER_KINDS, canAddPassenger, passengerError, quoteKey, totalPassengers, type Flow, type PassengerKind } from '../common/model';
+import {
+  CityGate, FareBreakup, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, Steps, asApiError, money, paths, styles, useAsync, useT,
+} from '../common/ui';
+
+const legOf = (f: Flow) => ({ routeId: f.route!.routeId, fromStopId: f.fromStopId!, toStopId: f.toStopId! });
+const ready = (f: Flow, city: string) => f.city === city && !!f.route && !!f.fromStopId && !!f.toStopId;
+
+/** Sends the rider back to the first step the flow is missing. */
+function useFlowGuard(city: string, need: 'stops' | 'quote' | 'details') {
+  const [flow] = useFlow();
+  const navigate = useNavigate();
+  const key = quoteKey(flow);
+  const missing = !flow.route || flow.city !== city ? paths.selectRoute
+    : !ready(flow, city) ? paths.selectStop
+    : need !== 'stops' && flow.quote?.key !== key ? paths.selectTicket
+    : need === 'details' && !flow.detailsConfirmed ? paths.userDetails
+    : null;
+  useEffect(() => {
+    if (missing) navigate(missing, { replace: true });
+  }, [missing, navigate]);
+  return missing === null;
+}
+
+function Trip({ flow, fare }: { flow: Flow; fare?: FareResponse | null }) {
+  const t = useT();
+  return (
+    <dl className={styles.facts}>
+      <dt>{t('ticket.route')}</dt>
+      <dd>{fare?.routeName ?? flow.route?.routeName}{flow.route?.longName ? ` · ${flow.route.longName}` : ''}</dd>
+      {fare && (
+        <>
+          <dt>{t('ticket.from')}</dt>
+          <dd>{fare.fromStopName}</dd>
+          <dt>{t('ticket.to')}</dt>
+          <dd>{fare.toStopName}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Stepper({ kind, value, onChange, canAdd }: { kind: PassengerKind; value: number; onChange: (n: number) => void; canAdd: boolean }) {
+  const t = useT();
+  const id = useId();
+  const name = t(`passenger.${kind}`);
+  return (
+    <div className={styles.passengerRow} role="group" aria-labelledby={id}>
+      <span id={id}>
+        <strong>{name}</strong>
+        <br />
+        <span className={`${styles.muted} ${styles.small}`}>{t(`passenger.${kind}.hint`)}</span>
+      </span>
+      <span className={styles.stepper}>
+        <button type="button" onClick={() => onChange(value - 1)} disabled={value <= 0} aria-label={t('passenger.remove', { name })}>
+          −
+        </button>
+        <output aria-live="polite" aria-label={t('passenger.count', { name, count: value })}>{value}</output>
+        <button type="button" onClick={() => onChange(value + 1)} disabled={!canAdd} aria-label={t('passenger.add', { name })}>
+          +
+        </button>
+      </span>
+    </div>
+  );
+}
+
+function TicketChooser({ city }: { city: CityConfig }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [flow, setFlow] = useFlow();
+  const ok = useFlowGuard(city.id, 'stops');
+  const [fare, setFare] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: FareResponse | null; error: ApiRequestError | null }>({ status: 'idle', data: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const key = quoteKey(flow);
+  const invalid = passengerError(flow.passengers);
+  useEffect(() => {
+    if (!ok || invalid) return;
+    const ctl = new AbortController();
+    setFare((s) => ({ status: 'loading', data: s.data, error: null }));
+    // A short pause so tapping + three times asks once.
+    const timer = setTimeout(() => {
+      ticketsApi.fare(city.id, legOf(flow), flow.passengers, ctl.signal).then(
+        (data) => setFare({ status: 'ready', data, error: null }),
+        (err: unknown) => !ctl.signal.aborted && setFare({ status: 'error', data: null, error: asApiError(err) }),
+      );
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ok, attempt]);
+  if (!ok) return null;
+  const setCount = (kind: PassengerKind, n: number) => {
+    setFormError(null);
+    setFlow((f) => ({ ...f, passengers: { ...f.passengers, [kind]: Math.max(0, Math.min(MAX_PASSENGERS, n)) }, quote: null, detailsConfirmed: false }));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid) return setFormError(t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers'));
+    if (fare.status !== 'ready' || !fare.data) return setFormError(t('selectTicket.waitFare'));
+    setFlow((f) => ({ ...f, quote: { key, farePaise: fare.data!.payableAmount, agency: fare.data!.agency } }));
+    navigate(paths.userDetails);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Trip flow={flow} fare={fare.data} />
+      <fieldset className={styles.fieldset}>
+        <legend>{t('selectTicket.passengers', { max: MAX_PASSENGERS })}</legend>
+        {PASSENGER_KINDS.map((k) => (
+          <Stepper key={k} kind={k} value={flow.passengers[k]} onChange={(n) => setCount(k, n)} canAdd={canAddPassenger(flow.passengers)} />
+        ))}
+        <p className={`${styles.hint}`} aria-live="polite">
+          {t('selectTicket.total', { count: totalPassengers(flow.passengers), max: MAX_PASSENGERS })}
+        </p>
+      </fieldset>
+      <h2>{t('fare.heading')}</h2>
+      <div aria-live="polite" aria-busy={fare.status === 'loading'}>
+        {invalid ? (
+          <p className={styles.warn}>{t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers')}</p>
+        ) : fare.status === 'error' ? (
+          <ProblemPanel error={fare.error} onRetry={() => setAttempt((n) => n + 1)} />
+        ) : fare.data ? (
+          <FareLines fare={fare.data} stale={fare.status === 'loading'} />
+        ) : (
+          <ListSkeleton rows={2} />
+        )}
+      </div>
+      {formError && <p className={styles.alert} role="alert">{formError}</p>}
+      <Button type="submit" disabled={fare.status === 'loading'}>{t('common.continue')}</Button>
+    </form>
+  );
+}
+
+function FareLines({ fare, stale }: { fare: FareResponse; stale?: boolean }) {
+  const t = useT();
+  const lines = fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }));
+  return (
+    <div style={stale ? { opacity: 0.6 } : undefined}>
+      <FareBreakup lines={lines} payable={fare.payableAmount} caption={t('fare.heading')} />
+      <p className={`${styles.muted} ${styles.small}`}>{t('fare.distance', { km: (fare.distanceMeters / 1000).toFixed(1) })}</p>
+    </div>
+  );
+}
+
+/** /select-trip/select-ticket. */
+export function SelectTicketScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('selectTicket.heading')} back={{ to: paths.selectStop, label: t('selectStop.heading') }}>
+      <Steps current="passengers" />
+      <CityGate>{(city) => <TicketChooser city={city} />}</CityGate>
+    </Page>
+  );
+}
+
+type Profile = Awaited<ReturnType<typeof ticketsApi.profile>>;
+
+function Details({ city }: { city: CityConfig }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [flow, setFlow] = useFlow();
+  const ok = useFlowGuard(city.id, 'quote');
+  const profile = useAsync<Profile | null>(ok ? () => ticketsApi.profile().catch((e: unknown) => (asApiError(e).code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(e))) : null, 'profile');
+  if (!ok) return null;
+  if (profile.status === 'loading') return <ListSkeleton rows={2} />;
+  if (profile.status === 'error') return <LoadError error={profile.error} onRetry={profile.retry} />;
+  const p = profile.data;
+  const name = [p?.firstName, p?.lastName].filter(Boolean).join(' ');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFlow((f) => ({ ...f, detailsConfirmed: true }));
+    navigate(paths.pay);
+  };
+  return (
+    <form onSubmit={submit}>
+      <p>{t('details.intro')}</p>
+      <dl className={styles.facts}>
+        <dt>{t('details.name')}</dt>
+        <dd>{name || t('details.noName')}</dd>
+        <dt>{t('details.mobile')}</dt>
+        <dd>{p?.mobileNumber ? `+91 ${p.mobileNumber}` : '—'}</dd>
+        {p?.mailId && (
+          <>
+            <dt>{t('details.email')}</dt>
+            <dd>{p.mailId}</dd>
+          </>
+        )}
+      </dl>
+      <p>
+        <a href="/app/profile/edit-profile">{t('details.edit')}</a>
+      </p>
+      <p className={styles.muted}>{t('details.passengers', { count: totalPassengers(flow.passengers) })}</p>
+      <Button type="submit">{t('details.confirm')}</Button>
+    </form>
+  );
+}
+
+/** /pay-for-ticket/user-details. */
+export function UserDetailsScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('details.heading')} back={{ to: paths.selectTicket, label: t('selectTicket.heading') }}>
+      <Steps current="details" />
+      <RequireSignIn>
+        <CityGate>{(city) => <Details city={city} />}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Review({ city }: { city: CityConfig }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [flow, setFlow] = useFlow();
+  const ok = useFlowGuard(city.id, 'details');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiRequestError | null>(null);
+  const fare = useAsync(ok ? () => ticketsApi.fare(city.id, legOf(flow), flow.passengers) : null, quoteKey(flow));
+  if (!ok) return null;
+  if (fare.status === 'loading') return <ListSkeleton rows={2} />;
+  if (fare.status === 'error') return <ProblemPanel error={fare.error} onRetry={fare.retry} />;
+  const changed = fare.data.payableAmount !== flow.quote!.farePaise;
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      // validate-fare first: the fare the rider saw is the fare charged (409 FARE_CHANGED otherwise).
+      await ticketsApi.validateFare(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+      const order = await ticketsApi.orderSingle(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+      setFlow((f) => ({ ...f, lastTransactionId: order.transactionId }));
+      // The checkout is the shell's screen (single-spa follows the router's pushState).
+      navigate(checkoutPath(fare.data!.agency, 'ticket', order.transactionId));
+    } catch (err) {
+      setError(asApiError(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Trip flow={flow} fare={fare.data} />
+      <FareLines fare={fare.data} />
+      {changed && (
+        <div className={styles.warn} role="alert">
+          <p>{t('error.fareChanged')}</p>
+          <button type="button" className={styles.textButton} onClick={() => setFlow((f) => ({ ...f, quote: { ...f.quote!, farePaise: fare.data!.payableAmount } }))}>
+            {t('pay.acceptFare', { fare: money(fare.data.payableAmount) })}
+          </button>
+        </div>
+      )}
+      <ProblemPanel error={error} />
+      <p className={styles.actions}>
+        <Button onClick={() => void pay()} disabled={busy || changed} aria-busy={busy}>
+          {busy ? t('pay.busy') : t('pay.button', { fare: money(flow.quote!.farePaise) })}
+        </Button>
+        <Link to={paths.selectTicket}>{t('pay.change')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** /pay-for-ticket. */
+export function PayForTicketScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('pay.heading')} back={{ to: paths.userDetails, label: t('details.heading') }}>
+      <Steps current="pay" />
+      <RequireSignIn>
+        <CityGate>{(city) => <Review city={city} />}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function InstantForm({ city }: { city: CityConfig }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [flow, setFlow] = useFlow();
+  const fares = useAsync<InstantFares>(() => ticketsApi.instantFares(city.id), city.id);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiRequestError | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const group = useRef<HTMLFieldSetElement>(null);
+  if (fares.status === 'loading') return <ListSkeleton />;
+  if (fares.status === 'error') return <LoadError error={fares.error} onRetry={fares.retry} />;
+  const list = fares.data.fares;
+  const max = Math.min(MAX_PASSENGERS, fares.data.maxPassengers);
+  if (!list.length) return <p className={styles.empty}>{t('instant.none')}</p>;
+  const chosen = list.find((f) => f.id === flow.instant?.fareId) ?? null;
+  const count = flow.instant?.count ?? 1;
+  const total = chosen ? chosen.farePaise * count : 0;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) {
+      setFormError(t('instant.chooseFare'));
+      group.current?.querySelector('input')?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const order = await ticketsApi.orderInstant(city.id, chosen.id, count, total);
+      setFlow((f) => ({ ...f, lastTransactionId: order.transactionId }));
+      navigate(checkoutPath(chosen.agency, 'ticket', order.transactionId));
+    } catch (err) {
+      setError(asApiError(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset className={styles.fieldset} ref={group} aria-describedby={formError ? 'instant-err' : undefined}>
+        <legend>{t('instant.fare')}</legend>
+        {list.map((f) => (
+          <label key={f.id} className={styles.option}>
+            <input type="radio" name="instant-fare" checked={chosen?.id === f.id} onChange={() => { setFormError(null); setFlow((x) => ({ ...x, instant: { fareId: f.id, count } })); }} />
+            <span className={styles.optionBody}>
+              <strong>{money(f.farePaise)}</strong>
+              <span className={`${styles.muted} ${styles.small}`}>{f.agency}</span>
+            </span>
+          </label>
+        ))}
+        {formError && <p id="instant-err" className={styles.error} role="alert">{formError}</p>}
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('instant.passengers', { max })}</legend>
+        <Stepper kind="adult" value={count} canAdd={count < max} onChange={(n) => setFlow((x) => ({ ...x, instant: { fareId: x.instant?.fareId ?? '', count: Math.max(1, Math.min(max, n)) } }))} />
+      </fieldset>
+      {chosen && (
+        <p className={styles.price} aria-live="polite">
+          {t('fare.total', { fare: money(total) })}
+        </p>
+      )}
+      <ProblemPanel error={error} />
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? t('pay.busy') : chosen ? t('pay.button', { fare: money(total) }) : t('common.continue')}
+      </Button>
+    </form>
+  );
+}
+
+/** /instant-ticket. */
+export function InstantTicketScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('instant.heading')} intro={t('instant.intro')} back={{ to: paths.buy, label: t('buy.heading') }}>
+      <RequireSignIn>
+        <CityGate>{(city) => <InstantForm city={city} />}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
+}

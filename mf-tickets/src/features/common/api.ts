@@ -1,0 +1,28 @@
+// The tickets and validation API as these screens call it (docs/tickets.md, docs/validation.md). Types from
+// @sawari/contracts (type-only imports: no zod in the bundle).
+import { api, deviceId } from '@sawari/runtime';
+import type { FareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, WalletResponse } from '@sawari/contracts';
+
+export const APP_VERSION = '1001';
+
+export type InstantFares = { city: string; maxPassengers: number; fares: { id: string; name: string; farePaise: number; agency: string }[] };
+type Leg = { routeId: string; fromStopId: string; toStopId: string };
+
+const city = (c: string) => `/tickets/v1/cities/${encodeURIComponent(c)}`;
+
+export const ticketsApi = {
+  wallet: (c: string, signal?: AbortSignal) => api.get<WalletResponse>('/tickets/wallet', { params: { city: c }, signal }),
+  fare: (c: string, leg: Leg, passengers: PassengersInput, signal?: AbortSignal) => api.post<FareResponse>(`${city(c)}/fare`, { ...leg, passengers }, { signal }),
+  validateFare: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
+    api.post<{ ok: true; farePaise: number; fare: FareResponse }>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),
+  instantFares: (c: string) => api.get<InstantFares>(`${city(c)}/instant-fares`),
+  orderSingle: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'singleJourney', city: c, ...leg, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
+  orderInstant: (c: string, instantFareId: string, passengerCount: number, farePaise: number) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'instant', city: c, instantFareId, passengerCount, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
+  order: (tx: string) => api.get<TicketOrder>(`/tickets/v1/orders/${encodeURIComponent(tx)}`),
+  rides: (tx: string) => api.get<RideHistory>(`/validation/rides/${encodeURIComponent(tx)}`),
+  receipt: (tx: string) => api.get<RideReceipt>(`/validation/receipts/${encodeURIComponent(tx)}`),
+  sync: (punches: unknown[]) => api.post<RideSyncResponse>('/validation/rides/sync', { punches }),
+  profile: () => api.get<{ firstName?: string | null; lastName?: string | null; mobileNumber?: string | null; mailId?: string | null }>('/profile'),
+};

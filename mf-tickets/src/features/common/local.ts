@@ -1,0 +1,52 @@
+// The screens' adapter over the wallet client libraries (mf-tickets/src/lib, docs/wallet-offline.md): the signed-in
+// rider's encrypted local wallet, receipts, the punch queue and its sync, the ticket code and the ticket sound. Every
+// call is for the rider of the current session.
+import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
+import type { RideReceipt, WalletItem } from '@sawari/contracts';
+import { getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
+import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
+import { soundShortCode, ticketCodeAt } from '../show/code';
+import { playTicketSound } from '../show/sound';
+
+export type { LocalPunch, SyncOutcome };
+
+/** Fired on window when a ride was recorded on this device (screens showing the wallet re-read it). */
+export const WALLET_CHANGED = 'sawari:wallet-changed';
+
+function rider(): string {
+  const userId = sawariStore.get(sessionAtom).userId;
+  if (!userId) throw new Error('No rider is signed in');
+  return userId;
+}
+
+const send = (body: { punches: LocalPunch[] }) => api.post<RideSyncAnswer>('/validation/rides/sync', body);
+
+type SavedReceipt = { receipt: RideReceipt; savedAt: number };
+
+export const local = {
+  readWallet: (userId: string, city: string) => listWalletItems(userId, city, serverNow()),
+  saveWallet: (userId: string, city: string, items: WalletItem[]) => putWalletItems(userId, city, items, serverNow()),
+  /** The server's items with this device's queued rides added (and a ridden single-journey ticket USED). */
+  withQueued: async (items: WalletItem[]): Promise<WalletItem[]> => {
+    const queued = await queuedPunches(rider());
+    const now = serverNow();
+    return items.map((i) => withQueuedPunches(i, queued, now));
+  },
+  pendingPunches: (): Promise<LocalPunch[]> => queuedPunches(rider()),
+  recordPunch: async (p: { transactionId: string; vehicleNo: string; source: 'SCAN_QR' | 'MANUAL' }): Promise<LocalPunch> => {
+    const punch = await recordPunch(rider(), { ...p, punchingTime: serverNow() });
+    window.dispatchEvent(new Event(WALLET_CHANGED));
+    return punch;
+  },
+  /** Sends the queued rides (null when there was nothing to send or the send failed). */
+  syncPunches: async (): Promise<SyncOutcome | null> => {
+    const outcome = await syncPunches(rider(), send);
+    return outcome.error ? null : outcome;
+  },
+  readReceipt: async (tx: string): Promise<SavedReceipt | null> => getRideReceipt<SavedReceipt>(tx, rider()),
+  saveReceipt: (tx: string, receipt: RideReceipt): Promise<void> => putRideReceipt<SavedReceipt>(rider(), tx, { receipt, savedAt: Date.now() }),
+  /** The QR text for now: the cached server token (fetched once online) and this 10 s slot's device signature. */
+  ticketCode: (item: WalletItem, now: number): Promise<string> => ticketCodeAt(rider(), item.transactionId, now),
+  /** Plays the ticket sound now and every 8 s; answers the function that stops it. */
+  playSound: async (item: WalletItem): Promise<() => void> => playTicketSound(await soundShortCode(rider(), item.transactionId), serverNow),
+};

@@ -1,0 +1,122 @@
+import type { WalletItem } from '@sawari/contracts';
+import {
+  EMPTY_FLOW, canAddPassenger, isInExpiredTab, itemState, normaliseVehicleNo, parseFlow, passengerError, quoteKey, screenFor, splitWallet, statusLabelParts,
+  stopsAfter, vehicleFromScan,
+} from './model';
+
+const NOW = Date.UTC(2026, 10, 21, 6, 0, 0); // 11:30 in Kolkata
+const fmt = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function item(over: Partial<WalletItem> = {}): WalletItem {
+  return {
+    transactionId: 'TKT-1', ticketId: 't1', configurationId: 'ticket-singleJourney', productType: 'singleJourneyTicket', productSubType: null, city: 'mumbai',
+    agency: 'AEX', categoryId: 'adult', categoryName: 'Adult × 1', fmId: 'x', fare: 150, discountedFare: 150, farePaise: 15000, numOfDays: null,
+    passStartDate: '2026-11-21', startTime: NOW - 60_000, expiryTime: NOW + 3_600_000, activationExpiryTime: NOW + 3_600_000, bookingTime: NOW - 60_000,
+    status: 'UNUSED', punches: [], rideCount: 0, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15,
+    fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [] }, isRenewable: false, specialFeatures: [], infoNote: null,
+    conditions: [], desc: null, ...over,
+  };
+}
+const pass = (over: Partial<WalletItem> = {}) => item({ ticketId: undefined, passId: 'p1', productType: 'pass', transactionId: 'PASS-1', maxTripsPerDay: 2, ...over });
+
+describe('flow', () => {
+  it('reads a stored flow defensively', () => {
+    expect(parseFlow(null)).toEqual(EMPTY_FLOW);
+    expect(parseFlow({ passengers: { adult: 99, child: -1, senior: 2.5 } }).passengers).toEqual({ adult: 1, child: 0, senior: 0 });
+    expect(parseFlow({ passengers: { adult: 6, child: 0, senior: 0 } }).passengers.adult).toBe(6);
+    expect(parseFlow({ passengers: { adult: 7 } }).passengers.adult).toBe(1);
+    expect(parseFlow({ route: { routeId: 'AE-T1-KHR', routeName: 'AE1' }, city: 'mumbai' }).route).toEqual({ routeId: 'AE-T1-KHR', routeName: 'AE1', longName: null, agency: null });
+    expect(parseFlow({ quote: { key: 'k', farePaise: 1.5 } }).quote).toBeNull();
+  });
+  it('limits passengers: at least 1, at most 6 in all', () => {
+    expect(passengerError({ adult: 0, child: 0, senior: 0 })).toBe('NO_PASSENGERS');
+    expect(passengerError({ adult: 1, child: 0, senior: 0 })).toBeNull();
+    expect(passengerError({ adult: 2, child: 2, senior: 2 })).toBeNull();
+    expect(passengerError({ adult: 3, child: 2, senior: 2 })).toBe('TOO_MANY_PASSENGERS');
+    expect(canAddPassenger({ adult: 2, child: 2, senior: 1 })).toBe(true);
+    expect(canAddPassenger({ adult: 2, child: 2, senior: 2 })).toBe(false);
+  });
+  it('keys a fare by everything it depends on', () => {
+    const f = { ...EMPTY_FLOW, city: 'mumbai', route: { routeId: 'R', routeName: 'R', longName: null, agency: null }, fromStopId: 'A', toStopId: 'B' };
+    expect(quoteKey(f)).not.toBe(quoteKey({ ...f, passengers: { adult: 1, child: 1, senior: 0 } }));
+    expect(quoteKey(f)).not.toBe(quoteKey({ ...f, toStopId: 'C' }));
+    expect(quoteKey(f)).toBe(quoteKey({ ...f }));
+  });
+  it('lists only stops after the boarding stop', () => {
+    const stops = [{ stop_id: 'A' }, { stop_id: 'B' }, { stop_id: 'C' }];
+    expect(stopsAfter(stops, 'A').map((s) => s.stop_id)).toEqual(['B', 'C']);
+    expect(stopsAfter(stops, 'C')).toEqual([]);
+    expect(stopsAfter(stops, 'X')).toEqual([]);
+    expect(stopsAfter(stops, null)).toEqual([]);
+  });
+});
+
+describe('wallet tabs and states', () => {
+  it('puts a ticket in the expired tab at its expiry time exactly, not a millisecond before', () => {
+    expect(isInExpiredTab(item({ expiryTime: NOW + 1 }), NOW)).toBe(false);
+    expect(isInExpiredTab(item({ expiryTime: NOW }), NOW)).toBe(true);
+  });
+  it('a pass with less than a minute left is expired (spec §4: minutes to expiry ≤ 0)', () => {
+    expect(isInExpiredTab(pass({ expiryTime: NOW + 59_999 }), NOW)).toBe(true);
+    expect(isInExpiredTab(pass({ expiryTime: NOW + 60_000 }), NOW)).toBe(false);
+  });
+  it('used, failed and flagged-expired items are in the expired tab', () => {
+    const { active, expired } = splitWallet([item(), item({ transactionId: 'U', status: 'USED' }), item({ transactionId: 'F', status: 'PAYMENT_FAILED' }), item({ transactionId: 'E', status: 'EXPIRED' })], NOW);
+    expect(active.map((i) => i.transactionId)).toEqual(['TKT-1']);
+    expect(expired.map((i) => i.transactionId)).toEqual(['U', 'F', 'E']);
+  });
+  it('verification-pending and rejected passes stay active, and a rejected one opens verification-rejection', () => {
+    const rejected = pass({ status: 'REJECTED', expiryTime: null, startTime: null });
+    expect(isInExpiredTab(rejected, NOW)).toBe(false);
+    expect(itemState(rejected, NOW)).toBe('rejected');
+    expect(screenFor(rejected, NOW, true)).toBe('/your-tickets-and-passes/verification-rejection/PASS-1');
+    expect(itemState(pass({ status: 'UNVERIFIED' }), NOW)).toBe('unverified');
+  });
+  it('opens a valid item on sound-qr where the city validates by sound, else pass-validation; a future one on before-activation', () => {
+    expect(screenFor(item(), NOW, true)).toBe('/your-tickets-and-passes/sound-qr/TKT-1');
+    expect(screenFor(item(), NOW, false)).toBe('/your-tickets-and-passes/pass-validation/TKT-1');
+    expect(itemState(item({ startTime: NOW + 1 }), NOW)).toBe('notYetValid');
+    expect(itemState(item({ startTime: NOW }), NOW)).toBe('valid');
+    expect(screenFor(item({ startTime: NOW + 1 }), NOW, true)).toBe('/your-tickets-and-passes/before-activation/TKT-1');
+    expect(screenFor(item({ status: 'USED' }), NOW, true)).toBe('/your-tickets-and-passes/summary/TKT-1');
+  });
+  it('a pass is used up for the day once today’s rides reach the limit and the active duration has passed', () => {
+    const p = pass({ maxTripsPerDay: 1, activeDuration: 15, punches: [{ punchingTime: NOW - 15 * 60_000 }] });
+    expect(itemState(p, NOW)).toBe('usedUp');
+    expect(itemState({ ...p, punches: [{ punchingTime: NOW - 15 * 60_000 + 1 }] }, NOW)).toBe('valid');
+    expect(itemState({ ...p, maxTripsPerDay: -1 }, NOW)).toBe('valid');
+  });
+});
+
+describe('status label (spec §4 through shared/domain statusLabel)', () => {
+  it('gives the words and the dated labels as catalog ids', () => {
+    expect(statusLabelParts(item(), NOW, fmt)).toEqual({ id: 'status.ticketValidTill', date: '2026-11-21' });
+    expect(statusLabelParts(pass(), NOW, fmt)).toEqual({ id: 'status.validTill', date: '2026-11-21' });
+    expect(statusLabelParts(item({ startTime: NOW + 86_400_000 }), NOW, fmt)).toEqual({ id: 'status.startsFrom', date: '2026-11-22' });
+    expect(statusLabelParts(item({ expiryTime: NOW }), NOW, fmt)).toEqual({ id: 'status.expiredOn', date: '2026-11-21' });
+    expect(statusLabelParts(item({ status: 'USED' }), NOW, fmt)).toEqual({ id: 'status.used' });
+    expect(statusLabelParts(pass({ status: 'UNVERIFIED' }), NOW, fmt)).toEqual({ id: 'status.unverified' });
+    expect(statusLabelParts(pass({ status: 'REJECTED' }), NOW, fmt)).toEqual({ id: 'status.rejected' });
+    expect(statusLabelParts(pass({ status: 'VERIFIED' }), NOW, fmt)).toEqual({ id: 'status.pending' });
+    expect(statusLabelParts(item({ status: 'PAYMENT_FAILED' }), NOW, fmt)).toEqual({ id: 'status.failed' });
+    expect(statusLabelParts(item({ status: 'RESCHEDULED' }), NOW, fmt)).toEqual({ id: 'status.rescheduled' });
+  });
+});
+
+describe('bus numbers', () => {
+  it('reads the bus QR of the rider’s city only', () => {
+    expect(vehicleFromScan('SWB1.mumbai.mh01ab1234', 'mumbai')).toBe('MH01AB1234');
+    expect(vehicleFromScan('SWB1.kochi.KL07AB1', 'mumbai')).toBeNull();
+    expect(vehicleFromScan('SWT1.abc', 'mumbai')).toBeNull();
+    expect(vehicleFromScan('SWB1.mumbai.', 'mumbai')).toBeNull();
+  });
+  it('normalises a typed number: 1 to 20 letters, digits, spaces and dashes', () => {
+    expect(normaliseVehicleNo('  mh01  ab 1234 ')).toBe('MH01 AB 1234');
+    expect(normaliseVehicleNo('A')).toBe('A');
+    expect(normaliseVehicleNo('A'.repeat(20))).toBe('A'.repeat(20));
+    expect(normaliseVehicleNo('A'.repeat(21))).toBeNull();
+    expect(normaliseVehicleNo('')).toBeNull();
+    expect(normaliseVehicleNo('-AB')).toBeNull();
+    expect(normaliseVehicleNo('MH01<b>')).toBeNull();
+  });
+});

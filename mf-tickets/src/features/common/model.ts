@@ -1,0 +1,172 @@
+// Pure rules of the tickets screens (no React, no network): what the rider chose while buying, passenger limits, which
+// tab and which screen a wallet item belongs to, and the spec §4 status label (shared/domain statusLabel) in words the
+// catalogs can translate. Unit-tested in model.test.ts.
+import { isExpired, isTicket, isUsedUpForDay, statusLabel, type WalletRecord } from '@sawari/domain';
+import type { WalletItem } from '@sawari/contracts';
+
+export const MAX_PASSENGERS = 6;
+export type PassengerKind = 'adult' | 'child' | 'senior';
+export const PASSENGER_KINDS: readonly PassengerKind[] = ['adult', 'child', 'senior'];
+export type Passengers = Record<PassengerKind, number>;
+
+/** What the rider chose on the buying screens (kept in sessionStorage by flow.ts). */
+export interface Flow {
+  city: string | null;
+  route: { routeId: string; routeName: string; longName: string | null; agency: string | null } | null;
+  query: string;
+  directionId: number | null;
+  fromStopId: string | null;
+  toStopId: string | null;
+  passengers: Passengers;
+  /** The fare the rider saw (paise) and for what it was computed, so a changed choice asks for a new fare. */
+  quote: { key: string; farePaise: number; agency: string } | null;
+  instant: { fareId: string; count: number } | null;
+  detailsConfirmed: boolean;
+  lastTransactionId: string | null;
+}
+
+export const EMPTY_FLOW: Flow = {
+  city: null, route: null, query: '', directionId: null, fromStopId: null, toStopId: null,
+  passengers: { adult: 1, child: 0, senior: 0 }, quote: null, instant: null, detailsConfirmed: false, lastTransactionId: null,
+};
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length < 300 ? v : null);
+const int = (v: unknown, min: number, max: number, fallback: number): number => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : fallback);
+
+/** Reads a stored flow defensively: anything unexpected falls back to the empty value. */
+export function parseFlow(raw: unknown): Flow {
+  if (!raw || typeof raw !== 'object') return EMPTY_FLOW;
+  const r = raw as Record<string, unknown>;
+  const route = r.route as Record<string, unknown> | null;
+  const p = (r.passengers ?? {}) as Record<string, unknown>;
+  const q = r.quote as Record<string, unknown> | null;
+  const inst = r.instant as Record<string, unknown> | null;
+  return {
+    city: str(r.city),
+    route: route && str(route.routeId) ? { routeId: str(route.routeId)!, routeName: str(route.routeName) ?? String(route.routeId), longName: str(route.longName), agency: str(route.agency) } : null,
+    query: typeof r.query === 'string' ? r.query.slice(0, 100) : '',
+    directionId: Number.isInteger(r.directionId) ? (r.directionId as number) : null,
+    fromStopId: str(r.fromStopId),
+    toStopId: str(r.toStopId),
+    passengers: { adult: int(p.adult, 0, MAX_PASSENGERS, 1), child: int(p.child, 0, MAX_PASSENGERS, 0), senior: int(p.senior, 0, MAX_PASSENGERS, 0) },
+    quote: q && str(q.key) && Number.isInteger(q.farePaise) ? { key: str(q.key)!, farePaise: q.farePaise as number, agency: str(q.agency) ?? '' } : null,
+    instant: inst && str(inst.fareId) ? { fareId: str(inst.fareId)!, count: int(inst.count, 1, MAX_PASSENGERS, 1) } : null,
+    detailsConfirmed: r.detailsConfirmed === true,
+    lastTransactionId: str(r.lastTransactionId),
+  };
+}
+
+export const totalPassengers = (p: Passengers): number => p.adult + p.child + p.senior;
+
+/** Passenger counts the rider may send: at least one, at most `max` in all. */
+export function passengerError(p: Passengers, max = MAX_PASSENGERS): 'NO_PASSENGERS' | 'TOO_MANY_PASSENGERS' | null {
+  const total = totalPassengers(p);
+  if (total < 1) return 'NO_PASSENGERS';
+  if (total > max) return 'TOO_MANY_PASSENGERS';
+  return null;
+}
+
+/** Whether one more passenger of any kind may be added. */
+export const canAddPassenger = (p: Passengers, max = MAX_PASSENGERS): boolean => totalPassengers(p) < max;
+
+/** The identity of a fare question: a quote is reused only for exactly this city, route, stops and passengers. */
+export const quoteKey = (f: Pick<Flow, 'city' | 'route' | 'fromStopId' | 'toStopId' | 'passengers'>): string =>
+  [f.city, f.route?.routeId, f.fromStopId, f.toStopId, f.passengers.adult, f.passengers.child, f.passengers.senior].join('|');
+
+/** Stops after `fromStopId` in the direction's order (where the rider can get off). */
+export function stopsAfter<T extends { stop_id: string }>(stops: readonly T[], fromStopId: string | null): T[] {
+  if (!fromStopId) return [];
+  const i = stops.findIndex((s) => s.stop_id === fromStopId);
+  return i < 0 ? [] : stops.slice(i + 1);
+}
+
+/** The spec §4 rule inputs of a wallet item (activeDuration is in minutes in the record). */
+export function ruleRecord(item: WalletItem): WalletRecord {
+  return {
+    ticketId: item.ticketId ?? null, status: item.status, startTime: item.startTime, expiryTime: item.expiryTime,
+    punches: item.punches, maxTripsPerDay: item.maxTripsPerDay, activeDurationMs: item.activeDuration == null ? null : item.activeDuration * 60_000,
+  };
+}
+
+/** Statuses that never reach the active tab again. */
+const FINISHED = new Set(['EXPIRED', 'USED', 'FAILED', 'PAYMENT_FAILED', 'CANCELLED', 'USER_CANCELLED', 'SYSTEM_CANCELLED']);
+
+/** Expired tab: expired (spec §4), a used single-journey ticket, or a failed or cancelled item. Active tab: the rest. */
+export function isInExpiredTab(item: WalletItem, now: number): boolean {
+  return FINISHED.has(item.status) || isExpired(ruleRecord(item), now);
+}
+
+export function splitWallet(items: readonly WalletItem[], now: number): { active: WalletItem[]; expired: WalletItem[] } {
+  const active: WalletItem[] = [];
+  const expired: WalletItem[] = [];
+  for (const item of items) (isInExpiredTab(item, now) ? expired : active).push(item);
+  return { active, expired };
+}
+
+export type ItemState = 'rejected' | 'unverified' | 'pending' | 'notYetValid' | 'usedUp' | 'used' | 'expired' | 'failed' | 'valid';
+
+/** What the rider can do with an item right now. */
+export function itemState(item: WalletItem, now: number): ItemState {
+  const r = ruleRecord(item);
+  if (item.status === 'REJECTED') return 'rejected';
+  if (item.status === 'UNVERIFIED') return 'unverified';
+  if (item.status === 'FAILED' || item.status === 'PAYMENT_FAILED') return 'failed';
+  if (['VERIFIED', 'PENDING', 'PAYMENT_PROCESSING'].includes(item.status)) return 'pending';
+  if (item.status === 'USED') return 'used';
+  if (isExpired(r, now)) return 'expired';
+  if (item.startTime != null && item.startTime > now) return 'notYetValid';
+  if (!isTicket(r) && isUsedUpForDay(r, now)) return 'usedUp';
+  return 'valid';
+}
+
+/** The screen a wallet item opens on. */
+export function screenFor(item: WalletItem, now: number, soundValidation: boolean): string {
+  const tx = encodeURIComponent(item.transactionId);
+  const W = '/your-tickets-and-passes';
+  switch (itemState(item, now)) {
+    case 'rejected':
+      return `${W}/verification-rejection/${tx}`;
+    case 'notYetValid':
+      return `${W}/before-activation/${tx}`;
+    case 'valid':
+      return soundValidation ? `${W}/sound-qr/${tx}` : `${W}/pass-validation/${tx}`;
+    default:
+      return `${W}/summary/${tx}`;
+  }
+}
+
+export type LabelParts = { id: string; date?: string };
+
+const WORD_IDS: Record<string, string> = {
+  cancelled: 'status.cancelled', rescheduled: 'status.rescheduled', failed: 'status.failed', 'verification pending': 'status.unverified',
+  'verification rejected': 'status.rejected', pending: 'status.pending', expired: 'status.expired',
+};
+const PREFIX_IDS: [string, string][] = [
+  ['starts from ', 'status.startsFrom'], ['expired on ', 'status.expiredOn'], ['ticket valid till ', 'status.ticketValidTill'], ['valid till ', 'status.validTill'],
+];
+
+/**
+ * Spec §4 status label, decided by shared/domain statusLabel and answered as a catalog id plus the date, so every
+ * language says the same thing. A USED ticket reads "used" (its own label: statusLabel has no word for it).
+ */
+export function statusLabelParts(item: WalletItem, now: number, formatDate: (ms: number) => string): LabelParts {
+  if (item.status === 'USED') return { id: 'status.used' };
+  const label = statusLabel(ruleRecord(item), now, formatDate);
+  if (WORD_IDS[label]) return { id: WORD_IDS[label] };
+  for (const [prefix, id] of PREFIX_IDS) if (label.startsWith(prefix)) return { id, date: label.slice(prefix.length) };
+  return { id: 'status.validTill', date: label.replace(/^.*till\s*/, '') };
+}
+
+/** "SWB1.<city>.<vehicleNo>" printed in the bus, or a typed number: the vehicle number, upper case, or null. */
+export function vehicleFromScan(text: string, city: string): string | null {
+  const t = text.trim();
+  const m = /^SWB1\.([a-z0-9-]+)\.([A-Za-z0-9][A-Za-z0-9 -]{0,19})$/.exec(t);
+  if (m) return m[1] === city ? m[2].toUpperCase() : null;
+  return null;
+}
+
+/** A typed vehicle number (letters, digits, spaces and dashes, 1–20): normalised, or null. */
+export function normaliseVehicleNo(input: string): string | null {
+  const v = input.trim().toUpperCase().replace(/\s+/g, ' ');
+  return /^[A-Z0-9][A-Z0-9 -]{0,19}$/.test(v) ? v : null;
+}

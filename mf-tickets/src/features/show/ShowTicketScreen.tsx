@@ -1,0 +1,197 @@
+// pass-validation/:transactionId (QR), sound-qr/:transactionId (sound where the city validates by sound, QR as the
+// visible fallback) and sound-qr/:transactionId/contact-less-ticket-validation (the same, sound first). The QR is
+// rebuilt every 10 s slot from the server-signed token and a device signature; a countdown bar and a ticking clock
+// show that it is live (a screenshot looks different and stops validating).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { Button } from '@sawari/ui';
+import { isFeatureEnabled, serverNow, type CityConfig } from '@sawari/runtime';
+import { SLOT_MS } from '@sawari/domain';
+import type { WalletItem } from '@sawari/contracts';
+import { local } from '../common/local';
+import { itemState } from '../common/model';
+import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
+import { ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
+import { useWalletItem } from '../wallet/useWallet';
+import { QrCode } from './QrCode';
+
+type CodeState = { text: string | null; error: ReturnType<typeof asApiError> | null; slot: number | null };
+
+/** The current ticket code, rebuilt at each 10 s slot boundary. */
+function useTicketCode(item: WalletItem): CodeState & { retry: () => void } {
+  const [state, setState] = useState<CodeState>({ text: null, error: null, slot: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const build = async () => {
+      const now = serverNow();
+      try {
+        const code = await local.ticketCode(item, now);
+        if (!live) return;
+        setState({ text: code, error: null, slot: Math.floor(now / SLOT_MS) });
+      } catch (err) {
+        if (live) setState((s) => ({ ...s, error: asApiError(err) }));
+        return;
+      }
+      // Next slot boundary (+ a few ms so the new slot has begun).
+      timer = setTimeout(() => void build(), SLOT_MS - (serverNow() % SLOT_MS) + 20);
+    };
+    void build();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [item.transactionId, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+function LiveCountdown() {
+  const t = useT();
+  const now = useNow(250);
+  const { time } = useDates();
+  const left = SLOT_MS - (now % SLOT_MS);
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <>
+      <div className={styles.countdown} aria-hidden="true">
+        <div className={styles.countdownBar} style={{ transform: `scaleX(${left / SLOT_MS})` }} />
+      </div>
+      <p className={styles.liveRow}>
+        <span className={styles.pulse} aria-hidden="true" />
+        <span>{t('show.live', { time: time(now), seconds })}</span>
+      </p>
+    </>
+  );
+}
+
+function TicketQr({ item }: { item: WalletItem }) {
+  const t = useT();
+  const code = useTicketCode(item);
+  if (code.error && !code.text) return <LoadError error={code.error} onRetry={code.retry} />;
+  if (!code.text) return <ListSkeleton rows={1} />;
+  return (
+    <div className={styles.qrBox}>
+      <QrCode text={code.text} label={t('show.qrLabel')} />
+      <LiveCountdown />
+      <p className={`${styles.small} ${styles.muted}`}>{t('show.qrHint')}</p>
+    </div>
+  );
+}
+
+function SoundPlayer({ item }: { item: WalletItem }) {
+  const t = useT();
+  const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+  const toggle = async () => {
+    if (playing) {
+      stop.current?.();
+      stop.current = null;
+      setPlaying(false);
+      return;
+    }
+    setError(null);
+    try {
+      stop.current = await local.playSound(item);
+      setPlaying(true);
+    } catch (err) {
+      console.error('[mf_tickets] sound playback failed', err);
+      setError(t('show.soundFailed'));
+    }
+  };
+  return (
+    <div className={styles.fieldset}>
+      <p>{t('show.soundIntro')}</p>
+      <Button onClick={() => void toggle()} aria-pressed={playing}>
+        {playing ? t('show.soundStop') : t('show.soundPlay')}
+      </Button>
+      <p role="status" className={styles.small}>
+        {playing ? t('show.soundPlaying') : error ?? ''}
+      </p>
+    </div>
+  );
+}
+
+function StateNotice({ item, now }: { item: WalletItem; now: number }) {
+  const t = useT();
+  const { dateTime } = useDates();
+  const state = itemState(item, now);
+  const last = item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
+  switch (state) {
+    case 'used':
+      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{last ? t('show.usedAt', { time: dateTime(last) }) : t('show.used')}</p>;
+    case 'expired':
+      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{t('show.expired')}</p>;
+    case 'usedUp':
+      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{t('show.usedUp')}</p>;
+    case 'notYetValid':
+      return (
+        <p className={styles.warn}>
+          {t('show.notYet')} <Link to={paths.beforeActivation(item.transactionId)}>{t('show.whenValid')}</Link>
+        </p>
+      );
+    case 'rejected':
+      return (
+        <p className={styles.alert}>
+          <Link to={paths.rejection(item.transactionId)}>{t('status.rejected')}</Link>
+        </p>
+      );
+    default:
+      return <p className={styles.warn}>{t('show.cannotShow')}</p>;
+  }
+}
+
+function Show({ city, transactionId }: { city: CityConfig; transactionId: string }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const now = useNow(5_000);
+  const view = useWalletItem(city.id, transactionId);
+  const { item } = view;
+  const sound = pathname.includes('/sound-qr/') && isFeatureEnabled('soundValidation', city);
+  if (!item) {
+    if (view.refreshing) return <ListSkeleton />;
+    return view.error && !view.items ? <LoadError error={view.error} onRetry={view.refresh} /> : <p className={styles.alert} role="alert">{t('show.notFound')}</p>;
+  }
+  const state = itemState(item, now);
+  return (
+    <>
+      <div className={styles.ticketHead}>
+        <p className={styles.bigState}>
+          <ItemTitle item={item} />
+        </p>
+        <p>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</p>
+        <StatusLabel item={item} now={now} />
+      </div>
+      <SourceNote view={view} />
+      {state === 'valid' ? (
+        <>
+          {sound && <SoundPlayer item={item} />}
+          <TicketQr item={item} />
+        </>
+      ) : (
+        <StateNotice item={item} now={now} />
+      )}
+      <p className={styles.actions}>
+        {state === 'valid' && <Link className={styles.linkSecondary} to={paths.scanQr(item.transactionId)}>{t('show.scanBus')}</Link>}
+        <Link to={paths.rideHistory(item.transactionId)}>{t('rides.heading')}</Link>
+        <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
+      </p>
+    </>
+  );
+}
+
+export default function ShowTicketScreen() {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  const { pathname } = useLocation();
+  const heading = pathname.endsWith('/contact-less-ticket-validation') ? t('show.contactless') : t('show.heading');
+  return (
+    <Page heading={heading} back={{ to: paths.wallet, label: t('wallet.heading') }}>
+      <RequireSignIn>
+        <CityGate feature={null}>{(city) => <Show city={city} transactionId={transactionId} />}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
+}

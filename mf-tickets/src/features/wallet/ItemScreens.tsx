@@ -1,0 +1,231 @@
+// One wallet item: summary/:transactionId, before-activation/:transactionId, verification-rejection/:transactionId
+// (and /document-verification-failed/:transactionId), /select-trip/single-journey-ticket.
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
+import type { WalletItem } from '@sawari/contracts';
+import { useFlow } from '../common/flow';
+import { itemState, screenFor } from '../common/model';
+import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
+import { ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
+import { useWalletItem } from './useWallet';
+
+function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+  const t = useT();
+  const view = useWalletItem(city.id, transactionId);
+  if (view.item)
+    return (
+      <>
+        <SourceNote view={view} />
+        {children(view.item, city)}
+      </>
+    );
+  if (view.refreshing) return <ListSkeleton />;
+  if (view.error && !view.items) return <LoadError error={view.error} onRetry={view.refresh} />;
+  return (
+    <div className={styles.alert} role="alert">
+      <p>{t('show.notFound')}</p>
+      <Link to={paths.wallet}>{t('wallet.heading')}</Link>
+    </div>
+  );
+}
+
+function ItemPage({ heading, children }: { heading: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  return (
+    <Page heading={heading} back={{ to: paths.wallet, label: t('wallet.heading') }}>
+      <RequireSignIn>
+        <CityGate feature={null}>{(city) => <WithItem city={city} transactionId={transactionId}>{children}</WithItem>}</CityGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig }) {
+  const t = useT();
+  const now = useNow(30_000);
+  const { dateTime } = useDates();
+  const state = itemState(item, now);
+  const p = item.passengers;
+  return (
+    <>
+      <div className={styles.ticketHead}>
+        <p className={styles.bigState}>
+          <ItemTitle item={item} />
+        </p>
+        <StatusLabel item={item} now={now} />
+      </div>
+      {(state === 'valid' || state === 'notYetValid' || state === 'rejected') && (
+        <p className={styles.actions}>
+          <Link className={styles.linkButton} to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>
+            {state === 'valid' ? t('summary.show') : state === 'rejected' ? t('status.rejected') : t('show.whenValid')}
+          </Link>
+        </p>
+      )}
+      <dl className={styles.facts}>
+        {item.routeName && (
+          <>
+            <dt>{t('ticket.route')}</dt>
+            <dd>{item.routeName}</dd>
+          </>
+        )}
+        {item.fromStopName && (
+          <>
+            <dt>{t('ticket.from')}</dt>
+            <dd>{item.fromStopName}</dd>
+            <dt>{t('ticket.to')}</dt>
+            <dd>{item.toStopName}</dd>
+          </>
+        )}
+        <dt>{p ? t('ticket.passengers') : t('ticket.category')}</dt>
+        <dd>
+          {p
+            ? (['adult', 'child', 'senior'] as const).filter((k) => p[k] > 0).map((k) => `${t(`passenger.${k}`)} × ${p[k]}`).join(', ')
+            : item.categoryName}
+        </dd>
+        {item.startTime != null && (
+          <>
+            <dt>{t('receipt.validFrom')}</dt>
+            <dd>{dateTime(item.startTime)}</dd>
+          </>
+        )}
+        {(item.activationExpiryTime ?? item.expiryTime) != null && (
+          <>
+            <dt>{t('receipt.validUntil')}</dt>
+            <dd>{dateTime((item.ticketId ? item.activationExpiryTime ?? item.expiryTime : item.expiryTime)!)}</dd>
+          </>
+        )}
+        {item.bookingTime != null && (
+          <>
+            <dt>{t('receipt.booked')}</dt>
+            <dd>{dateTime(item.bookingTime)}</dd>
+          </>
+        )}
+        <dt>{t('receipt.rides')}</dt>
+        <dd>{item.rideCount}</dd>
+        <dt>{t('receipt.transaction')}</dt>
+        <dd>{item.transactionId}</dd>
+      </dl>
+      <h2>{t('fare.heading')}</h2>
+      <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} />
+      {item.infoNote && <p className={styles.muted}>{item.infoNote}</p>}
+      {item.conditions.length > 0 && (
+        <details>
+          <summary>{t('summary.terms')}</summary>
+          <ul className={styles.terms}>
+            {item.conditions.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <p className={styles.actions}>
+        <Link to={paths.rideHistory(item.transactionId)}>{t('rides.heading')}</Link>
+        <Link to={paths.receipt(item.transactionId, item.productSubType === 'instantTicket')}>{t('receipt.heading')}</Link>
+        {state === 'valid' && <Link to={paths.scanQr(item.transactionId)}>{t('show.scanBus')}</Link>}
+      </p>
+    </>
+  );
+}
+
+export function SummaryScreen() {
+  const t = useT();
+  return <ItemPage heading={t('summary.heading')}>{(item, city) => <ItemSummary item={item} city={city} />}</ItemPage>;
+}
+
+function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }) {
+  const t = useT();
+  const now = useNow(1000);
+  const { dateTime } = useDates();
+  const start = item.startTime ?? now;
+  const left = Math.max(0, start - now);
+  const h = Math.floor(left / 3_600_000);
+  const m = Math.floor((left % 3_600_000) / 60_000);
+  const s = Math.floor((left % 60_000) / 1000);
+  return (
+    <>
+      <div className={styles.ticketHead}>
+        <p className={styles.bigState}>
+          <ItemTitle item={item} />
+        </p>
+        <StatusLabel item={item} now={now} />
+      </div>
+      {left > 0 ? (
+        <>
+          <p>{t('before.body', { time: dateTime(start) })}</p>
+          <p className={styles.bigState} aria-hidden="true">{`${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`}</p>
+          <p className={styles.srOnly}>{t('before.countdown', { h, m })}</p>
+        </>
+      ) : (
+        <p className={styles.notice} role="status">
+          {t('before.nowValid')} <Link to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>{t('summary.show')}</Link>
+        </p>
+      )}
+      <p className={styles.actions}>
+        <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
+      </p>
+    </>
+  );
+}
+
+export function BeforeActivationScreen() {
+  const t = useT();
+  return <ItemPage heading={t('before.heading')}>{(item, city) => <BeforeActivation item={item} city={city} />}</ItemPage>;
+}
+
+function Rejection({ item }: { item: WalletItem }) {
+  const t = useT();
+  if (item.status !== 'REJECTED')
+    return (
+      <p className={styles.notice}>
+        {t('rejection.notRejected')} <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
+      </p>
+    );
+  return (
+    <>
+      <p className={styles.bigState}>
+        <ItemTitle item={item} />
+      </p>
+      <div className={styles.alert}>
+        <p>{t('rejection.body')}</p>
+        <p>
+          <strong>{t('rejection.reason')}</strong> {item.rejectionReason || t('rejection.noReason')}
+        </p>
+      </div>
+      <p className={styles.actions}>
+        <a className={styles.linkButton} href={`/app${paths.resubmit(item.transactionId)}`}>
+          {t('rejection.resubmit')}
+        </a>
+        <Link to={paths.wallet}>{t('wallet.heading')}</Link>
+      </p>
+    </>
+  );
+}
+
+export function RejectionScreen() {
+  const t = useT();
+  return <ItemPage heading={t('rejection.heading')}>{(item) => <Rejection item={item} />}</ItemPage>;
+}
+
+/** /select-trip/single-journey-ticket (?transactionId=, else the ticket just bought): the ticket and how to use it. */
+export function SingleJourneyTicketScreen() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const [flow] = useFlow();
+  const tx = params.get('transactionId') ?? flow.lastTransactionId;
+  return (
+    <Page heading={t('single.heading')} back={{ to: paths.wallet, label: t('wallet.heading') }}>
+      <RequireSignIn>
+        {tx ? (
+          <CityGate feature={null}>{(city) => <WithItem city={city} transactionId={tx}>{(item, c) => <ItemSummary item={item} city={c} />}</WithItem>}</CityGate>
+        ) : (
+          <div className={styles.empty}>
+            <p>{t('single.none')}</p>
+            <Link className={styles.linkButton} to={paths.selectRoute}>{t('buy.single.title')}</Link>
+          </div>
+        )}
+      </RequireSignIn>
+    </Page>
+  );
+}
+
