@@ -77,6 +77,27 @@ function addSpeech(x: Float32Array, power: number, r: Rng): Float32Array {
   return y;
 }
 
+/** Band-limited resampling (windowed sinc, 64 taps): what a device recording at another rate hears. */
+function resample(x: Float32Array, from: number, to: number): Float32Array {
+  const { sin, cos, PI, floor: fl } = Math;
+  const out = new Float32Array(fl((x.length * to) / from));
+  const cutoff = Math.min(1, to / from) * 0.97;
+  const HALF = 32;
+  for (let m = 0; m < out.length; m++) {
+    const t = (m * from) / to;
+    const k0 = fl(t);
+    let acc = 0;
+    for (let k = k0 - HALF + 1; k <= k0 + HALF; k++) {
+      if (k < 0 || k >= x.length) continue;
+      const d = t - k;
+      const sinc = d === 0 ? 1 : sin(PI * cutoff * d) / (PI * cutoff * d);
+      acc += x[k] * cutoff * sinc * (0.5 + 0.5 * cos((PI * d) / HALF));
+    }
+    out[m] = acc;
+  }
+  return out;
+}
+
 describe('sound payload', () => {
   it('uses CRC-16/CCITT-FALSE (check value of "123456789" is 0x29B1)', () => {
     expect(crc16Ccitt(utf8('123456789'))).toBe(0x29b1);
@@ -136,6 +157,17 @@ describe('sound code PCM', () => {
     expect(decodeSoundCode(encodeSoundCode(p))).toMatchObject({ sc: '00ff10ef7e81', slot16: 0xffff, offset: 0 });
     expect(decodeSoundCode(encodeSoundCode(p, { sampleRate: 44_100 }), 44_100)).toMatchObject({ sc: '00ff10ef7e81', slot16: 0xffff });
     expect(() => encodeSoundCode(p, { sampleRate: 16_000 })).toThrow(RangeError);
+  });
+
+  it('keeps exact 40 ms symbols at any rate: played at 44.1 kHz it decodes from a 48 kHz recording, and back', () => {
+    const r = rng(4);
+    for (const [play, record] of [[44_100, 48_000], [48_000, 44_100], [96_000, 48_000]] as const) {
+      const sc = randomSc(r);
+      const pcm = encodeSoundCode(soundPayload(sc, 0x1234), { sampleRate: play });
+      expect(pcm.length).toBe(Math.round(SOUND_FRAME_S * play));
+      const heard = resample(place(pcm, Math.round(play * 0.2137), Math.round(play * 0.1)), play, record);
+      expect(decodeSoundCode(addNoise(heard, meanPower(heard) * 2, 0, r), record)).toMatchObject({ sc, slot16: 0x1234 });
+    }
   });
 
   it('finds the frame after silence at any sample offset, with silence after it', () => {

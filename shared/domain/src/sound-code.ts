@@ -109,18 +109,18 @@ const { sin, cos, PI } = Math;
 const toneHz = (k: number): number => SOUND_BASE_HZ + k * SOUND_TONE_SPACING_HZ;
 
 interface Timing {
-  symbol: number;
-  ramp: number;
+  /** Exact samples per hop (5 ms; 220.5 at 44.1 kHz): hop h starts at sample round(h × hop). */
   hop: number;
   hopsPerSymbol: number;
 }
 
 function timing(sampleRate: number): Timing {
   if (!(sampleRate >= 44_100)) throw new RangeError('the sound code needs a sample rate of at least 44.1 kHz');
-  const hop = Math.round(sampleRate * SOUND_RAMP_S);
-  // Whole hops per symbol, so symbol boundaries fall on hop boundaries at every offset that is a multiple of a hop.
-  return { symbol: hop * 8, ramp: hop, hop, hopsPerSymbol: 8 };
+  // Boundaries are rounded from exact times, so the sound keeps 40 ms symbols at any rate: a code played at 44.1 kHz
+  // decodes from a 48 kHz recording and the other way round.
+  return { hop: sampleRate * SOUND_RAMP_S, hopsPerSymbol: Math.round(SOUND_SYMBOL_S / SOUND_RAMP_S) };
 }
+const hopStart = (t: Timing, h: number): number => Math.round(h * t.hop);
 
 /** Symbols (tone indexes) of a frame: the preamble then each byte's high and low nibble. */
 function frameSymbols(payload: Uint8Array): number[] {
@@ -143,16 +143,18 @@ export function encodeSoundCode(payload: Uint8Array, options: EncodeOptions = {}
   const amplitude = options.amplitude ?? 0.5;
   const t = timing(sampleRate);
   const symbols = frameSymbols(payload);
-  const out = new Float32Array(symbols.length * t.symbol);
-  const envelope = new Float32Array(t.symbol);
-  for (let n = 0; n < t.symbol; n++) {
-    const edge = Math.min(n, t.symbol - 1 - n);
-    envelope[n] = edge >= t.ramp ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * (edge + 0.5)) / t.ramp);
-  }
+  const out = new Float32Array(hopStart(t, symbols.length * t.hopsPerSymbol));
+  const ramp = Math.round(t.hop);
   symbols.forEach((k, s) => {
-    const w = (2 * Math.PI * toneHz(k)) / sampleRate;
-    const start = s * t.symbol;
-    for (let n = 0; n < t.symbol; n++) out[start + n] = amplitude * envelope[n] * sin(w * (start + n));
+    const w = (2 * PI * toneHz(k)) / sampleRate;
+    const start = hopStart(t, s * t.hopsPerSymbol);
+    const length = hopStart(t, (s + 1) * t.hopsPerSymbol) - start;
+    for (let n = 0; n < length; n++) {
+      // Raised-cosine ramps over the first and last 5 ms: each symbol starts and ends at zero (no click).
+      const edge = n < length - 1 - n ? n : length - 1 - n;
+      const envelope = edge >= ramp ? 1 : 0.5 - 0.5 * cos((PI * (edge + 0.5)) / ramp);
+      out[start + n] = amplitude * envelope * sin(w * (start + n));
+    }
   });
   return out;
 }
@@ -161,8 +163,9 @@ export function encodeSoundCode(payload: Uint8Array, options: EncodeOptions = {}
 // Demodulation
 
 /** Per hop h and tone k: the complex sum Σ x[n]·e^(−iωₖn) over the hop, as prefix sums over hops (re, im). */
-function hopSpectra(samples: Float32Array, sampleRate: number, hop: number): { re: Float64Array; im: Float64Array; hops: number } {
-  const hops = Math.floor(samples.length / hop);
+function hopSpectra(samples: Float32Array, sampleRate: number, t: Timing): { re: Float64Array; im: Float64Array; hops: number } {
+  let hops = Math.floor(samples.length / t.hop);
+  while (hops > 0 && hopStart(t, hops) > samples.length) hops--;
   const re = new Float64Array((hops + 1) * SOUND_TONE_COUNT);
   const im = new Float64Array((hops + 1) * SOUND_TONE_COUNT);
   for (let k = 0; k < SOUND_TONE_COUNT; k++) {
@@ -172,13 +175,14 @@ function hopSpectra(samples: Float32Array, sampleRate: number, hop: number): { r
     let accRe = 0;
     let accIm = 0;
     for (let h = 0; h < hops; h++) {
-      const start = h * hop;
+      const start = hopStart(t, h);
+      const end = hopStart(t, h + 1);
       // Oscillator e^(−iωn) restarted exactly at each hop (no drift over long inputs).
       let c = Math.cos(w * start);
       let s = -Math.sin(w * start);
       let sumRe = 0;
       let sumIm = 0;
-      for (let n = start, end = start + hop; n < end; n++) {
+      for (let n = start; n < end; n++) {
         const x = samples[n];
         sumRe += x * c;
         sumIm += x * s;
@@ -207,7 +211,7 @@ export interface DecodedSound extends SoundPayload {
  */
 export function decodeSoundCode(samples: Float32Array, sampleRate: number = SOUND_SAMPLE_RATE): DecodedSound | null {
   const t = timing(sampleRate);
-  const { re, im, hops } = hopSpectra(samples, sampleRate, t.hop);
+  const { re, im, hops } = hopSpectra(samples, sampleRate, t);
   const frameHops = FRAME_SYMBOLS * t.hopsPerSymbol;
   if (hops < frameHops) return null;
   // The steady part of a symbol starting at hop h is hops h+1 .. h+6: read over exactly those 30 ms.
@@ -252,7 +256,7 @@ export function decodeSoundCode(samples: Float32Array, sampleRate: number = SOUN
       bytes[s >> 1] |= s % 2 === 0 ? best << 4 : best;
     }
     const parsed = parseSoundPayload(bytes);
-    if (parsed) return { ...parsed, bytes, offset: h * t.hop };
+    if (parsed) return { ...parsed, bytes, offset: hopStart(t, h) };
   }
   return null;
 }
