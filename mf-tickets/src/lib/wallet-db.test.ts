@@ -51,6 +51,17 @@ describe('encrypted records', () => {
     expect(await getWalletItem('nope')).toBeNull();
   });
 
+  it('saving two cities at once keeps both saved times', async () => {
+    await Promise.all([
+      putWalletItems('u1', 'mumbai', [walletItem({ transactionId: 'T-1' })], NOW),
+      putWalletItems('u1', 'kochi', [], NOW + 1),
+      putWalletItems('u1', 'pune', [], NOW + 2),
+    ]);
+    expect((await getAuth('u1'))?.walletSavedAt).toEqual({ mumbai: NOW, kochi: NOW + 1, pune: NOW + 2 });
+    await putAuth('u1', { userId: 'u1' }); // auth rewritten without the times: the items still tell when they were saved
+    expect((await listWalletItems('u1', 'mumbai', NOW)).savedAt).toBe(NOW);
+  });
+
   it('replaces a city listing: an item the server no longer lists is removed; an empty listing still counts as saved', async () => {
     await putWalletItems('u1', 'mumbai', [walletItem({ transactionId: 'T-1' }), walletItem({ transactionId: 'T-2' })], NOW);
     await putWalletItems('u1', 'mumbai', [walletItem({ transactionId: 'T-2', status: 'USED' })], NOW + 1);

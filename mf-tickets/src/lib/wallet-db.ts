@@ -350,12 +350,16 @@ export async function listWalletItems(userId: string, city: string, now: number 
   const rows = await entries<StoredRecord>(db.transaction('myPassHistory').objectStore('myPassHistory').index(USER_CITY_INDEX), IDBKeyRange.only([userId, city]));
   const [queued, auth] = await Promise.all([queuedPunches(userId), getAuth(userId)]);
   const items: WalletItem[] = [];
+  let itemsSavedAt: number | null = null;
   for (const [key, rec] of rows) {
     const entry = await openRecord<WalletEntry>('myPassHistory', key, rec);
-    if (entry) items.push(withQueuedPunches(entry.item, queued, now));
+    if (!entry) continue;
+    items.push(withQueuedPunches(entry.item, queued, now));
+    if (entry.savedAt !== null) itemsSavedAt = Math.max(itemsSavedAt ?? 0, entry.savedAt);
   }
   items.sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0));
-  return { items, savedAt: auth?.walletSavedAt?.[city] ?? null };
+  // The items' own time covers a listing whose auth write was lost (another tab writing auth at the same moment).
+  return { items, savedAt: auth?.walletSavedAt?.[city] ?? itemsSavedAt };
 }
 
 /** One saved item by transactionId (with queued punches applied); null when absent, or when it belongs to another rider than `userId` (if given). */
@@ -449,8 +453,13 @@ export const getAuth = (userId: string): Promise<AuthRecord | null> => getKeyed<
 /** Replaces the rider's auth record (keep `walletSavedAt` from {@link getAuth}, or use {@link updateAuth}). */
 export const putAuth = (userId: string, auth: AuthRecord): Promise<void> => putByUser('auth', userId, { ...auth, userId });
 /** Read-modify-write of the rider's auth record. */
-export async function updateAuth(userId: string, change: (auth: AuthRecord) => AuthRecord): Promise<void> {
-  await putAuth(userId, change((await getAuth(userId)) ?? { userId }));
+let authChain: Promise<unknown> = Promise.resolve();
+export function updateAuth(userId: string, change: (auth: AuthRecord) => AuthRecord): Promise<void> {
+  // One read-modify-write at a time in this tab, so two saves (two cities) do not drop each other's change.
+  const run = async () => putAuth(userId, change((await getAuth(userId)) ?? { userId }));
+  const result = authChain.then(run, run);
+  authChain = result.catch(() => undefined);
+  return result;
 }
 
 // --- logout -------------------------------------------------------------------------------------------------------------
