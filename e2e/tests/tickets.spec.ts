@@ -113,6 +113,18 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   });
   await signUp(page, request);
 
+  // The passes remote's /book/bookTicket hand-over (?city=&routeId=) opens the stops of that route.
+  await page.goto('/app/one-way-ticket?city=mumbai&routeId=AE-T2-KHR');
+  await expect(page).toHaveURL('/app/select-trip/select-stop');
+  await expect(page.getByText('Terminal 2 - Kharghar')).toBeVisible();
+  // The instant ticket: a fare must be chosen before anything is sent.
+  await page.goto('/app/instant-ticket');
+  await expect(page.getByRole('radio', { name: /₹10/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose a fare.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'instant');
+
   // --- buy: route → stops → passengers and fare → details → pay (UPI in the shell's checkout) → booking success ---
   await page.goto('/app/buy-bus-ticket');
   await expect(page.getByRole('heading', { level: 1, name: 'Buy a bus ticket' })).toBeVisible();
@@ -271,4 +283,19 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect(page).toHaveURL(W);
   await expectAccessible(page);
   await goOnline(context);
+
+  // --- signing out removes the rider's records from the wallet database on this device ---
+  const walletRecords = () => page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('sawari-wallet');
+    open.onsuccess = () => {
+      const r = open.result.transaction('myPassHistory').objectStore('myPassHistory').count();
+      r.onsuccess = () => resolve(r.result);
+    };
+    open.onerror = () => resolve(-1);
+  }));
+  await page.goto('/app/profile');
+  expect(await walletRecords()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/app/');
+  await expect.poll(walletRecords).toBe(0);
 });

@@ -6,7 +6,8 @@ import { styles } from '../common/ui';
 
 /** SVG path data of the dark modules, and the symbol size in modules (quiet zone excluded). */
 export function qrPath(text: string): { d: string; size: number } {
-  const qr = qrcode(0, 'M');
+  // Level L: a phone screen does not get dirty or torn, and the smaller symbol (about 600 bytes of text) scans better.
+  const qr = qrcode(0, 'L');
   qr.addData(text, 'Byte');
   qr.make();
   const size = qr.getModuleCount();

@@ -15,7 +15,7 @@ type Tab = (typeof TABS)[number];
 export function ItemTitle({ item }: { item: WalletItem }) {
   const t = useT();
   if (item.ticketId) {
-    if (item.productSubType === 'instantTicket') return <>{t('item.instant', { name: item.categoryName })}</>;
+    if (item.productSubType === 'instantTicket') return <>{t('buy.instant.title')}</>;
     if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
     return <>{t('item.ticket')}</>;
   }
@@ -32,12 +32,12 @@ export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   return <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>;
 }
 
-function ItemCard({ item, now, city }: { item: WalletItem; now: number; city: CityConfig }) {
+function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number; city: CityConfig; inactive: boolean }) {
   const t = useT();
   const to = screenFor(item, now, isFeatureEnabled('soundValidation', city));
   return (
     <li>
-      <Link className={`${styles.card} ${styles.cardLink}`} to={to} data-transaction-id={item.transactionId}>
+      <Link className={`${styles.card} ${styles.cardLink}${inactive ? ` ${styles.cardInactive}` : ''}`} to={to} data-transaction-id={item.transactionId}>
         <span className={styles.cardHead}>
           <span className={styles.cardTitle}>
             <ItemTitle item={item} />
@@ -130,7 +130,7 @@ function Wallet({ city }: { city: CityConfig }) {
         ) : (
           <ul className={styles.cards}>
             {lists[tab].map((item) => (
-              <ItemCard key={item.transactionId} item={item} now={now} city={city} />
+              <ItemCard key={item.transactionId} item={item} now={now} city={city} inactive={tab === 'expired'} />
             ))}
           </ul>
         )}
