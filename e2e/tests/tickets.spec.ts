@@ -191,6 +191,23 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   const first = (await qr(page).getAttribute('data-code'))!;
   expect(first).toMatch(/^SWT1\.[\w-]+\.[\w-]+\.\d+\.[\w-]+$/);
   await expect.poll(async () => qr(page).getAttribute('data-code'), { timeout: 15_000, intervals: [500] }).not.toBe(first);
+  // The drawn QR reads back (jsQR) as exactly the code in data-code.
+  await page.addScriptTag({ path: require.resolve('jsqr/dist/jsQR.js') });
+  const decoded = await page.evaluate(async () => {
+    const svg = document.querySelector('[data-testid="ticket-qr"]') as SVGSVGElement;
+    const code = svg.getAttribute('data-code');
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 800;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0, 800, 800);
+    const data = ctx.getImageData(0, 0, 800, 800);
+    const jsQR = (window as unknown as { jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null }).jsQR;
+    return { read: jsQR(data.data, 800, 800)?.data ?? null, code };
+  });
+  expect(decoded.read).toBe(decoded.code);
   await shot(page, 'qr');
   await expectAccessible(page);
 
@@ -216,9 +233,16 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.goto(W);
   await expect(page.locator(`a[data-transaction-id="${tx2}"]`)).toContainText('Terminal 2 Bus Bay → Thane');
   await expect(page.locator(`a[data-transaction-id="${tx3}"]`)).toBeVisible();
+  // Mumbai validates by sound: sound-qr plays the ticket (Play/Stop, announced) with the QR as the visible fallback.
   // Its token is fetched once online and kept on the device (the QR then needs no network).
-  await page.goto(`${W}/pass-validation/${tx2}`);
+  await page.goto(`${W}/sound-qr/${tx2}`);
   await expect(qr(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Play ticket sound' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Playing the ticket sound. It repeats every 8 seconds.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop ticket sound' })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'sound-qr');
+  await page.getByRole('button', { name: 'Stop ticket sound' }).click();
+  await expect(page.getByRole('button', { name: 'Play ticket sound' })).toHaveAttribute('aria-pressed', 'false');
 
   // --- offline: a cold start shows the ticket and its QR from the device (timed: navigation start → QR visible) ---
   await goOffline(context);
@@ -282,7 +306,11 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect(page.getByRole('tab', { name: /Active/ })).toBeFocused();
   await expect(page).toHaveURL(W);
   await expectAccessible(page);
+  // Back online the shell reloads the page (spec §4): wait for that before moving on.
+  const reloaded = page.waitForEvent('framenavigated');
   await goOnline(context);
+  await reloaded;
+  await page.waitForLoadState();
 
   // --- signing out removes the rider's records from the wallet database on this device ---
   const walletRecords = () => page.evaluate(() => new Promise<number>((resolve) => {

@@ -5,10 +5,11 @@ import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
 import type { RideReceipt, WalletItem } from '@sawari/contracts';
 import { getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
 import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
-import { soundShortCode, ticketCodeAt } from '../show/code';
-import { playTicketSound } from '../show/sound';
+import { ticketCodeAt, ticketToken } from '../show/code';
+import { currentSoundPayload } from '../../lib/ticket-code';
+import { playSoundCode, type SoundPlayer, type SoundState } from '../../lib/sound-player';
 
-export type { LocalPunch, SyncOutcome };
+export type { LocalPunch, SoundPlayer, SoundState, SyncOutcome };
 
 /** Fired on window when a ride was recorded on this device (screens showing the wallet re-read it). */
 export const WALLET_CHANGED = 'sawari:wallet-changed';
@@ -45,8 +46,11 @@ export const local = {
   },
   readReceipt: async (tx: string): Promise<SavedReceipt | null> => getRideReceipt<SavedReceipt>(tx, rider()),
   saveReceipt: (tx: string, receipt: RideReceipt): Promise<void> => putRideReceipt<SavedReceipt>(rider(), tx, { receipt, savedAt: Date.now() }),
-  /** The QR text for now: the cached server token (fetched once online) and this 10 s slot's device signature. */
-  ticketCode: (item: WalletItem, now: number): Promise<string> => ticketCodeAt(rider(), item.transactionId, now),
-  /** Plays the ticket sound now and every 8 s; answers the function that stops it. */
-  playSound: async (item: WalletItem): Promise<() => void> => playTicketSound(await soundShortCode(rider(), item.transactionId), serverNow),
+  /** The QR text for now: the saved server token (fetched once online) and this 10 s slot's device signature. */
+  ticketCode: (item: WalletItem, now: number) => ticketCodeAt(rider(), item.transactionId, now),
+  /** Plays the ticket sound now and every 8 s (lib sound-player); `onState` hears playing, blocked, unavailable. */
+  playSound: async (item: WalletItem, onState: (state: SoundState) => void): Promise<SoundPlayer> => {
+    const token = await ticketToken(rider(), item.transactionId);
+    return playSoundCode((now) => currentSoundPayload(token, now), { now: serverNow, onState });
+  },
 };

@@ -8,7 +8,7 @@ import { Button } from '@sawari/ui';
 import { isFeatureEnabled, serverNow, type CityConfig } from '@sawari/runtime';
 import { SLOT_MS } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
-import { local } from '../common/local';
+import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
@@ -25,17 +25,15 @@ function useTicketCode(item: WalletItem): CodeState & { retry: () => void } {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const build = async () => {
-      const now = serverNow();
       try {
-        const code = await local.ticketCode(item, now);
+        const code = await local.ticketCode(item, serverNow());
         if (!live) return;
-        setState({ text: code, error: null, slot: Math.floor(now / SLOT_MS) });
+        setState({ text: code.text, error: null, slot: code.slot });
+        // Redraw at the start of the next slot (+ a few ms so it has begun).
+        timer = setTimeout(() => void build(), Math.max(50, code.nextChangeAt - serverNow() + 20));
       } catch (err) {
         if (live) setState((s) => ({ ...s, error: asApiError(err) }));
-        return;
       }
-      // Next slot boundary (+ a few ms so the new slot has begun).
-      timer = setTimeout(() => void build(), SLOT_MS - (serverNow() % SLOT_MS) + 20);
     };
     void build();
     return () => {
@@ -79,28 +77,30 @@ function TicketQr({ item }: { item: WalletItem }) {
   );
 }
 
-function SoundPlayer({ item }: { item: WalletItem }) {
+function SoundButton({ item }: { item: WalletItem }) {
   const t = useT();
-  const [playing, setPlaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const stop = useRef<(() => void) | null>(null);
-  useEffect(() => () => stop.current?.(), []);
+  const [state, setState] = useState<SoundState | 'idle'>('idle');
+  const player = useRef<SoundPlayer | null>(null);
+  useEffect(() => () => player.current?.stop(), []);
+  const playing = state === 'starting' || state === 'playing' || state === 'blocked';
   const toggle = async () => {
     if (playing) {
-      stop.current?.();
-      stop.current = null;
-      setPlaying(false);
+      player.current?.stop();
+      player.current = null;
+      setState('idle');
       return;
     }
-    setError(null);
+    setState('starting');
     try {
-      stop.current = await local.playSound(item);
-      setPlaying(true);
+      player.current = await local.playSound(item, setState);
+      // The tap that started it is the user gesture a blocked audio context needs.
+      await player.current.resume();
     } catch (err) {
       console.error('[mf_tickets] sound playback failed', err);
-      setError(t('show.soundFailed'));
+      setState('unavailable');
     }
   };
+  const message = state === 'playing' ? t('show.soundPlaying') : state === 'unavailable' ? t('show.soundFailed') : state === 'blocked' ? t('show.soundBlocked') : '';
   return (
     <div className={styles.fieldset}>
       <p>{t('show.soundIntro')}</p>
@@ -108,7 +108,7 @@ function SoundPlayer({ item }: { item: WalletItem }) {
         {playing ? t('show.soundStop') : t('show.soundPlay')}
       </Button>
       <p role="status" className={styles.small}>
-        {playing ? t('show.soundPlaying') : error ?? ''}
+        {message}
       </p>
     </div>
   );
@@ -167,7 +167,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
       <SourceNote view={view} />
       {state === 'valid' ? (
         <>
-          {sound && <SoundPlayer item={item} />}
+          {sound && <SoundButton item={item} />}
           <TicketQr item={item} />
         </>
       ) : (

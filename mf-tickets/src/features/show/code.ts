@@ -1,46 +1,45 @@
-// The QR text of a ticket or pass for this 10 s slot (docs/validation.md "Ticket code"): the server-signed token
-// (POST /api/validation/tokens, bound to this device's public key, kept encrypted in cachedPassData so the QR works
-// offline) and this slot's device signature. A small adapter over mf-tickets/src/lib (keys.ts, wallet-db.ts) and
-// shared/domain ticket-code.ts.
+// The ticket token for this device (docs/validation.md "Ticket code"): POST /api/validation/tokens with the device's
+// public key, kept encrypted in cachedPassData so the QR and the sound work offline. The QR text and the sound payload
+// themselves come from mf-tickets/src/lib (ticket-code.ts), which signs each 10 s slot with the device key.
 import { api } from '@sawari/runtime';
-import { buildTicketCode, parseToken, signDynamicPart } from '@sawari/domain';
 import type { TokenResponse } from '@sawari/contracts';
+import { currentTicketCode, TicketCodeError, type CurrentTicketCode } from '../../lib/ticket-code';
 import { getDeviceKey } from '../../lib/keys';
 import { getCachedPassData, putCachedPassData } from '../../lib/wallet-db';
 
-type CachedToken = { token: string; devicePublicKey: string; fetchedAt: number };
+type Cached = { token?: { token: string; devicePublicKey: string; fetchedAt: number } };
 
 const inFlight = new Map<string, Promise<string>>();
 
-/** The token for this device: the saved one when it was issued to this device's key, else a new one from the server. */
-export async function ticketToken(userId: string, transactionId: string): Promise<string> {
-  const device = await getDeviceKey();
-  const saved = await getCachedPassData<{ token?: CachedToken }>(transactionId, userId).catch(() => null);
-  if (saved?.token && saved.token.devicePublicKey === device.publicKeyRaw && parseToken(saved.token.token)) return saved.token.token;
+function fetchToken(userId: string, transactionId: string, saved: Cached | null): Promise<string> {
   let p = inFlight.get(transactionId);
   if (!p) {
-    p = api
-      .post<TokenResponse>('/validation/tokens', { transactionId, devicePublicKey: device.publicKeyRaw })
-      .then(async (res) => {
-        await putCachedPassData(userId, transactionId, { ...(saved ?? {}), token: { token: res.token, devicePublicKey: device.publicKeyRaw, fetchedAt: Date.now() } });
-        return res.token;
-      })
+    p = getDeviceKey()
+      .then((device) =>
+        api.post<TokenResponse>('/validation/tokens', { transactionId, devicePublicKey: device.publicKeyRaw }).then(async (res) => {
+          await putCachedPassData<Cached>(userId, transactionId, { ...(saved ?? {}), token: { token: res.token, devicePublicKey: device.publicKeyRaw, fetchedAt: Date.now() } });
+          return res.token;
+        }),
+      )
       .finally(() => inFlight.delete(transactionId));
     inFlight.set(transactionId, p);
   }
   return p;
 }
 
-/** `SWT1.<token>.<slot>.<deviceSignature>` for the slot of `now`. */
-export async function ticketCodeAt(userId: string, transactionId: string, now: number): Promise<string> {
-  const [token, device] = await Promise.all([ticketToken(userId, transactionId), getDeviceKey()]);
-  const { slot, signature } = await signDynamicPart(device.privateKey, transactionId, now);
-  return buildTicketCode(token, slot, signature);
+/** The saved token when it was issued to this device's key, else a new one from the server (needs the network once). */
+export async function ticketToken(userId: string, transactionId: string, fresh = false): Promise<string> {
+  const [device, saved] = await Promise.all([getDeviceKey(), getCachedPassData<Cached>(transactionId, userId).catch(() => null)]);
+  if (!fresh && saved?.token && saved.token.devicePublicKey === device.publicKeyRaw) return saved.token.token;
+  return fetchToken(userId, transactionId, saved);
 }
 
-/** The token's sound short code (claim `sc`), for the ticket sound. */
-export async function soundShortCode(userId: string, transactionId: string): Promise<string> {
-  const parsed = parseToken(await ticketToken(userId, transactionId));
-  if (!parsed) throw new Error('The saved ticket token cannot be read');
-  return parsed.claims.sc;
+/** The QR text for the slot of `now`; a token bound to another device key (site data cleared) is replaced once. */
+export async function ticketCodeAt(userId: string, transactionId: string, now: number): Promise<CurrentTicketCode> {
+  try {
+    return await currentTicketCode(await ticketToken(userId, transactionId), now);
+  } catch (err) {
+    if (!(err instanceof TicketCodeError)) throw err;
+    return currentTicketCode(await ticketToken(userId, transactionId, true), now);
+  }
 }
