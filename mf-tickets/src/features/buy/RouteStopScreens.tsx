@@ -233,6 +233,7 @@ function StopPicker({ city }: { city: CityConfig }) {
           id={fromId} className={styles.input} value={flow.fromStopId ?? ''} aria-invalid={errors.from ? true : undefined} aria-describedby={errors.from ? `${fromId}-e` : undefined}
           onChange={(e) => {
             const from = e.target.value || null;
+            setErrors((x) => ({ ...x, from: undefined }));
             set({ directionId: direction.directionId, fromStopId: from, toStopId: stopsAfter(direction.stops, from).some((s) => s.stop_id === flow.toStopId) ? flow.toStopId : null });
           }}
         >
@@ -249,7 +250,7 @@ function StopPicker({ city }: { city: CityConfig }) {
         <label htmlFor={toId}>{t('selectStop.to')}</label>
         <select
           id={toId} className={styles.input} value={flow.toStopId ?? ''} disabled={!flow.fromStopId} aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? `${toId}-e` : `${toId}-h`} onChange={(e) => set({ toStopId: e.target.value || null })}
+          aria-describedby={errors.to ? `${toId}-e` : `${toId}-h`} onChange={(e) => { setErrors((x) => ({ ...x, to: undefined })); set({ toStopId: e.target.value || null }); }}
         >
           <option value="">{t('selectStop.choose')}</option>
           {alighting.map((s) => (

@@ -1,6 +1,6 @@
 // The ticket's QR as one crisp SVG path (black on white, 4-module quiet zone), with the encoded text in `data-code`
 // (the end-to-end tests read it; a validator reads the image).
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import qrcode from 'qrcode-generator';
 import { styles } from '../common/ui';
 
@@ -25,13 +25,35 @@ export function qrPath(text: string): { d: string; size: number } {
   return { d, size };
 }
 
+/** Largest whole number of pixels per module that fits the box (so every module is the same size, edges crisp). */
+export const pixelsPerModule = (available: number, modules: number, max = 420): number => Math.max(1, Math.floor(Math.min(available, max) / modules));
+
 export function QrCode({ text, label }: { text: string; label: string }) {
   const { d, size } = useMemo(() => qrPath(text), [text]);
   const box = size + 8;
+  const holder = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(320);
+  useEffect(() => {
+    const el = holder.current;
+    if (!el) return;
+    const measure = () => setAvailable(el.clientWidth || 320);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+  // Whole device pixels per module (a phone at 3× gets 3.33 CSS px modules, not 3).
+  const dpr = Math.max(1, Math.round((globalThis.devicePixelRatio || 1) * 4) / 4);
+  const px = (pixelsPerModule(available * dpr, box, 420 * dpr) * box) / dpr;
   return (
-    <svg className={styles.qr} viewBox={`0 0 ${box} ${box}`} role="img" aria-label={label} data-code={text} shapeRendering="crispEdges" data-testid="ticket-qr">
-      <rect width={box} height={box} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
+    <div ref={holder} className={styles.qrHolder}>
+      <svg
+        className={styles.qr} width={px} height={px} viewBox={`0 0 ${box} ${box}`} role="img" aria-label={label} data-code={text} shapeRendering="crispEdges"
+        data-testid="ticket-qr"
+      >
+        <rect width={box} height={box} fill="#fff" />
+        <path d={d} fill="#000" />
+      </svg>
+    </div>
   );
 }
