@@ -50,7 +50,7 @@ async function codeFor(request: APIRequestContext, phone: string, since: number)
 }
 
 /** A new rider signs up in the UI (code from the development outbox, then a profile). */
-async function signUp(page: Page, request: APIRequestContext): Promise<void> {
+async function signUp(page: Page, request: APIRequestContext): Promise<string> {
   const phone = newPhone();
   await page.goto('/app/login');
   await page.getByLabel('Mobile number').fill(phone);
@@ -63,6 +63,7 @@ async function signUp(page: Page, request: APIRequestContext): Promise<void> {
   await page.getByLabel('Last name (optional)').fill('Iyer');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page).toHaveURL('/app/profile');
+  return phone;
 }
 
 /** The signed-in rider's API headers, read from the page's stored session (as the app sends them). */
@@ -326,4 +327,47 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/app/');
   await expect.poll(walletRecords).toBe(0);
+});
+
+/** A 1×1 PNG (a real image: the proofs endpoint checks magic bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a pass whose documents were rejected opens verification-rejection with the reason and the way to resubmit', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${rand(255)}.${rand(255)}.${1 + rand(250)}` });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  const phone = await signUp(page, request);
+  const headers = await riderHeaders(page);
+  // A student concession pass order with its proofs (docs/passes.md), submitted, then rejected by an operator.
+  const proof = async () => (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json()).fileId as string;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
+  const order = await request.post('/api/passes/v3/orders', {
+    headers,
+    data: {
+      appVer: '1001', city: CITY, deviceId: headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [{ kind: 'PHOTO', fileId: await proof() }, { kind: 'STUDENT_ID', fileId: await proof() }],
+      userDetails: { mailId: null, mobileNumber: phone, userName: 'Kavya Iyer', gender: null, dobInMillis: null, userId: headers.userid },
+      passProps: { passStartDate: today, categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { transactionId } = await order.json();
+  expect((await request.post(`/api/passes/orders/${transactionId}/submit-for-verification`, { headers })).ok()).toBe(true);
+  const reject = await request.post(`/api/ops/verifications/${transactionId}/reject`, { headers: { authorization: 'Ops sawari-dev-ops' }, data: { reason: 'The student ID is not readable' } });
+  expect(reject.status(), await reject.text()).toBe(200);
+
+  await page.goto(W);
+  const card = page.locator(`a[data-transaction-id="${transactionId}"]`);
+  await expect(card).toContainText('verification rejected');
+  await card.click();
+  await expect(page).toHaveURL(`${W}/verification-rejection/${transactionId}`);
+  await expect(page.getByText('The student ID is not readable')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload documents again' })).toHaveAttribute('href', `/app/productHooks/bus-pass-purchase/resubmit-for-verification/${transactionId}`);
+  await expectAccessible(page);
+  await shot(page, 'rejection');
+  // The spec's other address for it shows the same.
+  await page.goto(`/app/document-verification-failed/${transactionId}`);
+  await expect(page.getByText('The student ID is not readable')).toBeVisible();
 });

@@ -11,7 +11,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
+import { ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
 import { useWalletItem } from '../wallet/useWallet';
 import { QrCode } from './QrCode';
 
@@ -161,7 +161,9 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
         <p className={styles.bigState}>
           <ItemTitle item={item} />
         </p>
-        <p>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</p>
+        <p>
+          <ItemSubtitle item={item} />
+        </p>
         <StatusLabel item={item} now={now} />
       </div>
       <SourceNote view={view} />

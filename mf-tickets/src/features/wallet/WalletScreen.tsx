@@ -19,7 +19,13 @@ export function ItemTitle({ item }: { item: WalletItem }) {
     if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
     return <>{t('item.ticket')}</>;
   }
-  return <>{item.desc || item.categoryName || t('item.pass')}</>;
+  return <>{item.categoryName ? t('item.passOf', { name: item.categoryName }) : t('item.pass')}</>;
+}
+
+/** Route and passengers of a ticket; what a pass is (e.g. "30 days"). */
+export function ItemSubtitle({ item }: { item: WalletItem }) {
+  if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</>;
+  return <>{item.desc ?? item.categoryName}</>;
 }
 
 /** The spec §4 status label in the rider's language. */
@@ -45,7 +51,7 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
           <span className={styles.price}>{money(item.farePaise)}</span>
         </span>
         <span className={`${styles.muted} ${styles.small}`}>
-          {item.ticketId ? (item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName) : item.categoryName}
+          <ItemSubtitle item={item} />
         </span>
         <br />
         <StatusLabel item={item} now={now} />
