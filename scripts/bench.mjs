@@ -171,6 +171,19 @@ try {
     }
     else console.log(`  minotor did not run: ${r.peer?.reason}`);
   });
+  // 7. Ticket wallet: the sound decoder's success rate under seeded noise (the unit test measures it), and the time from
+  // a cold offline start to the ticket's QR on screen (the tickets e2e measures it in Chromium, service worker in control).
+  if (want('wallet')) await section('wallet', async () => {
+    console.log('\n▶ ticket wallet: sound decoder under noise, cold offline start to QR');
+    const jest = spawnSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', 'unit', 'shared/domain/src/sound-code.test.ts'], { cwd: root, encoding: 'utf8' });
+    const lines = [...`${jest.stdout}\n${jest.stderr}`.matchAll(/^\s*(in-band SNR[^:]*): (\d+)\/(\d+) decoded \(([\d.]+) %\), (\d+) wrong/gm)];
+    if (!lines.length) throw new Error('the sound-code test printed no success rates');
+    for (const m of lines) record(`sound decoder, ${m[1]}`, m[4], `% (${m[2]}/${m[3]} codes, ${m[5]} wrong)`);
+    const e2e = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', 'e2e/tests/tickets.spec.ts', '-g', 'buy a single-journey ticket', '--workers=1'], { cwd: root, encoding: 'utf8', env: { ...process.env, E2E_PORT: '18305' } });
+    const m = /figure: cold offline start to QR[^:]*: median (\d+) ms of ([\d, ]+) ms/.exec(`${e2e.stdout}\n${e2e.stderr}`);
+    if (!m) throw new Error(`the tickets e2e printed no figure (exit ${e2e.status})`);
+    record('cold offline start to QR on screen (Chromium, median of 3)', m[1], `ms (${m[2].trim()} ms)`);
+  });
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
