@@ -256,14 +256,18 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
       }
     }).observe(document, { childList: true, subtree: true, attributes: true });
   });
-  await page.goto(`${W}/pass-validation/${tx2}`);
-  await expect(qr(page)).toBeVisible();
-  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  const offlineCode = (await qr(page).getAttribute('data-code'))!;
-  expect(offlineCode).toMatch(/^SWT1\./);
-  const qrMs = await page.evaluate(() => (window as unknown as { __qrAt: number }).__qrAt);
-  console.log(`figure: cold offline start to QR on screen (navigation start → QR visible, service worker in control): ${Math.round(qrMs)} ms`);
-  test.info().annotations.push({ type: 'cold offline start to QR', description: `${Math.round(qrMs)} ms` });
+  // Three cold starts (a new document each time): the figure is their median.
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(`${W}/pass-validation/${tx2}`);
+    await expect(qr(page)).toBeVisible();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    expect(await qr(page).getAttribute('data-code')).toMatch(/^SWT1\./);
+    starts.push(Math.round(await page.evaluate(() => (window as unknown as { __qrAt: number }).__qrAt)));
+  }
+  const median = [...starts].sort((a, b) => a - b)[1];
+  console.log(`figure: cold offline start to QR on screen (navigation start → QR visible, service worker in control, no network): median ${median} ms of ${starts.join(', ')} ms`);
+  test.info().annotations.push({ type: 'cold offline start to QR (median of 3)', description: `${median} ms (${starts.join(', ')})` });
   await expect(page.getByText(/You are offline/)).toBeVisible();
   await page.goto(W);
   await expect(page.locator(`a[data-transaction-id="${tx2}"]`)).toBeVisible();

@@ -50,23 +50,27 @@ function Trip({ flow, fare }: { flow: Flow; fare?: FareResponse | null }) {
   );
 }
 
-function Stepper({ kind, value, onChange, canAdd }: { kind: PassengerKind; value: number; onChange: (n: number) => void; canAdd: boolean }) {
+function Stepper({ kind, value, onChange, canAdd, min = 0 }: { kind: PassengerKind | 'any'; value: number; onChange: (n: number) => void; canAdd: boolean; min?: number }) {
   const t = useT();
   const id = useId();
-  const name = t(`passenger.${kind}`);
+  const name = t(kind === 'any' ? 'ticket.passengers' : `passenger.${kind}`);
   return (
     <div className={styles.passengerRow} role="group" aria-labelledby={id}>
       <span id={id}>
         <strong>{name}</strong>
-        <br />
-        <span className={`${styles.muted} ${styles.small}`}>{t(`passenger.${kind}.hint`)}</span>
+        {kind !== 'any' && (
+          <>
+            <br />
+            <span className={`${styles.muted} ${styles.small}`}>{t(`passenger.${kind}.hint`)}</span>
+          </>
+        )}
       </span>
       <span className={styles.stepper}>
-        <button type="button" onClick={() => onChange(value - 1)} disabled={value <= 0} aria-label={t('passenger.remove', { name })}>
+        <button type="button" onClick={() => onChange(value - 1)} disabled={value <= min} aria-label={kind === 'any' ? t('passenger.removeAny') : t('passenger.remove', { name })}>
           −
         </button>
         <output aria-live="polite" aria-label={t('passenger.count', { name, count: value })}>{value}</output>
-        <button type="button" onClick={() => onChange(value + 1)} disabled={!canAdd} aria-label={t('passenger.add', { name })}>
+        <button type="button" onClick={() => onChange(value + 1)} disabled={!canAdd} aria-label={kind === 'any' ? t('passenger.addAny') : t('passenger.add', { name })}>
           +
         </button>
       </span>
@@ -335,7 +339,7 @@ function InstantForm({ city }: { city: CityConfig }) {
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend>{t('instant.passengers', { max })}</legend>
-        <Stepper kind="adult" value={count} canAdd={count < max} onChange={(n) => setFlow((x) => ({ ...x, instant: { fareId: x.instant?.fareId ?? '', count: Math.max(1, Math.min(max, n)) } }))} />
+        <Stepper kind="any" min={1} value={count} canAdd={count < max} onChange={(n) => setFlow((x) => ({ ...x, instant: { fareId: x.instant?.fareId ?? '', count: Math.max(1, Math.min(max, n)) } }))} />
       </fieldset>
       {chosen && (
         <p className={styles.price} aria-live="polite">
