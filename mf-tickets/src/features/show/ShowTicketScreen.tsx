@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { isFeatureEnabled, serverNow, type CityConfig } from '@sawari/runtime';
-import { SLOT_MS } from '@sawari/domain';
+import { SLOT_MS, tripsLeftToday } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
-import { itemState } from '../common/model';
+import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
 import { useWalletItem } from '../wallet/useWallet';
@@ -155,6 +155,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
     return view.error && !view.items ? <LoadError error={view.error} onRetry={view.refresh} /> : <p className={styles.alert} role="alert">{t('show.notFound')}</p>;
   }
   const state = itemState(item, now);
+  const left = tripsLeftToday(ruleRecord(item), now);
   return (
     <>
       <div className={styles.ticketHead}>
@@ -165,6 +166,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
           <ItemSubtitle item={item} />
         </p>
         <StatusLabel item={item} now={now} />
+        {!item.ticketId && left !== null && <p>{t('show.tripsLeft', { count: left })}</p>}
       </div>
       <SourceNote view={view} />
       {state === 'valid' ? (
@@ -178,6 +180,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
       <p className={styles.actions}>
         {state === 'valid' && <Link className={styles.linkSecondary} to={paths.scanQr(item.transactionId)}>{t('show.scanBus')}</Link>}
         <Link to={paths.rideHistory(item.transactionId)}>{t('rides.heading')}</Link>
+        {state !== 'valid' && <Link to={paths.receipt(item.transactionId, item.productSubType === 'instantTicket')}>{t('receipt.heading')}</Link>}
         <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
       </p>
     </>
