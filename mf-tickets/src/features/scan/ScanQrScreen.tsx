@@ -20,6 +20,9 @@ function Camera({ city, onVehicle }: { city: string; onVehicle: (vehicleNo: stri
   const video = useRef<HTMLVideoElement>(null);
   const [on, setOn] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The latest callback, without restarting the camera when the parent re-renders.
+  const found = useRef(onVehicle);
+  found.current = onVehicle;
   useEffect(() => {
     if (!on) return;
     let stream: MediaStream | null = null;
@@ -34,7 +37,7 @@ function Camera({ city, onVehicle }: { city: string; onVehicle: (vehicleNo: stri
           const vehicle = vehicleFromScan(c.rawValue, city);
           if (vehicle) {
             setOn(false);
-            onVehicle(vehicle);
+            found.current(vehicle);
             return;
           }
           setMessage(t('scan.notBusCode'));
@@ -62,7 +65,7 @@ function Camera({ city, onVehicle }: { city: string; onVehicle: (vehicleNo: stri
       if (timer) clearTimeout(timer);
       stream?.getTracks().forEach((tr) => tr.stop());
     };
-  }, [on, city, onVehicle, t]);
+  }, [on, city, t]);
   if (!BarcodeDetectorCtor || !navigator.mediaDevices?.getUserMedia) return <p className={styles.muted}>{t('scan.cameraUnavailable')}</p>;
   return (
     <div>
