@@ -48,7 +48,7 @@ export {
   type CitiesData,
   type CitiesState,
 } from './city';
-export { persistedAtom, readStored, writeStored } from './storage';
+export { persistedAtom, readStored, sessionJsonAtom, writeStored, type SessionJson } from './storage';
 export { usePathname } from './routing';
 export {
   checkoutPath,

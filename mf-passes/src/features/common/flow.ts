@@ -1,44 +1,14 @@
 // The purchase flow across screens: one jotai atom in the shared store, kept in sessionStorage so a reload keeps what
 // the rider typed and chose. Only ids, names and sizes of uploaded proofs are stored, never file contents.
-import { atom, useAtom } from 'jotai';
-import { EMPTY_FLOW, parseFlow, type Flow } from './model';
+import { useAtom } from 'jotai';
+import { sessionJsonAtom } from '@sawari/runtime';
+import { EMPTY_FLOW, parseFlow } from './model';
 
 export const FLOW_STORAGE_KEY = 'sawari.passes.flow';
 
-function session(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function readFlow(): Flow {
-  try {
-    const raw = session()?.getItem(FLOW_STORAGE_KEY);
-    return raw ? parseFlow(JSON.parse(raw)) : EMPTY_FLOW;
-  } catch {
-    return EMPTY_FLOW;
-  }
-}
-
-export function writeFlow(flow: Flow): void {
-  try {
-    session()?.setItem(FLOW_STORAGE_KEY, JSON.stringify(flow));
-  } catch {
-    // storage blocked or full: the in-memory flow still works for this visit
-  }
-}
-
-const base = atom<Flow | null>(null);
+const stored = sessionJsonAtom(FLOW_STORAGE_KEY, parseFlow, EMPTY_FLOW);
+export const { read: readFlow, write: writeFlow } = stored;
 /** The flow; read from sessionStorage on first use, written back on every change. */
-export const flowAtom = atom(
-  (get) => get(base) ?? readFlow(),
-  (get, set, update: Flow | ((f: Flow) => Flow)) => {
-    const next = typeof update === 'function' ? update(get(base) ?? readFlow()) : update;
-    set(base, next);
-    writeFlow(next);
-  },
-);
+export const flowAtom = stored.atom;
 
 export const useFlow = () => useAtom(flowAtom);
