@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { repoRoot } from '../support/server';
+import { codeFor, newIp, newPhone, png, riderThroughApi, signIn } from '../support/rider';
 
 // The rider's account against the real server: sign-in with the code from the development SMS outbox, profile with a
 // photo, a session that ends mid-use. Service workers are blocked (every request goes to the server). Each test uses
@@ -9,53 +9,12 @@ import { repoRoot } from '../support/server';
 // bypassCSP: axe-core is injected as an inline script, which the app's CSP (script-src 'self') rightly refuses.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
 test.beforeEach(async ({ context }) => {
-  const ip = `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
 });
-
-const rand = (n: number) => Math.floor(Math.random() * n);
-/** 9 + 9 random digits, not ending 0000. */
-function newPhone(): string {
-  for (;;) {
-    const p = '9' + String(rand(1e9)).padStart(9, '0');
-    if (!p.endsWith('0000')) return p;
-  }
-}
-
-/** The newest code the development SMS outbox holds for `phone` (sent at or after `since`). */
-async function codeFor(request: APIRequestContext, phone: string, since = 0): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`);
-      const { messages } = (await res.json()) as { messages: { body: string; sentAt: number }[] };
-      const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
-      code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-      return code ?? null;
-    }, { intervals: [50, 100, 200] })
-    .not.toBeNull();
-  return code!;
-}
-
-/** From the login screen: number, code from the outbox (typing the 6th digit sends it). */
-async function signIn(page: Page, request: APIRequestContext, phone: string): Promise<void> {
-  await page.getByLabel('Mobile number').fill(phone);
-  const since = Date.now() - 5_000;
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page).toHaveURL(/\/app\/login\/login-otp(\/|$)/);
-  await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
-}
 
 /** A rider with a profile, made through the API (as another device would). Answers when its code was sent. */
 async function riderWithProfile(request: APIRequestContext, phone: string, firstName: string): Promise<number> {
-  const sentAt = Date.now();
-  expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`)).ok()).toBe(true);
-  const otp = await codeFor(request, phone, sentAt - 5_000);
-  const deviceId = 'e2eapidevice' + rand(1e6);
-  const login = await (await request.post('/api/auth/login', { data: { phoneNumber: phone, countryCode: '+91', otp, deviceId } })).json();
-  const headers = { accesstoken: login.accessToken, authtype: 'ACCESS_TOKEN', userid: login.userId, deviceid: deviceId, 'x-type': 'pass' };
-  expect((await request.post('/api/profile', { headers, data: { firstName, lastName: 'Returning' } })).status()).toBe(201);
-  return sentAt;
+  return (await riderThroughApi(request, { phone, profile: { firstName, lastName: 'Returning' } })).codeSentAt;
 }
 
 /** axe-core on the current screen: no serious or critical violation. */
@@ -67,35 +26,6 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, `axe on ${what}`).toEqual([]);
-}
-
-/** A w×h PNG (solid orange), built here so the upload is a real image. */
-function png(w = 8, h = 8): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [0xf2, 0x67, 0x22]).flat())]);
-  const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
 test('a new rider: a protected page asks to sign in, the OTP signs in, the profile is created with a photo', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { newIp, newPhone, riderHeaders, riderThroughApi, signIn } from '../support/rider';
 
 // The shell's checkout (/app/select-payment/...) against the real server and its sandbox gateway (docs/payments.md).
 // A rider and a general-pass order are made through the API (as the pass purchase remote would), then paid in the UI.
@@ -7,79 +8,24 @@ import { expectAccessible } from '../support/axe';
 // Service workers are blocked (every request goes to the server); each test has its own rider and client address.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
 test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${rand(255)}.${rand(255)}.${1 + rand(250)}` });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
 });
 
-const rand = (n: number) => Math.floor(Math.random() * n);
-function newPhone(): string {
-  for (;;) {
-    const p = '8' + String(rand(1e9)).padStart(9, '0');
-    if (!p.endsWith('0000')) return p;
-  }
-}
-
-async function codeFor(request: APIRequestContext, phone: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
-      const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
-      code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-      return code ?? null;
-    }, { intervals: [50, 100, 200] })
-    .not.toBeNull();
-  return code!;
-}
-
 type Rider = { phone: string; userId: string; headers: Record<string, string>; codeSentAt: number };
-
-/** A rider with a profile, signed in through the API (another device): the headers to call the API as them. */
-async function riderThroughApi(request: APIRequestContext): Promise<Rider> {
-  const phone = newPhone();
-  const codeSentAt = Date.now();
-  expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`)).ok()).toBe(true);
-  const otp = await codeFor(request, phone, codeSentAt - 5_000);
-  const deviceId = 'e2echeckout' + rand(1e6);
-  const login = await (await request.post('/api/auth/login', { data: { phoneNumber: phone, countryCode: '+91', otp, deviceId } })).json();
-  const headers = { accesstoken: login.accessToken, authtype: 'ACCESS_TOKEN', userid: login.userId, deviceid: deviceId, 'x-type': 'pass' };
-  expect((await request.post('/api/profile', { headers, data: { firstName: 'Asha', lastName: 'Rao' } })).status()).toBe(201);
-  return { phone, userId: login.userId, headers, codeSentAt };
-}
-
-/** From the login screen: number, then the code from the development outbox (the 6th digit sends it). */
-async function signIn(page: Page, request: APIRequestContext, phone: string): Promise<void> {
-  await page.getByLabel('Mobile number').fill(phone);
-  const since = Date.now() - 5_000;
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page).toHaveURL(/\/app\/login\/login-otp(\/|$)/);
-  await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
-}
+const riderApi = (request: APIRequestContext): Promise<Rider> => riderThroughApi(request, { phone: newPhone('8'), device: 'e2echeckout' });
 
 /**
  * A new rider signed in in the page (the server sends one code per number every 30 s, so the page signs in first and
  * the test borrows the page's session for its API calls), with a profile.
  */
 async function riderInPage(page: Page, request: APIRequestContext): Promise<Rider> {
-  const phone = newPhone();
+  const phone = newPhone('8');
   await page.goto('/app/login');
   await signIn(page, request, phone);
   await expect(page).toHaveURL('/app/profile/edit-profile');
-  const { session, deviceId } = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const r = indexedDB.open('sawari-session');
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    const stored = await new Promise<{ accessToken: string; userId: string }>((ok, fail) => {
-      const r = db.transaction('session').objectStore('session').get('session');
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    return { session: stored, deviceId: localStorage.getItem('sawari.deviceId')! };
-  });
-  const headers = { accesstoken: session.accessToken, authtype: 'ACCESS_TOKEN', userid: session.userId, deviceid: deviceId, 'x-type': 'pass' };
+  const headers = await riderHeaders(page);
   expect((await request.post('/api/profile', { headers, data: { firstName: 'Asha', lastName: 'Rao' } })).status()).toBe(201);
-  return { phone, userId: session.userId, headers, codeSentAt: 0 };
+  return { phone, userId: headers.userid, headers, codeSentAt: 0 };
 }
 
 /** A 30-day general pass order in Mumbai (₹1,100 after the product's discount), as docs/passes.md describes it. */
@@ -129,7 +75,7 @@ async function paidOnce(request: APIRequestContext, rider: Rider, tx: string, pa
 
 test('card: a declined card keeps the form and says why; a retry with a new key pays once and lands on the pass', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const rider = await riderThroughApi(request);
+  const rider = await riderApi(request);
   const tx = await passOrder(request, rider);
   const pays = recordPays(page);
 

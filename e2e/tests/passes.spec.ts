@@ -2,10 +2,10 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { repoRoot } from '../support/server';
 import { expectAccessible } from '../support/axe';
+import { newIp, png, rand, riderThroughApi } from '../support/rider';
 
 // Pass purchase against the real server (mf-passes + the shell's checkout): a general pass paid by UPI, a student pass
 // through upload, rejection, resubmission and approval by the operator command, a renewal, an oversized upload refused
@@ -16,39 +16,6 @@ test.use({ serviceWorkers: 'block', bypassCSP: true });
 const run = promisify(execFile);
 const SHOTS = path.join(repoRoot, 'test-results', 'passes-shots');
 mkdirSync(SHOTS, { recursive: true });
-const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => '9' + String(rand(1e9)).padStart(9, '0');
-const ip = () => `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
-
-/** A w×h PNG (solid orange), built here so the upload is a real image. */
-function png(w = 8, h = 8): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [0xf2, 0x67, 0x22]).flat())]);
-  const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
 /** A one-page PDF with a line of text. */
 function pdf(text = 'Student ID 2025'): Buffer {
   const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
@@ -75,23 +42,12 @@ type Rider = { userId: string; headers: Record<string, string>; phone: string };
 
 /** A rider with a profile, signed in through the API; the session is stored where the app reads it (IndexedDB). */
 async function signedInRider(page: Page, request: APIRequestContext, firstName = 'Asha', lastName = 'Rao', city = 'mumbai'): Promise<Rider> {
-  const phone = newPhone();
-  const from = { 'x-forwarded-for': ip() };
-  const since = Date.now() - 5_000;
-  expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`, { headers: from })).ok()).toBe(true);
-  let otp: string | undefined;
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
-      otp = /\b(\d{6})\b/.exec(messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0]?.body ?? '')?.[1];
-      return otp ?? null;
-    })
-    .not.toBeNull();
-  const deviceId = `e2epasses${rand(1e9)}`;
-  const login = await (await request.post('/api/auth/login', { headers: from, data: { phoneNumber: phone, countryCode: '+91', otp, deviceId } })).json();
-  const headers = { accesstoken: login.accessToken, authtype: 'ACCESS_TOKEN', userid: login.userId, deviceid: deviceId, 'x-type': 'pass' };
-  expect((await request.post('/api/profile', { headers, data: { firstName, lastName, mailId: 'asha@example.in' } })).status()).toBe(201);
-  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': ip() });
+  const { phone, userId, accessToken, refreshToken, deviceId, headers } = await riderThroughApi(request, {
+    device: 'e2epasses',
+    profile: { firstName, lastName, mailId: 'asha@example.in' },
+    from: { 'x-forwarded-for': newIp() },
+  });
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
   await page.goto('/api/health');
   await page.evaluate(
     async ({ session, deviceId, city }) => {
@@ -109,9 +65,9 @@ async function signedInRider(page: Page, request: APIRequestContext, firstName =
         };
       });
     },
-    { session: { phoneNumber: phone, userId: login.userId, accessToken: login.accessToken, refreshToken: login.refreshToken }, deviceId, city },
+    { session: { phoneNumber: phone, userId, accessToken, refreshToken }, deviceId, city },
   );
-  return { userId: login.userId, headers, phone };
+  return { userId, headers, phone };
 }
 
 /** A screenshot at the current width (looked at by hand; kept under test-results/passes-shots). */

@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext, type BrowserContext, type Page, t
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
-
+import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
 // The ticket wallet against the real server (docs/tickets.md, docs/validation.md, docs/wallet-offline.md): a rider buys
 // a single-journey ticket on the Mumbai airport-express feed and pays by UPI in the shell's checkout, shows a QR that
@@ -25,59 +25,21 @@ async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-const rand = (n: number) => Math.floor(Math.random() * n);
 const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
 const CITY = 'mumbai';
 const W = '/app/your-tickets-and-passes';
 
-function newPhone(): string {
-  for (;;) {
-    const p = '7' + String(rand(1e9)).padStart(9, '0');
-    if (!p.endsWith('0000')) return p;
-  }
-}
-
-async function codeFor(request: APIRequestContext, phone: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
-      code = /\b(\d{6})\b/.exec(messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0]?.body ?? '')?.[1];
-      return code ?? null;
-    }, { intervals: [50, 100, 200] })
-    .not.toBeNull();
-  return code!;
-}
-
 /** A new rider signs up in the UI (code from the development outbox, then a profile). */
 async function signUp(page: Page, request: APIRequestContext): Promise<string> {
-  const phone = newPhone();
+  const phone = newPhone('7');
   await page.goto('/app/login');
-  await page.getByLabel('Mobile number').fill(phone);
-  const since = Date.now() - 5_000;
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page).toHaveURL(/\/app\/login\/login-otp/);
-  await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
+  await signIn(page, request, phone);
   await expect(page).toHaveURL('/app/profile/edit-profile');
   await page.getByLabel('First name').fill('Kavya');
   await page.getByLabel('Last name (optional)').fill('Iyer');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page).toHaveURL('/app/profile');
   return phone;
-}
-
-/** The signed-in rider's API headers, read from the page's stored session (as the app sends them). */
-async function riderHeaders(page: Page): Promise<Record<string, string>> {
-  const s = await page.evaluate(() => new Promise<{ accessToken: string; userId: string; deviceId: string }>((resolve, reject) => {
-    const open = indexedDB.open('sawari-session');
-    open.onsuccess = () => {
-      const r = open.result.transaction('session').objectStore('session').get('session');
-      r.onsuccess = () => resolve({ ...r.result, deviceId: localStorage.getItem('sawari.deviceId') ?? 'e2e' });
-      r.onerror = () => reject(r.error);
-    };
-    open.onerror = () => reject(open.error);
-  }));
-  return { accesstoken: s.accessToken, authtype: 'ACCESS_TOKEN', userid: s.userId, deviceid: s.deviceId, 'x-type': 'pass' };
 }
 
 /** A paid ticket bought through the API (as another of the rider's devices would): its transactionId. */
@@ -108,7 +70,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.
 
 test('buy a single-journey ticket, show its live QR, punch it, use the wallet offline and sync an offline ride', async ({ page, context, request }) => {
   test.setTimeout(240_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${rand(255)}.${rand(255)}.${1 + rand(250)}` });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
   await page.addInitScript(() => {
     if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
   });
@@ -338,7 +300,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test('a pass whose documents were rejected opens verification-rejection with the reason and the way to resubmit', async ({ page, context, request }) => {
   test.setTimeout(120_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${rand(255)}.${rand(255)}.${1 + rand(250)}` });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
   await page.addInitScript(() => {
     if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
   });
