@@ -1,6 +1,8 @@
 // The ops command acting through a running server's operator API (--server / SAWARI_API_URL): the e2e server holds its
 // PGlite folder, so the command cannot open the database there. Same decisions, recorded under the ops key's name.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { seedCityConfig } from '../../seed';
@@ -99,6 +101,36 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     const nobody = httpOpsBackend('http://127.0.0.1:9', 'sawari-dev-ops');
     expect(await runOps(['verifications', 'list'], nobody, (l) => lines.push(l), (l) => lines.push(l), 'x', true)).toBe(1);
     expect(lines.pop()).toMatch(/^SERVER_UNREACHABLE: No answer from http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('an operator saves a proof to look at it (only that order\'s proofs; key required; ids checked)', async () => {
+    const tx = await submittedOrder();
+    const order = (await s.app.inject({ url: '/api/ops/verifications', headers: { authorization: 'Ops sawari-dev-ops' } })).json().verifications.find((v: { transactionId: string }) => v.transactionId === tx);
+    const [photo, idProof] = order.proofs as { kind: string; fileId: string }[];
+    const res = await s.app.inject({ url: `/api/ops/verifications/${tx}/proofs/${idProof.fileId}`, headers: { authorization: 'Ops sawari-dev-ops' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.equals(pdf())).toBe(true);
+    expect((await s.app.inject({ url: `/api/ops/verifications/${tx}/proofs/${idProof.fileId}` })).statusCode).toBe(401);
+    const bad = await s.app.inject({ url: `/api/ops/verifications/${tx}/proofs/not-a-uuid`, headers: { authorization: 'Ops sawari-dev-ops' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    const other = await submittedOrder();
+    const foreign = await s.app.inject({ url: `/api/ops/verifications/${other}/proofs/${photo.fileId}`, headers: { authorization: 'Ops sawari-dev-ops' } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('PROOF_NOT_FOUND');
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-ops-proof-'));
+    const lines: string[] = [];
+    const backend = httpOpsBackend(url, 'sawari-dev-ops');
+    const run = (...argv: string[]) => runOps([...argv, '--server', url], backend, (l) => lines.push(l), (l) => lines.push(l), 'ignored', true);
+    expect(await run('verifications', 'proof', tx, photo.fileId, '--out', path.join(dir, 'photo.jpg'))).toBe(0);
+    expect(lines.pop()).toBe(`PHOTO image/jpeg 204 bytes saved to ${path.join(dir, 'photo.jpg')}`);
+    expect(readFileSync(path.join(dir, 'photo.jpg')).equals(jpeg())).toBe(true);
+    expect(await run('verifications', 'proof', tx, photo.fileId)).toBe(2);
+    expect(await run('verifications', 'proof', other, photo.fileId, '--out', path.join(dir, 'x'))).toBe(1);
+    expect(lines.pop()).toMatch(/^PROOF_NOT_FOUND: /);
   });
 
   it('GET /api/passes/orders lists the rider\'s open verification orders (submitted, rejected with reason, verified unpaid), not others\'', async () => {

@@ -1,14 +1,17 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../platform/config';
 import { openDb } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { migrate } from '../../platform/migrate';
+import { createFileStorage } from '../files/storage';
 import { DEV_OPS_KEY } from './routes';
 import { PassOrderService, type VerificationAction } from './service';
 
 export const OPS_USAGE = `Usage: npm run ops -- verifications list
        npm run ops -- verifications approve <transactionId> [--as <name>]
        npm run ops -- verifications reject <transactionId> --reason "..." [--as <name>]
+       npm run ops -- verifications proof <transactionId> <fileId> --out <file>   (save one proof to look at)
        add --server <url> (or set SAWARI_API_URL) to act through a running server's operator API
 
 Operator decisions on pass verifications, through the same service as the /api/ops routes, against the configured
@@ -18,7 +21,20 @@ Stop a running server that uses the same PGlite directory first: PGlite allows o
 (default ${DEV_OPS_KEY}, refused by a production server) and the decision is recorded under that key's name.`;
 
 /** What the command needs: the service itself (database mode) or the operator API of a running server. */
-export type OpsBackend = Pick<PassOrderService, 'pendingVerifications' | 'transition'>;
+export type OpsBackend = Pick<PassOrderService, 'pendingVerifications' | 'transition'> & {
+  /** One proof of an order: its kind, content type and bytes. */
+  proof(transactionId: string, fileId: string): Promise<{ kind: string; contentType: string; data: Buffer }>;
+};
+
+/** Database mode: the service, with proofs read from the file storage under DATA_DIR. */
+export function serviceOpsBackend(service: PassOrderService, dataDir: string): OpsBackend {
+  const storage = createFileStorage(dataDir);
+  return {
+    pendingVerifications: () => service.pendingVerifications(),
+    transition: (...args) => service.transition(...args),
+    proof: (transactionId, fileId) => service.proofForReview(transactionId, fileId, storage),
+  };
+}
 
 /** The operator API of a running server as an OpsBackend (the server records the key's name as the actor). */
 export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof fetch = fetch): OpsBackend {
@@ -49,6 +65,19 @@ export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof f
   };
   const actions: Partial<Record<VerificationAction, string>> = { APPROVE: 'approve', REJECT: 'reject' };
   return {
+    proof: async (transactionId, fileId) => {
+      let res: Response;
+      try {
+        res = await fetchImpl(`${base}/api/ops/verifications/${encodeURIComponent(transactionId)}/proofs/${encodeURIComponent(fileId)}`, { headers: { authorization: `Ops ${key}` } });
+      } catch (e) {
+        throw new ApiError(503, 'SERVER_UNREACHABLE', `No answer from ${base} (${(e as Error).message}).`);
+      }
+      if (!res.ok) {
+        const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+        throw new ApiError(res.status, typeof json.code === 'string' ? json.code : `HTTP_${res.status}`, typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`);
+      }
+      return { kind: res.headers.get('x-proof-kind') ?? 'PROOF', contentType: res.headers.get('content-type') ?? 'application/octet-stream', data: Buffer.from(await res.arrayBuffer()) };
+    },
     pendingVerifications: async () => (await call('')).verifications as Awaited<ReturnType<OpsBackend['pendingVerifications']>>,
     transition: async (transactionId, action, _actor, opts = {}) => {
       const path = actions[action];
@@ -69,7 +98,7 @@ export function serverFrom(argv: string[], env: NodeJS.ProcessEnv = process.env)
 export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli', viaServer = false): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, as: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, as: { type: 'string' }, out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     err(`${(e as Error).message}\n\n${OPS_USAGE}`);
     return 2;
@@ -78,7 +107,7 @@ export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) =
     err('--as names the operator in database mode only: through a server, the decision is recorded under the ops key\'s name (OPS_KEY).');
     return 2;
   }
-  const [group, command, transactionId] = parsed.positionals;
+  const [group, command, transactionId, fileId] = parsed.positionals;
   if (parsed.values.help || group !== 'verifications' || !command) {
     (parsed.values.help ? out : err)(OPS_USAGE);
     return parsed.values.help ? 0 : 2;
@@ -89,6 +118,16 @@ export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) =
       const list = await svc.pendingVerifications();
       if (!list.length) out('No orders wait for verification.');
       for (const v of list) out(`${v.transactionId}  ${v.city}  ${v.configurationId}/${v.categoryId}/${v.fmId}  start ${v.passStartDate}  proofs ${v.proofs.map((p) => `${p.kind}:${p.fileId}`).join(' ')}`);
+      return 0;
+    }
+    if (command === 'proof' && transactionId && fileId) {
+      if (!parsed.values.out?.trim()) {
+        err('Say where to save the proof: --out <file>');
+        return 2;
+      }
+      const proof = await svc.proof(transactionId, fileId);
+      writeFileSync(parsed.values.out, proof.data);
+      out(`${proof.kind} ${proof.contentType} ${proof.data.length} bytes saved to ${parsed.values.out}`);
       return 0;
     }
     if ((command === 'approve' || command === 'reject') && transactionId) {
@@ -126,7 +165,7 @@ if (require.main === module) {
     const db = await openDb(config);
     try {
       await migrate(db);
-      return await runOps(argv, new PassOrderService(db, Date.now), console.log, console.error);
+      return await runOps(argv, serviceOpsBackend(new PassOrderService(db, Date.now), config.dataDir), console.log, console.error);
     } finally {
       await db.close();
     }

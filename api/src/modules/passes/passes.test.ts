@@ -4,7 +4,7 @@ import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
 import { PassOrderService } from './service';
-import { runOps } from './ops-cli';
+import { runOps, serviceOpsBackend } from './ops-cli';
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
 const MIN = 60_000;
@@ -190,7 +190,7 @@ describe(`passes API ${dbLabel()}`, () => {
     it('the ops command lists, rejects (reason required) and approves through the same service, recording who', async () => {
       const tx = (await concession(await proofs())).json().transactionId as string;
       const lines: string[] = [];
-      const run = (...argv: string[]) => runOps(argv, service, (l) => lines.push(l), (l) => lines.push(l), 'meera');
+      const run = (...argv: string[]) => runOps(argv, serviceOpsBackend(service, 'memory://'), (l) => lines.push(l), (l) => lines.push(l), 'meera');
       expect(await run('verifications', 'approve', tx)).toBe(1);
       expect(lines.pop()).toMatch(/^ILLEGAL_TRANSITION/);
       await post(`/api/passes/orders/${tx}/submit-for-verification`);

@@ -102,8 +102,12 @@ export function parseOpsKeys(value: string | undefined, production: boolean): Ma
   return keys;
 }
 
+const proofParams = z.object({ transactionId: txParams.shape.transactionId, fileId: z.uuid() });
+const extensionOf = (contentType: string): string =>
+  ({ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' })[contentType] ?? '';
+
 /** Operator routes: `authorization: Ops <key>`; the key's name is recorded as who decided. */
-export async function opsRoutes(app: FastifyInstance, opts: { service: PassOrderService; keys: Map<string, string> }): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, opts: { service: PassOrderService; keys: Map<string, string>; storage: FileStorage }): Promise<void> {
   const { service } = opts;
   const who = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request) => {
@@ -116,6 +120,17 @@ export async function opsRoutes(app: FastifyInstance, opts: { service: PassOrder
   app.get('/api/ops/verifications', async () => ({ verifications: await service.pendingVerifications() }));
   app.get('/api/ops/verifications/:transactionId/decisions', { schema: { params: txParams } }, async (request) =>
     ({ decisions: await service.decisions((request.params as z.infer<typeof txParams>).transactionId) }));
+  // One proof of an order, to look at before deciding (only files that are that order's proofs; never cached).
+  app.get('/api/ops/verifications/:transactionId/proofs/:fileId', { schema: { params: proofParams } }, async (request, reply) => {
+    const { transactionId, fileId } = request.params as z.infer<typeof proofParams>;
+    const proof = await service.proofForReview(transactionId, fileId, opts.storage);
+    return reply
+      .header('content-type', proof.contentType)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="${proof.kind.toLowerCase()}-${fileId}${extensionOf(proof.contentType)}"`)
+      .header('x-proof-kind', proof.kind)
+      .send(proof.data);
+  });
   app.post('/api/ops/verifications/:transactionId/approve', { schema: { params: txParams } }, async (request) =>
     service.transition((request.params as z.infer<typeof txParams>).transactionId, 'APPROVE', actor(request)));
   app.post('/api/ops/verifications/:transactionId/reject', { bodyLimit: 4096, schema: { params: txParams, body: rejectRequestSchema } }, async (request) =>

@@ -4,6 +4,7 @@ import { buildTransactionId, canReclaim, CITY_TIME_ZONE, localDate, statusLabel 
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
+import type { FileStorage } from '../files/storage';
 import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type CatalogueConfig } from './catalogue';
 import { OfferService } from '../offers/service';
 import { OfferStore } from '../offers/store';
@@ -183,6 +184,21 @@ export class PassOrderService implements PassPaymentHooks {
       transactionId: o.transactionId, userId: o.userId, city: o.city, configurationId: o.configId, categoryId: o.categoryId, fmId: o.fmId,
       passStartDate: o.passStartDate, proofs: o.proofs, submittedAt: o.updatedAt,
     }));
+  }
+
+  /**
+   * An operator reads one proof of an order (to decide on it): only a file that is one of that order's proofs.
+   * Answers the kind and content type with the bytes from the file storage.
+   */
+  async proofForReview(transactionId: string, fileId: string, storage: FileStorage): Promise<{ kind: string; contentType: string; data: Buffer }> {
+    const o = await this.store.order(transactionId);
+    if (!o) throw notFound();
+    const proof = o.proofs.find((x) => x.fileId === fileId);
+    if (!proof) throw new ApiError(404, 'PROOF_NOT_FOUND', `File ${fileId} is not a proof of order ${transactionId}.`);
+    const owner = await this.store.fileOwner(fileId);
+    const data = owner ? await storage.get(fileId) : null;
+    if (!owner || !data) throw new ApiError(404, 'PROOF_NOT_FOUND', `The file of proof ${fileId} is no longer stored.`);
+    return { kind: proof.kind, contentType: owner.contentType, data };
   }
 
   async decisions(transactionId: string) {
