@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useCityConfig } from '@sawari/runtime';
 import { loadCatalogue, loadProduct } from '../common/api';
 import { useFlow } from '../common/flow';
-import { chooseFare, startFlow } from '../common/model';
+import { chooseFare, startFlow, type Flow } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, money, Page, paths, ProblemPanel, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 import { ProductCard } from './ProductsScreen';
 
@@ -118,15 +118,15 @@ function Offers({ city, bank }: { city: string; bank: string }) {
   );
 }
 
-/** /book/bookProduct/:city/:configId: into the purchase of one product. */
-export function BookProductScreen() {
+/** A deep link into the purchase: signed in, in the link's city (switched to), where passes are sold; then `start`
+ * updates the flow and the link is replaced by `to` in the history. */
+function IntoPurchase({ city, to, start }: { city: string; to: string; start: (flow: Flow) => Flow }) {
   const t = useT();
-  const { city = '', configId = '' } = useParams();
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
   const go = () => {
-    setFlow((f) => startFlow(f, city, configId));
-    navigate(paths.subCategory(configId), { replace: true });
+    setFlow(start);
+    navigate(to, { replace: true });
   };
   return (
     <Page heading={t('link.heading')}>
@@ -139,25 +139,16 @@ export function BookProductScreen() {
   );
 }
 
+/** /book/bookProduct/:city/:configId: into the purchase of one product. */
+export function BookProductScreen() {
+  const { city = '', configId = '' } = useParams();
+  return <IntoPurchase city={city} to={paths.subCategory(configId)} start={(f) => startFlow(f, city, configId)} />;
+}
+
 /** /buy-pass/:city/:configId/:category/:subCategory/:fmId: straight to the fare confirmation. */
 export function BuyPassScreen() {
-  const t = useT();
   const { city = '', configId = '', category = '', subCategory = '', fmId = '' } = useParams();
-  const navigate = useNavigate();
-  const [, setFlow] = useFlow();
-  const go = () => {
-    setFlow((f) => chooseFare(startFlow(f, city, configId), category, fmId, subCategory || null));
-    navigate(paths.confirmFare(configId), { replace: true });
-  };
-  return (
-    <Page heading={t('link.heading')}>
-      <RequireSignIn>
-        <InCity city={city}>
-          <CityGate>{() => <Redirect run={go} />}</CityGate>
-        </InCity>
-      </RequireSignIn>
-    </Page>
-  );
+  return <IntoPurchase city={city} to={paths.confirmFare(configId)} start={(f) => chooseFare(startFlow(f, city, configId), category, fmId, subCategory || null)} />;
 }
 
 /** /book/bookTicket/:city/:routeId: tickets belong to the tickets remote (/one-way-ticket). */
