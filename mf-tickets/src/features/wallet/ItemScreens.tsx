@@ -41,6 +41,18 @@ function ItemPage({ heading, children }: { heading: string; children: (item: Wal
   );
 }
 
+/** The item's title and its state now, on black. */
+function ItemHead({ item, now }: { item: WalletItem; now: number }) {
+  return (
+    <div className={styles.ticketHead}>
+      <p className={styles.bigState}>
+        <ItemTitle item={item} />
+      </p>
+      <StatusLabel item={item} now={now} />
+    </div>
+  );
+}
+
 export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig }) {
   const t = useT();
   const now = useNow(30_000);
@@ -49,12 +61,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
   const p = item.passengers;
   return (
     <>
-      <div className={styles.ticketHead}>
-        <p className={styles.bigState}>
-          <ItemTitle item={item} />
-        </p>
-        <StatusLabel item={item} now={now} />
-      </div>
+      <ItemHead item={item} now={now} />
       {(state === 'valid' || state === 'notYetValid' || state === 'rejected') && (
         <p className={styles.actions}>
           <Link className={styles.linkButton} to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>
@@ -144,12 +151,7 @@ function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }
   const s = Math.floor((left % 60_000) / 1000);
   return (
     <>
-      <div className={styles.ticketHead}>
-        <p className={styles.bigState}>
-          <ItemTitle item={item} />
-        </p>
-        <StatusLabel item={item} now={now} />
-      </div>
+      <ItemHead item={item} now={now} />
       {left > 0 ? (
         <>
           <p>{t('before.body', { time: dateTime(start) })}</p>
