@@ -1,7 +1,6 @@
 // The transit GraphQL contract (shared/contracts/src/transit-schema.ts) as the screens use it: typed answers and one
 // `gql` call. The client (graphql-request + graphql's parser) is its own chunk, fetched with the first query, so the
 // landing's first paint does not wait for it.
-import { ApiRequestError } from '@sawari/runtime';
 
 export type ResultType = 'STOP' | 'PLACE';
 export type TimelinessCode = 'ARRIVING_EARLY' | 'ON_TIME' | 'RUNNING_BEHIND' | 'DELAYED';
@@ -102,23 +101,4 @@ export const Q = {
   planTrip: `query PlanTrip($city: ID!, $from: PlaceInput!, $to: PlaceInput!, $departAt: Float, $windowMinutes: Int) { planTrip(city: $city, from: $from, to: $to, departAt: $departAt, windowMinutes: $windowMinutes) { departAt itineraries { departure arrival durationSeconds transfers walkSeconds legs { mode departure arrival headsign tripId stopCount distanceMeters from { ${STOP} } to { ${STOP} } route { ${SUMMARY} } } } } }`,
 } as const;
 
-/** Runs one query. Failures reject with an ApiRequestError (NETWORK_ERROR when no answer came, as the REST calls do). */
-export async function gql<T>(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
-  const { graphqlClient } = await import(/* webpackChunkName: "graphql-client" */ '@sawari/runtime/src/graphql');
-  try {
-    return await graphqlClient.request<T>({ document, variables, signal });
-  } catch (err) {
-    throw toApiError(err);
-  }
-}
-
-export function toApiError(err: unknown): ApiRequestError {
-  if (err instanceof ApiRequestError) return err;
-  const e = err as { name?: string; message?: string; response?: { status?: number; errors?: { message?: string; extensions?: { code?: string } }[] } };
-  if (e?.name === 'AbortError') return new ApiRequestError(0, 'ABORTED', 'The request was cancelled.');
-  if (e?.response) {
-    const first = e.response.errors?.[0];
-    return new ApiRequestError(e.response.status ?? 200, first?.extensions?.code ?? 'GRAPHQL_ERROR', first?.message ?? 'The transit data could not be read.');
-  }
-  return new ApiRequestError(0, 'NETWORK_ERROR', 'Network Error');
-}
+export { gql, toApiError } from '@sawari/runtime/src/gql';
