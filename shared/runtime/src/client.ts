@@ -99,7 +99,14 @@ function expireSession(): void {
  * followed by one retry. A request cancelled by cancelAll (or by a failed refresh) rejects with an ApiRequestError whose
  * message is the cancel reason. Network failures and the caller's own abort reject as fetch does.
  */
-export async function sessionFetch(input: RequestInfo | URL, init: SessionInit = {}): Promise<Response> {
+export function sessionFetch(input: RequestInfo | URL, init: SessionInit = {}): Promise<Response> {
+  return sessionSend(input, init, fetch);
+}
+
+type Transport = (input: RequestInfo | URL, init: RequestInit) => Promise<Response>;
+
+/** sessionFetch over any transport (fetch, or xhrSend for an upload with progress). */
+async function sessionSend(input: RequestInfo | URL, init: SessionInit, transport: Transport): Promise<Response> {
   const controller = new AbortController();
   const stopFollowing = follow(init.signal, controller);
   inFlight.add(controller);
@@ -107,7 +114,7 @@ export async function sessionFetch(input: RequestInfo | URL, init: SessionInit =
   const send = (session: Session) => {
     const { skipTokenHeaders: _s, skipXType: _x, ...rest } = init;
     const request = input instanceof Request ? input.clone() : input;
-    return fetch(request, { ...rest, method, headers: headersFor(method, init, session), signal: controller.signal });
+    return transport(request, { ...rest, method, headers: headersFor(method, init, session), signal: controller.signal });
   };
   try {
     await loadSession();
@@ -125,6 +132,44 @@ export async function sessionFetch(input: RequestInfo | URL, init: SessionInit =
     stopFollowing();
     inFlight.delete(controller);
   }
+}
+
+/**
+ * A fetch-shaped transport on XMLHttpRequest, which (unlike fetch) reports upload progress. Answers a real Response
+ * (status, headers, body text) so the answer is read exactly as fetch's; rejects with a TypeError when no answer came
+ * and with the signal's reason when aborted, as fetch does.
+ */
+function xhrSend(url: string, init: RequestInit, onProgress?: (loaded: number, total: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const signal = init.signal;
+    if (signal?.aborted) return reject(signal.reason);
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', abort);
+    xhr.open(init.method ?? 'POST', url);
+    new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
+    xhr.onload = () => {
+      done();
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().split(/\r?\n/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = xhr.ontimeout = () => {
+      done();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    signal?.addEventListener('abort', abort);
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 /** Aborts `controller` when the caller's signal aborts; answers a function that stops listening. */
@@ -168,10 +213,10 @@ function encode(body: unknown, { multipart, addSource }: SendOptions): BodyInit 
   return JSON.stringify(addSource ? { ...(body as object), source: 1 } : body);
 }
 
-async function call<T>(method: string, path: string, init: SessionInit, responseType?: ResponseType): Promise<T> {
+async function call<T>(method: string, path: string, init: SessionInit, responseType?: ResponseType, transport: Transport = fetch): Promise<T> {
   let res: Response;
   try {
-    res = await sessionFetch(path, { ...init, method });
+    res = await sessionSend(path, { ...init, method }, transport);
   } catch (err) {
     if (err instanceof ApiRequestError || (err as { name?: string })?.name === 'AbortError') throw err;
     throw networkError();
@@ -184,12 +229,25 @@ const sendWith =
   <T = unknown>(path: string, body?: unknown, o: SendOptions = {}): Promise<T> =>
     call<T>(method, withQuery(path), { body: encode(body, o), headers: o.extraHeaders, signal: o.signal, skipXType: o.skipXPass, skipTokenHeaders: o.skipTokenHeaders });
 
-/** The spec §7 wrapper: paths are below /api; answers the parsed body or rejects with an ApiRequestError. */
+export type UploadOptions = Omit<SendOptions, 'multipart'> & {
+  /** Bytes of the body sent so far and in all; called as the browser sends it (again from 0 on a retry after a 401). */
+  onProgress?: (loaded: number, total: number) => void;
+};
+
+/**
+ * The spec §7 wrapper: paths are below /api; answers the parsed body or rejects with an ApiRequestError.
+ * `upload(path, formData, { onProgress, signal })` POSTs multipart over XMLHttpRequest so that it can report upload
+ * progress; everything else is as for `post`: headers, the 401 refresh and retry, errors, cancelAll, the Date header.
+ */
 export const api = {
   get: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
     call<T>('GET', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders, skipXType: o.skipXType }, o.responseType),
   post: sendWith('POST'),
   put: sendWith('PUT'),
+  upload: <T = unknown>(path: string, form: FormData, o: UploadOptions = {}): Promise<T> =>
+    call<T>('POST', withQuery(path), { body: encode(form, { ...o, multipart: true }), headers: o.extraHeaders, signal: o.signal, skipXType: o.skipXPass, skipTokenHeaders: o.skipTokenHeaders }, 'json', (input, init) =>
+      xhrSend(String(input), init, o.onProgress),
+    ),
   delete: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
     call<T>('DELETE', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders }, o.responseType),
 };

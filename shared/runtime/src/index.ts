@@ -3,7 +3,7 @@
 export { sawariStore } from './store';
 export { serverNow, setServerTimeAnchor, learnServerTimeFromDateHeader, resetServerClock, CITY_TIME_ZONE } from './clock';
 export { apiFetch, ApiRequestError, API_BASE, OFFLINE_MESSAGE, type ApiInit, type ResponseType } from './api';
-export { api, sessionFetch, cancelAll, type GetOptions, type SendOptions, type SessionInit } from './client';
+export { api, sessionFetch, cancelAll, type GetOptions, type SendOptions, type UploadOptions, type SessionInit } from './client';
 export {
   sessionAtom,
   sessionLoadedAtom,
