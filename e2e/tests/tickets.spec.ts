@@ -295,6 +295,44 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect.poll(walletRecords).toBe(0);
 });
 
+test('a ride recorded offline is sent when the rider goes online on the home screen (no tickets screen opened)', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await signUp(page, request);
+  const headers = await riderHeaders(page);
+  const tx = await paidTicket(request, headers, 'singleJourney');
+  // Online once: the wallet is saved on the device and the service worker holds the app.
+  await page.goto(W);
+  await expect(page.locator(`a[data-transaction-id="${tx}"]`)).toBeVisible();
+  await expect(page.locator('html[data-offline-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
+  await page.goto(`${W}/scan-qr/${tx}`);
+  await expect(page.getByLabel('Bus number')).toBeVisible();
+  await goOffline(context);
+  await page.getByLabel('Bus number').fill('MH01AE3003');
+  await page.getByRole('button', { name: 'Record ride' }).click();
+  await expect(page.getByText('Saved on this phone. It will be sent when you are online.')).toBeVisible();
+  // The home screen (offline, from the service worker): no tickets screen is mounted from here on.
+  await page.goto('/app/');
+  await expect(page.locator('#sawari-app')).not.toBeEmpty();
+  expect(page.url()).not.toContain('your-tickets-and-passes');
+  expect((await (await request.get(`/api/validation/rides/${tx}`, { headers })).json()).rides).toHaveLength(0);
+  const sync = page.waitForRequest((r) => r.url().endsWith('/api/validation/rides/sync') && r.method() === 'POST', { timeout: 30_000 });
+  await goOnline(context);
+  await sync;
+  await expect.poll(async () => (await (await request.get(`/api/validation/rides/${tx}`, { headers })).json()).rides.length, { timeout: 20_000 }).toBe(1);
+  expect(new URL(page.url()).pathname).toBe('/app/');
+  const rides = (await (await request.get(`/api/validation/rides/${tx}`, { headers })).json()).rides;
+  expect(rides).toHaveLength(1);
+  expect(rides[0]).toMatchObject({ vehicleNo: 'MH01AE3003', source: 'MANUAL' });
+  // A later start sends nothing again.
+  await page.reload();
+  await page.waitForTimeout(3000);
+  expect((await (await request.get(`/api/validation/rides/${tx}`, { headers })).json()).rides).toHaveLength(1);
+});
+
 /** A 1×1 PNG (a real image: the proofs endpoint checks magic bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,7 +1,9 @@
 // The only module the shell imports from this remote: single-spa lifecycles around a root that owns its routes.
 import * as React from 'react';
 import { createRemoteSpa, lazyNamed as lazy } from '@sawari/ui/src/remote-spa';
+import { api } from '@sawari/runtime';
 import { TICKETS_CATALOG } from './i18n/catalogs';
+import type { RideSyncAnswer } from './lib/punch-queue';
 import { routes, type Screen } from './routes';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
@@ -39,4 +41,19 @@ export const { bootstrap, mount, unmount } = createRemoteSpa({ name: 'mf_tickets
 export async function clearRiderData(userId: string): Promise<void> {
   const { clearRider } = await import(/* webpackChunkName: "wallet-db" */ './lib/wallet-db');
   await clearRider(userId);
+}
+
+/**
+ * Sends the rides this rider recorded offline (the lib's punch queue) to `POST /api/validation/rides/sync`. The shell
+ * calls it once the app is idle after start and on `online`, so rides sync even when no tickets screen opens
+ * (docs/tickets-ui.md "Offline"). Answers how many were accepted and how many are still queued; never throws.
+ */
+export async function syncPendingRides(userId: string): Promise<{ accepted: number; pending: number; error: boolean }> {
+  try {
+    const { syncPunches } = await import(/* webpackChunkName: "wallet-db" */ './lib/punch-queue');
+    const outcome = await syncPunches(userId, (body) => api.post<RideSyncAnswer>('/validation/rides/sync', body));
+    return { accepted: outcome.accepted.length, pending: outcome.pending, error: outcome.error != null };
+  } catch {
+    return { accepted: 0, pending: -1, error: true };
+  }
 }

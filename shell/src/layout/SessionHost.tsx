@@ -16,6 +16,45 @@ function forgetRider(userId: string): void {
     .catch((err: unknown) => console.error('[sawari] could not remove the rider\'s wallet from this device', err));
 }
 
+/** The tickets remote's wallet database (mf-tickets/src/lib/wallet-db.ts WALLET_DB); read here by name only. */
+const WALLET_DB = 'sawari-wallet';
+
+/** Whether this device may hold queued rides: the wallet database exists (unknown where indexedDB.databases is missing). */
+async function mayHoldRides(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((d) => d.name === WALLET_DB);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Rides recorded offline are sent even when the rider never opens a tickets screen again: when online and signed in,
+ * and only when the wallet database exists, the tickets remote is loaded and its syncPendingRides runs (queued punches
+ * are idempotent on the server, so a second call is harmless).
+ */
+async function syncRides(): Promise<void> {
+  const userId = sawariStore.get(sessionAtom).userId;
+  if (!userId || !navigator.onLine || !(await mayHoldRides())) return;
+  const m = await loadRemote<{ syncPendingRides?: (userId: string) => Promise<unknown> }>('mf_tickets/spa');
+  await m?.syncPendingRides?.(userId);
+}
+
+const syncRidesSoon = () =>
+  void syncRides().catch((err: unknown) => console.error('[sawari] could not send the rides recorded offline', err));
+
+/** Runs `fn` once the page is idle (setTimeout where requestIdleCallback is missing); answers the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 1500);
+  return () => window.clearTimeout(id);
+}
+
 const dismiss = (id: number) => sawariStore.set(noticeAtom, (current) => (current?.id === id ? null : current));
 
 function NoticeView({ notice }: { notice: Notice }) {
@@ -60,6 +99,23 @@ export function SessionHost() {
       if (userId && !next) forgetRider(userId);
       userId = next;
     });
+  }, []);
+  useEffect(() => {
+    // Once the session is known (a rider signed in), send the rides queued offline when the app is idle, and again
+    // whenever the connection returns.
+    let cancel: (() => void) | null = null;
+    const schedule = () => {
+      if (cancel || !sawariStore.get(sessionAtom).userId) return;
+      cancel = whenIdle(syncRidesSoon);
+    };
+    schedule();
+    const unsub = sawariStore.sub(sessionAtom, schedule);
+    window.addEventListener('online', syncRidesSoon);
+    return () => {
+      unsub();
+      cancel?.();
+      window.removeEventListener('online', syncRidesSoon);
+    };
   }, []);
   useEffect(() => {
     void loadSession();
