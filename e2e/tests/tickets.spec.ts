@@ -295,6 +295,93 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect.poll(walletRecords).toBe(0);
 });
 
+test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each leg and the total, checkout, both legs in the wallet', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await signUp(page, request);
+  await page.goto('/app/buy-bus-ticket');
+  await page.getByRole('link', { name: /Single-journey ticket/ }).click();
+  await page.getByLabel('Route number or name').fill('AE3');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /AE3/ }).click();
+  await page.getByLabel('From stop').selectOption({ label: 'Terminal 2 Bus Bay' });
+  await page.getByLabel('To stop').selectOption({ label: 'Sion Circle' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-ticket');
+  await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
+  // A connecting leg: its search starts again, and its from-stop is where the first leg ends.
+  await page.getByRole('button', { name: 'Add a connecting route' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-route');
+  await page.getByLabel('Route number or name').fill('AE1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /AE1/ }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-stop');
+  await expect(page.getByText('Route 2 of your ticket')).toBeVisible();
+  await expect(page.getByLabel('From stop')).toHaveValue('SION');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose where you get off.')).toBeVisible();
+  await page.getByLabel('To stop').selectOption({ label: 'Kharghar' });
+  await shot(page, 'multi-select-stop');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-ticket');
+  const legs = page.getByTestId('multi-legs').getByRole('listitem');
+  await expect(legs).toHaveCount(2);
+  await expect(legs.nth(0)).toContainText('AE3');
+  await expect(legs.nth(0)).toContainText('Terminal 2 Bus Bay → Sion Circle');
+  await expect(legs.nth(1)).toContainText('AE1');
+  await expect(legs.nth(1)).toContainText('Sion Circle → Kharghar');
+  // The server's combined fare: each leg ₹150 (flat), total ₹300 for one adult.
+  const fare = page.getByTestId('multi-fare');
+  await expect(fare.getByRole('heading', { name: 'Route 1: AE3' })).toBeVisible();
+  await expect(fare.getByRole('heading', { name: 'Route 2: AE1' })).toBeVisible();
+  await expect(fare.getByRole('heading', { name: 'Total for 2 routes' })).toBeVisible();
+  await expect(fare.getByRole('table').last().getByText('₹300').last()).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'multi-select-ticket');
+  // The whole choice survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('multi-legs').getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('multi-fare').getByRole('table').last().getByText('₹300').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/app/pay-for-ticket/user-details');
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page).toHaveURL('/app/pay-for-ticket');
+  await expect(page.getByTestId('multi-legs').getByRole('listitem')).toHaveCount(2);
+  await shot(page, 'multi-pay');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay ₹300' }).click();
+  await expect(page).toHaveURL(/\/app\/select-payment\/[^/]+\/ticket\/TKT-/);
+  const tx = /\/ticket\/(TKT-[0-9a-f-]+)/.exec(page.url())![1];
+  await page.getByRole('link', { name: /UPI/ }).click();
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: 'Pay ₹300' }).click();
+  await expect(page).toHaveURL(`/app/select-trip/booking-success/${tx}`, { timeout: 20_000 });
+  await expect(page.getByText('Your ticket is ready')).toBeVisible({ timeout: 20_000 });
+  const headers = await riderHeaders(page);
+  const order = await (await request.get(`/api/tickets/v1/orders/${tx}`, { headers })).json();
+  expect(order).toMatchObject({ kind: 'multiRoute', status: 'SUCCESS', payableAmount: 30000 });
+  // The wallet card and the ticket show both legs.
+  await page.goto(W);
+  const card = page.locator(`a[data-transaction-id="${tx}"]`);
+  await expect(card.getByTestId('item-legs')).toContainText('AE3');
+  await expect(card.getByTestId('item-legs')).toContainText('Terminal 2 Bus Bay → Sion Circle');
+  await expect(card.getByTestId('item-legs')).toContainText('AE1');
+  await expect(card.getByTestId('item-legs')).toContainText('Sion Circle → Kharghar');
+  await expect(card).toContainText('₹300');
+  await shot(page, 'multi-wallet');
+  await expectAccessible(page);
+  await card.click();
+  await expect(page.getByTestId('item-legs')).toContainText('Sion Circle → Kharghar');
+  await expect(qr(page)).toBeVisible();
+  await shot(page, 'multi-ticket');
+  await page.goto(`${W}/summary/${tx}`);
+  await expect(page.getByTestId('item-legs')).toContainText('Terminal 2 Bus Bay → Sion Circle');
+  await shot(page, 'multi-summary');
+});
+
 test('a ride recorded offline is sent when the rider goes online on the home screen (no tickets screen opened)', async ({ page, context, request }) => {
   test.setTimeout(120_000);
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });

@@ -5,15 +5,31 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { ApiRequestError, checkoutPath, type CityConfig } from '@sawari/runtime';
-import type { FareResponse } from '@sawari/contracts';
+import type { FareResponse, LegFare, MultiRouteFareResponse } from '@sawari/contracts';
 import { ticketsApi, type InstantFares } from '../common/api';
 import { useFlow } from '../common/flow';
-import { MAX_PASSENGERS, PASSENGER_KINDS, canAddPassenger, passengerError, quoteKey, totalPassengers, type Flow, type PassengerKind } from '../common/model';
+import {
+  MAX_LEGS, MAX_PASSENGERS, PASSENGER_KINDS, addLeg, canAddLeg, canAddPassenger, flowLegs, isMultiRoute, legsError, passengerError, quoteKey, removeLeg, totalPassengers,
+  type Flow, type PassengerKind,
+} from '../common/model';
 import {
   CityGate, FareBreakup, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, Steps, asApiError, money, paths, styles, useAsync, useT,
 } from '../common/ui';
 
 const legOf = (f: Flow) => ({ routeId: f.route!.routeId, fromStopId: f.fromStopId!, toStopId: f.toStopId! });
+const legBody = (l: { routeId: string; fromStopId: string; toStopId: string }) => ({ routeId: l.routeId, fromStopId: l.fromStopId, toStopId: l.toStopId });
+
+/** The fare of what the flow holds: one leg (single journey, `POST …/fare`) or 2–4 legs (`POST …/multi-route-fare`). */
+type Quote = { payableAmount: number; agency: string; legs: LegFare[]; total: FareResponse | MultiRouteFareResponse };
+async function fetchQuote(city: string, flow: Flow, signal?: AbortSignal): Promise<Quote> {
+  if (isMultiRoute(flow)) {
+    const m = await ticketsApi.multiFare(city, flowLegs(flow).map(legBody), flow.passengers, signal);
+    return { payableAmount: m.payableAmount, agency: m.legs[0]?.agency ?? '', legs: m.legs, total: m };
+  }
+  const f = await ticketsApi.fare(city, legOf(flow), flow.passengers, signal);
+  return { payableAmount: f.payableAmount, agency: f.agency, legs: [f], total: f };
+}
+
 const ready = (f: Flow, city: string) => f.city === city && !!f.route && !!f.fromStopId && !!f.toStopId;
 
 /** Sends the rider back to the first step the flow is missing. */
@@ -32,21 +48,53 @@ function useFlowGuard(city: string, need: 'stops' | 'quote' | 'details') {
   return missing === null;
 }
 
-function Trip({ flow, fare }: { flow: Flow; fare?: FareResponse | null }) {
+function Trip({ flow, fare }: { flow: Flow; fare?: Quote | null }) {
   const t = useT();
+  if (isMultiRoute(flow)) return <LegList flow={flow} quote={fare ?? null} />;
   return (
     <dl className={styles.facts}>
       <dt>{t('ticket.route')}</dt>
-      <dd>{fare?.routeName ?? flow.route?.routeName}{flow.route?.longName ? ` · ${flow.route.longName}` : ''}</dd>
-      {fare && (
+      <dd>{fare?.legs[0]?.routeName ?? flow.route?.routeName}{flow.route?.longName ? ` · ${flow.route.longName}` : ''}</dd>
+      {fare?.legs[0] && (
         <>
           <dt>{t('ticket.from')}</dt>
-          <dd>{fare.fromStopName}</dd>
+          <dd>{fare.legs[0].fromStopName}</dd>
           <dt>{t('ticket.to')}</dt>
-          <dd>{fare.toStopName}</dd>
+          <dd>{fare.legs[0].toStopName}</dd>
         </>
       )}
     </dl>
+  );
+}
+
+/** The legs of a multi-route ticket, in order, with the stop names from the fare once it is known. */
+function LegList({ flow, quote, onRemove }: { flow: Flow; quote: Quote | null; onRemove?: (index: number) => void }) {
+  const t = useT();
+  const legs = flowLegs(flow);
+  return (
+    <section aria-labelledby="multi-legs-h">
+      <h2 id="multi-legs-h">{t('multi.legs', { count: legs.length, max: MAX_LEGS })}</h2>
+      <ol className={styles.legList} data-testid="multi-legs">
+        {legs.map((l, i) => {
+          const named = quote?.legs[i];
+          const from = named?.fromStopId === l.fromStopId ? named.fromStopName : l.fromStopId;
+          const to = named?.toStopId === l.toStopId ? named.toStopName : l.toStopId;
+          return (
+            <li key={`${i}-${l.routeId}`}>
+              <span className={styles.routeBadge}>{l.routeName}</span> {t('item.journey', { from, to })}
+              {onRemove && i < flow.legs.length && (
+                <>
+                  {' '}
+                  <button type="button" className={styles.textButton} onClick={() => onRemove(i)} aria-label={t('multi.remove', { n: i + 1, route: l.routeName })}>
+                    {t('multi.removeShort')}
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 
@@ -83,18 +131,19 @@ function TicketChooser({ city }: { city: CityConfig }) {
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
   const ok = useFlowGuard(city.id, 'stops');
-  const [fare, setFare] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: FareResponse | null; error: ApiRequestError | null }>({ status: 'idle', data: null, error: null });
+  const [fare, setFare] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: Quote | null; error: ApiRequestError | null }>({ status: 'idle', data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const key = quoteKey(flow);
   const invalid = passengerError(flow.passengers);
+  const legsInvalid = isMultiRoute(flow) ? legsError(flowLegs(flow)) : null;
   useEffect(() => {
-    if (!ok || invalid) return;
+    if (!ok || invalid || legsInvalid) return;
     const ctl = new AbortController();
     setFare((s) => ({ status: 'loading', data: s.data, error: null }));
     // A short pause so tapping + three times asks once.
     const timer = setTimeout(() => {
-      ticketsApi.fare(city.id, legOf(flow), flow.passengers, ctl.signal).then(
+      fetchQuote(city.id, flow, ctl.signal).then(
         (data) => setFare({ status: 'ready', data, error: null }),
         (err: unknown) => !ctl.signal.aborted && setFare({ status: 'error', data: null, error: asApiError(err) }),
       );
@@ -113,13 +162,28 @@ function TicketChooser({ city }: { city: CityConfig }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (invalid) return setFormError(t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers'));
+    if (legsInvalid) return setFormError(t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS }));
     if (fare.status !== 'ready' || !fare.data) return setFormError(t('selectTicket.waitFare'));
     setFlow((f) => ({ ...f, quote: { key, farePaise: fare.data!.payableAmount, agency: fare.data!.agency } }));
     navigate(paths.userDetails);
   };
+  const connect = () => {
+    setFlow(addLeg);
+    navigate(paths.selectRoute);
+  };
+  const multi = isMultiRoute(flow);
   return (
     <form onSubmit={submit} noValidate>
-      <Trip flow={flow} fare={fare.data} />
+      {multi ? <LegList flow={flow} quote={fare.data} onRemove={(i) => setFlow((f) => removeLeg(f, i))} /> : <Trip flow={flow} fare={fare.data} />}
+      {canAddLeg(flow) && (
+        <p className={styles.actions}>
+          <button type="button" className={styles.textButton} onClick={connect} aria-describedby="multi-add-hint">
+            {t('multi.add')}
+          </button>
+          <br />
+          <span id="multi-add-hint" className={`${styles.hint} ${styles.small}`}>{t('multi.addHint', { max: MAX_LEGS })}</span>
+        </p>
+      )}
       <fieldset className={styles.fieldset}>
         <legend>{t('selectTicket.passengers', { max: MAX_PASSENGERS })}</legend>
         {PASSENGER_KINDS.map((k) => (
@@ -133,6 +197,8 @@ function TicketChooser({ city }: { city: CityConfig }) {
       <div aria-live="polite" aria-busy={fare.status === 'loading'}>
         {invalid ? (
           <p className={styles.warn}>{t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers')}</p>
+        ) : legsInvalid ? (
+          <p className={styles.warn}>{t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS })}</p>
         ) : fare.status === 'error' ? (
           <ProblemPanel error={fare.error} onRetry={() => setAttempt((n) => n + 1)} />
         ) : fare.data ? (
@@ -147,13 +213,35 @@ function TicketChooser({ city }: { city: CityConfig }) {
   );
 }
 
-function FareLines({ fare, stale }: { fare: FareResponse; stale?: boolean }) {
+function FareLines({ fare, stale }: { fare: Quote; stale?: boolean }) {
   const t = useT();
-  const lines = fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }));
+  if (fare.legs.length > 1) return <MultiFareLines fare={fare} stale={stale} />;
+  const one = fare.legs[0];
+  const lines = one.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }));
   return (
     <div style={stale ? { opacity: 0.6 } : undefined}>
-      <FareBreakup lines={lines} payable={fare.payableAmount} caption={t('fare.heading')} />
-      <p className={`${styles.muted} ${styles.small}`}>{t('fare.distance', { km: (fare.distanceMeters / 1000).toFixed(1) })}</p>
+      <FareBreakup lines={lines} payable={one.payableAmount} caption={t('fare.heading')} />
+      <p className={`${styles.muted} ${styles.small}`}>{t('fare.distance', { km: (one.distanceMeters / 1000).toFixed(1) })}</p>
+    </div>
+  );
+}
+
+/** A multi-route fare: each leg's breakup (from the server), then the combined total (shared/domain aggregateFares). */
+function MultiFareLines({ fare, stale }: { fare: Quote; stale?: boolean }) {
+  const t = useT();
+  return (
+    <div style={stale ? { opacity: 0.6 } : undefined} data-testid="multi-fare">
+      {fare.legs.map((leg, i) => (
+        <div key={`${i}-${leg.routeId}`} className={styles.legFare}>
+          <h3>{t('multi.legFare', { n: i + 1, route: leg.routeName })}</h3>
+          <p className={`${styles.muted} ${styles.small}`}>
+            {t('item.journey', { from: leg.fromStopName, to: leg.toStopName })} · {t('fare.distance', { km: (leg.distanceMeters / 1000).toFixed(1) })}
+          </p>
+          <FareBreakup lines={leg.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={leg.payableAmount} caption={t('multi.legFare', { n: i + 1, route: leg.routeName })} />
+        </div>
+      ))}
+      <h3>{t('multi.total', { count: fare.legs.length })}</h3>
+      <FareBreakup lines={fare.total.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={fare.payableAmount} caption={t('multi.total', { count: fare.legs.length })} />
     </div>
   );
 }
@@ -231,7 +319,7 @@ function Review({ city }: { city: CityConfig }) {
   const ok = useFlowGuard(city.id, 'details');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiRequestError | null>(null);
-  const fare = useAsync(ok ? () => ticketsApi.fare(city.id, legOf(flow), flow.passengers) : null, quoteKey(flow));
+  const fare = useAsync(ok ? () => fetchQuote(city.id, flow) : null, quoteKey(flow));
   if (!ok) return null;
   if (fare.status === 'loading') return <ListSkeleton rows={2} />;
   if (fare.status === 'error') return <ProblemPanel error={fare.error} onRetry={fare.retry} />;
@@ -241,8 +329,17 @@ function Review({ city }: { city: CityConfig }) {
     setError(null);
     try {
       // validate-fare first: the fare the rider saw is the fare charged (409 FARE_CHANGED otherwise).
-      await ticketsApi.validateFare(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
-      const order = await ticketsApi.orderSingle(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+      // A multi-route order is checked by the server itself (409 FARE_CHANGED when the total differs).
+      let order;
+      if (isMultiRoute(flow)) {
+        const legs = flowLegs(flow);
+        const bad = legsError(legs);
+        if (bad) throw Object.assign(new Error(bad), { code: bad === 'SAME_STOP' ? 'SAME_STOP' : 'VALIDATION_FAILED' });
+        order = await ticketsApi.orderMulti(city.id, legs.map(legBody), flow.passengers, flow.quote!.farePaise);
+      } else {
+        await ticketsApi.validateFare(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+        order = await ticketsApi.orderSingle(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+      }
       setFlow((f) => ({ ...f, lastTransactionId: order.transactionId }));
       // The checkout is the shell's screen (single-spa follows the router's pushState).
       navigate(checkoutPath(fare.data!.agency, 'ticket', order.transactionId));

@@ -82,7 +82,8 @@ function RouteSearch({ city }: { city: CityConfig }) {
   const choose = (r: RouteSummary) => {
     setFlow((f) => ({
       ...f, city: city.id, route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
-      directionId: null, fromStopId: null, toStopId: null, quote: null, detailsConfirmed: false,
+      // A connecting route starts where the last leg ends (when the route serves that stop).
+      directionId: null, fromStopId: f.legs.at(-1)?.toStopId ?? null, toStopId: null, quote: null, detailsConfirmed: false,
     }));
     navigate(paths.selectStop);
   };
@@ -147,7 +148,8 @@ function HandOver({ city, routeId }: { city: CityConfig; routeId: string }) {
     const r = load.data.route;
     setFlow((f) => ({
       ...f, city: city.id, route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
-      directionId: null, fromStopId: null, toStopId: null, quote: null, detailsConfirmed: false,
+      // The hand-over starts a new single journey.
+      legs: [], directionId: null, fromStopId: null, toStopId: null, quote: null, detailsConfirmed: false,
     }));
     navigate(paths.selectStop, { replace: true });
   }, [load.status, load.data, city.id, navigate, setFlow]);
@@ -193,9 +195,11 @@ function StopPicker({ city }: { city: CityConfig }) {
   const route = load.data.route;
   if (!route) return <p className={styles.alert} role="alert">{t('selectRoute.unknownRoute', { routeId })}</p>;
   const directions = route.directions.filter((d) => d.stops.length >= 2);
-  const direction = directions.find((d) => d.directionId === flow.directionId) ?? directions[0];
+  const direction = directions.find((d) => d.directionId === flow.directionId)
+    ?? directions.find((d) => d.stops.slice(0, -1).some((s) => s.stop_id === flow.fromStopId)) ?? directions[0];
   if (!direction) return <p className={styles.empty}>{t('selectStop.noStops')}</p>;
   const boarding = direction.stops.slice(0, -1);
+  const fromValue = boarding.some((s) => s.stop_id === flow.fromStopId) ? flow.fromStopId! : '';
   const alighting = stopsAfter(direction.stops, flow.fromStopId);
   const set = (patch: Partial<typeof flow>) => setFlow((f) => ({ ...f, ...patch, quote: null, detailsConfirmed: false }));
   const submit = (e: FormEvent) => {
@@ -211,6 +215,7 @@ function StopPicker({ city }: { city: CityConfig }) {
   };
   return (
     <form onSubmit={submit} noValidate>
+      {flow.legs.length > 0 && <p className={styles.hint}>{t('multi.legStep', { n: flow.legs.length + 1 })}</p>}
       <p>
         <span className={styles.routeBadge}>{route.route_name}</span>
         <strong>{route.route_long_name ?? ''}</strong>{' '}
@@ -230,7 +235,7 @@ function StopPicker({ city }: { city: CityConfig }) {
       <div className={styles.field}>
         <label htmlFor={fromId}>{t('selectStop.from')}</label>
         <select
-          id={fromId} className={styles.input} value={flow.fromStopId ?? ''} aria-invalid={errors.from ? true : undefined} aria-describedby={errors.from ? `${fromId}-e` : undefined}
+          id={fromId} className={styles.input} value={fromValue} aria-invalid={errors.from ? true : undefined} aria-describedby={errors.from ? `${fromId}-e` : undefined}
           onChange={(e) => {
             const from = e.target.value || null;
             setErrors((x) => ({ ...x, from: undefined }));
@@ -249,7 +254,7 @@ function StopPicker({ city }: { city: CityConfig }) {
       <div className={styles.field}>
         <label htmlFor={toId}>{t('selectStop.to')}</label>
         <select
-          id={toId} className={styles.input} value={flow.toStopId ?? ''} disabled={!flow.fromStopId} aria-invalid={errors.to ? true : undefined}
+          id={toId} className={styles.input} value={flow.toStopId ?? ''} disabled={!fromValue} aria-invalid={errors.to ? true : undefined}
           aria-describedby={errors.to ? `${toId}-e` : `${toId}-h`} onChange={(e) => { setErrors((x) => ({ ...x, to: undefined })); set({ toStopId: e.target.value || null }); }}
         >
           <option value="">{t('selectStop.choose')}</option>

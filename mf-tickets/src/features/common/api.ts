@@ -1,7 +1,7 @@
 // The tickets and validation API as these screens call it (docs/tickets.md, docs/validation.md). Types from
 // @sawari/contracts (type-only imports: no zod in the bundle).
 import { api, deviceId } from '@sawari/runtime';
-import type { FareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, WalletResponse } from '@sawari/contracts';
+import type { FareResponse, MultiRouteFareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, WalletResponse } from '@sawari/contracts';
 
 export const APP_VERSION = '1001';
 
@@ -15,6 +15,10 @@ export const ticketsApi = {
   fare: (c: string, leg: Leg, passengers: PassengersInput, signal?: AbortSignal) => api.post<FareResponse>(`${city(c)}/fare`, { ...leg, passengers }, { signal }),
   validateFare: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
     api.post<{ ok: true; farePaise: number; fare: FareResponse }>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),
+  multiFare: (c: string, legs: Leg[], passengers: PassengersInput, signal?: AbortSignal) =>
+    api.post<MultiRouteFareResponse>(`${city(c)}/multi-route-fare`, { legs, passengers }, { signal }),
+  orderMulti: (c: string, legs: Leg[], passengers: PassengersInput, farePaise: number) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'multiRoute', city: c, legs, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
   instantFares: (c: string) => api.get<InstantFares>(`${city(c)}/instant-fares`),
   orderSingle: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
     api.post<TicketOrder>('/tickets/v1/orders', { kind: 'singleJourney', city: c, ...leg, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),

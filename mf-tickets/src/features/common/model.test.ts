@@ -1,7 +1,7 @@
 import type { WalletItem } from '@sawari/contracts';
 import {
   EMPTY_FLOW, canAddPassenger, isInExpiredTab, itemState, normaliseVehicleNo, parseFlow, passengerError, quoteKey, screenFor, splitWallet, statusLabelParts,
-  stopsAfter, vehicleFromScan,
+  stopsAfter, vehicleFromScan, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
 } from './model';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0); // 11:30 in Kolkata
@@ -118,5 +118,74 @@ describe('bus numbers', () => {
     expect(normaliseVehicleNo('')).toBeNull();
     expect(normaliseVehicleNo('-AB')).toBeNull();
     expect(normaliseVehicleNo('MH01<b>')).toBeNull();
+  });
+});
+
+describe('multi-route legs', () => {
+  const leg = (n: number, from = `S${n}`, to = `S${n + 1}`) => ({ routeId: `R${n}`, routeName: `AE${n}`, fromStopId: from, toStopId: to });
+  const withCurrent = (legs: ReturnType<typeof leg>[], cur: ReturnType<typeof leg> | null): Flow => ({
+    ...EMPTY_FLOW, city: 'mumbai', legs,
+    route: cur ? { routeId: cur.routeId, routeName: cur.routeName, longName: null, agency: 'AEX' } : null,
+    fromStopId: cur?.fromStopId ?? null, toStopId: cur?.toStopId ?? null,
+  });
+
+  it('legsError: 2 to 4 legs, never the same stop or the same leg twice', () => {
+    expect(legsError([leg(1)])).toBe('TOO_FEW_LEGS');
+    expect(legsError([])).toBe('TOO_FEW_LEGS');
+    expect(legsError([leg(1), leg(2)])).toBeNull();
+    expect(legsError([leg(1), leg(2), leg(3), leg(4)])).toBeNull();
+    expect(legsError([leg(1), leg(2), leg(3), leg(4), leg(5)])).toBe('TOO_MANY_LEGS');
+    expect(legsError([leg(1), leg(2, 'X', 'X')])).toBe('SAME_STOP');
+    expect(legsError([leg(1), leg(1)])).toBe('SAME_LEG');
+    expect(MAX_LEGS).toBe(4);
+  });
+
+  it('addLeg moves the complete current leg into legs and starts the next at its to-stop; at most 4 legs', () => {
+    const one = withCurrent([], leg(1));
+    expect(canAddLeg(one)).toBe(true);
+    const two = addLeg(one);
+    expect(two.legs).toEqual([leg(1)]);
+    expect(two.route).toBeNull();
+    expect(two.fromStopId).toBe('S2');
+    expect(two.toStopId).toBeNull();
+    expect(isMultiRoute(two)).toBe(true);
+    // Incomplete current leg: nothing to add.
+    expect(canAddLeg(two)).toBe(false);
+    expect(addLeg(two)).toBe(two);
+    const three = withCurrent([leg(1), leg(2)], leg(3));
+    expect(canAddLeg(three)).toBe(true);
+    const four = withCurrent([leg(1), leg(2), leg(3)], leg(4));
+    expect(canAddLeg(four)).toBe(false);
+    expect(addLeg(four)).toBe(four);
+    expect(flowLegs(four)).toHaveLength(4);
+  });
+
+  it('flowLegs and currentLeg; removeLeg drops an earlier leg and the quote', () => {
+    const f = { ...withCurrent([leg(1), leg(2)], leg(3)), quote: { key: 'k', farePaise: 1, agency: 'AEX' }, detailsConfirmed: true };
+    expect(currentLeg(f)).toEqual(leg(3));
+    expect(flowLegs(f).map((l) => l.routeId)).toEqual(['R1', 'R2', 'R3']);
+    const g = removeLeg(f, 0);
+    expect(g.legs).toEqual([leg(2)]);
+    expect(g.quote).toBeNull();
+    expect(g.detailsConfirmed).toBe(false);
+    expect(removeLeg(f, 2)).toBe(f);
+    expect(removeLeg(f, -1)).toBe(f);
+    expect(flowLegs(withCurrent([leg(1)], null))).toEqual([leg(1)]);
+  });
+
+  it('the quote key changes with the earlier legs', () => {
+    const a = withCurrent([leg(1)], leg(2));
+    const b = withCurrent([leg(1, 'S1', 'S9')], leg(2));
+    expect(quoteKey(a)).not.toBe(quoteKey(b));
+    expect(quoteKey(withCurrent([], leg(2)))).not.toBe(quoteKey(a));
+  });
+
+  it('parseFlow keeps up to 3 complete earlier legs and drops broken ones', () => {
+    const parsed = parseFlow({ legs: [leg(1), { routeId: 'R2' }, leg(3), leg(4), leg(5)], passengers: { adult: 1 } });
+    expect(parsed.legs.map((l) => l.routeId)).toEqual(['R1', 'R3']);
+    expect(parseFlow({ legs: [leg(1), leg(2), leg(3), leg(4)] }).legs).toHaveLength(3);
+    expect(parseFlow({ legs: 'x' }).legs).toEqual([]);
+    expect(parseFlow({}).legs).toEqual([]);
+    expect(parseFlow(JSON.parse(JSON.stringify(withCurrent([leg(1)], leg(2))))).legs).toEqual([leg(1)]);
   });
 });

@@ -9,8 +9,15 @@ export type PassengerKind = 'adult' | 'child' | 'senior';
 export const PASSENGER_KINDS: readonly PassengerKind[] = ['adult', 'child', 'senior'];
 export type Passengers = Record<PassengerKind, number>;
 
+/** A multi-route ticket has 2 to MAX_LEGS legs (docs/tickets.md; the server's multi-route-fare says the same). */
+export const MAX_LEGS = 4;
+/** One ride of a multi-route ticket: a route and the stops where the rider gets on and off. */
+export interface FlowLeg { routeId: string; routeName: string; fromStopId: string; toStopId: string }
+
 /** What the rider chose on the buying screens (kept in sessionStorage by flow.ts). */
 export interface Flow {
+  /** Earlier legs of a multi-route ticket (empty for a single journey); the leg being chosen is route/fromStopId/toStopId. */
+  legs: FlowLeg[];
   city: string | null;
   route: { routeId: string; routeName: string; longName: string | null; agency: string | null } | null;
   query: string;
@@ -26,7 +33,7 @@ export interface Flow {
 }
 
 export const EMPTY_FLOW: Flow = {
-  city: null, route: null, query: '', directionId: null, fromStopId: null, toStopId: null,
+  legs: [], city: null, route: null, query: '', directionId: null, fromStopId: null, toStopId: null,
   passengers: { adult: 1, child: 0, senior: 0 }, quote: null, instant: null, detailsConfirmed: false, lastTransactionId: null,
 };
 
@@ -41,7 +48,13 @@ export function parseFlow(raw: unknown): Flow {
   const p = (r.passengers ?? {}) as Record<string, unknown>;
   const q = r.quote as Record<string, unknown> | null;
   const inst = r.instant as Record<string, unknown> | null;
+  const legs = (Array.isArray(r.legs) ? r.legs : []).slice(0, MAX_LEGS - 1).flatMap((l: unknown): FlowLeg[] => {
+    const o = (l ?? {}) as Record<string, unknown>;
+    const routeId = str(o.routeId), fromStopId = str(o.fromStopId), toStopId = str(o.toStopId);
+    return routeId && fromStopId && toStopId ? [{ routeId, routeName: str(o.routeName) ?? routeId, fromStopId, toStopId }] : [];
+  });
   return {
+    legs,
     city: str(r.city),
     route: route && str(route.routeId) ? { routeId: str(route.routeId)!, routeName: str(route.routeName) ?? String(route.routeId), longName: str(route.longName), agency: str(route.agency) } : null,
     query: typeof r.query === 'string' ? r.query.slice(0, 100) : '',
@@ -70,8 +83,51 @@ export function passengerError(p: Passengers, max = MAX_PASSENGERS): 'NO_PASSENG
 export const canAddPassenger = (p: Passengers, max = MAX_PASSENGERS): boolean => totalPassengers(p) < max;
 
 /** The identity of a fare question: a quote is reused only for exactly this city, route, stops and passengers. */
-export const quoteKey = (f: Pick<Flow, 'city' | 'route' | 'fromStopId' | 'toStopId' | 'passengers'>): string =>
-  [f.city, f.route?.routeId, f.fromStopId, f.toStopId, f.passengers.adult, f.passengers.child, f.passengers.senior].join('|');
+export const quoteKey = (f: Pick<Flow, 'city' | 'route' | 'fromStopId' | 'toStopId' | 'passengers'> & { legs?: readonly FlowLeg[] }): string =>
+  [...(f.legs ?? []).map((l) => `${l.routeId}>${l.fromStopId}>${l.toStopId}`), f.city, f.route?.routeId, f.fromStopId, f.toStopId, f.passengers.adult, f.passengers.child, f.passengers.senior].join('|');
+
+/** The leg being chosen, when its route and both stops are set. */
+export const currentLeg = (f: Flow): FlowLeg | null =>
+  f.route && f.fromStopId && f.toStopId ? { routeId: f.route.routeId, routeName: f.route.routeName, fromStopId: f.fromStopId, toStopId: f.toStopId } : null;
+
+/** Every leg of the ticket: the earlier ones and the current one (when complete). One leg: a single journey. */
+export const flowLegs = (f: Flow): FlowLeg[] => {
+  const cur = currentLeg(f);
+  return cur ? [...f.legs, cur] : [...f.legs];
+};
+
+export const isMultiRoute = (f: Flow): boolean => f.legs.length > 0;
+
+export type LegsError = 'TOO_FEW_LEGS' | 'TOO_MANY_LEGS' | 'SAME_STOP' | 'SAME_LEG';
+
+/** What the server would refuse in a multi-route ticket's legs: 2 to MAX_LEGS, each from ≠ to, no leg twice. */
+export function legsError(legs: readonly FlowLeg[]): LegsError | null {
+  if (legs.length < 2) return 'TOO_FEW_LEGS';
+  if (legs.length > MAX_LEGS) return 'TOO_MANY_LEGS';
+  if (legs.some((l) => l.fromStopId === l.toStopId)) return 'SAME_STOP';
+  const seen = new Set(legs.map((l) => `${l.routeId}>${l.fromStopId}>${l.toStopId}`));
+  return seen.size < legs.length ? 'SAME_LEG' : null;
+}
+
+/** Whether one more connecting leg may be added after the current (complete) one. */
+export const canAddLeg = (f: Flow): boolean => currentLeg(f) !== null && f.legs.length + 1 < MAX_LEGS;
+
+/**
+ * Starts a connecting leg: the current leg joins the earlier ones and a new route is chosen; the new leg starts at the
+ * stop where the last one ends (kept as fromStopId, used when the next route serves it). Unchanged when no leg may be
+ * added.
+ */
+export function addLeg(f: Flow): Flow {
+  const cur = currentLeg(f);
+  if (!cur || !canAddLeg(f)) return f;
+  return { ...f, legs: [...f.legs, cur], route: null, query: '', directionId: null, fromStopId: cur.toStopId, toStopId: null, quote: null, detailsConfirmed: false };
+}
+
+/** Removes the earlier leg at `index` (the current leg stays). */
+export function removeLeg(f: Flow, index: number): Flow {
+  if (index < 0 || index >= f.legs.length) return f;
+  return { ...f, legs: f.legs.filter((_, i) => i !== index), quote: null, detailsConfirmed: false };
+}
 
 /** Stops after `fromStopId` in the direction's order (where the rider can get off). */
 export function stopsAfter<T extends { stop_id: string }>(stops: readonly T[], fromStopId: string | null): T[] {

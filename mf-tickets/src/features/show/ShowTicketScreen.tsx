@@ -11,7 +11,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
+import { ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
 import { useWalletItem } from '../wallet/useWallet';
 import { QrCode } from './QrCode';
 
@@ -165,6 +165,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
         <p>
           <ItemSubtitle item={item} />
         </p>
+        <ItemLegs item={item} />
         <StatusLabel item={item} now={now} />
         {!item.ticketId && left !== null && <p>{t('show.tripsLeft', { count: left })}</p>}
       </div>

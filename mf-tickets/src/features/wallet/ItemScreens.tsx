@@ -6,7 +6,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { useFlow } from '../common/flow';
 import { itemState, screenFor } from '../common/model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
+import { ItemLegs, ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
 import { useWalletItem } from './useWallet';
 
 function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
@@ -74,6 +74,14 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
           <>
             <dt>{t('ticket.route')}</dt>
             <dd>{item.routeName}</dd>
+          </>
+        )}
+        {item.legs && item.legs.length > 1 && (
+          <>
+            <dt>{t('item.legs')}</dt>
+            <dd>
+              <ItemLegs item={item} />
+            </dd>
           </>
         )}
         {item.fromStopName && (

@@ -28,6 +28,22 @@ export function ItemSubtitle({ item }: { item: WalletItem }) {
   return <>{item.desc ?? item.categoryName}</>;
 }
 
+/** The legs of a multi-route ticket, one per line ("AE3 Terminal 2 Bus Bay → Sion Circle"); nothing for one leg. */
+export function ItemLegs({ item }: { item: WalletItem }) {
+  const t = useT();
+  if (!item.legs || item.legs.length < 2) return null;
+  return (
+    <span className={styles.cardLegs} data-testid="item-legs">
+      {item.legs.map((l, i) => (
+        <span key={`${i}-${l.routeId}`} className={styles.cardLeg}>
+          <span className={styles.legNo} aria-hidden="true">{i + 1}</span>
+          <strong>{l.routeName}</strong> {t('item.journey', { from: l.fromStopName, to: l.toStopName })}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** The spec §4 status label in the rider's language. */
 export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   const t = useT();
@@ -54,6 +70,7 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
           <ItemSubtitle item={item} />
         </span>
         <br />
+        <ItemLegs item={item} />
         <StatusLabel item={item} now={now} />
         {item.rideCount > 0 && <span className={`${styles.small} ${styles.muted}`}> · {t('item.rides', { count: item.rideCount })}</span>}
       </Link>
