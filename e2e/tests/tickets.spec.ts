@@ -8,7 +8,9 @@ import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 // a single-journey ticket on the Mumbai airport-express feed and pays by UPI in the shell's checkout, shows a QR that
 // changes every 10 s, is punched by a validator (the dev validator key) and reads "used"; with the network off the app
 // still opens from the service worker and shows a ticket with its QR (timed), a ride recorded offline on scan-qr is
-// synced once back online (exactly one ride on the server), and the expired tab lists an expired ticket.
+// synced once back online (exactly one ride on the server), and the expired tab lists an expired ticket. Also: a
+// multi-route ticket (two connecting legs, each leg's fare and the total, checkout, both legs in the wallet), and a ride
+// recorded offline that the shell sends when the rider comes back online on the home screen.
 // Service workers stay on (offline needs them). bypassCSP: axe-core is injected as an inline script.
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 // context.setOffline does not reach a service worker's own fetches (microsoft/playwright#2311): with this flag the
@@ -313,6 +315,13 @@ test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each
   await expect(page).toHaveURL('/app/select-trip/select-ticket');
   await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
   // A connecting leg: its search starts again, and its from-stop is where the first leg ends.
+  await page.getByRole('button', { name: 'Add a connecting route' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-route');
+  // Changing one's mind keeps the first leg as it was.
+  await page.getByRole('button', { name: 'Keep only the routes already chosen' }).click();
+  await expect(page).toHaveURL('/app/select-trip/select-ticket');
+  await expect(page.getByTestId('multi-legs')).toHaveCount(0);
+  await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
   await page.getByRole('button', { name: 'Add a connecting route' }).click();
   await expect(page).toHaveURL('/app/select-trip/select-route');
   await page.getByLabel('Route number or name').fill('AE1');

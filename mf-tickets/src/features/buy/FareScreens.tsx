@@ -82,7 +82,7 @@ function LegList({ flow, quote, onRemove }: { flow: Flow; quote: Quote | null; o
           return (
             <li key={`${i}-${l.routeId}`}>
               <span className={styles.routeBadge}>{l.routeName}</span> {t('item.journey', { from, to })}
-              {onRemove && i < flow.legs.length && (
+              {onRemove && (
                 <>
                   {' '}
                   <button type="button" className={styles.textButton} onClick={() => onRemove(i)} aria-label={t('multi.remove', { n: i + 1, route: l.routeName })}>

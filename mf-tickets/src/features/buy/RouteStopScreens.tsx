@@ -7,7 +7,7 @@ import { Button } from '@sawari/ui';
 import type { CityConfig } from '@sawari/runtime';
 import { useCityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
-import { stopsAfter } from '../common/model';
+import { removeLeg, stopsAfter } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, Steps, asApiError, paths, styles, useAsync, useT } from '../common/ui';
 import { gql, Q, type Route, type RouteSummary } from '../common/transit';
 
@@ -87,8 +87,18 @@ function RouteSearch({ city }: { city: CityConfig }) {
     }));
     navigate(paths.selectStop);
   };
+  const cancelLeg = () => {
+    setFlow((f) => removeLeg(f, f.legs.length));
+    navigate(paths.selectTicket);
+  };
   return (
     <>
+      {flow.legs.length > 0 && (
+        <p className={styles.hint}>
+          {t('multi.legStep', { n: flow.legs.length + 1 })}{' '}
+          <button type="button" className={styles.textButton} onClick={cancelLeg}>{t('multi.cancelLeg')}</button>
+        </p>
+      )}
       <form onSubmit={submit} noValidate role="search">
         <div className={styles.field}>
           <label htmlFor={id}>{t('selectRoute.label')}</label>

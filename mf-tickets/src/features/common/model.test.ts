@@ -168,8 +168,18 @@ describe('multi-route legs', () => {
     expect(g.legs).toEqual([leg(2)]);
     expect(g.quote).toBeNull();
     expect(g.detailsConfirmed).toBe(false);
-    expect(removeLeg(f, 2)).toBe(f);
+    expect(removeLeg(f, 3)).toBe(f);
     expect(removeLeg(f, -1)).toBe(f);
+    // The leg being chosen: the last earlier leg becomes the current one again.
+    const back = removeLeg(f, 2);
+    expect(back.legs).toEqual([leg(1)]);
+    expect(currentLeg(back)).toEqual(leg(2));
+    const abandoned = removeLeg(addLeg(withCurrent([], leg(1))), 1);
+    expect(abandoned.legs).toEqual([]);
+    expect(currentLeg(abandoned)).toEqual(leg(1));
+    expect(isMultiRoute(abandoned)).toBe(false);
+    const single = withCurrent([], leg(1));
+    expect(removeLeg(single, 0)).toBe(single);
     expect(flowLegs(withCurrent([leg(1)], null))).toEqual([leg(1)]);
   });
 

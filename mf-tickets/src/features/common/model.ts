@@ -123,8 +123,18 @@ export function addLeg(f: Flow): Flow {
   return { ...f, legs: [...f.legs, cur], route: null, query: '', directionId: null, fromStopId: cur.toStopId, toStopId: null, quote: null, detailsConfirmed: false };
 }
 
-/** Removes the earlier leg at `index` (the current leg stays). */
+/**
+ * Removes leg `index` of flowLegs: an earlier leg, or (index = legs.length, while there are earlier legs) the leg being
+ * chosen, whose place the last earlier leg takes again. Unchanged for any other index.
+ */
 export function removeLeg(f: Flow, index: number): Flow {
+  if (index === f.legs.length && f.legs.length > 0) {
+    const last = f.legs[f.legs.length - 1];
+    return {
+      ...f, legs: f.legs.slice(0, -1), route: { routeId: last.routeId, routeName: last.routeName, longName: null, agency: null },
+      directionId: null, fromStopId: last.fromStopId, toStopId: last.toStopId, quote: null, detailsConfirmed: false,
+    };
+  }
   if (index < 0 || index >= f.legs.length) return f;
   return { ...f, legs: f.legs.filter((_, i) => i !== index), quote: null, detailsConfirmed: false };
 }
