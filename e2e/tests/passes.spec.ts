@@ -310,6 +310,39 @@ test('an upload over 5 MB is refused in the browser; what was typed and chosen s
   await expect(page.getByText('id.pdf', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
 
+  // Real upload progress (api.upload over XMLHttpRequest), on a link throttled to 250 kB/s: a 2 MB ID proof shows a
+  // determinate bar; Cancel keeps the file chosen with Retry (focused); Retry runs the bar to 100 and replaces the proof.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 250_000 });
+  await page.evaluate(() => {
+    const seen: number[] = ((window as unknown as { barValues: number[] }).barValues = []);
+    new MutationObserver(() => {
+      const now = document.querySelector('[role=progressbar], progress')?.getAttribute('aria-valuenow');
+      if (now && Number(now) !== seen.at(-1)) seen.push(Number(now));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  const scan = { name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdf(), Buffer.alloc(2_000_000, 0x20)]) };
+  await page.getByLabel('Replace: Your Student ID card').setInputFiles(scan);
+  const bar = page.getByRole('progressbar', { name: 'Upload of id-scan.pdf' });
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[3-8][0-9]$/);
+  await shot(page, '11a-upload-progress');
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(bar).toBeHidden();
+  await expect(page.locator('strong', { hasText: 'The upload of id-scan.pdf was cancelled.' })).toBeVisible();
+  await expect(page.locator('[aria-live=polite]', { hasText: 'The upload of id-scan.pdf was cancelled.' })).toHaveCount(1);
+  await expect(page.getByText('id-scan.pdf (2.0 MB) is chosen but not uploaded yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try the upload again' })).toBeFocused();
+  await expect(page.getByText('id.pdf', { exact: true })).toBeVisible(); // the uploaded proof stays
+  await shot(page, '11b-upload-cancelled');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Try the upload again' }).click();
+  await expect(page.getByText('id-scan.pdf', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
+  expect(values.at(-1)).toBe(100);
+  expect(values.filter((v) => v > 0 && v < 100).length).toBeGreaterThan(2);
+
   // Nothing typed or chosen is lost: the uploaded photograph stays (its name and size), the details too, after a reload.
   await page.reload();
   await expect(page.getByText('me.png')).toBeVisible();

@@ -39,10 +39,10 @@ export const renewPass = (passId: string, passStartDate: string) => api.post<Pas
 export type TrialOffer = { offerId: string; kind: 'welcome' | 'trial'; title: string; description: string; validityDays: number; eligible: boolean; reason: string | null; claimed: boolean };
 export const loadTrialOffer = (city: string) => api.get<TrialOffer>('/offers/trial', { params: { city } });
 
-/** Uploads one proof (multipart field `file`); answers what is kept of it. */
-export async function uploadProof(file: File, kind: ProofKind, signal?: AbortSignal): Promise<UploadedProof> {
+/** Uploads one proof (multipart field `file`), reporting progress; answers what is kept of it. */
+export async function uploadProof(file: File, kind: ProofKind, signal?: AbortSignal, onProgress?: (loaded: number, total: number) => void): Promise<UploadedProof> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const r = await api.post<{ fileId: string; contentType: string; sizeBytes: number }>('/passes/proofs', form, { multipart: true, signal });
+  const r = await api.upload<{ fileId: string; contentType: string; sizeBytes: number }>('/passes/proofs', form, { signal, onProgress });
   return { kind, fileId: r.fileId, name: file.name, sizeBytes: r.sizeBytes, contentType: r.contentType };
 }

@@ -1,7 +1,9 @@
 // Choosing and uploading proofs: the photograph and one ID proof. Each file is checked (type, size) before anything is
-// sent, shown (image preview or PDF name and size), replaceable, and uploaded with a progress indicator. A failed upload
-// keeps everything else: the earlier proofs, the details, the choices.
+// sent, shown (image preview or PDF name and size), replaceable, and uploaded with a determinate progress bar
+// (api.upload's progress; the percentage announced politely every 25 %) and Cancel. A failed or cancelled upload keeps
+// the file chosen with Retry, and everything else: the earlier proofs, the details, the choices.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { uploadProof } from '../common/api';
 import { formatSize, ID_PROOF_KINDS, PROOF_TYPES, IMAGE_TYPES, proofFileProblem, type ProofKind, type UploadedProof } from '../common/model';
 import { asApiError, styles, useT } from '../common/ui';
@@ -35,30 +37,50 @@ export function ProofPicker({ proofs, onChange, idKind: initialIdKind }: { proof
   );
 }
 
+/** Steps at which the percentage is announced (politely), not at every progress event. */
+const ANNOUNCE_EVERY = 25;
+
+type Uploading = { name: string; size: number; percent: number | null };
+
 function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slot; kind: ProofKind; current: UploadedProof | null; onUploaded: (p: UploadedProof) => void; label: string; hint: string }) {
   const t = useT();
+  const intl = useIntl();
   const inputId = `proof-${slot}`;
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<{ name: string; size: number } | null>(null);
+  const [uploading, setUploading] = useState<Uploading | null>(null);
+  /** The chosen file that is not uploaded (failed or cancelled): it stays chosen, with Retry. */
   const [failed, setFailed] = useState<File | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (cancelled) retryRef.current?.focus();
+  }, [cancelled]);
 
   const send = async (file: File) => {
     setProblem(null);
     setFailed(null);
-    setUploading({ name: file.name, size: file.size });
-    abort.current = new AbortController();
+    setCancelled(false);
+    setUploading({ name: file.name, size: file.size, percent: null });
+    const controller = (abort.current = new AbortController());
+    const onProgress = (loaded: number, total: number) => {
+      const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : null;
+      if (!controller.signal.aborted) setUploading((u) => u && { ...u, percent });
+    };
     try {
-      const uploaded = await uploadProof(file, kind, abort.current.signal);
+      const uploaded = await uploadProof(file, kind, controller.signal, onProgress);
       if (file.type.startsWith('image/')) previews.set(uploaded.fileId, URL.createObjectURL(file));
       onUploaded(uploaded);
     } catch (err) {
-      if ((err as { name?: string })?.name === 'AbortError') return;
+      setFailed(file);
+      if ((err as { name?: string })?.name === 'AbortError') {
+        setCancelled(true);
+        return;
+      }
       const e = asApiError(err);
       const known = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR'].includes(e.code);
       setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
-      setFailed(file);
     } finally {
       setUploading(null);
     }
@@ -71,6 +93,7 @@ function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slo
     const refused = proofFileProblem(file, kind);
     if (refused) {
       setFailed(null);
+      setCancelled(false);
       setProblem(t(refused, { name: file.name, size: formatSize(file.size) }));
       return;
     }
@@ -79,6 +102,23 @@ function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slo
 
   const accept = (kind === 'PHOTO' ? IMAGE_TYPES : PROOF_TYPES).join(',');
   const preview = current && previews.get(current.fileId);
+  const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent' });
+  const step = uploading?.percent == null ? null : uploading.percent - (uploading.percent % ANNOUNCE_EVERY);
+  const announcement = uploading
+    ? step
+      ? t('upload.step', { name: uploading.name, percent: pct(step) })
+      : t('upload.uploading', { name: uploading.name, size: formatSize(uploading.size) })
+    : cancelled && failed
+      ? t('upload.cancelled', { name: failed.name })
+      : '';
+  const retry = failed && (
+    <>
+      <p>{t('upload.notSent', { name: failed.name, size: formatSize(failed.size) })}</p>
+      <button ref={retryRef} type="button" className={styles.textButton} onClick={() => void send(failed)}>
+        {t('upload.retry')}
+      </button>
+    </>
+  );
   return (
     <div className={styles.field}>
       <label htmlFor={inputId}>{current ? t('upload.replace', { what: label }) : label}</label>
@@ -115,22 +155,44 @@ function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slo
         aria-describedby={[`${inputId}-hint`, problem && `${inputId}-error`].filter(Boolean).join(' ')}
         aria-invalid={problem ? true : undefined}
       />
-      <div aria-live="polite">
-        {uploading && (
-          <div role="status">
-            <span>{t('upload.uploading', { name: uploading.name, size: formatSize(uploading.size) })}</span>
-            <progress className={styles.progress} aria-label={t('upload.progress', { name: uploading.name })} />
-          </div>
-        )}
-      </div>
+      <p className={styles.srOnly} aria-live="polite">
+        {announcement}
+      </p>
+      {uploading && (
+        <div className={styles.uploading}>
+          <span aria-hidden="true" style={{ overflowWrap: 'anywhere' }}>
+            {t('upload.uploading', { name: uploading.name, size: formatSize(uploading.size) })}
+          </span>
+          <span className={styles.progressRow}>
+            <progress
+              className={styles.progress}
+              max={100}
+              value={uploading.percent ?? undefined}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={uploading.percent ?? undefined}
+              aria-label={t('upload.progress', { name: uploading.name })}
+            />
+            {uploading.percent != null && <span aria-hidden="true">{pct(uploading.percent)}</span>}
+          </span>
+          <button type="button" className={styles.textButton} onClick={() => abort.current?.abort()}>
+            {t('upload.cancel')}
+          </button>
+        </div>
+      )}
       {problem && (
         <div id={`${inputId}-error`} className={styles.alert} role="alert">
           <p>{problem}</p>
-          {failed && (
-            <button type="button" className={styles.textButton} onClick={() => void send(failed)}>
-              {t('upload.retry')}
-            </button>
-          )}
+          {retry}
+        </div>
+      )}
+      {!problem && cancelled && failed && (
+        <div className={styles.warn}>
+          {/* Said once: the polite live region above announces it. */}
+          <p aria-hidden="true">
+            <strong>{t('upload.cancelled', { name: failed.name })}</strong>
+          </p>
+          {retry}
         </div>
       )}
     </div>
