@@ -1,5 +1,6 @@
 // The session-refresh client (spec §4 Session, §6 headers, §7 wrapper, §8 errors). sessionFetch is a drop-in fetch
-// (a GraphQL client can take it as its `fetch`); `api` is the spec §7 wrapper on top of it.
+// (a GraphQL client can take it as its `fetch`); `api` is the spec §7 wrapper on top of it. `api.upload` runs the same
+// session handling over XMLHttpRequest (xhrSend) to report upload progress.
 import { navigateToUrl } from 'single-spa';
 import { REQUEST_CANCELLED_SESSION_TIMEOUT } from '@sawari/domain';
 import { API_BASE, ApiRequestError, DEFAULT_HEADERS, errorFrom, networkError, readAnswer, type ResponseType } from './api';
