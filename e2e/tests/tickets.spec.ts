@@ -350,6 +350,9 @@ test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each
   await expect(fare.getByRole('table').last().getByText('₹300').last()).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'multi-select-ticket');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'multi-select-ticket-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
   // The whole choice survives a reload.
   await page.reload();
   await expect(page.getByTestId('multi-legs').getByRole('listitem')).toHaveCount(2);
@@ -381,6 +384,9 @@ test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each
   await expect(card.getByTestId('item-legs')).toContainText('Sion Circle → Kharghar');
   await expect(card).toContainText('₹300');
   await shot(page, 'multi-wallet');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'multi-wallet-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
   await card.click();
   await expect(page.getByTestId('item-legs')).toContainText('Sion Circle → Kharghar');
