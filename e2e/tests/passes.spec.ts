@@ -198,7 +198,8 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   await page.getByLabel('Your photograph').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64, 64) });
   await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
   await page.getByLabel('Your Student ID card').setInputFiles({ name: 'student-id.pdf', mimeType: 'application/pdf', buffer: pdf() });
-  await expect(page.getByText('student-id.pdf')).toBeVisible();
+  // The file's card (exact name), not the progress text that names it while the upload runs.
+  await expect(page.getByText('student-id.pdf', { exact: true })).toBeVisible();
   // A photograph replaced: the new one is shown.
   await page.getByLabel('Replace: Your photograph').setInputFiles({ name: 'me-2.png', mimeType: 'image/png', buffer: png(32, 32) });
   await expect(page.getByRole('img', { name: 'Preview of me-2.png' })).toBeVisible();
@@ -226,7 +227,8 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   await expect(page.getByRole('heading', { level: 1, name: 'Resubmit documents' })).toBeVisible();
   await page.getByLabel('Your photograph').setInputFiles({ name: 'me-sharp.png', mimeType: 'image/png', buffer: png(96, 96) });
   await page.getByLabel('Your Student ID card').setInputFiles({ name: 'student-id-2.pdf', mimeType: 'application/pdf', buffer: pdf('Student ID 2025 (2)') });
-  await expect(page.getByText('student-id-2.pdf')).toBeVisible();
+  await expect(page.getByText('me-sharp.png', { exact: true })).toBeVisible();
+  await expect(page.getByText('student-id-2.pdf', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit new documents' }).click();
   await expect(page).toHaveURL(/submit-for-verification-successful\//);
