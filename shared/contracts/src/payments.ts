@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { luhnValid } from '@sawari/domain';
 
 /** Payments (docs/payments.md). Amounts are integer paise on the server and on the wire. */
 
@@ -17,19 +18,6 @@ export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 /** Order kinds a payment can be for (spec §4: passes, tickets, card recharges). */
 export const orderKindSchema = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,31}$/, 'Order kind is a word like pass or ticket');
 
-/** Luhn check of a card number of digits only. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const cardNumber = z
   .string()

@@ -1,5 +1,5 @@
 import {
-  isValidOtp, isValidIndianMobile, digitsOnly, isValidName, isValidEmail, isDigitsOnly, isDigitsAndSpaces, isNumberWithDot,
+  isValidOtp, luhnValid, isValidIndianMobile, digitsOnly, isValidName, isValidEmail, isDigitsOnly, isDigitsAndSpaces, isNumberWithDot,
   isFileTooLarge, BYTES_PER_MB, COUNTRIES,
 } from './validation';
 
@@ -58,5 +58,12 @@ describe('uploads: over 5 MB, 1,000,000 bytes per MB, are rejected', () => {
     expect(isFileTooLarge(5_000_001)).toBe(true);
     expect(isFileTooLarge(0)).toBe(false);
     expect(isFileTooLarge(5 * 1024 * 1024)).toBe(true); // 5 MiB is over 5 MB
+  });
+});
+
+describe('luhnValid (card numbers, used by the checkout form and the server schema)', () => {
+  it('accepts the sandbox cards and refuses near misses, empty input and non-digits', () => {
+    for (const n of ['4111111111111111', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000119', '79927398713', '0']) expect(luhnValid(n)).toBe(true);
+    for (const n of ['4111111111111112', '79927398710', '', '4111 1111 1111 1111', '411111111111111a']) expect(luhnValid(n)).toBe(false);
   });
 });

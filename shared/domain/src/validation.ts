@@ -28,3 +28,18 @@ export const isNumberWithDot = (value: string): boolean => /^\d+(\.\d+)?$/.test(
 export const BYTES_PER_MB = 1_000_000;
 export const MAX_UPLOAD_MB = 5;
 export const isFileTooLarge = (bytes: number, maxMb: number = MAX_UPLOAD_MB): boolean => bytes > maxMb * BYTES_PER_MB;
+
+/** Luhn check of a card number given as digits only (anything else, or nothing, is not valid). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

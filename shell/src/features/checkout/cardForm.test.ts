@@ -1,5 +1,5 @@
-import { cardDetailsSchema, luhnValid as serverLuhn } from '@sawari/contracts/src/payments';
-import { cardDetails, cardFingerprint, cityYearMonth, formatCardNumberInput, formatExpiryInput, luhnValid, parseExpiry, validateCard, type CardForm } from './cardForm';
+import { cardDetailsSchema } from '@sawari/contracts/src/payments';
+import { cardDetails, cardFingerprint, cityYearMonth, formatCardNumberInput, formatExpiryInput, parseExpiry, validateCard, type CardForm } from './cardForm';
 
 // 2026-03-31 20:00 UTC is already 1 April 2026 in India.
 const LAST_OF_MARCH_UTC_EVENING = Date.UTC(2026, 2, 31, 20, 0);
@@ -14,14 +14,6 @@ describe('card number', () => {
     expect(formatCardNumberInput('41111')).toBe('4111 1');
     expect(formatCardNumberInput('1234567890123456789999')).toBe('1234 5678 9012 3456 789');
     expect(formatCardNumberInput('abc')).toBe('');
-  });
-  it('Luhn agrees with the server on the sandbox cards and on near misses', () => {
-    for (const n of ['4111111111111111', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000119', '4111111111111112', '79927398713', '0']) {
-      expect(luhnValid(n)).toBe(serverLuhn(n));
-    }
-    expect(luhnValid('4111111111111111')).toBe(true);
-    expect(luhnValid('4111111111111112')).toBe(false);
-    expect(luhnValid('')).toBe(false);
   });
   it('12 and 19 digits are the bounds', () => {
     const at = (digits: string) => validateCard({ ...ok, number: digits }, MID_MARCH).number;

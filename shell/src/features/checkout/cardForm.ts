@@ -1,6 +1,6 @@
 // The card form's rules (pure: no DOM, no clock of its own). Mirrors the server's card schema in
 // shared/contracts/src/payments.ts (cardForm.test.ts checks the two agree) without shipping zod to the browser.
-import { CITY_TIME_ZONE } from '@sawari/domain';
+import { CITY_TIME_ZONE, luhnValid } from '@sawari/domain';
 
 export type CardForm = { number: string; expiry: string; cvv: string; name: string };
 export type CardField = keyof CardForm;
@@ -16,20 +16,6 @@ export const MAX_EXPIRY_YEARS_AHEAD = 20;
 
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
 
-/** Luhn check of a string of digits. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** What the rider typed as a card number, shown in groups of four: "4111111111111111" → "4111 1111 1111 1111". */
 export function formatCardNumberInput(raw: string): string {
