@@ -10,11 +10,16 @@ const common = {
   // ship only as ES modules: compile them like our sources, wherever they are nested.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|mercurius|quick-lru)/)(?!.*/node_modules/)'],
 };
+// Every remote folder (mf-*) is picked up: a new remote needs no line here.
+const remotes = require('node:fs')
+  .readdirSync(__dirname, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('mf-'))
+  .map((d) => `<rootDir>/${d.name}`);
 module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-airport', '<rootDir>/mf-tracking', '<rootDir>/mf-passes', '<rootDir>/mf-tickets'], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
     { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
   ],
 };
