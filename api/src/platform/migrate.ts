@@ -10,12 +10,17 @@ export interface Migration {
   sql: string;
 }
 
-/** Numbered files `0001_name.sql`, in order. A gap or a duplicate number is a programming error. */
+/**
+ * Numbered files `0001_name.sql`, in order. A duplicate number is a programming error. A gap is allowed (work on
+ * several modules at once reserves numbers): versions are applied in order, each once, whatever was applied before.
+ */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const files = fs.readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
-  return files.map((file, i) => {
+  let previous = 0;
+  return files.map((file) => {
     const version = Number(file.slice(0, 4));
-    if (version !== i + 1) throw new Error(`Migration ${file} is out of sequence: expected number ${i + 1}`);
+    if (version <= previous) throw new Error(`Migration ${file} repeats number ${version}`);
+    previous = version;
     return { version, name: file, sql: fs.readFileSync(path.join(dir, file), 'utf8') };
   });
 }
