@@ -13,3 +13,4 @@ export * from './premium';
 export * from './fares';
 export * from './ticket-code';
 export * from './sound-code';
+export * from './validity';
