@@ -10,6 +10,7 @@ export * from './transit';
 export * from './passes';
 export * from './tickets';
 export * from './premium';
+export * from './reservations';
 export * from './fares';
 export * from './ticket-code';
 export * from './sound-code';
