@@ -15,3 +15,4 @@ export * from './fares';
 export * from './ticket-code';
 export * from './sound-code';
 export * from './validity';
+export * from './cards';
