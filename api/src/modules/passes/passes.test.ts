@@ -215,7 +215,7 @@ describe(`passes API ${dbLabel()}`, () => {
       expect((await get(o.transactionId)).json()).toMatchObject({ status: 'PAYMENT_FAILED', payableAmount: 90000 });
       const { passId } = await service.onPaymentSucceeded(o.transactionId);
       const mine = (await s.app.inject({ url: '/api/passes/mine', headers: rider.headers })).json().passes;
-      expect(mine.find((p: { passId: string }) => p.passId === passId)).toMatchObject({ statusLabel: 'starts from 2025-08-20', maxTripsPerDay: 4, isRenewable: true });
+      expect(mine.find((p: { passId: string }) => p.passId === passId)).toMatchObject({ statusLabel: 'starts from 20 Aug 2025', maxTripsPerDay: 4, isRenewable: true });
       const renewed = await post(`/api/passes/${passId}/renew`, { passStartDate: '2025-09-19' });
       expect(renewed.statusCode).toBe(201);
       expect(renewed.json()).toMatchObject({ isRenew: true, status: 'PENDING', payableAmount: 90000, configurationId: 'mum-smart-saver' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
-import { buildTransactionId, canReclaim, CITY_TIME_ZONE, localDate, statusLabel } from '@sawari/domain';
+import { buildTransactionId, canReclaim, CITY_TIME_ZONE, formatCityDate, localDate, passValidUntil, statusLabel } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
@@ -314,7 +314,8 @@ export class PassOrderService implements PassPaymentHooks {
   }
 
   private passView(p: PassRow) {
-    const fmt = (ms: number) => dashed(localDate(ms, CITY_TIME_ZONE));
+    // shared/domain's one validity rule: the end reads as the last valid minute ("22 Dec, 11:59 PM"), dates as "23 Nov 2026".
+    const fmt = (ms: number) => (ms === p.expiryTime ? passValidUntil(ms) : formatCityDate(ms));
     return { passId: p.id, ...p.record, status: p.status, statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt), isRenewable: p.isRenewable };
   }
 

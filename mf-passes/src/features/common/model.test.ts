@@ -236,8 +236,9 @@ describe('status labels (spec §4) and renewal', () => {
   it('words for statuses, then starts from / valid till / expired on', () => {
     expect(passLabel({ status: 'REJECTED', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.verificationRejected' });
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start - 1)).toEqual({ id: 'label.startsFrom', date: start });
-    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.validTill', date: expiry - 1 });
-    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, expiry - 59_000)).toEqual({ id: 'label.expiredOn', date: expiry });
+    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.validTill', date: expiry - 1, withTime: true });
+    // the same last day as the wallet shows (issue 16 item 1): the end date is the last valid minute, not the exclusive midnight
+    expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, expiry - 59_000)).toEqual({ id: 'label.expiredOn', date: expiry - 1 });
   });
   it('a renewal starts when the pass ends, or today when it already ended', () => {
     expect(renewalStart({ expiryTime: expiry }, '2025-08-20')).toBe('2025-09-13');

@@ -2,7 +2,7 @@
 // personal-details form (spec §5), the proof files checked before upload, the spec §3 order payload, the rider-facing
 // message for each server code, status labels and the spec §9 landing notes. No React, no I/O, no wall clock.
 import type { PassOrderPayload } from '@sawari/contracts';
-import { CITY_TIME_ZONE, isExpired, isFileTooLarge, isValidEmail, isValidIndianMobile } from '@sawari/domain';
+import { CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
 export interface Fare {
@@ -271,18 +271,22 @@ export function errorAction(code: string | undefined, configId: string | null): 
   }
 }
 
-/** Spec §4 status label as message id + date (the server's statusLabel is English; this one is translated). */
-export function passLabel(p: Pick<MyPass, 'status' | 'startTime' | 'expiryTime'>, now: number): { id: string; date?: number } {
+/**
+ * Spec §4 status label as message id + the instant to show (the server's statusLabel is English; this one is
+ * translated). Validity by shared/domain's one rule: valid for the whole start day (passValidityState), and the date
+ * shown for the end is the last valid minute (lastValidInstant: "Valid until 22 Dec, 11:59 PM"; `withTime`).
+ */
+export function passLabel(p: Pick<MyPass, 'status' | 'startTime' | 'expiryTime'>, now: number): { id: string; date?: number; withTime?: boolean } {
   const words: Record<string, string> = {
     USER_CANCELLED: 'label.cancelled', SYSTEM_CANCELLED: 'label.cancelled', CANCELLED: 'label.cancelled', RESCHEDULED: 'label.rescheduled',
     FAILED: 'label.failed', PAYMENT_FAILED: 'label.failed', UNVERIFIED: 'label.verificationPending', REJECTED: 'label.verificationRejected',
     VERIFIED: 'label.pending', PENDING: 'label.pending', PAYMENT_PROCESSING: 'label.pending',
   };
   if (words[p.status]) return { id: words[p.status] };
-  if (p.startTime > now) return { id: 'label.startsFrom', date: p.startTime };
-  if (isExpired({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, expiryTime: p.expiryTime }, now)) return { id: 'label.expiredOn', date: p.expiryTime };
-  // The last valid day: a pass expiring at midnight is valid till the day before.
-  return { id: 'label.validTill', date: p.expiryTime - 1 };
+  const state = p.status === 'EXPIRED' ? 'expired' : passValidityState(p, now);
+  if (state === 'notYetValid') return { id: 'label.startsFrom', date: p.startTime };
+  if (state === 'expired') return { id: 'label.expiredOn', date: lastValidInstant(p.expiryTime) };
+  return { id: 'label.validTill', date: lastValidInstant(p.expiryTime), withTime: true };
 }
 
 /** A renewal starts the day after the current pass ends (or today, when it has ended). */

@@ -2,8 +2,7 @@
 // wording, plus money, dates and the purchase paths.
 import { useCallback, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { CITY_TIME_ZONE } from '@sawari/runtime';
-import { formatPaise } from '@sawari/domain';
+import { formatCityDate, formatCityDateTime, formatPaise, isoCityDateToMs } from '@sawari/domain';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT, useUserId } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
@@ -28,23 +27,19 @@ export function CityGate({ children }: { children: (city: string, cityName: stri
 /** ₹ with en-IN grouping from paise. */
 export const money = formatPaise;
 
-/** DD MMM YYYY in city time ("14 Aug 2025", spec §9), month names in the rider's language, Latin digits. */
+/**
+ * DD MMM YYYY in city time ("14 Aug 2025", spec §9) through shared/domain's one set of formats, month names in the
+ * rider's language, Latin digits; a number is an instant, a string an API city date ("2025-08-14").
+ */
 export function useDate() {
-  const intl = useIntl();
-  return useCallback(
-    (value: number | string) => {
-      const ms = typeof value === 'number' ? value : Date.parse(`${value}T12:00:00+05:30`);
-      let f: Intl.DateTimeFormat;
-      try {
-        f = new Intl.DateTimeFormat(`${intl.locale.split('-')[0]}-IN-u-nu-latn`, { day: '2-digit', month: 'short', year: 'numeric', timeZone: CITY_TIME_ZONE });
-      } catch {
-        f = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: CITY_TIME_ZONE });
-      }
-      const part = (type: string) => f.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
-      return `${part('day')} ${part('month').replace(/\.$/, '')} ${part('year')}`;
-    },
-    [intl],
-  );
+  const { locale } = useIntl();
+  return useCallback((value: number | string) => formatCityDate(typeof value === 'number' ? value : isoCityDateToMs(value) ?? Date.parse(value), locale), [locale]);
+}
+
+/** "22 Dec, 11:59 PM" in city time (shared/domain formatCityDateTime): how long a pass is valid. */
+export function useDayTime() {
+  const { locale } = useIntl();
+  return useCallback((ms: number) => formatCityDateTime(ms, locale), [locale]);
 }
 
 /** The server's fare breakup lines (paise), translated where known, and the amount to pay. */

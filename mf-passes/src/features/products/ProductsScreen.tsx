@@ -1,5 +1,6 @@
 // /productHooks, /productHooks/products, /productHooks/allProducts, /products-landing: the city's pass catalogue, the
 // rider's passes (with Renew) and orders in verification (with Resubmit or Buy).
+import { lastValidInstant } from '@sawari/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
@@ -9,7 +10,7 @@ import { loadCatalogue, loadMyPasses, loadOpenOrders, renewPass } from '../commo
 import { cityDate, fromPrice, passLabel, purchasableFares, renewalStart, validityNoteId, type MyPass, type Product } from '../common/model';
 import { useFlow } from '../common/flow';
 import { startFlow } from '../common/model';
-import { CityGate, ListSkeleton, LoadError, Page, paths, ProblemPanel, RequireSignIn, money, styles, useAsync, useDate, useT } from '../common/ui';
+import { CityGate, ListSkeleton, LoadError, Page, paths, ProblemPanel, RequireSignIn, money, styles, useAsync, useDate, useDayTime, useT } from '../common/ui';
 
 export default function ProductsScreen() {
   const t = useT();
@@ -122,6 +123,7 @@ const BADGE: Record<string, string> = { 'label.validTill': 'badgeOk', 'label.sta
 function YourPasses({ city }: { city: string }) {
   const t = useT();
   const date = useDate();
+  const dayTime = useDayTime();
   const navigate = useNavigate();
   const passes = useAsync(() => Promise.all([loadMyPasses(), loadOpenOrders(), loadCatalogue(city).catch(() => null)]), city);
   const [renewing, setRenewing] = useState<string | null>(null);
@@ -179,9 +181,9 @@ function YourPasses({ city }: { city: string }) {
                       <h3 id={`pass-${p.passId}`}>
                         {nameOf(p.configurationId)}: {t('mine.pass', { category: p.categoryName, days: p.numOfDays })}
                       </h3>
-                      <span className={`${styles.badge} ${styles[BADGE[label.id] ?? 'badgeWarn']}`}>{t(label.id, label.date ? { date: date(label.date) } : undefined)}</span>
+                      <span className={`${styles.badge} ${styles[BADGE[label.id] ?? 'badgeWarn']}`}>{t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}</span>
                     </div>
-                    <p className={`${styles.small} ${styles.muted}`}>{t('mine.dates', { from: date(p.startTime), to: date(p.expiryTime - 1) })}</p>
+                    <p className={`${styles.small} ${styles.muted}`}>{t('mine.dates', { from: date(p.startTime), to: date(lastValidInstant(p.expiryTime)) })}</p>
                     <p className={styles.actions}>
                       <Link to={paths.wallet}>{t('mine.open')}</Link>
                       {p.isRenewable && (

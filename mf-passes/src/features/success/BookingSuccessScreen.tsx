@@ -1,6 +1,7 @@
 // /productHooks/bus-pass-purchase/booking-successful/:transactionId — where the checkout returns a paid pass order. The
 // payment may still be settling: the order is polled (2 s, backing off to 30 s) until it is SUCCESS, then the pass is
 // shown from GET /api/passes/mine.
+import { lastValidInstant } from '@sawari/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
@@ -9,7 +10,7 @@ import { Button } from '@sawari/ui';
 import { loadMyPasses, loadOrder, loadProduct } from '../common/api';
 import { useFlow } from '../common/flow';
 import { EMPTY_FLOW, passLabel, type MyPass } from '../common/model';
-import { FareBreakup, ListSkeleton, Page, paths, ProblemPanel, RequireSignIn, styles, useDate, useT } from '../common/ui';
+import { FareBreakup, ListSkeleton, Page, paths, ProblemPanel, RequireSignIn, styles, useDate, useDayTime, useT } from '../common/ui';
 
 export const SUCCESS_POLL_MS = 2_000;
 export const SUCCESS_POLL_MAX_MS = 30_000;
@@ -31,6 +32,7 @@ type State = { order: PassOrder | null; pass: MyPass | null; error: { code?: str
 function Success({ transactionId }: { transactionId: string }) {
   const t = useT();
   const date = useDate();
+  const dayTime = useDayTime();
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
   const [state, setState] = useState<State>({ order: null, pass: null, error: null });
@@ -100,11 +102,11 @@ function Success({ transactionId }: { transactionId: string }) {
             <h2 id="the-pass" style={{ margin: 0 }}>
               {t('mine.pass', { category: pass.categoryName, days: pass.numOfDays })}
             </h2>
-            {label && <span className={`${styles.badge} ${styles.badgeOk}`}>{t(label.id, label.date ? { date: date(label.date) } : undefined)}</span>}
+            {label && <span className={`${styles.badge} ${styles.badgeOk}`}>{t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}</span>}
           </div>
           <dl className={styles.facts}>
             <dt>{t('success.valid')}</dt>
-            <dd>{t('mine.dates', { from: date(pass.startTime), to: date(pass.expiryTime - 1) })}</dd>
+            <dd>{t('mine.dates', { from: date(pass.startTime), to: date(lastValidInstant(pass.expiryTime)) })}</dd>
             <dt>{t('success.reference')}</dt>
             <dd>{pass.transactionId}</dd>
           </dl>

@@ -1,8 +1,9 @@
 import type { WalletItem } from '@sawari/contracts';
 import {
   EMPTY_FLOW, canAddPassenger, isInExpiredTab, itemState, normaliseVehicleNo, parseFlow, passengerError, quoteKey, screenFor, splitWallet, statusLabelParts,
-  stopsAfter, vehicleFromScan, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
+  stopsAfter, vehicleFromScan, expiryCountdown, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
 } from './model';
+import { formatCityDate, formatCityDateTime } from '@sawari/domain';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0); // 11:30 in Kolkata
 const fmt = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -77,6 +78,15 @@ describe('wallet tabs and states', () => {
     expect(screenFor(item(), NOW, false)).toBe('/your-tickets-and-passes/pass-validation/TKT-1');
     expect(itemState(item({ startTime: NOW + 1 }), NOW)).toBe('notYetValid');
     expect(itemState(item({ startTime: NOW }), NOW)).toBe('valid');
+    // issue 16 item 3: a pass whose start is later today is valid today, not "not valid yet"; tomorrow's is not yet
+    expect(itemState(pass({ startTime: NOW + 3_600_000 }), NOW)).toBe('valid');
+    expect(itemState(pass({ startTime: NOW + 86_400_000 }), NOW)).toBe('notYetValid');
+  });
+  it('counts down to expiry in a rider’s terms (issue 16 item 2)', () => {
+    expect(expiryCountdown(item({ expiryTime: NOW + 12 * 60_000 + 30_000 }), NOW)).toEqual({ unit: 'minutes', minutes: 12 });
+    expect(expiryCountdown(pass({ expiryTime: NOW + 29 * 86_400_000 + 3_600_000 }), NOW)).toEqual({ unit: 'days', days: 29 });
+    expect(expiryCountdown(item({ status: 'USED' }), NOW)).toBeNull();
+    expect(expiryCountdown(item({ expiryTime: NOW }), NOW)).toBeNull();
     expect(screenFor(item({ startTime: NOW + 1 }), NOW, true)).toBe('/your-tickets-and-passes/before-activation/TKT-1');
     expect(screenFor(item({ status: 'USED' }), NOW, true)).toBe('/your-tickets-and-passes/summary/TKT-1');
   });
@@ -92,6 +102,10 @@ describe('status label (spec §4 through shared/domain statusLabel)', () => {
   it('gives the words and the dated labels as catalog ids', () => {
     expect(statusLabelParts(item(), NOW, fmt)).toEqual({ id: 'status.ticketValidTill', date: '2026-11-21' });
     expect(statusLabelParts(pass(), NOW, fmt)).toEqual({ id: 'status.validTill', date: '2026-11-21' });
+    // issue 16 item 1: a pass ending at a city midnight reads as the day before, with its last minute
+    const end = Date.parse('2026-12-23T00:00:00+05:30');
+    expect(statusLabelParts(pass({ expiryTime: end }), NOW, formatCityDate, formatCityDateTime)).toEqual({ id: 'status.validTill', date: '22 Dec, 11:59 PM' });
+    expect(statusLabelParts(pass({ expiryTime: end }), end + 1, formatCityDate, formatCityDateTime)).toEqual({ id: 'status.expiredOn', date: '22 Dec 2026' });
     expect(statusLabelParts(item({ startTime: NOW + 86_400_000 }), NOW, fmt)).toEqual({ id: 'status.startsFrom', date: '2026-11-22' });
     expect(statusLabelParts(item({ expiryTime: NOW }), NOW, fmt)).toEqual({ id: 'status.expiredOn', date: '2026-11-21' });
     expect(statusLabelParts(item({ status: 'USED' }), NOW, fmt)).toEqual({ id: 'status.used' });

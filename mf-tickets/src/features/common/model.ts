@@ -1,7 +1,7 @@
 // Pure rules of the tickets screens (no React, no network): what the rider chose while buying, passenger limits, which
 // tab and which screen a wallet item belongs to, and the spec §4 status label (shared/domain statusLabel) in words the
 // catalogs can translate. Unit-tested in model.test.ts.
-import { isExpired, isTicket, isUsedUpForDay, statusLabel, type WalletRecord } from '@sawari/domain';
+import { countdown, isExpired, isTicket, isUsedUpForDay, lastValidInstant, passValidityState, statusLabel, type Countdown, type WalletRecord } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
 
 export const MAX_PASSENGERS = 6;
@@ -180,7 +180,8 @@ export function itemState(item: WalletItem, now: number): ItemState {
   if (['VERIFIED', 'PENDING', 'PAYMENT_PROCESSING'].includes(item.status)) return 'pending';
   if (item.status === 'USED') return 'used';
   if (isExpired(r, now)) return 'expired';
-  if (item.startTime != null && item.startTime > now) return 'notYetValid';
+  // A pass is valid for the whole of its start day (shared/domain passValidityState); a ticket from its start instant.
+  if (isTicket(r) ? item.startTime != null && item.startTime > now : passValidityState(item, now) === 'notYetValid') return 'notYetValid';
   if (!isTicket(r) && isUsedUpForDay(r, now)) return 'usedUp';
   return 'valid';
 }
@@ -207,20 +208,32 @@ const WORD_IDS: Record<string, string> = {
   cancelled: 'status.cancelled', rescheduled: 'status.rescheduled', failed: 'status.failed', 'verification pending': 'status.unverified',
   'verification rejected': 'status.rejected', pending: 'status.pending', expired: 'status.expired',
 };
-const PREFIX_IDS: [string, string][] = [
-  ['starts from ', 'status.startsFrom'], ['expired on ', 'status.expiredOn'], ['ticket valid till ', 'status.ticketValidTill'], ['valid till ', 'status.validTill'],
-];
 
 /**
  * Spec §4 status label, decided by shared/domain statusLabel and answered as a catalog id plus the date, so every
- * language says the same thing. A USED ticket reads "used" (its own label: statusLabel has no word for it).
+ * language says the same thing. A USED ticket reads "used" (its own label: statusLabel has no word for it). A pass's
+ * dates are its last valid minute (shared/domain lastValidInstant: "valid until 22 Dec, 11:59 PM"), a ticket's its
+ * expiry instant; both with the time (`formatDateTime`), a future start with the date only.
  */
-export function statusLabelParts(item: WalletItem, now: number, formatDate: (ms: number) => string): LabelParts {
+export function statusLabelParts(item: WalletItem, now: number, formatDate: (ms: number) => string, formatDateTime: (ms: number) => string = formatDate): LabelParts {
   if (item.status === 'USED') return { id: 'status.used' };
-  const label = statusLabel(ruleRecord(item), now, formatDate);
+  const r = ruleRecord(item);
+  const ticket = isTicket(r);
+  const label = statusLabel(r, now, formatDate);
   if (WORD_IDS[label]) return { id: WORD_IDS[label] };
-  for (const [prefix, id] of PREFIX_IDS) if (label.startsWith(prefix)) return { id, date: label.slice(prefix.length) };
-  return { id: 'status.validTill', date: label.replace(/^.*till\s*/, '') };
+  const state = itemState(item, now);
+  if (state === 'notYetValid' && item.startTime != null) return { id: 'status.startsFrom', date: formatDate(item.startTime) };
+  if (item.expiryTime == null) return { id: 'status.validTill', date: '' };
+  const shown = ticket ? item.expiryTime : lastValidInstant(item.expiryTime);
+  if (isExpired(r, now)) return { id: 'status.expiredOn', date: formatDate(shown) };
+  return { id: ticket ? 'status.ticketValidTill' : 'status.validTill', date: formatDateTime(shown) };
+}
+
+/** The countdown shown under a valid item's label ("expires in 12 min", "expires in 29 days"); null when not valid. */
+export function expiryCountdown(item: WalletItem, now: number): Countdown | null {
+  if (itemState(item, now) !== 'valid' || item.expiryTime == null) return null;
+  const c = countdown(item.expiryTime - now);
+  return c.unit === 'none' ? null : c;
 }
 
 /** "SWB1.<city>.<vehicleNo>" printed in the bus, or a typed number: the vehicle number, upper case, or null. */

@@ -1,9 +1,9 @@
 // Pieces every tickets screen uses: the shared rider frame (@sawari/ui/src/rider.tsx) with this remote's classes and
 // wording, plus paths, money, dates and the clock.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { CITY_TIME_ZONE, serverNow, type CityConfig } from '@sawari/runtime';
-import { formatPaise } from '@sawari/domain';
+import { serverNow, type CityConfig } from '@sawari/runtime';
+import { formatCityDate, formatCityDateTime, formatCityDateTimeYear, formatCityTime, formatPaise, isoCityDateToMs, type Countdown } from '@sawari/domain';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT, useUserId } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
@@ -53,22 +53,42 @@ export function CityGate({ children, feature = 'tickets' }: { children: (city: C
 export const money = formatPaise;
 
 /**
- * Dates in city time (Asia/Kolkata) as DD MMM YYYY (spec §9), month names in the rider's language: "14 Aug 2025",
- * "14 Aug 2025, 6:05 pm".
+ * Dates in city time (Asia/Kolkata) through shared/domain's one set of formats, month names in the rider's language:
+ * date "14 Aug 2025", time "6:05 PM", dateTime "14 Aug 2025, 6:05 PM", dayTime "14 Aug, 6:05 PM" (validity), and
+ * isoDate for an API city date ("2025-08-14" → "14 Aug 2025").
  */
 export function useDates() {
-  const intl = useIntl();
-  const time = useCallback((ms: number) => intl.formatTime(ms, { hour: 'numeric', minute: '2-digit', timeZone: CITY_TIME_ZONE, numberingSystem: 'latn' }), [intl]);
-  const date = useCallback(
-    (ms: number) => {
-      const parts = intl.formatDateToParts(ms, { day: '2-digit', month: 'short', year: 'numeric', timeZone: CITY_TIME_ZONE, numberingSystem: 'latn' });
-      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-      return `${part('day')} ${part('month').replace(/\.$/, '')} ${part('year')}`;
-    },
-    [intl],
+  const { locale } = useIntl();
+  return useMemo(
+    () => ({
+      date: (ms: number) => formatCityDate(ms, locale),
+      time: (ms: number) => formatCityTime(ms, locale),
+      dateTime: (ms: number) => formatCityDateTimeYear(ms, locale),
+      dayTime: (ms: number) => formatCityDateTime(ms, locale),
+      isoDate: (iso: string) => {
+        const ms = isoCityDateToMs(iso);
+        return ms == null ? iso : formatCityDate(ms, locale);
+      },
+    }),
+    [locale],
   );
-  const dateTime = useCallback((ms: number) => `${date(ms)}, ${time(ms)}`, [date, time]);
-  return { date, dateTime, time };
+}
+
+/** "expires in 12 min", "valid in 29 days": a shared/domain countdown in the rider's words (`id` takes {left}). */
+export function useCountdownWords() {
+  const t = useT();
+  return useCallback(
+    (c: Countdown): string => {
+      switch (c.unit) {
+        case 'days': return t('countdown.days', { n: c.days });
+        case 'hours': return c.minutes ? t('countdown.hoursMinutes', { h: c.hours, m: c.minutes }) : t('countdown.hours', { h: c.hours });
+        case 'minutes': return t('countdown.minutes', { n: c.minutes });
+        case 'seconds': return t('countdown.seconds', { n: c.seconds });
+        default: return t('countdown.seconds', { n: 0 });
+      }
+    },
+    [t],
+  );
 }
 
 const BREAKUP_IDS: Record<string, string> = { Adult: 'passenger.adult', Child: 'passenger.child', 'Senior citizen': 'passenger.senior' };

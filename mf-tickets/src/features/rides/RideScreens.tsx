@@ -1,6 +1,7 @@
 // ride-history/:transactionId and ride-receipt(-instant-ticket)/:transactionId: from the API (GET
 // /api/validation/receipts/:transactionId, which carries the rides too), saved in the local database's rideReceipt
 // store; offline, the saved copy plus the rides recorded on this device and not yet synced.
+import { lastValidInstant } from '@sawari/domain';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { Ride, RideReceipt } from '@sawari/contracts';
@@ -108,7 +109,7 @@ const DETAIL_IDS: Record<string, string> = {
 
 function Receipt({ transactionId }: { transactionId: string }) {
   const t = useT();
-  const { dateTime } = useDates();
+  const { dateTime, isoDate } = useDates();
   const { state, retry } = useReceipt(transactionId);
   if (!state) return <ListSkeleton />;
   const r = state.receipt;
@@ -124,7 +125,7 @@ function Receipt({ transactionId }: { transactionId: string }) {
         {details.map(([k, v]) => (
           <div key={k} style={{ display: 'contents' }}>
             <dt>{t(DETAIL_IDS[k])}</dt>
-            <dd>{String(v)}</dd>
+            <dd>{k === 'passStartDate' && typeof v === 'string' ? isoDate(v) : String(v)}</dd>
           </div>
         ))}
         <dt>{t('receipt.fare')}</dt>
@@ -138,7 +139,7 @@ function Receipt({ transactionId }: { transactionId: string }) {
         <dt>{t('receipt.validFrom')}</dt>
         <dd>{dateTime(r.validFrom)}</dd>
         <dt>{t('receipt.validUntil')}</dt>
-        <dd>{dateTime(r.validUntil)}</dd>
+        <dd>{dateTime(r.kind === 'pass' ? lastValidInstant(r.validUntil) : r.validUntil)}</dd>
         <dt>{t('receipt.rides')}</dt>
         <dd>{r.rideCount + state.pending.filter((p) => !r.rides.some((x) => x.punchId === p.punchId)).length}</dd>
         {r.tripsLeftToday !== null && (

@@ -3,9 +3,10 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
+import { countdown, lastValidInstant } from '@sawari/domain';
 import { useFlow } from '../common/flow';
 import { itemState, screenFor } from '../common/model';
-import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
+import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
 import { ItemLegs, ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
 import { useWalletItem } from './useWallet';
 
@@ -107,7 +108,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         {(item.activationExpiryTime ?? item.expiryTime) != null && (
           <>
             <dt>{t('receipt.validUntil')}</dt>
-            <dd>{dateTime((item.ticketId ? item.activationExpiryTime ?? item.expiryTime : item.expiryTime)!)}</dd>
+            <dd>{item.ticketId ? dateTime((item.activationExpiryTime ?? item.expiryTime)!) : dateTime(lastValidInstant(item.expiryTime!))}</dd>
           </>
         )}
         {item.bookingTime != null && (
@@ -152,19 +153,16 @@ function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }
   const t = useT();
   const now = useNow(1000);
   const { dateTime } = useDates();
+  const words = useCountdownWords();
   const start = item.startTime ?? now;
-  const left = Math.max(0, start - now);
-  const h = Math.floor(left / 3_600_000);
-  const m = Math.floor((left % 3_600_000) / 60_000);
-  const s = Math.floor((left % 60_000) / 1000);
+  const left = countdown(start - now);
   return (
     <>
       <ItemHead item={item} now={now} />
-      {left > 0 ? (
+      {itemState(item, now) === 'notYetValid' && left.unit !== 'none' ? (
         <>
           <p>{t('before.body', { time: dateTime(start) })}</p>
-          <p className={styles.bigState} aria-hidden="true">{`${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`}</p>
-          <p className={styles.srOnly}>{t('before.countdown', { h, m })}</p>
+          <p className={styles.bigState} data-testid="valid-in">{t('countdown.validIn', { left: words(left) })}</p>
         </>
       ) : (
         <p className={styles.notice} role="status">

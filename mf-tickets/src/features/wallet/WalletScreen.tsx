@@ -4,8 +4,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WalletItem } from '@sawari/contracts';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
-import { screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
-import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useDates, useNow, useT } from '../common/ui';
+import { expiryCountdown, screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
+import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
 import { useWallet, type WalletView } from './useWallet';
 import { useOfflineWarmUp } from './offline';
 
@@ -44,14 +44,21 @@ export function ItemLegs({ item }: { item: WalletItem }) {
   );
 }
 
-/** The spec §4 status label in the rider's language. */
+/** The spec §4 status label in the rider's language, and for a valid item how long is left ("expires in 12 min"). */
 export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   const t = useT();
-  const { date } = useDates();
-  const parts = statusLabelParts(item, now, date);
+  const { date, dayTime } = useDates();
+  const words = useCountdownWords();
+  const parts = statusLabelParts(item, now, date, dayTime);
   const state = itemState(item, now);
+  const left = expiryCountdown(item, now);
   const tone = state === 'valid' || state === 'notYetValid' ? styles.badgeOk : state === 'rejected' || state === 'failed' ? styles.badgeBad : state === 'expired' || state === 'used' ? styles.badge : styles.badgeWarn;
-  return <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>;
+  return (
+    <>
+      <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>
+      {left && <span className={`${styles.small} ${styles.countdownText}`} data-testid="expires-in"> {t('countdown.expiresIn', { left: words(left) })}</span>}
+    </>
+  );
 }
 
 function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number; city: CityConfig; inactive: boolean }) {
