@@ -16,3 +16,4 @@ export * from './ticket-code';
 export * from './sound-code';
 export * from './validity';
 export * from './cards';
+export * from './offers';
