@@ -6,4 +6,6 @@ export * from './transit-schema';
 export * from './payments';
 export * from './passes';
 export * from './tickets';
+export * from './reservations';
 export * from './validation';
+export * from './cards';

@@ -1,0 +1,41 @@
+import { hkdfSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { ServerKeys } from '../../platform/secrets';
+import type { AuthGuard } from '../auth/guard';
+import { cardOrderKinds, paymentsRefunds } from './payment-port';
+import { cardOpsRoutes, cardRiderRoutes, cardTerminalRoutes } from './routes';
+import { CardService, type CardRefunds } from './service';
+
+export { CardService, type CardRefunds } from './service';
+export { cardOrderKinds, paymentsRefunds, CARD_ORDER_KINDS } from './payment-port';
+
+/**
+ * Registers the card routes (rider, terminal behind the validator keys, operator hotlist behind the ops keys) and
+ * answers the service and the payments order kinds cardRecharge and ncmcCardRecharge. Call
+ * `service.useRefunds(paymentsRefunds(payments.service))` once payments exists; a job retries refund requests that failed (every `retryRefundsEveryMs`, 0 = off).
+ */
+export async function registerCardModule(
+  app: FastifyInstance,
+  o: { db: Db; keys: ServerKeys; guard: AuthGuard; now: Clock; validatorKeys: Map<string, string>; opsKeys: Map<string, string>; retryRefundsEveryMs?: number },
+) {
+  // Card numbers are known by an HMAC under a key derived from the server secret (AUTH_TOKEN_SECRET), never stored.
+  const numberKey = Buffer.from(hkdfSync('sha256', o.keys.accessToken, 'sawari', 'card-number-hash', 32));
+  const service = new CardService(o.db, o.now, numberKey);
+  await app.register(cardRiderRoutes, { service, guard: o.guard });
+  await app.register(cardTerminalRoutes, { service, keys: o.validatorKeys });
+  if (o.opsKeys.size) await app.register(cardOpsRoutes, { service, keys: o.opsKeys });
+  const every = o.retryRefundsEveryMs ?? 60_000;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      service.retryRefunds().catch((err: unknown) => app.log.warn({ err }, 'cards: refund retry failed')).finally(() => (running = false));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  return { service, orderKinds: cardOrderKinds(service) };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  blockCardRequestSchema, cardHistoryQuerySchema, cardOrderIdSchema, cardRefSchema, eligibilityRequestSchema, linkCardRequestSchema, rechargeOrderRequestSchema,
+  renameCardRequestSchema, terminalTapRequestSchema, type LinkCardRequest, type TerminalTapRequest,
+} from '@sawari/contracts';
+import { ApiError } from '../../platform/errors';
+import { safeEqual } from '../../platform/secrets';
+import { authOf, type AuthGuard } from '../auth/guard';
+import type { CardService } from './service';
+
+const cardParams = z.object({ cardRef: cardRefSchema });
+const orderParams = z.object({ orderId: cardOrderIdSchema });
+type CardParams = z.infer<typeof cardParams>;
+type OrderParams = z.infer<typeof orderParams>;
+
+/** Rider routes (signed in): spec §7 Cards. A full card number only ever arrives in the link body. */
+export async function cardRiderRoutes(app: FastifyInstance, opts: { service: CardService; guard: AuthGuard }): Promise<void> {
+  const { service } = opts;
+  app.addHook('onRequest', opts.guard);
+  const user = (request: FastifyRequest) => authOf(request).userId;
+  const ref = (request: FastifyRequest) => (request.params as CardParams).cardRef;
+
+  app.get('/api/cards/v1/cards', async (request) => service.list(user(request)));
+  app.post('/api/cards/v1/cards', { bodyLimit: 2048, schema: { body: linkCardRequestSchema } }, async (request, reply) => {
+    const r = await service.link(user(request), request.body as LinkCardRequest);
+    return reply.code(r.created ? 201 : 200).send(r.card);
+  });
+  app.get('/api/cards/v1/cards/:cardRef', { schema: { params: cardParams } }, async (request) => service.info(user(request), ref(request)));
+  app.put('/api/cards/v1/cards/:cardRef', { bodyLimit: 1024, schema: { params: cardParams, body: renameCardRequestSchema } }, async (request) =>
+    service.rename(user(request), ref(request), (request.body as { name: string }).name));
+  app.delete('/api/cards/v1/cards/:cardRef', { schema: { params: cardParams } }, async (request, reply) => {
+    await service.unlink(user(request), ref(request));
+    return reply.code(204).send();
+  });
+  app.post('/api/cards/v1/cards/:cardRef/eligibility', { bodyLimit: 1024, schema: { params: cardParams, body: eligibilityRequestSchema } }, async (request) =>
+    service.eligibility(user(request), ref(request), (request.body as { amountPaise: number }).amountPaise));
+  app.get('/api/cards/v1/cards/:cardRef/history', { schema: { params: cardParams, querystring: cardHistoryQuerySchema } }, async (request) => {
+    const q = request.query as z.infer<typeof cardHistoryQuerySchema>;
+    return service.history(user(request), ref(request), q.PageIndex, q.PageSize);
+  });
+
+  app.post('/api/cards/v1/recharges', { bodyLimit: 1024, schema: { body: rechargeOrderRequestSchema } }, async (request, reply) => {
+    const body = request.body as z.infer<typeof rechargeOrderRequestSchema>;
+    return reply.code(201).send(await service.createOrder(user(request), body.cardRef, body.amountPaise, body.city));
+  });
+  app.get('/api/cards/v1/recharges/:orderId', { schema: { params: orderParams } }, async (request) => service.getOrder(user(request), (request.params as OrderParams).orderId));
+  app.post('/api/cards/v1/recharges/:orderId/offline-recharge', { schema: { params: orderParams } }, async (request) =>
+    service.transferToOfflineWallet(user(request), (request.params as OrderParams).orderId));
+  app.get('/api/cards/v1/recharges/:orderId/offline-recharge/confirm', { schema: { params: orderParams } }, async (request) =>
+    service.confirmOfflineRecharge(user(request), (request.params as OrderParams).orderId));
+}
+
+/** onRequest hook for `authorization: <scheme> <key>`; answers the key's name through `nameOf`. */
+function keyGuard(scheme: string, keys: Map<string, string>, code: string, message: string) {
+  const names = new WeakMap<FastifyRequest, string>();
+  const hook = async (request: FastifyRequest) => {
+    const m = new RegExp(`^${scheme} (.+)$`).exec(request.headers.authorization ?? '');
+    const name = m ? [...keys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
+    if (!name) throw new ApiError(401, code, message);
+    names.set(request, name);
+  };
+  return { hook, nameOf: (request: FastifyRequest) => names.get(request)! };
+}
+
+/** Terminal route (a bus validator: `authorization: Validator <key>`, the validation module's VALIDATOR_KEYS). */
+export async function cardTerminalRoutes(app: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
+  const guard = keyGuard('Validator', opts.keys, 'VALIDATOR_UNAUTHENTICATED', 'Terminals need the header authorization: Validator <key>.');
+  app.addHook('onRequest', guard.hook);
+  app.post('/api/cards/v1/terminal/taps', { bodyLimit: 2048, schema: { body: terminalTapRequestSchema } }, async (request) =>
+    opts.service.tap(guard.nameOf(request), request.body as TerminalTapRequest));
+}
+
+/** Operator route (`authorization: Ops <key>`, OPS_KEYS): the card issuer's hotlist. */
+export async function cardOpsRoutes(app: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
+  const guard = keyGuard('Ops', opts.keys, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
+  app.addHook('onRequest', guard.hook);
+  app.post('/api/ops/cards/block', { bodyLimit: 1024, schema: { body: blockCardRequestSchema } }, async (request) => {
+    const body = request.body as z.infer<typeof blockCardRequestSchema>;
+    return opts.service.setBlocked(body.cardNumber, body.blocked);
+  });
+}
