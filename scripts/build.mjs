@@ -16,7 +16,8 @@ const STAMP = '.build-stamp';
 const COMPRESSIBLE = /\.(js|css|html|json|webmanifest|svg)$/;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-const { derivePrefixes, remoteVersion, createRemotesJson, isDerivedFile } = require('../shared/build/remotes.js');
+const { derivePrefixes, remoteVersion, isDerivedFile } = require('../shared/build/remotes.js');
+const { createRemoteEntry, createRemotesDocument, LANGUAGE_CODES } = require('../shared/build/manifest.js');
 
 function listFiles(dir, base = dir) {
   if (!fs.existsSync(dir)) return [];
@@ -109,17 +110,48 @@ export function discoverRemotes(root = ROOT) {
     .sort();
 }
 
-async function describeRemote(dir) {
-  const appDir = path.join(ROOT, dir);
+/** Reads a TypeScript module (a manifest, a route table) with tsx: type imports are erased, relative imports followed. */
+async function importTs(file) {
   const { tsImport } = await import('tsx/esm/api');
-  const mod = await tsImport(pathToFileURL(path.join(appDir, 'src/routes.ts')).href, import.meta.url);
-  const routes = mod.routes ?? mod.default?.routes;
-  if (!Array.isArray(routes)) throw new Error(`${dir}/src/routes.ts must export a routes array`);
+  return tsImport(pathToFileURL(file).href, import.meta.url);
+}
+
+/** A remote's catalogs (src/i18n/<lang>.json), for the texts its manifest names. */
+function readCatalogs(appDir) {
+  const out = {};
+  for (const lang of LANGUAGE_CODES) {
+    const file = path.join(appDir, 'src/i18n', `${lang}.json`);
+    if (fs.existsSync(file)) out[lang] = JSON.parse(fs.readFileSync(file, 'utf8'));
+  }
+  return out;
+}
+
+/** The remotes.json entry of a built remote: its manifest (src/manifest.ts), catalogs, federation name and version. */
+export async function describeRemote(dir, root = ROOT) {
+  const appDir = path.join(root, dir);
+  const manifestFile = path.join(appDir, 'src/manifest.ts');
+  if (!fs.existsSync(manifestFile)) throw new Error(`${dir}/src/manifest.ts is missing: every remote declares what it contributes there`);
+  const mod = await importTs(manifestFile);
+  const manifest = mod.manifest ?? mod.default?.manifest;
   const configPath = path.join(appDir, 'webpack.config.js');
+  delete require.cache[configPath];
   const name = require(configPath).output.uniqueName;
   const distDir = path.join(appDir, 'dist');
   const files = listFiles(distDir).map((rel) => ({ path: rel, content: fs.readFileSync(path.join(distDir, rel)) }));
-  return { name, dir, version: remoteVersion(files), prefixes: derivePrefixes(routes) };
+  return createRemoteEntry({ name, dir, version: remoteVersion(files), manifest, catalogs: readCatalogs(appDir) });
+}
+
+/** Prefixes of the shell's own screens (shell/src/routes.ts): no remote may claim them. */
+async function shellPrefixes(root = ROOT) {
+  const { routes } = await importTs(path.join(root, 'shell/src/routes.ts'));
+  return derivePrefixes(routes.filter((r) => r.path !== '/'));
+}
+
+/** remotes.json for these built remotes. */
+export async function remotesDocument(dirs, root = ROOT) {
+  const entries = [];
+  for (const dir of dirs) entries.push(await describeRemote(dir, root));
+  return createRemotesDocument(entries, await shellPrefixes(root));
 }
 
 /**
@@ -164,10 +196,10 @@ async function buildWebUnlocked({ force = false } = {}) {
   for (const dir of remotes) await buildApp(path.join(ROOT, dir), force);
   await buildApp(path.join(ROOT, 'shell'), force);
 
-  const described = [];
-  for (const dir of remotes) described.push(await describeRemote(dir));
+  const document = await remotesDocument(remotes);
+  const described = document.remotes;
   const remotesJsonPath = path.join(ROOT, 'shell/dist/remotes.json');
-  fs.writeFileSync(remotesJsonPath, JSON.stringify(createRemotesJson(described), null, 2) + '\n');
+  fs.writeFileSync(remotesJsonPath, JSON.stringify(document, null, 2) + '\n');
   for (const dir of [...remotes, 'shell']) await compressDist(path.join(ROOT, dir, 'dist'));
   for (const r of described) console.log(`${r.dir.padEnd(12)} version ${r.version} prefixes ${r.prefixes.join(' ')}`);
   return described;

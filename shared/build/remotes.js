@@ -1,5 +1,5 @@
-// Pure helpers of scripts/build.mjs that turn each remote's route table and built files into remotes.json
-// (docs/architecture.md "remotes.json"). CommonJS so the build script and the unit tests both load it directly.
+// Pure helpers of scripts/build.mjs: a remote's route prefixes and its version (docs/architecture.md "remotes.json";
+// the entry itself is made from the remote's manifest by manifest.js). CommonJS so the build script and the unit tests both load it directly.
 'use strict';
 
 const crypto = require('node:crypto');
@@ -32,17 +32,4 @@ function remoteVersion(files) {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** The remotes.json document the shell fetches at start. */
-function createRemotesJson(remotes) {
-  return {
-    remotes: remotes.map(({ name, dir, version, prefixes }) => ({
-      name,
-      dir,
-      version,
-      entry: `/remotes/${dir}/${version}/mf-manifest.json`,
-      prefixes: [...prefixes],
-    })),
-  };
-}
-
-module.exports = { derivePrefixes, remoteVersion, createRemotesJson, isDerivedFile };
+module.exports = { derivePrefixes, remoteVersion, isDerivedFile };

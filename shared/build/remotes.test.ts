@@ -1,4 +1,4 @@
-import { createRemotesJson, derivePrefixes, remoteVersion } from './remotes.js';
+import { derivePrefixes, remoteVersion } from './remotes.js';
 
 describe('derivePrefixes', () => {
   it('takes the first segment of every route, once, in table order', () => {
@@ -24,21 +24,5 @@ describe('remoteVersion', () => {
   });
   it('changes when any file changes', () => {
     expect(remoteVersion([a, { ...b, content: Buffer.from('chunk2') }])).not.toBe(remoteVersion([a, b]));
-  });
-});
-
-describe('createRemotesJson', () => {
-  it('writes the documented shape with a versioned manifest entry', () => {
-    expect(createRemotesJson([{ name: 'mf_airport', dir: 'mf-airport', version: '3f2a9c0d1b7e', prefixes: ['/airport-static-screens'] }])).toEqual({
-      remotes: [
-        {
-          name: 'mf_airport',
-          dir: 'mf-airport',
-          version: '3f2a9c0d1b7e',
-          entry: '/remotes/mf-airport/3f2a9c0d1b7e/mf-manifest.json',
-          prefixes: ['/airport-static-screens'],
-        },
-      ],
-    });
   });
 });

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       // Named so the kiosk e2e can assert from the network log that a board never fetches it.
       app: () => import(/* webpackChunkName: "layout" */ './layout/spa'),
       activeWhen: () => true,
-      customProps: { domElementGetter: () => header, screenElement: screen, remotePrefixes: remotes.flatMap((r) => r.prefixes), remotesFailed },
+      customProps: { domElementGetter: () => header, screenElement: screen, remotes, remotePrefixes: remotes.flatMap((r) => r.prefixes), remotesFailed },
     });
   }
 

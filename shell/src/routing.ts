@@ -4,8 +4,8 @@ import { BASE_PATH } from '@sawari/runtime/src/paths';
 
 export const KIOSK_PREFIX = '/airport-static-screens';
 
-/** One entry of remotes.json (docs/architecture.md). */
-export type RemoteEntry = { name: string; dir: string; version: string; entry: string; prefixes: string[] };
+/** One entry of remotes.json (docs/architecture.md), generated from the remote's manifest. */
+export type { RemoteEntry } from '@sawari/runtime/src/manifest';
 
 /** A remote prefix is active when the path is /app<prefix> or starts with /app<prefix>/. */
 export function ownsPath(prefixes: readonly string[], pathname: string): boolean {

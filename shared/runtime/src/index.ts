@@ -53,8 +53,10 @@ export { usePathname } from './routing';
 export {
   checkoutPath,
   checkoutReturnPath,
+  checkoutKindText,
   isCheckoutProductType,
-  CHECKOUT_PRODUCT_TYPES,
-  CHECKOUT_RETURN_PATHS,
   type CheckoutProductType,
+  type ReturnPathFields,
 } from './checkout';
+export { deployedRemotesAtom, setDeployedRemotes, deployedRemotes, isServed, homeTiles, checkoutKinds, localised } from './remotes';
+export type { RemoteManifest, RemoteEntry, HomeTile, CheckoutKind, LocalisedText } from './manifest';

@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, sessionAtom, sessionLoadedAtom, usePathname } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import { SHELL_CATALOG } from '../i18n/catalogs';
-import { ownsPath } from '../routing';
+import { ownsPath, type RemoteEntry } from '../routing';
 import { routes, type ShellScreen } from '../routes';
 import { texts } from '../texts';
 import styles from './layout.module.css';
@@ -14,7 +14,7 @@ import { useRouteFocus } from './useRouteFocus';
 import { SessionHost } from './SessionHost';
 import { AppLink, loginPathFor } from '../features/common/nav';
 
-export type LayoutProps = { screenElement: HTMLElement; remotePrefixes: string[]; remotesFailed: boolean };
+export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
 
 function NotFound() {
   return (

@@ -4,46 +4,60 @@ import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { SNACKBAR_MS } from '@sawari/domain';
-import { loadSession, noticeAtom, SawariIntlProvider, sawariStore, sessionAtom, type Notice } from '@sawari/runtime';
+import { deployedRemotes, loadSession, noticeAtom, SawariIntlProvider, sawariStore, sessionAtom, type Notice, type RemoteEntry } from '@sawari/runtime';
 import { AppLink } from '../features/common/nav';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import styles from './sessionHost.module.css';
 
-/** Logout removes the rider's wallet records on this device; the tickets remote owns them (docs/wallet-offline.md). */
-function forgetRider(userId: string): void {
-  loadRemote<{ clearRiderData?: (userId: string) => Promise<void> }>('mf_tickets/spa')
-    .then((m) => m?.clearRiderData?.(userId))
-    .catch((err: unknown) => console.error('[sawari] could not remove the rider\'s wallet from this device', err));
+type RiderHook = (userId: string) => Promise<unknown>;
+
+/** Calls the export a remote's manifest names for `hook` (`hooks.logout`, `hooks.online`) through loadRemote. */
+async function callHook(remote: RemoteEntry, hook: 'logout' | 'online', userId: string): Promise<void> {
+  const exported = remote.hooks[hook];
+  if (!exported) return;
+  const m = await loadRemote<Record<string, RiderHook | undefined>>(`${remote.name}/spa`);
+  const fn = m?.[exported];
+  if (typeof fn !== 'function') throw new Error(`${remote.name}/spa has no ${exported} (its manifest's hooks.${hook})`);
+  await fn(userId);
 }
 
-/** The tickets remote's wallet database (mf-tickets/src/lib/wallet-db.ts WALLET_DB); read here by name only. */
-const WALLET_DB = 'sawari-wallet';
+/** Logout removes the rider's data on this device: each remote whose manifest has a logout hook removes its own. */
+function forgetRider(userId: string): void {
+  for (const remote of deployedRemotes())
+    if (remote.hooks.logout)
+      callHook(remote, 'logout', userId).catch((err: unknown) => console.error(`[sawari] ${remote.name} could not remove the rider's data from this device`, err));
+}
 
-/** Whether this device may hold queued rides: the wallet database exists (unknown where indexedDB.databases is missing). */
-async function mayHoldRides(): Promise<boolean> {
+/** Whether this device may hold something of `remote` to send: one of its declared databases exists (unknown where
+ *  indexedDB.databases is missing: then yes). A remote that declares no database is always asked. */
+async function mayHoldData(remote: RemoteEntry): Promise<boolean> {
+  const wanted = remote.offline.databases;
+  if (wanted.length === 0) return true;
   if (typeof indexedDB === 'undefined') return false;
   if (typeof indexedDB.databases !== 'function') return true;
   try {
-    return (await indexedDB.databases()).some((d) => d.name === WALLET_DB);
+    return (await indexedDB.databases()).some((d) => d.name !== undefined && wanted.includes(d.name));
   } catch {
     return true;
   }
 }
 
 /**
- * Rides recorded offline are sent even when the rider never opens a tickets screen again: when online and signed in,
- * and only when the wallet database exists, the tickets remote is loaded and its syncPendingRides runs (queued punches
- * are idempotent on the server, so a second call is harmless).
+ * What was kept offline (rides punched offline, ...) is sent even when the rider never opens that remote's screens
+ * again: when online and signed in, each remote with an `online` hook whose database exists on this device is loaded
+ * and its hook runs (the hooks are idempotent on the server, so a second call is harmless).
  */
-async function syncRides(): Promise<void> {
+async function syncKeptOffline(): Promise<void> {
   const userId = sawariStore.get(sessionAtom).userId;
-  if (!userId || !navigator.onLine || !(await mayHoldRides())) return;
-  const m = await loadRemote<{ syncPendingRides?: (userId: string) => Promise<unknown> }>('mf_tickets/spa');
-  await m?.syncPendingRides?.(userId);
+  if (!userId || !navigator.onLine) return;
+  for (const remote of deployedRemotes()) {
+    if (!remote.hooks.online || !(await mayHoldData(remote))) continue;
+    await callHook(remote, 'online', userId).catch((err: unknown) => console.error(`[sawari] ${remote.name} could not send what was kept offline`, err));
+  }
 }
 
-const syncRidesSoon = () =>
-  void syncRides().catch((err: unknown) => console.error('[sawari] could not send the rides recorded offline', err));
+const syncKeptOfflineSoon = () =>
+  void syncKeptOffline().catch((err: unknown) => console.error('[sawari] could not send what was kept offline', err));
 
 /** Runs `fn` once the page is idle (setTimeout where requestIdleCallback is missing); answers the cancel. */
 function whenIdle(fn: () => void): () => void {
@@ -106,15 +120,15 @@ export function SessionHost() {
     let cancel: (() => void) | null = null;
     const schedule = () => {
       if (cancel || !sawariStore.get(sessionAtom).userId) return;
-      cancel = whenIdle(syncRidesSoon);
+      cancel = whenIdle(syncKeptOfflineSoon);
     };
     schedule();
     const unsub = sawariStore.sub(sessionAtom, schedule);
-    window.addEventListener('online', syncRidesSoon);
+    window.addEventListener('online', syncKeptOfflineSoon);
     return () => {
       unsub();
       cancel?.();
-      window.removeEventListener('online', syncRidesSoon);
+      window.removeEventListener('online', syncKeptOfflineSoon);
     };
   }, []);
   useEffect(() => {

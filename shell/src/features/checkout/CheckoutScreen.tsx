@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import type { OrderStatus, PassOrder, PaymentMethodsResponse } from '@sawari/contracts';
 import { formatPaise, maskCardNumber } from '@sawari/domain';
-import { api, checkoutReturnPath, cityAtom, isCheckoutProductType, serverNow, type CheckoutProductType } from '@sawari/runtime';
+import { api, checkoutKindText, checkoutReturnPath, cityAtom, isCheckoutProductType, serverNow, type CheckoutProductType } from '@sawari/runtime';
 import { Button, Spinner } from '@sawari/ui';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink, go } from '../common/nav';
@@ -48,7 +48,7 @@ function Checkout({ params, method }: ScreenProps & { method: CheckoutMethod | n
     );
   }
   const order: Order = { agency, productType, orderId };
-  const heading = method ? t(`checkout.method.${method}.heading`) : t(`checkout.heading.${productType}`);
+  const heading = method ? t(`checkout.method.${method}.heading`) : (checkoutKindText(productType, 'heading', intl.locale) ?? productType);
   return (
     <Page heading={heading}>
       <RequireSession path={basePath(order) + (method ? `/${method}` : '')}>
@@ -96,7 +96,7 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
   }
   const { status, methods, passOrder } = data.data;
   const where = payability(status, passOrder?.status);
-  const product = t(`checkout.product.${order.productType}`);
+  const product = checkoutKindText(order.productType, 'product', intl.locale) ?? order.productType;
   return (
     <>
       <Summary status={status} passOrder={passOrder} />

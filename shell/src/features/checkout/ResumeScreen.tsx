@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import type { OrderStatus } from '@sawari/contracts';
 import { formatPaise } from '@sawari/domain';
-import { api, isCheckoutProductType, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
+import { api, checkoutKindText, isCheckoutProductType, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
 import { EmptyState, ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink } from '../common/nav';
 import { useAsync } from '../common/useAsync';
@@ -59,7 +59,7 @@ function LastOrder({ last }: { last: LastCheckout }) {
     <section aria-labelledby="resume-heading">
       <h2 id="resume-heading">{t('checkout.resume.continue')}</h2>
       <AppLink className={page.card} to={pathOf(last)}>
-        <span className={page.cardTitle}>{t('checkout.resume.item', { product: t(`checkout.product.${last.productType}`), amount: formatPaise(s.amountPaise) })}</span>
+        <span className={page.cardTitle}>{t('checkout.resume.item', { product: checkoutKindText(last.productType, 'product', intl.locale) ?? last.productType, amount: formatPaise(s.amountPaise) })}</span>
         <span className={page.cardDesc}>
           {t(s.status === 'PAYMENT_PROCESSING' ? 'checkout.resume.processing' : 'checkout.resume.link')} · {t('checkout.summary.order')} {last.orderId}
         </span>

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import { languageAtom, useCityConfig } from '@sawari/runtime';
+import { deployedRemotesAtom, homeTiles, isServed, languageAtom, localised, useCityConfig } from '@sawari/runtime';
 import { LANGUAGES } from '../../i18n/catalogs';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink, go } from '../common/nav';
 import styles from '../common/page.module.css';
 import own from './home.module.css';
-import { AIRPORT_BOARDS, HOME_ENTRIES, MORE_LINKS } from './entries';
+import { AIRPORT_BOARDS, MORE_LINKS } from './entries';
 
 /** The rider's active ticket or pass. No wallet API yet, so nothing shows; the slot keeps its place on the page. */
 function ActiveTicketSlot() {
@@ -21,6 +21,8 @@ export default function HomeScreen() {
   const { cityId, city, status, error, retry, isFeatureEnabled } = useCityConfig();
   const lang = useAtomValue(languageAtom);
   const languageName = LANGUAGES.find((l) => l.code === lang)?.name ?? 'English';
+  // Tiles and links come from the remotes deployed now (remotes.json): Home never links to a route nobody serves.
+  const remotes = useAtomValue(deployedRemotesAtom);
 
   // First visit: no city chosen yet, so onboarding first (replace: Back does not return to an empty home).
   useEffect(() => {
@@ -38,7 +40,7 @@ export default function HomeScreen() {
       </p>
     );
   else {
-    const entries = HOME_ENTRIES.filter((e) => isFeatureEnabled(e.feature));
+    const entries = homeTiles(remotes).filter((e) => !e.feature || isFeatureEnabled(e.feature));
     body = (
       <>
         <ActiveTicketSlot />
@@ -49,23 +51,23 @@ export default function HomeScreen() {
           ) : (
             <ul className={`${styles.cards} ${own.entries}`}>
               {entries.map((e) => (
-                <li key={e.feature}>
+                <li key={e.path}>
                   <AppLink to={e.path} className={styles.card} data-feature={e.feature}>
-                    <span className={styles.cardTitle}>{t(`home.entry.${e.feature}.title`)}</span>
-                    <span className={styles.cardDesc}>{t(`home.entry.${e.feature}.desc`)}</span>
+                    <span className={styles.cardTitle}>{localised(e.title, lang)}</span>
+                    <span className={styles.cardDesc}>{localised(e.description, lang)}</span>
                   </AppLink>
                 </li>
               ))}
             </ul>
           )}
         </section>
-        {isFeatureEnabled('airport') && (
+        {isFeatureEnabled('airport') && isServed(AIRPORT_BOARDS[0].path, remotes) && (
           <section aria-labelledby="home-boards">
             <h2 id="home-boards">{t('home.boards.heading')}</h2>
             <ul className={own.links}>
               {AIRPORT_BOARDS.map((b) => (
-                <li key={b.href}>
-                  <a href={b.href}>{t(b.label)}</a>
+                <li key={b.path}>
+                  <a href={`/app${b.path}`}>{t(b.label)}</a>
                 </li>
               ))}
             </ul>
@@ -95,7 +97,7 @@ export default function HomeScreen() {
       <section aria-labelledby="home-more">
         <h2 id="home-more">{t('home.more.heading')}</h2>
         <ul className={own.links}>
-          {MORE_LINKS.map((l) => (
+          {MORE_LINKS.filter((l) => !l.remote || isServed(l.path, remotes)).map((l) => (
             <li key={l.path}>
               <AppLink to={l.path}>{t(l.label)}</AppLink>
             </li>

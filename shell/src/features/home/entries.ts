@@ -1,26 +1,17 @@
-import type { CityFeature } from '@sawari/runtime';
-
-/** The capabilities a city can have, each leading to its area's route (the remotes arrive in later issues). */
-export const HOME_ENTRIES: readonly { feature: CityFeature; path: string }[] = [
-  { feature: 'passes', path: '/productHooks' },
-  { feature: 'tickets', path: '/buy-bus-ticket' },
-  { feature: 'premium', path: '/premium-buses' },
-  { feature: 'cards', path: '/select-card' },
-  { feature: 'tracking', path: '/live-tracking' },
-  { feature: 'airport', path: '/airport-experience' },
-];
+// Home's fixed links. The service tiles are not here: each remote declares its own in its manifest (homeTiles), and
+// links to a remote's route are shown only while a deployed remote serves it.
 
 /** The airport express boards (kiosk screens, public). */
 export const AIRPORT_BOARDS = [
-  { label: 'home.boards.t1Vertical', href: '/app/airport-static-screens/airport-express-bus-time/T1' },
-  { label: 'home.boards.t1Horizontal', href: '/app/airport-static-screens/airport-express-bus-time-horizontal/T1' },
-  { label: 'home.boards.t2Vertical', href: '/app/airport-static-screens/airport-express-bus-time/T2' },
-  { label: 'home.boards.t2Horizontal', href: '/app/airport-static-screens/airport-express-bus-time-horizontal/T2' },
+  { label: 'home.boards.t1Vertical', path: '/airport-static-screens/airport-express-bus-time/T1' },
+  { label: 'home.boards.t1Horizontal', path: '/airport-static-screens/airport-express-bus-time-horizontal/T1' },
+  { label: 'home.boards.t2Vertical', path: '/airport-static-screens/airport-express-bus-time/T2' },
+  { label: 'home.boards.t2Horizontal', path: '/airport-static-screens/airport-express-bus-time-horizontal/T2' },
 ] as const;
 
 export const MORE_LINKS = [
-  { label: 'home.more.wallet', path: '/your-tickets-and-passes' },
-  { label: 'home.more.favourites', path: '/Favorites' },
-  { label: 'home.more.promotion', path: '/promotion' },
-  { label: 'home.more.sos', path: '/SOS' },
+  { label: 'home.more.wallet', path: '/your-tickets-and-passes', remote: true },
+  { label: 'home.more.favourites', path: '/Favorites', remote: false },
+  { label: 'home.more.promotion', path: '/promotion', remote: false },
+  { label: 'home.more.sos', path: '/SOS', remote: false },
 ] as const;
