@@ -8,6 +8,7 @@ import { OfferStore, type TrialOfferRow } from './modules/offers/store';
 import { TransitReadStore, type PlaceRow } from './modules/transit/store';
 import { seedPassCatalogue } from './modules/passes/seed';
 import { seedTicketFares } from './modules/tickets/seed';
+import { seedReservationLines } from './modules/reservations/seed';
 
 /** The project's own demo data: the Mumbai Airport Express feed and its two terminals' board config. */
 export const DEMO_DATA_DIR = path.resolve(__dirname, '../data');
@@ -66,6 +67,7 @@ export async function seedCityConfig(db: Db, dataDir = DEMO_DATA_DIR): Promise<v
   await seedPlaces(db, dataDir);
   await seedPassCatalogue(db, dataDir);
   await seedTicketFares(db, dataDir);
+  await seedReservationLines(db, dataDir);
 }
 
 /** The project's own landmarks (api/data/transit/places.json) for cities that exist; existing places are kept. */

@@ -1,0 +1,161 @@
+import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
+import { seedCityConfig, DEMO_DATA_DIR } from '../../seed';
+import { TestClock } from '../../testing/accounts';
+import { ApiError } from '../../platform/errors';
+import { ReservationService, parseTripId, tripIdOf } from './service';
+import { seedReservationLines } from './seed';
+
+/**
+ * The engine without HTTP: trips from schedules, holds, never oversold under concurrency (one database, and two
+ * services on two connections as two API instances would be), hold expiry, payments' hooks, cancellation refunds.
+ */
+const ist = (s: string) => Date.parse(`${s}+05:30`);
+const MIN = 60_000;
+
+describe(`reservations engine ${dbLabel()}`, () => {
+  let t: TestDb;
+  const clock = new TestClock(ist('2026-11-23T08:00:00')); // a Monday
+  let service: ReservationService;
+  const users: string[] = [];
+
+  beforeAll(async () => {
+    t = await openTestDb();
+    await seedCityConfig(t.db, DEMO_DATA_DIR);
+    await seedReservationLines(t.db, DEMO_DATA_DIR);
+    service = new ReservationService(t.db, clock.now);
+    for (let i = 0; i < 100; i++) {
+      const id = `u-engine-${i}`;
+      users.push(id);
+      await t.db.query('INSERT INTO users (id, phone_number, country_code, created_at) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING', [id, `90000${String(i).padStart(5, '0')}`, '+91']);
+    }
+  }, 60_000);
+  afterAll(() => t.cleanup());
+
+  const P1 = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
+  const fareOf = async (tripId: string, passengers = { adult: 1, child: 0, senior: 0 }) =>
+    (await service.fare({ options: [{ tripId, ...P1 }], passengers })).payableAmount;
+
+  it('trip ids round-trip through India time', () => {
+    const ms = ist('2026-11-23T07:20:00');
+    expect(tripIdOf('PRM-1', ms)).toBe('PRM-1.202611230720');
+    expect(parseTripId('PRM-1.202611230720')).toEqual({ lineId: 'PRM-1', startTime: ms });
+    expect(parseTripId('PRM-1.202611232460')).toBeNull();
+  });
+
+  it('lists weekday slots every 20 minutes with 40 seats, none on a Sunday', async () => {
+    const s = await service.slots('mumbai', { lineId: 'PRM-1', ...P1, date: '20261123' });
+    expect(s.slots[0].startTime).toBe(ist('2026-11-23T08:20:00')); // 08:00 itself has left (start_time > now)
+    expect(s.slots[1].startTime - s.slots[0].startTime).toBe(20 * MIN);
+    expect(s.slots.every((x) => x.capacity === 40 && x.seatsLeft === 40 && x.availability === null && x.dayLabel === 'today')).toBe(true);
+    expect(s.slots.at(-1)!.startTime).toBe(ist('2026-11-23T21:00:00'));
+    const sunday = await service.slots('mumbai', { lineId: 'PRM-1', ...P1, date: '20261129' });
+    expect(sunday.slots).toEqual([]);
+  });
+
+  it(`100 concurrent holds of one seat on the last 5 seats: exactly 5 bookings ${dbLabel()}`, async () => {
+    const tripId = 'PRM-1.202611231000';
+    const price = await fareOf(tripId);
+    await t.db.query('UPDATE reservation_trips SET seats_taken = capacity - 5 WHERE id = $1', [tripId]);
+    const other = await t.openAnother();
+    const second = new ReservationService(other, clock.now);
+    const started = Date.now();
+    const results = await Promise.allSettled(users.map((u, i) => (i % 2 ? second : service).hold(u, { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price })));
+    const ms = Date.now() - started;
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const codes = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as ApiError).code);
+    expect(ok).toHaveLength(5);
+    expect(new Set(codes)).toEqual(new Set(['SOLD_OUT']));
+    const trip = (await t.db.query<{ seats_taken: number; capacity: number }>('SELECT seats_taken, capacity FROM reservation_trips WHERE id = $1', [tripId])).rows[0];
+    expect(Number(trip.seats_taken)).toBe(40);
+    const held = (await t.db.query<{ n: string }>("SELECT count(*) AS n FROM reservation_bookings WHERE trip_id = $1 AND seats_held", [tripId])).rows[0];
+    expect(Number(held.n)).toBe(5);
+    console.log(`reservations oversell ${dbLabel()}: 100 concurrent holds (two services) on 5 seats → ${ok.length} bookings, ${codes.length} × SOLD_OUT, ${ms} ms`);
+  }, 60_000);
+
+  it('a hold lapses after exactly 10 minutes and its seats go back once', async () => {
+    const tripId = 'PRM-1.202611231100';
+    const price = await fareOf(tripId, { adult: 2, child: 0, senior: 0 });
+    const b = await service.hold(users[0], { tripId, ...P1, passengers: { adult: 2, child: 0, senior: 0 }, farePaise: price });
+    expect(b.status).toBe('BOOKING_UNDER_PROCESS');
+    expect(b.holdSecondsLeft).toBe(600);
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(38);
+    clock.advance(10 * MIN - 1);
+    expect(await service.sweepLapsedHolds()).toBe(0);
+    clock.advance(1);
+    const [a, c] = await Promise.all([service.sweepLapsedHolds(), service.sweepLapsedHolds()]);
+    expect(a + c).toBe(6); // this hold and the five of the oversell test, each released by one of the two sweeps
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(40);
+    expect((await service.booking(users[0], b.bookingId)).status).toBe('BOOKING_FAILED');
+    await expect(t.db.transaction((tx) => service.startPayment(tx, b.bookingId))).rejects.toMatchObject({ code: 'ORDER_NOT_PAYABLE' });
+    clock.advance(-10 * MIN);
+  });
+
+  it('payment: start freezes the hold, a decline gives the seats back, a retry within 10 min takes them again, success issues once', async () => {
+    const tripId = 'PRM-1.202611231200';
+    const price = await fareOf(tripId);
+    const b = await service.hold(users[1], { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+    await t.db.transaction((tx) => service.startPayment(tx, b.bookingId));
+    expect((await service.booking(users[1], b.bookingId)).status).toBe('PAYMENT_PROCESSING');
+    await t.db.transaction((tx) => service.paymentFailed(tx, b.bookingId));
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(40);
+    await t.db.transaction((tx) => service.startPayment(tx, b.bookingId));
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(39);
+    await t.db.transaction((tx) => service.issue(tx, b.bookingId));
+    await t.db.transaction((tx) => service.issue(tx, b.bookingId));
+    const issued = await service.booking(users[1], b.bookingId);
+    expect(issued.status).toBe('ACTIVE');
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(39);
+    expect(issued.actions).toEqual(['CANCEL_RIDE', 'RESCHEDULE_RIDE', 'FIND_MY_STOP', 'CHAT_SUPPORT', 'CALL_SUPPORT']);
+    expect(issued.cancellation).toEqual({ refundPercent: 100, refundPaise: price, canCancel: true });
+  });
+
+  it('cancel: 50 % between 60 and 15 minutes before, refunded once even when retried at once', async () => {
+    const tripId = 'PRM-1.202611230900';
+    const price = await fareOf(tripId);
+    const b = await service.hold(users[2], { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+    await t.db.transaction(async (tx) => {
+      await service.startPayment(tx, b.bookingId);
+      await service.issue(tx, b.bookingId);
+    });
+    clock.t = ist('2026-11-23T08:30:00');
+    const half = Math.floor(price / 2);
+    await expect(service.cancel(users[2], b.bookingId, price)).rejects.toMatchObject({ code: 'REFUND_CHANGED' });
+    const results = await Promise.allSettled([service.cancel(users[2], b.bookingId, half), service.cancel(users[2], b.bookingId, half)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const done = await service.booking(users[2], b.bookingId);
+    expect(done.status).toBe('USER_CANCELLED');
+    expect(done.refunds.map((r) => r.amountPaise)).toEqual([half]);
+    expect((await service.seatAvailability(tripId)).seatsLeft).toBe(40);
+    clock.t = ist('2026-11-23T08:00:00');
+  });
+
+  it('an operator cancels a trip: every booking SYSTEM_CANCELLED and refunded in full once, holds dropped, pop-up once', async () => {
+    const tripId = 'PRM-1.202611231400';
+    const price = await fareOf(tripId);
+    const ids: string[] = [];
+    for (const u of users.slice(10, 13)) {
+      const b = await service.hold(u, { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+      await t.db.transaction(async (tx) => {
+        await service.startPayment(tx, b.bookingId);
+        await service.issue(tx, b.bookingId);
+      });
+      ids.push(b.bookingId);
+    }
+    const hold = await service.hold(users[13], { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+    const r = await service.opsCancelTrip('ops:test', tripId, 'WEATHER', 'Heavy rain at Sion');
+    expect(r.cancelledBookings.sort()).toEqual([...ids].sort());
+    await expect(service.opsCancelTrip('ops:test', tripId, 'WEATHER', null)).rejects.toMatchObject({ code: 'TRIP_NOT_OPEN' });
+    for (const [i, id] of ids.entries()) {
+      const b = await service.booking(users[10 + i], id);
+      expect(b.status).toBe('SYSTEM_CANCELLED');
+      expect(b.refunds.map((x) => [x.reason, x.amountPaise])).toEqual([['SYSTEM_CANCEL', price]]);
+      expect(b.popUp).toBe('cancellation');
+      expect(b.disruption).toBe('WEATHER');
+    }
+    expect((await service.booking(users[13], hold.bookingId)).status).toBe('BOOKING_FAILED');
+    expect((await service.popupShown(users[10], ids[0], 'cancellation')).popUp).toBeNull();
+    expect((await service.booking(users[10], ids[0])).popUp).toBeNull();
+    const log = await service.store.opsLog(tripId);
+    expect(log.map((l) => [l.actor, l.action])).toEqual([['ops:test', 'CANCEL_TRIP']]);
+  });
+});

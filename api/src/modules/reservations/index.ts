@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { AuthGuard } from '../auth/guard';
+import { reservationOpsRoutes, reservationRoutes } from './routes';
+import { ReservationService } from './service';
+
+export { ReservationService, type RefundPort, type PremiumPassSource } from './service';
+export { reservationValidatables } from './validation-port';
+export { seedReservationLines } from './seed';
+
+/**
+ * Registers the rider and operator routes of reserved seats and a job that releases lapsed holds and retries refunds
+ * every `sweepEveryMs` (0 = off; tests call the service). Answers the service: the composition root hands it to
+ * payments (payment-port.ts), validation (reservationValidatables) and the wallet.
+ */
+export async function registerReservationModule(app: FastifyInstance, o: { db: Db; guard: AuthGuard; now: Clock; opsKeys: Map<string, string>; sweepEveryMs?: number }) {
+  const service = new ReservationService(o.db, o.now);
+  await app.register(reservationRoutes, { service, guard: o.guard });
+  await app.register(reservationOpsRoutes, { service, keys: o.opsKeys });
+  const every = o.sweepEveryMs ?? 30_000;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      Promise.all([service.sweepLapsedHolds(), service.retryRefunds()])
+        .catch((err) => app.log.warn({ err }, 'reservations: sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  return { service };
+}
