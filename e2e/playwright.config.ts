@@ -28,13 +28,13 @@ export default defineConfig({
   },
   webServer: {
     // The same server code `npm start` runs, on a fresh data folder (migrated and seeded with demo data on start).
-    command: `rm -rf ${dataDir} && node --import tsx api/src/platform/main.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx api/src/app/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     // PAYMENTS_SANDBOX_PENDING_MS: pending test payments (pending@upi, 4000 0025 0000 3155) settle after 4 s instead of
     // 30 s, so checkout tests see the waiting state and its end quickly (docs/checkout.md).
-    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PAYMENTS_SANDBOX_PENDING_MS: '4000', ...importFeeds },
+    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', PAYMENTS_SANDBOX_PENDING_MS: '4000', ...importFeeds },
   },
 });

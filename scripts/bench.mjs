@@ -48,7 +48,7 @@ const port = 18300;
 const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
 if (!existsSync(kochiFeed)) console.log(`\nThe Kochi GTFS feed is absent (${kochiFeed}): transit and planner figures are skipped.`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
   cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '', ...(existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}) },
 });

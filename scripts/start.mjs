@@ -18,7 +18,7 @@ const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
 const importFeeds = existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {};
 if (!existsSync(kochiFeed)) console.log(`The Kochi GTFS feed is absent (${kochiFeed}): only the demo Mumbai airport-express feed is served.`);
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'development', ...importFeeds, ...process.env },

@@ -1,5 +1,5 @@
-export { buildServer, prepareDatabase, SECURITY_HEADERS, API_SECURITY_HEADERS } from './platform/server';
-export { loadConfig, parseConfig, testConfig, type Config } from './platform/config';
+export { buildServer, prepareDatabase, SECURITY_HEADERS, API_SECURITY_HEADERS, type ServerDeps } from './app/server';
+export { loadConfig, parseConfig, testConfig, type Config } from './app/config';
 export { openDb, type Db } from './platform/db';
 export { migrate } from './platform/migrate';
 export { seedDemoData } from './seed';

@@ -158,7 +158,7 @@ async function standalone() {
   const port = Number(process.env.TRANSIT_BENCH_PORT ?? 18310);
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/platform/main.ts')], {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: 'off', DATABASE_URL: '', SAWARI_IMPORT_GTFS: `kochi=${KOCHI_FEED}` },

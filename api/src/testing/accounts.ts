@@ -12,7 +12,7 @@ export class TestClock {
 }
 
 let ipSeq = 0;
-/** A fresh client IP per call (x-forwarded-for; the server trusts the proxy), so the per-IP OTP limit stays out of the way. */
+/** A fresh client IP per call (x-forwarded-for; test servers trust inject()'s 127.0.0.1 as their proxy), so the per-IP OTP limit stays out of the way. */
 export const freshIp = (): string => {
   ipSeq += 1;
   return `10.9.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;

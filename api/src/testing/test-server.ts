@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { testConfig, type Config } from '../platform/config';
-import { buildServer, type ServerDeps } from '../platform/server';
+import { testConfig, type Config } from '../app/config';
+import { buildServer, type ServerDeps } from '../app/server';
 import { seedDemoData } from '../seed';
 import { openTestDb, type TestDb } from './test-db';
 

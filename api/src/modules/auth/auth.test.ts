@@ -1,5 +1,5 @@
-import { buildServer } from '../../platform/server';
-import { testConfig } from '../../platform/config';
+import { buildServer } from '../../app/server';
+import { testConfig } from '../../app/config';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, freshIp, lastOtp, requestOtp, signIn, TestClock } from '../../testing/accounts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsConfig } from '../../platform/config';
+import type { SmsConfig } from './settings';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import type { SmsOutboxStore } from './store';

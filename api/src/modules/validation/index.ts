@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
-import type { Config } from '../../platform/config';
+import type { Environment } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { AuthGuard } from '../auth/guard';
 import { loadSigningKeys } from './keys';
@@ -8,9 +8,11 @@ import type { ValidatableLookup } from './ports';
 import { validationKeyRoutes, validationRiderRoutes, validatorKeyMap, validatorRoutes } from './routes';
 import { ValidationService } from './service';
 import { ValidationStore } from './store';
+import type { ValidationSettings } from './settings';
 
 export { passValidatables, type Validatable, type ValidatableLookup, type PunchedEvent } from './ports';
 export { ValidationService } from './service';
+export { validationSettings, type ValidationSettings } from './settings';
 
 /**
  * Registers the validation routes over the given lookups (one per selling module: passes, tickets, ...) and answers
@@ -18,7 +20,7 @@ export { ValidationService } from './service';
  */
 export async function registerValidationModule(
   app: FastifyInstance,
-  o: { db: Db; config: Config; guard: AuthGuard; now: Clock; lookups: readonly ValidatableLookup[] },
+  o: { db: Db; config: ValidationSettings & { env: Environment }; guard: AuthGuard; now: Clock; lookups: readonly ValidatableLookup[] },
 ): Promise<ValidationService> {
   const keys = await loadSigningKeys(new ValidationStore(o.db), o.config.ticketSigningKey, o.config.ticketVerifyKeys);
   const service = new ValidationService(o.db, keys, o.lookups, o.now);

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { keyIdOf } from '@sawari/domain';
-import { parseConfig, testConfig } from '../../platform/config';
-import { buildServer } from '../../platform/server';
+import { parseConfig, testConfig } from '../../app/config';
+import { buildServer } from '../../app/server';
 import { dbLabel, openTestDb } from '../../testing/test-db';
 import { newPrivateKeyText, parsePrivateKey } from './keys';
 

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { buildServer } from './server';
 import { parseStartupFeeds } from '../seed';
 
-/** `tsx api/src/platform/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
+/** `tsx api/src/app/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
   // Opt-in real data: SAWARI_IMPORT_GTFS=kochi=../shared/data/kochi/gtfs.zip imports it when the city has no feed.

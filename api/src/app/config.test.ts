@@ -12,6 +12,8 @@ describe('config', () => {
     expect(r.config).toMatchObject({ port: 8080, host: '0.0.0.0', env: 'development', kioskKeys: ['sawari-dev-kiosk'], logLevel: 'info' });
     expect(r.config.dataDir).toBe(path.resolve('./.data'));
     expect(r.config.webRoot).toBe(path.resolve(__dirname, '../../..'));
+    expect(r.config.trustProxy).toEqual([]);
+    expect([...r.config.opsKeys]).toEqual([['sawari-dev-ops', 'dev']]);
     expect(r.config.databaseUrl).toBeUndefined();
   });
 
@@ -48,6 +50,8 @@ describe('config', () => {
         authTokenSecret: 's'.repeat(32),
         sms: { provider: 'http', url: 'https://sms.example/send', token: 'tok', senderId: 'SAWARI', timeoutMs: 3000 },
         support: { phone: '+91 80 1234 5678', email: 'help@sawari.in' },
+        trustProxy: [],
+        opsKeys: new Map([['sawari-dev-ops', 'dev']]),
       },
     });
   });
@@ -78,7 +82,7 @@ describe('config', () => {
   });
 
   it('requires kiosk keys in production and refuses the development key there', () => {
-    const missing = parseConfig({ NODE_ENV: 'production' });
+    const missing = parseConfig({ NODE_ENV: 'production', ...PROD_ACCOUNTS });
     expect(missing).toEqual({ ok: false, errors: [expect.stringMatching(/KIOSK_KEYS is required in production/)] });
     const dev = parseConfig({ NODE_ENV: 'production', KIOSK_KEYS: 'sawari-dev-kiosk' });
     expect(dev.ok).toBe(false);
@@ -92,9 +96,9 @@ describe('config', () => {
       const r = parseConfig(env);
       return r.ok ? [] : r.errors;
     };
-    expect(errors({ ...base, SMS_HTTP_URL: PROD_ACCOUNTS.SMS_HTTP_URL })).toEqual([expect.stringMatching(/AUTH_TOKEN_SECRET is required in production/)]);
-    expect(errors({ ...base, AUTH_TOKEN_SECRET: 'short' })).toEqual(expect.arrayContaining([expect.stringMatching(/at least 32 characters/)]));
-    expect(errors({ ...base, AUTH_TOKEN_SECRET: PROD_ACCOUNTS.AUTH_TOKEN_SECRET })).toEqual([expect.stringMatching(/SMS_HTTP_URL is required/)]);
+    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: '' })).toEqual([expect.stringMatching(/AUTH_TOKEN_SECRET is required in production/)]);
+    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'short' })).toEqual(expect.arrayContaining([expect.stringMatching(/at least 32 characters/)]));
+    expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_HTTP_URL: '' })).toEqual([expect.stringMatching(/SMS_HTTP_URL is required/)]);
     expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_PROVIDER: 'dev' })).toEqual([expect.stringMatching(/SMS_PROVIDER=dev is refused in production/)]);
     const dev = parseConfig({});
     expect(dev.ok && dev.config.sms).toEqual({ provider: 'dev' });
@@ -105,5 +109,37 @@ describe('config', () => {
     const r = parseConfig({ NODE_ENV: 'production', SAWARI_ENV: 'test' });
     expect(r.ok && r.config.env).toBe('test');
     expect(r.ok && r.config.logLevel).toBe('silent');
+  });
+
+  it('reports every configuration problem at once, not the first one only', () => {
+    const r = parseConfig({ NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud', SMS_SENDER_ID: 'MUCH-TOO-LONG-ID' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    for (const m of [/PORT must be a number/, /LOG_LEVEL must be one of/, /SMS_SENDER_ID must be at most 11/, /KIOSK_KEYS is required in production/, /AUTH_TOKEN_SECRET is required in production/, /TICKET_SIGNING_KEY is required in production/]) {
+      expect(r.errors).toEqual(expect.arrayContaining([expect.stringMatching(m)]));
+    }
+  });
+
+  it('refuses to start in production with a development operator, validator or kiosk key', () => {
+    const prod = { NODE_ENV: 'production', KIOSK_KEYS: 'a-long-real-key', ...PROD_ACCOUNTS };
+    expect(parseConfig(prod).ok).toBe(true);
+    const ok = parseConfig({ ...prod, OPS_KEYS: 'asha=0123456789abcdef' });
+    expect(ok.ok && [...ok.config.opsKeys]).toEqual([['0123456789abcdef', 'asha']]);
+    expect(parseConfig(prod).ok && (parseConfig(prod) as { ok: true; config: { opsKeys: Map<string, string> } }).config.opsKeys.size).toBe(0);
+    const bad = parseConfig({ ...prod, OPS_KEYS: 'dev=sawari-dev-ops', VALIDATOR_KEYS: 'dev=sawari-dev-validator', KIOSK_KEYS: 'sawari-dev-kiosk' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/OPS_KEYS must not contain the development key/), expect.stringMatching(/VALIDATOR_KEYS must not contain the development key/), expect.stringMatching(/KIOSK_KEYS must not contain the development key/)]),
+    );
+    expect(parseConfig({ OPS_KEYS: 'no-equals-sign' }).ok).toBe(false);
+  });
+
+  it('trusts only the proxies named in TRUST_PROXY', () => {
+    const r = parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16, ::1' });
+    expect(r.ok && r.config.trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    const bad = parseConfig({ TRUST_PROXY: 'true' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.join(' ')).toMatch(/TRUST_PROXY: "true" is not an IP address/);
   });
 });

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../platform/db';
+import { systemClock } from '../platform/clock';
+import { RateLimiter } from '../platform/rate-limit';
+import { loadServerKeys } from '../platform/secrets';
+import { TransitReadStore, TransitStore } from '../modules/transit/store';
+import { TimetableCache } from '../modules/transit/timetable-cache';
+import { TransitService } from '../modules/transit/service';
+import { graphqlPlugin } from '../modules/graphql/plugin';
+import { PlannerService } from '../modules/planner/service';
+import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
+import { AirportStore } from '../modules/airport/store';
+import { AirportService } from '../modules/airport/service';
+import { airportRoutes } from '../modules/airport/routes';
+import { SmsOutboxStore } from '../modules/sms/store';
+import { createSmsProvider } from '../modules/sms/provider';
+import { smsOutboxRoutes } from '../modules/sms/routes';
+import { AccessTokens } from '../modules/auth/tokens';
+import { authGuard } from '../modules/auth/guard';
+import { AuthStore } from '../modules/auth/store';
+import { AuthService } from '../modules/auth/service';
+import { authRoutes } from '../modules/auth/routes';
+import { CityConfigStore } from '../modules/config/store';
+import { ConfigService } from '../modules/config/service';
+import { configRoutes } from '../modules/config/routes';
+import { createFileStorage } from '../modules/files/storage';
+import { FileStore } from '../modules/files/store';
+import { FileService } from '../modules/files/service';
+import { fileRoutes } from '../modules/files/routes';
+import { ProfileStore } from '../modules/profile/store';
+import { ProfileService } from '../modules/profile/service';
+import { profileRoutes } from '../modules/profile/routes';
+import { SosStore } from '../modules/sos/store';
+import { SosService } from '../modules/sos/service';
+import { sosRoutes } from '../modules/sos/routes';
+import { FavouriteStore } from '../modules/favourites/store';
+import { FavouriteService } from '../modules/favourites/service';
+import { favouriteRoutes } from '../modules/favourites/routes';
+import { OfferStore } from '../modules/offers/store';
+import { OfferService } from '../modules/offers/service';
+import { offerRoutes } from '../modules/offers/routes';
+import { passOrderKind, passWalletSource, registerPassModules } from '../modules/passes';
+import { registerTicketModule, ticketValidatables } from '../modules/tickets';
+import { createPaymentsModule, type WalletSource } from '../modules/payments';
+import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
+import type { Config } from './config';
+import type { ServerDeps } from './server';
+
+export interface ModuleContext {
+  config: Config;
+  db: Db;
+  deps: ServerDeps;
+}
+
+/**
+ * THE composition root: every API module is built and registered here, one block each, in dependency order. A new
+ * module adds one block (and, when it sells something, its order kind to `orderKinds`; when it has tickets or passes
+ * a validator punches, its lookup to `validatables`). Nothing under platform/ imports a module.
+ */
+export async function registerModules(app: FastifyInstance, { config, db, deps }: ModuleContext): Promise<void> {
+  const now = deps.now ?? systemClock;
+  const log = app.log;
+  /** Sellers whose products are punched add their lookup here before the validation block. */
+  const validatables: ValidatableLookup[] = [];
+
+  // ── transit, live data, trip planner (GraphQL) and the airport boards
+  const timetables = new TimetableCache(new TransitStore(db), { checkEveryMs: deps.timetableCheckMs, log });
+  await app.register(airportRoutes, { service: new AirportService(new AirportStore(db), timetables), kioskKeys: config.kioskKeys });
+  const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
+  app.addHook('onClose', async () => live.close());
+  const transit = new TransitService(new TransitReadStore(db), timetables, now);
+  await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), planner: new PlannerService(db), now, graphiql: config.env === 'development' });
+
+  // ── accounts: SMS, auth (OTP, tokens, sessions)
+  const keys = await loadServerKeys(db, config.authTokenSecret);
+  const outbox = new SmsOutboxStore(db);
+  const sms = deps.sms ?? createSmsProvider(config.sms, outbox, now, log);
+  const tokens = new AccessTokens(keys.accessToken, now);
+  const guard = authGuard(tokens);
+  const profiles = new ProfileStore(db);
+  const auth = new AuthService(new AuthStore(db), { keys, tokens, limiter: new RateLimiter(db, now), sms, now, hasProfile: (id) => profiles.hasProfile(id) });
+  await app.register(authRoutes, { service: auth, guard });
+  if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
+
+  // ── city config
+  await app.register(configRoutes, { service: new ConfigService(new CityConfigStore(db), now) });
+
+  // ── files and profile
+  const files = new FileService(new FileStore(db), deps.files ?? createFileStorage(config.dataDir), keys.fileLinks, now);
+  await app.register(fileRoutes, { service: files });
+  await app.register(profileRoutes, { service: new ProfileService(profiles, files, now), guard });
+
+  // ── SOS and support
+  await app.register(sosRoutes, { service: new SosService(new SosStore(db), { sms, now, support: config.support }), guard });
+
+  // ── favourites
+  await app.register(favouriteRoutes, { service: new FavouriteService(new FavouriteStore(db), now), guard });
+
+  // ── offers
+  const offers = new OfferService(new OfferStore(db), now);
+  await app.register(offerRoutes, { service: offers, guard });
+
+  // ── payments: the one checkout. Each seller below registers its OrderKind (payments.kinds.register) and gets
+  //    payments' seller side (free orders, refunds); its wallet items go to walletSources (listed by the tickets wallet).
+  const sandbox = config.sandboxPendingMs ? { sandbox: { pendingMs: config.sandboxPendingMs } } : {};
+  const payments = await createPaymentsModule(app, { db, keys, guard, now, log, deps: { ...sandbox, ...deps.payments }, opsKeys: config.opsKeys });
+  const walletSources: WalletSource[] = [];
+
+  // ── passes (seller)
+  const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files, offers, payments: payments.service });
+  payments.kinds.register('pass', passOrderKind(passes));
+  offers.usePromotionIssuer(passes);
+  walletSources.push(passWalletSource(passes.store));
+  validatables.push(passValidatables(passes));
+
+  // ── tickets (seller)
+  const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, walletSources });
+  payments.kinds.register('ticket', tickets.orderKind);
+  validatables.push(ticketValidatables(tickets.service));
+
+  // ── validation: punches of every validatable above
+  const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });
+  tickets.service.usePunches(validation);
+}
