@@ -9,7 +9,7 @@ import { importGtfs } from '../transit/importer/import';
 import { TransitService } from '../transit/service';
 import { TransitReadStore, TransitStore } from '../transit/store';
 import { TimetableCache } from '../transit/timetable-cache';
-import { API_SECURITY_HEADERS } from '../../platform/server';
+import { API_SECURITY_HEADERS } from '../../app/server';
 import { MAX_ROOT_FIELDS } from './limits';
 
 const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');

@@ -1,7 +1,7 @@
 import { paymentMethodsResponseSchema, paymentSchema, payResponseSchema, orderStatusSchema } from '@sawari/contracts';
 import type { FastifyInstance } from 'fastify';
-import { testConfig } from '../../platform/config';
-import { buildServer } from '../../platform/server';
+import { testConfig } from '../../app/config';
+import { buildServer } from '../../app/server';
 import { ApiError } from '../../platform/errors';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';

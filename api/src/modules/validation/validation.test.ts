@@ -13,9 +13,9 @@ import {
   soundPayload,
   verifyTicketCode,
 } from '@sawari/domain';
-import { testConfig } from '../../platform/config';
+import { testConfig } from '../../app/config';
 import type { Db } from '../../platform/db';
-import { buildServer } from '../../platform/server';
+import { buildServer } from '../../app/server';
 import { seedCityConfig } from '../../seed';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
