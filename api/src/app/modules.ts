@@ -44,7 +44,7 @@ import { registerTicketModule, ticketValidatables } from '../modules/tickets';
 import { createPaymentsModule, type WalletSource } from '../modules/payments';
 import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
 import type { Config } from './config';
-import type { ServerDeps } from './server';
+import type { ServerDeps } from './deps';
 
 export interface ModuleContext {
   config: Config;
