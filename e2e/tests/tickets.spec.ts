@@ -146,7 +146,9 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.goto(W);
   const card = page.locator(`a[data-transaction-id="${tx1}"]`);
   await expect(card).toContainText('Terminal 1 Bus Bay → Kharghar');
-  await expect(card).toContainText(/ticket valid till \d{2} \w{3} \d{4}/);
+  // issue 16 item 2: when it expires (time, not only the date) and how long is left, in a rider's terms
+  await expect(card).toContainText(/ticket valid until \d{1,2} \w{3}, \d{1,2}:\d{2} [AP]M/);
+  await expect(card.getByTestId('expires-in')).toHaveText(/^ ?expires in (23 h \d+ min|24 h)$/);
   await shot(page, 'wallet');
   await expectAccessible(page);
   // The service worker has taken over and holds what this page loaded (and the ticket screens' chunks).
@@ -154,7 +156,25 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.goto(`${W}/pass-validation/${tx1}`);
   await expect(qr(page)).toBeVisible();
   const first = (await qr(page).getAttribute('data-code'))!;
-  expect(first).toMatch(/^SWT1\.[\w-]+\.[\w-]+\.\d+\.[\w-]+$/);
+  // issue 16 item 7: the compact code (packed claims in base45: QR alphanumeric), first on the screen, with a
+  // brightness hint; at 360 px width at least 4 px per module.
+  expect(first).toMatch(/^SW2:[0-9A-Z $%*+\-./:]+$/);
+  await expect(page.getByTestId('brightness-hint')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(async () => Number(await qr(page).getAttribute('width'))).toBeGreaterThan(0);
+  const qrGeometry = await qr(page).evaluate((svg) => {
+    const box = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
+    const width = Number(svg.getAttribute('width'));
+    const head = document.querySelector('[class*="ticketHead"]')!.getBoundingClientRect().top;
+    return { modules: box - 8, width, pxPerModule: width / box, top: svg.getBoundingClientRect().top, headTop: head, bottom: svg.getBoundingClientRect().bottom };
+  });
+  console.log(`figure: ticket QR at 360 px width: ${qrGeometry.modules} modules (+ 4-module quiet zone), ${qrGeometry.pxPerModule} px per module, ${qrGeometry.width} px wide, ${first.length} characters`);
+  expect(qrGeometry.pxPerModule).toBeGreaterThanOrEqual(4);
+  expect(qrGeometry.modules).toBeLessThanOrEqual(61);
+  expect(qrGeometry.top).toBeLessThan(qrGeometry.headTop); // above the ticket's details
+  expect(qrGeometry.bottom).toBeLessThan(740); // on the first screen
+  await shot(page, 'qr-360');
+  await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(async () => qr(page).getAttribute('data-code'), { timeout: 15_000, intervals: [500] }).not.toBe(first);
   // The drawn QR reads back (jsQR) as exactly the code in data-code.
   await page.addScriptTag({ path: require.resolve('jsqr/dist/jsQR.js') });
@@ -181,7 +201,8 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   const punch = await request.post('/api/validation/punches', { headers: VALIDATOR, data: { code, vehicleNo: 'MH01AE1001' } });
   expect(punch.status(), await punch.text()).toBe(200);
   expect(await punch.json()).toMatchObject({ transactionId: tx1, status: 'USED' });
-  await page.reload();
+  // issue 16 item 5: no reload: the open screen learns of the punch within seconds and says so
+  await expect(page.getByTestId('punch-announcement')).toHaveText(/^Validated at \d{1,2}:\d{2} [AP]M$/, { timeout: 10_000 });
   await expect(page.getByText(/This ticket was used at/)).toBeVisible();
   await expect(qr(page)).toHaveCount(0);
   await shot(page, 'used');
@@ -226,7 +247,7 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
     await page.goto(`${W}/pass-validation/${tx2}`);
     await expect(qr(page)).toBeVisible();
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-    expect(await qr(page).getAttribute('data-code')).toMatch(/^SWT1\./);
+    expect(await qr(page).getAttribute('data-code')).toMatch(/^SW2:/);
     starts.push(Math.round(await page.evaluate(() => (window as unknown as { __qrAt: number }).__qrAt)));
   }
   const median = [...starts].sort((a, b) => a - b)[1];
@@ -242,6 +263,24 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect(page.getByText('Enter the bus number: letters and digits, up to 20.')).toBeVisible();
   await page.getByLabel('Bus number').fill('mh01 ae 2002');
   await page.getByRole('button', { name: 'Record ride' }).click();
+  // issue 16 item 6: nothing is recorded yet: the rider sees what the conductor will see and confirms
+  const confirm = page.getByTestId('confirm-ride');
+  await expect(confirm.getByRole('heading', { name: 'Record a ride on bus MH01 AE 2002?' })).toBeVisible();
+  await expect(confirm).toContainText('Terminal 2 Bus Bay → Thane');
+  await expect(confirm).toContainText('This uses your ticket: it cannot be used again.');
+  await shot(page, 'scan-confirm');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Change the bus number' }).click();
+  await expect(page.getByLabel('Bus number')).toBeFocused();
+  expect(await page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('sawari-wallet');
+    open.onsuccess = () => {
+      const r = open.result.transaction('syncInPending').objectStore('syncInPending').count();
+      r.onsuccess = () => resolve(r.result);
+    };
+  }))).toBe(0);
+  await page.getByRole('button', { name: 'Record ride' }).click();
+  await page.getByRole('button', { name: 'Yes, record this ride' }).click();
   await expect(page.getByText('Ride recorded on bus MH01 AE 2002')).toBeVisible();
   await expect(page.getByText('Saved on this phone. It will be sent when you are online.')).toBeVisible();
   await shot(page, 'scan-offline');
@@ -415,6 +454,7 @@ test('a ride recorded offline is sent when the rider goes online on the home scr
   await goOffline(context);
   await page.getByLabel('Bus number').fill('MH01AE3003');
   await page.getByRole('button', { name: 'Record ride' }).click();
+  await page.getByRole('button', { name: 'Yes, record this ride' }).click();
   await expect(page.getByText('Saved on this phone. It will be sent when you are online.')).toBeVisible();
   // The home screen (offline, from the service worker): no tickets screen is mounted from here on.
   await page.goto('/app/');

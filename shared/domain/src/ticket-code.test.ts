@@ -1,4 +1,6 @@
 import {
+  base45Decode,
+  base45Encode,
   base64urlDecode,
   base64urlEncode,
   buildTicketCode,
@@ -8,6 +10,7 @@ import {
   importDevicePublicKey,
   keyIdOf,
   newSoundShortCode,
+  packClaims,
   parseTicketCode,
   parseToken,
   signDynamicPart,
@@ -16,8 +19,15 @@ import {
   verifyTicketCode,
   verifyToken,
   type TicketClaims,
+  unpackClaims,
   type VerificationKey,
 } from './ticket-code';
+
+/** The bytes of a QR text ("SW2:" + base45) and back: the tests below change them one field at a time. */
+const bytesOf = (code: string): Uint8Array => base45Decode(code.slice(4))!;
+const codeOf = (b: Uint8Array): string => `SW2:${base45Encode(b)}`;
+/** A token whose claims are `claims` under someone else's signature (the forger cannot sign). */
+const withClaims = (token: string, claims: TicketClaims): string => `${base64urlEncode(packClaims(claims))}.${token.split('.')[1]}`;
 
 const T0 = Date.UTC(2025, 7, 14, 6, 30, 4, 321); // inside a slot, not on its edge
 const DAY = 86_400_000;
@@ -78,8 +88,7 @@ describe('verifyTicketCode', () => {
 
   it('a good code verifies with the published JWK and with an imported key, answering the claims and slot', async () => {
     const code = await codeAt(f, T0);
-    expect(code.startsWith('SWT1.')).toBe(true);
-    expect(code.split('.')).toHaveLength(5);
+    expect(code).toMatch(/^SW2:[0-9A-Z $%*+\-./:]+$/); // the QR alphanumeric alphabet only
     const r = await verifyTicketCode(code, { keys: f.keys, now: T0 });
     expect(r).toEqual({ ok: true, claims: f.claims, slot: slotAt(T0) });
     const imported = await verifyTicketCode(code, { keys: [{ kid: f.kid, key: f.server.publicKey }], now: T0 });
@@ -90,17 +99,49 @@ describe('verifyTicketCode', () => {
 
   it('the QR text stays small enough for a QR code at a readable module size', async () => {
     const code = await codeAt(f, T0);
-    expect(code.length).toBeLessThan(800);
+    expect(code.length).toBeLessThan(420); // was 600-700 characters as JSON + base64url; at most version 11 (61 modules), level L
+    // a real ticket's claims: UUID transaction and user ids, a 16-character kid
+    const g = await fixture({ tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab', uid: '0123456789abcdef0123456789abcdef', pt: 'singleJourneyTicket', agency: 'Mumbai Airport Express', kind: 'ticket', trips: 1 });
+    const real = await codeAt(g, T0);
+    expect(real.length).toBeLessThan(470);
+    expect(await verifyTicketCode(real, { keys: g.keys, now: T0 })).toEqual({ ok: true, claims: g.claims, slot: slotAt(T0) });
+  });
+
+  it('packs claims compactly and reads back exactly the same claims (every string form)', async () => {
+    for (const over of [
+      { tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' }, { tid: '3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' }, { tid: 'ab' }, { tid: 'PASS-0123456789abcdef0123456789abcdef' },
+      { tid: 'TKT-3F2A9C0D-1B7E-4A5B-9C8D-0123456789AB' }, { uid: 'ünïcode-rider' }, { uid: 'AA' }, { uid: 'AB' }, { agency: 'x'.repeat(60) }, { trips: 32767 }, { trips: -1 }, { nb: 0 }, { exp: Number.MAX_SAFE_INTEGER },
+    ] as Partial<TicketClaims>[]) {
+      const c = { ...f.claims, ...over };
+      const packed = packClaims(c);
+      expect(unpackClaims(packed)).toEqual({ claims: c, end: packed.length });
+    }
+    expect(() => packClaims({ ...f.claims, nb: -1 })).toThrow(RangeError);
+    expect(() => packClaims({ ...f.claims, tid: 'a.b' })).toThrow(RangeError);
+    expect(() => packClaims({ ...f.claims, trips: 40_000 })).toThrow(RangeError);
+  });
+
+  it('base45 (RFC 9285) round-trips and refuses what is not base45', () => {
+    expect(base45Encode(new TextEncoder().encode('AB'))).toBe('BB8'); // the RFC's examples
+    expect(base45Encode(new TextEncoder().encode('Hello!!'))).toBe('%69 VD92EX0');
+    expect(new TextDecoder().decode(base45Decode('QED8WEX0')!)).toBe('ietf!');
+    for (let n = 0; n < 40; n++) {
+      const b = new Uint8Array(n).map((_, i) => (i * 91 + n * 7) & 255);
+      expect(base45Decode(base45Encode(b))).toEqual(b);
+    }
+    expect(base45Decode('GGW')).toBeNull(); // 65536 + …: over two bytes
+    expect(base45Decode('::')).toBeNull(); // over one byte
+    expect(base45Decode('abc')).toBeNull();
+    expect(base45Decode('0000')).toBeNull();
   });
 
   it('a changed claim (forged payload) fails BAD_SIGNATURE', async () => {
     const forgedClaims = { ...f.claims, exp: f.claims.exp + 365 * DAY };
-    const [, sig] = f.token.split('.');
-    const forged = `${base64urlEncode(new TextEncoder().encode(JSON.stringify(forgedClaims)))}.${sig}`;
+    const forged = withClaims(f.token, forgedClaims);
     expect(await verifyTicketCode(await codeAt(f, T0, undefined, forged), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
     // someone else's tid with the rider's own device signature over it
     const other = { ...f.claims, tid: 'u2-mumbai-MBUS-adult' };
-    const forged2 = `${base64urlEncode(new TextEncoder().encode(JSON.stringify(other)))}.${sig}`;
+    const forged2 = withClaims(f.token, other);
     expect((await verifyTicketCode(await codeAt(f, T0, undefined, forged2, other.tid), { keys: f.keys, now: T0 })).ok).toBe(false);
   });
 
@@ -161,21 +202,30 @@ describe('verifyTicketCode', () => {
     expect((await verifyTicketCode(shown, { keys: f.keys, now: slotStart + 9_999, maxSkewSlots: 0 })).ok).toBe(true);
   });
 
+  // Offsets in the fixture's packed claims: version (1), kid as base64url (2 + 12), tid (20 base64url characters) as 2 + 15, then kind.
+  const KIND_AT = 1 + 14 + 17;
+  const claimsLength = () => packClaims(f.claims).length;
+  const edit = (change: (b: Uint8Array) => Uint8Array | void) => (c: string) => {
+    const b = bytesOf(c);
+    return codeOf(change(b) ?? b);
+  };
   it.each([
     ['empty', ''],
-    ['another prefix', (c: string) => c.replace(/^SWT1/, 'SWT2')],
-    ['a missing piece', (c: string) => c.split('.').slice(0, 4).join('.')],
-    ['an extra piece', (c: string) => `${c}.x`],
-    ['a negative slot', (c: string) => c.replace(/\.(\d+)\.([^.]+)$/, '.-$1.$2')],
-    ['a slot with leading zero', (c: string) => c.replace(/\.(\d+)\.([^.]+)$/, '.0$1.$2')],
-    ['a non-numeric slot', (c: string) => c.replace(/\.(\d+)\.([^.]+)$/, '.12a.$2')],
-    ['a short device signature', (c: string) => c.slice(0, -4)],
-    ['bad base64 in the claims', (c: string) => c.replace(/^SWT1\.(.)/, 'SWT1.*')],
-    ['claims that are not JSON', (c: string) => { const p = c.split('.'); p[1] = base64urlEncode(new TextEncoder().encode('not json')); return p.join('.'); }],
-    ['claims missing a field', (c: string) => { const p = c.split('.'); const cl = JSON.parse(Buffer.from(p[1], 'base64url').toString()); delete cl.sc; p[1] = base64urlEncode(new TextEncoder().encode(JSON.stringify(cl))); return p.join('.'); }],
-    ['claims of another version', (c: string) => { const p = c.split('.'); const cl = JSON.parse(Buffer.from(p[1], 'base64url').toString()); cl.v = 2; p[1] = base64urlEncode(new TextEncoder().encode(JSON.stringify(cl))); return p.join('.'); }],
-    ['a device key that is not a point', (c: string) => { const p = c.split('.'); const cl = JSON.parse(Buffer.from(p[1], 'base64url').toString()); cl.dk = 'x'; p[1] = base64urlEncode(new TextEncoder().encode(JSON.stringify(cl))); return p.join('.'); }],
-    ['a server signature of the wrong length', (c: string) => { const p = c.split('.'); p[2] = p[2].slice(0, 40); return p.join('.'); }],
+    ['another prefix', (c: string) => c.replace(/^SW2:/, 'SW3:')],
+    ['the old text format', (c: string) => `SWT1.${c.slice(4)}`],
+    ['lower-case letters (not base45)', (c: string) => c.toLowerCase().replace(/^sw2:/, 'SW2:')],
+    ['a base45 group over two bytes', (c: string) => `${c.slice(0, -3)}:::`],
+    ['a base45 length of 3k+1', (c: string) => `${c}0`],
+    ['a missing device signature', edit((b) => b.slice(0, -64))],
+    ['an extra byte', edit((b) => new Uint8Array([...b, 0]))],
+    ['a short device signature', edit((b) => b.slice(0, -4))],
+    ['a server signature of the wrong length', edit((b) => new Uint8Array([...b.slice(0, claimsLength() + 40), ...b.slice(claimsLength() + 64)]))],
+    ['claims of another wire version', edit((b) => void (b[0] = 3))],
+    ['an unknown string form', edit((b) => void (b[1] = 9))],
+    ['a kind that is neither pass nor ticket', edit((b) => { expect(b[KIND_AT]).toBe(0); b[KIND_AT] = 2; })],
+    ['claims cut short', edit((b) => b.slice(0, 30))],
+    ['a device key with a bad prefix', edit((b) => void (b[claimsLength() - 33] = 4))],
+    ['a device key whose x is not on the curve', edit((b) => void b.fill(0xff, claimsLength() - 32, claimsLength()))],
     ['an over-long text', (c: string) => c + 'A'.repeat(5000)],
   ])('%s is MALFORMED', async (_name, change) => {
     const code = typeof change === 'string' ? change : change(await codeAt(f, T0));
@@ -185,8 +235,13 @@ describe('verifyTicketCode', () => {
   it('a device key on the curve but not the bound one is caught; an off-curve point in dk fails', async () => {
     const offCurve = base64urlEncode(new Uint8Array(65).fill(7).map((x, i) => (i === 0 ? 4 : x)));
     expect(await importDevicePublicKey(offCurve)).toBeNull();
-    const g = await fixture({ dk: offCurve });
-    expect(await verifyTicketCode(await codeAt(g, T0), { keys: g.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_DEVICE_SIGNATURE' });
+    // packed as a compressed point, an off-curve key cannot even be read back: the code is refused before any signature
+    const g = await fixture();
+    const bad = packClaims({ ...g.claims, dk: offCurve });
+    expect(unpackClaims(bad)).toBeNull();
+    // another phone's (valid) key: the rider's device signature does not match it
+    const h = await fixture({ dk: await exportDevicePublicKey((await generateSigningKeyPair(true)).publicKey) });
+    expect(await verifyTicketCode(await codeAt(h, T0), { keys: h.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_DEVICE_SIGNATURE' });
     expect(parseToken('a.b.c')).toBeNull();
   });
 });

@@ -7,9 +7,10 @@ import { Button } from '@sawari/ui';
 import type { CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
 import { local, type LocalPunch } from '../common/local';
-import { itemState, normaliseVehicleNo, vehicleFromScan } from '../common/model';
+import { tripsLeftToday } from '@sawari/domain';
+import { itemState, normaliseVehicleNo, ruleRecord, vehicleFromScan } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemTitle, StatusLabel } from '../wallet/WalletScreen';
+import { ItemSubtitle, ItemTitle, StatusLabel } from '../wallet/WalletScreen';
 import { useWalletItem } from '../wallet/useWallet';
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
@@ -88,6 +89,8 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
   const [recorded, setRecorded] = useState<{ punch: LocalPunch; synced: boolean | null; rejected: string | null } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLDivElement>(null);
+  const confirmBox = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState<{ vehicleNo: string; source: 'SCAN_QR' | 'MANUAL' } | null>(null);
   const state = itemState(item, now);
 
   const record = async (vehicleNo: string, source: 'SCAN_QR' | 'MANUAL') => {
@@ -121,7 +124,12 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
       input.current?.focus();
       return;
     }
-    void record(v, 'MANUAL');
+    ask({ vehicleNo: v, source: 'MANUAL' });
+  };
+  // A ride is recorded only after the rider confirms it, seeing what the conductor will see (issue 16 item 6).
+  const ask = (c: { vehicleNo: string; source: 'SCAN_QR' | 'MANUAL' }) => {
+    setConfirming(c);
+    requestAnimationFrame(() => confirmBox.current?.focus());
   };
 
   if (recorded)
@@ -136,6 +144,14 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
         </p>
       </div>
     );
+  if (confirming && state === 'valid')
+    return (
+      <ConfirmRide
+        item={item} now={now} vehicleNo={confirming.vehicleNo} boxRef={confirmBox}
+        onConfirm={() => { const c = confirming; setConfirming(null); void record(c.vehicleNo, c.source); }}
+        onCancel={() => { setConfirming(null); requestAnimationFrame(() => input.current?.focus()); }}
+      />
+    );
   if (state !== 'valid')
     return (
       <p className={styles.warn} role="status">
@@ -148,7 +164,7 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
         <ItemTitle item={item} />
       </p>
       <h2>{t('scan.cameraHeading')}</h2>
-      <Camera city={city.id} onVehicle={(v) => void record(v, 'SCAN_QR')} />
+      <Camera city={city.id} onVehicle={(v) => ask({ vehicleNo: v, source: 'SCAN_QR' })} />
       <h2>{t('scan.typeHeading')}</h2>
       <form onSubmit={submit} noValidate>
         <div className={styles.field}>
@@ -165,6 +181,39 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
         </div>
       </form>
     </>
+  );
+}
+
+/** The second step: what the conductor will see for this ride, and an explicit "Record the ride". */
+function ConfirmRide(props: { item: WalletItem; now: number; vehicleNo: string; boxRef: React.RefObject<HTMLDivElement | null>; onConfirm: () => void; onCancel: () => void }) {
+  const t = useT();
+  const { item, now } = props;
+  const { time } = useDates();
+  const left = tripsLeftToday(ruleRecord(item), now);
+  const usesTicket = !!item.ticketId && (item.numOfTrips ?? 1) - item.rideCount <= 1;
+  const headingId = useId();
+  return (
+    <div ref={props.boxRef} tabIndex={-1} role="group" aria-labelledby={headingId} className={styles.fieldset} data-testid="confirm-ride">
+      <h2 id={headingId}>{t('scan.confirmHeading', { vehicle: props.vehicleNo })}</h2>
+      <p>{t('scan.conductorSees')}</p>
+      <div className={styles.ticketHead}>
+        <p className={styles.bigState}>
+          <ItemTitle item={item} />
+        </p>
+        <p>
+          <ItemSubtitle item={item} />
+        </p>
+        <StatusLabel item={item} now={now} />
+        <p>{t('scan.rideAt', { vehicle: props.vehicleNo, time: time(now) })}</p>
+      </div>
+      <p className={styles.warn}>
+        {usesTicket ? t('scan.willUseTicket') : left !== null ? t('scan.ridesLeftAfter', { count: Math.max(0, left - 1) }) : t('scan.willRecord')}
+      </p>
+      <p className={styles.actions}>
+        <Button onClick={props.onConfirm}>{t('scan.confirm')}</Button>
+        <Button variant="secondary" onClick={props.onCancel}>{t('scan.changeBus')}</Button>
+      </p>
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { Button } from '@sawari/ui';
 import { isFeatureEnabled, serverNow, type CityConfig } from '@sawari/runtime';
 import { SLOT_MS, tripsLeftToday } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
+import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
@@ -63,17 +64,91 @@ function LiveCountdown() {
   );
 }
 
+/** Keeps the screen on while the code is shown (Screen Wake Lock where the browser has it; nothing otherwise). */
+function useScreenAwake() {
+  useEffect(() => {
+    type Sentinel = { release: () => Promise<void> };
+    const wakeLock = (navigator as Navigator & { wakeLock?: { request: (type: 'screen') => Promise<Sentinel> } }).wakeLock;
+    if (!wakeLock) return;
+    let sentinel: Sentinel | null = null;
+    let live = true;
+    const take = () => {
+      if (document.visibilityState !== 'visible') return;
+      wakeLock.request('screen').then((s) => (live ? (sentinel = s) : void s.release().catch(() => undefined)), () => undefined);
+    };
+    take();
+    document.addEventListener('visibilitychange', take);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', take);
+      void sentinel?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
 function TicketQr({ item }: { item: WalletItem }) {
   const t = useT();
   const code = useTicketCode(item);
+  useScreenAwake();
   if (code.error && !code.text) return <LoadError error={code.error} onRetry={code.retry} />;
   if (!code.text) return <ListSkeleton rows={1} />;
   return (
     <div className={styles.qrBox}>
       <QrCode text={code.text} label={t('show.qrLabel')} />
+      <p className={styles.brightness} data-testid="brightness-hint">
+        <span aria-hidden="true">☀ </span>
+        {t('show.brightness')}
+      </p>
       <LiveCountdown />
       <p className={`${styles.small} ${styles.muted}`}>{t('show.qrHint')}</p>
     </div>
+  );
+}
+
+/**
+ * While the code is on screen and the phone is online, asks every few seconds whether a validator punched it (the
+ * receipt's ride count); a new ride refreshes the wallet at once (a used ticket turns "used") and is announced.
+ */
+function usePunchWatch(item: WalletItem, active: boolean, refresh: () => void): void {
+  const known = useRef(item.rideCount);
+  useEffect(() => {
+    if (item.rideCount > known.current) known.current = item.rideCount;
+  }, [item.rideCount]);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const check = async () => {
+      if (!navigator.onLine || document.visibilityState === 'hidden') return;
+      try {
+        const r = await ticketsApi.receipt(item.transactionId);
+        if (live && r.rideCount > known.current) {
+          known.current = r.rideCount;
+          refresh();
+        }
+      } catch {
+        // offline or refused: the next tick asks again; the code itself keeps working offline
+      }
+    };
+    const id = setInterval(() => void check(), PUNCH_WATCH_MS);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, [active, item.transactionId, refresh]);
+}
+const PUNCH_WATCH_MS = 3_000;
+
+/** "Validated at 9:05 AM": said (polite live region) and shown when a ride is recorded while this screen is open. */
+function PunchAnnouncement({ item }: { item: WalletItem }) {
+  const t = useT();
+  const { time } = useDates();
+  const first = useRef(item.rideCount);
+  const last = item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
+  const fresh = item.rideCount > first.current && last !== null;
+  return (
+    <p role="status" aria-live="polite" className={fresh ? `${styles.notice} ${styles.bigState}` : styles.srOnly} data-testid="punch-announcement">
+      {fresh ? t('show.validatedAt', { time: time(last) }) : ''}
+    </p>
   );
 }
 
@@ -143,6 +218,11 @@ function StateNotice({ item, now }: { item: WalletItem; now: number }) {
   }
 }
 
+function PunchWatch(props: { item: WalletItem; active: boolean; refresh: () => void }) {
+  usePunchWatch(props.item, props.active, props.refresh);
+  return null;
+}
+
 function Show({ city, transactionId }: { city: CityConfig; transactionId: string }) {
   const t = useT();
   const { pathname } = useLocation();
@@ -158,6 +238,10 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
   const left = tripsLeftToday(ruleRecord(item), now);
   return (
     <>
+      <PunchWatch item={item} active={state === 'valid'} refresh={view.refresh} />
+      {/* The code first: it is what the rider holds up to the validator (issue 16 item 7). */}
+      {state === 'valid' && <TicketQr item={item} />}
+      <PunchAnnouncement item={item} />
       <div className={styles.ticketHead}>
         <p className={styles.bigState}>
           <ItemTitle item={item} />
@@ -170,14 +254,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
         {!item.ticketId && left !== null && <p>{t('show.tripsLeft', { count: left })}</p>}
       </div>
       <SourceNote view={view} />
-      {state === 'valid' ? (
-        <>
-          {sound && <SoundButton item={item} />}
-          <TicketQr item={item} />
-        </>
-      ) : (
-        <StateNotice item={item} now={now} />
-      )}
+      {state === 'valid' ? sound && <SoundButton item={item} /> : <StateNotice item={item} now={now} />}
       <p className={styles.actions}>
         {state === 'valid' && <Link className={styles.linkSecondary} to={paths.scanQr(item.transactionId)}>{t('show.scanBus')}</Link>}
         <Link to={paths.rideHistory(item.transactionId)}>{t('rides.heading')}</Link>
