@@ -6,6 +6,7 @@ import { Button } from '@sawari/ui';
 import type { ScreenProps } from '../../layout/screen';
 import { EmptyState, ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink, go } from '../common/nav';
+import { favouritePath } from './favouritePath';
 import { RequireSession } from '../common/session';
 import { useAsync } from '../common/useAsync';
 import styles from '../common/page.module.css';
@@ -89,7 +90,13 @@ function FavouritesList({ query }: { query: string }) {
               {items.map((f) => (
                 <li key={f.id} className={`${styles.card} ${styles.row}`}>
                   <span>
-                    <span className={styles.cardTitle}>{f.label}</span>
+                    {favouritePath(f) ? (
+                      <AppLink to={favouritePath(f)!} className={styles.cardTitle} data-favourite={f.id}>
+                        {f.label}
+                      </AppLink>
+                    ) : (
+                      <span className={styles.cardTitle}>{f.label}</span>
+                    )}
                     {f.detail && <span className={styles.cardDesc}>{f.detail}</span>}
                   </span>
                   <Button variant="secondary" onClick={() => remove(f)} disabled={removing === f.id} aria-label={t('favourites.remove', { label: f.label })}>

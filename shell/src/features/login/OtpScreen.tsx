@@ -8,7 +8,7 @@ import { Page } from '../common/Page';
 import { formatCountdown } from '../common/format';
 import { AppLink, go } from '../common/nav';
 import type { ScreenProps } from '../../layout/screen';
-import { afterLoginPath, formatPhone, loginPath, readPendingLogin, triesLeftFrom, writePendingLogin } from './loginModel';
+import { afterLoginPath, newRiderPath, formatPhone, loginPath, readPendingLogin, triesLeftFrom, writePendingLogin } from './loginModel';
 import { requestOtp } from './LoginScreen';
 import page from '../common/page.module.css';
 import styles from './login.module.css';
@@ -65,7 +65,7 @@ export default function OtpScreen({ params }: ScreenProps) {
       const r = await api.post<LoginResponse>('/auth/login', { phoneNumber, countryCode, otp, deviceId: deviceId() }, { skipTokenHeaders: true });
       await setSession({ phoneNumber, userId: r.userId, accessToken: r.accessToken, refreshToken: r.refreshToken });
       writePendingLogin(null);
-      go(r.isNewUser ? '/profile/edit-profile' : afterLoginPath(redirect), { replace: true });
+      go(r.isNewUser ? newRiderPath(redirect) : afterLoginPath(redirect), { replace: true });
     } catch (err) {
       setBusy(false);
       const code = (err as { code?: string }).code ?? '';

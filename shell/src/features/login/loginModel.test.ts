@@ -1,5 +1,5 @@
 import { INDIA } from '@sawari/domain';
-import { afterLoginPath, formatPhone, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
+import { afterLoginPath, afterProfilePath, formatPhone, newRiderPath, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
 
 describe('after sign-in', () => {
   it('goes to the decoded redirect path under /app, or home', () => {
@@ -38,4 +38,20 @@ describe('country and phone', () => {
     expect(pickCountry({ countries: [{ callingCode: '+44' }] })).toBe(INDIA);
   });
   it('formats a number for reading', () => expect(formatPhone('9876543210')).toBe('+91 98765 43210'));
+});
+
+describe('a new rider continues where they were going (issue 16 item 4)', () => {
+  it('goes through the profile form with ?next= and on to the redirect after saving', () => {
+    expect(newRiderPath('/your-tickets-and-passes')).toBe('/profile/edit-profile?next=%2Fyour-tickets-and-passes');
+    expect(afterProfilePath('?next=%2Fyour-tickets-and-passes')).toBe('/your-tickets-and-passes');
+    expect(newRiderPath('productHooks/bus-pass-purchase/fares/mum-general')).toBe('/profile/edit-profile?next=%2FproductHooks%2Fbus-pass-purchase%2Ffares%2Fmum-general');
+  });
+  it('without a redirect: the profile form, then /profile', () => {
+    expect(newRiderPath(undefined)).toBe('/profile/edit-profile');
+    expect(afterProfilePath('')).toBe('/profile');
+  });
+  it('never sends to another host or back into sign-in', () => {
+    expect(afterProfilePath('?next=%2F%2Fevil.example')).toBe('/');
+    expect(afterProfilePath('?next=%2Flogin%2Fx')).toBe('/');
+  });
 });

@@ -11,6 +11,21 @@ export function afterLoginPath(redirectPath: string | undefined): string {
   return path;
 }
 
+/**
+ * Where a NEW rider goes after the code (issue 16 item 4): the profile form first (a name is needed for tickets and
+ * passes), carrying where they were going as `?next=`, so saving the profile continues there instead of /profile.
+ */
+export function newRiderPath(redirectPath: string | undefined): string {
+  const next = afterLoginPath(redirectPath);
+  return next === '/' && !redirectPath ? '/profile/edit-profile' : `/profile/edit-profile?next=${encodeURIComponent(next)}`;
+}
+
+/** After saving the profile: the `?next=` the sign-in carried (checked as afterLoginPath does), else /profile. */
+export function afterProfilePath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next ? afterLoginPath(next) : '/profile';
+}
+
 /** /login[/<redirect>] and /login/login-otp[/<redirect>], keeping the redirect encoded as one path segment. */
 export const loginPath = (redirectPath?: string): string => (redirectPath ? `/login/${encodeURIComponent(redirectPath)}` : '/login');
 export const otpPath = (redirectPath?: string): string => (redirectPath ? `/login/login-otp/${encodeURIComponent(redirectPath)}` : '/login/login-otp');

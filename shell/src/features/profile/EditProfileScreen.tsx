@@ -22,6 +22,7 @@ import {
   type ProfileForm,
 } from './profileModel';
 import page from '../common/page.module.css';
+import { afterProfilePath } from '../login/loginModel';
 import styles from './profile.module.css';
 
 const fieldId = (field: ProfileField) => `profile-${field}`;
@@ -142,7 +143,8 @@ function ProfileEditor({ existing }: { existing: UserProfile | null }) {
       }
     }
     showNotice({ kind: 'message', message: t('profile.saved'), button: t('session.okay') });
-    go('/profile');
+    // A new rider who signed in on the way somewhere continues there (?next= from the sign-in).
+    go(afterProfilePath(location.search));
   };
 
   const errorCount = Object.keys(errors).length;
