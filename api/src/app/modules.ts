@@ -41,6 +41,8 @@ import { OfferService } from '../modules/offers/service';
 import { offerRoutes } from '../modules/offers/routes';
 import { passOrderKind, passWalletSource, registerPassModules } from '../modules/passes';
 import { registerTicketModule, ticketValidatables } from '../modules/tickets';
+import { registerReservationModule, reservationValidatables } from '../modules/reservations';
+import { paymentsRefundPort, RESERVATION_ORDER_KIND, reservationOrderKind } from '../modules/reservations/payment-port';
 import { createPaymentsModule, type WalletSource } from '../modules/payments';
 import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
 import type { Config } from './config';
@@ -117,6 +119,13 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, walletSources });
   payments.kinds.register('ticket', tickets.orderKind);
   validatables.push(ticketValidatables(tickets.service));
+
+  // ── reservations (seller): premium buses, airport express, event trips (docs/reservations.md)
+  const reservations = await registerReservationModule(app, { db, guard, now, opsKeys: config.opsKeys });
+  payments.kinds.register(RESERVATION_ORDER_KIND, reservationOrderKind(reservations.service));
+  reservations.service.useRefunds(paymentsRefundPort(payments.service));
+  walletSources.push(reservations.service);
+  validatables.push(reservationValidatables(reservations.service));
 
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });

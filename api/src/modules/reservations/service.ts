@@ -21,8 +21,12 @@ const LIVE = ['ACTIVE', 'PUNCHED'];
 const AFTER_ARRIVAL_MS = 60 * MINUTE_MS;
 
 /** How a refund is handed to the payments module (payment-port.ts adapts the payments refund API). */
+export interface RefundOutcome { status: 'PENDING' | 'SUCCESS' | 'FAILED'; paymentsRefundId: string | null; failureReason: string | null }
 export interface RefundPort {
-  refund(req: { orderId: string; amountPaise: number; refundId: string; reason: string }): Promise<{ status: 'PENDING' | 'SUCCESS' | 'FAILED'; paymentsRefundId: string | null; failureReason: string | null }>;
+  /** Asks for the refund of `amountPaise` of the order's payment, once per `refundId` (a repeat answers the first). */
+  refund(req: { orderId: string; amountPaise: number; refundId: string; reason: string }): Promise<RefundOutcome>;
+  /** A pending refund's current outcome. */
+  status(paymentsRefundId: string): Promise<RefundOutcome>;
 }
 
 /** A rider's premium pass as the passes module answers it (premiumTicketPurchaseUsingPass). */
@@ -305,13 +309,17 @@ export class ReservationService {
   /** GET …/bookings (booking list), newest first. */
   async bookings(userId: string, city: string | null): Promise<{ bookings: Booking[]; serverTime: number }> {
     const rows = await this.store.bookingsOf(userId, city);
+    if (rows.some((r) => r.status === 'USER_CANCELLED' || r.status === 'SYSTEM_CANCELLED')) await this.retryRefunds().catch(() => 0);
     return { bookings: await this.toDtos(rows), serverTime: this.now() };
   }
 
   /** GET …/bookings/:id (booking trip details): someone else's booking is 404. */
   async booking(userId: string, id: string): Promise<Booking> {
-    const b = await this.store.booking(id);
+    let b = await this.store.booking(id);
     if (!b || b.userId !== userId) throw bookingNotFound();
+    if (b.status === 'USER_CANCELLED' || b.status === 'SYSTEM_CANCELLED' || b.prevBookingId) {
+      if ((await this.retryRefunds().catch(() => 0)) > 0) b = (await this.store.booking(id))!;
+    }
     return (await this.toDtos([b]))[0];
   }
 
@@ -411,9 +419,10 @@ export class ReservationService {
     if (!this.refunds) return 0;
     let done = 0;
     for (const r of await this.store.openRefunds()) {
-      if (r.status === 'PENDING' && !r.paymentsRefundId) continue;
       try {
-        const out = await this.refunds.refund({ orderId: r.bookingId, amountPaise: r.amountPaise, refundId: r.id, reason: r.reason });
+        const out = r.status === 'PENDING' && r.paymentsRefundId
+          ? await this.refunds.status(r.paymentsRefundId)
+          : await this.refunds.refund({ orderId: r.bookingId, amountPaise: r.amountPaise, refundId: r.id, reason: r.reason });
         await this.store.updateRefund(r.id, out.status, { paymentsRefundId: out.paymentsRefundId, failureReason: out.failureReason }, this.now());
         done += 1;
       } catch {
