@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_KINDS, CHIP_LIMIT_PAISE, checkCardNumber, normalizeCardNumber, type CardNumberError } from '@sawari/domain';
+import { CARD_KINDS, CHIP_LIMIT_PAISE, checkCardNumber, isValidCardName, normalizeCardNumber, type CardNumberError } from '@sawari/domain';
 
 /** Transit cards (docs/cards.md). Amounts are integer paise. A full card number is only ever sent in a request body. */
 
@@ -28,7 +28,7 @@ export const cardNameSchema = z
   .trim()
   .min(1, 'Name the card (for example Office card)')
   .max(30, 'Card name has at most 30 characters')
-  .regex(/^[\p{L}\p{M}\p{N} .'-]+$/u, "Card name has letters, digits, spaces and . ' - only");
+  .refine(isValidCardName, "Card name has letters, digits, spaces and . ' - only");
 
 /** POST /api/cards/v1/cards (link-card). */
 export const linkCardRequestSchema = z

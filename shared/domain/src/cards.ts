@@ -68,6 +68,13 @@ export function cardKindOf(raw: string): CardKind | null {
   return null;
 }
 
+/** Card names: letters of any script, digits, spaces and . ' - (1–30 characters after trimming). */
+export const CARD_NAME_MAX = 30;
+export const isValidCardName = (name: string): boolean => {
+  const t = name.trim();
+  return t.length >= 1 && t.length <= CARD_NAME_MAX && /^[\p{L}\p{M}\p{N} .'-]+$/u.test(t);
+};
+
 /** What the rider sees of a linked card: "XXXX XXXX XXXX 1234" from its last four (spec §9: groups of four). */
 export function maskedFromLast4(last4: string, length = CARD_NUMBER_LENGTH): string {
   return ('X'.repeat(Math.max(0, length - last4.length)) + last4).replace(/(.{4})(?=.)/g, '$1 ');
