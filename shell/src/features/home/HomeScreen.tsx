@@ -8,11 +8,7 @@ import { AppLink, go } from '../common/nav';
 import styles from '../common/page.module.css';
 import own from './home.module.css';
 import { AIRPORT_BOARDS, MORE_LINKS } from './entries';
-
-/** The rider's active ticket or pass. No wallet API yet, so nothing shows; the slot keeps its place on the page. */
-function ActiveTicketSlot() {
-  return null;
-}
+import { ActiveItem } from './ActiveItem';
 
 /** Home: the current city's capabilities, the active ticket or pass, the city and language with ways to change them. */
 export default function HomeScreen() {
@@ -43,7 +39,7 @@ export default function HomeScreen() {
     const entries = homeTiles(remotes).filter((e) => !e.feature || isFeatureEnabled(e.feature));
     body = (
       <>
-        <ActiveTicketSlot />
+        {isServed('/your-tickets-and-passes', remotes) && <ActiveItem city={city} soundValidation={isFeatureEnabled('soundValidation')} />}
         <section aria-labelledby="home-services">
           <h2 id="home-services">{t('home.services.heading', { city: city.name })}</h2>
           {entries.length === 0 ? (
