@@ -1,18 +1,22 @@
 // The passes API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
 import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
-import { api } from '@sawari/runtime';
-import type { Catalogue, MyPass, Product, ProofKind, UploadedProof } from './model';
+import { api, languageAtom, sawariStore } from '@sawari/runtime';
+import { localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
 
 const seg = encodeURIComponent;
 
 /** One catalogue request per city and page visit at a time (several screens of one flow share it). */
+// Products come in the rider's language (localiseProduct: the catalogue's own translations), so the cache is per language.
 const catalogues = new Map<string, Promise<Catalogue>>();
+const language = () => sawariStore.get(languageAtom);
 export function loadCatalogue(city: string, force = false): Promise<Catalogue> {
-  let p = catalogues.get(city);
+  const key = `${city}|${language()}`;
+  let p = catalogues.get(key);
   if (!p || force) {
-    p = api.get<Catalogue>(`/passes/v3/cities/${seg(city)}/products`);
-    p.catch(() => catalogues.delete(city));
-    catalogues.set(city, p);
+    const lang = language();
+    p = api.get<Catalogue>(`/passes/v3/cities/${seg(city)}/products`).then((c) => ({ ...c, products: c.products.map((x) => localiseProduct(x, lang)) }));
+    p.catch(() => catalogues.delete(key));
+    catalogues.set(key, p);
   }
   return p;
 }
@@ -21,9 +25,11 @@ export async function loadProduct(city: string, configId: string): Promise<Produ
   const c = await loadCatalogue(city);
   const found = c.products.find((p) => p.id === configId);
   if (found) return found;
-  return api.get<Product>(`/passes/v3/cities/${seg(city)}/products/${seg(configId)}`);
+  return localiseProduct(await api.get<Product>(`/passes/v3/cities/${seg(city)}/products/${seg(configId)}`), language());
 }
-export const forgetCatalogue = (city: string) => catalogues.delete(city);
+export const forgetCatalogue = (city: string) => {
+  for (const key of [...catalogues.keys()]) if (key.startsWith(`${city}|`)) catalogues.delete(key);
+};
 
 export type Profile = { userId: string; firstName: string; lastName: string; mailId: string | null; mobileNumber: string; gender: string | null; dobInMillis: number | null };
 export const loadProfile = () => api.get<Profile>('/profile');

@@ -15,6 +15,7 @@ import {
   firstDetailError,
   formatSize,
   fromPrice,
+  localiseProduct,
   parseFlow,
   passLabel,
   proofFileProblem,
@@ -243,5 +244,19 @@ describe('status labels (spec §4) and renewal', () => {
   it('a renewal starts when the pass ends, or today when it already ended', () => {
     expect(renewalStart({ expiryTime: expiry }, '2025-08-20')).toBe('2025-09-13');
     expect(renewalStart({ expiryTime: expiry }, '2025-10-01')).toBe('2025-10-01');
+  });
+});
+
+describe('catalogue texts in the rider’s language (issue 16 item 10)', () => {
+  it('translates every text a rider reads and keeps ids, amounts and untranslated texts', () => {
+    const p = { ...product(), translations: { ml: { 'General pass': 'ജനറൽ പാസ്', Adult: 'മുതിർന്നവർ', Monthly: 'പ്രതിമാസം', 'Unlimited rides': 'പരിധിയില്ലാത്ത യാത്രകൾ' } } } as Product;
+    const ml = localiseProduct(p, 'ml');
+    expect(ml.name).toBe('ജനറൽ പാസ്');
+    expect(ml.fareMapping.adult[1].displayName).toBe('പ്രതിമാസം');
+    expect(ml.id).toBe(p.id);
+    expect(ml.categories.map((c) => c.id)).toEqual(p.categories.map((c) => c.id));
+    expect(JSON.stringify({ ...ml, translations: null })).not.toContain('"Adult"');
+    expect(localiseProduct(p, 'en')).toBe(p);
+    expect(localiseProduct(p, 'hi')).toBe(p); // no Hindi: English as it is
   });
 });

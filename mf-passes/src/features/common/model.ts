@@ -15,6 +15,25 @@ export interface Product {
   id: string; name: string; serviceType: string; productType: string; productSubType: string | null; agency: string; isActive: boolean;
   isRenewable: boolean; activeDuration: number | null; maxTripsPerDay: number | null; landingMessage: string | null; terms: string[];
   categories: Category[]; subCategory: SubCategory[]; fareMapping: Record<string, Fare[]>; bankOffers: { bank: string; percentOff: number }[];
+  /** The product's texts in other languages, keyed by the English text (the server's catalogue translations). */
+  translations?: Partial<Record<string, Record<string, string>>>;
+}
+
+/**
+ * The product with every text a rider reads in `lang` (issue 16 item 10): name, landing message, terms, categories,
+ * plans and their notes, fare names, descriptions and features, from the product's own `translations`; a text with no
+ * translation stays English. Ids, amounts and flags are untouched (orders are made from ids).
+ */
+export function localiseProduct(p: Product, lang: string): Product {
+  const dict = p.translations?.[lang];
+  if (!dict) return p;
+  const tr = (text: string) => dict[text] ?? text;
+  return {
+    ...p, name: tr(p.name), landingMessage: p.landingMessage == null ? null : tr(p.landingMessage), terms: p.terms.map(tr),
+    categories: p.categories.map((c) => ({ ...c, name: tr(c.name) })),
+    subCategory: p.subCategory.map((s) => ({ ...s, name: tr(s.name), infoNote: tr(s.infoNote) })),
+    fareMapping: Object.fromEntries(Object.entries(p.fareMapping).map(([k, fares]) => [k, fares.map((f) => ({ ...f, displayName: tr(f.displayName), desc: tr(f.desc), specialFeatures: f.specialFeatures.map(tr) }))])),
+  };
 }
 export interface Catalogue { city: string; serverTime: number; products: Product[] }
 
