@@ -171,6 +171,13 @@ try {
     }
     else console.log(`  minotor did not run: ${r.peer?.reason}`);
   });
+  // 6b. Planner abuse (issue 11 item 6): other endpoints' p99 while 20 requests of ten aliased 240-minute, 5-change
+  // planTrip fields arrive. Last of the server's sections: it spends this client's planner budget.
+  if (want('planner-abuse') && existsSync(kochiFeed)) await section('planner abuse', async () => {
+    console.log('\n▶ planner abuse: other endpoints while 20 abusive planTrip requests arrive (Kochi)');
+    const { runPlannerAbuseBench } = await import('./bench/planner-abuse.mjs');
+    figures.push(...(await runPlannerAbuseBench({ base, log: console.log })));
+  });
   // 7. Ticket wallet: the sound decoder's success rate under seeded noise (the unit test measures it), and the time from
   // a cold offline start to the ticket's QR on screen (the tickets e2e measures it in Chromium, service worker in control).
   if (want('wallet')) await section('wallet', async () => {

@@ -97,7 +97,7 @@ function writeZip(file, entries) {
   writeFileSync(file, Buffer.concat([...parts, dirBuf, end]));
 }
 
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -126,7 +126,7 @@ const median = (sorted) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] 
 const hms = (s) => (s === null ? 'unreachable' : `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
 
 /** The Kochi zip as the core's NetworkInput (every trip runs every day: today's and yesterday's past midnight). */
-async function loadFeed(gtfsZip, parseGtfsTime) {
+export async function loadFeed(gtfsZip, parseGtfsTime) {
   const files = await readZip(gtfsZip, ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt', 'frequencies.txt', 'agency.txt']);
   const csv = (name) => parse(files[name], { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true });
   const stops = csv('stops.txt').map((s) => ({ id: s.stop_id, lat: Number(s.stop_lat), lon: Number(s.stop_lon), locationType: Number(s.location_type || 0) }));

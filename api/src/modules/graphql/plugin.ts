@@ -4,7 +4,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { transitTypeDefs } from '@sawari/contracts';
 import { ApiError, INTERNAL_MESSAGE } from '../../platform/errors';
 import { transitResolvers, type GraphqlServices } from './resolvers';
-import { fieldBudgetRule } from './limits';
+import { costRule, fieldBudgetRule } from './limits';
 
 export const GRAPHQL_PATH = '/api/graphql';
 /** Deepest selection a query may have: the deepest the schema allows (planTrip.itineraries.legs.from.routes.
@@ -69,13 +69,14 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphqlOptions):
     if (typeof query === 'string' && query.trim()) return { value: data };
     return { error: Object.assign(new Error('Send the GraphQL query as "query", a string.'), { statusCode: 400 }) };
   });
+  if (opts.planner?.close) app.addHook('onClose', async () => opts.planner?.close?.());
   await app.register(mercurius, {
     schema: transitTypeDefs,
     resolvers: transitResolvers(opts, opts.realtime),
     path: GRAPHQL_PATH,
     graphiql: opts.graphiql,
     queryDepth: MAX_DEPTH,
-    validationRules: [fieldBudgetRule],
+    validationRules: [fieldBudgetRule, costRule],
     allowBatchedQueries: false,
     additionalRouteOptions: { bodyLimit: 64 * 1024 },
     errorFormatter: (execution: ExecutionResult & { statusCode?: number }, ctx) => {

@@ -2,10 +2,14 @@ import type { IResolvers } from 'mercurius';
 import { ApiError } from '../../platform/errors';
 import type { TransitService, StopView } from '../transit/service';
 import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, queryArg, radiusArg, badInput } from './inputs';
+import { ClientBudget } from './client-budget';
+import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limits';
 
 /** What planTrip needs from the planner module (api/src/modules/planner: PlannerService). */
 export interface TripPlanner {
   plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number): Promise<unknown>;
+  /** Stops its worker threads (called when the server closes). */
+  close?(): Promise<void>;
 }
 
 export interface PlaceInput {
@@ -20,6 +24,14 @@ export interface GraphqlServices {
   planner?: TripPlanner;
   /** The wall clock (planTrip's default departAt). */
   now: () => number;
+  /** Per-client budget of planner work (default: a ClientBudget with its defaults). */
+  plannerBudget?: ClientBudget;
+}
+
+/** The client a request comes from, as the rate limit knows it: its address (the server decides which proxies count). */
+function clientOf(ctx: unknown): string {
+  const request = (ctx as { reply?: { request?: { ip?: string } } } | undefined)?.reply?.request;
+  return request?.ip ?? 'unknown';
 }
 
 type Args = Record<string, unknown>;
@@ -41,6 +53,7 @@ function placeArg(p: PlaceInput, name: string): PlaceInput {
  * Route.disruptions) answer empty until the realtime module's resolvers are merged over these (`realtime`).
  */
 export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}): IResolvers {
+  const budget = s.plannerBudget ?? new ClientBudget();
   const base: IResolvers = {
     Query: {
       transitCity: (_: unknown, a: Args) => s.transit.city(cityArg(str(a, 'city'))),
@@ -53,17 +66,18 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
       nearbyStops: (_: unknown, a: Args) =>
         s.transit.nearbyStops(cityArg(str(a, 'city')), latArg(a.lat as number), lonArg(a.lon as number), radiusArg(num(a, 'radiusMeters')), limitArg(num(a, 'limit'), 20)),
       search: (_: unknown, a: Args) => s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20)),
-      planTrip: async (_: unknown, a: Args) => {
+      planTrip: async (_: unknown, a: Args, ctx: unknown) => {
         const city = cityArg(str(a, 'city'));
         const from = placeArg(a.from as PlaceInput, 'from');
         const to = placeArg(a.to as PlaceInput, 'to');
         const windowMinutes = num(a, 'windowMinutes') ?? 0;
         const maxTransfers = num(a, 'maxTransfers') ?? 3;
-        if (windowMinutes < 0 || windowMinutes > 240) throw badInput('Argument "windowMinutes" must be 0 to 240.');
-        if (maxTransfers < 0 || maxTransfers > 5) throw badInput('Argument "maxTransfers" must be 0 to 5.');
+        if (windowMinutes < 0 || windowMinutes > PLAN_MAX_WINDOW_MINUTES) throw badInput(`Argument "windowMinutes" must be 0 to ${PLAN_MAX_WINDOW_MINUTES}.`);
+        if (maxTransfers < 0 || maxTransfers > PLAN_MAX_TRANSFERS) throw badInput(`Argument "maxTransfers" must be 0 to ${PLAN_MAX_TRANSFERS}.`);
         const departAt = num(a, 'departAt') ?? s.now();
         if (!Number.isFinite(departAt) || departAt < 0) throw badInput('Argument "departAt" must be epoch milliseconds.');
         if (!s.planner) throw new ApiError(503, 'NOT_AVAILABLE', 'trip planning is not available yet');
+        budget.take(clientOf(ctx), plannerCost(windowMinutes, maxTransfers));
         return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers);
       },
       // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { PointGrid, walkingSeconds } from '../transit/geo';
 import type { RouteSummaryView } from '../transit/service';
-import { buildNetwork, raptorRange, type Endpoint, type Journey, type Network, type TripInput } from './core';
+import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
+import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { PlannerStore, type PlannerRows } from './store';
 
 /**
@@ -70,7 +71,10 @@ export const MAX_WINDOW_MINUTES = 240;
 export const MAX_TRANSFERS_ALLOWED = 5;
 
 interface Built {
+  key: string;
   network: Network;
+  /** The network's routing arrays in shared memory (what the query runner's workers read). */
+  arrays: RoutingArrays;
   day: ServiceDay;
   stops: PlannerRows['stops'];
   routes: Map<string, PlannerRows['routes'][number]>;
@@ -85,6 +89,8 @@ export interface PlannerOptions {
   cacheSize?: number;
   /** Overrides cities.features for these city ids (tests, operators). */
   stopBasedCities?: readonly string[];
+  /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
+  pool?: PlannerPoolOptions;
 }
 
 const bad = (message: string, code = 'VALIDATION_FAILED') => new ApiError(400, code, message);
@@ -139,6 +145,7 @@ export class PlannerService {
   private readonly store: PlannerStore;
   private readonly cache = new Map<string, Promise<Built>>();
   private readonly cacheSize: number;
+  private readonly runner: QueryRunner;
 
   constructor(
     db: Db,
@@ -146,6 +153,12 @@ export class PlannerService {
   ) {
     this.store = new PlannerStore(db);
     this.cacheSize = opts.cacheSize ?? 4;
+    this.runner = createQueryRunner(opts.pool);
+  }
+
+  /** Stops the worker threads (the server's onClose). */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 
   /** The network for a city's current feed on a service date, built once (concurrent callers share the build). */
@@ -161,10 +174,15 @@ export class PlannerService {
       const rows = await this.store.rows(feedId, date);
       const started = performance.now();
       const { input, headsigns } = networkInput(rows);
-      const network = buildNetwork(input);
+      const raw = buildNetwork(input);
+      // One copy of the routing arrays, in shared memory: the network below and the workers read the same bytes.
+      const arrays = sharedRoutingArrays(raw);
+      const network: Network = { ...raw, ...arrays };
       const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
       return {
+        key,
         network,
+        arrays,
         day: serviceDay(date, timeZone),
         stops: rows.stops,
         routes: new Map(rows.routes.map((r) => [r.route_id, r])),
@@ -175,7 +193,11 @@ export class PlannerService {
     })();
     this.cache.set(key, build);
     build.catch(() => this.cache.delete(key));
-    while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+    while (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value as string;
+      this.cache.delete(oldest);
+      this.runner.drop(oldest);
+    }
     return build;
   }
 
@@ -209,7 +231,7 @@ export class PlannerService {
     const origins = endpoints(from, 'from');
     const destinations = endpoints(to, 'to');
     const departSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
-    const journeys = raptorRange(net, { origins, destinations, departAt: departSecs, maxTransfers, windowSecs: windowMinutes * 60 });
+    const journeys = await this.runner.run(built.key, built.arrays, { origins, destinations, departAt: departSecs, maxTransfers, windowSecs: windowMinutes * 60 });
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to));
     itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
     return { itineraries, departAt: departAtMs };

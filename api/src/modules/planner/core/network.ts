@@ -108,6 +108,43 @@ export interface Network {
   stopEventCount: number;
 }
 
+/** What a RAPTOR query reads: the typed arrays only (no ids, no maps), so they can live in shared memory. */
+export type RoutingArrays = Pick<
+  Network,
+  | 'stopCount'
+  | 'patternCount'
+  | 'patternStopStart'
+  | 'patternStops'
+  | 'patternTripStart'
+  | 'patternTimeBase'
+  | 'arrivals'
+  | 'departures'
+  | 'stopPatternStart'
+  | 'stopPatterns'
+  | 'stopPatternPos'
+  | 'footStart'
+  | 'footTo'
+  | 'footSecs'
+  | 'changeSecs'
+>;
+
+const ROUTING_ARRAYS = ['patternStopStart', 'patternStops', 'patternTripStart', 'patternTimeBase', 'arrivals', 'departures', 'stopPatternStart', 'stopPatterns', 'stopPatternPos', 'footStart', 'footTo', 'footSecs', 'changeSecs'] as const;
+
+/**
+ * The routing arrays of a network copied into SharedArrayBuffers: posted to a worker thread they are shared, not
+ * copied, so every planner worker reads the one copy.
+ */
+export function sharedRoutingArrays(net: RoutingArrays): RoutingArrays {
+  const out = { stopCount: net.stopCount, patternCount: net.patternCount } as RoutingArrays;
+  for (const k of ROUTING_ARRAYS) {
+    const src = net[k];
+    const copy = new Int32Array(new SharedArrayBuffer(src.byteLength));
+    copy.set(src);
+    out[k] = copy;
+  }
+  return out;
+}
+
 /** Seconds to walk `km` at 4 km/h (spec §9), rounded up. */
 export function walkSecondsForKm(km: number): number {
   return Math.ceil((km / WALKING_SPEED_KMH) * 3600);

@@ -1,4 +1,6 @@
-import { INF, type Network } from './network';
+import { INF, type RoutingArrays } from './network';
+
+type Network = RoutingArrays;
 
 /**
  * RAPTOR (Delling, Pajor, Werneck: "Round-Based Public Transit Routing") over a Network: round k finds the earliest
@@ -34,6 +36,19 @@ export interface RaptorQuery {
 export interface RangeQuery extends RaptorQuery {
   /** Leave any time in [departAt, departAt + windowSecs]. */
   windowSecs: number;
+  /**
+   * Asked between two departures of the window (the core has no clock): true stops the query with a
+   * `QueryStoppedError` (the planner's per-request deadline).
+   */
+  shouldStop?: () => boolean;
+}
+
+/** A range query stopped by its `shouldStop` before it finished. */
+export class QueryStoppedError extends Error {
+  constructor(readonly departuresDone: number, readonly departures: number) {
+    super(`stopped after ${departuresDone} of ${departures} departures`);
+    this.name = 'QueryStoppedError';
+  }
 }
 
 export type JourneyLeg =
@@ -504,7 +519,9 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     const found: Journey[] = [];
     const seen = new Int32Array(rounds).fill(INF);
     const bounds = new Int32Array(rounds);
-    for (const start of starts) {
+    for (let i = 0; i < starts.length; i++) {
+      if (q.shouldStop?.()) throw new QueryStoppedError(i, starts.length);
+      const start = starts[i];
       runRounds(ws, q, rounds, start, bounds);
       let best = bounds[0];
       for (let k = 1; k < rounds; k++) {
