@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PlatformConfig } from './config';
 import type { Db } from './db';
 import { installErrorHandlers, installZodValidator, errorBody } from './errors';
+import { installZodSerializer } from './schema';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -37,7 +38,7 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   });
 
   installZodValidator(app);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installZodSerializer(app);
   installErrorHandlers(app);
 
   app.addHook('onRequest', (request, reply, done) => {

@@ -14,8 +14,8 @@ export class ConfigService {
     private readonly now: Clock,
   ) {}
 
-  countries(): { countries: readonly Country[] } {
-    return { countries: COUNTRIES };
+  countries(): { countries: Country[] } {
+    return { countries: [...COUNTRIES] };
   }
 
   async cities(): Promise<CitiesResponse> {

@@ -1,25 +1,27 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { profileInputSchema, type ProfileInput } from '@sawari/contracts';
+import { profileInputSchema, profilePhotoResponseSchema, userProfileSchema } from '@sawari/contracts';
 import { BYTES_PER_MB, MAX_UPLOAD_MB } from '@sawari/domain';
 import { ApiError } from '../../platform/errors';
+import { typed } from '../../platform/schema';
 import { authOf, type AuthGuard } from '../auth/guard';
 import { tooLarge } from '../files/service';
 import type { ProfileService } from './service';
 
 /** HTTP only: GET/POST/PUT /api/profile and POST /api/files/profile-image (multipart, field `file`). Signed in. */
-export async function profileRoutes(app: FastifyInstance, opts: { service: ProfileService; guard: AuthGuard }): Promise<void> {
+export async function profileRoutes(fastify: FastifyInstance, opts: { service: ProfileService; guard: AuthGuard }): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
   await app.register(multipart);
 
-  app.get('/api/profile', async (request) => service.get(authOf(request).userId));
-  app.post('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema } }, async (request, reply) =>
-    reply.code(201).send(await service.create(authOf(request).userId, request.body as ProfileInput)),
+  app.get('/api/profile', { schema: { response: { 200: userProfileSchema } } }, async (request) => service.get(authOf(request).userId));
+  app.post('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema, response: { 201: userProfileSchema } } }, async (request, reply) =>
+    reply.code(201).send(await service.create(authOf(request).userId, request.body)),
   );
-  app.put('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema } }, async (request) => service.update(authOf(request).userId, request.body as ProfileInput));
+  app.put('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema, response: { 200: userProfileSchema } } }, async (request) => service.update(authOf(request).userId, request.body));
 
-  app.post('/api/files/profile-image', async (request) => {
+  app.post('/api/files/profile-image', { schema: { response: { 200: profilePhotoResponseSchema } } }, async (request) => {
     const data = await readUploadedFile(request);
     return service.setPhoto(authOf(request).userId, data);
   });

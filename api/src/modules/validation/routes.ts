@@ -1,39 +1,55 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { punchRequestSchema, rideSyncRequestSchema, tokenRequestSchema, validationTransactionIdSchema, type PunchRequest, type RideSyncRequest, type TokenRequest } from '@sawari/contracts';
+import {
+  publishedKeysSchema,
+  punchRequestSchema,
+  punchResultSchema,
+  rideHistorySchema,
+  rideReceiptSchema,
+  rideSyncRequestSchema,
+  rideSyncResponseSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  validationTransactionIdSchema,
+} from '@sawari/contracts';
 import { ApiError, errorBody } from '../../platform/errors';
+import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth/guard';
 import { CodeInvalidError, type ValidationService } from './service';
 
 const txParams = z.object({ transactionId: validationTransactionIdSchema });
-type TxParams = z.infer<typeof txParams>;
+/** 422 of a punch: the usual error body and why the code was refused. */
+const codeInvalidSchema = z.object({ code: z.string(), message: z.string(), reason: z.string() });
 
 /** Published keys may be cached this long (s); rotation publishes a new key at least this long before signing with it. */
 export const KEYS_MAX_AGE_S = 3600;
 
 /** GET /api/validation/keys (no sign-in, cacheable). */
-export async function validationKeyRoutes(app: FastifyInstance, opts: { service: ValidationService }): Promise<void> {
-  app.get('/api/validation/keys', async (_request, reply) => {
+export async function validationKeyRoutes(fastify: FastifyInstance, opts: { service: ValidationService }): Promise<void> {
+  typed(fastify).get('/api/validation/keys', { schema: { response: { 200: publishedKeysSchema } } }, async (_request, reply) => {
     reply.header('cache-control', `public, max-age=${KEYS_MAX_AGE_S}`);
     return opts.service.publishedKeys();
   });
 }
 
 /** Rider routes (signed in): tokens, ride sync, ride history, receipts. */
-export async function validationRiderRoutes(app: FastifyInstance, opts: { service: ValidationService; guard: AuthGuard }): Promise<void> {
+export async function validationRiderRoutes(fastify: FastifyInstance, opts: { service: ValidationService; guard: AuthGuard }): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
-  app.post('/api/validation/tokens', { bodyLimit: 4096, schema: { body: tokenRequestSchema } }, async (request) => {
-    const { transactionId, devicePublicKey } = request.body as TokenRequest;
-    return service.issueToken(authOf(request).userId, transactionId, devicePublicKey);
-  });
-  app.post('/api/validation/rides/sync', { bodyLimit: 64 * 1024, schema: { body: rideSyncRequestSchema } }, async (request) =>
-    service.sync(authOf(request).userId, (request.body as RideSyncRequest).punches));
-  app.get('/api/validation/rides/:transactionId', { schema: { params: txParams } }, async (request) =>
-    service.rides(authOf(request).userId, (request.params as TxParams).transactionId));
-  app.get('/api/validation/receipts/:transactionId', { schema: { params: txParams } }, async (request) =>
-    service.receipt(authOf(request).userId, (request.params as TxParams).transactionId));
+  app.post('/api/validation/tokens', { bodyLimit: 4096, schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } } }, async (request) =>
+    service.issueToken(authOf(request).userId, request.body.transactionId, request.body.devicePublicKey),
+  );
+  app.post('/api/validation/rides/sync', { bodyLimit: 64 * 1024, schema: { body: rideSyncRequestSchema, response: { 200: rideSyncResponseSchema } } }, async (request) =>
+    service.sync(authOf(request).userId, request.body.punches),
+  );
+  app.get('/api/validation/rides/:transactionId', { schema: { params: txParams, response: { 200: rideHistorySchema } } }, async (request) =>
+    service.rides(authOf(request).userId, request.params.transactionId),
+  );
+  app.get('/api/validation/receipts/:transactionId', { schema: { params: txParams, response: { 200: rideReceiptSchema } } }, async (request) =>
+    service.receipt(authOf(request).userId, request.params.transactionId),
+  );
 }
 
 export const DEV_VALIDATOR_KEY = 'sawari-dev-validator';
@@ -46,7 +62,8 @@ export function validatorKeyMap(keys: { name: string; key: string }[] | undefine
 }
 
 /** Validator route: `authorization: Validator <key>`; the key's name is recorded with each punch. */
-export async function validatorRoutes(app: FastifyInstance, opts: { service: ValidationService; keys: Map<string, string> }): Promise<void> {
+export async function validatorRoutes(fastify: FastifyInstance, opts: { service: ValidationService; keys: Map<string, string> }): Promise<void> {
+  const app = typed(fastify);
   const who = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request) => {
     const m = /^Validator (.+)$/.exec(request.headers.authorization ?? '');
@@ -54,9 +71,9 @@ export async function validatorRoutes(app: FastifyInstance, opts: { service: Val
     if (!name) throw new ApiError(401, 'VALIDATOR_UNAUTHENTICATED', 'Punching needs the header authorization: Validator <key>.');
     who.set(request, name);
   });
-  app.post('/api/validation/punches', { bodyLimit: 8192, schema: { body: punchRequestSchema } }, async (request, reply) => {
+  app.post('/api/validation/punches', { bodyLimit: 8192, schema: { body: punchRequestSchema, response: { 200: punchResultSchema, 422: codeInvalidSchema } } }, async (request, reply) => {
     try {
-      return await opts.service.punch(who.get(request)!, request.body as PunchRequest);
+      return await opts.service.punch(who.get(request)!, request.body);
     } catch (err) {
       if (err instanceof CodeInvalidError) return reply.code(422).send({ ...errorBody(err.code, err.message), reason: err.reason });
       throw err;
