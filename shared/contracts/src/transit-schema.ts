@@ -23,8 +23,8 @@ export const transitTypeDefs = /* GraphQL */ `
     "Timetable of a route at a stop on a date (YYYYMMDD, default today in city time)."
     timetable(city: ID!, routeId: ID!, stopId: ID!, date: String): Timetable!
     stop(city: ID!, stopId: ID!): Stop
-    "Next arrivals at a stop: scheduled, with live data where a vehicle reports (ETA rules of spec §9)."
-    stopArrivals(city: ID!, stopId: ID!, limit: Int = 10): [Arrival!]!
+    "Next arrivals at a stop: scheduled, with live data where a vehicle reports (ETA rules of spec §9); routeId: that route's only."
+    stopArrivals(city: ID!, stopId: ID!, routeId: ID, limit: Int = 10): [Arrival!]!
     nearbyStops(city: ID!, lat: Float!, lon: Float!, radiusMeters: Int = 1000, limit: Int = 20): [NearbyStop!]!
     "Stops and places by name (result_type STOP or PLACE)."
     search(city: ID!, query: String!, limit: Int = 20): [SearchResult!]!

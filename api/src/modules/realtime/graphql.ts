@@ -83,7 +83,7 @@ export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 
   const { realtime, now } = services;
   return {
     Query: {
-      stopArrivals: (_: unknown, a: Args) => realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10)),
+      stopArrivals: (_: unknown, a: Args) => realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10), typeof a.routeId === 'string' ? a.routeId : undefined),
       vehicle: (_: unknown, a: Args) => realtime.vehicle(String(a.city), String(a.vehicleNumber), now()),
       routeVehicles: (_: unknown, a: Args) => realtime.routeVehicles(String(a.city), String(a.routeId), now()),
       disruptions: (_: unknown, a: Args) => realtime.disruptions(String(a.city), now()),

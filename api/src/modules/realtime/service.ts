@@ -245,19 +245,20 @@ export class RealtimeService {
   }
 
   /** Next arrivals at a stop: scheduled in the next 2 h, with live ETA where usable, and buses that just left. */
-  async stopArrivals(cityId: string, stopId: string, now: number, limit = 10): Promise<Arrival[]> {
+  /** The next arrivals at a stop, of every route, or of `routeId` only (its own next `limit`, not a filtered share). */
+  async stopArrivals(cityId: string, stopId: string, now: number, limit = 10, routeId?: string): Promise<Arrival[]> {
     const state = await this.live(cityId, now);
     if (!state) return [];
-    const cacheKey = `${stopId}\u0000${limit}`;
+    const cacheKey = `${stopId}\u0000${limit}\u0000${routeId ?? ''}`;
     const cached = state.arrivals.get(cacheKey);
     if (cached) return cached;
-    const result = this.computeArrivals(state, stopId, now, Math.max(0, Math.min(limit, 100)));
+    const result = this.computeArrivals(state, stopId, now, Math.max(0, Math.min(limit, 100)), routeId);
     if (state.arrivals.size > 5000) state.arrivals.clear();
     state.arrivals.set(cacheKey, result);
     return result;
   }
 
-  private computeArrivals(state: LiveState, stopId: string, now: number, limit: number): Arrival[] {
+  private computeArrivals(state: LiveState, stopId: string, now: number, limit: number, routeId?: string): Arrival[] {
     const { feed } = state;
     const calls = feed.callsAt.get(stopId);
     if (!calls) return [];
@@ -267,6 +268,7 @@ export class RealtimeService {
     const passed: Arrival[] = [];
     const upcoming: Arrival[] = [];
     for (const { trip, index } of calls) {
+      if (routeId !== undefined && trip.routeId !== routeId) continue;
       for (const run of feed.runs(trip, from, to, trip.arr[index], days)) {
         const a = this.arrival(state, run, index, now);
         if (!a) continue;

@@ -97,6 +97,8 @@ export const Q = {
   timetable: `query Timetable($city: ID!, $routeId: ID!, $stopId: ID!) { timetable(city: $city, routeId: $routeId, stopId: $stopId) { route_id stop_id date ttStatus isFrequencyTrip departures frequencies { start_time end_time frequency } } }`,
   stop: `query Stop($city: ID!, $stopId: ID!) { stop(city: $city, stopId: $stopId) { ${STOP} routes { ${SUMMARY} } disruptions { ${DISRUPTION} } } }`,
   stopArrivals: `query StopArrivals($city: ID!, $stopId: ID!) { stopArrivals(city: $city, stopId: $stopId, limit: 20) { ${ARRIVAL} } }`,
+  /** One route's next arrivals at a stop (asked of the server: a busy stop's first 20 of all routes may hold none of it). */
+  routeArrivals: `query RouteArrivals($city: ID!, $stopId: ID!, $routeId: ID!) { stopArrivals(city: $city, stopId: $stopId, routeId: $routeId, limit: 10) { ${ARRIVAL} } }`,
   nearbyStops: `query NearbyStops($city: ID!, $lat: Float!, $lon: Float!) { nearbyStops(city: $city, lat: $lat, lon: $lon, radiusMeters: 1500, limit: 20) { distanceMeters walking stop { ${STOP} routes { ${SUMMARY} } disruptions { ${DISRUPTION} } } } }`,
   planTrip: `query PlanTrip($city: ID!, $from: PlaceInput!, $to: PlaceInput!, $departAt: Float, $windowMinutes: Int) { planTrip(city: $city, from: $from, to: $to, departAt: $departAt, windowMinutes: $windowMinutes) { departAt itineraries { departure arrival durationSeconds transfers walkSeconds legs { mode departure arrival headsign tripId stopCount distanceMeters from { ${STOP} } to { ${STOP} } route { ${SUMMARY} } } } } }`,
 } as const;

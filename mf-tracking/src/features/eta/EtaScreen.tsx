@@ -12,7 +12,7 @@ import styles from '../common/tracking.module.css';
 function Etas({ city, routeId, stopId, stopName }: { city: string; routeId: string; stopId: string; stopName: string }) {
   const intl = useIntl();
   const live = useLive(
-    (signal) => gql<{ stopArrivals: Arrival[] }>(Q.stopArrivals, { city, stopId }, signal).then((r) => r.stopArrivals.filter((a) => a.route_id === routeId)),
+    (signal) => gql<{ stopArrivals: Arrival[] }>(Q.routeArrivals, { city, stopId, routeId }, signal).then((r) => r.stopArrivals),
     `${city}|${stopId}|${routeId}`,
   );
   if (live.loading) return <ListSkeleton />;
