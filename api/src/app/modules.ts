@@ -45,6 +45,7 @@ import { registerReservationModule, reservationValidatables } from '../modules/r
 import { paymentsRefundPort, RESERVATION_ORDER_KIND, reservationOrderKind } from '../modules/reservations/payment-port';
 import { createPaymentsModule, type WalletSource } from '../modules/payments';
 import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
+import { registerCardModule } from '../modules/cards';
 import type { Config } from './config';
 import type { ServerDeps } from './deps';
 
@@ -126,6 +127,10 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   reservations.service.useRefunds(paymentsRefundPort(payments.service));
   walletSources.push(reservations.service);
   validatables.push(reservationValidatables(reservations.service));
+
+  // ── cards (seller): the city card and NCMC, recharges (cardRecharge, ncmcCardRecharge), terminal taps (docs/cards.md)
+  const cards = await registerCardModule(app, { db, keys, guard, now, config, opsKeys: config.opsKeys, payments: payments.service });
+  for (const [kind, orderKind] of Object.entries(cards.orderKinds)) payments.kinds.register(kind, orderKind);
 
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });
