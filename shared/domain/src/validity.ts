@@ -122,3 +122,7 @@ export function countdownWords(c: Countdown): string {
     case 'seconds': return `${c.seconds} s`;
   }
 }
+
+/** Statuses of an order or item that has been paid for (its total reads "Paid", never "To pay"; issue 16 item 3). */
+const PAID = new Set(['SUCCESS', 'UNUSED', 'USED', 'EXPIRED', 'ACTIVE', 'PUNCHED']);
+export const isPaidStatus = (status: string): boolean => PAID.has(status);

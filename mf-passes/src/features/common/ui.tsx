@@ -43,8 +43,8 @@ export function useDayTime() {
 }
 
 /** The server's fare breakup lines (paise), translated where known, and the amount to pay. */
-export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
-  return <ui.FareBreakup {...props} known={breakupLine} payableId="breakup.payable" />;
+export function FareBreakup({ paid = false, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
+  return <ui.FareBreakup {...props} known={breakupLine} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
 }
 
 /** A refused request in words, with the way forward; focused when it appears so screen readers read it. */

@@ -1,7 +1,7 @@
 // /productHooks/bus-pass-purchase/booking-successful/:transactionId — where the checkout returns a paid pass order. The
 // payment may still be settling: the order is polled (2 s, backing off to 30 s) until it is SUCCESS, then the pass is
 // shown from GET /api/passes/mine.
-import { lastValidInstant } from '@sawari/domain';
+import { isPaidStatus, lastValidInstant } from '@sawari/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
@@ -116,7 +116,7 @@ function Success({ transactionId }: { transactionId: string }) {
         <p className={styles.warn}>{t('success.passLater')}</p>
       )}
       <h2>{t('pay.breakup')}</h2>
-      <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} />
+      <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} paid={isPaidStatus(order.status)} />
       <p className={styles.actions}>
         <Link className={styles.linkButton} to={paths.wallet}>
           {t('success.wallet')}

@@ -1,6 +1,7 @@
 // /select-trip/booking-success/:transactionId: where the checkout returns. Polls the order until the ticket is issued
 // (or the payment failed), then reads the wallet once (which saves the new ticket in the local database, so it shows
 // offline too) and offers to show it.
+import { isPaidStatus } from '@sawari/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
@@ -27,7 +28,7 @@ function Issued({ order, city }: { order: TicketOrder; city: string }) {
         <p className={styles.bigState}>{t('success.issued')}</p>
         <p>{item ? t('success.saved') : t('success.saving')}</p>
       </div>
-      <FareBreakup lines={order.fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={order.payableAmount} caption={t('fare.heading')} />
+      <FareBreakup lines={order.fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={order.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(order.status)} />
       <p className={styles.actions}>
         <Link className={styles.linkButton} to={paths.passValidation(order.transactionId)}>
           {t('summary.show')}

@@ -94,8 +94,8 @@ export function useCountdownWords() {
 const BREAKUP_IDS: Record<string, string> = { Adult: 'passenger.adult', Child: 'passenger.child', 'Senior citizen': 'passenger.senior' };
 
 /** The server's fare breakup lines (paise), translated where known, and the amount to pay. */
-export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
-  return <ui.FareBreakup {...props} known={(name) => (BREAKUP_IDS[name] ? { id: BREAKUP_IDS[name] } : null)} payableId="fare.payable" />;
+export function FareBreakup({ paid = false, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
+  return <ui.FareBreakup {...props} known={(name) => (BREAKUP_IDS[name] ? { id: BREAKUP_IDS[name] } : null)} payableId={paid ? 'fare.paid' : 'fare.payable'} />;
 }
 
 const ERROR_IDS: Record<string, string> = {

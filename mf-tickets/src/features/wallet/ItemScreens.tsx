@@ -3,7 +3,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
-import { countdown, lastValidInstant } from '@sawari/domain';
+import { countdown, isPaidStatus, lastValidInstant } from '@sawari/domain';
 import { useFlow } from '../common/flow';
 import { itemState, screenFor } from '../common/model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
@@ -123,7 +123,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         <dd>{item.transactionId}</dd>
       </dl>
       <h2>{t('fare.heading')}</h2>
-      <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} />
+      <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(item.status)} />
       {item.infoNote && <p className={styles.muted}>{item.infoNote}</p>}
       {item.conditions.length > 0 && (
         <details>
