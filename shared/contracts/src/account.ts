@@ -121,6 +121,14 @@ const trialOfferBase = z.object({
   title: z.string(),
   description: z.string(),
   validityDays: z.number().int(),
+  /** The products the offer applies to (shared/domain OfferScope; {} = every product). */
+  appliesTo: z.object({
+    configIds: z.array(z.string()).optional(),
+    numOfDays: z.array(z.number().int()).optional(),
+    categoryIds: z.array(z.string()).optional(),
+    minFarePaise: z.number().int().optional(),
+    maxFarePaise: z.number().int().optional(),
+  }),
 });
 export const trialOfferSchema = trialOfferBase.extend({
   /** Whether this rider may claim it now. */
@@ -130,5 +138,6 @@ export const trialOfferSchema = trialOfferBase.extend({
   claimed: z.boolean(),
 });
 export type TrialOffer = z.infer<typeof trialOfferSchema>;
-export const trialOfferClaimSchema = trialOfferBase.extend({ claimedAt: z.number().int(), validUntil: z.number().int() });
+/** The claim issues the pass the offer promises: its order and pass. */
+export const trialOfferClaimSchema = trialOfferBase.extend({ claimedAt: z.number().int(), validUntil: z.number().int(), transactionId: z.string(), passId: z.string() });
 export type TrialOfferClaim = z.infer<typeof trialOfferClaimSchema>;

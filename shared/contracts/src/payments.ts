@@ -86,11 +86,38 @@ export const orderStatusSchema = z.object({
   orderId: z.string(),
   amountPaise: z.number().int(),
   status: orderPaymentStatusSchema,
-  /** The latest payment (the successful one when paid). */
+  /** The latest payment (the successful one when paid); null for a free order. */
   paymentId: z.string().nullable(),
+  /** ORDER_CHANGED_REFUNDED: the payment succeeded but did not match the order frozen at payment start, so it was refunded. */
   failureReason: z.string().nullable(),
+  /** What is being bought, for the checkout ("Mumbai General pass, 30 days"). */
+  label: z.string(),
+  /** Order fields a checkout return path may use (always orderId; e.g. transactionId, cardType). */
+  returnData: z.record(z.string(), z.string()),
+  /** A free (₹0) order issued with an offer, no payment: "Free with <label>". */
+  freeWith: z.object({ offerId: z.string(), label: z.string() }).nullable(),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** GET /api/payments/:paymentId/refunds (refunds are made by the seller's module; the rider reads them). */
+export const refundSchema = z.object({
+  refundId: z.string(),
+  paymentId: z.string(),
+  amountPaise: z.number().int().positive(),
+  reason: z.string(),
+  status: paymentStatusSchema,
+  failureReason: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const paymentRefundsSchema = z.object({ paymentId: z.string(), refunds: z.array(refundSchema) });
+
+/** POST /api/ops/payments/:paymentId/counter body. */
+export const counterSettleRequestSchema = z.object({ paid: z.boolean() }).strict();
+/** Path parameters of the payment routes. */
+export const orderRefParamsSchema = z.object({ orderKind: orderKindSchema, orderId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Order id is letters, digits, - and _') });
+export const paymentIdParamsSchema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Payment id is letters, digits, - and _') });
 
 /** GET /api/payments/methods?city=&agency= */
 export const paymentMethodsQuerySchema = z.object({

@@ -1,3 +1,4 @@
+import type { OfferScope } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 
 export interface TrialOfferRow {
@@ -8,6 +9,8 @@ export interface TrialOfferRow {
   description: string;
   validityDays: number;
   maxAccountAgeDays: number | null;
+  /** The products the offer applies to ({} = every product). */
+  scope: OfferScope;
 }
 
 export interface ClaimRow {
@@ -16,26 +19,42 @@ export interface ClaimRow {
   validUntil: number;
 }
 
+type OfferDbRow = { id: string; city_id: string; kind: 'welcome' | 'trial'; title: string; description: string; validity_days: number; max_account_age_days: number | null; scope: OfferScope | null };
+const offerOf = (o: OfferDbRow): TrialOfferRow => ({
+  id: o.id, cityId: o.city_id, kind: o.kind, title: o.title, description: o.description, validityDays: o.validity_days, maxAccountAgeDays: o.max_account_age_days, scope: o.scope ?? {},
+});
+const OFFER_COLS = 'id, city_id, kind, title, description, validity_days, max_account_age_days, scope';
+
 /** SQL for trial/welcome offers and their claims. */
 export class OfferStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store inside a caller's transaction. */
+  with(db: Db): OfferStore {
+    return new OfferStore(db);
+  }
+
   async activeOffer(cityId: string): Promise<TrialOfferRow | null> {
-    const r = await this.db.query<{ id: string; city_id: string; kind: 'welcome' | 'trial'; title: string; description: string; validity_days: number; max_account_age_days: number | null }>(
-      'SELECT id, city_id, kind, title, description, validity_days, max_account_age_days FROM trial_offers WHERE city_id = $1 AND active',
-      [cityId],
-    );
-    const o = r.rows[0];
-    if (!o) return null;
-    return { id: o.id, cityId: o.city_id, kind: o.kind, title: o.title, description: o.description, validityDays: o.validity_days, maxAccountAgeDays: o.max_account_age_days };
+    const r = await this.db.query<OfferDbRow>(`SELECT ${OFFER_COLS} FROM trial_offers WHERE city_id = $1 AND active`, [cityId]);
+    return r.rows[0] ? offerOf(r.rows[0]) : null;
+  }
+
+  async offerById(id: string): Promise<TrialOfferRow | null> {
+    const r = await this.db.query<OfferDbRow>(`SELECT ${OFFER_COLS} FROM trial_offers WHERE id = $1`, [id]);
+    return r.rows[0] ? offerOf(r.rows[0]) : null;
+  }
+
+  /** Sets an offer's scope (seeding and operators). */
+  async setScope(id: string, scope: OfferScope): Promise<void> {
+    await this.db.query('UPDATE trial_offers SET scope = $2 WHERE id = $1', [id, JSON.stringify(scope)]);
   }
 
   /** Adds an offer unless one with its id exists (seeding). */
-  async addOffer(o: TrialOfferRow): Promise<void> {
+  async addOffer(o: Omit<TrialOfferRow, 'scope'> & { scope?: OfferScope }): Promise<void> {
     await this.db.query(
-      `INSERT INTO trial_offers (id, city_id, kind, title, description, validity_days, max_account_age_days) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO trial_offers (id, city_id, kind, title, description, validity_days, max_account_age_days, scope) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO NOTHING`,
-      [o.id, o.cityId, o.kind, o.title, o.description, o.validityDays, o.maxAccountAgeDays],
+      [o.id, o.cityId, o.kind, o.title, o.description, o.validityDays, o.maxAccountAgeDays, JSON.stringify(o.scope ?? {})],
     );
   }
 

@@ -143,7 +143,9 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     await service.transition(tx, 'REAPPLY', `rider:${rider.userId}`, { userId: rider.userId });
     await service.transition(tx, 'APPROVE', 'ops:test');
     expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'PENDING', verificationStatus: 'VERIFIED' });
-    await service.onPaymentSucceeded(tx);
+    const paid = await s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...rider.headers, 'idempotency-key': 'ops-cli-pay-0001' },
+      payload: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
+    expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     expect((await list()).some((o) => o.transactionId === tx)).toBe(false);
     const other = await signIn(s.app, s.db, '9876580072');
     expect(await list(other)).toEqual([]);

@@ -47,6 +47,10 @@ describe(`passes API ${dbLabel()}`, () => {
   ];
   const get = (tx: string, who: Session = rider) => s.app.inject({ url: `/api/passes/orders/${tx}`, headers: who.headers });
   const post = (url: string, body?: object, headers: Record<string, string> = rider.headers) => s.app.inject({ method: 'POST', url, headers, ...(body ? { payload: body } : {}) });
+  let keySeq = 0;
+  /** Pays a pass order through the payments API (the only way a pass is issued for money). */
+  const payCard = (tx: string, key = `pass-test-${++keySeq}-${Date.now()}`, number = '4111111111111111', who: Session = rider) =>
+    s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...who.headers, 'idempotency-key': key }, payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
 
   describe('catalogue', () => {
     it('serves the Mumbai catalogue from the database: visible products, paise fares, landing messages, bank offers', async () => {
@@ -77,7 +81,8 @@ describe(`passes API ${dbLabel()}`, () => {
       const r = await order(payload({ bankOffer: 'HDFC' }));
       expect(r.statusCode).toBe(201);
       const o = passOrderSchema.parse(r.json());
-      expect(o).toMatchObject({ transactionId: `${rider.userId}-mumbai-MBUS-adult`, status: 'PENDING', proofRequired: false, payableAmount: 99000,
+      expect(o.transactionId).toMatch(/^PASS_[A-Za-z0-9_-]{22}$/); // server-minted, opaque
+      expect(o).toMatchObject({ status: 'PENDING', proofRequired: false, payableAmount: 99000,
         fareInfo: { actualFare: 120000, payableAmount: 99000, fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }, { name: 'Bank offer (HDFC)', value: -11000 }] } });
       expectError(await order(payload({ bankOffer: 'ICICI' })), 400, 'BANK_OFFER_NOT_APPLICABLE');
     });
@@ -159,7 +164,7 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await post(`/api/passes/orders/${tx}/resubmit`, { action: 'REAPPLY' }), 409, 'ILLEGAL_TRANSITION');
       expect((await post(`/api/passes/orders/${tx}/submit-for-verification`)).json()).toMatchObject({ status: 'UNVERIFIED', submittedForVerification: true });
       expectError(await post(`/api/passes/orders/${tx}/submit-for-verification`), 409, 'ILLEGAL_TRANSITION');
-      expect(await service.onPaymentSucceeded(tx).catch((e) => e.code)).toBe('ORDER_NOT_PAYABLE');
+      expectError(await payCard(tx), 409, 'ORDER_NOT_PAYABLE');
       const list = await s.app.inject({ url: '/api/ops/verifications', headers: OPS });
       expect(list.json().verifications.map((v: { transactionId: string }) => v.transactionId)).toContain(tx);
       expectError(await s.app.inject({ url: '/api/ops/verifications', headers: { authorization: 'Ops wrong' } }), 401, 'OPS_UNAUTHENTICATED');
@@ -180,11 +185,10 @@ describe(`passes API ${dbLabel()}`, () => {
       expect(decisions.map((d: { action: string; actor: string }) => `${d.action}:${d.actor.split(':')[0]}`)).toEqual(['SUBMIT:rider', 'REJECT:ops', 'REINITIATE:rider', 'APPROVE:ops']);
       expect(decisions[1]).toMatchObject({ actor: 'ops:dev', reason: 'The student ID is not readable', decidedAt: expect.any(Number) });
       // payment: the pass is issued exactly once
-      const [a, b] = await Promise.all([service.onPaymentSucceeded(tx), service.onPaymentSucceeded(tx)]);
-      expect(a.passId).toBe(b.passId);
-      expect([a.alreadyIssued, b.alreadyIssued].sort()).toEqual([false, true]);
-      await service.onPaymentFailed(tx);
-      expect((await get(tx)).json()).toMatchObject({ status: 'SUCCESS', passId: a.passId });
+      const [a, b] = await Promise.all([payCard(tx, 'verified-pay-0001'), payCard(tx, 'verified-pay-0001')]);
+      expect(a.json()).toMatchObject({ status: 'SUCCESS', paymentId: b.json().paymentId });
+      expectError(await payCard(tx), 409, 'ORDER_ALREADY_PAID');
+      expect((await get(tx)).json()).toMatchObject({ status: 'SUCCESS', passId: expect.any(String) });
       expect(Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [tx])).rows[0].n)).toBe(1);
     });
     it('the ops command lists, rejects (reason required) and approves through the same service, recording who', async () => {
@@ -209,11 +213,12 @@ describe(`passes API ${dbLabel()}`, () => {
   });
 
   describe('payment failure, passes, renewal, reclaim', () => {
-    it('onPaymentFailed marks PAYMENT_FAILED; a later success still issues; GET /api/passes/mine labels; renew only renewable', async () => {
+    it('a declined payment marks PAYMENT_FAILED; a later success still issues; GET /api/passes/mine labels; renew only renewable', async () => {
       const o = (await order(payload({}, { passStartDate: '2025-08-20', configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }))).json();
-      await service.onPaymentFailed(o.transactionId);
+      expect((await payCard(o.transactionId, undefined, '4000000000000002')).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
       expect((await get(o.transactionId)).json()).toMatchObject({ status: 'PAYMENT_FAILED', payableAmount: 90000 });
-      const { passId } = await service.onPaymentSucceeded(o.transactionId);
+      expect((await payCard(o.transactionId)).json()).toMatchObject({ status: 'SUCCESS' });
+      const { passId } = (await get(o.transactionId)).json() as { passId: string };
       const mine = (await s.app.inject({ url: '/api/passes/mine', headers: rider.headers })).json().passes;
       expect(mine.find((p: { passId: string }) => p.passId === passId)).toMatchObject({ statusLabel: 'starts from 20 Aug 2025', maxTripsPerDay: 4, isRenewable: true });
       const renewed = await post(`/api/passes/${passId}/renew`, { passStartDate: '2025-09-19' });
@@ -242,14 +247,21 @@ describe(`passes API ${dbLabel()}`, () => {
     });
   });
   describe('trial and welcome offers on pass orders (last: moves the clock by days)', () => {
-    it('a new rider’s welcome offer makes the pass free and issues it at once; once only; not with a bank offer; not for old accounts', async () => {
+    it('a new rider’s welcome offer makes the 7-day pass free and issues it at once; once only; not with a bank offer; not for old accounts', async () => {
       const fresh = await signIn(s.app, s.db, '9876580010');
-      const body = (over: Record<string, unknown> = {}) => payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01' }, fresh);
+      const body = (over: Record<string, unknown> = {}, props: Record<string, unknown> = { fmId: 'mum-gen-7', passFare: 350 }) => payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01', ...props }, fresh);
       expectError(await order(body({ bankOffer: 'HDFC' }), fresh), 400, 'OFFERS_NOT_COMBINABLE');
+      // issue 11 item 2: the welcome offer is for the 7-day general pass only; the ₹1,100 30-day pass is not made free
+      expectError(await order(body({}, { fmId: 'mum-gen-30', passFare: 1100 }), fresh), 409, 'OFFER_NOT_APPLICABLE', /only for 7-day passes/);
+      expectError(await order(body({}, { configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }), fresh), 409, 'OFFER_NOT_APPLICABLE', /not for this pass/);
       const r = await order(body(), fresh);
       expect(r.statusCode).toBe(201);
       expect(r.json()).toMatchObject({ status: 'SUCCESS', passId: expect.any(String), fareInfo: { payableAmount: 0,
-        fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }, { name: 'Welcome offer', value: -110000 }] } });
+        fareBreakup: [{ name: 'Pass price', value: 35000 }, { name: 'Discount', value: 0 }, { name: 'Welcome offer', value: -35000 }] } });
+      // issued without any payment record that pretends money moved; the checkout's order status says what made it free
+      expect(Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM payments WHERE order_id = $1', [r.json().transactionId])).rows[0].n)).toBe(0);
+      expect((await s.app.inject({ url: `/api/payments/orders/pass/${r.json().transactionId}/status`, headers: fresh.headers })).json()).toMatchObject({
+        status: 'SUCCESS', paymentId: null, amountPaise: 0, freeWith: { offerId: 'mumbai-welcome', label: expect.stringMatching(/Welcome pass/) } });
       expectError(await order(body({ transactionId: 'second-try' }), fresh), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
       expectError(await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
       const old = await signIn(s.app, s.db, '9876580011');

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { passOrderPayloadSchema, rejectRequestSchema, renewRequestSchema, resubmitRequestSchema, type PassOrderPayload } from '@sawari/contracts';
+import { passOrderPayloadSchema, passOrderSchema, rejectRequestSchema, renewRequestSchema, resubmitRequestSchema, type PassOrderPayload } from '@sawari/contracts';
 import { BYTES_PER_MB, isFileTooLarge, MAX_UPLOAD_MB } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
@@ -10,6 +10,7 @@ import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth/guard';
 import { imageTypeOf } from '../files/image-type';
 import type { FileStorage } from '../files/storage';
+import { orderKeyOf } from '../payments';
 import { FileStore } from '../files/store';
 import type { PassOrderService } from './service';
 
@@ -64,8 +65,10 @@ export async function passRoutes(app: FastifyInstance, opts: { service: PassOrde
     return reply.code(201).send({ fileId: id, contentType, sizeBytes: data.length });
   });
 
-  app.post('/api/passes/v3/orders', { bodyLimit: 16_384, schema: { body: passOrderPayloadSchema } }, async (request, reply) =>
-    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body as PassOrderPayload)));
+  // The server mints the transactionId; an idempotency-key header (or the payload's transactionId) is a key scoped to
+  // this rider: the same key answers the same order, and re-quotes it only while nobody is paying for it.
+  app.post<{ Body: PassOrderPayload }>('/api/passes/v3/orders', { bodyLimit: 16_384, schema: { body: passOrderPayloadSchema, response: { 201: passOrderSchema } } }, async (request, reply) =>
+    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body, { orderKey: orderKeyOf(request.headers) })));
   app.get('/api/passes/orders', async (request) => service.openVerificationOrders(authOf(request).userId));
   app.get('/api/passes/orders/:transactionId', { schema: { params: txParams } }, async (request) =>
     service.getOrder(authOf(request).userId, (request.params as z.infer<typeof txParams>).transactionId));

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
-import { buildTransactionId, canReclaim, CITY_TIME_ZONE, formatCityDate, localDate, passValidUntil, statusLabel } from '@sawari/domain';
+import { bankOfferEarnedBy, canReclaim, CITY_TIME_ZONE, formatCityDate, localDate, offerScopeMiss, passValidUntil, statusLabel, type OfferScope } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import type { FileStorage } from '../files/storage';
 import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type CatalogueConfig } from './catalogue';
-import { OfferService } from '../offers/service';
-import { OfferStore } from '../offers/store';
-import type { PassPaymentHooks } from './payment-hooks';
+import type { ApplicableOffer, OfferService, PromotionIssuer } from '../offers/service';
+import { mintOrderId, type FreezeResult, type InstrumentInfo, type OrderQuote, type SellerPayments, type SettledPayment } from '../payments';
 import { PassStore, type OrderRow, type PassRow } from './store';
 
 const DAY_MS = 86_400_000;
@@ -26,14 +25,33 @@ const dashed = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.sli
 /** Midnight of a city date (India has one offset, +05:30, and no DST). */
 const cityMidnight = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
 
-/** Catalogue reads, pass orders, verification, issuing and reclaim. Implements the payments module's hooks. */
-export class PassOrderService implements PassPaymentHooks {
+const frozenError = () =>
+  new ApiError(409, 'ORDER_FROZEN', 'This order is being paid or is paid, so its pass and price can no longer change. Start a new order for another pass.');
+
+export interface PassDeps {
+  /** Trial and welcome offers (scope checks, redeeming an offer when its free pass is issued). */
+  offers?: OfferService;
+  /** Payments' seller side: free orders are issued through it. */
+  payments?: SellerPayments;
+}
+
+/**
+ * Catalogue reads, pass orders, verification, issuing and reclaim. Sells through payments' OrderKind port
+ * (payment-port.ts): quote, freeze, issue, release; and issues what /promotion promises (PromotionIssuer).
+ */
+export class PassOrderService implements PromotionIssuer {
   readonly store: PassStore;
   constructor(
     private readonly db: Db,
     private readonly now: Clock,
+    private readonly deps: PassDeps = {},
   ) {
     this.store = new PassStore(db);
+  }
+
+  private get payments(): SellerPayments {
+    if (!this.deps.payments) throw new Error('passes: no payments module wired (free orders are issued through it)');
+    return this.deps.payments;
   }
 
   private async enabledCity(city: string): Promise<void> {
@@ -57,7 +75,7 @@ export class PassOrderService implements PassPaymentHooks {
   }
 
   /** POST /api/passes/v3/orders: checks the payload against the catalogue and quotes it from the server's fares. */
-  async createOrder(userId: string, p: PassOrderPayload, opts: { renewOf?: PassRow } = {}): Promise<PassOrder> {
+  async createOrder(userId: string, p: PassOrderPayload, opts: { renewOf?: PassRow; orderKey?: string } = {}): Promise<PassOrder> {
     if (p.userDetails.userId !== userId) throw new ApiError(403, 'USER_MISMATCH', 'userDetails.userId is not the signed-in rider.');
     await this.enabledCity(p.city);
     const pp = p.passProps;
@@ -85,31 +103,72 @@ export class PassOrderService implements PassPaymentHooks {
     const proofRequired = !renewal && proofRequiredFor(config, category, fare);
     if (proofRequired) await this.checkProofs(userId, p.proofs);
     const final = quote(fare, bank);
-    let digitalOfferId: string | null = null;
+    let offer: ApplicableOffer | null = null;
     if (p.digitalOffer) {
       if (bank) throw new ApiError(400, 'OFFERS_NOT_COMBINABLE', 'A bank offer and a trial or welcome offer cannot be used together.');
-      const offer = await new OfferService(new OfferStore(this.db), this.now).offer(userId, p.city);
-      if (offer.claimed) throw new ApiError(409, 'DIGITAL_OFFER_ALREADY_AVAILED', 'You have already used this offer. Each rider can use it once.');
-      if (!offer.eligible) throw new ApiError(403, 'DIGITAL_OFFER_NOT_ALLOWED', offer.reason ?? 'This offer is not available to you.');
-      digitalOfferId = offer.offerId;
+      if (!this.deps.offers) throw new ApiError(404, 'OFFER_NOT_FOUND', 'There is no trial or welcome offer right now.');
+      offer = await this.deps.offers.applicable(userId, p.city, { configId: config.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: final.payableAmount });
       final.fareBreakup.push({ name: offer.kind === 'welcome' ? 'Welcome offer' : 'Trial offer', value: -final.payableAmount });
       final.payableAmount = 0;
     }
-    let transactionId = p.transactionId ?? buildTransactionId(userId, p.city, config.agency, category.id);
-    const existing = await this.store.order(transactionId);
-    if (existing && existing.userId !== userId) throw new ApiError(409, 'TRANSACTION_ID_TAKEN', 'This transactionId belongs to another order.');
-    if (existing && !p.transactionId && (existing.paidAt !== null || !['PENDING', 'PAYMENT_FAILED', 'UNVERIFIED', 'REJECTED'].includes(existing.status)))
-      transactionId = `${transactionId}-${this.now()}`;
+    // The server mints the order id; the client's transactionId (or idempotency-key) is only a key scoped to this rider.
+    const clientKey = opts.orderKey ?? p.transactionId;
+    const key = clientKey !== undefined ? `client:${clientKey}` : opts.renewOf ? `renew:${opts.renewOf.id}` : `auto:${p.city}:${config.agency}:${category.id}`;
     const now = this.now();
     const row: OrderRow = {
-      transactionId, userId, city: p.city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
+      transactionId: mintOrderId('PASS'), orderKey: key, userId, city: p.city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
       status: proofRequired ? 'UNVERIFIED' : 'PENDING', passStartDate: pp.passStartDate, proofs: proofRequired ? p.proofs : [],
-      payload: { ...p, transactionId }, fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId },
+      payload: { ...p, transactionId: undefined }, fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer?.offerId ?? null },
       payablePaise: final.payableAmount, renewOf: opts.renewOf?.id ?? null, rejectionReason: null, paidAt: null, createdAt: now, updatedAt: now,
     };
-    if (!(await this.store.putOrder(row))) throw new ApiError(409, 'ORDER_EXISTS', 'An order with this transactionId is already paid or issued.');
-    if (row.status === 'PENDING' && row.payablePaise === 0) await this.issueFree(transactionId);
+    let transactionId = await this.store.putOrder(row);
+    if (!transactionId) {
+      // The order under this key is being paid, paid or issued: it never changes (a re-quote is a new order).
+      const existing = (await this.store.orderByKey(userId, key))!;
+      if (clientKey !== undefined) {
+        if (sameProduct(existing, row)) return this.orderView(existing);
+        throw frozenError();
+      }
+      await this.store.retireKey(existing.transactionId);
+      transactionId = await this.store.putOrder(row);
+      if (!transactionId) throw frozenError();
+    }
+    if (row.status === 'PENDING' && row.payablePaise === 0) await this.payments.issueFree('pass', transactionId);
     return this.orderView((await this.store.order(transactionId))!);
+  }
+
+  /**
+   * PromotionIssuer (/promotion claim): a free order for the first pass on sale in the offer's scope (no proofs needed),
+   * starting today, under a key per offer (concurrent claims share one order), issued through payments' free path,
+   * which redeems the offer in the same transaction.
+   */
+  async issuePromised(userId: string, city: string, offer: { offerId: string; scope: OfferScope }): Promise<{ transactionId: string; passId: string }> {
+    await this.enabledCity(city);
+    let pick: { config: CatalogueConfig; category: CatalogueConfig['categories'][number]; fare: CatalogueConfig['fareMapping'][string][number] } | null = null;
+    for (const config of await this.store.configs(city))
+      for (const category of config.categories)
+        for (const fare of config.fareMapping[category.id] ?? [])
+          // a promoted fare may be hidden from the catalogue (a trial pass is not sold on its own) but must be active
+          if (!pick && config.isActive !== false && category.isActive !== false && fare.isActive !== false && !proofRequiredFor(config, category, fare)
+            && offerScopeMiss(offer.scope, { configId: config.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: quote(fare).payableAmount }) === null)
+            pick = { config, category, fare };
+    if (!pick) throw new ApiError(409, 'OFFER_NOT_APPLICABLE', 'No pass this offer is for is on sale right now.');
+    const { config, category, fare } = pick;
+    const final = quote(fare, null);
+    const title = (await this.deps.offers?.title(offer.offerId)) ?? 'Offer';
+    final.fareBreakup.push({ name: title, value: -final.payableAmount });
+    final.payableAmount = 0;
+    const now = this.now();
+    const row: OrderRow = {
+      transactionId: mintOrderId('PASS'), orderKey: `promo:${offer.offerId}`, userId, city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
+      status: 'PENDING', passStartDate: dashed(localDate(now, CITY_TIME_ZONE)), proofs: [], payload: { city, source: 'promotion', offerId: offer.offerId },
+      fareInfo: { ...final, proofRequired: false, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer.offerId },
+      payablePaise: 0, renewOf: null, rejectionReason: null, paidAt: null, createdAt: now, updatedAt: now,
+    };
+    const transactionId = (await this.store.putOrder(row)) ?? (await this.store.orderByKey(userId, row.orderKey!))?.transactionId;
+    if (!transactionId) throw frozenError();
+    const { productId } = await this.payments.issueFree('pass', transactionId);
+    return { transactionId, passId: productId };
   }
 
   private async checkProofs(userId: string, proofs: PassOrderPayload['proofs'], store: PassStore = this.store): Promise<void> {
@@ -175,7 +234,7 @@ export class PassOrderService implements PassPaymentHooks {
       await store.decide({ transactionId, action, fromStatus: o.status, toStatus: recorded, actor, reason: opts.reason?.trim() ?? null, decidedAt: now });
       return (await store.order(transactionId))!;
     });
-    if (result.status === 'PENDING' && result.payablePaise === 0) await this.issueFree(transactionId);
+    if (result.status === 'PENDING' && result.payablePaise === 0) await this.payments.issueFree('pass', transactionId);
     return this.orderView((await this.store.order(transactionId)) ?? result);
   }
 
@@ -221,56 +280,76 @@ export class PassOrderService implements PassPaymentHooks {
     };
   }
 
-  // --- payments hooks -----------------------------------------------------------------------------------------
+  // --- payments (order kind `pass`, payment-port.ts) -------------------------------------------------------------
 
-  async payableFor(orderId: string) {
-    const o = await this.store.order(orderId);
-    return o ? { userId: o.userId, city: o.city, amountPaise: o.payablePaise, status: o.status } : null;
+  /** OrderKind.quote: the order as payments sees it. */
+  async quoteOf(db: Db, orderId: string, lock = false): Promise<OrderQuote | null> {
+    const store = new PassStore(db);
+    const o = await store.order(orderId, lock);
+    if (!o) return null;
+    const config = await store.config(o.city, o.configId);
+    const offerId = o.fareInfo.digitalOfferId ?? null;
+    return {
+      orderId, userId: o.userId, city: o.city, amountPaise: o.payablePaise, productRef: `pass:${o.city}:${o.configId}:${o.categoryId}:${o.fmId}:${o.passStartDate}`, quantity: 1,
+      label: `${config?.name ?? o.configId}, ${o.fareInfo.numOfDays} days`, returnData: { transactionId: orderId },
+      freeWith: offerId && o.payablePaise === 0 ? { offerId, label: (await this.deps.offers?.title(offerId, db)) ?? offerId } : null,
+    };
   }
 
-  async onPaymentSucceeded(orderId: string): Promise<{ passId: string; alreadyIssued: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const store = new PassStore(tx);
-      const o = await store.order(orderId, true);
-      if (!o) throw notFound();
-      const existing = await store.passOfOrder(orderId);
-      if (existing) return { passId: existing.id, alreadyIssued: true };
-      if (!PAYABLE.has(o.status) && o.status !== 'PAYMENT_PROCESSING') throw new ApiError(409, 'ORDER_NOT_PAYABLE', `The order is ${o.status}, not awaiting payment.`);
-      const now = this.now();
-      await store.setOrder(orderId, { paidAt: now }, now);
-      const { pass, created } = await this.issueIn(store, { ...o, paidAt: now });
-      return { passId: pass.id, alreadyIssued: !created };
-    });
+  /**
+   * OrderKind.freeze: refuses an order that is not awaiting payment; drops a bank offer the instrument does not earn
+   * (re-priced: payments charges nothing and tells the rider); otherwise marks the order frozen.
+   */
+  async freeze(db: Db, orderId: string, instrument: InstrumentInfo): Promise<FreezeResult> {
+    const store = new PassStore(db);
+    const o = await store.order(orderId, true);
+    if (!o) throw notFound();
+    if (!PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This order cannot be paid now (its status is ${o.status}).`);
+    const bankCode = (o.payload as { bankOffer?: string }).bankOffer;
+    if (bankCode) {
+      const offer = bankOfferFor(await store.bankOffers(o.city), o.city, bankCode, o.configId);
+      if (!offer || !bankOfferEarnedBy({ bank: offer.bank, cardBins: offer.cardBins ?? [] }, instrument)) {
+        const fare = (await store.config(o.city, o.configId))?.fareMapping[o.categoryId]?.find((f) => f.fmId === o.fmId);
+        if (!fare) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This pass is no longer sold.');
+        const q = quote(fare, null);
+        await store.reprice(orderId, { fareInfo: { ...o.fareInfo, ...q }, payablePaise: q.payableAmount, payload: { ...o.payload, bankOffer: undefined, bankOfferDropped: bankCode } }, this.now());
+        const bank = bankCode.toUpperCase();
+        return {
+          repriced: (await this.quoteOf(db, orderId))!, previousAmountPaise: o.payablePaise, code: 'BANK_OFFER_NOT_FOR_INSTRUMENT',
+          message: `The ${bank} offer is only for ${bank} cards, ${bank} netbanking and UPI from ${bank}, so it was removed from this order.`,
+        };
+      }
+    }
+    await store.setFrozen(orderId, this.now());
+    return { frozen: (await this.quoteOf(db, orderId))! };
   }
 
-  /** An order with nothing to pay (trial or welcome offer) is issued without a payment. */
-  private async issueFree(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const store = new PassStore(tx);
-      const o = await store.order(orderId, true);
-      if (!o || o.status !== 'PENDING' || o.payablePaise !== 0 || (await store.passOfOrder(orderId))) return;
-      await this.issueIn(store, o);
-    });
+  /** OrderKind.issue: the pass, once (payments checked amount and order; passes.transaction_id is unique). */
+  async issueOrder(db: Db, order: OrderQuote, payment: SettledPayment | null): Promise<{ productId: string }> {
+    const store = new PassStore(db);
+    const o = await store.order(order.orderId, true);
+    if (!o) throw notFound();
+    const now = this.now();
+    if (payment) await store.setOrder(o.transactionId, { paidAt: now }, now);
+    const { pass } = await this.issueIn(store, { ...o, paidAt: payment ? now : o.paidAt });
+    return { productId: pass.id };
   }
 
-  async onPaymentFailed(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const store = new PassStore(tx);
-      const o = await store.order(orderId, true);
-      if (!o) throw notFound();
-      if (o.paidAt !== null || (await store.passOfOrder(orderId))) return;
-      if (PAYABLE.has(o.status) || o.status === 'PAYMENT_PROCESSING') await store.setOrder(orderId, { status: 'PAYMENT_FAILED' }, this.now());
-    });
+  /** OrderKind.release: the payment failed (or was refused and refunded): PAYMENT_FAILED, unfrozen, payable again. */
+  async release(db: Db, orderId: string): Promise<void> {
+    const store = new PassStore(db);
+    const o = await store.order(orderId, true);
+    if (!o || o.paidAt !== null || (await store.passOfOrder(orderId))) return;
+    await store.setFrozen(orderId, null);
+    if (PAYABLE.has(o.status) || o.status === 'PAYMENT_PROCESSING') await store.setOrder(orderId, { status: 'PAYMENT_FAILED' }, this.now());
   }
 
   private async issueIn(store: PassStore, o: OrderRow): Promise<{ pass: PassRow; created: boolean }> {
     const now = this.now();
     const offerId = o.fareInfo.digitalOfferId;
     if (offerId && !(await store.passOfOrder(o.transactionId))) {
-      const offers = new OfferStore(store.db);
-      const validityDays = (await store.db.query<{ validity_days: number }>('SELECT validity_days FROM trial_offers WHERE id = $1', [offerId])).rows[0]?.validity_days ?? 1;
-      if (!(await offers.addClaim(o.userId, { offerId, claimedAt: now, validUntil: now + validityDays * DAY_MS })))
-        throw new ApiError(409, 'DIGITAL_OFFER_ALREADY_AVAILED', 'You have already used this offer. Each rider can use it once.');
+      if (!this.deps.offers) throw new Error('passes: an offer order needs the offers module');
+      await this.deps.offers.redeem(store.db, o.userId, offerId);
     }
     const config = await store.config(o.city, o.configId);
     const startTime = Math.max(cityMidnight(o.passStartDate), 0);
@@ -333,4 +412,9 @@ export class PassOrderService implements PassPaymentHooks {
       passProps: { passStartDate, categoryId: p.categoryId, fmId: p.fmId, configurationId: p.configId, passFare: fare ? quote(fare).discountedFare / 100 : 0, passId, isRenew: true },
     }, { renewOf: p });
   }
+}
+
+/** The same pass, start date and price: a repeated request under a client key answers the order it made. */
+function sameProduct(a: OrderRow, b: OrderRow): boolean {
+  return a.configId === b.configId && a.categoryId === b.categoryId && a.fmId === b.fmId && a.passStartDate === b.passStartDate && a.payablePaise === b.payablePaise;
 }

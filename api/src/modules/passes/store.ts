@@ -2,22 +2,23 @@ import type { Db } from '../../platform/db';
 import type { BankOffer, CatalogueConfig, Quote } from './catalogue';
 
 export interface OrderRow {
-  transactionId: string; userId: string; city: string; agency: string; configId: string; categoryId: string; fmId: string;
+  /** Server-minted (mintOrderId); orderKey is the rider-scoped idempotency key it was created under (null: retired). */
+  transactionId: string; orderKey?: string | null; userId: string; city: string; agency: string; configId: string; categoryId: string; fmId: string;
   status: string; passStartDate: string; proofs: { kind: string; fileId: string }[]; payload: Record<string, unknown>;
   fareInfo: Quote & { proofRequired: boolean; numOfDays: number; isRenewable: boolean; digitalOfferId?: string | null }; payablePaise: number; renewOf: string | null;
-  rejectionReason: string | null; paidAt: number | null; createdAt: number; updatedAt: number;
+  rejectionReason: string | null; paidAt: number | null; createdAt: number; updatedAt: number; frozenAt?: number | null;
 }
 export interface PassRow { id: string; transactionId: string; userId: string; city: string; configId: string; categoryId: string; fmId: string; status: string; startTime: number; expiryTime: number; isRenewable: boolean; record: Record<string, unknown>; issuedAt: number }
 export interface DecisionRow { transactionId: string; action: string; fromStatus: string; toStatus: string; actor: string; reason: string | null; decidedAt: number }
 
-const ORDER_COLS = 'transaction_id, user_id, city_id, agency, config_id, category_id, fm_id, status, pass_start_date, proofs, payload, fare_info, payable_paise, renew_of, rejection_reason, paid_at, created_at, updated_at';
+const ORDER_COLS = 'transaction_id, user_id, city_id, agency, config_id, category_id, fm_id, status, pass_start_date, proofs, payload, fare_info, payable_paise, renew_of, rejection_reason, paid_at, created_at, updated_at, order_key, frozen_at';
 type R = Record<string, unknown>;
 const order = (r: R): OrderRow => ({
   transactionId: r.transaction_id as string, userId: r.user_id as string, city: r.city_id as string, agency: r.agency as string, configId: r.config_id as string,
   categoryId: r.category_id as string, fmId: r.fm_id as string, status: r.status as string, passStartDate: r.pass_start_date as string,
   proofs: r.proofs as OrderRow['proofs'], payload: r.payload as R, fareInfo: r.fare_info as OrderRow['fareInfo'], payablePaise: Number(r.payable_paise),
   renewOf: (r.renew_of as string) ?? null, rejectionReason: (r.rejection_reason as string) ?? null, paidAt: r.paid_at == null ? null : Number(r.paid_at),
-  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), orderKey: (r.order_key as string) ?? null, frozenAt: r.frozen_at == null ? null : Number(r.frozen_at),
 });
 const pass = (r: R): PassRow => ({
   id: r.id as string, transactionId: r.transaction_id as string, userId: r.user_id as string, city: r.city_id as string, configId: r.config_id as string,
@@ -57,14 +58,14 @@ export class PassStore {
   }
 
   async bankOffers(city: string): Promise<BankOffer[]> {
-    const r = await this.db.query<{ id: string; city_id: string; bank: string; percent_off: number; config_ids: string[] }>(
-      'SELECT id, city_id, bank, percent_off, config_ids FROM pass_bank_offers WHERE city_id = $1 AND is_active ORDER BY bank', [city]);
-    return r.rows.map((o) => ({ id: o.id, city: o.city_id, bank: o.bank, percentOff: o.percent_off, configIds: o.config_ids }));
+    const r = await this.db.query<{ id: string; city_id: string; bank: string; percent_off: number; config_ids: string[]; card_bins: string[] | null }>(
+      'SELECT id, city_id, bank, percent_off, config_ids, card_bins FROM pass_bank_offers WHERE city_id = $1 AND is_active ORDER BY bank', [city]);
+    return r.rows.map((o) => ({ id: o.id, city: o.city_id, bank: o.bank, percentOff: o.percent_off, configIds: o.config_ids, cardBins: o.card_bins ?? [] }));
   }
 
   async addBankOffer(o: BankOffer): Promise<void> {
-    await this.db.query('INSERT INTO pass_bank_offers (id, city_id, bank, percent_off, config_ids) VALUES ($1,$2,$3,$4,$5) ON CONFLICT DO NOTHING',
-      [o.id, o.city, o.bank, o.percentOff, JSON.stringify(o.configIds)]);
+    await this.db.query('INSERT INTO pass_bank_offers (id, city_id, bank, percent_off, config_ids, card_bins) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING',
+      [o.id, o.city, o.bank, o.percentOff, JSON.stringify(o.configIds), JSON.stringify(o.cardBins ?? [])]);
   }
 
   async order(transactionId: string, lock = false): Promise<OrderRow | null> {
@@ -72,19 +73,44 @@ export class PassStore {
     return r.rows[0] ? order(r.rows[0]) : null;
   }
 
-  /** Inserts the order, or replaces an order with the same id that nobody has paid for yet. False when that id is taken. */
-  async putOrder(o: OrderRow): Promise<boolean> {
-    const r = await this.db.query(
-      `INSERT INTO pass_orders (${ORDER_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
-       ON CONFLICT (transaction_id) DO UPDATE SET agency = EXCLUDED.agency, config_id = EXCLUDED.config_id, category_id = EXCLUDED.category_id,
+  async orderByKey(userId: string, orderKey: string): Promise<OrderRow | null> {
+    const r = await this.db.query<R>(`SELECT ${ORDER_COLS} FROM pass_orders WHERE user_id = $1 AND order_key = $2`, [userId, orderKey]);
+    return r.rows[0] ? order(r.rows[0]) : null;
+  }
+
+  /**
+   * Inserts the order under its rider-scoped key, or re-quotes the rider's order under that key when nobody is paying
+   * for it (not frozen, not paid, awaiting payment or verification). Answers the order's id; null when the order under
+   * that key is frozen, paid or issued (it never changes).
+   */
+  async putOrder(o: OrderRow): Promise<string | null> {
+    const r = await this.db.query<{ transaction_id: string }>(
+      `INSERT INTO pass_orders (${ORDER_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,NULL)
+       ON CONFLICT (user_id, order_key) DO UPDATE SET agency = EXCLUDED.agency, config_id = EXCLUDED.config_id, category_id = EXCLUDED.category_id,
          fm_id = EXCLUDED.fm_id, status = EXCLUDED.status, pass_start_date = EXCLUDED.pass_start_date, proofs = EXCLUDED.proofs, payload = EXCLUDED.payload,
          fare_info = EXCLUDED.fare_info, payable_paise = EXCLUDED.payable_paise, renew_of = EXCLUDED.renew_of, rejection_reason = NULL, updated_at = EXCLUDED.updated_at
-       WHERE pass_orders.user_id = EXCLUDED.user_id AND pass_orders.paid_at IS NULL AND pass_orders.status IN ('PENDING', 'PAYMENT_FAILED', 'UNVERIFIED', 'REJECTED')
+       WHERE pass_orders.frozen_at IS NULL AND pass_orders.paid_at IS NULL AND pass_orders.status IN ('PENDING', 'PAYMENT_FAILED', 'UNVERIFIED', 'REJECTED')
        RETURNING transaction_id`,
       [o.transactionId, o.userId, o.city, o.agency, o.configId, o.categoryId, o.fmId, o.status, o.passStartDate, JSON.stringify(o.proofs), JSON.stringify(o.payload),
-        JSON.stringify(o.fareInfo), o.payablePaise, o.renewOf, o.rejectionReason, o.paidAt, o.createdAt, o.updatedAt],
+        JSON.stringify(o.fareInfo), o.payablePaise, o.renewOf, o.rejectionReason, o.paidAt, o.createdAt, o.updatedAt, o.orderKey ?? null],
     );
-    return r.rows.length === 1;
+    return r.rows[0]?.transaction_id ?? null;
+  }
+
+  /** Frees an order's key (the order stays as it is), so a new order can be made under it. */
+  async retireKey(transactionId: string): Promise<void> {
+    await this.db.query('UPDATE pass_orders SET order_key = NULL WHERE transaction_id = $1', [transactionId]);
+  }
+
+  /** A payment started (frozen: no re-quote) or failed (null: payable and re-quotable again). */
+  async setFrozen(transactionId: string, at: number | null): Promise<void> {
+    await this.db.query('UPDATE pass_orders SET frozen_at = $2 WHERE transaction_id = $1', [transactionId, at]);
+  }
+
+  /** A new price for an unfrozen order (a bank offer the rider's instrument does not earn was dropped). */
+  async reprice(transactionId: string, set: { fareInfo: OrderRow['fareInfo']; payablePaise: number; payload: Record<string, unknown> }, now: number): Promise<void> {
+    await this.db.query('UPDATE pass_orders SET fare_info = $2, payable_paise = $3, payload = $4, updated_at = $5 WHERE transaction_id = $1 AND frozen_at IS NULL',
+      [transactionId, JSON.stringify(set.fareInfo), set.payablePaise, JSON.stringify(set.payload), now]);
   }
 
   async setOrder(transactionId: string, set: { status?: string; rejectionReason?: string | null; proofs?: OrderRow['proofs']; paidAt?: number }, now: number): Promise<void> {

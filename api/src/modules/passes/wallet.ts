@@ -1,9 +1,9 @@
-import type { WalletItem } from '@sawari/contracts';
+import type { SellerWalletItem, WalletSource } from '../payments';
 import type { CatalogueConfig } from './catalogue';
 import type { OrderRow, PassRow, PassStore } from './store';
 
 /** A wallet item as the passes module knows it: everything but punches, which the validation module records. */
-export type PassWalletItem = Omit<WalletItem, 'punches' | 'rideCount'>;
+export type PassWalletItem = SellerWalletItem;
 
 /** Pass orders the wallet shows before they have a pass (spec §4: verification pending or rejected). */
 const WALLET_ORDER_STATUSES = ['UNVERIFIED', 'REJECTED'];
@@ -13,7 +13,7 @@ const WALLET_ORDER_STATUSES = ['UNVERIFIED', 'REJECTED'];
  * their verification-pending or rejected pass orders in a city, as spec §3 records (fare and discountedFare in ₹,
  * activeDuration in minutes).
  */
-export function passWalletSource(store: PassStore) {
+export function passWalletSource(store: PassStore): WalletSource {
   return {
     async walletItems(userId: string, city: string): Promise<PassWalletItem[]> {
       const { fromPass, fromOrder } = readers(store);
@@ -22,7 +22,7 @@ export function passWalletSource(store: PassStore) {
     },
   };
 }
-export type PassWalletSource = ReturnType<typeof passWalletSource>;
+export type PassWalletSource = WalletSource;
 
 /** Record builders for one listing (configs read once per listing). */
 function readers(store: PassStore) {

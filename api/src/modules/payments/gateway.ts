@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ParsedPayRequest, PaymentMethod, PaymentStatus } from '@sawari/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { InstrumentInfo } from './order-kind';
 
 export interface ChargeRequest {
   amountPaise: number;
@@ -26,6 +27,24 @@ export interface PaymentGateway {
   findCharge(idempotencyKey: string): Promise<Charge | null>;
   /** Cash at the counter: the operator took the money (or the rider never came). Gateways without cash leave it out. */
   settleAtCounter?(gatewayRef: string, paid: boolean): Promise<Charge | null>;
+  /** The instrument's issuing bank and BIN as the gateway knows them (bank offers are bound to them). */
+  describeInstrument(method: PaymentMethod, details: ParsedPayRequest['details']): InstrumentInfo;
+  /** Refunds part or all of a settled charge, once per key (a repeated call answers the first refund). */
+  createRefund(req: RefundRequest): Promise<GatewayRefund>;
+  getRefund(gatewayRef: string): Promise<GatewayRefund | null>;
+  findRefund(idempotencyKey: string): Promise<GatewayRefund | null>;
+}
+
+export interface RefundRequest {
+  chargeRef: string;
+  amountPaise: number;
+  idempotencyKey: string;
+}
+
+export interface GatewayRefund {
+  gatewayRef: string;
+  status: PaymentStatus;
+  failureReason: string | null;
 }
 
 /** Card network from the number's prefix. */
@@ -81,9 +100,37 @@ export const SANDBOX_BANKS: Record<string, { label: string; outcome: 'SUCCESS' |
   AXIS: { label: 'Axis Bank', outcome: 'SUCCESS' },
   KOTAK: { label: 'Kotak Mahindra Bank', outcome: 'SUCCESS' },
 };
+/** Card BIN ranges of the sandbox's issuing banks (first six digits; "a-b" is a range). Other cards: issuer unknown. */
+export const SANDBOX_CARD_BINS: Record<string, string[]> = {
+  HDFC: ['489377', '552260-552269'],
+  SBI: ['460133', '607094'],
+  ICICI: ['402656', '524193'],
+  AXIS: ['438628'],
+  KOTAK: ['416643'],
+};
+/** Test cards by issuer (Luhn-valid, succeed like any card). */
+export const SANDBOX_BANK_CARDS = { hdfc: '4893770000000000', sbi: '4601330000000006' } as const;
+/** UPI handles (the part after @) and the bank behind each, as a real gateway reports the payer's bank. */
+export const SANDBOX_UPI_HANDLES: Record<string, string> = {
+  okhdfcbank: 'HDFC', hdfcbank: 'HDFC', oksbi: 'SBI', sbi: 'SBI', okicici: 'ICICI', icici: 'ICICI', okaxis: 'AXIS', axisbank: 'AXIS', kotak: 'KOTAK',
+};
+/** A UPI id whose charges succeed but whose refunds the sandbox refuses (REFUND_REJECTED). */
+export const SANDBOX_UPI_NO_REFUND = 'norefund@upi';
+
+/** The bank whose BIN ranges hold this card number's first six digits, or null. */
+export function sandboxCardBank(number: string): string | null {
+  const bin = Number(number.slice(0, 6));
+  for (const [bank, ranges] of Object.entries(SANDBOX_CARD_BINS))
+    if (ranges.some((r) => { const [lo, hi = lo] = r.split('-').map(Number); return bin >= lo && bin <= hi; })) return bank;
+  return null;
+}
+
 export const SANDBOX_WALLETS: Record<string, string> = { PAYTM: 'Paytm', PHONEPE: 'PhonePe', AMAZONPAY: 'Amazon Pay', MOBIKWIK: 'MobiKwik' };
 /** Wallets in the sandbox hold ₹2,000: a larger charge fails for the balance. */
 export const SANDBOX_WALLET_BALANCE_PAISE = 200_000;
+
+type RefundRow = { gateway_ref: string; status: PaymentStatus; failure_reason: string | null };
+const toRefund = (r: RefundRow): GatewayRefund => ({ gatewayRef: r.gateway_ref, status: r.status, failureReason: r.failure_reason });
 
 type ChargeRow = {
   gateway_ref: string;
@@ -200,5 +247,64 @@ export class SandboxGateway implements PaymentGateway {
       [gatewayRef, paid ? 'SUCCESS' : 'FAILED', paid ? null : 'NOT_PAID_AT_COUNTER', this.now()],
     );
     return r.rows[0] ? toCharge(r.rows[0]) : this.getCharge(gatewayRef);
+  }
+
+  describeInstrument(method: PaymentMethod, details: ParsedPayRequest['details']): InstrumentInfo {
+    const d = details as Record<string, string>;
+    switch (method) {
+      case 'card':
+        return { method, bank: sandboxCardBank(d.number), bin: d.number.slice(0, 6) };
+      case 'netbanking':
+        return { method, bank: d.bank, bin: null };
+      case 'upi':
+        return { method, bank: SANDBOX_UPI_HANDLES[d.vpa.split('@')[1]] ?? null, bin: null };
+      default:
+        return { method, bank: null, bin: null };
+    }
+  }
+
+  /**
+   * Refund outcomes: to UPI and wallets at once; to cards, netbanking and cash PENDING, settled after `pendingMs`;
+   * refused (REFUND_REJECTED) for a charge from norefund@upi or one that did not succeed.
+   */
+  async createRefund(req: RefundRequest): Promise<GatewayRefund> {
+    if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) throw new Error(`sandbox: refund must be positive integer paise, got ${req.amountPaise}`);
+    const existing = await this.findRefund(req.idempotencyKey);
+    if (existing) return existing;
+    const charge = (await this.db.query<{ method: PaymentMethod; instrument: string; status: PaymentStatus; amount_paise: string }>(
+      'SELECT method, instrument, status, amount_paise FROM sandbox_charges WHERE gateway_ref = $1', [req.chargeRef])).rows[0];
+    if (!charge) throw new Error(`sandbox: no charge ${req.chargeRef} to refund`);
+    const t = this.now();
+    let o: Outcome;
+    if (charge.status !== 'SUCCESS' || charge.instrument === SANDBOX_UPI_NO_REFUND) o = { status: 'FAILED', reason: 'REFUND_REJECTED' };
+    else if (charge.method === 'upi' || charge.method === 'wallet') o = { status: 'SUCCESS', reason: null };
+    else o = { status: 'PENDING', reason: null, later: { status: 'SUCCESS', reason: null, afterMs: this.pendingMs } };
+    const r = await this.db.query<RefundRow>(
+      `INSERT INTO sandbox_refunds (gateway_ref, charge_ref, idempotency_key, amount_paise, status, failure_reason, resolves_at, resolves_to, resolves_reason, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+      [`rfd_${randomBytes(9).toString('base64url')}`, req.chargeRef, req.idempotencyKey, req.amountPaise, o.status, o.reason, o.later ? t + o.later.afterMs : null, o.later?.status ?? null, o.later?.reason ?? null, t],
+    );
+    if (r.rows[0]) return toRefund(r.rows[0]);
+    return (await this.findRefund(req.idempotencyKey))!;
+  }
+
+  getRefund(gatewayRef: string): Promise<GatewayRefund | null> {
+    return this.readRefund('gateway_ref', gatewayRef);
+  }
+
+  findRefund(idempotencyKey: string): Promise<GatewayRefund | null> {
+    return this.readRefund('idempotency_key', idempotencyKey);
+  }
+
+  private async readRefund(column: 'gateway_ref' | 'idempotency_key', value: string): Promise<GatewayRefund | null> {
+    const t = this.now();
+    const settled = await this.db.query<RefundRow>(
+      `UPDATE sandbox_refunds SET status = resolves_to, failure_reason = resolves_reason, updated_at = $2
+       WHERE ${column} = $1 AND status = 'PENDING' AND resolves_at IS NOT NULL AND resolves_at <= $2 RETURNING *`,
+      [value, t],
+    );
+    if (settled.rows[0]) return toRefund(settled.rows[0]);
+    const r = await this.db.query<RefundRow>(`SELECT * FROM sandbox_refunds WHERE ${column} = $1`, [value]);
+    return r.rows[0] ? toRefund(r.rows[0]) : null;
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import type { ServerKeys } from '../../platform/secrets';
 import type { AuthGuard } from '../auth/guard';
 import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
-import { PaymentOrderKinds, type PaymentOrderPort } from './ports';
+import { OrderKinds, type OrderKind } from './order-kind';
 import { paymentOpsRoutes, paymentRoutes } from './routes';
 import { PaymentService, startReconciliation } from './service';
 
@@ -14,14 +14,18 @@ export interface PaymentsDeps {
   gateway?: PaymentGateway;
   sandbox?: SandboxOptions;
   /** Order kinds besides the built-in ones (tests add their own). */
-  orderKinds?: Record<string, PaymentOrderPort>;
+  orderKinds?: Record<string, OrderKind>;
   /** Reconciliation interval in ms; 0 turns the in-server job off (default 15 s). */
   reconcileEveryMs?: number;
   /** The payments and sandbox clock (default: the server's). */
   now?: Clock;
 }
 
-/** Builds the payments service, registers its routes and starts the reconciliation job (stopped on close). */
+/**
+ * Builds the payments service (its order kinds registry starts empty: the composition root registers each seller's
+ * OrderKind with `kinds.register`, also after this call, so sellers can be given `service` for free orders and refunds),
+ * registers its routes and starts the reconciliation job (stopped on close).
+ */
 export async function createPaymentsModule(
   app: FastifyInstance,
   ctx: {
@@ -31,15 +35,14 @@ export async function createPaymentsModule(
     now: Clock;
     log: FastifyInstance['log'];
     deps?: PaymentsDeps;
-    orderKinds?: Record<string, PaymentOrderPort>;
     /** Operator keys (key → name) for the cash counter route; without them the route is not served. */
     opsKeys?: Map<string, string>;
   },
-): Promise<{ service: PaymentService; kinds: PaymentOrderKinds }> {
+): Promise<{ service: PaymentService; kinds: OrderKinds }> {
   const deps = ctx.deps ?? {};
   const now = deps.now ?? ctx.now;
-  const kinds = new PaymentOrderKinds();
-  for (const [kind, port] of Object.entries({ ...ctx.orderKinds, ...deps.orderKinds })) kinds.register(kind, port);
+  const kinds = new OrderKinds();
+  for (const [kind, port] of Object.entries(deps.orderKinds ?? {})) kinds.register(kind, port);
   const gateway = deps.gateway ?? new SandboxGateway(ctx.db, now, deps.sandbox);
   const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
   const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log });

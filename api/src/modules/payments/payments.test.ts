@@ -5,28 +5,33 @@ import { buildServer } from '../../app/server';
 import { ApiError } from '../../platform/errors';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { SANDBOX_CARDS, SandboxGateway, type ChargeRequest, type PaymentGateway } from './gateway';
-import { PaymentOrderKinds, type PaymentOrderPort } from './ports';
+import { SANDBOX_CARDS, SandboxGateway, type ChargeRequest, type PaymentGateway, type RefundRequest } from './gateway';
+import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
 import { PaymentService } from './service';
 
-/** A tiny order kind: orders in a map; a "pass" is issued once per order on success, counting every callback. */
-class DemoOrders implements PaymentOrderPort {
-  orders = new Map<string, { userId: string; amountPaise: number; payable?: boolean }>();
+/**
+ * A tiny order kind: orders in a map (an order changed in the map after freezing is a seller that broke the freeze);
+ * a "pass" is issued once per order on success, counting every issue and release call.
+ */
+class DemoOrders implements OrderKind {
+  orders = new Map<string, { userId: string; amountPaise: number; payable?: boolean; product?: string }>();
   succeeded: string[] = [];
   failed: string[] = [];
   passes = new Map<string, string>();
-  async amountPaise(orderId: string, userId: string): Promise<number | null> {
+  async quote(_db: unknown, orderId: string): Promise<OrderQuote | null> {
     const o = this.orders.get(orderId);
-    return o && o.userId === userId ? o.amountPaise : null;
+    return o ? { orderId, userId: o.userId, city: 'mumbai', amountPaise: o.amountPaise, productRef: `demo:${o.product ?? 'day'}`, quantity: 1, label: 'Demo pass', returnData: { transactionId: orderId } } : null;
   }
-  async checkPayable(orderId: string) {
+  async freeze(db: unknown, orderId: string) {
     if (this.orders.get(orderId)?.payable === false) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order cannot be paid now.');
+    return { frozen: (await this.quote(db, orderId))! };
   }
-  async onPaymentSucceeded(orderId: string) {
-    this.succeeded.push(orderId);
-    if (!this.passes.has(orderId)) this.passes.set(orderId, `pass-${orderId}`);
+  async issue(_db: unknown, order: OrderQuote) {
+    this.succeeded.push(order.orderId);
+    if (!this.passes.has(order.orderId)) this.passes.set(order.orderId, `pass-${order.orderId}`);
+    return { productId: this.passes.get(order.orderId)! };
   }
-  async onPaymentFailed(orderId: string) {
+  async release(_db: unknown, orderId: string) {
     this.failed.push(orderId);
   }
 }
@@ -50,6 +55,20 @@ class CountingGateway implements PaymentGateway {
   settleAtCounter(ref: string, paid: boolean) {
     return this.inner.settleAtCounter(ref, paid);
   }
+  describeInstrument(...args: Parameters<SandboxGateway['describeInstrument']>) {
+    return this.inner.describeInstrument(...args);
+  }
+  refunds = 0;
+  createRefund(req: RefundRequest) {
+    this.refunds += 1;
+    return this.inner.createRefund(req);
+  }
+  getRefund(ref: string) {
+    return this.inner.getRefund(ref);
+  }
+  findRefund(key: string) {
+    return this.inner.findRefund(key);
+  }
 }
 
 describe(`payments ${dbLabel()}`, () => {
@@ -69,7 +88,7 @@ describe(`payments ${dbLabel()}`, () => {
     gateway = new CountingGateway(sandbox);
     app = await buildServer(testConfig(), { db: t.db, payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 0 } });
     // A second service on the same database stands for the reconciliation job (as another instance would run it).
-    reconciler = new PaymentService(await t.openAnother(), gateway, new PaymentOrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
+    reconciler = new PaymentService(await t.openAnother(), gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     a = await signIn(app, t.db, '9876570001');
     b = await signIn(app, t.db, '9876570002');
   }, 30_000);
@@ -145,7 +164,7 @@ describe(`payments ${dbLabel()}`, () => {
     expect(run).toMatchObject({ settled: 1, notified: 1 });
     expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
     expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
-    expect(await reconciler.reconcile()).toEqual({ checked: 0, settled: 0, notified: 0 });
+    expect(await reconciler.reconcile()).toEqual({ checked: 0, settled: 0, notified: 0, refundsSettled: 0 });
     expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
   });
 
@@ -242,7 +261,7 @@ describe(`payments ${dbLabel()}`, () => {
     expectError(await pay(id, card(SANDBOX_CARDS.success), 'x'.repeat(65)), 400, 'VALIDATION_FAILED', /idempotency-key/);
     expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), b), 404, 'ORDER_NOT_FOUND');
     expectError(await pay('nope', card(SANDBOX_CARDS.success)), 404, 'ORDER_NOT_FOUND');
-    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'cardRecharge'), 404, 'ORDER_KIND_UNKNOWN');
+    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'unicornRide'), 404, 'ORDER_KIND_UNKNOWN');
     const free = newOrder(a, 0);
     expectError(await pay(free, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE', /nothing to pay/);
     expect((await orderStatus(free)).json()).toMatchObject({ amountPaise: 0, status: 'PENDING', paymentId: null });
@@ -345,7 +364,7 @@ describe(`payments ${dbLabel()}`, () => {
     const ids = Array.from({ length: 12 }, () => newOrder());
     for (const id of ids) expect(paid(await pay(id, { method: 'upi', details: { vpa: 'pending@upi' } })).status).toBe('PAYMENT_PROCESSING');
     clock.advance(30_000);
-    const other = new PaymentService(t.db, gateway, new PaymentOrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
+    const other = new PaymentService(t.db, gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     const runs = await Promise.all([reconciler.reconcile(), other.reconcile(), reconciler.reconcile(), other.reconcile()]);
     const total = runs.reduce((acc, r) => ({ settled: acc.settled + r.settled, notified: acc.notified + r.notified }), { settled: 0, notified: 0 });
     console.log(`payments reconciliation figures ${JSON.stringify({ db: t.kind, pending: ids.length, runs: runs.length, ...total, perRun: runs.map((r) => r.settled) })}`);
@@ -355,14 +374,14 @@ describe(`payments ${dbLabel()}`, () => {
 
   it('an outcome the order kind fails to take is retried by the next reconciliation, then delivered once', async () => {
     const id = newOrder();
-    const original = orders.onPaymentSucceeded.bind(orders);
+    const original = orders.issue.bind(orders);
     let failures = 0;
-    orders.onPaymentSucceeded = async (orderId: string) => {
-      if (orderId === id && failures === 0) {
+    orders.issue = async (db: unknown, order: OrderQuote) => {
+      if (order.orderId === id && failures === 0) {
         failures += 1;
         throw new Error('passes store unavailable');
       }
-      return original(orderId);
+      return original(db, order);
     };
     try {
       expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
@@ -371,7 +390,7 @@ describe(`payments ${dbLabel()}`, () => {
       expect(await reconciler.reconcile()).toMatchObject({ checked: 0 });
       expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
     } finally {
-      orders.onPaymentSucceeded = original;
+      orders.issue = original;
     }
   });
 

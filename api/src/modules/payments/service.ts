@@ -1,32 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { OrderPaymentStatus, OrderStatus, ParsedPayRequest, Payment, PaymentMethod, PaymentMethodsResponse, PayResponse } from '@sawari/contracts';
+import type { OrderPaymentStatus, OrderStatus, ParsedPayRequest, Payment, PaymentMethodsResponse, PayResponse } from '@sawari/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { maskInstrument, SANDBOX_BANKS, SANDBOX_WALLETS, type Charge, type PaymentGateway } from './gateway';
-import type { PaymentOrderKinds, PaymentOrderPort } from './ports';
+import type { FreezeResult, OrderKind, OrderKinds, OrderQuote } from './order-kind';
+import { PaymentStore, type FrozenOrderRow, type PaymentRow, type PaymentState, type RefundRow } from './store';
 
-type Status = 'CREATED' | 'PENDING' | 'SUCCESS' | 'FAILED';
-interface PaymentRow {
-  id: string;
-  user_id: string;
-  order_kind: string;
-  order_id: string;
-  idempotency_key: string;
-  request_hash: string;
-  amount_paise: string | number;
-  method: PaymentMethod;
-  instrument: string;
-  status: Status;
-  gateway_ref: string | null;
-  failure_reason: string | null;
-  notified_at: string | number | null;
-  created_at: string | number;
-  updated_at: string | number;
-}
-
-const orderStatusOf = (s: Status): 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED' => (s === 'SUCCESS' ? 'SUCCESS' : s === 'FAILED' ? 'PAYMENT_FAILED' : 'PAYMENT_PROCESSING');
-const LIVE = `status IN ('CREATED', 'PENDING', 'SUCCESS')`;
+const orderStatusOf = (s: PaymentState): 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED' => (s === 'SUCCESS' ? 'SUCCESS' : s === 'FAILED' ? 'PAYMENT_FAILED' : 'PAYMENT_PROCESSING');
+const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+/** failureReason of a successful payment payments refused to issue for (and refunded). */
+export const ISSUE_REFUSED = 'ORDER_CHANGED_REFUNDED';
 
 export interface PaymentServiceOptions {
   /** HMAC key for request fingerprints (card numbers must not be recoverable from them). */
@@ -42,26 +27,46 @@ export interface ReconcileResult {
   checked: number;
   settled: number;
   notified: number;
+  refundsSettled: number;
 }
 
+export interface RefundView {
+  refundId: string;
+  paymentId: string;
+  amountPaise: number;
+  reason: string;
+  status: 'SUCCESS' | 'PENDING' | 'FAILED';
+  failureReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type PayStart = { row: PaymentRow } | { replay: PaymentRow } | { repriced: Extract<FreezeResult, { repriced: OrderQuote }> } | { lost: true };
+
 /**
- * Pay requests, payment and order status, and the reconciliation of pending charges. Idempotency: one payments row
- * per (rider, idempotency key), inserted with ON CONFLICT DO NOTHING so exactly one of any number of concurrent
- * identical requests charges; at most one live payment per order (partial unique index). Outcome delivery to the
- * order kind's port is claimed by a conditional UPDATE, so it happens once.
+ * The order → payment → issue state machine, once for every order kind (docs/money-integrity.md):
+ * - pay: in one transaction the seller's order is locked and frozen (OrderKind.freeze) and payments records the frozen
+ *   quote (payment_orders) with the CREATED payment; one payments row per (rider, idempotency key) and one live payment
+ *   per order (unique indexes). The gateway is called after the commit, never inside a transaction.
+ * - deliver: a settled payment's outcome goes to the kind once (claimed with a lease). Success issues the product in a
+ *   transaction, exactly once per order, only when the payment's amount and order id equal the frozen order's and the
+ *   seller's order still quotes the frozen product; otherwise the payment is refunded and the order released.
+ * - refunds: once per refund key, never more than the payment, settled with the gateway by reconciliation.
  */
 export class PaymentService {
   private readonly replayWaitMs: number;
   private readonly staleMs: number;
+  readonly store: PaymentStore;
   constructor(
     private readonly db: Db,
     private readonly gateway: PaymentGateway,
-    private readonly kinds: PaymentOrderKinds,
+    private readonly kinds: OrderKinds,
     private readonly now: Clock,
     private readonly opts: PaymentServiceOptions,
   ) {
     this.replayWaitMs = opts.replayWaitMs ?? 10_000;
     this.staleMs = opts.staleMs ?? 120_000;
+    this.store = new PaymentStore(db);
   }
 
   methods(city: string, agency: string | undefined): PaymentMethodsResponse {
@@ -79,221 +84,346 @@ export class PaymentService {
     };
   }
 
-  private port(kind: string): PaymentOrderPort {
+  private port(kind: string): OrderKind {
     const p = this.kinds.get(kind);
     if (!p) throw new ApiError(404, 'ORDER_KIND_UNKNOWN', `Payments are not taken for "${kind}" orders.`);
     return p;
-  }
-
-  private async amountOf(port: PaymentOrderPort, orderId: string, userId: string): Promise<number> {
-    const amount = await port.amountPaise(orderId, userId);
-    if (amount === null) throw new ApiError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
-    if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`order amount must be integer paise, got ${amount}`);
-    return amount;
   }
 
   private fingerprint(orderKind: string, orderId: string, body: ParsedPayRequest): string {
     return createHmac('sha256', this.opts.requestKey).update(JSON.stringify([orderKind, orderId, body.method, body.details])).digest('base64url');
   }
 
-  private byKey(userId: string, key: string): Promise<PaymentRow | undefined> {
-    return this.db.query<PaymentRow>('SELECT * FROM payments WHERE user_id = $1 AND idempotency_key = $2', [userId, key]).then((r) => r.rows[0]);
-  }
-
   private answer(row: PaymentRow): PayResponse {
-    return { paymentId: row.id, status: orderStatusOf(row.status), failureReason: row.failure_reason };
+    return { paymentId: row.id, status: orderStatusOf(row.status), failureReason: row.failureReason };
   }
 
   /** The same key again: the same request replays the payment's answer; another request is refused. */
   private async replay(row: PaymentRow, hash: string): Promise<PayResponse> {
-    if (row.request_hash !== hash) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency-key was already used for a different payment request. Use a new key for a new request.');
+    if (row.requestHash !== hash) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency-key was already used for a different payment request. Use a new key for a new request.');
     const until = Date.now() + this.replayWaitMs;
     while (row.status === 'CREATED' && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 15));
-      row = (await this.byKey(row.user_id, row.idempotency_key)) ?? row;
+      row = (await this.store.byKey(row.userId, row.idempotencyKey)) ?? row;
     }
     if (row.status === 'CREATED') throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Try again in a moment.', { 'retry-after': '1' });
     return this.answer(row);
   }
 
-  /**
-   * The order's live payment, if any: under this very key it is a concurrent twin of this request (replay its answer);
-   * otherwise the order is paid or being paid (refused). Null when the order has no live payment.
-   */
-  private async liveConflict(userId: string, key: string, hash: string, orderKind: string, orderId: string): Promise<PayResponse | null> {
-    const r = await this.db.query<PaymentRow>(`SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 AND ${LIVE}`, [orderKind, orderId]);
-    const live = r.rows[0];
-    if (!live) return null;
-    if (live.user_id === userId && live.idempotency_key === key) return this.replay(live, hash);
-    if (live.status === 'SUCCESS') throw new ApiError(409, 'ORDER_ALREADY_PAID', 'This order is already paid.');
-    throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed. Check its status before paying again.');
-  }
-
   async pay(userId: string, orderKind: string, orderId: string, idempotencyKey: string, body: ParsedPayRequest): Promise<PayResponse> {
     const port = this.port(orderKind);
     const hash = this.fingerprint(orderKind, orderId, body);
-    const existing = await this.byKey(userId, idempotencyKey);
+    const existing = await this.store.byKey(userId, idempotencyKey);
     if (existing) return this.replay(existing, hash);
-
-    const amountPaise = await this.amountOf(port, orderId, userId);
-    const twin = await this.liveConflict(userId, idempotencyKey, hash, orderKind, orderId);
-    if (twin) return twin;
-    await port.checkPayable?.(orderId, userId);
-    if (amountPaise === 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order has nothing to pay.');
+    const instrument = this.gateway.describeInstrument(body.method, body.details);
     const id = `pay_${randomBytes(12).toString('base64url')}`;
-    const t = this.now();
-    const inserted = await this.db.query<PaymentRow>(
-      `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10) ON CONFLICT DO NOTHING RETURNING *`,
-      [id, userId, orderKind, orderId, idempotencyKey, hash, amountPaise, body.method, maskInstrument(body.method, body.details), t],
-    );
-    if (!inserted.rows[0]) {
-      // Lost a race: to the same key (replay its answer) or to another key on the same order (refused).
-      const winner = await this.byKey(userId, idempotencyKey);
+
+    const start = await this.db.transaction(async (tx): Promise<PayStart> => {
+      const store = this.store.with(tx);
+      const q = await port.quote(tx, orderId, { lock: true });
+      if (!q || q.userId !== userId) throw notFound();
+      const frozen = await store.order(orderKind, orderId, true);
+      if (frozen?.state === 'ISSUED') throw new ApiError(409, 'ORDER_ALREADY_PAID', frozen.issuedPaymentId ? 'This order is already paid.' : 'This order was free and is already issued.');
+      const live = await store.livePayment(orderKind, orderId);
+      if (live) {
+        if (live.userId === userId && live.idempotencyKey === idempotencyKey) return { replay: live };
+        if (live.status === 'SUCCESS') throw new ApiError(409, 'ORDER_ALREADY_PAID', 'This order is already paid.');
+        throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed. Check its status before paying again.');
+      }
+      const f = await port.freeze(tx, orderId, { instrument });
+      if ('repriced' in f) return { repriced: f };
+      const fq = f.frozen;
+      if (fq.orderId !== orderId || fq.userId !== userId) throw new Error(`order kind ${orderKind} froze another order than ${orderId}`);
+      if (!Number.isSafeInteger(fq.amountPaise) || fq.amountPaise < 0) throw new Error(`order amount must be integer paise, got ${fq.amountPaise}`);
+      if (fq.amountPaise === 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order has nothing to pay.');
+      const row = await store.insertPayment({ id, userId, orderKind, orderId, idempotencyKey, requestHash: hash, amountPaise: fq.amountPaise, method: body.method, instrument: maskInstrument(body.method, body.details) }, this.now());
+      if (!row) return { lost: true };
+      await store.freeze(orderKind, fq, id, this.now());
+      return { row };
+    });
+    if ('replay' in start) return this.replay(start.replay, hash);
+    if ('repriced' in start) {
+      const r = start.repriced;
+      throw new ApiError(409, r.code, `${r.message} The price is now ${rupees(r.repriced.amountPaise)} (it was ${rupees(r.previousAmountPaise)}). Nothing was charged: check the price and pay again.`);
+    }
+    if ('lost' in start) {
+      // The key was taken meanwhile (by a twin of this request, or for another order): replay or refuse.
+      const winner = await this.store.byKey(userId, idempotencyKey);
       if (winner) return this.replay(winner, hash);
-      const twin = await this.liveConflict(userId, idempotencyKey, hash, orderKind, orderId);
-      if (twin) return twin;
       throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed.');
     }
+    const inserted = start.row;
 
     let charge: Charge;
     try {
-      charge = await this.gateway.createCharge({ amountPaise, method: body.method, details: body.details, idempotencyKey: id });
+      charge = await this.gateway.createCharge({ amountPaise: inserted.amountPaise, method: body.method, details: body.details, idempotencyKey: id });
     } catch (err) {
       // No answer from the gateway: the charge may or may not exist; reconciliation asks for it by key.
       this.opts.log?.warn({ err, paymentId: id }, 'payment gateway did not answer; left pending for reconciliation');
-      const r = await this.db.query<PaymentRow>(`UPDATE payments SET status = 'PENDING', updated_at = $2 WHERE id = $1 AND status = 'CREATED' RETURNING *`, [id, this.now()]);
-      return this.answer(r.rows[0] ?? inserted.rows[0]);
+      const r = await this.store.recordCharge(id, { status: 'PENDING', gatewayRef: null, failureReason: null }, ['CREATED'], this.now());
+      return this.answer(r ?? inserted);
     }
-    const row = await this.record(id, charge, ['CREATED']);
+    const row = await this.store.recordCharge(id, charge, ['CREATED'], this.now());
     if (row) {
       await this.deliver(id);
       return this.answer(row);
     }
-    return this.answer((await this.byKey(userId, idempotencyKey))!);
+    return this.answer((await this.store.byKey(userId, idempotencyKey))!);
   }
 
-  /** Moves a payment to the charge's state when it is still in one of `from`; the updated row, or null. */
-  private async record(id: string, charge: Charge, from: Status[]): Promise<PaymentRow | null> {
-    const r = await this.db.query<PaymentRow>(
-      `UPDATE payments SET status = $2, gateway_ref = $3, failure_reason = $4, updated_at = $5 WHERE id = $1 AND status = ANY($6::text[]) RETURNING *`,
-      [id, charge.status, charge.gatewayRef, charge.failureReason, this.now(), from],
-    );
-    return r.rows[0] ?? null;
-  }
-
-  /** Delivers a settled payment's outcome to its order kind once: claim (with a lease), call, mark. True if it ran. */
+  /**
+   * Delivers a settled payment's outcome once: claim (with a lease), then in one transaction issue the product (or
+   * refuse and plan a refund) or release the order, and mark it delivered. True if it ran.
+   */
   private async deliver(id: string): Promise<boolean> {
-    const t = this.now();
-    const claimed = await this.db.query<PaymentRow>(
-      `UPDATE payments SET notify_claimed_at = $2 WHERE id = $1 AND status IN ('SUCCESS', 'FAILED') AND notified_at IS NULL
-         AND (notify_claimed_at IS NULL OR notify_claimed_at < $3) RETURNING *`,
-      [id, t, t - 60_000],
-    );
-    const row = claimed.rows[0];
+    const row = await this.store.claimDelivery(id, this.now());
     if (!row) return false;
+    let refund: RefundRow | null = null;
     try {
-      const port = this.port(row.order_kind);
-      if (row.status === 'SUCCESS') await port.onPaymentSucceeded(row.order_id);
-      else await port.onPaymentFailed(row.order_id);
-      await this.db.query('UPDATE payments SET notified_at = $2 WHERE id = $1', [id, this.now()]);
-      return true;
+      const port = this.port(row.orderKind);
+      refund = await this.db.transaction(async (tx) => {
+        const store = this.store.with(tx);
+        const order = await store.order(row.orderKind, row.orderId, true);
+        let planned: RefundRow | null = null;
+        if (row.status === 'SUCCESS') {
+          if (order?.state === 'ISSUED') {
+            if (order.issuedPaymentId !== row.id) planned = await this.planRefund(store, row, row.amountPaise, 'ORDER_ALREADY_ISSUED', 'issue-refused');
+          } else {
+            const q = await port.quote(tx, row.orderId, { lock: true });
+            const why = this.mismatch(row, order, q);
+            if (why) {
+              this.opts.log?.error({ paymentId: row.id, orderKind: row.orderKind, orderId: row.orderId, why }, 'paid amount or product does not match the frozen order: not issued, refunded');
+              planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${why}`, 'issue-refused');
+              await store.markOpen(row.orderKind, row.orderId, this.now());
+              if (q) await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
+            } else {
+              const { productId } = await port.issue(tx, order!, { paymentId: row.id, amountPaise: row.amountPaise, method: row.method });
+              await store.markIssued(row.orderKind, row.orderId, row.id, productId, this.now());
+            }
+          }
+        } else if (order?.state === 'FROZEN' && order.frozenPaymentId === row.id) {
+          await store.markOpen(row.orderKind, row.orderId, this.now());
+          await port.release(tx, row.orderId, { failureReason: row.failureReason });
+        }
+        await store.markDelivered(id, this.now());
+        return planned;
+      });
     } catch (err) {
-      this.opts.log?.error({ err, paymentId: id, orderKind: row.order_kind, orderId: row.order_id }, 'payment outcome delivery failed; reconciliation retries it');
-      await this.db.query('UPDATE payments SET notify_claimed_at = NULL WHERE id = $1', [id]);
+      this.opts.log?.error({ err, paymentId: id, orderKind: row.orderKind, orderId: row.orderId }, 'payment outcome delivery failed; reconciliation retries it');
+      await this.store.releaseDelivery(id);
       return false;
     }
+    if (refund) await this.sendRefund(refund).catch((err) => this.opts.log?.warn({ err, refundId: refund!.id }, 'refund not sent; reconciliation retries it'));
+    return true;
+  }
+
+  /** Why a successful payment must not issue its order (null: it may). */
+  private mismatch(p: PaymentRow, order: FrozenOrderRow | null, q: OrderQuote | null): string | null {
+    if (!order || order.state !== 'FROZEN') return 'the order was not frozen for this payment';
+    if (order.frozenPaymentId !== p.id) return 'the order was frozen for another payment';
+    if (order.orderId !== p.orderId || order.userId !== p.userId) return 'the payment is for another order or rider';
+    if (order.amountPaise !== p.amountPaise) return `paid ${p.amountPaise} paise, the order is ${order.amountPaise}`;
+    if (!q) return 'the order no longer exists';
+    if (q.amountPaise !== order.amountPaise || q.productRef !== order.productRef || q.quantity !== order.quantity || q.userId !== order.userId)
+      return `the order changed after payment started (${order.productRef} × ${order.quantity} for ${order.amountPaise} → ${q.productRef} × ${q.quantity} for ${q.amountPaise})`;
+    return null;
   }
 
   /** Asks the gateway about an unsettled payment and records a final answer. True when it settled now. */
   private async settle(row: PaymentRow): Promise<boolean> {
     if (row.status !== 'CREATED' && row.status !== 'PENDING') return false;
-    const charge = row.gateway_ref ? await this.gateway.getCharge(row.gateway_ref) : await this.gateway.findCharge(row.id);
+    const charge = row.gatewayRef ? await this.gateway.getCharge(row.gatewayRef) : await this.gateway.findCharge(row.id);
     if (!charge) {
-      if (this.now() - Number(row.created_at) < this.staleMs) return false;
-      return (await this.record(row.id, { gatewayRef: row.gateway_ref ?? '', status: 'FAILED', failureReason: 'GATEWAY_NO_CHARGE' }, ['CREATED', 'PENDING'])) !== null;
+      if (this.now() - row.createdAt < this.staleMs) return false;
+      return (await this.store.recordCharge(row.id, { gatewayRef: row.gatewayRef, status: 'FAILED', failureReason: 'GATEWAY_NO_CHARGE' }, ['CREATED', 'PENDING'], this.now())) !== null;
     }
     if (charge.status === 'PENDING') {
-      if (row.status === 'CREATED' || !row.gateway_ref) await this.record(row.id, charge, ['CREATED', 'PENDING']);
+      if (row.status === 'CREATED' || !row.gatewayRef) await this.store.recordCharge(row.id, charge, ['CREATED', 'PENDING'], this.now());
       return false;
     }
-    return (await this.record(row.id, charge, ['CREATED', 'PENDING'])) !== null;
+    return (await this.store.recordCharge(row.id, charge, ['CREATED', 'PENDING'], this.now())) !== null;
   }
 
   /** Payment process status. A pending payment is checked with the gateway on the way, so polling sees it settle. */
   async payment(userId: string, paymentId: string): Promise<Payment> {
-    const find = async () => (await this.db.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 AND user_id = $2', [paymentId, userId])).rows[0];
-    let row = await find();
+    let row = await this.store.byId(paymentId, { userId });
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
     if (row.status === 'PENDING' && (await this.settle(row))) {
       await this.deliver(row.id);
-      row = (await find())!;
+      row = (await this.store.byId(paymentId, { userId }))!;
     }
     return {
       paymentId: row.id,
-      orderKind: row.order_kind,
-      orderId: row.order_id,
-      amountPaise: Number(row.amount_paise),
+      orderKind: row.orderKind,
+      orderId: row.orderId,
+      amountPaise: row.amountPaise,
       method: row.method,
       instrument: row.instrument,
       status: row.status === 'SUCCESS' ? 'SUCCESS' : row.status === 'FAILED' ? 'FAILED' : 'PENDING',
       orderStatus: orderStatusOf(row.status),
-      failureReason: row.failure_reason,
-      createdAt: Number(row.created_at),
-      updatedAt: Number(row.updated_at),
+      failureReason: row.failureReason,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
     };
   }
 
   /** An operator at the counter records a cash payment as paid (or not): settles it and delivers the outcome now. */
   async settleAtCounter(paymentId: string, paid: boolean): Promise<Payment> {
-    const r = await this.db.query<PaymentRow>('SELECT * FROM payments WHERE id = $1', [paymentId]);
-    const row = r.rows[0];
+    const row = await this.store.byId(paymentId);
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
     if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
-    if (row.status !== 'PENDING' || !row.gateway_ref) throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
+    if (row.status !== 'PENDING' || !row.gatewayRef) throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
     if (!this.gateway.settleAtCounter) throw new ApiError(409, 'COUNTER_NOT_SUPPORTED', 'The payment gateway does not take cash at the counter.');
-    await this.gateway.settleAtCounter(row.gateway_ref, paid);
+    await this.gateway.settleAtCounter(row.gatewayRef, paid);
     if (await this.settle(row)) await this.deliver(row.id);
-    return this.payment(row.user_id, row.id);
+    return this.payment(row.userId, row.id);
   }
 
-  /** Order status: the successful payment, else the latest one; PENDING when nothing was paid yet. */
+  /**
+   * Order status: amount (frozen once a payment started), the successful payment else the latest one, PENDING when
+   * nothing was paid yet; SUCCESS with `freeWith` for a free order; the label and return-path data for the checkout.
+   */
   async orderStatus(userId: string, orderKind: string, orderId: string): Promise<OrderStatus> {
-    const amountPaise = await this.amountOf(this.port(orderKind), orderId, userId);
-    const r = await this.db.query<PaymentRow>(
-      `SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 ORDER BY (status = 'SUCCESS') DESC, created_at DESC, id DESC LIMIT 1`,
-      [orderKind, orderId],
-    );
-    const latest = r.rows[0];
-    const status: OrderPaymentStatus = latest ? orderStatusOf(latest.status) : 'PENDING';
-    return { orderKind, orderId, amountPaise, status, paymentId: latest?.id ?? null, failureReason: latest?.failure_reason ?? null };
+    const q = await this.port(orderKind).quote(this.db, orderId);
+    if (!q || q.userId !== userId) throw notFound();
+    const frozen = await this.store.order(orderKind, orderId);
+    const latest = await this.store.latestPayment(orderKind, orderId);
+    const amountPaise = frozen && frozen.state !== 'OPEN' ? frozen.amountPaise : q.amountPaise;
+    let status: OrderPaymentStatus = latest ? orderStatusOf(latest.status) : 'PENDING';
+    let failureReason = latest?.failureReason ?? null;
+    const free = frozen?.state === 'ISSUED' && !frozen.issuedPaymentId;
+    if (free) status = 'SUCCESS';
+    else if (latest?.status === 'SUCCESS' && frozen?.issuedPaymentId !== latest.id && latest.notifiedAt !== null) {
+      status = 'PAYMENT_FAILED';
+      failureReason = ISSUE_REFUSED;
+    }
+    return {
+      orderKind, orderId, amountPaise, status, paymentId: free ? null : (latest?.id ?? null), failureReason,
+      label: q.label, returnData: { ...q.returnData, orderId }, freeWith: free ? (frozen!.freeWith ?? null) : null,
+    };
+  }
+
+  /**
+   * Issues a free (₹0) order without any payment record (trial and welcome offers): exactly once, in one transaction
+   * with the seller's issue. Answers the product id (the existing one when it was issued already).
+   */
+  async issueFree(orderKind: string, orderId: string): Promise<{ productId: string; alreadyIssued: boolean }> {
+    const port = this.port(orderKind);
+    return this.db.transaction(async (tx) => {
+      const store = this.store.with(tx);
+      const q = await port.quote(tx, orderId, { lock: true });
+      if (!q) throw notFound();
+      const existing = await store.order(orderKind, orderId, true);
+      if (existing?.state === 'ISSUED') return { productId: existing.productId ?? '', alreadyIssued: true };
+      if (q.amountPaise !== 0) throw new ApiError(409, 'ORDER_NOT_FREE', 'This order has something to pay: pay it at the checkout.');
+      if (existing || (await store.livePayment(orderKind, orderId))) throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
+      const { productId } = await port.issue(tx, q, null);
+      await store.issueFree(orderKind, q, productId, this.now());
+      return { productId, alreadyIssued: false };
+    });
+  }
+
+  // --- refunds ----------------------------------------------------------------------------------------------------
+
+  /** Inserts a refund row (the caller holds the payment lock or is in the deliver transaction); the existing one for the key. */
+  private async planRefund(store: PaymentStore, p: PaymentRow, amountPaise: number, reason: string, key: string): Promise<RefundRow> {
+    const existing = await store.refundByKey(p.id, key);
+    if (existing) {
+      if (existing.amountPaise !== amountPaise) throw new ApiError(422, 'REFUND_KEY_REUSED', 'This refund key was already used for another amount.');
+      return existing;
+    }
+    const already = await store.refundedPaise(p.id);
+    if (already + amountPaise > p.amountPaise)
+      throw new ApiError(409, 'REFUND_EXCEEDS_PAYMENT', `Only ${rupees(p.amountPaise - already)} of this payment can still be refunded.`);
+    const row = await store.insertRefund({ id: `rfd_${randomBytes(12).toString('base64url')}`, paymentId: p.id, refundKey: key, amountPaise, reason }, this.now());
+    return row ?? (await store.refundByKey(p.id, key))!;
+  }
+
+  /**
+   * Refunds `amountPaise` of a successful payment, exactly once per `refundKey` (the same key answers the same refund;
+   * partial refunds add up to at most the payment). Sellers call it (a cancelled seat, a card load that can never be
+   * written). The gateway may answer PENDING or FAILED; reconciliation settles pending refunds.
+   */
+  async refund(paymentId: string, amountPaise: number, reason: string, refundKey: string): Promise<RefundView> {
+    if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new ApiError(400, 'VALIDATION_FAILED', 'A refund is a positive whole number of paise.');
+    if (!/^[A-Za-z0-9._:-]{1,64}$/.test(refundKey)) throw new ApiError(400, 'VALIDATION_FAILED', 'A refund key is 1 to 64 letters, digits or . _ : -');
+    const row = await this.db.transaction(async (tx) => {
+      const store = this.store.with(tx);
+      const p = await store.byId(paymentId, { lock: true });
+      if (!p) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+      if (p.status !== 'SUCCESS' || !p.gatewayRef) throw new ApiError(409, 'PAYMENT_NOT_SETTLED', 'Only a successful payment can be refunded.');
+      return this.planRefund(store, p, amountPaise, reason.slice(0, 200), refundKey);
+    });
+    if (row.status === 'CREATED') await this.sendRefund(row).catch((err) => this.opts.log?.warn({ err, refundId: row.id }, 'refund not sent; reconciliation retries it'));
+    return this.refundView((await this.store.refund(row.id))!);
+  }
+
+  /** The payment a product was issued for (sellers refund through it); null for a free or unissued order. */
+  async issuedPaymentOf(orderKind: string, orderId: string): Promise<string | null> {
+    return (await this.store.order(orderKind, orderId))?.issuedPaymentId ?? null;
+  }
+
+  private async sendRefund(row: RefundRow): Promise<void> {
+    const p = await this.store.byId(row.paymentId);
+    if (!p?.gatewayRef) return;
+    const r = row.gatewayRef ? await this.gateway.getRefund(row.gatewayRef) : await this.gateway.createRefund({ chargeRef: p.gatewayRef, amountPaise: row.amountPaise, idempotencyKey: row.id });
+    if (r && (r.status !== 'PENDING' || row.status === 'CREATED')) await this.store.recordRefund(row.id, r, this.now());
+  }
+
+  private refundView(r: RefundRow): RefundView {
+    return {
+      refundId: r.id, paymentId: r.paymentId, amountPaise: r.amountPaise, reason: r.reason,
+      status: r.status === 'SUCCESS' ? 'SUCCESS' : r.status === 'FAILED' ? 'FAILED' : 'PENDING', failureReason: r.failureReason, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    };
+  }
+
+  /** A refund's status (settled with the gateway on the way when it is pending). */
+  async refundStatus(refundId: string): Promise<RefundView> {
+    let r = await this.store.refund(refundId);
+    if (!r) throw new ApiError(404, 'REFUND_NOT_FOUND', 'This refund was not found.');
+    if (r.status === 'CREATED' || r.status === 'PENDING') {
+      await this.sendRefund(r);
+      r = (await this.store.refund(refundId))!;
+    }
+    return this.refundView(r);
+  }
+
+  /** GET /api/payments/:paymentId/refunds: the rider's own payment's refunds. */
+  async refundsOf(userId: string, paymentId: string): Promise<{ paymentId: string; refunds: RefundView[] }> {
+    if (!(await this.store.byId(paymentId, { userId }))) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+    const rows = await this.store.refundsOf(paymentId);
+    for (const r of rows) if (r.status === 'PENDING' || r.status === 'CREATED') await this.sendRefund(r).catch(() => undefined);
+    return { paymentId, refunds: (await this.store.refundsOf(paymentId)).map((r) => this.refundView(r)) };
   }
 
   /**
    * One reconciliation pass: claims up to `limit` unsettled payments (pending, stale in-flight, or settled but not yet
    * delivered) with FOR UPDATE SKIP LOCKED and a lease, so instances running it together never handle one payment
-   * twice; settles them with the gateway and delivers outcomes once.
+   * twice; settles them with the gateway and delivers outcomes once. Then the same for unsettled refunds.
    */
   async reconcile(limit = 100): Promise<ReconcileResult> {
     const t = this.now();
-    const claimed = await this.db.query<PaymentRow>(
-      `UPDATE payments SET reconcile_lease_until = $1 + 30000 WHERE id IN (
-         SELECT id FROM payments
-         WHERE (status = 'PENDING' OR (status = 'CREATED' AND created_at < $2) OR (status IN ('SUCCESS', 'FAILED') AND notified_at IS NULL))
-           AND (reconcile_lease_until IS NULL OR reconcile_lease_until < $1)
-         ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [t, t - this.staleMs, limit],
-    );
-    const result: ReconcileResult = { checked: claimed.rows.length, settled: 0, notified: 0 };
-    for (const row of claimed.rows) {
+    const claimed = await this.store.claimUnsettled(t, t - this.staleMs, limit);
+    const result: ReconcileResult = { checked: claimed.length, settled: 0, notified: 0, refundsSettled: 0 };
+    for (const row of claimed) {
       try {
         if (await this.settle(row)) result.settled += 1;
         if (await this.deliver(row.id)) result.notified += 1;
       } catch (err) {
         this.opts.log?.error({ err, paymentId: row.id }, 'payment reconciliation failed for one payment');
       } finally {
-        await this.db.query('UPDATE payments SET reconcile_lease_until = NULL WHERE id = $1', [row.id]).catch(() => undefined);
+        await this.store.releaseLease(row.id).catch(() => undefined);
+      }
+    }
+    for (const r of await this.store.claimUnsettledRefunds(this.now(), limit)) {
+      try {
+        await this.sendRefund(r);
+        const after = await this.store.refund(r.id);
+        if (after && (after.status === 'SUCCESS' || after.status === 'FAILED')) result.refundsSettled += 1;
+      } catch (err) {
+        this.opts.log?.error({ err, refundId: r.id }, 'refund reconciliation failed for one refund');
+      } finally {
+        await this.store.releaseRefundLease(r.id).catch(() => undefined);
       }
     }
     return result;

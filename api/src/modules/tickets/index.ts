@@ -2,21 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AuthGuard } from '../auth/guard';
-import type { PassWalletSource, RouteSource } from './ports';
-import { ticketOrderPort } from './payment-port';
+import type { RouteSource, WalletSource } from './ports';
+import { ticketOrderKind } from './payment-port';
 import { ticketRoutes } from './routes';
 import { TicketService } from './service';
 
 export { TicketService, type TicketValidatable } from './service';
 export { ticketValidatables } from './validation-port';
-export type { PunchSource, RouteSource, PassWalletSource } from './ports';
+export type { PunchSource, RouteSource, PassWalletSource, WalletSource } from './ports';
+export { ticketOrderKind } from './payment-port';
 
 /**
  * Registers the rider ticket routes; answers the service (TicketLookup and onPunched for the validation module,
  * usePunches for its punch port) and the payments module's `ticket` order kind.
  */
-export async function registerTicketModule(app: FastifyInstance, o: { db: Db; guard: AuthGuard; now: Clock; routes: RouteSource; passes: PassWalletSource }) {
-  const service = new TicketService(o.db, o.now, o.routes, o.passes);
+export async function registerTicketModule(app: FastifyInstance, o: { db: Db; guard: AuthGuard; now: Clock; routes: RouteSource; walletSources: WalletSource[] }) {
+  const service = new TicketService(o.db, o.now, o.routes, o.walletSources);
   await app.register(ticketRoutes, { service, guard: o.guard });
-  return { service, paymentPort: ticketOrderPort(service) };
+  return { service, orderKind: ticketOrderKind(service) };
 }

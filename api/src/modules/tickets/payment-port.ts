@@ -1,15 +1,12 @@
-import type { PaymentOrderPort } from '../payments/ports';
+import type { OrderKind } from '../payments';
 import type { TicketService } from './service';
 
-/** The payments module's `ticket` order kind (docs/payments.md "Order kinds"): orderId is the order's transactionId. */
-export function ticketOrderPort(service: TicketService): PaymentOrderPort {
+/** The tickets module's OrderKind (docs/adding-a-seller-and-a-remote.md): orderId is the order's transactionId. */
+export function ticketOrderKind(service: TicketService): OrderKind {
   return {
-    amountPaise: async (orderId, userId) => {
-      const o = await service.payableFor(orderId);
-      return o && o.userId === userId ? o.amountPaise : null;
-    },
-    checkPayable: (orderId) => service.checkPayable(orderId),
-    onPaymentSucceeded: (orderId) => service.onPaymentSucceeded(orderId),
-    onPaymentFailed: (orderId) => service.onPaymentFailed(orderId),
+    quote: (db, orderId, opts) => service.quoteOf(db, orderId, opts?.lock),
+    freeze: (db, orderId) => service.freeze(db, orderId),
+    issue: (db, order, payment) => service.issueOrder(db, order, payment),
+    release: (db, orderId) => service.release(db, orderId),
   };
 }

@@ -1,4 +1,4 @@
-import type { PassWalletSource } from '../passes/wallet';
+import type { WalletSource } from '../payments';
 
 /** What the tickets module reads from the transit module (TransitService implements it). */
 export interface RouteSource {
@@ -11,4 +11,7 @@ export interface PunchSource {
   punchesFor(transactionIds: string[]): Promise<Map<string, { punchingTime: number }[]>>;
 }
 
-export type { PassWalletSource };
+/** Other sellers' wallet items (the payments module's WalletSource port: passes today, cards and seats next). */
+export type { WalletSource };
+/** @deprecated the passes module's WalletSource; kept for callers written before the port. */
+export type PassWalletSource = WalletSource;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  fareRequestSchema, multiRouteFareRequestSchema, ticketCitySchema, ticketOrderRequestSchema, validateFareRequestSchema, walletQuerySchema,
+  fareRequestSchema, multiRouteFareRequestSchema, ticketCitySchema, ticketOrderRequestSchema, ticketOrderSchema, validateFareRequestSchema, walletQuerySchema,
   type FareRequest, type TicketOrderRequest,
 } from '@sawari/contracts';
 import { authOf, type AuthGuard } from '../auth/guard';
+import { orderKeyOf } from '../payments';
 import type { TicketService } from './service';
 
 const cityParams = z.object({ city: ticketCitySchema });
@@ -27,8 +28,9 @@ export async function ticketRoutes(app: FastifyInstance, opts: { service: Ticket
   app.get('/api/tickets/v1/cities/:city/instant-fares', { schema: { params: cityParams } }, async (request) => service.instantFares((request.params as City).city));
   app.get('/api/tickets/v1/cities/:city/history', { schema: { params: cityParams } }, async (request) => service.history(authOf(request).userId, (request.params as City).city));
 
-  app.post('/api/tickets/v1/orders', { bodyLimit: 8192, schema: { body: ticketOrderRequestSchema } }, async (request, reply) =>
-    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body as TicketOrderRequest)));
+  // The server mints the transactionId; an idempotency-key header is a key scoped to this rider (same key, same order).
+  app.post<{ Body: TicketOrderRequest }>('/api/tickets/v1/orders', { bodyLimit: 8192, schema: { body: ticketOrderRequestSchema, response: { 201: ticketOrderSchema } } }, async (request, reply) =>
+    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body, { orderKey: orderKeyOf(request.headers) })));
   app.get('/api/tickets/v1/orders/:transactionId', { schema: { params: txParams } }, async (request) =>
     service.getOrder(authOf(request).userId, (request.params as z.infer<typeof txParams>).transactionId));
 

@@ -7,7 +7,8 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import type { PassWalletSource, PunchSource, RouteSource } from './ports';
+import type { FreezeResult, OrderQuote, SettledPayment, WalletSource } from '../payments';
+import type { PunchSource, RouteSource } from './ports';
 import { TicketStore, type StoredLeg, type TicketOrderRow, type TicketRow } from './store';
 
 const bad = (code: string, message: string) => new ApiError(400, code, message);
@@ -38,7 +39,8 @@ export class TicketService {
     private readonly db: Db,
     private readonly now: Clock,
     private readonly routes: RouteSource,
-    private readonly passes: PassWalletSource | null = null,
+    /** Other sellers' wallet items (passes, cards, …) shown beside tickets. */
+    private readonly walletSources: WalletSource[] = [],
   ) {
     this.store = new TicketStore(db);
   }
@@ -117,8 +119,13 @@ export class TicketService {
 
   // --- orders ---------------------------------------------------------------------------------------------------
 
-  /** POST /api/tickets/v1/orders: the fare is recomputed here; the rider's farePaise only detects a changed fare. */
-  async createOrder(userId: string, req: TicketOrderRequest): Promise<TicketOrder> {
+  /**
+   * POST /api/tickets/v1/orders: the fare is recomputed here; the rider's farePaise only detects a changed fare. The
+   * server mints the transactionId; `orderKey` (the idempotency-key header) is scoped to the rider: the same key
+   * answers the same order (20 identical requests make one), re-quotes it while nobody pays for it, and is refused
+   * with 409 ORDER_FROZEN for another ride once a payment started.
+   */
+  async createOrder(userId: string, req: TicketOrderRequest, opts: { orderKey?: string } = {}): Promise<TicketOrder> {
     await this.enabledCity(req.city);
     let fare: FareResult & { payableAmount: number; actualAmount: number };
     let legs: StoredLeg[] = [];
@@ -150,10 +157,13 @@ export class TicketService {
       transactionId: `TKT-${randomUUID()}`, userId, city: req.city, kind: req.kind, status: 'PENDING', agency,
       ride: { legs, passengers: req.kind === 'instant' ? null : req.passengers, instant },
       fare: { roundingLogic: fare.roundingLogic, passengerDetails: fare.passengerDetails, totalAvailableSeats: fare.totalAvailableSeats, payableAmount: fare.payableAmount, actualAmount: fare.actualAmount },
-      payablePaise: fare.payableAmount, deviceId: req.deviceId, appVer: req.appVer, paidAt: null, createdAt: now, updatedAt: now,
+      payablePaise: fare.payableAmount, deviceId: req.deviceId, appVer: req.appVer, paidAt: null, createdAt: now, updatedAt: now, orderKey: opts.orderKey ?? null,
     };
-    await this.store.insertOrder(row);
-    return this.orderView(row, null);
+    const id = await this.store.insertOrder(row);
+    if (id) return this.orderView((await this.store.order(id))!, null);
+    const existing = (await this.store.orderByKey(userId, row.orderKey!))!;
+    if (productRef(existing) === productRef(row) && existing.payablePaise === row.payablePaise) return this.orderView(existing, await this.store.ticketOfOrder(existing.transactionId));
+    throw new ApiError(409, 'ORDER_FROZEN', 'This order is being paid or is paid, so its ride and price can no longer change. Start a new order for another ride.');
   }
 
   async getOrder(userId: string, transactionId: string): Promise<TicketOrder> {
@@ -182,50 +192,52 @@ export class TicketService {
     };
   }
 
-  // --- payments (order kind `ticket`) ---------------------------------------------------------------------------
+  // --- payments (order kind `ticket`, payment-port.ts) -------------------------------------------------------------
 
-  async payableFor(orderId: string): Promise<{ userId: string; city: string; amountPaise: number; status: string } | null> {
-    const o = await this.store.order(orderId);
-    return o ? { userId: o.userId, city: o.city, amountPaise: o.payablePaise, status: o.status } : null;
+  /** OrderKind.quote: the order as payments sees it. */
+  async quoteOf(db: Db, orderId: string, lock = false): Promise<OrderQuote | null> {
+    const o = await new TicketStore(db).order(orderId, lock);
+    if (!o) return null;
+    const legs = o.ride.legs;
+    const label = legs.length ? `${legs.map((l) => l.routeName).join(' + ')}: ${legs[0].fromStopName} → ${legs[legs.length - 1].toStopName}` : (o.ride.instant?.name ?? 'Ticket');
+    return { orderId, userId: o.userId, city: o.city, amountPaise: o.payablePaise, productRef: productRef(o), quantity: passengerCount(o), label, returnData: { transactionId: orderId } };
   }
 
-  async checkPayable(orderId: string): Promise<void> {
-    const o = await this.store.order(orderId);
-    if (!o) return;
+  /** OrderKind.freeze: only an order awaiting payment in a city that still sells tickets; then frozen (no re-quote). */
+  async freeze(db: Db, orderId: string): Promise<FreezeResult> {
+    const store = new TicketStore(db);
+    const o = await store.order(orderId, true);
+    if (!o) throw notFound();
     if (!PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This ticket order cannot be paid now (its status is ${o.status}).`);
-    if ((await this.store.ticketsEnabled(o.city)) !== true) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'Tickets are no longer sold in this city, so this order cannot be paid.');
+    if ((await store.ticketsEnabled(o.city)) !== true) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'Tickets are no longer sold in this city, so this order cannot be paid.');
+    await store.setFrozen(orderId, this.now());
+    return { frozen: (await this.quoteOf(db, orderId))! };
   }
 
-  /** The order was paid: issues its ticket exactly once (tickets.transaction_id is unique; the order row is locked). */
-  async onPaymentSucceeded(orderId: string): Promise<{ ticketId: string; alreadyIssued: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const store = new TicketStore(tx);
-      const o = await store.order(orderId, true);
-      if (!o) throw notFound();
-      const existing = await store.ticketOfOrder(orderId);
-      if (existing) return { ticketId: existing.ticketId, alreadyIssued: true };
-      const now = this.now();
-      const v = ticketValidity(o.kind, now);
-      const terms = (await store.fareTable(o.city, '*'))?.terms?.[o.kind] ?? [];
-      const { ticket, created } = await store.issue({
-        ticketId: randomUUID(), transactionId: o.transactionId, userId: o.userId, city: o.city, kind: o.kind, status: 'UNUSED',
-        startTime: v.startTime, expiryTime: v.expiryTime, activationExpiryTime: v.activationExpiryTime, bookingTime: now, usedAt: null,
-        record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1, conditions: terms }, issuedAt: now,
-      });
-      await store.setOrder(orderId, { status: 'SUCCESS', paidAt: now }, now);
-      return { ticketId: ticket.ticketId, alreadyIssued: !created };
+  /** OrderKind.issue: the order's ticket (payments calls it once per order; tickets.transaction_id is unique). */
+  async issueOrder(db: Db, order: OrderQuote, _payment: SettledPayment | null): Promise<{ productId: string }> {
+    const store = new TicketStore(db);
+    const o = await store.order(order.orderId, true);
+    if (!o) throw notFound();
+    const now = this.now();
+    const v = ticketValidity(o.kind, now);
+    const terms = (await store.fareTable(o.city, '*'))?.terms?.[o.kind] ?? [];
+    const { ticket } = await store.issue({
+      ticketId: randomUUID(), transactionId: o.transactionId, userId: o.userId, city: o.city, kind: o.kind, status: 'UNUSED',
+      startTime: v.startTime, expiryTime: v.expiryTime, activationExpiryTime: v.activationExpiryTime, bookingTime: now, usedAt: null,
+      record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1, conditions: terms }, issuedAt: now,
     });
+    await store.setOrder(o.transactionId, { status: 'SUCCESS', paidAt: now }, now);
+    return { productId: ticket.ticketId };
   }
 
-  /** The payment failed: PAYMENT_FAILED (no effect once a ticket is issued); a new payment may follow. */
-  async onPaymentFailed(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const store = new TicketStore(tx);
-      const o = await store.order(orderId, true);
-      if (!o) throw notFound();
-      if (o.paidAt !== null || (await store.ticketOfOrder(orderId))) return;
-      await store.setOrder(orderId, { status: 'PAYMENT_FAILED' }, this.now());
-    });
+  /** OrderKind.release: PAYMENT_FAILED and unfrozen (no effect once a ticket is issued); a new payment may follow. */
+  async release(db: Db, orderId: string): Promise<void> {
+    const store = new TicketStore(db);
+    const o = await store.order(orderId, true);
+    if (!o || o.paidAt !== null || (await store.ticketOfOrder(orderId))) return;
+    await store.setFrozen(orderId, null);
+    await store.setOrder(orderId, { status: 'PAYMENT_FAILED' }, this.now());
   }
 
   // --- validation hooks -----------------------------------------------------------------------------------------
@@ -286,7 +298,7 @@ export class TicketService {
   async wallet(userId: string, city: string): Promise<{ items: WalletItem[]; serverTime: number }> {
     const known = await this.store.ticketsEnabled(city);
     if (known === null) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${city}".`);
-    const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), this.passes ? this.passes.walletItems(userId, city) : Promise.resolve([])]);
+    const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), Promise.all(this.walletSources.map((w) => w.walletItems(userId, city))).then((xs) => xs.flat())]);
     const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId).map((p) => p.transactionId)]);
     const now = this.now();
     const orders = new Map((await this.store.ordersByIds(tickets.map((t) => t.transactionId))).map((o) => [o.transactionId, o]));
@@ -305,6 +317,18 @@ export class TicketService {
   private ticketItem(t: TicketRow, punches: { punchingTime: number }[], now: number, order?: TicketOrderRow): WalletItem {
     return ticketRecord(t, order ?? null, punches, now);
   }
+}
+
+/** What a ticket order sells, comparable: the kind, the ride (legs or instant fare) and the passengers. */
+function productRef(o: TicketOrderRow): string {
+  const ride = o.ride.instant ? `instant:${o.ride.instant.fareId}` : o.ride.legs.map((l) => `${l.routeId}:${l.fromStopId}>${l.toStopId}`).join('|');
+  const p = o.ride.passengers;
+  return `ticket:${o.city}:${o.kind}:${ride}:${p ? `${p.adult}a${p.child}c${p.senior}s` : `${o.ride.instant?.passengerCount ?? 1}p`}`;
+}
+
+function passengerCount(o: TicketOrderRow): number {
+  const p = o.ride.passengers;
+  return Math.max(1, p ? p.adult + p.child + p.senior : (o.ride.instant?.passengerCount ?? 1));
 }
 
 function fareChanged(payable: number): ApiError {

@@ -22,6 +22,8 @@ export type TicketKind = 'singleJourney' | 'multiRoute' | 'instant';
 export interface TicketOrderRow {
   transactionId: string; userId: string; city: string; kind: TicketKind; status: 'PENDING' | 'SUCCESS' | 'PAYMENT_FAILED'; agency: string;
   ride: OrderRide; fare: StoredFare; payablePaise: number; deviceId: string; appVer: string; paidAt: number | null; createdAt: number; updatedAt: number;
+  /** The rider-scoped idempotency key it was created under (null: none given); frozenAt: a payment started. */
+  orderKey?: string | null; frozenAt?: number | null;
 }
 export interface TicketRow {
   ticketId: string; transactionId: string; userId: string; city: string; kind: TicketKind; status: 'UNUSED' | 'USED' | 'EXPIRED';
@@ -34,7 +36,7 @@ const orderOf = (r: R): TicketOrderRow => ({
   transactionId: r.transaction_id as string, userId: r.user_id as string, city: r.city_id as string, kind: r.kind as TicketKind,
   status: r.status as TicketOrderRow['status'], agency: r.agency as string, ride: r.ride as OrderRide, fare: r.fare as StoredFare,
   payablePaise: Number(r.payable_paise), deviceId: r.device_id as string, appVer: r.app_ver as string, paidAt: num(r.paid_at),
-  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), orderKey: (r.order_key as string) ?? null, frozenAt: num(r.frozen_at),
 });
 const ticketOf = (r: R): TicketRow => ({
   ticketId: r.ticket_id as string, transactionId: r.transaction_id as string, userId: r.user_id as string, city: r.city_id as string, kind: r.kind as TicketKind,
@@ -77,11 +79,30 @@ export class TicketStore {
       [city, f.id, f.name, f.agency, f.farePaise, sortOrder]);
   }
 
-  async insertOrder(o: TicketOrderRow): Promise<void> {
-    await this.db.query(
-      `INSERT INTO ticket_orders (transaction_id, user_id, city_id, kind, status, agency, ride, fare, payable_paise, device_id, app_ver, paid_at, created_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-      [o.transactionId, o.userId, o.city, o.kind, o.status, o.agency, JSON.stringify(o.ride), JSON.stringify(o.fare), o.payablePaise, o.deviceId, o.appVer, o.paidAt, o.createdAt, o.updatedAt]);
+  /**
+   * Inserts the order; under a rider key already used, re-quotes that order while it is not frozen or paid. Answers
+   * the order's id, or null when the key's order is frozen or paid (it never changes).
+   */
+  async insertOrder(o: TicketOrderRow): Promise<string | null> {
+    const r = await this.db.query<{ transaction_id: string }>(
+      `INSERT INTO ticket_orders (transaction_id, user_id, city_id, kind, status, agency, ride, fare, payable_paise, device_id, app_ver, paid_at, created_at, updated_at, order_key)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+       ON CONFLICT (user_id, order_key) DO UPDATE SET city_id = EXCLUDED.city_id, kind = EXCLUDED.kind, agency = EXCLUDED.agency, ride = EXCLUDED.ride, fare = EXCLUDED.fare,
+         payable_paise = EXCLUDED.payable_paise, updated_at = EXCLUDED.updated_at
+       WHERE ticket_orders.frozen_at IS NULL AND ticket_orders.paid_at IS NULL AND ticket_orders.status IN ('PENDING', 'PAYMENT_FAILED')
+       RETURNING transaction_id`,
+      [o.transactionId, o.userId, o.city, o.kind, o.status, o.agency, JSON.stringify(o.ride), JSON.stringify(o.fare), o.payablePaise, o.deviceId, o.appVer, o.paidAt, o.createdAt, o.updatedAt, o.orderKey ?? null]);
+    return r.rows[0]?.transaction_id ?? null;
+  }
+
+  async orderByKey(userId: string, orderKey: string): Promise<TicketOrderRow | null> {
+    const r = await this.db.query<R>('SELECT * FROM ticket_orders WHERE user_id = $1 AND order_key = $2', [userId, orderKey]);
+    return r.rows[0] ? orderOf(r.rows[0]) : null;
+  }
+
+  /** A payment started (frozen: no re-quote) or failed (null). */
+  async setFrozen(transactionId: string, at: number | null): Promise<void> {
+    await this.db.query('UPDATE ticket_orders SET frozen_at = $2 WHERE transaction_id = $1', [transactionId, at]);
   }
 
   async order(transactionId: string, lock = false): Promise<TicketOrderRow | null> {

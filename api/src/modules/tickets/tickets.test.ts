@@ -228,9 +228,8 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       expect(ids.size).toBe(1);
       expect(tickets).toBe(1);
-      // a late second delivery of the same success changes nothing
-      const svc = new TicketService(s.db, clock.now, { routePatterns: async () => null, stop: async () => null });
-      expect(await svc.onPaymentSucceeded(o.transactionId)).toMatchObject({ alreadyIssued: true });
+      // a second key cannot pay it again: one payment, one ticket
+      expectError(await pay(o.transactionId, 'tk-conc-000002'), 409, 'ORDER_ALREADY_PAID');
       expect(await count('SELECT count(*) AS n FROM tickets WHERE transaction_id = $1', [o.transactionId])).toBe(1);
     });
 

@@ -21,7 +21,6 @@ import { buildServer } from '../../app/server';
 import { seedCityConfig } from '../../seed';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
-import { PassOrderService } from '../passes/service';
 import type { PunchedEvent, Validatable, ValidatableLookup } from './ports';
 
 const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
@@ -67,7 +66,6 @@ describe(`validation API ${dbLabel()}`, () => {
   let rider: Session;
   let other: Session;
   let device: Device;
-  let passes: PassOrderService;
 
   beforeAll(async () => {
     t = await openTestDb();
@@ -76,7 +74,6 @@ describe(`validation API ${dbLabel()}`, () => {
     rider = await signIn(app, t.db, '9876590001');
     other = await signIn(app, t.db, '9876590002');
     device = await newDevice();
-    passes = new PassOrderService(t.db, clock.now);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -86,7 +83,7 @@ describe(`validation API ${dbLabel()}`, () => {
   const post = (url: string, body: unknown, headers: Record<string, string> = rider.headers) => app.inject({ method: 'POST', url, headers, payload: body as object });
   const get = (url: string, headers: Record<string, string> = rider.headers) => app.inject({ url, headers });
 
-  /** An issued Mumbai pass (paid through the passes module's payment hook). */
+  /** An issued Mumbai pass (paid through the payments API). */
   async function issuedPass(who: Session = rider, props: Record<string, unknown> = {}): Promise<string> {
     const r = await post('/api/passes/v3/orders', {
       appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
@@ -96,7 +93,9 @@ describe(`validation API ${dbLabel()}`, () => {
     }, who.headers);
     expect(r.statusCode).toBe(201);
     const tx = r.json().transactionId as string;
-    await passes.onPaymentSucceeded(tx);
+    const paid = await post(`/api/payments/pass/${tx}/pay`, { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+      { ...who.headers, 'idempotency-key': `pay-${randomUUID()}` });
+    expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     return tx;
   }
 
