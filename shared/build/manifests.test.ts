@@ -19,7 +19,6 @@ function catalogsOf(dir: string): Record<string, Record<string, string>> {
 
 describe('the remotes’ manifests', () => {
   const entries = remoteDirs.map((dir) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { manifest } = require(path.join(ROOT, dir, 'src/manifest.ts'));
     return createRemoteEntry({ name: dir.replace(/-/g, '_'), dir, version: '000000000000', manifest, catalogs: catalogsOf(dir) });
   });
@@ -33,8 +32,7 @@ describe('the remotes’ manifests', () => {
   it('keep each remote’s route table as its spa renders it (the manifest refers to src/routes.ts)', () => {
     for (const [i, dir] of remoteDirs.entries()) {
       if (!fs.existsSync(path.join(ROOT, dir, 'src/routes.ts'))) continue;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { routes } = require(path.join(ROOT, dir, 'src/routes.ts'));
+        const { routes } = require(path.join(ROOT, dir, 'src/routes.ts'));
       expect(entries[i].prefixes).toEqual(derivePrefixes(routes));
     }
   });
