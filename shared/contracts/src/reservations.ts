@@ -75,7 +75,7 @@ export type ReservationFareResult = z.infer<typeof reservationFareResultSchema>;
 export interface ReservationRefund { id: string; reason: string; amountPaise: number; status: 'REQUESTED' | 'PENDING' | 'SUCCESS' | 'FAILED'; failureReason: string | null; createdAt: number }
 export interface Booking {
   bookingId: string; transactionId: string; city: string; product: ReservationProductName; status: string; label: string;
-  lineId: string; lineCode: string; lineName: string; busType: string; isAc: boolean; tripId: string; tripStatus: string; disruption: string | null;
+  lineId: string; lineCode: string; lineName: string; busType: string; isAc: boolean; transitRouteId: string | null; tripId: string; tripStatus: string; disruption: string | null;
   from: ReservationStop; to: ReservationStop; passengers: SeatPassengersInput; seats: number;
   fare: ReservationFareResult; farePaise: number; amountPaise: number; paidWith: 'PAYMENT' | 'PASS' | 'RESCHEDULE'; passId: string | null;
   tripSlotStartTime: number; estimatedStopTime: number; arrivalTime: number; vehicleNo: string | null;

@@ -208,7 +208,7 @@ export class ReservationService {
   async seatAvailability(tripId: string) {
     const { trip } = await this.tripFor(tripId);
     const seatsLeft = Math.max(0, trip.capacity - trip.seatsTaken);
-    return { tripId, mode: 2, capacity: trip.capacity, seatsLeft, status: trip.status, availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT' };
+    return { tripId, mode: 2, startTime: trip.startTime, capacity: trip.capacity, seatsLeft, status: trip.status, availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT' };
   }
 
   /** POST /api/reservations/v1/fare: the fare of one option, or several aggregated (spec §4). */
@@ -366,7 +366,7 @@ export class ReservationService {
       const quote = cancellationQuote(paidNet, slot, now);
       return {
         bookingId: b.id, transactionId: b.id, city: b.city, product: b.product, status, label: bookingLabel(status, arrival + AFTER_ARRIVAL_MS, now),
-        lineId: line.id, lineCode: line.code, lineName: line.name, busType: line.busType, isAc: isAc(line.busType), tripId: b.tripId, tripStatus: trip?.status ?? 'PLANNED',
+        lineId: line.id, lineCode: line.code, lineName: line.name, busType: line.busType, isAc: isAc(line.busType), transitRouteId: line.transitRouteId, tripId: b.tripId, tripStatus: trip?.status ?? 'PLANNED',
         disruption: trip?.disruption ?? null, from, to, passengers: b.passengers, seats: b.seats, fare: b.fare, farePaise: b.farePaise, amountPaise: b.amountPaise,
         paidWith: b.paidWith, passId: b.passId, tripSlotStartTime: slot, estimatedStopTime: boarding, arrivalTime: arrival, vehicleNo: trip?.vehicleNo ?? null,
         holdExpiresAt: b.status === 'BOOKING_UNDER_PROCESS' ? b.holdExpiresAt : null, holdSecondsLeft: b.status === 'BOOKING_UNDER_PROCESS' && b.holdExpiresAt != null ? holdSecondsLeft(b.holdExpiresAt, now) : null,

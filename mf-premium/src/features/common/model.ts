@@ -1,0 +1,77 @@
+// Pure pieces of the premium screens (no DOM): the step URLs and their query parameters, passenger counts, which
+// message explains a refused request, and how a booking's status looks. Tested beside (model.test.ts).
+import { MAX_SEATS_PER_BOOKING, type BookingLabel } from '@sawari/domain';
+import type { ReservationProductName } from '@sawari/contracts';
+
+export type Passengers = { adult: number; child: number; senior: number };
+export const NO_PASSENGERS: Passengers = { adult: 1, child: 0, senior: 0 };
+
+/** Where each product's steps live: premium buses and airport trips under /premium-buses, events under /great-escape. */
+export function flowPaths(product: ReservationProductName) {
+  const escape = product === 'EVENT';
+  const q = (o: Record<string, string | number | undefined>) => {
+    const s = new URLSearchParams();
+    for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== '') s.set(k, String(v));
+    return `?${s.toString()}`;
+  };
+  return {
+    home: escape ? '/great-escape' : '/premium-buses',
+    slots: (lineId: string, fromStopId: string, toStopId: string, date?: string) =>
+      `${escape ? '/great-escape/select-slots' : '/premium-buses/select-slot'}${q({ lineId, fromStopId, toStopId, date })}`,
+    fare: (tripId: string, fromStopId: string, toStopId: string, p: Passengers) =>
+      `${escape ? '/great-escape/fare-details' : '/premium-buses/fare-details'}${q({ tripId, fromStopId, toStopId, adult: p.adult, child: p.child, senior: p.senior })}`,
+    pay: (bookingId: string) => `/premium-buses/pay-for-ticket${q({ bookingId })}`,
+    success: (id: string) => (escape ? `/great-escape/booking-success${q({ transactionId: id })}` : `/premium-buses/ticket-successful-booking/${encodeURIComponent(id)}`),
+  };
+}
+export const paths = {
+  summary: (id: string) => `/premium-buses/premium-bus-summary/${encodeURIComponent(id)}`,
+  beforeActivation: (id: string) => `/premium-buses/before-activation/${encodeURIComponent(id)}`,
+  manage: (id: string, mode?: 'cancel' | 'reschedule') => `/premium-buses/cancellationRescheduleCard/${encodeURIComponent(id)}${mode ? `?mode=${mode}` : ''}`,
+  stops: (lineId: string, from: string, to: string) => `/premium-buses/viewODStopDetails/${encodeURIComponent(lineId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`,
+  popups: '/premium-buses/tripCancellationCard',
+  search: '/premium-buses/search-stops-premium-buses',
+  product: (lineId: string) => `/premium-buses/view-premium-product?lineId=${encodeURIComponent(lineId)}`,
+  wallet: '/your-tickets-and-passes',
+  walletTicket: (id: string) => `/your-tickets-and-passes/before-activation/${encodeURIComponent(id)}`,
+};
+
+/** Passenger counts from the query string: whole numbers 0–6 each, at most 6 together; else null (start again). */
+export function passengersFrom(params: URLSearchParams): Passengers | null {
+  const read = (k: string, dflt: number) => {
+    const v = params.get(k);
+    if (v === null) return dflt;
+    return /^\d$/.test(v) ? Number(v) : NaN;
+  };
+  const p = { adult: read('adult', 1), child: read('child', 0), senior: read('senior', 0) };
+  if (Object.values(p).some((n) => Number.isNaN(n))) return null;
+  const total = p.adult + p.child + p.senior;
+  return total >= 1 && total <= MAX_SEATS_PER_BOOKING ? p : null;
+}
+export const passengerTotal = (p: Passengers) => p.adult + p.child + p.senior;
+
+/** A passenger choice the rider can send: at least one, at most 6, no more than the seats left. */
+export function passengerProblem(p: Passengers, seatsLeft: number): 'none' | 'tooMany' | 'notEnoughSeats' | null {
+  const n = passengerTotal(p);
+  if (n < 1) return 'none';
+  if (n > MAX_SEATS_PER_BOOKING) return 'tooMany';
+  if (n > seatsLeft) return 'notEnoughSeats';
+  return null;
+}
+
+/** The message id that explains a refused request (error.<code>), or null for the generic one. */
+const KNOWN = new Set([
+  'SOLD_OUT', 'NOT_ENOUGH_SEATS', 'FARE_CHANGED', 'HOLD_EXPIRED', 'TRIP_CANCELLED', 'TRIP_CLOSED', 'TRIP_NOT_FOUND', 'BOOKING_NOT_FOUND', 'NOT_CANCELLABLE',
+  'REFUND_CHANGED', 'REBOOK_WINDOW', 'NOT_LATEST', 'NOT_RESCHEDULABLE', 'RESCHEDULE_IN_PROGRESS', 'RESERVATIONS_NOT_ENABLED', 'NETWORK_ERROR', 'NOT_A_HOLD',
+]);
+export const errorMessageId = (code?: string): string | null => (code && KNOWN.has(code) ? `error.${code}` : null);
+
+/** Badge tone of a booking label. */
+export const labelTone = (label: BookingLabel | string): 'ok' | 'warn' | 'bad' | 'plain' =>
+  label === 'confirmed' ? 'ok' : label === 'pending' || label === 'rescheduled' ? 'warn' : label === 'cancelled' || label === 'failed' ? 'bad' : 'plain';
+
+/** mm:ss of a countdown. */
+export const mmss = (seconds: number): string => `${Math.floor(Math.max(0, seconds) / 60)}:${String(Math.max(0, seconds) % 60).padStart(2, '0')}`;
+
+/** YYYYMMDD → the date as the API wants it; also checks a query value. */
+export const isYmd = (v: string | null): v is string => !!v && /^20\d{6}$/.test(v);

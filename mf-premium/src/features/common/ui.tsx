@@ -1,0 +1,77 @@
+// Pieces every premium screen uses: the shared rider frame (@sawari/ui/src/rider.tsx) with this remote's classes and
+// wording, money and times in India, the city gate for the one premium city, and the refused-request panel.
+import { useCallback, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { formatCityDate, formatCityTime, formatPaise, isPremiumEnabled } from '@sawari/domain';
+import { useCityConfig } from '@sawari/runtime';
+import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
+import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
+import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
+import { errorMessageId, labelTone } from './model';
+import own from './premium.module.css';
+
+export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...own };
+const ui = riderUi(styles);
+export { ListSkeleton, LoadError, RequireSignIn, asApiError, useAsync, useT, type AsyncState };
+export const { Page } = ui;
+export const money = formatPaise;
+
+/** "7:20 pm" / "23 Nov 2026" in India time, in the rider's language. */
+export function useTimes() {
+  const { locale } = useIntl();
+  const time = useCallback((ms: number) => formatCityTime(ms, locale), [locale]);
+  const date = useCallback((ms: number) => formatCityDate(ms, locale), [locale]);
+  return { time, date };
+}
+
+/** A slot's day: today / tomorrow / a weekday name (server's dayLabel, spec §9), else its date. */
+export function useDay() {
+  const t = useT();
+  const { date } = useTimes();
+  return useCallback((label: string | null, ms: number) => (label ? t(`day.${label}`) : date(ms)), [t, date]);
+}
+
+/**
+ * Reserved seats are sold in one city within the app-version window (spec §6): renders children with the rider's
+ * city id there; elsewhere a clear panel with a way to change city.
+ */
+export function PremiumGate({ children }: { children: (city: string) => ReactNode }) {
+  const t = useT();
+  const { cityId, city, status, error, retry } = useCityConfig();
+  if (!cityId)
+    return (
+      <div className={styles.empty}>
+        <p>{t('city.none')}</p>
+        <a href="/app/change-city">{t('city.choose')}</a>
+      </div>
+    );
+  if (!city && (status === 'loading' || status === 'idle')) return <ListSkeleton />;
+  if (!city && status === 'error') return <LoadError error={error} onRetry={() => void retry()} />;
+  if (!city || city.features.premium !== true || !isPremiumEnabled(city.id))
+    return (
+      <section className={styles.warn} aria-labelledby="premium-off">
+        <h2 id="premium-off">{t('city.premiumOff.title', { city: city?.name ?? cityId })}</h2>
+        <p>{t('city.premiumOff.body')}</p>
+        <p className={styles.actions}>
+          <a href="/app/change-city">{t('city.change')}</a>
+          <a href="/app/">{t('common.home')}</a>
+        </p>
+      </section>
+    );
+  return <>{children(city.id)}</>;
+}
+
+export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
+  return <ui.FareBreakup {...props} known={(name) => (name === 'Seat fare' ? { id: 'fare.line.seat' } : /concession$/.test(name) ? { id: 'fare.line.concession', values: { name: name.replace(/ concession$/, '') } } : null)} payableId="fare.payable" />;
+}
+
+export function ProblemPanel({ error, onRetry, action }: { error: { code?: string; message?: string } | null; onRetry?: () => void; action?: { path: string; labelId: string } | null }) {
+  return <ui.ProblemPanel error={error} messageId={errorMessageId} action={action} onRetry={onRetry} />;
+}
+
+export function StatusBadge({ label }: { label: string }) {
+  const t = useT();
+  const tone = labelTone(label);
+  const cls = tone === 'ok' ? styles.badgeOk : tone === 'warn' ? styles.badgeWarn : tone === 'bad' ? styles.badgeBad : '';
+  return <span className={`${styles.badge} ${cls}`}>{t(`label.${label}`)}</span>;
+}

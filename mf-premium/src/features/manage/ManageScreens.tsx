@@ -1,0 +1,329 @@
+// After booking: the summary (status, refunds, actions), before boarding (QR in the wallet, live bus), cancel with
+// the refund shown before confirming, change of slot, the operators' pop-ups, and the boarding stop on a map.
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { navigateToUrl } from 'single-spa';
+import type { Booking } from '@sawari/contracts';
+import { isTrackingWindowOpen, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
+import { serverNow } from '@sawari/runtime';
+import { Button } from '@sawari/ui';
+import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, rescheduleBooking } from '../common/api';
+import { flowPaths, paths } from '../common/model';
+import { asApiError, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, StatusBadge, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
+import { BookingFacts } from '../book/BookScreens';
+import { PopUpDialog, useBookingPoll } from './shared';
+
+const link = (path: string) => ({ href: `/app${path}`, onClick: (e: { preventDefault(): void }) => { e.preventDefault(); navigateToUrl(`/app${path}`); } });
+
+/** /premium-buses/premium-bus-summary/:transactionId and /before-activation/:transactionId */
+export function SummaryScreen({ before = false }: { before?: boolean }) {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  return (
+    <Page heading={t(before ? 'before.heading' : 'summary.heading')} back={{ to: '/premium-buses', label: t('landing.heading') }}>
+      <RequireSignIn>
+        <Summary id={transactionId} before={before} />
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Summary({ id, before }: { id: string; before: boolean }) {
+  const t = useT();
+  const { time } = useTimes();
+  const { booking: b, error, retry, setBooking } = useBookingPoll(id, (x) => !x.refunds.some((r) => r.status === 'PENDING' || r.status === 'REQUESTED'));
+  if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
+  if (!b) return <ListSkeleton rows={3} />;
+  const now = serverNow();
+  const tracking = b.vehicleNo && b.transitRouteId && (b.status === 'ACTIVE' || b.status === 'PUNCHED') && isTrackingWindowOpen(b.tripSlotStartTime, now, b.arrivalTime);
+  return (
+    <>
+      {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
+      <p>
+        <StatusBadge label={b.label} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
+      </p>
+      <BookingFacts b={b} />
+      {b.refunds.length > 0 && (
+        <section aria-labelledby="refunds">
+          <h2 id="refunds">{t('refund.heading')}</h2>
+          <ul className={styles.cards}>
+            {b.refunds.map((r) => (
+              <li key={r.id} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <span className={styles.price}>{money(r.amountPaise)}</span>
+                  <span className={`${styles.badge} ${r.status === 'SUCCESS' ? styles.badgeOk : r.status === 'FAILED' ? styles.badgeBad : styles.badgeWarn}`}>{t(`refund.status.${r.status}`)}</span>
+                </div>
+                <p className={styles.small}>{t(`refund.reason.${r.reason}`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {(b.status === 'ACTIVE' || b.status === 'PUNCHED') && (
+        <section aria-labelledby="board">
+          <h2 id="board">{t('before.board')}</h2>
+          <p>{t('before.qr')}</p>
+          <p className={styles.actions}>
+            <a className={styles.linkButton} {...link(paths.walletTicket(b.bookingId))}>
+              {t('success.qr')}
+            </a>
+            {tracking && (
+              <a className={styles.linkSecondary} {...link(`/live-tracking/route-map-vehicle/${encodeURIComponent(b.transitRouteId!)}/${encodeURIComponent(b.from.stopId)}/${encodeURIComponent(b.vehicleNo!)}/${encodeURIComponent(b.bookingId)}/${b.estimatedStopTime}`)}>
+                {t('before.track', { vehicle: b.vehicleNo! })}
+              </a>
+            )}
+          </p>
+          {!tracking && b.status === 'ACTIVE' && <p className={styles.hint}>{t('before.trackLater', { time: time(b.tripSlotStartTime - 30 * 60_000) })}</p>}
+        </section>
+      )}
+      {!before && <Actions b={b} />}
+    </>
+  );
+}
+
+/** Ticket actions (spec §4) the server offers for this booking now. */
+function Actions({ b }: { b: Booking }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="actions">
+      <h2 id="actions">{t('actions.heading')}</h2>
+      <ul className={styles.actions}>
+        {b.actions.includes('RESCHEDULE_RIDE') && (
+          <li>
+            <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'reschedule')}>
+              {t('actions.RESCHEDULE_RIDE')}
+            </Link>
+          </li>
+        )}
+        {b.actions.includes('CANCEL_RIDE') && (
+          <li>
+            <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'cancel')}>
+              {t('actions.CANCEL_RIDE')}
+            </Link>
+          </li>
+        )}
+        {b.actions.includes('FIND_MY_STOP') && (
+          <li>
+            <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId)}>{t('actions.FIND_MY_STOP')}</Link>
+          </li>
+        )}
+        <li>
+          <a {...link('/SOS')}>{t('actions.CHAT_SUPPORT')}</a>
+        </li>
+        <li>
+          <a {...link('/SOS')}>{t('actions.CALL_SUPPORT')}</a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** /premium-buses/cancellationRescheduleCard/:transactionId?mode=cancel|reschedule */
+export function ManageScreen() {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  const [params] = useSearchParams();
+  const mode = params.get('mode') === 'reschedule' ? 'reschedule' : 'cancel';
+  return (
+    <Page heading={t(mode === 'cancel' ? 'cancel.heading' : 'reschedule.heading')} back={{ to: paths.summary(transactionId), label: t('summary.heading') }}>
+      <RequireSignIn>
+        <PremiumGate>{(city) => (mode === 'cancel' ? <Cancel id={transactionId} /> : <Reschedule id={transactionId} city={city} />)}</PremiumGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Cancel({ id }: { id: string }) {
+  const t = useT();
+  const { booking: b, error: loadError, retry, setBooking } = useBookingPoll(id, () => true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
+  if (!b && loadError) return <ProblemPanel error={loadError} onRetry={retry} />;
+  if (!b) return <ListSkeleton rows={2} />;
+  if (b.status === 'USER_CANCELLED')
+    return (
+      <>
+        <p className={styles.notice} role="status">
+          {t('cancel.done', { refund: money(b.refunds.reduce((s, r) => s + r.amountPaise, 0)) })}
+        </p>
+        <Link to={paths.summary(b.bookingId)}>{t('cancel.seeRefund')}</Link>
+      </>
+    );
+  if (!b.cancellation.canCancel) return <p className={styles.warn}>{t('error.NOT_CANCELLABLE')}</p>;
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setBooking(await cancelBooking(b.bookingId, b.cancellation.refundPaise));
+    } catch (err) {
+      setError(asApiError(err));
+      retry();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <BookingFacts b={b} />
+      <section aria-labelledby="policy" className={styles.card}>
+        <h2 id="policy">{t('cancel.policy')}</h2>
+        <ul>
+          <li>{t('cancel.policy.full')}</li>
+          <li>{t('cancel.policy.half')}</li>
+          <li>{t('cancel.policy.none')}</li>
+        </ul>
+        <p className={styles.price} aria-live="polite">
+          {t('cancel.youGet', { refund: money(b.cancellation.refundPaise), percent: b.cancellation.refundPercent })}
+        </p>
+      </section>
+      <ProblemPanel error={error} />
+      <Button onClick={() => void confirm()} disabled={busy}>
+        {t('cancel.confirm', { refund: money(b.cancellation.refundPaise) })}
+      </Button>
+    </>
+  );
+}
+
+function Reschedule({ id, city }: { id: string; city: string }) {
+  const t = useT();
+  const { time, date } = useTimes();
+  const navigate = useNavigate();
+  const { booking: b, error: loadError, retry } = useBookingPoll(id, () => true);
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const days = useAsync(b ? () => loadDays(city, b.lineId) : null, b ? b.lineId : '');
+  const slots = useAsync(b && days.status === 'ready' ? () => loadSlots(city, { lineId: b.lineId, fromStopId: b.from.stopId, toStopId: b.to.stopId, date: day ?? days.data[0] }) : null, `${b?.bookingId}:${day}:${days.status}`);
+  if (!b && loadError) return <ProblemPanel error={loadError} onRetry={retry} />;
+  if (!b || slots.status === 'loading') return <ListSkeleton rows={3} />;
+  if (slots.status === 'error') return <LoadError error={slots.error} onRetry={slots.retry} />;
+  if (!b.actions.includes('RESCHEDULE_RIDE')) return <p className={styles.warn}>{t('error.NOT_RESCHEDULABLE')}</p>;
+  const choose = async (tripId: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const fare = await loadFare(tripId, b.from.stopId, b.to.stopId, b.passengers);
+      const diff = b.paidWith === 'PASS' ? 0 : fare.payableAmount - b.farePaise;
+      const next = await rescheduleBooking(b.bookingId, tripId, diff);
+      navigate(next.status === 'ACTIVE' ? paths.summary(next.bookingId) : flowPaths(next.product).pay(next.bookingId));
+    } catch (err) {
+      setError(asApiError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const candidates = slots.data.slots.filter((s) => s.bookable && Math.abs(s.startTime - b.tripSlotStartTime) >= PREMIUM_REBOOK_WINDOW_MS);
+  return (
+    <>
+      <BookingFacts b={b} />
+      <p className={styles.hint}>{t('reschedule.rule')}</p>
+      {days.status === 'ready' && (
+        <div className={styles.field}>
+          <label htmlFor="re-day">{t('slots.days')}</label>
+          <select id="re-day" className={styles.input} value={day ?? days.data[0]} onChange={(e) => setDay(e.target.value)}>
+            {days.data.map((d) => (
+              <option key={d} value={d}>
+                {date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)), 6, 30))}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <ProblemPanel error={error} />
+      {candidates.length === 0 ? (
+        <p className={styles.empty}>{t('slots.none')}</p>
+      ) : (
+        <ul className={styles.cards}>
+          {candidates.map((s) => (
+            <li key={s.tripId} className={styles.card}>
+              <div className={styles.slot}>
+                <span className={styles.slotTime}>{time(s.boardingTime)}</span>
+                <span className={styles.small}>{t('slots.left', { n: s.seatsLeft })}</span>
+                <Button onClick={() => void choose(s.tripId)} disabled={busy} aria-label={t('reschedule.toAt', { time: time(s.boardingTime) })}>
+                  {t('reschedule.to')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** /premium-buses/tripCancellationCard: the pop-ups of trips an operator cancelled or moved, each once. */
+export function PopupsScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('popups.heading')} back={{ to: '/premium-buses', label: t('landing.heading') }}>
+      <RequireSignIn>
+        <PremiumGate>{(city) => <Popups city={city} />}</PremiumGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Popups({ city }: { city: string }) {
+  const t = useT();
+  const [n, setN] = useState(0);
+  const list = useAsync(() => loadBookings(city), `${city}:${n}`);
+  if (list.status === 'loading') return <ListSkeleton rows={1} />;
+  if (list.status === 'error') return <LoadError error={list.error} onRetry={list.retry} />;
+  const next = list.data.bookings.find((b) => b.popUp);
+  if (!next) return <p className={styles.empty}>{t('popups.none')}</p>;
+  return <PopUpDialog booking={next} onDone={() => setN((x) => x + 1)} />;
+}
+
+/** /premium-buses/viewODStopDetails/:routeId/:fromStopId/:toStopId (FIND_MY_STOP): the stops on a map and as a list. */
+export function StopsScreen() {
+  const t = useT();
+  const { routeId = '', fromStopId = '', toStopId = '' } = useParams();
+  return (
+    <Page heading={t('stops.heading')}>
+      <RequireSignIn>
+        <PremiumGate>{(city) => <Stops city={city} lineId={routeId} from={fromStopId} to={toStopId} />}</PremiumGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Stops({ city, lineId, from, to }: { city: string; lineId: string; from: string; to: string }) {
+  const t = useT();
+  const lines = useAsync(() => Promise.all([loadLines(city, 'PREMIUM'), loadLines(city, 'AIRPORT'), loadLines(city, 'EVENT')]).then((x) => x.flat()), city);
+  if (lines.status === 'loading') return <ListSkeleton />;
+  if (lines.status === 'error') return <LoadError error={lines.error} onRetry={lines.retry} />;
+  const line = lines.data.find((l) => l.id === lineId);
+  if (!line) return <p className={styles.empty}>{t('product.unknown')}</p>;
+  const fi = line.stops.findIndex((s) => s.stopId === from);
+  const ti = line.stops.findIndex((s) => s.stopId === to);
+  const lats = line.stops.map((s) => s.lat);
+  const lons = line.stops.map((s) => s.lon);
+  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  const W = 320;
+  const H = 220;
+  const x = (lon: number) => 20 + ((lon - minLon) / (maxLon - minLon || 1)) * (W - 40);
+  const y = (lat: number) => H - 20 - ((lat - minLat) / (maxLat - minLat || 1)) * (H - 40);
+  const board = line.stops[fi];
+  return (
+    <>
+      <p>{board ? t('stops.boardAt', { stop: board.name }) : null}</p>
+      <svg className={styles.map} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('stops.map', { line: line.name, stop: board?.name ?? '' })}>
+        <polyline points={line.stops.map((s) => `${x(s.lon)},${y(s.lat)}`).join(' ')} fill="none" stroke="#c2410c" strokeWidth="3" />
+        {line.stops.map((s, i) => (
+          <circle key={s.stopId} cx={x(s.lon)} cy={y(s.lat)} r={i === fi || i === ti ? 8 : 5} fill={i === fi ? '#14532d' : i === ti ? '#7f1d1d' : '#fff'} stroke="#1a1a1a" strokeWidth="2" />
+        ))}
+      </svg>
+      <ol className={styles.stops}>
+        {line.stops.map((s, i) => (
+          <li key={s.stopId} data-ride={i >= fi && i <= ti ? 'true' : 'false'}>
+            {s.name}
+            {i === fi && ` — ${t('stops.board')}`}
+            {i === ti && ` — ${t('stops.drop')}`}
+            <span className={styles.muted}> ({s.lat.toFixed(4)}, {s.lon.toFixed(4)})</span>
+          </li>
+        ))}
+      </ol>
+      <p className={styles.hint}>{t('stops.walk')}</p>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+const { createAppConfig } = require('@sawari/build');
+module.exports = createAppConfig({ appDir: __dirname, kind: 'remote', name: 'mf_premium' });
