@@ -127,7 +127,8 @@ export const walletItemSchema = z.object({
 export type WalletItem = z.infer<typeof walletItemSchema>;
 export const walletResponseSchema = z.object({ items: z.array(walletItemSchema), serverTime: z.number().int() });
 export type WalletResponse = z.infer<typeof walletResponseSchema>;
-export const walletQuerySchema = z.object({ city: ticketCitySchema });
+/** GET /api/tickets/wallet?city=: one city's items; without city, every city's (the wallet groups them). */
+export const walletQuerySchema = z.object({ city: ticketCitySchema.optional() });
 
 /** GET /api/tickets/v1/cities/:city/history: the rider's ticket orders in a city, newest first. */
 export const ticketHistoryResponseSchema = z.object({

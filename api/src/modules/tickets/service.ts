@@ -291,13 +291,23 @@ export class TicketService {
   }
 
   /**
-   * GET /api/tickets/wallet?city=: the rider's tickets (this module) and passes with their verification-pending or
+   * GET /api/tickets/wallet?city= (without city: every city's): the rider's tickets (this module) and passes with their verification-pending or
    * rejected pass orders (the passes module's read port), each with its punches (the validation module's port), newest
    * booking first. Unused tickets and passes past their expiry read EXPIRED (spec §4 Expiry).
    */
-  async wallet(userId: string, city: string): Promise<{ items: WalletItem[]; serverTime: number }> {
+  async wallet(userId: string, city?: string): Promise<{ items: WalletItem[]; serverTime: number }> {
+    if (city === undefined) {
+      // Every city's items (issue 16 item 11: the wallet shows them all, grouped by city, the current one first).
+      const lists = await Promise.all((await this.store.cityIds()).map((c) => this.walletIn(userId, c)));
+      const items = lists.flat().sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0) || a.transactionId.localeCompare(b.transactionId));
+      return { items, serverTime: this.now() };
+    }
     const known = await this.store.ticketsEnabled(city);
     if (known === null) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${city}".`);
+    return { items: await this.walletIn(userId, city), serverTime: this.now() };
+  }
+
+  private async walletIn(userId: string, city: string): Promise<WalletItem[]> {
     const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), Promise.all(this.walletSources.map((w) => w.walletItems(userId, city))).then((xs) => xs.flat())]);
     const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId).map((p) => p.transactionId)]);
     const now = this.now();
@@ -311,7 +321,7 @@ export class TicketService {
       }),
     ];
     items.sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0) || a.transactionId.localeCompare(b.transactionId));
-    return { items, serverTime: now };
+    return items;
   }
 
   private ticketItem(t: TicketRow, punches: { punchingTime: number }[], now: number, order?: TicketOrderRow): WalletItem {

@@ -49,6 +49,11 @@ export class TicketStore {
   constructor(readonly db: Db) {}
 
   /** The city's features.tickets: null for an unknown city. */
+  /** Every city's id (the all-city wallet listing). */
+  async cityIds(): Promise<string[]> {
+    return (await this.db.query<{ id: string }>('SELECT id FROM cities ORDER BY id')).rows.map((r) => r.id);
+  }
+
   async ticketsEnabled(city: string): Promise<boolean | null> {
     const r = await this.db.query<{ features: { tickets?: boolean } | null }>('SELECT features FROM cities WHERE id = $1', [city]);
     if (!r.rows[0]) return null;

@@ -146,7 +146,8 @@ describe(`tickets API ${dbLabel()}`, () => {
       expectError(await fare(ride(), 'Mumbai!'), 400, 'VALIDATION_FAILED');
       expectError(await fare(ride(), 'mumbai', null), 401, 'UNAUTHENTICATED');
       expectError(await s.app.inject({ url: '/api/tickets/wallet?city=mumbai' }), 401, 'UNAUTHENTICATED');
-      expectError(await get('/api/tickets/wallet'), 400, 'VALIDATION_FAILED', /city/);
+      expectError(await get('/api/tickets/wallet?city='), 400, 'VALIDATION_FAILED', /city/);
+      expectError(await get('/api/tickets/wallet?city=Mumbai!'), 400, 'VALIDATION_FAILED', /city/);
     });
 
     it('multi-route (web app): each leg priced, then merged per spec §4 (groups in every leg, amounts and lines summed, minimum seats)', async () => {
@@ -303,6 +304,17 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect((await wallet(other)).items).toEqual([]);
       expect((await wallet(rider, 'kochi')).items).toEqual([]);
       expectError(await get('/api/tickets/wallet?city=atlantis'), 404, 'CITY_NOT_FOUND');
+
+      // issue 16 item 11: without a city, every city's items (a Kochi pass beside the Mumbai ones), newest first
+      const kochi = (await passOrder({ configurationId: 'koc-general', categoryId: 'adult', fmId: 'koc-gen-30', passFare: 800 }, { city: 'kochi' })).json();
+      expect((await post(`/api/payments/pass/${kochi.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, { 'idempotency-key': 'tk-passpay-kochi' })).json()).toMatchObject({ status: 'SUCCESS' });
+      const all = walletResponseSchema.parse((await get('/api/tickets/wallet')).json());
+      expect(all.items.map((i) => i.transactionId).sort()).toEqual([...w.items.map((i) => i.transactionId), kochi.transactionId].sort());
+      expect(all.items.find((i) => i.transactionId === kochi.transactionId)).toMatchObject({ city: 'kochi', status: 'SUCCESS' });
+      expect((await wallet(rider, 'kochi')).items.map((i) => i.transactionId)).toEqual([kochi.transactionId]);
+      const times = all.items.map((i) => i.bookingTime ?? 0);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(walletResponseSchema.parse((await get('/api/tickets/wallet', other)).json()).items).toEqual([]);
     });
 
     it('validation lookup and onPunched: ISSUED until punched, then USED (once); rides show in the wallet through the punch port', async () => {
