@@ -120,11 +120,20 @@ test('public route by vehicle number, without signing in', async ({ page, reques
     }
   }
   test.skip(!vNo, 'no airport-express bus is running at this time of day, so there is no vehicle number to follow');
-  await page.goto(`/app/public-route/${encodeURIComponent(vNo!)}?city=mumbai`);
+  // Issue 15 item 6: the link works for anyone: a viewer whose chosen city is another one, with no ?city= in it...
+  await useCity(page, 'kochi');
+  await page.goto(`/app/public-route/${encodeURIComponent(vNo!)}`);
   await expect(h1(page)).toHaveText(`Bus ${vNo}`);
   await expect(page.getByText(/^updated \d+ (s|min) ago$/)).toBeVisible();
   await expect(page.getByText('Next stop')).toBeVisible();
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
+  // ...and a first-time visitor who never chose a city.
+  const fresh = await page.context().browser()!.newContext({ serviceWorkers: 'block', baseURL: test.info().project.use.baseURL });
+  const visitor = await fresh.newPage();
+  await visitor.goto(`/app/public-route/${encodeURIComponent(vNo!)}`);
+  await expect(h1(visitor)).toHaveText(`Bus ${vNo}`);
+  await expect(visitor.getByText('Next stop')).toBeVisible();
+  await fresh.close();
 });
 
 test('Kochi: routes from its imported feed, with the feed credit line', async ({ page, request }) => {

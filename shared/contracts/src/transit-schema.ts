@@ -29,6 +29,8 @@ export const transitTypeDefs = /* GraphQL */ `
     "Stops and places by name (result_type STOP or PLACE)."
     search(city: ID!, query: String!, limit: Int = 20): [SearchResult!]!
     vehicle(city: ID!, vehicleNumber: String!): Vehicle
+    "A vehicle by number in whichever city runs it (a shared link works for anyone); city: where to look first."
+    publicVehicle(vehicleNumber: String!, city: ID): Vehicle
     routeVehicles(city: ID!, routeId: ID!): [Vehicle!]!
     planTrip(city: ID!, from: PlaceInput!, to: PlaceInput!, departAt: Float, windowMinutes: Int = 0, maxTransfers: Int = 3): TripPlan!
     disruptions(city: ID!): [Disruption!]!
@@ -116,6 +118,8 @@ export const transitTypeDefs = /* GraphQL */ `
 
   type Vehicle {
     vNo: String!
+    "The vehicle's city (given by publicVehicle)."
+    city: ID
     route_id: ID!
     route_name: String!
     tripId: ID

@@ -83,6 +83,7 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
       // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).
       stopArrivals: () => [],
       vehicle: () => null,
+      publicVehicle: () => null,
       routeVehicles: () => [],
       disruptions: () => [],
     },

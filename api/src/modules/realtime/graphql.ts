@@ -85,6 +85,7 @@ export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 
     Query: {
       stopArrivals: (_: unknown, a: Args) => realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10), typeof a.routeId === 'string' ? a.routeId : undefined),
       vehicle: (_: unknown, a: Args) => realtime.vehicle(String(a.city), String(a.vehicleNumber), now()),
+      publicVehicle: (_: unknown, a: Args) => realtime.vehicleAnywhere(String(a.vehicleNumber), now(), typeof a.city === 'string' ? a.city : undefined),
       routeVehicles: (_: unknown, a: Args) => realtime.routeVehicles(String(a.city), String(a.routeId), now()),
       disruptions: (_: unknown, a: Args) => realtime.disruptions(String(a.city), now()),
     },

@@ -244,8 +244,10 @@ export class RealtimeService {
     return live.update?.tS ?? live.vehicle?.tS ?? null;
   }
 
-  /** Next arrivals at a stop: scheduled in the next 2 h, with live ETA where usable, and buses that just left. */
-  /** The next arrivals at a stop, of every route, or of `routeId` only (its own next `limit`, not a filtered share). */
+  /**
+   * Next arrivals at a stop: scheduled in the next 2 h, with live ETA where usable, and buses that just left; of every
+   * route, or of `routeId` only (its own next `limit`, not a filtered share of all routes').
+   */
   async stopArrivals(cityId: string, stopId: string, now: number, limit = 10, routeId?: string): Promise<Arrival[]> {
     const state = await this.live(cityId, now);
     if (!state) return [];
@@ -381,6 +383,20 @@ export class RealtimeService {
     const wanted = normalisePlate(vNo);
     const found = await this.vehicles(cityId, now, (v) => normalisePlate(v.vNo) === wanted);
     return found[0] ?? null;
+  }
+
+  /**
+   * A vehicle by its number in whichever city it runs (a shared /public-route link works for anyone, whatever city
+   * the viewer chose): `preferCity` first, then every city with a current feed. With its city id.
+   */
+  async vehicleAnywhere(vNo: string, now: number, preferCity?: string): Promise<(Vehicle & { city: string }) | null> {
+    const cities = await this.store.citiesWithFeeds();
+    const order = preferCity && cities.includes(preferCity) ? [preferCity, ...cities.filter((c) => c !== preferCity)] : cities;
+    for (const city of order) {
+      const v = await this.vehicle(city, vNo, now);
+      if (v) return { ...v, city };
+    }
+    return null;
   }
 
   async routeVehicles(cityId: string, routeId: string, now: number): Promise<Vehicle[]> {

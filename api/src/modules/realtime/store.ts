@@ -19,6 +19,12 @@ export interface RealtimeRows {
 export class RealtimeStore {
   constructor(private readonly db: Db) {}
 
+  /** Ids of the cities that have a current feed (where a vehicle can be), in id order. */
+  async citiesWithFeeds(): Promise<string[]> {
+    const r = await this.db.query<{ city_id: string }>('SELECT city_id FROM feeds WHERE is_current ORDER BY city_id');
+    return r.rows.map((x) => x.city_id);
+  }
+
   async rows(feedId: number): Promise<RealtimeRows> {
     const q = <T>(sql: string) => this.db.query<T>(sql, [feedId]).then((r) => r.rows);
     const [stops, routes, trips, stopTimes, frequencies, calendar, calendarDates, shapes] = await Promise.all([

@@ -94,6 +94,8 @@ export const Q = {
   route: `query Route($city: ID!, $routeId: ID!) { route(city: $city, routeId: $routeId) { route_id route_name route_long_name agency_name route_type color text_color directions { directionId headsign shape stops { ${STOP} } } disruptions { ${DISRUPTION} } } }`,
   routeVehicles: `query RouteVehicles($city: ID!, $routeId: ID!) { routeVehicles(city: $city, routeId: $routeId) { ${VEHICLE} } }`,
   vehicle: `query Vehicle($city: ID!, $vehicleNumber: String!) { vehicle(city: $city, vehicleNumber: $vehicleNumber) { ${VEHICLE} } }`,
+  /** A shared bus by number, in whichever city runs it (`city`: where to look first); answers its city. */
+  publicVehicle: `query PublicVehicle($vehicleNumber: String!, $city: ID) { publicVehicle(vehicleNumber: $vehicleNumber, city: $city) { city vNo } }`,
   timetable: `query Timetable($city: ID!, $routeId: ID!, $stopId: ID!) { timetable(city: $city, routeId: $routeId, stopId: $stopId) { route_id stop_id date ttStatus isFrequencyTrip departures frequencies { start_time end_time frequency } } }`,
   stop: `query Stop($city: ID!, $stopId: ID!) { stop(city: $city, stopId: $stopId) { ${STOP} routes { ${SUMMARY} } disruptions { ${DISRUPTION} } } }`,
   stopArrivals: `query StopArrivals($city: ID!, $stopId: ID!) { stopArrivals(city: $city, stopId: $stopId, limit: 20) { ${ARRIVAL} } }`,

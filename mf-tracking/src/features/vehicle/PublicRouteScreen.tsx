@@ -1,19 +1,35 @@
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Page } from '../common/Page';
-import { useCityId, WithCity } from '../common/city';
+import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { useCityId } from '../common/city';
+import { gql, Q } from '../common/transit';
+import { useLive } from '../common/useLive';
 import { VehicleView } from './VehicleView';
+import styles from '../common/tracking.module.css';
 
-/** /public-route/:vehicleNo: a shared link to one bus; public (no sign-in). `?city=` names the city for visitors. */
+/**
+ * /public-route/:vehicleNo: a shared link to one bus; public (no sign-in, no chosen city needed). The server finds the
+ * bus in whichever city runs it (`?city=` or the viewer's city is only where it looks first).
+ */
 export default function PublicRouteScreen() {
   const intl = useIntl();
   const { vehicleNo = '' } = useParams();
   const [params] = useSearchParams();
   const chosen = useCityId();
-  const city = params.get('city') || chosen;
+  const hint = params.get('city') || chosen || null;
+  const found = useLive(
+    (signal) => gql<{ publicVehicle: { city: string | null } | null }>(Q.publicVehicle, { vehicleNumber: vehicleNo, city: hint }, signal).then((r) => r.publicVehicle?.city ?? null),
+    `public|${vehicleNo}|${hint ?? ''}`,
+    { poll: false },
+  );
+  let body;
+  if (found.loading) body = <ListSkeleton rows={4} />;
+  else if (found.error && found.updatedAt === null) body = <LoadError error={found.error} onRetry={found.retry} />;
+  else if (!found.data) body = <p className={styles.empty}>{intl.formatMessage({ id: 'vehicle.notFound' }, { vNo: vehicleNo })}</p>;
+  else body = <VehicleView city={found.data} vNo={vehicleNo} />;
   return (
     <Page heading={intl.formatMessage({ id: 'vehicle.heading' }, { vNo: vehicleNo })} intro={intl.formatMessage({ id: 'publicRoute.intro' })}>
-      {city ? <VehicleView city={city} vNo={vehicleNo} /> : <WithCity>{(c) => <VehicleView city={c} vNo={vehicleNo} />}</WithCity>}
+      {body}
     </Page>
   );
 }
