@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
+import { DatabaseUnavailableError } from './errors';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -62,32 +63,82 @@ function pgliteDb(pg: PGliteLike): Db {
   };
 }
 
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * Whether an error means "the database is not reachable" rather than "this statement failed": SQLSTATE class 08
+ * (connection exception), 57P01-57P03 (terminated by an administrator, crash shutdown, cannot connect now), 53300 (too
+ * many connections), socket errors, and node-postgres' own words for a dropped or closed connection.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || CONNECTION_ERROR_CODES.has(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|connection error|not queryable|Client was closed|timeout exceeded when trying to connect|Connection ended/i.test(message);
+}
+
+/** Connection failures become DatabaseUnavailableError (503); every other error passes unchanged. */
+const classified = (err: unknown): unknown => (err instanceof DatabaseUnavailableError || !isConnectionError(err) ? err : new DatabaseUnavailableError(err));
+
 function postgresDb(url: string, opts: OpenDbOptions): Db {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Pool } = require('pg') as typeof import('pg');
   const pool = new Pool({
     connectionString: url,
     max: opts.max ?? 10,
+    // A server that accepts TCP but never answers must not hold requests forever.
+    connectionTimeoutMillis: 10_000,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  // An idle client that loses its connection must not crash the process: the pool drops it and the next query opens
+  // a new connection (so a PostgreSQL restart needs no manual step).
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     query: async (sql, params) => {
-      const r = await pool.query(sql, params as unknown[] | undefined);
-      return { rows: r.rows };
+      try {
+        const r = await pool.query(sql, params as unknown[] | undefined);
+        return { rows: r.rows };
+      } catch (err) {
+        throw classified(err);
+      }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } catch (err) {
+        throw classified(err);
+      }
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      let client: import('pg').PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw classified(err);
+      }
+      // A checked-out client has no listener of the pool's: a backend terminated while this transaction waits between
+      // statements (pg_terminate_backend, a restart) emits 'error' on it, which would otherwise crash the process.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
+      const run = async (sql: string, params?: unknown[]) => {
+        if (lost) throw new DatabaseUnavailableError(lost);
+        try {
+          return await client.query(sql, params);
+        } catch (err) {
+          if (isConnectionError(err)) lost ??= err as Error;
+          throw classified(err);
+        }
+      };
       const handle: Db = {
         kind: 'postgres',
-        query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[] | undefined)).rows }),
+        query: async (sql, params) => ({ rows: (await run(sql, params as unknown[] | undefined)).rows }),
         exec: async (sql) => {
-          await client.query(sql);
+          await run(sql);
         },
         transaction: (inner) => inner(handle),
         close: async () => {
@@ -95,15 +146,18 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
         },
       };
       try {
-        await client.query('BEGIN');
+        await run('BEGIN');
         const result = await fn(handle);
-        await client.query('COMMIT');
+        await run('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        // A lost connection rolls back on the server by itself; otherwise roll back here.
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        throw lost ? (err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(lost)) : err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A client whose connection broke is destroyed, not put back into the pool.
+        client.release(lost);
       }
     },
     close: () => pool.end(),

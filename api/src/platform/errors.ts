@@ -15,6 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The database cannot be reached (connection refused or dropped, server shutting down or restarting). Answered 503
+ * `DB_UNAVAILABLE` with retry-after; the process lives on and the pool reconnects when the server is back.
+ */
+export class DatabaseUnavailableError extends ApiError {
+  constructor(override readonly cause: unknown) {
+    super(503, 'DB_UNAVAILABLE', 'Our database is not reachable right now. Please try again in a moment.', { 'retry-after': '5' });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** Carries zod's issues from the validator compiler to the error handler. */
@@ -80,6 +91,7 @@ export function errorBody(code: string, message: string): { code: string; messag
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | RequestValidationError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof DatabaseUnavailableError) request.log.error({ err: err.cause }, 'database unavailable');
     if (err instanceof ApiError) {
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.status).send(errorBody(err.code, err.message));
