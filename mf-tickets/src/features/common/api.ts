@@ -1,9 +1,7 @@
 // The tickets and validation API as these screens call it (docs/tickets.md, docs/validation.md). Types from
 // @sawari/contracts (type-only imports: no zod in the bundle).
-import { api, deviceId } from '@sawari/runtime';
+import { api, APP_VERSION, deviceId } from '@sawari/runtime';
 import type { FareResponse, MultiRouteFareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, WalletResponse } from '@sawari/contracts';
-
-export const APP_VERSION = '1001';
 
 export type InstantFares = { city: string; maxPassengers: number; fares: { id: string; name: string; farePaise: number; agency: string }[] };
 type Leg = { routeId: string; fromStopId: string; toStopId: string };
@@ -12,6 +10,8 @@ const city = (c: string) => `/tickets/v1/cities/${encodeURIComponent(c)}`;
 
 export const ticketsApi = {
   wallet: (c: string, signal?: AbortSignal) => api.get<WalletResponse>('/tickets/wallet', { params: { city: c }, signal }),
+  /** Every city's items (the wallet groups them by city, the current one first). */
+  walletAll: (signal?: AbortSignal) => api.get<WalletResponse>('/tickets/wallet', { signal }),
   fare: (c: string, leg: Leg, passengers: PassengersInput, signal?: AbortSignal) => api.post<FareResponse>(`${city(c)}/fare`, { ...leg, passengers }, { signal }),
   validateFare: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
     api.post<{ ok: true; farePaise: number; fare: FareResponse }>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),

@@ -3,7 +3,7 @@
 // call is for the rider of the current session.
 import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
 import type { RideReceipt, WalletItem } from '@sawari/contracts';
-import { getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
+import { getAuth, getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
 import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
 import { ticketCodeAt, ticketToken } from '../show/code';
 import { currentSoundPayload } from '../../lib/ticket-code';
@@ -27,6 +27,23 @@ type SavedReceipt = { receipt: RideReceipt; savedAt: number };
 export const local = {
   readWallet: (userId: string, city: string) => listWalletItems(userId, city, serverNow()),
   saveWallet: (userId: string, city: string, items: WalletItem[]) => putWalletItems(userId, city, items, serverNow()),
+  /**
+   * Every city's saved items (the cities this device has a saved listing of, plus `alsoCity`), and when the listing was
+   * last saved (null: never on this device).
+   */
+  readAllWallets: async (userId: string, alsoCity: string): Promise<{ items: WalletItem[]; savedAt: number | null }> => {
+    const saved = (await getAuth(userId))?.walletSavedAt ?? {};
+    const cities = [...new Set([alsoCity, ...Object.keys(saved)])];
+    const lists = await Promise.all(cities.map((c) => listWalletItems(userId, c, serverNow())));
+    const times = lists.map((l) => l.savedAt).filter((x): x is number => x !== null);
+    return { items: lists.flatMap((l) => l.items).sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0)), savedAt: times.length ? Math.min(...times) : null };
+  },
+  /** Saves an all-city listing city by city (a city saved before and now empty is emptied too). */
+  saveAllWallets: async (userId: string, items: WalletItem[], alsoCity: string): Promise<void> => {
+    const saved = (await getAuth(userId))?.walletSavedAt ?? {};
+    const cities = new Set([alsoCity, ...Object.keys(saved), ...items.map((i) => i.city)]);
+    for (const c of cities) await putWalletItems(userId, c, items.filter((i) => i.city === c), serverNow());
+  },
   /** The server's items with this device's queued rides added (and a ridden single-journey ticket USED). */
   withQueued: async (items: WalletItem[]): Promise<WalletItem[]> => {
     const queued = await queuedPunches(rider());

@@ -1,7 +1,7 @@
 import type { WalletItem } from '@sawari/contracts';
 import {
   EMPTY_FLOW, canAddPassenger, isInExpiredTab, itemState, normaliseVehicleNo, parseFlow, passengerError, quoteKey, screenFor, splitWallet, statusLabelParts,
-  stopsAfter, vehicleFromScan, expiryCountdown, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
+  stopsAfter, vehicleFromScan, expiryCountdown, groupByCity, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
 } from './model';
 import { formatCityDate, formatCityDateTime } from '@sawari/domain';
 
@@ -211,5 +211,18 @@ describe('multi-route legs', () => {
     expect(parseFlow({ legs: 'x' }).legs).toEqual([]);
     expect(parseFlow({}).legs).toEqual([]);
     expect(parseFlow(JSON.parse(JSON.stringify(withCurrent([leg(1)], leg(2))))).legs).toEqual([leg(1)]);
+  });
+});
+
+describe('wallet by city (issue 16 item 11)', () => {
+  const names: Record<string, string> = { mumbai: 'Mumbai', kochi: 'Kochi', pune: 'Pune' };
+  const x = (tx: string, city: string) => ({ transactionId: tx, city });
+  it('the current city first, then the others by name, each in its own order', () => {
+    const g = groupByCity([x('1', 'pune'), x('2', 'mumbai'), x('3', 'kochi'), x('4', 'pune')], 'mumbai', (c) => names[c]);
+    expect(g.map((k) => [k.city, k.items.map((i) => i.transactionId)])).toEqual([['mumbai', ['2']], ['kochi', ['3']], ['pune', ['1', '4']]]);
+  });
+  it('the current city stays first even with nothing in it; other empty cities do not show', () => {
+    expect(groupByCity([x('1', 'kochi')], 'mumbai', (c) => names[c]).map((k) => [k.city, k.items.length])).toEqual([['mumbai', 0], ['kochi', 1]]);
+    expect(groupByCity([], 'mumbai', (c) => names[c])).toEqual([{ city: 'mumbai', items: [] }]);
   });
 });

@@ -249,3 +249,14 @@ export function normaliseVehicleNo(input: string): string | null {
   const v = input.trim().toUpperCase().replace(/\s+/g, ' ');
   return /^[A-Z0-9][A-Z0-9 -]{0,19}$/.test(v) ? v : null;
 }
+
+/**
+ * The wallet's items by city (issue 16 item 11): the current city first (even when empty, so its empty state shows),
+ * then the others by name; items keep their order within a city.
+ */
+export function groupByCity<T extends { city: string }>(items: readonly T[], current: string, nameOf: (city: string) => string): { city: string; items: T[] }[] {
+  const groups = new Map<string, T[]>([[current, []]]);
+  for (const item of items) groups.set(item.city, [...(groups.get(item.city) ?? []), item]);
+  const [first, ...rest] = [...groups].map(([city, list]) => ({ city, items: list }));
+  return [first, ...rest.filter((g) => g.items.length).sort((a, b) => nameOf(a.city).localeCompare(nameOf(b.city)))];
+}

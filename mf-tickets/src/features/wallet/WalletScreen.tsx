@@ -3,8 +3,9 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WalletItem } from '@sawari/contracts';
-import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
-import { expiryCountdown, screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
+import { useAtomValue } from 'jotai';
+import { citiesStateAtom, isFeatureEnabled, type CityConfig } from '@sawari/runtime';
+import { expiryCountdown, groupByCity, screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
 import { useWallet, type WalletView } from './useWallet';
 import { useOfflineWarmUp } from './offline';
@@ -85,6 +86,35 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
   );
 }
 
+/**
+ * Every city's items, grouped (issue 16 item 11): the current city first, then the others by name, each under its
+ * name; with items in the current city only, just the list.
+ */
+function CityGroups({ items, now, city, inactive }: { items: WalletItem[]; now: number; city: CityConfig; inactive: boolean }) {
+  const t = useT();
+  const cities = useAtomValue(citiesStateAtom).data?.cities;
+  const nameOf = (id: string) => cities?.find((c) => c.id === id)?.name ?? id;
+  const groups = groupByCity(items, city.id, nameOf);
+  const list = (group: WalletItem[]) => (
+    <ul className={styles.cards}>
+      {group.map((item) => (
+        <ItemCard key={item.transactionId} item={item} now={now} city={city} inactive={inactive} />
+      ))}
+    </ul>
+  );
+  if (groups.length === 1) return list(groups[0].items);
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.city} aria-labelledby={`wallet-city-${g.city}`} data-city={g.city}>
+          <h2 id={`wallet-city-${g.city}`}>{g.city === city.id ? t('wallet.cityCurrent', { city: nameOf(g.city) }) : nameOf(g.city)}</h2>
+          {g.items.length ? list(g.items) : <p className={styles.muted}>{t('wallet.cityNone', { city: nameOf(g.city) })}</p>}
+        </section>
+      ))}
+    </>
+  );
+}
+
 function Empty({ tab }: { tab: Tab }) {
   const t = useT();
   return (
@@ -158,11 +188,7 @@ function Wallet({ city }: { city: CityConfig }) {
         ) : lists[tab].length === 0 ? (
           <Empty tab={tab} />
         ) : (
-          <ul className={styles.cards}>
-            {lists[tab].map((item) => (
-              <ItemCard key={item.transactionId} item={item} now={now} city={city} inactive={tab === 'expired'} />
-            ))}
-          </ul>
+          <CityGroups items={lists[tab]} now={now} city={city} inactive={tab === 'expired'} />
         )}
       </div>
       {lists && (

@@ -1,6 +1,6 @@
-// The rider's wallet for one city: the encrypted local copy first (instant, works offline), then the API when it
-// answers (saved back locally). Rides recorded on this device and not yet synced are merged in, so a punch shows at
-// once. Screens share one in-memory copy per rider and city, so moving between them does not flash a skeleton.
+// The rider's wallet in every city: the encrypted local copy first (instant, works offline), then the API when it
+// answers (saved back locally, city by city). Rides recorded on this device and not yet synced are merged in, so a punch
+// shows at once. Screens share one in-memory copy per rider, so moving between them does not flash a skeleton.
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, type ApiRequestError } from '@sawari/runtime';
@@ -24,9 +24,13 @@ const memory = new Map<string, Entry>();
 
 const merged = (items: WalletItem[]): Promise<WalletItem[]> => local.withQueued(items).catch(() => items);
 
+/**
+ * The rider's wallet in every city (issue 16 item 11: nothing is hidden because another city is chosen); `city` is the
+ * current city, always read from the device even before it has items.
+ */
 export function useWallet(city: string): WalletView {
   const userId = useAtomValue(sessionAtom).userId;
-  const key = `${userId}|${city}`;
+  const key = `${userId}`;
   const [entry, setEntry] = useState<Entry | null>(() => memory.get(key) ?? null);
   const [refreshing, setRefreshing] = useState(true);
   const [error, setError] = useState<ApiRequestError | null>(null);
@@ -44,7 +48,7 @@ export function useWallet(city: string): WalletView {
     setError(null);
     void (async () => {
       if (!memory.get(key)) {
-        const saved = await local.readWallet(userId, city).catch((err: unknown) => {
+        const saved = await local.readAllWallets(userId, city).catch((err: unknown) => {
           console.error('[mf_tickets] could not read the local wallet', err);
           return null;
         });
@@ -53,8 +57,8 @@ export function useWallet(city: string): WalletView {
       // Rides recorded offline go first, so the listing below already counts them.
       await local.syncPunches().catch(() => null);
       try {
-        const res = await ticketsApi.wallet(city);
-        await local.saveWallet(userId, city, res.items).catch((err: unknown) => console.error('[mf_tickets] could not save the wallet', err));
+        const res = await ticketsApi.walletAll();
+        await local.saveAllWallets(userId, res.items, city).catch((err: unknown) => console.error('[mf_tickets] could not save the wallet', err));
         put({ items: await merged(res.items), source: 'server', savedAt: Date.now() });
       } catch (err) {
         if (live) setError(asApiError(err));
