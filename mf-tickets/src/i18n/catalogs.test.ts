@@ -1,3 +1,4 @@
 import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
+import { LANGUAGE_CODES } from './catalogs';
 
-describeCatalogs('tickets', __dirname);
+describeCatalogs('tickets', __dirname, LANGUAGE_CODES);
