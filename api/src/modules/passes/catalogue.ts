@@ -1,7 +1,6 @@
 /** The pass catalogue (spec §3 Product configuration) and the pure rules applied to it: availability, fares, offers. */
 import { isProofRequired, purchaseBlock, type AvailabilityBlock, type FareLine } from '@sawari/domain';
 import { configTexts, translationsFor } from './catalogue-i18n';
-import { configTexts, translationsFor } from './catalogue-i18n';
 
 export interface Flags { isActive?: boolean; isVisible?: boolean }
 export interface CatalogueCategory extends Flags { id: string; name: string; verification?: boolean | null; isProofRequired?: boolean | null }
@@ -79,8 +78,6 @@ export function publicConfig(c: CatalogueConfig, offers: readonly BankOffer[], c
         displayName: f.displayName, specialFeatures: f.specialFeatures, isActive: f.isActive !== false, proofRequired: proofRequiredFor(c, k, f) };
     })])),
     bankOffers: offers.filter((o) => o.city === city && o.configIds.includes(c.id)).map((o) => ({ bank: o.bank, percentOff: o.percentOff })),
-    // The texts above in the app's other languages (catalogue-i18n.ts, issue 16 item 10).
-    translations: translationsFor(configTexts(c)),
     // The texts above in the app's other languages (catalogue-i18n.ts, issue 16 item 10).
     translations: translationsFor(configTexts(c)),
   };
