@@ -55,7 +55,9 @@ test('search a route, open its map (under the app CSP) and list, then its timeta
   await page.getByLabel('Stop').selectOption({ label: 'Sion Circle' });
   await expect(page.getByRole('heading', { name: 'Departures from Sion Circle today' })).toBeVisible();
   // The airport express runs as a frequency trip: "every N min from … to …", or its exact departures.
-  await expect(page.getByText(/^Every \d+ min from \d\d:\d\d to \d\d:\d\d$/).or(page.getByRole('list', { name: 'Departure times' })).first()).toBeVisible();
+  // Issue 15 item 8: English times on the boards' 12-hour clock; a headway window names its last departure.
+  await expect(page.getByText(/^Every \d+ min from \d{1,2}:\d\d [AP]M, last at \d{1,2}:\d\d [AP]M$/).or(page.getByRole('list', { name: 'Departure times' })).first()).toBeVisible();
+  await expect(page.getByText(/\b\d\d:\d\d\b(?! [AP]M)/)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

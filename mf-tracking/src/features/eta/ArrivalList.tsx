@@ -1,15 +1,20 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { cityClock, occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { useClock } from '../common/clock';
 import { paths } from '../common/links';
 import type { Arrival } from '../common/transit';
 import { arrivalViews } from './arrivals';
 import { OccupancyIcon } from '../common/OccupancyIcon';
 import styles from '../common/tracking.module.css';
 
-/** Buses due at a stop, soonest first: live minutes, scheduled time, or "passed N min ago". */
+/**
+ * Buses due at a stop, soonest first: live minutes (data at most 90 s old), minutes from older data with its age
+ * ("last seen N min ago"), the scheduled time labelled scheduled, or a bus that just left / passed N min ago.
+ */
 export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly Arrival[]; now: number; showRoute: boolean }) {
   const intl = useIntl();
+  const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const views = arrivalViews(arrivals, now);
   if (views.length === 0) return <p className={styles.empty}>{t('eta.none')}</p>;
@@ -17,8 +22,9 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
     <ul className={styles.cards}>
       {views.map((v) => {
         const a = v.arrival;
-        const timely = v.kind === 'live' ? timelinessOf(a.timeliness, a.delaySeconds) : null;
-        const occupancy = occupancyOf(a.occupancy, null);
+        const measured = v.kind === 'live' || v.kind === 'estimated';
+        const timely = measured ? timelinessOf(a.timeliness, a.delaySeconds) : null;
+        const occupancy = measured ? occupancyOf(a.occupancy, null) : null;
         return (
           <li key={`${a.tripId}-${a.scheduledTime}`} className={styles.card}>
             <div className={styles.row}>
@@ -26,17 +32,28 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
                 {showRoute && <span className={styles.routeBadge}>{a.route_name}</span>} {a.headsign ? t('eta.towards', { headsign: a.headsign }) : ''}
               </span>
               <strong>
-                {v.kind === 'passed'
-                  ? t('eta.passed', { n: v.minutesAgo })
-                  : v.kind === 'live'
-                    ? v.minutes < 1
-                      ? t('eta.now')
-                      : t('eta.inMinutes', { n: v.minutes })
-                    : t('eta.scheduled', { time: cityClock(v.at) })}
+                {v.kind === 'justLeft'
+                  ? t('eta.justLeft')
+                  : v.kind === 'passed'
+                    ? t('eta.passed', { n: v.minutesAgo })
+                    : measured
+                      ? v.minutes < 1
+                        ? t('eta.now')
+                        : t('eta.inMinutes', { n: v.minutes })
+                      : t('eta.scheduled', { time: clock.at(v.at) })}
               </strong>
             </div>
             <span className={styles.cardDesc}>
-              {v.kind === 'live' ? <><span className={styles.liveDot} aria-hidden="true" />{t('eta.live')}</> : t('eta.timetable')}
+              {v.kind === 'live' ? (
+                <>
+                  <span className={styles.liveDot} aria-hidden="true" />
+                  {t('eta.live')}
+                </>
+              ) : v.kind === 'estimated' ? (
+                t('eta.lastSeen', { n: v.lastSeenMinutes })
+              ) : v.kind === 'scheduled' ? (
+                t('eta.scheduledLabel')
+              ) : null}
               {timely && ` · ${t(timelinessKey(timely))}`}
               {occupancy && (
                 <>
@@ -44,9 +61,9 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
                   <OccupancyIcon level={occupancy} /> {t(occupancyKey(occupancy))}
                 </>
               )}
-              {a.vNo && (
+              {a.vNo && v.kind !== 'scheduled' && (
                 <>
-                  {' · '}
+                  {v.kind === 'live' || v.kind === 'estimated' ? ' · ' : ''}
                   <Link to={paths.vehicle(a.route_id, a.vNo)}>{t('eta.followBus', { vNo: a.vNo })}</Link>
                 </>
               )}

@@ -17,4 +17,10 @@ describe('arrivalViews', () => {
     const views = arrivalViews([base, { ...base, tripId: 'p', passedAt: now - 3 * 60_000 }], now);
     expect(views[0]).toMatchObject({ kind: 'passed', minutesAgo: 3 });
   });
+  it('never calls a 5-minute-old position live: estimated, last seen 5 min ago (issue 15 item 8)', () => {
+    expect(arrivalViews([{ ...base, vNo: 'MH01', tS: now - 5 * 60_000, eta: 600 }], now)[0]).toMatchObject({ kind: 'estimated', minutes: 5, lastSeenMinutes: 5 });
+  });
+  it('says a bus that left under a minute ago just left, never "passed 0 min ago"', () => {
+    expect(arrivalViews([{ ...base, passedAt: now - 20_000 }], now)[0].kind).toBe('justLeft');
+  });
 });

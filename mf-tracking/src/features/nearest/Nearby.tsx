@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { ListSkeleton, LoadError } from '../common/Page';
 import { walkingFromMeters } from '../common/format';
+import { useClock } from '../common/clock';
 import { paths } from '../common/links';
 import { gql, Q, type NearbyStop, type SearchResult } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
@@ -105,9 +106,15 @@ export function ManualStopSearch({ city }: { city: string }) {
   );
 }
 
-/** Nearby stops, nearest first, with walking distance (spec §9) and the routes calling there. */
+/** The three soonest scheduled departures of a stop's routes (each route's next arrival there, service-day seconds). */
+function nextDepartures<R extends { arrival_time: number | null; route_name: string }>(routes: readonly R[]): R[] {
+  return routes.filter((r) => r.arrival_time != null).sort((a, b) => a.arrival_time! - b.arrival_time!).slice(0, 3);
+}
+
+/** Nearby stops, nearest first, with walking distance (spec §9), the next departures and the routes calling there. */
 export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
   const intl = useIntl();
+  const clock = useClock();
   if (stops.length === 0) return <p className={styles.empty}>{intl.formatMessage({ id: 'nearby.none' })}</p>;
   return (
     <ul className={styles.cards}>
@@ -118,6 +125,14 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
               <span className={styles.cardTitle}>{stop.stop_name}</span>
               <span className={styles.badge}>{intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(distanceMeters) })}</span>
             </span>
+            {nextDepartures(stop.routes).length > 0 && (
+              <span className={styles.cardDesc}>
+                {intl.formatMessage(
+                  { id: 'nearby.next' },
+                  { list: nextDepartures(stop.routes).map((r) => intl.formatMessage({ id: 'nearby.nextItem' }, { route: r.route_name, time: clock.service(r.arrival_time!) })).join(', ') },
+                )}
+              </span>
+            )}
             {stop.routes.length > 0 && (
               <span className={styles.cardDesc}>
                 {intl.formatMessage({ id: 'nearby.routes' }, { routes: stop.routes.map((r) => r.route_name).slice(0, 8).join(', ') })}

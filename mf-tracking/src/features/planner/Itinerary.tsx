@@ -1,18 +1,20 @@
 import { useIntl } from 'react-intl';
-import { cityClock, minutes } from '../common/format';
+import { minutes } from '../common/format';
+import { useClock } from '../common/clock';
 import type { Itinerary, Leg } from '../common/transit';
 import styles from '../common/tracking.module.css';
 
 /** Departure → arrival, duration, transfers and walking of one itinerary. */
 export function ItinerarySummary({ it }: { it: Itinerary }) {
   const intl = useIntl();
+  const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const buses = it.legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => l.route!.route_name);
   return (
     <>
       <span className={styles.row}>
         <span className={styles.cardTitle}>
-          {cityClock(it.departure)} → {cityClock(it.arrival)}
+          {clock.at(it.departure)} → {clock.at(it.arrival)}
         </span>
         <span className={styles.badge}>{t('trip.duration', { n: minutes(it.durationSeconds) })}</span>
       </span>
@@ -26,8 +28,9 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
 
 export function LegItem({ leg }: { leg: Leg }) {
   const intl = useIntl();
+  const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const time = `${cityClock(leg.departure)} – ${cityClock(leg.arrival)}`;
+  const time = `${clock.at(leg.departure)} – ${clock.at(leg.arrival)}`;
   if (leg.mode === 'WALK')
     return (
       <li className={`${styles.leg} ${styles.legWalk}`}>
@@ -43,8 +46,8 @@ export function LegItem({ leg }: { leg: Leg }) {
       <strong>
         <span className={styles.routeBadge}>{leg.route?.route_name ?? '—'}</span> {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
       </strong>
-      <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: cityClock(leg.departure) })}</div>
-      <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: cityClock(leg.arrival) })}</div>
+      <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: clock.at(leg.departure) })}</div>
+      <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: clock.at(leg.arrival) })}</div>
       {leg.stopCount != null && <div className={styles.hint}>{t('trip.leg.stops', { n: leg.stopCount })}</div>}
     </li>
   );

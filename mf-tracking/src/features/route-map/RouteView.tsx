@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
+import { freshness } from '@sawari/domain';
 import { ageParts } from '../common/format';
 import { paths } from '../common/links';
 import { gql, Q, type Disruption, type Route, type Vehicle } from '../common/transit';
@@ -29,9 +30,11 @@ export function Disruptions({ items }: { items: readonly Disruption[] }) {
   );
 }
 
-/** "updated 20 s ago" / "updated 3 min ago". */
+/** Live data at most 90 s old: "updated 20 s ago"; older: "last seen 3 min ago" (shared/domain freshness). */
 export function Age({ seconds }: { seconds: number }) {
   const intl = useIntl();
+  const f = freshness(0, Math.max(0, seconds) * 1000);
+  if (f.kind === 'lastSeen') return <>{intl.formatMessage({ id: 'vehicle.lastSeen' }, { n: f.minutes })}</>;
   const { unit, value } = ageParts(seconds);
   return <>{intl.formatMessage({ id: unit === 's' ? 'vehicle.updatedSeconds' : 'vehicle.updatedMinutes' }, { n: value })}</>;
 }

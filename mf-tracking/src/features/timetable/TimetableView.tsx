@@ -2,14 +2,16 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { ListSkeleton, LoadError } from '../common/Page';
 import { Attribution } from '../common/city';
-import { secondsOfCityDay, serviceTime } from '../common/format';
+import { secondsOfCityDay } from '../common/format';
+import { lastDeparture, useClock } from '../common/clock';
 import { gql, Q, type Stop, type Timetable } from '../common/transit';
 import { useLive } from '../common/useLive';
 import styles from '../common/tracking.module.css';
 
-/** One route's departures at one stop today: exact times, or "every N min from … to …" for frequency trips. */
+/** One route's departures at one stop today: exact times, or "every N min from …, last at …" for frequency trips. */
 export function Departures({ city, routeId, stopId }: { city: string; routeId: string; stopId: string }) {
   const intl = useIntl();
+  const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const tt = useLive((signal) => gql<{ timetable: Timetable }>(Q.timetable, { city, routeId, stopId }, signal).then((r) => r.timetable), `${city}|${routeId}|${stopId}`, { poll: false });
   if (tt.loading) return <ListSkeleton rows={2} />;
@@ -23,7 +25,7 @@ export function Departures({ city, routeId, stopId }: { city: string; routeId: s
         <ul className={styles.cards}>
           {d.frequencies.map((f) => (
             <li key={`${f.start_time}-${f.end_time}`} className={styles.card}>
-              {t('timetable.every', { n: Math.round(f.frequency / 60), from: serviceTime(f.start_time), to: serviceTime(f.end_time) })}
+              {t('timetable.every', { n: Math.round(f.frequency / 60), from: clock.service(f.start_time), last: clock.service(lastDeparture(f)) })}
             </li>
           ))}
         </ul>
@@ -34,7 +36,7 @@ export function Departures({ city, routeId, stopId }: { city: string; routeId: s
           <ul className={styles.times} aria-label={t('timetable.departures')}>
             {d.departures.map((s, i) => (
               <li key={`${s}-${i}`} className={s < nowSec ? styles.past : undefined}>
-                {serviceTime(s)}
+                {clock.service(s)}
                 {s < nowSec && <span className={styles.srOnly}> {t('timetable.gone')}</span>}
               </li>
             ))}
