@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { persistedAtom } from './storage';
+import type { LanguageCode } from './manifest';
 
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGE_STORAGE_KEY = 'sawari.lang';
@@ -15,6 +16,19 @@ const catalogs = new Map<string, Record<string, CatalogLoader>>();
 /** Each remote registers how to load its own messages, one lazily loaded chunk per language. */
 export function registerCatalogs(remoteName: string, loaders: Record<string, CatalogLoader>): void {
   catalogs.set(remoteName, loaders);
+}
+
+/** The six languages every app's catalogs have (src/i18n/<code>.json), in the order the language screen lists them. */
+export const LANGUAGE_CODES = ['en', 'hi', 'mr', 'ml', 'ta', 'kn'] as const satisfies readonly LanguageCode[];
+
+/**
+ * An app's catalogs in one line: `defineCatalogs('passes', (lang) => import(`./${lang}.json`))` registers a loader for
+ * each of the six languages and answers the catalog name for SawariIntlProvider / createRemoteSpa. The import must be
+ * written in the app's own folder (webpack makes one lazily loaded chunk per JSON file it finds there).
+ */
+export function defineCatalogs(name: string, load: (lang: LanguageCode) => ReturnType<CatalogLoader>): string {
+  registerCatalogs(name, Object.fromEntries(LANGUAGE_CODES.map((code) => [code, () => load(code)])));
+  return name;
 }
 
 /** Messages of `remoteName` in `lang`, falling back to en when that language is missing or fails to load. */

@@ -21,6 +21,8 @@ export { noticeAtom, showNotice, handleApiError, CREATE_PROFILE_PATH, type Notic
 export {
   languageAtom,
   registerCatalogs,
+  defineCatalogs,
+  LANGUAGE_CODES,
   loadCatalog,
   useCatalog,
   SawariIntlProvider,
@@ -48,6 +50,7 @@ export {
   type CitiesData,
   type CitiesState,
 } from './city';
+export { APP_VERSION, APP_VERSION_NUMBER } from './app-version';
 export { persistedAtom, readStored, sessionJsonAtom, writeStored, type SessionJson } from './storage';
 export { usePathname } from './routing';
 export {
@@ -59,4 +62,4 @@ export {
   type ReturnPathFields,
 } from './checkout';
 export { deployedRemotesAtom, setDeployedRemotes, deployedRemotes, isServed, homeTiles, checkoutKinds, localised } from './remotes';
-export type { RemoteManifest, RemoteEntry, HomeTile, CheckoutKind, LocalisedText } from './manifest';
+export type { RemoteManifest, RemoteEntry, HomeTile, CheckoutKind, LocalisedText, LanguageCode } from './manifest';

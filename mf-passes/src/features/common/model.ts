@@ -2,6 +2,7 @@
 // personal-details form (spec §5), the proof files checked before upload, the spec §3 order payload, the rider-facing
 // message for each server code, status labels and the spec §9 landing notes. No React, no I/O, no wall clock.
 import type { PassOrderPayload } from '@sawari/contracts';
+import { APP_VERSION } from '@sawari/runtime/src/app-version';
 import { CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
@@ -225,7 +226,6 @@ export const afterDetailsPath = (proofRequired: boolean): string =>
   proofRequired ? '/productHooks/bus-pass-purchase/document' : '/productHooks/bus-pass-purchase/confirm-details-and-pay';
 
 // ---- the order payload (spec §3) ----
-export const APP_VERSION = '1001';
 export const LP_VERSION = '1';
 
 /** Exactly the spec §3 pass-order payload (plus the optional offer fields the server knows). passFare in ₹. */

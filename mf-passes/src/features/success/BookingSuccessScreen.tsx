@@ -1,19 +1,17 @@
 // /productHooks/bus-pass-purchase/booking-successful/:transactionId — where the checkout returns a paid pass order. The
-// payment may still be settling: the order is polled (2 s, backing off to 30 s) until it is SUCCESS, then the pass is
-// shown from GET /api/passes/mine.
+// payment may still be settling: the order is polled (useOrderOutcome: every seller's one back-off) until it is
+// settled, then the pass is shown from GET /api/passes/mine.
 import { isPaidStatus, lastValidInstant } from '@sawari/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
 import { checkoutPath, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
+import { useOrderOutcome } from '@sawari/ui/src/order-outcome';
 import { loadMyPasses, loadOrder, loadProduct } from '../common/api';
 import { useFlow } from '../common/flow';
 import { EMPTY_FLOW, passLabel, type MyPass } from '../common/model';
 import { FareBreakup, ListSkeleton, Page, paths, ProblemPanel, RequireSignIn, styles, useDate, useDayTime, useT } from '../common/ui';
-
-export const SUCCESS_POLL_MS = 2_000;
-export const SUCCESS_POLL_MAX_MS = 30_000;
 
 export default function BookingSuccessScreen() {
   const t = useT();
@@ -27,7 +25,8 @@ export default function BookingSuccessScreen() {
   );
 }
 
-type State = { order: PassOrder | null; pass: MyPass | null; error: { code?: string; message?: string } | null };
+/** Statuses after which the order no longer changes by itself. */
+const SETTLED: ReadonlySet<string> = new Set(['SUCCESS', 'PAYMENT_FAILED', 'UNVERIFIED', 'REJECTED']);
 
 function Success({ transactionId }: { transactionId: string }) {
   const t = useT();
@@ -35,49 +34,35 @@ function Success({ transactionId }: { transactionId: string }) {
   const dayTime = useDayTime();
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
-  const [state, setState] = useState<State>({ order: null, pass: null, error: null });
-  const [attempt, setAttempt] = useState(0);
+  const { order, error, gaveUp, retry } = useOrderOutcome<PassOrder>(transactionId, {
+    load: () => loadOrder(transactionId),
+    isSettled: (o) => SETTLED.has(o.status),
+    isFinalError: (e) => e.code === 'ORDER_NOT_FOUND',
+  });
+  // Once paid: the pass itself (undefined while it loads, null when it is not listed yet), and the next purchase
+  // starts fresh.
+  const [pass, setPass] = useState<MyPass | null | undefined>(undefined);
+  const paid = order?.status === 'SUCCESS';
   useEffect(() => {
+    if (!paid) return;
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let wait = SUCCESS_POLL_MS;
-    const tick = async () => {
-      try {
-        const order = await loadOrder(transactionId);
-        if (!live) return;
-        if (order.status === 'SUCCESS') {
-          const pass = (await loadMyPasses()).find((p) => p.transactionId === transactionId) ?? null;
-          if (!live) return;
-          setState({ order, pass, error: null });
-          // The purchase is done: the next one starts fresh.
-          setFlow((f) => (f.transactionId === transactionId ? EMPTY_FLOW : f));
-          return;
-        }
-        setState((s) => ({ ...s, order, error: null }));
-        if (order.status === 'PAYMENT_FAILED' || order.status === 'UNVERIFIED' || order.status === 'REJECTED') return;
-      } catch (err) {
-        if (!live) return;
-        setState((s) => ({ ...s, error: err as State['error'] }));
-        if ((err as State['error'])?.code === 'ORDER_NOT_FOUND') return;
-      }
-      wait = Math.min(SUCCESS_POLL_MAX_MS, wait * 1.5);
-      timer = setTimeout(tick, wait);
-    };
-    void tick();
+    setFlow((f) => (f.transactionId === transactionId ? EMPTY_FLOW : f));
+    loadMyPasses().then(
+      (passes) => live && setPass(passes.find((p) => p.transactionId === transactionId) ?? null),
+      () => live && setPass(null),
+    );
     return () => {
       live = false;
-      clearTimeout(timer);
     };
-  }, [transactionId, attempt, setFlow]);
+  }, [paid, transactionId, setFlow]);
 
-  const { order, pass, error } = state;
-  if (!order && error) return <ProblemPanel error={error} onRetry={error.code === 'ORDER_NOT_FOUND' ? undefined : () => setAttempt((n) => n + 1)} />;
-  if (!order) return <ListSkeleton rows={3} />;
+  if (!order && error) return <ProblemPanel error={error} onRetry={error.code === 'ORDER_NOT_FOUND' ? undefined : retry} />;
+  if (!order || (paid && pass === undefined)) return <ListSkeleton rows={3} />;
   if (order.status === 'PAYMENT_FAILED')
     return (
       <div className={styles.alert} role="alert">
         <p>{t('success.failed')}</p>
-        <Button onClick={() => void loadProduct(order.city, order.configurationId).then((p) => navigate(checkoutPath(p.agency, 'pass', order.transactionId)), () => setAttempt((n) => n + 1))}>{t('success.tryAgain')}</Button>
+        <Button onClick={() => void loadProduct(order.city, order.configurationId).then((p) => navigate(checkoutPath(p.agency, 'pass', order.transactionId)), retry)}>{t('success.tryAgain')}</Button>
       </div>
     );
   if (order.status !== 'SUCCESS')
@@ -87,14 +72,14 @@ function Success({ transactionId }: { transactionId: string }) {
           <strong>{t('success.confirming')}</strong>
         </p>
         <p>{t('success.confirmingBody')}</p>
-        <ListSkeleton rows={1} />
+        {gaveUp ? <Button onClick={retry}>{t('common.retry')}</Button> : <ListSkeleton rows={1} />}
       </div>
     );
   const label = pass ? passLabel(pass, serverNow()) : null;
   return (
     <>
       <p className={styles.notice} role="status">
-        {t('success.done')}
+        {order.freeWith ? t('success.free', { offer: order.freeWith.label }) : t('success.done')}
       </p>
       {pass ? (
         <article className={styles.card} aria-labelledby="the-pass">

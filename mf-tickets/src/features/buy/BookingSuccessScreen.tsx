@@ -2,20 +2,17 @@
 // (or the payment failed), then reads the wallet once (which saves the new ticket in the local database, so it shows
 // offline too) and offers to show it.
 import { isPaidStatus } from '@sawari/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
-import { checkoutPath, useCityConfig, type ApiRequestError } from '@sawari/runtime';
+import { checkoutPath, useCityConfig } from '@sawari/runtime';
+import { useOrderOutcome } from '@sawari/ui/src/order-outcome';
 import type { TicketOrder } from '@sawari/contracts';
 import { ticketsApi } from '../common/api';
 import { useFlow } from '../common/flow';
 import { EMPTY_FLOW } from '../common/model';
-import { FareBreakup, Page, ProblemPanel, RequireSignIn, asApiError, paths, styles, useT } from '../common/ui';
+import { FareBreakup, Page, ProblemPanel, RequireSignIn, paths, styles, useT } from '../common/ui';
 import { useWallet } from '../wallet/useWallet';
-
-/** Poll delays (ms): quick at first, then every 5 s; gives up waiting after ~2 minutes (the rider can Retry). */
-export const POLL_DELAYS = [500, 1000, 1500, 2000, 3000, 5000];
-export const POLL_LIMIT_MS = 120_000;
 
 function Issued({ order, city }: { order: TicketOrder; city: string }) {
   const t = useT();
@@ -47,38 +44,13 @@ function Outcome({ transactionId }: { transactionId: string }) {
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
   const { cityId } = useCityConfig();
-  const [order, setOrder] = useState<TicketOrder | null>(null);
-  const [error, setError] = useState<ApiRequestError | null>(null);
-  const [gaveUp, setGaveUp] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  // Polled until issued or failed (one back-off for every seller; after ~2 minutes the rider can Retry).
+  const { order, error, gaveUp, retry } = useOrderOutcome<TicketOrder>(transactionId, {
+    load: () => ticketsApi.order(transactionId),
+    isSettled: (o) => o.status !== 'PENDING' || !!o.ticketId,
+    isFinalError: (e) => e.status === 404,
+  });
   const cleared = useRef(false);
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    setGaveUp(false);
-    const poll = async (i: number) => {
-      try {
-        const o = await ticketsApi.order(transactionId);
-        if (!live) return;
-        setOrder(o);
-        setError(null);
-        if (o.status !== 'PENDING' || o.ticketId) return;
-      } catch (err) {
-        if (!live) return;
-        const e = asApiError(err);
-        setError(e);
-        if (e.status === 404) return;
-      }
-      if (Date.now() - started > POLL_LIMIT_MS) return setGaveUp(true);
-      timer = setTimeout(() => void poll(i + 1), POLL_DELAYS[Math.min(i, POLL_DELAYS.length - 1)]);
-    };
-    void poll(0);
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [transactionId, attempt]);
   // Issued: the purchase is over, so the next purchase starts fresh (the route typed stays for convenience).
   useEffect(() => {
     if (order?.ticketId && !cleared.current) {
@@ -99,12 +71,12 @@ function Outcome({ transactionId }: { transactionId: string }) {
         </p>
       </div>
     );
-  if (error && (error.status === 404 || !order)) return <ProblemPanel error={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (error && (error.status === 404 || !order)) return <ProblemPanel error={error} onRetry={retry} />;
   return (
     <div className={styles.warn} role="status" aria-busy={!gaveUp}>
       <p className={styles.bigState}>{t('success.waiting')}</p>
       <p>{gaveUp ? t('success.slow') : t('success.waitingBody')}</p>
-      {gaveUp && <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>}
+      {gaveUp && <Button onClick={retry}>{t('common.retry')}</Button>}
     </div>
   );
 }

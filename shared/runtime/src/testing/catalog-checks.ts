@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { LANGUAGE_CODES } from '../i18n';
 
 /**
  * The checks every app's message catalogs must pass (jest only; not part of the runtime bundle). Every language's
@@ -8,7 +9,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
  * translated screen, an extra key is a leftover nobody maintains. Every message is valid ICU and keeps the English
  * placeholders.
  */
-export function describeCatalogs(name: string, dir: string, codes: readonly string[]): void {
+export function describeCatalogs(name: string, dir: string, codes: readonly string[] = LANGUAGE_CODES): void {
   const read = (code: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8'));
   const en = read('en');
   const placeholders = (text: string) => [...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
