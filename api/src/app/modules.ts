@@ -89,7 +89,9 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   await app.register(configRoutes, { service: new ConfigService(new CityConfigStore(db), now) });
 
   // ── files and profile
-  const files = new FileService(new FileStore(db), deps.files ?? createFileStorage(config.dataDir), keys.fileLinks, now);
+  // One storage for every module's uploads (a pass's proof photo is served by the files module's signed links).
+  const fileStorage = deps.files ?? createFileStorage(config.dataDir);
+  const files = new FileService(new FileStore(db), fileStorage, keys.fileLinks, now);
   await app.register(fileRoutes, { service: files });
   await app.register(profileRoutes, { service: new ProfileService(profiles, files, now), guard });
 
@@ -110,10 +112,10 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const walletSources: WalletSource[] = [];
 
   // ── passes (seller)
-  const passes = await registerPassModules(app, { db, config, guard, now, files: deps.files, offers, payments: payments.service });
+  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service });
   payments.kinds.register('pass', passOrderKind(passes));
   offers.usePromotionIssuer(passes);
-  walletSources.push(passWalletSource(passes.store));
+  walletSources.push(passWalletSource(passes.store, { photoUrl: (id) => files.signedUrl(id) }));
   validatables.push(passValidatables(passes));
 
   // ── tickets (seller)

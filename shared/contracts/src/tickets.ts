@@ -104,6 +104,8 @@ export const walletItemSchema = z.object({
   bookingTime: z.number().int().nullable(),
   status: z.string(),
   rejectionReason: z.string().nullable().optional(),
+  /** A pass's holder (issue 16 item 8): the name it was bought in, and the photograph of its verified documents (a signed link) where the category has one. */
+  holder: z.object({ name: z.string().nullable(), photoUrl: z.string().nullable() }).nullable().optional(),
   punches: z.array(punchSchema),
   rideCount: z.number().int(),
   maxTripsPerDay: z.number().int().nullable(),

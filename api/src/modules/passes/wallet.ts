@@ -13,10 +13,10 @@ const WALLET_ORDER_STATUSES = ['UNVERIFIED', 'REJECTED'];
  * their verification-pending or rejected pass orders in a city, as spec §3 records (fare and discountedFare in ₹,
  * activeDuration in minutes).
  */
-export function passWalletSource(store: PassStore): WalletSource {
+export function passWalletSource(store: PassStore, opts: WalletOptions = {}): WalletSource {
   return {
     async walletItems(userId: string, city: string): Promise<PassWalletItem[]> {
-      const { fromPass, fromOrder } = readers(store);
+      const { fromPass, fromOrder } = readers(store, opts);
       const [passes, orders] = await Promise.all([store.passesIn(userId, city), store.ordersIn(userId, city, WALLET_ORDER_STATUSES)]);
       return [...(await Promise.all(passes.map(fromPass))), ...(await Promise.all(orders.map(fromOrder)))];
     },
@@ -24,8 +24,22 @@ export function passWalletSource(store: PassStore): WalletSource {
 }
 export type PassWalletSource = WalletSource;
 
+/** photoUrl: a link an <img> can load for a proof file (the files module's signed link); without it, no photo. */
+export interface WalletOptions { photoUrl?: (fileId: string) => string }
+
+/**
+ * The pass's holder (issue 16 item 8): the name typed when it was bought (the order's userDetails.userName), and the
+ * photograph among its proofs (a concession pass: its documents were verified before it was issued).
+ */
+export function holderOf(o: Pick<OrderRow, 'payload' | 'proofs'> | null, opts: WalletOptions): { name: string | null; photoUrl: string | null } | null {
+  if (!o) return null;
+  const name = ((o.payload as { userDetails?: { userName?: unknown } }).userDetails?.userName);
+  const photo = o.proofs.find((p) => p.kind === 'PHOTO');
+  return { name: typeof name === 'string' && name.trim() ? name.trim() : null, photoUrl: photo && opts.photoUrl ? opts.photoUrl(photo.fileId) : null };
+}
+
 /** Record builders for one listing (configs read once per listing). */
-function readers(store: PassStore) {
+function readers(store: PassStore, opts: WalletOptions = {}) {
   const configs = new Map<string, Promise<CatalogueConfig | null>>();
   const configOf = (city: string, id: string) => {
     const k = `${city}\u0000${id}`;
@@ -39,6 +53,7 @@ function readers(store: PassStore) {
   };
 
   const fromPass = async (p: PassRow): Promise<PassWalletItem> => {
+    const holder = holderOf(await store.order(p.transactionId), opts);
     const r = p.record as Record<string, unknown> & { fareInfo: OrderRow['fareInfo'] };
     const c = await configOf(p.city, p.configId);
     const d = details(c, p.categoryId, p.fmId);
@@ -51,7 +66,7 @@ function readers(store: PassStore) {
       startTime: p.startTime, expiryTime: p.expiryTime, activationExpiryTime: null, bookingTime: (r.bookingTime as number) ?? p.issuedAt, status: p.status,
       maxTripsPerDay: (r.maxTripsPerDay as number | null) ?? null, numOfTrips: null, activeDuration: activeMs == null ? null : activeMs / 60_000,
       fareInfo: { actualFare: r.fareInfo.actualFare, discountedFare: r.fareInfo.discountedFare, payableAmount: r.fareInfo.payableAmount, fareBreakup: r.fareInfo.fareBreakup },
-      isRenewable: p.isRenewable, specialFeatures: (r.specialFeatures as string[]) ?? [], infoNote: d.infoNote, conditions: (r.conditions as string[]) ?? [], desc: d.desc,
+      isRenewable: p.isRenewable, specialFeatures: (r.specialFeatures as string[]) ?? [], infoNote: d.infoNote, conditions: (r.conditions as string[]) ?? [], desc: d.desc, holder,
     };
   };
 
@@ -66,7 +81,7 @@ function readers(store: PassStore) {
       rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null, maxTripsPerDay: c?.maxTripsPerDay ?? null, numOfTrips: null,
       activeDuration: c?.activeDurationMs == null ? null : c.activeDurationMs / 60_000,
       fareInfo: { actualFare: o.fareInfo.actualFare, discountedFare: o.fareInfo.discountedFare, payableAmount: o.fareInfo.payableAmount, fareBreakup: o.fareInfo.fareBreakup },
-      isRenewable: o.fareInfo.isRenewable, specialFeatures: d.fare?.specialFeatures ?? [], infoNote: d.infoNote, conditions: c?.terms ?? [], desc: d.desc,
+      isRenewable: o.fareInfo.isRenewable, specialFeatures: d.fare?.specialFeatures ?? [], infoNote: d.infoNote, conditions: c?.terms ?? [], desc: d.desc, holder: holderOf(o, opts),
     };
   };
 

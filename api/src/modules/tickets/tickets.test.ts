@@ -299,6 +299,14 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(by(general.transactionId).ticketId).toBeUndefined();
       expect(by(pending.transactionId)).toMatchObject({ status: 'UNVERIFIED', categoryName: 'Student', passStartDate: '2025-08-14', startTime: null });
       expect(by(rejected.transactionId)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The student ID is not readable' });
+      // issue 16 item 8: the holder's name as bought, and the photograph of the documents (a signed link that loads)
+      expect(by(general.transactionId).holder).toEqual({ name: 'Asha Rao', photoUrl: null });
+      const holder = by(pending.transactionId).holder!;
+      expect(holder.name).toBe('Asha Rao');
+      expect(holder.photoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+      const photo = await s.app.inject({ url: holder.photoUrl! });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
       expect(w.items.filter((i) => i.ticketId).every((i) => i.status === 'UNUSED')).toBe(true);
       // other riders and cities see none of it
       expect((await wallet(other)).items).toEqual([]);
