@@ -57,6 +57,8 @@ export const passOrderSchema = z.object({
   payableAmount: z.number().int().nullable(),
   passId: z.string().nullable(),
   isRenew: z.boolean(),
+  /** A free pass (trial or welcome offer, no payment): the offer's id and title, for "Free with <offer>". */
+  freeWith: z.object({ offerId: z.string(), label: z.string() }).nullable().optional(),
 });
 export type PassOrder = z.infer<typeof passOrderSchema>;
 

@@ -277,6 +277,7 @@ export class PassOrderService implements PromotionIssuer {
       rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null, passStartDate: o.passStartDate, proofRequired: o.fareInfo.proofRequired,
       fareInfo: { actualFare: o.fareInfo.actualFare, discountedFare: o.fareInfo.discountedFare, payableAmount: o.fareInfo.payableAmount, fareBreakup: o.fareInfo.fareBreakup },
       payableAmount: PAYABLE.has(o.status) ? o.payablePaise : null, passId: p?.id ?? null, isRenew: o.renewOf !== null,
+      freeWith: o.fareInfo.digitalOfferId && o.payablePaise === 0 ? { offerId: o.fareInfo.digitalOfferId, label: (await this.deps.offers?.title(o.fareInfo.digitalOfferId)) ?? o.fareInfo.digitalOfferId } : null,
     };
   }
 

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
+import { offerScopeMiss, type OfferScopeMiss } from '@sawari/domain';
 import { checkoutPath, deviceId, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { createOrder, loadProfile, loadTrialOffer, type TrialOffer } from '../common/api';
@@ -386,6 +387,16 @@ function ProofFirst() {
   );
 }
 
+/** Values for the pay.offerNotFor.* texts: the offer, its durations, its fare bounds in ₹. */
+function offerMissValues(offer: TrialOffer, miss: OfferScopeMiss): Record<string, string | number> {
+  const scope = offer.appliesTo ?? {};
+  return {
+    offer: offer.title,
+    days: (scope.numOfDays ?? []).join(', '),
+    amount: money(miss === 'FARE_TOO_LOW' ? (scope.minFarePaise ?? 0) : (scope.maxFarePaise ?? 0)),
+  };
+}
+
 function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['category']>; fare: NonNullable<Choice['fare']> } }) {
   const t = useT();
   const date = useDate();
@@ -451,6 +462,8 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
     }
   };
   const offer = trial.status === 'ready' ? trial.data : null;
+  // The offer states the passes it is for (server-checked too): say why it does not apply to this one.
+  const offerMiss = offer ? offerScopeMiss(offer.appliesTo ?? {}, { configId: c.product.id, numOfDays: c.fare.numOfDays, categoryId: c.category.id, farePaise: c.fare.discountedFare }) : null;
   return (
     <>
       <h2>{t('pay.yourPass')}</h2>
@@ -502,7 +515,9 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
         <section className={styles.card} aria-labelledby="trial-offer">
           <h2 id="trial-offer">{offer.title}</h2>
           <p>{offer.description}</p>
-          {offer.eligible ? (
+          {offer.eligible && offerMiss ? (
+            <p className={styles.warn}>{t(`pay.offerNotFor.${offerMiss}`, offerMissValues(offer, offerMiss))}</p>
+          ) : offer.eligible ? (
             <>
               <p className={`${styles.small} ${styles.muted}`}>{t('pay.offerNote')}</p>
               <Button variant="secondary" onClick={() => void claimOffer()} disabled={busy || !!bank}>

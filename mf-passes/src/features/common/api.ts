@@ -1,4 +1,5 @@
 // The passes API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
+import type { OfferScope } from '@sawari/domain';
 import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
 import { api, languageAtom, sawariStore } from '@sawari/runtime';
 import { localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
@@ -42,7 +43,8 @@ export const resubmit = (transactionId: string, action: 'REINITIATE' | 'REAPPLY'
   api.post<PassOrder>(`/passes/orders/${seg(transactionId)}/resubmit`, { action, ...(proofs?.length ? { proofs } : {}) });
 export const renewPass = (passId: string, passStartDate: string) => api.post<PassOrder>(`/passes/${seg(passId)}/renew`, { passStartDate });
 
-export type TrialOffer = { offerId: string; kind: 'welcome' | 'trial'; title: string; description: string; validityDays: number; eligible: boolean; reason: string | null; claimed: boolean };
+/** GET /api/offers/trial; appliesTo: the passes it is for (shared/domain OfferScope; {} = every pass). */
+export type TrialOffer = { offerId: string; kind: 'welcome' | 'trial'; title: string; description: string; validityDays: number; eligible: boolean; reason: string | null; claimed: boolean; appliesTo?: OfferScope };
 export const loadTrialOffer = (city: string) => api.get<TrialOffer>('/offers/trial', { params: { city } });
 
 /** Uploads one proof (multipart field `file`), reporting progress; answers what is kept of it. */

@@ -80,6 +80,8 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const chosenCity = useAtomValue(cityAtom);
+  // The server re-priced the order for the instrument (a bank offer it does not earn): the new amount, shown at once.
+  const [repricedPaise, setRepricedPaise] = useState<number | null>(null);
   const load = async (): Promise<Loaded> => {
     const status = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
     // The pass order adds its fare breakup and city; a checkout still works without it.
@@ -94,14 +96,18 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
     if (data.error.code === 'ORDER_NOT_FOUND' || data.error.code === 'ORDER_KIND_UNKNOWN') return <NotFound />;
     return <LoadError error={data.error} onRetry={data.retry} />;
   }
-  const { status, methods, passOrder } = data.data;
-  const where = payability(status, passOrder?.status);
+  const loaded = data.data;
+  const status = repricedPaise === null ? loaded.status : { ...loaded.status, amountPaise: repricedPaise };
+  // After a re-price the pass order's breakup is stale (it had the bank offer): the new total is shown alone.
+  const passOrder = repricedPaise === null ? loaded.passOrder : null;
+  const { methods } = loaded;
+  const where = payability(status, loaded.passOrder?.status);
   const product = checkoutKindText(order.productType, 'product', intl.locale) ?? order.productType;
   return (
     <>
       <Summary status={status} passOrder={passOrder} />
       {where.kind === 'paid' ? (
-        <AlreadyPaid order={order} product={product} />
+        <AlreadyPaid order={order} product={product} returnData={status.returnData} />
       ) : where.kind === 'awaitingVerification' ? (
         <p className={page.alert} role="alert">
           {t('checkout.notPayable.verification')}
@@ -118,6 +124,7 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
           methods={methods}
           product={product}
           initial={{ processing: where.kind === 'processing', paymentId: where.kind === 'processing' ? where.paymentId : null }}
+          onRepriced={setRepricedPaise}
         />
       )}
     </>
@@ -125,11 +132,11 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
 }
 
 /** Paid already (another tab, or Back after paying): straight on to the product, replacing this entry. */
-function AlreadyPaid({ order, product }: { order: Order; product: string }) {
+function AlreadyPaid({ order, product, returnData }: { order: Order; product: string; returnData?: Record<string, string> }) {
   const intl = useIntl();
   useEffect(() => {
     attemptBook().finish(order);
-    go(checkoutReturnPath(order.productType, order.orderId), { replace: true });
+    go(checkoutReturnPath(order.productType, { ...returnData, orderId: order.orderId }), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <Spinner label={intl.formatMessage({ id: 'checkout.paid' }, { product })} />;
@@ -155,6 +162,11 @@ function Summary({ status, passOrder }: { status: OrderStatus; passOrder: PassOr
       <p className={styles.amount}>
         <span>{t('checkout.summary.amount')}</span> <strong>{formatPaise(status.amountPaise)}</strong>
       </p>
+      {status.freeWith && (
+        <p className={page.notice} role="status">
+          {t('checkout.freeWith', { offer: status.freeWith.label })}
+        </p>
+      )}
       <p className={styles.orderId}>
         {t('checkout.summary.order')} <span className={styles.mono}>{status.orderId}</span>
       </p>
@@ -184,17 +196,17 @@ function Summary({ status, passOrder }: { status: OrderStatus; passOrder: PassOr
 
 type Forms = { card: CardForm; vpa: string; bank: string; wallet: string };
 
-function Payer({ order, method, status, methods, product, initial }: { order: Order; method: CheckoutMethod | null; status: OrderStatus; methods: PaymentMethodsResponse | null; product: string; initial: { processing: boolean; paymentId: string | null } }) {
+function Payer({ order, method, status, methods, product, initial, onRepriced }: { order: Order; method: CheckoutMethod | null; status: OrderStatus; methods: PaymentMethodsResponse | null; product: string; initial: { processing: boolean; paymentId: string | null }; onRepriced: (amountPaise: number) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { state, pay, checkNow } = usePayment(order, initial);
+  const { state, pay, checkNow } = usePayment(order, initial, { returnData: status.returnData, amountPaise: status.amountPaise, onRepriced });
   const amount = formatPaise(status.amountPaise);
   const [forms, setForms] = useState<Forms>({ card: EMPTY_CARD, vpa: '', bank: '', wallet: '' });
   const problemRef = useRef<HTMLDivElement>(null);
 
   // A decline or an error is announced (role=alert) and focused, so keyboard and screen-reader riders land on it.
   useEffect(() => {
-    if (state.kind === 'failed' || state.kind === 'error') problemRef.current?.focus();
+    if (state.kind === 'failed' || state.kind === 'error' || state.kind === 'repriced') problemRef.current?.focus();
   }, [state.kind]);
 
   // An order that can be paid is this tab's unfinished checkout until it is paid (offered again at /select-payment).
@@ -262,6 +274,14 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
         <strong>{t('checkout.failure.heading')}</strong>
         {instrument && <p className={styles.reason}>{t('checkout.paidWith', { instrument })}</p>}
         <p className={styles.reason}>{t(failureMessageId(state.reason))}</p>
+      </div>
+    );
+  }
+  if (state.kind === 'repriced') {
+    return (
+      <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
+        <strong>{t('checkout.repriced.heading')}</strong>
+        <p className={styles.reason}>{t('checkout.repriced.bankOffer', { from: formatPaise(state.fromPaise), to: formatPaise(state.toPaise) })}</p>
       </div>
     );
   }

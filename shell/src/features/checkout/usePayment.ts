@@ -14,11 +14,28 @@ export type PayState =
   | { kind: 'polling'; method: string; paymentId: string | null; startedAt: number; slow: boolean; offline: boolean; resumed?: boolean }
   | { kind: 'failed'; method: string; reason: string | null }
   | { kind: 'paid' }
+  | { kind: 'repriced'; method: string; code: string; fromPaise: number; toPaise: number }
   | { kind: 'error'; error: 'offline' | 'generic' | 'notPayable' | 'notFound' | 'validation'; message?: string };
+
+/**
+ * 409 codes with which the server re-priced the order for the instrument instead of charging it (a bank offer the
+ * card, bank or UPI handle does not earn): nothing was charged; the rider sees the new amount and pays again.
+ */
+export const REPRICE_CODES: ReadonlySet<string> = new Set(['BANK_OFFER_NOT_FOR_INSTRUMENT']);
+
+/** What the checkout knows of the order besides its kind and id. */
+export interface PaymentContext {
+  /** Order fields for the return path template (GET order status `returnData`). */
+  returnData?: Record<string, string>;
+  /** The amount the rider is looking at (paise). */
+  amountPaise?: number;
+  /** The server re-priced the order: its new amount (the screen shows it, keeping what was typed). */
+  onRepriced?: (amountPaise: number) => void;
+}
 
 const SILENT = 'REQUEST_CANCELLED_SESSION_TIMEOUT';
 
-export function usePayment(order: OrderRef & { productType: CheckoutProductType }, initial: { paymentId: string | null; processing: boolean; method?: string }) {
+export function usePayment(order: OrderRef & { productType: CheckoutProductType }, initial: { paymentId: string | null; processing: boolean; method?: string }, ctx: PaymentContext = {}) {
   const book = attemptBook();
   const [state, setState] = useState<PayState>(() => {
     const cur = book.current(order);
@@ -41,9 +58,9 @@ export function usePayment(order: OrderRef & { productType: CheckoutProductType 
     book.finish(order);
     set({ kind: 'paid' });
     // Replace: Back from the product's success screen must not return to a checkout that is done.
-    go(checkoutReturnPath(order.productType, order.orderId), { replace: true });
+    go(checkoutReturnPath(order.productType, { ...ctx.returnData, orderId: order.orderId }), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [order.productType, order.orderId]);
+  }, [order.productType, order.orderId, ctx.returnData]);
 
   const startPolling = (method: string, paymentId: string | null) => {
     if (paymentId) book.pending(order, paymentId, method);
@@ -98,6 +115,15 @@ export function usePayment(order: OrderRef & { productType: CheckoutProductType 
   };
 
   const onPayError = async (e: ReturnType<typeof asApiError>, method: string) => {
+    if (REPRICE_CODES.has(e.code)) {
+      try {
+        const status = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
+        ctx.onRepriced?.(status.amountPaise);
+        return set({ kind: 'repriced', method, code: e.code, fromPaise: ctx.amountPaise ?? status.amountPaise, toPaise: status.amountPaise });
+      } catch {
+        return set({ kind: 'error', error: 'generic' });
+      }
+    }
     switch (e.code) {
       case 'ORDER_ALREADY_PAID':
         return paid();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { api, useCityConfig } from '@sawari/runtime';
+import { api, checkoutReturnPath, useCityConfig } from '@sawari/runtime';
 import type { TrialOffer, TrialOfferClaim } from '@sawari/contracts';
 import { Button } from '@sawari/ui';
 import { formatDate } from '../common/format';
@@ -15,6 +15,7 @@ import own from './promotion.module.css';
 const CLAIM_ERRORS: Record<string, string> = {
   DIGITAL_OFFER_ALREADY_AVAILED: 'promotion.error.alreadyAvailed',
   DIGITAL_OFFER_NOT_ALLOWED: 'promotion.error.notAllowed',
+  OFFER_NOT_APPLICABLE: 'promotion.error.noPass',
   NETWORK_ERROR: 'common.error.network',
 };
 
@@ -57,7 +58,17 @@ function OfferCard({ offer, cityId }: { offer: TrialOffer; cityId: string }) {
           {claiming ? t('promotion.claiming') : t('promotion.claim')}
         </Button>
       )}
-      <div role="status">{claim && <p className={styles.notice}>{t('promotion.claimed', { date: formatDate(claim.validUntil, intl.locale) })}</p>}</div>
+      <div role="status">
+        {claim && (
+          <>
+            <p className={styles.notice}>{t('promotion.claimed', { date: formatDate(claim.validUntil, intl.locale) })}</p>
+            {/* The claim issued the pass the offer promises (docs/money-integrity.md): show it where paid passes land. */}
+            <p>
+              <AppLink to={checkoutReturnPath('pass', { orderId: claim.transactionId, transactionId: claim.transactionId })}>{t('promotion.seePass')}</AppLink>
+            </p>
+          </>
+        )}
+      </div>
       <div role="alert">{error && <p className={styles.alert}>{t(error)}</p>}</div>
     </article>
   );
