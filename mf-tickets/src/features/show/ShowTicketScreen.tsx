@@ -12,7 +12,7 @@ import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
+import { Holder, ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
 import { useWalletItem } from '../wallet/useWallet';
 import { QrCode } from './QrCode';
 
@@ -250,6 +250,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
           <ItemSubtitle item={item} />
         </p>
         <ItemLegs item={item} />
+        <Holder item={item} />
         <StatusLabel item={item} now={now} />
         {!item.ticketId && left !== null && <p>{t('show.tripsLeft', { count: left })}</p>}
       </div>

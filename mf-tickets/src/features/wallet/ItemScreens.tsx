@@ -3,11 +3,11 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
-import { countdown, isPaidStatus, lastValidInstant } from '@sawari/domain';
+import { countdown, isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
 import { useFlow } from '../common/flow';
 import { itemState, screenFor } from '../common/model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
-import { ItemLegs, ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
+import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
 import { useWalletItem } from './useWallet';
 
 function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
@@ -49,6 +49,7 @@ function ItemHead({ item, now }: { item: WalletItem; now: number }) {
       <p className={styles.bigState}>
         <ItemTitle item={item} />
       </p>
+      <Holder item={item} />
       <StatusLabel item={item} now={now} />
     </div>
   );
@@ -120,7 +121,9 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         <dt>{t('receipt.rides')}</dt>
         <dd>{item.rideCount}</dd>
         <dt>{t('receipt.transaction')}</dt>
-        <dd>{item.transactionId}</dd>
+        <dd>
+          {shortId(item.transactionId)} <span className={`${styles.small} ${styles.muted} ${styles.longId}`}>({item.transactionId})</span>
+        </dd>
       </dl>
       <h2>{t('fare.heading')}</h2>
       <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(item.status)} />

@@ -3,6 +3,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WalletItem } from '@sawari/contracts';
+import { shortId } from '@sawari/domain';
 import { useAtomValue } from 'jotai';
 import { citiesStateAtom, isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import { expiryCountdown, groupByCity, screenFor, splitWallet, statusLabelParts, itemState } from '../common/model';
@@ -42,6 +43,26 @@ export function ItemLegs({ item }: { item: WalletItem }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/**
+ * Whose pass this is and its readable number (issue 16 item 8): the holder's photograph from the verified documents
+ * (where the category has one), the name it was bought in, and "Pass no. K7M2 9QXA" (shared/domain shortId) instead of
+ * the 40-50 character transactionId. A ticket shows its number only.
+ */
+export function Holder({ item }: { item: WalletItem }) {
+  const t = useT();
+  const name = item.holder?.name ?? null;
+  const photo = item.holder?.photoUrl ?? null;
+  return (
+    <div className={styles.holder} data-testid="holder">
+      {photo && <img className={styles.holderPhoto} src={photo} alt={t('holder.photoAlt', { name: name ?? '' })} width={56} height={56} />}
+      <p>
+        {name && <strong className={styles.holderName}>{name}</strong>}
+        <span className={styles.holderId}>{t(item.ticketId ? 'holder.ticketNo' : 'holder.passNo', { id: shortId(item.transactionId) })}</span>
+      </p>
+    </div>
   );
 }
 
