@@ -85,6 +85,67 @@ function frameworkError(err: FastifyError): { status: number; code: string; mess
   return { status, code: 'BAD_REQUEST', message: 'The request could not be understood. Check its format and try again.' };
 }
 
+/** Errors of the multipart parser (busboy, @fastify/multipart) for a body that is not valid multipart. */
+function uploadError(err: Error & { code?: string }, request: FastifyRequest): { status: number; code: string; message: string } | null {
+  const multipart = /^multipart\//i.test(String(request.headers['content-type'] ?? ''));
+  const parserWords = /^Multipart: |Unexpected end of (form|multipart)|Malformed (part )?header|Malformed urlencoded|Part terminated early/i.test(err.message ?? '');
+  if (!parserWords && !(multipart && (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'))) return null;
+  return { status: 400, code: 'BAD_UPLOAD', message: 'The upload could not be read (the form data is incomplete or malformed). Choose the file again and retry.' };
+}
+
+/**
+ * PostgreSQL data exceptions caused by a value from the request that validation let through (a NUL character, text
+ * that is not a valid number, uuid or date, a number out of range, text too long). A net under the validators: the
+ * request is refused with 400 instead of 500, and the log says which statement refused it.
+ */
+const DATA_EXCEPTIONS = new Set(['22021', '22P05', '22P02', '22003', '22001', '22007', '22008', '2200D', '22023']);
+function dataException(err: Error & { code?: string }): { status: number; code: string; message: string } | null {
+  if (typeof err.code !== 'string' || !DATA_EXCEPTIONS.has(err.code)) return null;
+  return { status: 400, code: 'INVALID_VALUE', message: 'A value in the request is not valid (a character, number or date the server cannot store). Check it and try again.' };
+}
+
+const NUL = '\u0000';
+/** The first place in a parsed request part where a string or key holds a NUL character, or null. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path || '(value)' : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Buffer.isBuffer(value)) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes(NUL)) return at;
+    const found = findNul(v, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * No text the server takes may hold a NUL character (PostgreSQL cannot store one in text; no rider types one): any
+ * route, with or without a schema, refuses it in its path, query or JSON body with 400 NUL_CHARACTER.
+ */
+export function installInputGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['path', request.params], ['query string', request.query], ['request body', request.body]] as const) {
+      const at = findNul(value);
+      if (at) throw new ApiError(400, 'NUL_CHARACTER', `The ${part} has a NUL character (\\u0000) in "${at}"; remove it and try again.`);
+    }
+  });
+}
+
+/** Fastify answers a client error (headers too large, a malformed request line) on the socket: in our shape too. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large. Clear the site data (cookies) and try again.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive. Try again.']
+        : [400, 'Bad Request', 'BAD_REQUEST', 'The request could not be understood. Check its format and try again.'];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(err);
+}
+
 export function errorBody(code: string, message: string): { code: string; message: string } {
   return { code, message };
 }
@@ -99,9 +160,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (err instanceof RequestValidationError) {
       return reply.code(400).send(errorBody('VALIDATION_FAILED', describeZodError(err.zodError, err.validationContext)));
     }
-    const known = frameworkError(err as FastifyError);
+    const known = uploadError(err as Error, request) ?? dataException(err as Error) ?? frameworkError(err as FastifyError);
     if (known) {
-      request.log.info({ code: (err as FastifyError).code, status: known.status }, known.message);
+      request.log.info({ code: (err as FastifyError).code, status: known.status, err: known.code === 'INVALID_VALUE' ? err : undefined }, known.message);
       return reply.code(known.status).send(errorBody(known.code, known.message));
     }
     request.log.error({ err }, 'unhandled error');

@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { PlatformConfig } from './config';
 import type { Db } from './db';
-import { installErrorHandlers, installZodValidator, errorBody } from './errors';
+import { clientErrorHandler, installErrorHandlers, installInputGuards, installZodValidator, errorBody } from './errors';
 import { installZodSerializer } from './schema';
 
 /** Headers of every document and static file: the CSP allows exactly what the app loads. */
@@ -23,6 +23,13 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+const routeTables = new WeakMap<FastifyInstance, RouteOptions[]>();
+
+/** Every route registered on a platform server, with its schema (the schema fuzz test walks them). */
+export function registeredRoutes(app: FastifyInstance): readonly RouteOptions[] {
+  return routeTables.get(app) ?? [];
+}
+
 /**
  * The Fastify instance every module is registered on: logging, the proxies it trusts, zod validation, the
  * `{code, message}` error answers, and security headers. Knows no module; the composition root
@@ -35,10 +42,18 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
     bodyLimit: 1024 * 1024,
     // Only the configured proxies' x-forwarded-for is believed; without TRUST_PROXY the peer address is the client.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    // Headers too large, a malformed request line: answered with {code, message} like every other error.
+    clientErrorHandler,
   });
 
+  const routes: RouteOptions[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   installZodValidator(app);
   installZodSerializer(app);
+  installInputGuards(app);
   installErrorHandlers(app);
 
   app.addHook('onRequest', (request, reply, done) => {

@@ -40,7 +40,7 @@ function formatError(error: GraphQLError, log: { error(o: object, m: string): vo
   if (original && original.constructor.name === 'ErrorWithProps' && original.extensions) {
     return { message: original.message, ...where, extensions: { code: 'INTERNAL', ...original.extensions } as FormattedError['extensions'] };
   }
-  const requestLevel = !original || original instanceof GraphQLError || original instanceof SyntaxError || (original as { statusCode?: number }).statusCode === 400;
+  const requestLevel = !original || original instanceof GraphQLError || original instanceof SyntaxError || /^4\d\d$/.test(String((original as { statusCode?: number }).statusCode)); // 400, 413 body too large, 415, ...
   if (requestLevel && !error.path) return { message: error.message, ...where, extensions: { code: REQUEST_ERROR_CODE } };
   log.error({ err: original ?? error, path: error.path }, 'GraphQL resolver failed');
   return { message: INTERNAL_MESSAGE, ...where, extensions: { code: 'INTERNAL' } };
