@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { ApiRequestError, checkoutPath, type CityConfig } from '@sawari/runtime';
 import type { FareResponse, LegFare, MultiRouteFareResponse } from '@sawari/contracts';
-import { ticketsApi, type InstantFares } from '../common/api';
+import { newOrderKey, ticketsApi, type InstantFares } from '../common/api';
 import { useFlow } from '../common/flow';
 import {
   MAX_LEGS, MAX_PASSENGERS, PASSENGER_KINDS, addLeg, canAddLeg, canAddPassenger, flowLegs, isMultiRoute, legsError, passengerError, quoteKey, removeLeg, totalPassengers,
@@ -320,6 +320,8 @@ function Review({ city }: { city: CityConfig }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiRequestError | null>(null);
   const fare = useAsync(ok ? () => fetchQuote(city.id, flow) : null, quoteKey(flow));
+  // One order key per ride: a retry after a lost answer gets the same order back, not a second one.
+  const orderKey = useKeyFor(quoteKey(flow));
   if (!ok) return null;
   if (fare.status === 'loading') return <ListSkeleton rows={2} />;
   if (fare.status === 'error') return <ProblemPanel error={fare.error} onRetry={fare.retry} />;
@@ -335,10 +337,10 @@ function Review({ city }: { city: CityConfig }) {
         const legs = flowLegs(flow);
         const bad = legsError(legs);
         if (bad) throw Object.assign(new Error(bad), { code: bad === 'SAME_STOP' ? 'SAME_STOP' : 'VALIDATION_FAILED' });
-        order = await ticketsApi.orderMulti(city.id, legs.map(legBody), flow.passengers, flow.quote!.farePaise);
+        order = await ticketsApi.orderMulti(city.id, legs.map(legBody), flow.passengers, flow.quote!.farePaise, orderKey);
       } else {
         await ticketsApi.validateFare(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
-        order = await ticketsApi.orderSingle(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise);
+        order = await ticketsApi.orderSingle(city.id, legOf(flow), flow.passengers, flow.quote!.farePaise, orderKey);
       }
       setFlow((f) => ({ ...f, lastTransactionId: order.transactionId }));
       // The checkout is the shell's screen (single-spa follows the router's pushState).
@@ -393,6 +395,8 @@ function InstantForm({ city }: { city: CityConfig }) {
   const [error, setError] = useState<ApiRequestError | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const group = useRef<HTMLFieldSetElement>(null);
+  // One order key per chosen fare and count: a retry after a lost answer gets the same order back.
+  const instantKey = useKeyFor(`${city.id}:${flow.instant?.fareId ?? ''}:${flow.instant?.count ?? 1}`);
   if (fares.status === 'loading') return <ListSkeleton />;
   if (fares.status === 'error') return <LoadError error={fares.error} onRetry={fares.retry} />;
   const list = fares.data.fares;
@@ -411,7 +415,7 @@ function InstantForm({ city }: { city: CityConfig }) {
     setBusy(true);
     setError(null);
     try {
-      const order = await ticketsApi.orderInstant(city.id, chosen.id, count, total);
+      const order = await ticketsApi.orderInstant(city.id, chosen.id, count, total, instantKey);
       setFlow((f) => ({ ...f, lastTransactionId: order.transactionId }));
       navigate(checkoutPath(chosen.agency, 'ticket', order.transactionId));
     } catch (err) {
@@ -461,4 +465,11 @@ export function InstantTicketScreen() {
       </RequireSignIn>
     </Page>
   );
+}
+
+/** A fresh order key whenever `what` (the ride being ordered) changes; the same key while it stays. */
+function useKeyFor(what: string): string {
+  const ref = useRef<{ what: string; key: string } | null>(null);
+  if (!ref.current || ref.current.what !== what) ref.current = { what, key: newOrderKey() };
+  return ref.current.key;
 }

@@ -7,6 +7,13 @@ export type InstantFares = { city: string; maxPassengers: number; fares: { id: s
 type Leg = { routeId: string; fromStopId: string; toStopId: string };
 
 const city = (c: string) => `/tickets/v1/cities/${encodeURIComponent(c)}`;
+/**
+ * An order request's idempotency key (scoped to the rider on the server: a retried or double-sent request for the same
+ * ride answers the same order instead of making a second one; docs/money-integrity.md).
+ */
+const orderKey = (key?: string) => (key ? { extraHeaders: { 'idempotency-key': key } } : undefined);
+/** A new key for one ride's order (crypto.randomUUID where there is one). */
+export const newOrderKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`);
 
 export const ticketsApi = {
   wallet: (c: string, signal?: AbortSignal) => api.get<WalletResponse>('/tickets/wallet', { params: { city: c }, signal }),
@@ -17,13 +24,13 @@ export const ticketsApi = {
     api.post<{ ok: true; farePaise: number; fare: FareResponse }>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),
   multiFare: (c: string, legs: Leg[], passengers: PassengersInput, signal?: AbortSignal) =>
     api.post<MultiRouteFareResponse>(`${city(c)}/multi-route-fare`, { legs, passengers }, { signal }),
-  orderMulti: (c: string, legs: Leg[], passengers: PassengersInput, farePaise: number) =>
-    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'multiRoute', city: c, legs, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
+  orderMulti: (c: string, legs: Leg[], passengers: PassengersInput, farePaise: number, key?: string) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'multiRoute', city: c, legs, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }, orderKey(key)),
   instantFares: (c: string) => api.get<InstantFares>(`${city(c)}/instant-fares`),
-  orderSingle: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
-    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'singleJourney', city: c, ...leg, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
-  orderInstant: (c: string, instantFareId: string, passengerCount: number, farePaise: number) =>
-    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'instant', city: c, instantFareId, passengerCount, farePaise, deviceId: deviceId(), appVer: APP_VERSION }),
+  orderSingle: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number, key?: string) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'singleJourney', city: c, ...leg, passengers, farePaise, deviceId: deviceId(), appVer: APP_VERSION }, orderKey(key)),
+  orderInstant: (c: string, instantFareId: string, passengerCount: number, farePaise: number, key?: string) =>
+    api.post<TicketOrder>('/tickets/v1/orders', { kind: 'instant', city: c, instantFareId, passengerCount, farePaise, deviceId: deviceId(), appVer: APP_VERSION }, orderKey(key)),
   order: (tx: string) => api.get<TicketOrder>(`/tickets/v1/orders/${encodeURIComponent(tx)}`),
   rides: (tx: string) => api.get<RideHistory>(`/validation/rides/${encodeURIComponent(tx)}`),
   receipt: (tx: string) => api.get<RideReceipt>(`/validation/receipts/${encodeURIComponent(tx)}`),
