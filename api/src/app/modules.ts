@@ -25,7 +25,8 @@ import { ConfigService } from '../modules/config/service';
 import { configRoutes } from '../modules/config/routes';
 import { createFileStorage } from '../modules/files/storage';
 import { FileStore } from '../modules/files/store';
-import { FileService } from '../modules/files/service';
+import { FileService, startOrphanSweep, Uploads } from '../modules/files/service';
+import { passProofReferences } from '../modules/passes/file-references';
 import { fileRoutes } from '../modules/files/routes';
 import { ProfileStore } from '../modules/profile/store';
 import { ProfileService } from '../modules/profile/service';
@@ -133,6 +134,10 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // ── cards (seller): the city card and NCMC, recharges (cardRecharge, ncmcCardRecharge), terminal taps (docs/cards.md)
   const cards = await registerCardModule(app, { db, keys, guard, now, config, opsKeys: config.opsKeys, payments: payments.service });
   for (const [kind, orderKind] of Object.entries(cards.orderKinds)) payments.kinds.register(kind, orderKind);
+
+  // ── uploads: per-rider quota (files module); uploads their owner never used are deleted a day after they arrive
+  const stopSweep = startOrphanSweep(new Uploads(new FileStore(db), fileStorage, now), [{ purpose: 'profile-photo', referenced: (ids) => profiles.photoReferences(ids) }, passProofReferences(db)], 3_600_000, log);
+  app.addHook('onClose', async () => stopSweep());
 
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });

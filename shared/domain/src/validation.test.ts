@@ -2,6 +2,7 @@ import {
   isValidOtp, luhnValid, isValidIndianMobile, digitsOnly, isValidName, isValidEmail, isDigitsOnly, isDigitsAndSpaces, isNumberWithDot,
   isFileTooLarge, BYTES_PER_MB, COUNTRIES,
 } from './validation';
+import { exceedsUploadQuota, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from './validation';
 
 describe('OTP: exactly 6 digits', () => {
   it.each(['000000', '123456', '999999'])('accepts %s', (v) => expect(isValidOtp(v)).toBe(true));
@@ -65,5 +66,15 @@ describe('luhnValid (card numbers, used by the checkout form and the server sche
   it('accepts the sandbox cards and refuses near misses, empty input and non-digits', () => {
     for (const n of ['4111111111111111', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000119', '79927398713', '0']) expect(luhnValid(n)).toBe(true);
     for (const n of ['4111111111111112', '79927398710', '', '4111 1111 1111 1111', '411111111111111a']) expect(luhnValid(n)).toBe(false);
+  });
+});
+
+describe('upload quota', () => {
+  const [over, files, mb] = [exceedsUploadQuota, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB];
+  it('allows the last file and the last byte, refuses one more', () => {
+    expect(over({ files: files - 1, bytes: 0 }, 1)).toBe(false);
+    expect(over({ files, bytes: 0 }, 1)).toBe(true);
+    expect(over({ files: 0, bytes: mb * 1_000_000 - 10 }, 10)).toBe(false);
+    expect(over({ files: 0, bytes: mb * 1_000_000 - 10 }, 11)).toBe(true);
   });
 });

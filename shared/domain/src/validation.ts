@@ -29,6 +29,17 @@ export const BYTES_PER_MB = 1_000_000;
 export const MAX_UPLOAD_MB = 5;
 export const isFileTooLarge = (bytes: number, maxMb: number = MAX_UPLOAD_MB): boolean => bytes > maxMb * BYTES_PER_MB;
 
+/**
+ * Per-rider upload quota (issue 11 item 10): a rider's stored uploads may hold at most UPLOAD_QUOTA_FILES files and
+ * UPLOAD_QUOTA_MB megabytes; an upload that would go past either is refused. An upload nothing uses (a proof never
+ * attached to an application, a replaced photo) is deleted ORPHAN_UPLOAD_TTL_MS after it arrived, freeing its share.
+ */
+export const UPLOAD_QUOTA_FILES = 30;
+export const UPLOAD_QUOTA_MB = 50;
+export const ORPHAN_UPLOAD_TTL_MS = 86_400_000;
+export const exceedsUploadQuota = (stored: { files: number; bytes: number }, incomingBytes: number): boolean =>
+  stored.files + 1 > UPLOAD_QUOTA_FILES || stored.bytes + incomingBytes > UPLOAD_QUOTA_MB * BYTES_PER_MB;
+
 /** Luhn check of a card number given as digits only (anything else, or nothing, is not valid). */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

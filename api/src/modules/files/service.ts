@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isFileTooLarge, MAX_UPLOAD_MB } from '@sawari/domain';
+import { exceedsUploadQuota, isFileTooLarge, MAX_UPLOAD_MB, ORPHAN_UPLOAD_TTL_MS, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import { hmac, safeEqual } from '../../platform/secrets';
@@ -25,10 +25,7 @@ export class FileService {
     if (isFileTooLarge(data.length)) throw tooLarge();
     const contentType = imageTypeOf(data);
     if (!contentType) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'This file is not a photo we can use. Choose a JPEG, PNG or WebP image.');
-    const id = randomUUID();
-    await this.storage.put(id, data);
-    await this.store.insert({ id, userId, purpose, contentType, sizeBytes: data.length, createdAt: this.now() });
-    return id;
+    return new Uploads(this.store, this.storage, this.now).save(userId, purpose, contentType, data);
   }
 
   async delete(id: string): Promise<void> {
@@ -57,3 +54,77 @@ export class FileService {
 }
 
 export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_MB} MB. Choose a smaller one.`);
+
+export const quotaReached = () =>
+  new ApiError(
+    409,
+    'UPLOAD_QUOTA_REACHED',
+    `Your account already holds the most uploads we keep (${UPLOAD_QUOTA_FILES} files or ${UPLOAD_QUOTA_MB} MB). Uploads not used in an application are deleted a day after they arrive; try again then.`,
+  );
+
+/** A module that keeps file ids answers which of them it still uses (the orphan sweep deletes the others). */
+export interface FileReferences {
+  /** The upload purpose whose files this module owns, e.g. 'pass-proof', 'profile-photo'. */
+  purpose: string;
+  referenced(fileIds: string[]): Promise<Set<string>>;
+}
+
+/**
+ * Every upload's bytes and row, within the rider's quota (UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB): the row is reserved
+ * under the quota first, then the bytes written (a failed write removes the row). Used by every module that takes
+ * uploads (profile photos here, pass proofs in passes).
+ */
+export class Uploads {
+  constructor(
+    private readonly store: FileStore,
+    private readonly storage: FileStorage,
+    private readonly now: Clock,
+  ) {}
+
+  /** Stores checked bytes (type and size already known to be acceptable) and answers the new file's id. */
+  async save(userId: string, purpose: string, contentType: string, data: Buffer): Promise<string> {
+    const id = randomUUID();
+    const row = { id, userId, purpose, contentType, sizeBytes: data.length, createdAt: this.now() };
+    if (!(await this.store.insertWithinQuota(row, (stored) => exceedsUploadQuota(stored, data.length)))) throw quotaReached();
+    try {
+      await this.storage.put(id, data);
+    } catch (err) {
+      await this.store.delete(id);
+      throw err;
+    }
+    return id;
+  }
+
+  /**
+   * Deletes uploads older than ORPHAN_UPLOAD_TTL_MS that their purpose's owner no longer references. A purpose nobody
+   * registered is never swept (its files are kept). Answers how many were deleted.
+   */
+  async sweepOrphans(owners: readonly FileReferences[], batch = 500): Promise<number> {
+    const candidates = await this.store.olderThan(this.now() - ORPHAN_UPLOAD_TTL_MS, batch);
+    let deleted = 0;
+    for (const owner of owners) {
+      const ids = candidates.filter((c) => c.purpose === owner.purpose).map((c) => c.id);
+      if (!ids.length) continue;
+      const used = await owner.referenced(ids);
+      for (const id of ids.filter((x) => !used.has(x))) {
+        await this.store.delete(id);
+        await this.storage.delete(id);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+}
+
+/** Runs the orphan sweep now and then every `everyMs` (stopped by the returned function). */
+export function startOrphanSweep(uploads: Uploads, owners: readonly FileReferences[], everyMs: number, log: { error(o: object, m: string): void; info(o: object, m: string): void }): () => void {
+  const run = () =>
+    uploads.sweepOrphans(owners).then(
+      (n) => n && log.info({ deleted: n }, 'orphaned uploads deleted'),
+      (err: unknown) => log.error({ err }, 'orphaned upload sweep failed'),
+    );
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}

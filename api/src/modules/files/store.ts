@@ -31,4 +31,25 @@ export class FileStore {
   async delete(id: string): Promise<void> {
     await this.db.query('DELETE FROM files WHERE id = $1', [id]);
   }
+
+  /**
+   * Inserts the file's row unless the rider's stored files would then break the quota (`refuse(stored)` says so).
+   * One rider's uploads are serialised by a transaction-scoped advisory lock, so concurrent uploads cannot both slip
+   * under the limit. Answers whether the row was inserted.
+   */
+  async insertWithinQuota(f: FileRow & { purpose: string; createdAt: number }, refuse: (stored: { files: number; bytes: number }) => boolean): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('files:' || $1))", [f.userId]);
+      const r = await tx.query<{ files: string; bytes: string }>('SELECT count(*) AS files, COALESCE(sum(size_bytes), 0) AS bytes FROM files WHERE user_id = $1', [f.userId]);
+      if (refuse({ files: Number(r.rows[0].files), bytes: Number(r.rows[0].bytes) })) return false;
+      await new FileStore(tx).insert(f);
+      return true;
+    });
+  }
+
+  /** Files that arrived before `before`, oldest first, with their purpose (orphan candidates). */
+  async olderThan(before: number, limit: number): Promise<{ id: string; purpose: string }[]> {
+    const r = await this.db.query<{ id: string; purpose: string }>('SELECT id, purpose FROM files WHERE created_at < $1 ORDER BY created_at LIMIT $2', [before, limit]);
+    return r.rows;
+  }
 }

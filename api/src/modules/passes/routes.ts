@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { passOrderPayloadSchema, passOrderSchema, rejectRequestSchema, renewRequestSchema, resubmitRequestSchema, type PassOrderPayload } from '@sawari/contracts';
@@ -12,6 +11,8 @@ import { imageTypeOf } from '../files/image-type';
 import type { FileStorage } from '../files/storage';
 import { orderKeyOf } from '../payments';
 import { FileStore } from '../files/store';
+import { Uploads } from '../files/service';
+import { PASS_PROOF_PURPOSE } from './file-references';
 import type { PassOrderService } from './service';
 
 const cityParams = z.object({ city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id') });
@@ -59,9 +60,8 @@ export async function passRoutes(app: FastifyInstance, opts: { service: PassOrde
     if (isFileTooLarge(data.length)) throw tooLarge();
     const contentType = proofTypeOf(data);
     if (!contentType) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Upload a JPEG, PNG or WebP image, or a PDF.');
-    const id = randomUUID();
-    await opts.storage.put(id, data);
-    await new FileStore(service.store.db).insert({ id, userId: authOf(request).userId, purpose: 'pass-proof', contentType, sizeBytes: data.length, createdAt: opts.now() });
+    // Within the rider's upload quota (files module); a proof never attached to an application is deleted after a day.
+    const id = await new Uploads(new FileStore(service.store.db), opts.storage, opts.now).save(authOf(request).userId, PASS_PROOF_PURPOSE, contentType, data);
     return reply.code(201).send({ fileId: id, contentType, sizeBytes: data.length });
   });
 

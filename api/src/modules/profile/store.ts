@@ -70,4 +70,10 @@ export class ProfileStore {
     );
     return r.rows[0]?.previous ?? null;
   }
+
+  /** Which of these file ids are some account's current photo (the files module's orphan sweep asks). */
+  async photoReferences(fileIds: string[]): Promise<Set<string>> {
+    const r = await this.db.query<{ id: string }>('SELECT photo_file_id AS id FROM users WHERE photo_file_id = ANY($1)', [fileIds]);
+    return new Set(r.rows.map((x) => x.id));
+  }
 }

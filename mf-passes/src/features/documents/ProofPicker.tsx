@@ -4,6 +4,7 @@
 // the file chosen with Retry, and everything else: the earlier proofs, the details, the choices.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from '@sawari/domain';
 import { uploadProof } from '../common/api';
 import { formatSize, ID_PROOF_KINDS, PROOF_TYPES, IMAGE_TYPES, proofFileProblem, type ProofKind, type UploadedProof } from '../common/model';
 import { asApiError, styles, useT } from '../common/ui';
@@ -80,7 +81,8 @@ function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slo
       }
       const e = asApiError(err);
       const known = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR'].includes(e.code);
-      setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
+      if (e.code === 'UPLOAD_QUOTA_REACHED') setProblem(t('error.UPLOAD_QUOTA_REACHED', { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
+      else setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
     } finally {
       setUploading(null);
     }
