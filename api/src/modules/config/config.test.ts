@@ -4,6 +4,8 @@ import { seedDemoData } from '../../seed';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { TestClock } from '../../testing/accounts';
+import { CITIES_CACHE_MS, ConfigService } from './service';
+import type { CityConfigStore } from './store';
 
 describe(`config API ${dbLabel()}`, () => {
   const clock = new TestClock();
@@ -37,6 +39,7 @@ describe(`config API ${dbLabel()}`, () => {
   it('the seed is idempotent and keeps an operator’s change', async () => {
     await s.db.query(`UPDATE cities SET features = jsonb_set(features, '{premium}', 'true') WHERE id = 'pune'`);
     await seedDemoData(s.db);
+    clock.advance(CITIES_CACHE_MS); // the list is served from memory for a minute
     const cities = (await s.app.inject({ url: '/api/config/cities' })).json() as { cities: { id: string; features: { premium: boolean } }[] };
     expect(cities.cities).toHaveLength(8);
     expect(cities.cities.find((c) => c.id === 'pune')?.features.premium).toBe(true);
@@ -48,5 +51,37 @@ describe(`config API ${dbLabel()}`, () => {
     const r = await s.app.inject({ url: '/api/config/server-time' });
     expect(r.json()).toEqual({ serverTime: clock.t });
     expect(r.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('cities list cache', () => {
+  const clock = new TestClock();
+  const rows = [{ id: 'mumbai', name: 'Mumbai', state: 'Maharashtra', lat: 19, lon: 72.8, homeClusters: [], features: {} }];
+  const storeWith = (load: () => Promise<unknown>) => ({ configuredCities: load }) as unknown as CityConfigStore;
+
+  it('50 concurrent requests read the database once; the next minute reads it again', async () => {
+    const load = jest.fn(async () => rows);
+    const service = new ConfigService(storeWith(load), clock.now);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => service.cities()));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(answers[49].cities.map((c) => c.id)).toEqual(['mumbai']);
+    clock.advance(CITIES_CACHE_MS - 1);
+    await service.cities();
+    expect(load).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    await service.cities();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed read is not kept', async () => {
+    let fail = true;
+    const load = jest.fn(async () => {
+      if (fail) throw new Error('database down');
+      return rows;
+    });
+    const service = new ConfigService(storeWith(load), clock.now);
+    await expect(service.cities()).rejects.toThrow('database down');
+    fail = false;
+    await expect(service.cities()).resolves.toMatchObject({ cities: [{ id: 'mumbai' }] });
   });
 });
