@@ -228,16 +228,22 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async read(column: 'gateway_ref' | 'idempotency_key', value: string): Promise<Charge | null> {
-    const t = this.now();
-    // Settle a due pending charge on the way (one statement: two readers settle it once).
-    const settled = await this.db.query<ChargeRow>(
-      `UPDATE sandbox_charges SET status = resolves_to, failure_reason = resolves_reason, updated_at = $2
+    const row = await this.readSettling<ChargeRow>('sandbox_charges', column, value);
+    return row ? toCharge(row) : null;
+  }
+
+  /**
+   * A charge or refund by its ref or key, settling a due pending one on the way (one statement: two readers settle it
+   * once). Both ledgers settle the same way: to resolves_to at resolves_at.
+   */
+  private async readSettling<T>(table: 'sandbox_charges' | 'sandbox_refunds', column: 'gateway_ref' | 'idempotency_key', value: string): Promise<T | null> {
+    const settled = await this.db.query<T>(
+      `UPDATE ${table} SET status = resolves_to, failure_reason = resolves_reason, updated_at = $2
        WHERE ${column} = $1 AND status = 'PENDING' AND resolves_at IS NOT NULL AND resolves_at <= $2 RETURNING *`,
-      [value, t],
+      [value, this.now()],
     );
-    if (settled.rows[0]) return toCharge(settled.rows[0]);
-    const r = await this.db.query<ChargeRow>(`SELECT * FROM sandbox_charges WHERE ${column} = $1`, [value]);
-    return r.rows[0] ? toCharge(r.rows[0]) : null;
+    if (settled.rows[0]) return settled.rows[0];
+    return (await this.db.query<T>(`SELECT * FROM ${table} WHERE ${column} = $1`, [value])).rows[0] ?? null;
   }
 
   /** The counter took the cash (or refused it): settles a pending cash charge. */
@@ -297,14 +303,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async readRefund(column: 'gateway_ref' | 'idempotency_key', value: string): Promise<GatewayRefund | null> {
-    const t = this.now();
-    const settled = await this.db.query<RefundRow>(
-      `UPDATE sandbox_refunds SET status = resolves_to, failure_reason = resolves_reason, updated_at = $2
-       WHERE ${column} = $1 AND status = 'PENDING' AND resolves_at IS NOT NULL AND resolves_at <= $2 RETURNING *`,
-      [value, t],
-    );
-    if (settled.rows[0]) return toRefund(settled.rows[0]);
-    const r = await this.db.query<RefundRow>(`SELECT * FROM sandbox_refunds WHERE ${column} = $1`, [value]);
-    return r.rows[0] ? toRefund(r.rows[0]) : null;
+    const row = await this.readSettling<RefundRow>('sandbox_refunds', column, value);
+    return row ? toRefund(row) : null;
   }
 }
