@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds the web apps: every remote (mf-* folders with a webpack.config.js), then the shell; one at a time (2 cores)
-// and only when their inputs changed. Then writes shell/dist/remotes.json and .gz/.br siblings.
+// and only when their inputs changed. Then writes .gz/.br siblings, publishes each remote's build as a release
+// (remote-releases/<dir>/<version>/, what the server serves and deploy-remote switches between) and writes
+// shell/dist/remotes.json.
 // Usage: node scripts/build.mjs [--web] [--force]      (--web builds the same thing; the API needs no build)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,7 +72,7 @@ function runWebpack(config) {
   });
 }
 
-async function buildApp(appDir, force) {
+export async function buildApp(appDir, force) {
   const started = Date.now();
   const stampFile = path.join(appDir, 'dist', STAMP);
   const hash = inputsHash(appDir);
@@ -88,7 +90,7 @@ async function buildApp(appDir, force) {
 }
 
 /** Writes .gz and .br beside every text asset over 1 KB (the server sends them to clients that accept them). */
-async function compressDist(distDir) {
+export async function compressDist(distDir) {
   for (const rel of listFiles(distDir)) {
     if (!COMPRESSIBLE.test(rel) || isDerivedFile(rel)) continue;
     const abs = path.join(distDir, rel);
@@ -126,8 +128,11 @@ function readCatalogs(appDir) {
   return out;
 }
 
-/** The remotes.json entry of a built remote: its manifest (src/manifest.ts), catalogs, federation name and version. */
-export async function describeRemote(dir, root = ROOT) {
+/**
+ * The remotes.json entry of a built remote: its manifest (src/manifest.ts), catalogs, federation name and the version
+ * of its built files (<dir>/dist, or `distDir`: a build made elsewhere).
+ */
+export async function describeRemote(dir, root = ROOT, distDir = path.join(root, dir, 'dist')) {
   const appDir = path.join(root, dir);
   const manifestFile = path.join(appDir, 'src/manifest.ts');
   if (!fs.existsSync(manifestFile)) throw new Error(`${dir}/src/manifest.ts is missing: every remote declares what it contributes there`);
@@ -136,13 +141,12 @@ export async function describeRemote(dir, root = ROOT) {
   const configPath = path.join(appDir, 'webpack.config.js');
   delete require.cache[configPath];
   const name = require(configPath).output.uniqueName;
-  const distDir = path.join(appDir, 'dist');
   const files = listFiles(distDir).map((rel) => ({ path: rel, content: fs.readFileSync(path.join(distDir, rel)) }));
   return createRemoteEntry({ name, dir, version: remoteVersion(files), manifest, catalogs: readCatalogs(appDir) });
 }
 
 /** Prefixes of the shell's own screens (shell/src/routes.ts): no remote may claim them. */
-async function shellPrefixes(root = ROOT) {
+export async function shellPrefixes(root = ROOT) {
   const { routes } = await importTs(path.join(root, 'shell/src/routes.ts'));
   return derivePrefixes(routes.filter((r) => r.path !== '/'));
 }
@@ -154,12 +158,60 @@ export async function remotesDocument(dirs, root = ROOT) {
   return createRemotesDocument(entries, await shellPrefixes(root));
 }
 
+/** Published remote builds: remote-releases/<dir>/<version>/ (the files) and <version>.json (its remotes.json entry). */
+export const RELEASES_DIR = 'remote-releases';
+/** Releases kept per remote (the listed one is never removed): enough to roll back a few deploys. */
+export const RELEASES_KEPT = 8;
+
+/**
+ * Publishes a built remote: copies <dir>/dist (with its .gz/.br) to remote-releases/<dir>/<version>/ once, and its
+ * remotes.json entry beside it. A version is content-addressed, so an existing release is never rewritten. Older
+ * releases beyond RELEASES_KEPT are removed, except `keep` (the version remotes.json lists).
+ */
+export function publishRemote(entry, { root = ROOT, keep = [], from = path.join(root, entry.dir, 'dist') } = {}) {
+  const base = path.join(root, RELEASES_DIR, entry.dir);
+  const target = path.join(base, entry.version);
+  if (!fs.existsSync(target)) {
+    const tmp = `${target}.tmp-${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.cpSync(from, tmp, { recursive: true, filter: (src) => !src.endsWith(STAMP) });
+    fs.renameSync(tmp, target);
+  }
+  fs.writeFileSync(`${target}.json`, JSON.stringify(entry, null, 2) + '\n');
+  fs.utimesSync(`${target}.json`, new Date(), new Date());
+  const releases = fs
+    .readdirSync(base)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ version: f.slice(0, -5), at: fs.statSync(path.join(base, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of releases.slice(RELEASES_KEPT)) {
+    if (old.version === entry.version || keep.includes(old.version)) continue;
+    fs.rmSync(path.join(base, old.version), { recursive: true, force: true });
+    fs.rmSync(path.join(base, `${old.version}.json`), { force: true });
+  }
+  return target;
+}
+
+/** A published release's remotes.json entry, or null. */
+export function readRelease(dir, version, root = ROOT) {
+  const file = path.join(root, RELEASES_DIR, dir, `${version}.json`);
+  return fs.existsSync(file) && fs.existsSync(path.join(root, RELEASES_DIR, dir, version)) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+}
+
+/** Writes shell/dist/remotes.json atomically (the server re-reads it when it changes; a reader never sees half). */
+export function writeRemotesJson(document, root = ROOT) {
+  const file = path.join(root, 'shell/dist/remotes.json');
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify(document, null, 2) + '\n');
+  fs.renameSync(tmp, file);
+}
+
 /**
  * One build at a time per checkout: a second `npm run build` (another terminal, a test run) waits for the first instead
  * of writing into the same dist folders. The lock is a directory (mkdir is atomic); a lock left by a dead process is
  * taken over.
  */
-async function withBuildLock(fn) {
+export async function withBuildLock(fn) {
   const lockDir = path.join(ROOT, '.build-lock');
   const ownerFile = path.join(lockDir, 'pid');
   for (let waited = 0; ; waited += 500) {
@@ -198,9 +250,9 @@ async function buildWebUnlocked({ force = false } = {}) {
 
   const document = await remotesDocument(remotes);
   const described = document.remotes;
-  const remotesJsonPath = path.join(ROOT, 'shell/dist/remotes.json');
-  fs.writeFileSync(remotesJsonPath, JSON.stringify(document, null, 2) + '\n');
   for (const dir of [...remotes, 'shell']) await compressDist(path.join(ROOT, dir, 'dist'));
+  for (const entry of described) publishRemote(entry);
+  writeRemotesJson(document);
   for (const r of described) console.log(`${r.dir.padEnd(12)} version ${r.version} prefixes ${r.prefixes.join(' ')}`);
   return described;
 }

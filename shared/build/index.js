@@ -91,6 +91,46 @@ class HashEntryPlugin {
   }
 }
 
+/**
+ * Why: the federation plugin writes its runtime entry to <cwd>/node_modules/.federation/entry.<hash>.js, a file that
+ * imports the bundler runtime and runtime plugins by ABSOLUTE path, named after a hash of that text. Its name, and so
+ * the deterministic module id of the entry and every reference to it in remoteEntry.js and the shell's main file,
+ * changed with the folder the repository was checked out in: the same commit gave other remote versions elsewhere.
+ * This plugin redirects that request to a copy whose imports are relative to the copy itself and whose name is a hash
+ * of that relative text, in <repo>/node_modules/.federation: the same bytes and the same module id in any checkout.
+ */
+class StableFederationEntryPlugin {
+  constructor(root) {
+    this.dir = path.join(root, 'node_modules', '.federation');
+  }
+  stableCopy(file) {
+    const text = fs.readFileSync(file, 'utf8');
+    // Every absolute import ('/…' on POSIX, 'C:/…' on Windows) becomes a path relative to the copy's folder.
+    const relative = text.replace(/from '((?:[A-Za-z]:)?\/[^']+)'/g, (_, abs) => {
+      let rel = path.relative(this.dir, abs).split(path.sep).join('/');
+      if (!rel.startsWith('.')) rel = `./${rel}`;
+      return `from '${rel}'`;
+    });
+    const hash = require('node:crypto').createHash('sha256').update(relative).digest('hex').slice(0, 16);
+    const target = path.join(this.dir, `entry.stable-${hash}.js`);
+    if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== relative) {
+      fs.mkdirSync(this.dir, { recursive: true });
+      const tmp = `${target}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, relative);
+      fs.renameSync(tmp, target);
+    }
+    return target;
+  }
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('StableFederationEntryPlugin', (factory) => {
+      factory.hooks.beforeResolve.tap('StableFederationEntryPlugin', (data) => {
+        if (!/[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/.test(data.request)) return;
+        data.request = this.stableCopy(data.request);
+      });
+    });
+  }
+}
+
 /** The host's service worker (src/sw.ts), when it has one: precache its own files, nothing of the remotes. */
 function serviceWorkerPlugin(appDir) {
   const swSrc = path.join(appDir, 'src/sw.ts');
@@ -168,9 +208,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      // moment-timezone is never used on the web; if something pulls it in, take the core build (no zone data).
       alias: {
-        'moment-timezone$': 'moment-timezone/moment-timezone.js',
         // Why: the bundler runtime require()s the CommonJS builds of the federation runtime while the external-runtime
         // plugin imports the ES builds, which bundled BOTH (~24 KB gzip twice). One build for everyone.
         '@module-federation/runtime-core$': require.resolve('@module-federation/runtime-core').replace(/\.cjs$/, '.js'),
@@ -207,6 +245,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)]))),
       federation,
+      new StableFederationEntryPlugin(ROOT),
       ...(isHost
         ? [
             new (require('html-webpack-plugin'))({
@@ -227,4 +266,4 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
   };
 }
 
-module.exports = { createAppConfig, createSharedConfig, SHARED_SINGLETONS, RUNTIME_PACKAGE };
+module.exports = { createAppConfig, createSharedConfig, StableFederationEntryPlugin, SHARED_SINGLETONS, RUNTIME_PACKAGE };

@@ -32,4 +32,14 @@ function remoteVersion(files) {
   return hash.digest('hex').slice(0, 12);
 }
 
-module.exports = { derivePrefixes, remoteVersion, isDerivedFile };
+/**
+ * remotes.json of the built app with `dir`'s line pointing at a dev server (scripts/dev-remote.mjs): version "dev",
+ * entry under /remotes/<dir>/dev/. Every other line is the built app's.
+ */
+function overrideForDev(document, dir) {
+  const remotes = Array.isArray(document && document.remotes) ? document.remotes : [];
+  if (!remotes.some((r) => r.dir === dir)) throw new Error(`the running app does not list ${dir} in remotes.json: run \`npm run build\` (and restart it) once`);
+  return { remotes: remotes.map((r) => (r.dir === dir ? { ...r, version: 'dev', entry: `/remotes/${dir}/dev/mf-manifest.json` } : r)) };
+}
+
+module.exports = { derivePrefixes, remoteVersion, isDerivedFile, overrideForDev };

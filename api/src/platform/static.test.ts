@@ -109,6 +109,42 @@ describe(`static web app serving ${dbLabel()}`, () => {
     }
   });
 
+  it('serves published releases (a page opened before a deploy keeps its version) and the listed version', async () => {
+    const NEXT = 'aaaabbbbcccc';
+    const write = (rel: string, content: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), content);
+    };
+    write(`remote-releases/mf-airport/${NEXT}/remoteEntry.js`, 'var mf_airport_next;');
+    write(`remote-releases/mf-airport/${VERSION}/remoteEntry.js`, 'var mf_airport_published;');
+    const listing = (version: string) => JSON.stringify({ remotes: [{ name: 'mf_airport', dir: 'mf-airport', version, entry: `/remotes/mf-airport/${version}/mf-manifest.json`, prefixes: ['/airport-static-screens'] }] });
+    const switchTo = (version: string) => {
+      write('shell/dist/remotes.json', listing(version));
+      // the reader notices a change by mtime: make sure it moves even within one clock tick
+      const t = new Date(Date.now() + Math.floor(Math.random() * 100_000));
+      fs.utimesSync(path.join(root, 'shell/dist/remotes.json'), t, t);
+    };
+    const UNPUBLISHED = 'ddddeeeeffff';
+    try {
+      // the release, not the dist folder (which a later build may be rewriting)
+      expect((await get(`/remotes/mf-airport/${VERSION}/remoteEntry.js`)).body).toBe('var mf_airport_published;');
+      expect((await get(`/remotes/mf-airport/${NEXT}/remoteEntry.js`)).body).toBe('var mf_airport_next;');
+      switchTo(NEXT);
+      expect((await get(`/remotes/mf-airport/${NEXT}/remoteEntry.js`)).body).toBe('var mf_airport_next;');
+      expect((await get(`/remotes/mf-airport/${VERSION}/remoteEntry.js`)).body).toBe('var mf_airport_published;');
+      // neither listed nor published: nothing, not even the dist folder's files
+      for (const url of [`/remotes/mf-airport/${UNPUBLISHED}/remoteEntry.js`, `/remotes/mf-airport/${NEXT}/..%2F${VERSION}%2FremoteEntry.js`, `/remotes/mf-airport/..%2Fmf-airport%2F${NEXT}/remoteEntry.js`]) {
+        expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+      }
+      fs.rmSync(path.join(root, 'remote-releases', 'mf-airport', VERSION), { recursive: true });
+      switchTo(VERSION);
+      expect((await get(`/remotes/mf-airport/${VERSION}/remoteEntry.js`)).body).toBe('var mf_airport;');
+    } finally {
+      fs.rmSync(path.join(root, 'remote-releases'), { recursive: true, force: true });
+      switchTo(VERSION);
+    }
+  });
+
   it('keeps /api answers JSON', async () => {
     const r = await get('/api/nope');
     expect([r.statusCode, r.json().code]).toEqual([404, 'NOT_FOUND']);

@@ -11,7 +11,10 @@ import { errorBody } from './errors';
  *   /app/<hashed file>     shell/dist, immutable for a year
  *   /app/<other file>      shell/dist, no-cache (sw.js, index.html, manifest.webmanifest, icons...)
  *   /app/<anything else>   shell/dist/index.html, no-cache (the SPA answers, including its not-found screen)
- *   /remotes/<dir>/<version>/<file>  <dir>/dist/<file>, only for a dir + version listed in remotes.json
+ *   /remotes/<dir>/<version>/<file>  remote-releases/<dir>/<version>/<file>: every published release (the build
+ *                          and scripts/deploy-remote.mjs publish them), so a page opened before a deploy or rollback
+ *                          keeps loading the version it started with; else <dir>/dist/<file> for the version
+ *                          remotes.json lists. Any other version: 404.
  * Precompressed .br/.gz siblings are sent when they exist and the client accepts them.
  */
 
@@ -106,8 +109,12 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
   app.get('/remotes/:dir/:version/*', (request, reply) => {
     const { dir, version, '*': rel } = request.params as { dir: string; version: string; '*': string };
     const listed = remotes().some((r) => r.dir === dir && r.version === version);
-    const remoteDist = path.join(webRoot, dir, 'dist');
-    const full = listed && rel ? inside(remoteDist, rel) : null;
+    // A published release is served from its own folder (content-addressed, so any of them may be served), so
+    // rebuilding <dir>/dist never disturbs a deployed version, and a switch in remotes.json breaks no open page.
+    const release = /^[0-9a-f]{12}$/.test(version) ? inside(path.join(webRoot, 'remote-releases'), `${dir}/${version}`) : null;
+    const published = release !== null && fs.existsSync(release);
+    const remoteDist = published ? release : path.join(webRoot, dir, 'dist');
+    const full = (published || listed) && rel ? inside(remoteDist, rel) : null;
     if (!full || !isFile(full)) {
       return reply.code(404).header('cache-control', 'no-store').send(errorBody('NOT_FOUND', `No file ${request.url.split('?')[0]} in the deployed remotes.`));
     }
