@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail, isValidName, isValidIndianMobile } from '@sawari/domain';
+import { isValidEmail, isValidName, isValidIndianMobile, sosMessageProblem, SOS_MESSAGE_MAX, SOS_MESSAGE_MAX_LINES } from '@sawari/domain';
 
 /** Spec §3 "User profile". Dates of birth travel as epoch ms (dobInMillis); the client shows them in city time. */
 export const genderSchema = z.enum(['male', 'female', 'other', 'undisclosed']);
@@ -64,7 +64,13 @@ export const sosContactSchema = z.object({
 });
 export const sosSettingsSchema = z.object({
   contacts: z.array(sosContactSchema).max(SOS_MAX_CONTACTS, `Add at most ${SOS_MAX_CONTACTS} contacts`),
-  message: z.string().trim().min(1, 'Write a message').max(300, 'Keep the message under 300 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Write a message')
+    .max(SOS_MESSAGE_MAX, `Keep the message to ${SOS_MESSAGE_MAX} characters`)
+    .refine((v) => sosMessageProblem(v) !== 'lines', `Keep the message to ${SOS_MESSAGE_MAX_LINES} lines`)
+    .refine((v) => sosMessageProblem(v) !== 'characters', 'The message can have letters, numbers, punctuation, emoji and line breaks only'),
 });
 export type SosSettings = z.infer<typeof sosSettingsSchema>;
 export const sosAlertRequestSchema = z.object({ lat: z.number().min(-90).max(90).nullable(), lon: z.number().min(-180).max(180).nullable() });

@@ -2,7 +2,7 @@ import {
   isValidOtp, luhnValid, isValidIndianMobile, digitsOnly, isValidName, isValidEmail, isDigitsOnly, isDigitsAndSpaces, isNumberWithDot,
   isFileTooLarge, BYTES_PER_MB, COUNTRIES,
 } from './validation';
-import { exceedsUploadQuota, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from './validation';
+import { exceedsUploadQuota, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB, sosMessageProblem, SOS_MESSAGE_MAX, SOS_MESSAGE_MAX_LINES } from './validation';
 
 describe('OTP: exactly 6 digits', () => {
   it.each(['000000', '123456', '999999'])('accepts %s', (v) => expect(isValidOtp(v)).toBe(true));
@@ -77,4 +77,20 @@ describe('upload quota', () => {
     expect(over({ files: 0, bytes: mb * 1_000_000 - 10 }, 10)).toBe(false);
     expect(over({ files: 0, bytes: mb * 1_000_000 - 10 }, 11)).toBe(true);
   });
+});
+
+describe('SOS message', () => {
+  it('takes up to the maximum length and lines, in any script, with emoji', () => {
+    expect(sosMessageProblem('x'.repeat(SOS_MESSAGE_MAX))).toBeNull();
+    expect(sosMessageProblem('x'.repeat(SOS_MESSAGE_MAX + 1))).toBe('long');
+    expect(sosMessageProblem(`  ${'x'.repeat(SOS_MESSAGE_MAX)}  `)).toBeNull();
+    expect(sosMessageProblem(Array(SOS_MESSAGE_MAX_LINES).fill('a').join('\n'))).toBeNull();
+    expect(sosMessageProblem(Array(SOS_MESSAGE_MAX_LINES + 1).fill('a').join('\n'))).toBe('lines');
+    expect(sosMessageProblem('मुझे मदद चाहिए 🚨, I am on bus 42!')).toBeNull();
+    expect(sosMessageProblem('  ')).toBe('empty');
+  });
+  it.each([
+    ['NUL', 'help\u0000me'], ['tab', 'a\tb'], ['escape', '\u001b[31m'], ['DEL', 'a\u007f'], ['C1', 'a\u0085'],
+    ['RTL override', 'a\u202eb'], ['isolate', 'a\u2066b'], ['lone high surrogate', 'a\ud800b'], ['lone low surrogate', 'a\udc00b'], ['noncharacter', 'a\uffffb'],
+  ])('refuses %s', (_, v) => expect(sosMessageProblem(v)).toBe('characters'));
 });

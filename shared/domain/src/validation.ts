@@ -40,6 +40,22 @@ export const ORPHAN_UPLOAD_TTL_MS = 86_400_000;
 export const exceedsUploadQuota = (stored: { files: number; bytes: number }, incomingBytes: number): boolean =>
   stored.files + 1 > UPLOAD_QUOTA_FILES || stored.bytes + incomingBytes > UPLOAD_QUOTA_MB * BYTES_PER_MB;
 
+/** SOS alert message (sent by SMS to the rider's contacts): at most SOS_MESSAGE_MAX characters on SOS_MESSAGE_MAX_LINES lines. */
+export const SOS_MESSAGE_MAX = 300;
+export const SOS_MESSAGE_MAX_LINES = 5;
+/** Control characters (a line break is allowed), bidirectional overrides and isolates, noncharacters, lone surrogates. */
+const UNSAFE_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasUnsafeTextCharacters = (value: string): boolean => UNSAFE_TEXT.test(value);
+/** What is wrong with an SOS message (after trimming), or null: empty, too long, too many lines, or characters an SMS must not carry. */
+export function sosMessageProblem(value: string): 'empty' | 'long' | 'lines' | 'characters' | null {
+  const text = value.trim();
+  if (!text) return 'empty';
+  if (text.length > SOS_MESSAGE_MAX) return 'long';
+  if (text.split('\n').length > SOS_MESSAGE_MAX_LINES) return 'lines';
+  if (hasUnsafeTextCharacters(text)) return 'characters';
+  return null;
+}
+
 /** Luhn check of a card number given as digits only (anything else, or nothing, is not valid). */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

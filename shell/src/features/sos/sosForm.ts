@@ -1,8 +1,8 @@
-import { digitsOnly, isValidIndianMobile, isValidName } from '@sawari/domain';
+import { digitsOnly, isValidIndianMobile, isValidName, sosMessageProblem, SOS_MESSAGE_MAX } from '@sawari/domain';
 import type { SosSettings } from '@sawari/contracts';
 
 export const SOS_MAX_CONTACTS = 5; // as @sawari/contracts (not imported: it brings zod into the chunk)
-export const SOS_MESSAGE_MAX = 300;
+export { SOS_MESSAGE_MAX };
 
 export type ContactDraft = { name: string; phoneNumber: string };
 export type SosDraft = { contacts: ContactDraft[]; message: string };
@@ -19,7 +19,8 @@ export function validateSos(draft: SosDraft): SosErrors | null {
     if (e.name || e.phoneNumber) bad = true;
     return e;
   });
-  const message = draft.message.trim() && draft.message.length <= SOS_MESSAGE_MAX ? undefined : 'sos.edit.error.message';
+  const problem = sosMessageProblem(draft.message);
+  const message = problem === null ? undefined : problem === 'characters' ? 'sos.edit.error.characters' : problem === 'lines' ? 'sos.edit.error.lines' : 'sos.edit.error.message';
   return bad || message ? { contacts, message } : null;
 }
 
