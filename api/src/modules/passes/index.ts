@@ -16,7 +16,7 @@ export { passWalletSource } from './wallet';
  * PromotionIssuer). Register `passOrderKind(service)` with payments as the `pass` order kind.
  */
 export async function registerPassModules(app: FastifyInstance, o: { db: Db; config: Config; guard: AuthGuard; now: Clock; files?: FileStorage } & PassDeps): Promise<PassOrderService> {
-  const service = new PassOrderService(o.db, o.now, { offers: o.offers, payments: o.payments });
+  const service = new PassOrderService(o.db, o.now, { offers: o.offers, payments: o.payments, notices: o.notices });
   const storage = o.files ?? createFileStorage(o.config.dataDir);
   await app.register(passRoutes, { service, guard: o.guard, storage, now: o.now });
   await app.register(opsRoutes, { service, keys: parseOpsKeys(process.env.OPS_KEYS, o.config.env === 'production'), storage });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
-import { bankOfferEarnedBy, canReclaim, CITY_TIME_ZONE, formatCityDate, localDate, offerScopeMiss, passValidUntil, statusLabel, type OfferScope } from '@sawari/domain';
+import { bankOfferEarnedBy, canReclaim, CITY_TIME_ZONE, formatCityDate, formatPaise, localDate, offerScopeMiss, passValidUntil, statusLabel, type OfferScope } from '@sawari/domain';
+import type { RiderNotices } from '../notices/service';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
@@ -33,6 +34,8 @@ export interface PassDeps {
   offers?: OfferService;
   /** Payments' seller side: free orders are issued through it. */
   payments?: SellerPayments;
+  /** Rider SMS (issue 16 item 9): the verification outcome is told in the decision's own transaction. */
+  notices?: RiderNotices;
 }
 
 /**
@@ -232,6 +235,13 @@ export class PassOrderService implements PromotionIssuer {
       const now = this.now();
       await store.setOrder(transactionId, { status: to, rejectionReason: action === 'REJECT' ? opts.reason!.trim() : action === 'APPROVE' ? null : undefined, proofs: opts.proofs?.length ? opts.proofs : undefined }, now);
       await store.decide({ transactionId, action, fromStatus: o.status, toStatus: recorded, actor, reason: opts.reason?.trim() ?? null, decidedAt: now });
+      if ((action === 'APPROVE' || action === 'REJECT') && this.deps.notices) {
+        const pass = (await store.config(o.city, o.configId))?.name ?? 'bus pass';
+        const body = action === 'APPROVE'
+          ? `Sawari: your documents for the ${pass} were approved. ${o.payablePaise > 0 ? `Pay ${formatPaise(o.payablePaise)} in the app to get your pass.` : 'Your pass is being issued.'}`
+          : `Sawari: your documents for the ${pass} were not approved: ${opts.reason!.trim()} Open the app to send them again.`;
+        await this.deps.notices.enqueue(tx, { userId: o.userId, eventKey: `verification:${transactionId}:${now}:${action}`, body });
+      }
       return (await store.order(transactionId))!;
     });
     if (result.status === 'PENDING' && result.payablePaise === 0) await this.payments.issueFree('pass', transactionId);

@@ -1,0 +1,45 @@
+import type { Db } from '../../platform/db';
+
+export interface NoticeRow { id: number; userId: string; eventKey: string; body: string; attempts: number }
+
+/** SQL of rider_notices (0014). Every method takes the Db to run on, so an enqueue joins the caller's transaction. */
+export const noticeStore = {
+  /** Adds a notice unless one for this event exists (answers whether it was added). */
+  async add(db: Db, n: { userId: string; eventKey: string; body: string; now: number }): Promise<boolean> {
+    const r = await db.query('INSERT INTO rider_notices (user_id, event_key, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (event_key) DO NOTHING RETURNING id', [
+      n.userId, n.eventKey, n.body, n.now,
+    ]);
+    return r.rows.length === 1;
+  },
+
+  /**
+   * Takes up to `limit` due notices for sending: each is pushed `leaseMs` into the future first, so another instance
+   * (or a later tick) does not send it again while this one is sending it.
+   */
+  async claimDue(db: Db, now: number, leaseMs: number, limit: number): Promise<NoticeRow[]> {
+    return db.transaction(async (tx) => {
+      const r = await tx.query<{ id: string; user_id: string; event_key: string; body: string; attempts: number }>(
+        'SELECT id, user_id, event_key, body, attempts FROM rider_notices WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED',
+        [now, limit],
+      );
+      if (!r.rows.length) return [];
+      await tx.query('UPDATE rider_notices SET next_attempt_at = $2 WHERE id = ANY($1::bigint[])', [r.rows.map((x) => x.id), now + leaseMs]);
+      return r.rows.map((x) => ({ id: Number(x.id), userId: x.user_id, eventKey: x.event_key, body: x.body, attempts: x.attempts }));
+    });
+  },
+
+  async markSent(db: Db, id: number, now: number): Promise<void> {
+    await db.query('UPDATE rider_notices SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1', [id, now]);
+  },
+
+  async markFailed(db: Db, id: number, error: string, retryAt: number | null): Promise<void> {
+    // retryAt null: given up (kept, never sent, with its error)
+    await db.query('UPDATE rider_notices SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1', [id, error.slice(0, 500), retryAt ?? Number.MAX_SAFE_INTEGER]);
+  },
+
+  /** The rider's phone number (10 digits), or null. */
+  async phoneOf(db: Db, userId: string): Promise<string | null> {
+    const r = await db.query<{ phone_number: string }>('SELECT phone_number FROM users WHERE id = $1', [userId]);
+    return r.rows[0]?.phone_number ?? null;
+  },
+};
