@@ -28,6 +28,8 @@ import { FileStore } from '../modules/files/store';
 import { FileService, startOrphanSweep, Uploads } from '../modules/files/service';
 import { passProofReferences } from '../modules/passes/file-references';
 import { fileRoutes } from '../modules/files/routes';
+import { RiderNoticeService } from '../modules/notices/service';
+import { withPaymentSms } from '../modules/notices/order-kinds';
 import { ProfileStore } from '../modules/profile/store';
 import { ProfileService } from '../modules/profile/service';
 import { profileRoutes } from '../modules/profile/routes';
@@ -113,15 +115,19 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const walletSources: WalletSource[] = [];
 
   // ── passes (seller)
-  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service });
-  payments.kinds.register('pass', passOrderKind(passes));
+  // Rider SMS about orders (issue 16 item 9): written in the transaction that decides or pays, sent through the SMS port.
+  const notices = new RiderNoticeService(db, sms, now, log);
+  notices.start();
+  app.addHook('onClose', async () => notices.stop());
+  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service, notices });
+  payments.kinds.register('pass', withPaymentSms(passOrderKind(passes), notices, now));
   offers.usePromotionIssuer(passes);
   walletSources.push(passWalletSource(passes.store, { photoUrl: (id) => files.signedUrl(id) }));
   validatables.push(passValidatables(passes));
 
   // ── tickets (seller)
   const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, walletSources });
-  payments.kinds.register('ticket', tickets.orderKind);
+  payments.kinds.register('ticket', withPaymentSms(tickets.orderKind, notices, now));
   validatables.push(ticketValidatables(tickets.service));
 
   // ── reservations (seller): premium buses, airport express, event trips (docs/reservations.md)
