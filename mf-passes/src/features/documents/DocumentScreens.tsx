@@ -156,15 +156,22 @@ function Fragmented({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** /bus-pass-purchase/submit-for-verification-successful/:transactionId */
+/**
+ * /bus-pass-purchase/submit-for-verification-successful/:transactionId: submitted, and then the outcome as it comes
+ * (issue 16 item 9): the order is polled every 5 s while it waits, and the screen turns into "approved — buy now" or
+ * "rejected — the reason" by itself; the rider also gets the outcome by SMS.
+ */
 export function SubmittedScreen() {
   const t = useT();
   const { transactionId = '' } = useParams();
   return (
     <Page heading={t('submitted.heading')}>
-      <p className={styles.notice} role="status">
-        {t('submitted.body')}
+      <p className={styles.notice}>
+        {t('submitted.body')} {t('submitted.sms')}
       </p>
+      <RequireSignIn>
+        <Pending transactionId={transactionId} everyMs={5_000} />
+      </RequireSignIn>
       <p className={styles.actions}>
         <Link className={styles.linkButton} to={paths.pending(transactionId)}>
           {t('submitted.status')}
@@ -221,14 +228,14 @@ export function PendingScreen() {
   );
 }
 
-function Pending({ transactionId }: { transactionId: string }) {
+function Pending({ transactionId, everyMs = 10_000 }: { transactionId: string; everyMs?: number }) {
   const t = useT();
   const intl = useIntl();
   const date = useDate();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const poll = useOrderPoll(transactionId, (o) => o.status === 'UNVERIFIED');
+  const poll = useOrderPoll(transactionId, (o) => o.status === 'UNVERIFIED', everyMs);
   const o = poll.order;
   if (!o && poll.error) return <ProblemPanel error={poll.error} onRetry={poll.retry} />;
   if (!o) return <ListSkeleton rows={2} />;
