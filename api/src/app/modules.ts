@@ -82,9 +82,11 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const outbox = new SmsOutboxStore(db);
   const sms = deps.sms ?? createSmsProvider(config.sms, outbox, now, log);
   const tokens = new AccessTokens(keys.accessToken, now);
-  const guard = authGuard(tokens);
+  const authStore = new AuthStore(db);
+  // The guard refuses access tokens of sessions revoked at logout (server-side, at once).
+  const guard = authGuard(tokens, authStore);
   const profiles = new ProfileStore(db);
-  const auth = new AuthService(new AuthStore(db), { keys, tokens, limiter: new RateLimiter(db, now), sms, now, hasProfile: (id) => profiles.hasProfile(id) });
+  const auth = new AuthService(authStore, { keys, tokens, limiter: new RateLimiter(db, now), sms, now, hasProfile: (id) => profiles.hasProfile(id) });
   await app.register(authRoutes, { service: auth, guard });
   if (config.env === 'development') await app.register(smsOutboxRoutes, { outbox });
 

@@ -6,7 +6,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { hmac, safeEqual, type ServerKeys } from '../../platform/secrets';
 import { sendSms, type SmsProvider } from '../sms/provider';
 import type { AuthStore } from './store';
-import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -123,7 +123,8 @@ export class AuthService {
     return outcome;
   }
 
-  /** Revokes the family of the given refresh token (when it is this user's) and every session of this device. */
+  /** Revokes the family of the given refresh token (when it is this user's) and every session of this device: their
+   *  refresh tokens and, server-side, the access tokens issued in them (the guard refuses those at once). */
   async logout(userId: string, deviceId: string, refreshToken?: string): Promise<void> {
     const now = this.deps.now();
     if (refreshToken) {
@@ -131,11 +132,12 @@ export class AuthService {
       if (row && row.userId === userId) await this.store.revokeFamily(row.familyId, now);
     }
     await this.store.revokeDevice(userId, deviceId, now);
+    await this.store.pruneRevokedSessions(now - ACCESS_TOKEN_TTL_SECS * 1000 - 60_000);
   }
 
   private async issue(store: AuthStore, userId: string, deviceId: string, familyId: string, now: number): Promise<RefreshResponse> {
     const refreshToken = newRefreshToken();
     await store.insertRefreshToken({ tokenHash: hashRefreshToken(this.deps.keys.refreshToken, refreshToken), familyId, userId, deviceId, createdAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
-    return { accessToken: this.deps.tokens.issue(userId, deviceId), refreshToken };
+    return { accessToken: this.deps.tokens.issue(userId, deviceId, familyId), refreshToken };
   }
 }

@@ -2,6 +2,8 @@ import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { authHeaders, expectError, signIn, TestClock, type Session } from '../../testing/accounts';
 import { AccessTokens } from './tokens';
+import { testConfig } from '../../app/config';
+import { buildServer } from '../../app/server';
 
 const refresh = (s: TestServer, body: { refreshToken: string; userId: string; deviceId: string }) => s.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: body });
 const me = (s: TestServer, headers: Record<string, string>) => s.app.inject({ url: '/api/profile', headers });
@@ -70,6 +72,36 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     expectError(await refresh(s, { refreshToken: b.refreshToken, userId: b.userId, deviceId: b.deviceId }), 401, 'REFRESH_INVALID');
   });
 
+  it('an access token is refused at once after logout (server-side), not 15 minutes later; other sessions keep working', async () => {
+    const a = await newSession('device-one-1');
+    clock.advance(31_000); // the resend gap
+    const other = await signIn(s.app, s.db, String(phone), 'device-two-2'); // same rider, another phone
+    await expectSignedIn(s, a.headers);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.headers, payload: { refreshToken: a.refreshToken } })).statusCode).toBe(204);
+    expectError(await me(s, a.headers), 401, 'UNAUTHENTICATED', /signed out of this session/);
+    await expectSignedIn(s, other.headers);
+    // A second API instance on the same database refuses it too (the revocation is in the database).
+    const second = await buildServer(testConfig(), { db: await s.openAnother(), now: clock.now });
+    try {
+      expectError(await second.inject({ url: '/api/profile', headers: a.headers }), 401, 'UNAUTHENTICATED');
+    } finally {
+      await second.close();
+    }
+    // Logout of a device without a body revokes that device's sessions too.
+    const b = await newSession('device-three');
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: b.headers })).statusCode).toBe(204);
+    expectError(await me(s, b.headers), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a replayed refresh token ends the session: its access tokens are refused too', async () => {
+    const a = await newSession();
+    const body = { userId: a.userId, deviceId: a.deviceId };
+    const next = (await refresh(s, { ...body, refreshToken: a.refreshToken })).json() as { accessToken: string };
+    await expectSignedIn(s, authHeaders(a.userId, a.deviceId, next.accessToken));
+    expectError(await refresh(s, { ...body, refreshToken: a.refreshToken }), 401, 'REFRESH_REUSED');
+    expectError(await me(s, authHeaders(a.userId, a.deviceId, next.accessToken)), 401, 'UNAUTHENTICATED');
+  });
+
   it('guard: missing or forged token 401 UNAUTHENTICATED, expired 401 TOKEN_EXPIRED, other userId 401 USER_MISMATCH', async () => {
     const a = await newSession();
     await expectSignedIn(s, a.headers); // includes x-type: pass
@@ -87,11 +119,12 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     expectError(await me(s, a.headers), 401, 'TOKEN_EXPIRED');
   });
 
-  it('issues HS256 JWTs with sub, did, iat, exp (15 min) and jti', () => {
+  it('issues HS256 JWTs with sub, did, iat, exp (15 min), jti and the session id', () => {
     const tokens = new AccessTokens(Buffer.alloc(32, 1), () => 1_700_000_000_000);
     const [h, p] = tokens.issue('u1', 'd1').split('.');
     expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(p, 'base64url').toString())).toEqual({ sub: 'u1', did: 'd1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.any(String) });
+    expect(JSON.parse(Buffer.from(tokens.issue('u1', 'd1', 'fam-1').split('.')[1], 'base64url').toString())).toMatchObject({ sid: 'fam-1' });
     expect(new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(tokens.issue('u1', 'd1'))).toEqual({ ok: false, reason: 'invalid' });
   });
 });

@@ -127,11 +127,32 @@ export class AuthStore {
     return r.rows.length === 1;
   }
 
+  /** Revokes a session: its refresh tokens, and (through revoked_sessions) the access tokens issued in it. */
   async revokeFamily(familyId: string, now: number): Promise<void> {
     await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [familyId, now]);
+    await this.db.query('INSERT INTO revoked_sessions (session_id, revoked_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING', [familyId, now]);
   }
 
+  /** Revokes every session of one device of a user (refresh and access tokens). */
   async revokeDevice(userId: string, deviceId: string, now: number): Promise<void> {
-    await this.db.query('UPDATE refresh_tokens SET revoked_at = $3 WHERE user_id = $1 AND device_id = $2 AND revoked_at IS NULL', [userId, deviceId, now]);
+    const r = await this.db.query<{ family_id: string }>(
+      'UPDATE refresh_tokens SET revoked_at = $3 WHERE user_id = $1 AND device_id = $2 AND revoked_at IS NULL RETURNING family_id',
+      [userId, deviceId, now],
+    );
+    const families = [...new Set(r.rows.map((x) => x.family_id))];
+    if (families.length) {
+      await this.db.query('INSERT INTO revoked_sessions (session_id, revoked_at) SELECT unnest($1::text[]), $2 ON CONFLICT (session_id) DO NOTHING', [families, now]);
+    }
+  }
+
+  /** Whether a session was revoked (its access tokens are refused). */
+  async isSessionRevoked(sessionId: string): Promise<boolean> {
+    const r = await this.db.query('SELECT 1 FROM revoked_sessions WHERE session_id = $1', [sessionId]);
+    return r.rows.length > 0;
+  }
+
+  /** Forgets revocations older than `before` (the access tokens they refused have expired). */
+  async pruneRevokedSessions(before: number): Promise<void> {
+    await this.db.query('DELETE FROM revoked_sessions WHERE revoked_at < $1', [before]);
   }
 }

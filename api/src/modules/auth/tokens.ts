@@ -12,6 +12,9 @@ export interface AccessClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** The session (refresh-token family) the token belongs to; logout revokes it server-side. Absent in tokens made
+   *  before sessions were named (they simply run out within ACCESS_TOKEN_TTL_SECS). */
+  sid?: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
@@ -29,9 +32,9 @@ export class AccessTokens {
     private readonly now: Clock,
   ) {}
 
-  issue(userId: string, deviceId: string): string {
+  issue(userId: string, deviceId: string, sessionId?: string): string {
     const iat = Math.floor(this.now() / 1000);
-    const payload = `${HEADER}.${b64json({ sub: userId, did: deviceId, iat, exp: iat + ACCESS_TOKEN_TTL_SECS, jti: randomUUID() })}`;
+    const payload = `${HEADER}.${b64json({ sub: userId, did: deviceId, iat, exp: iat + ACCESS_TOKEN_TTL_SECS, jti: randomUUID(), ...(sessionId ? { sid: sessionId } : {}) })}`;
     return `${payload}.${hmac(this.key, payload)}`;
   }
 
@@ -46,6 +49,7 @@ export class AccessTokens {
       return { ok: false, reason: 'invalid' };
     }
     if (typeof claims?.sub !== 'string' || typeof claims.did !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
+    if (claims.sid !== undefined && typeof claims.sid !== 'string') return { ok: false, reason: 'invalid' };
     if (claims.exp * 1000 <= this.now()) return { ok: false, reason: 'expired' };
     return { ok: true, claims };
   }
