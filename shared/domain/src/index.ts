@@ -10,6 +10,7 @@ export * from './transit';
 export * from './live-status';
 export * from './passes';
 export * from './tickets';
+export * from './punch-sync';
 export * from './premium';
 export * from './reservations';
 export * from './fares';

@@ -11,9 +11,11 @@ import {
   parseSoundPayload,
   signToken,
   slotAt,
+  syncedPunchRefusal,
   TICKET_CODE_FAILURE_MESSAGES,
   tripsLeftToday,
   verifyTicketCode,
+  type SyncedPunchRefusal,
   type TicketClaims,
 } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
@@ -23,8 +25,17 @@ import type { SigningKeys } from './keys';
 import { Validatables, type Validatable, type ValidatableLookup } from './ports';
 import { ValidationStore, type PunchRow } from './store';
 
-/** A rider's punch may be at most this far ahead of the server's clock. */
-export const MAX_PUNCH_AHEAD_MS = 5 * 60_000;
+/** A rider's punch may be at most this far ahead of the server's clock (the shared rule's bound). */
+export { MAX_PUNCH_AHEAD_MS } from '@sawari/domain';
+
+/** Why a synced punch is refused (codes from the shared rule `syncedPunchRefusal`). */
+const SYNC_REFUSALS: Record<SyncedPunchRefusal, (item: Validatable) => string> = {
+  PUNCH_IN_FUTURE: () => 'The punch time is more than 5 minutes ahead of the server’s clock. Check the phone’s clock.',
+  BEFORE_PURCHASE: () => 'The punch time is before the ticket or pass was bought. Check the phone’s clock.',
+  NOT_YET_VALID: () => 'The ticket or pass was not valid yet at the punch time.',
+  EXPIRED: () => 'The ticket or pass had expired at the punch time.',
+  TRIPS_EXHAUSTED: (item) => `All ${item.tripsPerDay} trips of that day had been used.`,
+};
 
 /** Reasons a code is refused besides the verifier library's (docs/validation.md). */
 export type CodeRefusal = keyof typeof TICKET_CODE_FAILURE_MESSAGES | 'UNKNOWN_TICKET' | 'REVOKED' | 'DEVICE_REPLACED' | 'UNKNOWN_SOUND_CODE' | 'SOUND_DISABLED';
@@ -197,11 +208,15 @@ export class ValidationService {
           }
           if (!found || found.item.userId !== userId) { reject('TICKET_NOT_FOUND', 'There is no such ticket or pass in your account.'); continue; }
           const item = found.item;
-          if (p.punchingTime > now + MAX_PUNCH_AHEAD_MS) { reject('PUNCH_IN_FUTURE', 'The punch time is more than 5 minutes ahead of the server’s clock. Check the phone’s clock.'); continue; }
           // EXPIRED is fine here: a punch made offline before the expiry is judged by its own time just below.
           if (item.status !== 'ISSUED' && item.status !== 'USED' && item.status !== 'EXPIRED') { reject('NOT_ISSUED', `This ticket or pass cannot be used (its status is ${item.status}).`); continue; }
-          if (p.punchingTime < item.validFrom) { reject('NOT_YET_VALID', 'The ticket or pass was not valid yet at the punch time.'); continue; }
-          if (p.punchingTime >= item.validUntil) { reject('EXPIRED', 'The ticket or pass had expired at the punch time.'); continue; }
+          // The phone's time is bounded by the server's clock, the purchase and the validity; the day's trip limit
+          // counts every recorded ride of that day, so punches arriving out of order cannot overfill it.
+          const bounded = syncedPunchRefusal({
+            punchingTime: p.punchingTime, now, boughtAt: item.bookingTime, validFrom: item.validFrom, validUntil: item.validUntil,
+            maxTripsPerDay: isTicket(item) ? null : item.tripsPerDay, recorded: all.map((x) => x.punchingTime),
+          });
+          if (bounded) { reject(bounded, SYNC_REFUSALS[bounded](item)); continue; }
           const refusal = this.refusal(item, all, p.punchingTime);
           if (refusal) { reject(refusal.code === 'RIDE_ACTIVE' ? 'TRIPS_EXHAUSTED' : refusal.code, refusal.message); continue; }
           const row: PunchRow = { punchId: p.punchId, transactionId, kind: item.kind, userId, punchingTime: p.punchingTime, source: p.source ?? 'SCAN_QR', slot: null,

@@ -411,6 +411,25 @@ describe(`validation API ${dbLabel()}`, () => {
       expect(Number(n.rows[0].n)).toBe(60);
     });
 
+    it('punches synced out of order cannot overfill a day; a punch before the purchase is refused (issue 11)', async () => {
+      const pass = tickets.add(rider.userId, {
+        kind: 'pass', productType: 'ridePass', tripsPerDay: 2, activeDurationMin: null, bookingTime: clock.t - 3 * HOUR,
+        validFrom: Date.parse('2025-08-14T00:00:00+05:30'), validUntil: Date.parse('2025-09-13T00:00:00+05:30'),
+      });
+      // The afternoon's two rides reach the server first; the morning's punch, queued on another phone, arrives later.
+      const afternoon = [p(pass.transactionId, { punchingTime: clock.t - 60 * MIN }), p(pass.transactionId, { punchingTime: clock.t - 30 * MIN })];
+      expect(rideSyncResponseSchema.parse((await sync(afternoon)).json()).accepted).toHaveLength(2);
+      const morning = p(pass.transactionId, { punchingTime: clock.t - 2 * HOUR });
+      const late = rideSyncResponseSchema.parse((await sync([morning])).json());
+      expect(late.rejected.map((x) => x.code)).toEqual(['TRIPS_EXHAUSTED']);
+      // A phone clock set back to before the purchase (to use a day's unused trips) is refused too.
+      const other = tickets.add(rider.userId, { kind: 'pass', productType: 'ridePass', tripsPerDay: 2, activeDurationMin: null, bookingTime: clock.t - HOUR, validFrom: clock.t - 10 * HOUR, validUntil: clock.t + 10 * HOUR });
+      const backdated = rideSyncResponseSchema.parse((await sync([p(other.transactionId, { punchingTime: clock.t - 2 * HOUR })])).json());
+      expect(backdated.rejected.map((x) => x.code)).toEqual(['BEFORE_PURCHASE']);
+      const n = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM ride_punches WHERE transaction_id = $1', [pass.transactionId]);
+      expect(Number(n.rows[0].n)).toBe(2);
+    });
+
     it('checks each punch: owner, validity at punchingTime, at most 5 min ahead, single journey once, punchId reuse', async () => {
       const mine = await issuedPass();
       const theirs = await issuedPass(other);
