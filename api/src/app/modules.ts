@@ -46,6 +46,7 @@ import { passOrderKind, passWalletSource, registerPassModules } from '../modules
 import { registerTicketModule, ticketValidatables } from '../modules/tickets';
 import { registerReservationModule, reservationValidatables } from '../modules/reservations';
 import { paymentsRefundPort, RESERVATION_ORDER_KIND, reservationOrderKind } from '../modules/reservations/payment-port';
+import { premiumPassSource } from '../modules/reservations/premium-pass';
 import { createPaymentsModule, type WalletSource } from '../modules/payments';
 import { passValidatables, registerValidationModule, type ValidatableLookup } from '../modules/validation';
 import { registerCardModule } from '../modules/cards';
@@ -136,6 +137,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const reservations = await registerReservationModule(app, { db, guard, now, opsKeys: config.opsKeys });
   payments.kinds.register(RESERVATION_ORDER_KIND, reservationOrderKind(reservations.service));
   reservations.service.useRefunds(paymentsRefundPort(payments.service));
+  reservations.service.usePasses(premiumPassSource(passes.store));
   walletSources.push(reservations.service);
   validatables.push(reservationValidatables(reservations.service));
 

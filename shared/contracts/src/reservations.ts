@@ -48,6 +48,8 @@ export const rescheduleRequestSchema = z.object({ tripId: tripIdSchema, farePais
 export const cancelRequestSchema = z.object({ refundPaise: z.number().int().min(0).max(10_000_000) }).strict();
 /** POST …/bookings/:bookingId/popups */
 export const popupShownRequestSchema = z.object({ kind: z.enum(['cancellation', 'reschedule']) }).strict();
+/** GET …/cities/:city/premium-passes?date= */
+export const premiumPassesQuerySchema = z.object({ date: ymd.optional() }).strict();
 export const bookingsQuerySchema = z.object({ city: reservationCitySchema.optional() }).strict();
 
 /** Operators (authorization: Ops <key>). */

@@ -158,4 +158,29 @@ describe(`reservations engine ${dbLabel()}`, () => {
     const log = await service.store.opsLog(tripId);
     expect(log.map((l) => [l.actor, l.action])).toEqual([['ops:test', 'CANCEL_TRIP']]);
   });
+
+  it('a premium pass books a seat for ₹0, issued at once; the daily limit holds under 20 concurrent attempts', async () => {
+    const passes = new Map([['PASS-1', { passId: 'PASS-1', city: 'mumbai', name: 'Premium rides', maxTripsPerDay: 2, validUntil: ist('2026-12-01T00:00:00') }]]);
+    service.usePasses({
+      premiumPass: async (userId, passId) => (userId === users[40] ? (passes.get(passId) ?? null) : null),
+      premiumPasses: async (userId) => (userId === users[40] ? [...passes.values()] : []),
+    });
+    const ride = (tripId: string) => service.hold(users[40], { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' });
+    const trips = Array.from({ length: 20 }, (_, i) => `PRM-1.20261124${String(7 + Math.floor(i / 3)).padStart(2, '0')}${['00', '20', '40'][i % 3]}`);
+    const results = await Promise.allSettled(trips.map(ride));
+    const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof ride>>> => r.status === 'fulfilled').map((r) => r.value);
+    expect(ok).toHaveLength(2);
+    expect(ok.every((b) => b.status === 'ACTIVE' && b.amountPaise === 0 && b.paidWith === 'PASS')).toBe(true);
+    expect(new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as ApiError).code))).toEqual(new Set(['PASS_DAILY_LIMIT']));
+    expect((await service.premiumPasses(users[40], 'mumbai', '20261124')).passes[0]).toMatchObject({ bookedThatDay: 2, ridesLeftThatDay: 0 });
+    // another day is a new day; someone else's pass is not found; a paid fare with a pass is refused
+    expect((await ride('PRM-1.202611250700')).status).toBe('ACTIVE');
+    await expect(service.hold(users[41], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'PASS_NOT_FOUND' });
+    await expect(service.hold(users[40], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 16000, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'FARE_CHANGED' });
+    await expect(service.hold(users[40], { tripId: 'AIR-AE-T1-KHR.202611250730', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'PASS_NOT_ACCEPTED' });
+    // a cancelled pass ride frees its place in the day's count (and refunds nothing: nothing was paid)
+    const c = await service.cancel(users[40], ok[0].bookingId, 0);
+    expect(c.refunds).toEqual([]);
+    expect((await service.premiumPasses(users[40], 'mumbai', '20261124')).passes[0]).toMatchObject({ ridesLeftThatDay: 1 });
+  });
 });

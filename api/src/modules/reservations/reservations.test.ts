@@ -57,6 +57,7 @@ describe(`reservations API ${dbLabel()}`, () => {
     expect(slots.slots).toHaveLength(32);
     const seat = await req('GET', `${R}/trips/AIR-AE-T1-KHR.202611230730/seat-availability?mode=2`);
     expect(seat.json()).toMatchObject({ mode: 2, capacity: 40, seatsLeft: 40, availability: null });
+    expect((await req('GET', `${R}/cities/mumbai/premium-passes`)).json()).toEqual({ city: 'mumbai', passes: [] });
     const days = (await req('GET', `${R}/cities/mumbai/lines/EVT-LONAVALA/days`)).json() as { days: string[] };
     expect(days.days[0]).toBe('20261128'); // the next Saturday
   });
@@ -80,12 +81,15 @@ describe(`reservations API ${dbLabel()}`, () => {
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: '1' } }, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: 0 } }, 400, 'NO_PASSENGERS'],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: 4, child: 3 } }, 400, 'TOO_MANY_PASSENGERS'],
-      ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', fromStopId: 'PRM-\u0000', toStopId: 'PRM-BKC' }], passengers: ONE }, 400, 'VALIDATION_FAILED'],
+      ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', fromStopId: 'PRM-\u0000', toStopId: 'PRM-BKC' }], passengers: ONE }, 400, 'NUL_CHARACTER'],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: ONE, extra: 1 }, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: 1 }, 409, 'FARE_CHANGED'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: -5 }, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: 'x'.repeat(5000) }, 413, 'PAYLOAD_TOO_LARGE'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611230600', ...P1, passengers: ONE, farePaise: 16000 }, 404, 'TRIP_NOT_FOUND'],
+      ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: 0, passId: 'no-such-pass' }, 404, 'PASS_NOT_FOUND'],
+      ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: 0, passId: 'a b' }, 400, 'VALIDATION_FAILED'],
+      ['GET', `${R}/cities/mumbai/premium-passes?date=2026-11-23`, undefined, 400, 'VALIDATION_FAILED'],
       ['GET', `${R}/bookings/RSV-00000000-0000-4000-8000-000000000000`, undefined, 404, 'BOOKING_NOT_FOUND'],
       ['GET', `${R}/bookings/not-a-booking`, undefined, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/bookings/RSV-00000000-0000-4000-8000-000000000000/cancel`, { refundPaise: 0 }, 404, 'BOOKING_NOT_FOUND'],

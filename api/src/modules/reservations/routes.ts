@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   bookingIdSchema, bookingsQuerySchema, cancelRequestSchema, holdRequestSchema, lineIdSchema, linesQuerySchema, opsAssignVehicleSchema, opsCancelTripSchema,
   opsMoveTripSchema, opsTripsQuerySchema, popupShownRequestSchema, rescheduleRequestSchema, reservationCitySchema, reservationFareRequestSchema,
-  seatAvailabilityQuerySchema, slotsQuerySchema, stopPairsQuerySchema, tripIdSchema,
+  premiumPassesQuerySchema, seatAvailabilityQuerySchema, slotsQuerySchema, stopPairsQuerySchema, tripIdSchema,
   type HoldRequest, type ReservationFareRequest,
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
@@ -38,6 +38,8 @@ export async function reservationRoutes(app: FastifyInstance, opts: { service: R
   });
   app.get('/api/reservations/v1/trips/:tripId/seat-availability', { schema: { params: tripParams, querystring: seatAvailabilityQuerySchema } }, async (r) =>
     service.seatAvailability((r.params as P<typeof tripParams>).tripId));
+  app.get('/api/reservations/v1/cities/:city/premium-passes', { schema: { params: cityParams, querystring: premiumPassesQuerySchema } }, async (r) =>
+    service.premiumPasses(user(r), (r.params as P<typeof cityParams>).city, (r.query as P<typeof premiumPassesQuerySchema>).date));
   app.post('/api/reservations/v1/fare', { bodyLimit: 4096, schema: { body: reservationFareRequestSchema } }, async (r) => service.fare(r.body as ReservationFareRequest));
 
   app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema } }, async (r, reply) =>

@@ -30,8 +30,11 @@ export interface RefundPort {
 }
 
 /** A rider's premium pass as the passes module answers it (premiumTicketPurchaseUsingPass). */
+export interface PremiumPass { passId: string; city: string; name: string; maxTripsPerDay: number; validUntil: number }
 export interface PremiumPassSource {
-  premiumPass(userId: string, passId: string, now: number): Promise<{ passId: string; city: string; maxTripsPerDay: number; validUntil: number } | null>;
+  /** The rider's active premium pass with this id, else null (someone else's, expired, not PREMIUM). */
+  premiumPass(userId: string, passId: string, now: number): Promise<PremiumPass | null>;
+  premiumPasses(userId: string, city: string, now: number): Promise<PremiumPass[]>;
 }
 
 /** `<lineId>.<YYYYMMDDHHMM>` (India time) ⇄ the line and the departure. */
@@ -249,11 +252,12 @@ export class ReservationService {
     const seats = seatCount(req.passengers);
     const now = this.now();
     const fare = seatFare(fares, req.passengers, trip.capacity - trip.seatsTaken);
-    let pass: { passId: string; maxTripsPerDay: number } | null = null;
+    let pass: PremiumPass | null = null;
     if (req.passId) {
       if (line.product !== 'PREMIUM') throw bad('PASS_NOT_ACCEPTED', 'A premium pass books premium buses only.');
       pass = (await this.passes?.premiumPass(userId, req.passId, now)) ?? null;
-      if (!pass) throw new ApiError(404, 'PASS_NOT_FOUND', 'You have no active premium pass with that id.');
+      if (!pass || pass.city !== line.city) throw new ApiError(404, 'PASS_NOT_FOUND', 'You have no active premium pass with that id.');
+      if (trip.startTime >= pass.validUntil) throw conflict('PASS_EXPIRES', 'Your pass ends before this slot. Choose an earlier slot or pay for the seat.');
       if (seats !== 1) throw bad('PASS_ONE_SEAT', 'A pass books one seat for its holder.');
       if (req.farePaise !== 0) throw conflict('FARE_CHANGED', 'With your pass this seat costs ₹0.');
     } else if (fare.payableAmount !== req.farePaise) {
@@ -304,6 +308,20 @@ export class ReservationService {
   /** Lapsed holds everywhere (the server's job; also done per trip before seats are taken). */
   async sweepLapsedHolds(): Promise<number> {
     return this.db.transaction((tx) => this.store.releaseLapsedHolds(tx, this.now(), null));
+  }
+
+  /** GET …/cities/:city/premium-passes: the rider's active premium passes and their rides left on a day (India). */
+  async premiumPasses(userId: string, city: string, date?: string) {
+    await this.enabledCity(city);
+    const now = this.now();
+    const day = date ?? localDate(now, CITY_TIME_ZONE);
+    const passes = (await this.passes?.premiumPasses(userId, city, now)) ?? [];
+    const out = [];
+    for (const p of passes) {
+      const used = await this.store.passBookingsOnDay(this.db, p.passId, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
+      out.push({ ...p, date: day, bookedThatDay: used, ridesLeftThatDay: p.maxTripsPerDay === -1 ? null : Math.max(0, p.maxTripsPerDay - used) });
+    }
+    return { city, passes: out };
   }
 
   /** GET …/bookings (booking list), newest first. */
