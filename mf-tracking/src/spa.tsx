@@ -3,6 +3,7 @@ import * as React from 'react';
 import { createRemoteSpa } from '@sawari/ui/src/remote-spa';
 import { TRACKING_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
+import { OfflinePanel } from './features/common/OfflinePanel';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
 const screens: Record<Screen, React.ComponentType> = {
@@ -31,4 +32,5 @@ export const { bootstrap, mount, unmount } = createRemoteSpa({
   routes,
   screens,
   failure: 'Live tracking failed. Reload the page to try again.',
+  offline: OfflinePanel,
 });

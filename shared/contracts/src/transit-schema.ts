@@ -137,7 +137,10 @@ export const transitTypeDefs = /* GraphQL */ `
     nextStopName: String
   }
 
-  type TripPlan { itineraries: [Itinerary!]!, departAt: Float! }
+  "Why a plan has no itinerary: no bus runs that day; nothing within maxTransfers changes; a place outside the city's network; no stop within walking distance of a place."
+  enum NoTripReason { NO_SERVICE_ON_DATE NO_TRIP_WITHIN_TRANSFERS OUTSIDE_CITY TOO_FAR_TO_WALK }
+  "reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed."
+  type TripPlan { itineraries: [Itinerary!]!, departAt: Float!, reason: NoTripReason, serviceDate: String!, maxTransfers: Int! }
   type Itinerary { departure: Float!, arrival: Float!, durationSeconds: Int!, transfers: Int!, walkSeconds: Int!, legs: [Leg!]! }
   type Leg {
     mode: LegMode!

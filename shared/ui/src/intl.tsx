@@ -2,7 +2,7 @@
 // kiosk boards import @sawari/ui without react-intl, and importing this file is what pulls it in.
 // Each app's catalog supplies the wording (ids common.error.title, common.error.network, common.error.generic,
 // common.retry, common.loading).
-import { Component, type ReactNode } from 'react';
+import { Component, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRequestError } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from './components';
@@ -39,16 +39,21 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
  * A render error (or a screen chunk that failed to arrive) shows a message with Retry in place of the screen.
  * `remote` names the app in the console (e.g. mf_tracking).
  */
-export class ScreenErrorBoundary extends Component<{ remote: string; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+export class ScreenErrorBoundary extends Component<{ remote: string; children: ReactNode; offline?: ComponentType }, { failed: boolean; offline: boolean }> {
+  override state = { failed: false, offline: false };
+  static getDerivedStateFromError(error: unknown) {
+    // A screen's chunk that did not arrive because the device is offline or the server unreachable: not a crash.
+    const name = (error as { name?: string } | null)?.name;
+    const offline = (typeof navigator !== 'undefined' && navigator.onLine === false) || name === 'ChunkLoadError';
+    return { failed: true, offline };
   }
   override componentDidCatch(error: unknown) {
     console.error(`[${this.props.remote}] screen crashed`, error);
   }
   override render() {
     if (!this.state.failed) return this.props.children;
+    const Offline = this.props.offline;
+    if (this.state.offline && Offline) return <Offline />;
     return (
       <FormattedMessage id="common.error.title">
         {(title) => (

@@ -33,6 +33,8 @@ export interface RemoteSpaOptions<S extends string> {
   /** Shown by single-spa when the root itself fails (English: the catalog may be what failed). */
   failure?: string;
   loading?: React.ReactNode;
+  /** Shown instead of a screen whose code could not be fetched while offline (it must not be lazily loaded). */
+  offline?: React.ComponentType;
 }
 
 /** Lazy component from a named export of a chunk shared by several screens. */
@@ -40,13 +42,13 @@ export const lazyNamed = <M,>(load: () => Promise<M>, pick: (m: M) => React.Comp
   React.lazy(() => load().then((m) => ({ default: pick(m) })));
 
 /** single-spa lifecycles (bootstrap, mount, unmount) around the remote's root. */
-export function createRemoteSpa<S extends string>({ name, catalog, routes, screens, failure, loading = <RemoteLoading /> }: RemoteSpaOptions<S>) {
+export function createRemoteSpa<S extends string>({ name, catalog, routes, screens, failure, loading = <RemoteLoading />, offline }: RemoteSpaOptions<S>) {
   function Root() {
     return (
       <Provider store={sawariStore}>
         <SawariIntlProvider remote={catalog} fallback={loading}>
           <BrowserRouter basename="/app">
-            <ScreenErrorBoundary remote={name}>
+            <ScreenErrorBoundary remote={name} offline={offline}>
               <React.Suspense fallback={loading}>
                 <Routes>
                   {routes.map((r) => {

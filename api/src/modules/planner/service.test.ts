@@ -26,6 +26,9 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     const plan = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, departAt, 0, 3);
     expect(plan).toEqual({
       departAt,
+      reason: null,
+      serviceDate: '20260115',
+      maxTransfers: 3,
       itineraries: [
         {
           departure: ist(`${THURSDAY}T08:00:00`),
@@ -93,9 +96,19 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     expect(ride).toMatchObject({ mode: 'BUS', tripId: 'R1-0800' });
   });
 
-  it('answers no itinerary when nothing runs or no stop is near', async () => {
-    expect((await planner.plan('testville', { stopId: 'C' }, { stopId: 'A' }, ist(`${THURSDAY}T07:00:00`))).itineraries).toEqual([]);
-    expect((await planner.plan('testville', { lat: 20, lon: 73 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).itineraries).toEqual([]);
+  it('answers no itinerary when nothing runs or no stop is near, and says why (issue 15 item 5)', async () => {
+    const why = async (from: Parameters<PlannerService['plan']>[1], to: Parameters<PlannerService['plan']>[2], at: number, transfers = 3) => {
+      const plan = await planner.plan('testville', from, to, at, 0, transfers);
+      expect(plan.itineraries).toEqual([]);
+      return { reason: plan.reason, serviceDate: plan.serviceDate, maxTransfers: plan.maxTransfers };
+    };
+    // Nothing goes from C back to A.
+    expect(await why({ stopId: 'C' }, { stopId: 'A' }, ist(`${THURSDAY}T07:00:00`), 2)).toEqual({ reason: 'NO_TRIP_WITHIN_TRANSFERS', serviceDate: '20260115', maxTransfers: 2 });
+    // The feed's calendar ends on 31 December 2030.
+    expect(await why({ stopId: 'A' }, { stopId: 'C' }, ist('2031-01-02T07:00:00'))).toEqual({ reason: 'NO_SERVICE_ON_DATE', serviceDate: '20310102', maxTransfers: 3 });
+    // 130 km away; and 1.2 km west of Alpha, inside the city's margin but beyond the 800 m walk.
+    expect((await why({ lat: 20, lon: 73 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).reason).toBe('OUTSIDE_CITY');
+    expect((await why({ lat: 19.0, lon: 72.7886 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).reason).toBe('TOO_FAR_TO_WALK');
   });
 
   it('plans stop to stop only in a stop-based planner city, and refuses bad input with 400 and unknown names with 404', async () => {

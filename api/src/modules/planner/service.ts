@@ -60,10 +60,23 @@ export interface ItineraryView {
   legs: LegView[];
 }
 
+export type NoTripReason = 'NO_SERVICE_ON_DATE' | 'NO_TRIP_WITHIN_TRANSFERS' | 'OUTSIDE_CITY' | 'TOO_FAR_TO_WALK';
+
 export interface TripPlanView {
   itineraries: ItineraryView[];
   departAt: number;
+  /** Why there is no itinerary (null when there are some). */
+  reason: NoTripReason | null;
+  /** The service date planned (YYYYMMDD, city time). */
+  serviceDate: string;
+  maxTransfers: number;
 }
+
+/** A coordinate farther than this from every stop of the feed's bounding box is outside the city's network. */
+export const CITY_MARGIN_METERS = 2000;
+
+/** Minimum time to change vehicles unless the city says otherwise (cities.features.transferSlackSeconds). */
+export const DEFAULT_TRANSFER_SLACK_SECS = 180;
 
 /** A coordinate walks to stops within this distance (at 4 km/h). */
 export const ACCESS_WALK_METERS = 800;
@@ -81,6 +94,10 @@ interface Built {
   /** Per TripInput index. */
   headsigns: (string | null)[];
   grid: PointGrid<{ lat: number; lon: number; index: number }>;
+  /** Trips running on the date itself (not the day before's after midnight). */
+  tripsOnDate: number;
+  /** The stops' bounding box [minLat, minLon, maxLat, maxLon] (null: no stop has coordinates). */
+  bounds: [number, number, number, number] | null;
   buildMs: number;
 }
 
@@ -108,7 +125,7 @@ function checkPlace(p: PlaceInput | null | undefined, name: string): PlaceInput 
 }
 
 /** The core's input from the store's rows (pure). */
-export function networkInput(rows: PlannerRows): { input: Parameters<typeof buildNetwork>[0]; headsigns: (string | null)[] } {
+export function networkInput(rows: PlannerRows, transferSlackSecs = DEFAULT_TRANSFER_SLACK_SECS): { input: Parameters<typeof buildNetwork>[0]; headsigns: (string | null)[] } {
   const times = new Map<string, { stopIds: string[]; arrivals: (number | null)[]; departures: (number | null)[] }>();
   for (const st of rows.stopTimes) {
     let t = times.get(st.trip_id);
@@ -135,10 +152,27 @@ export function networkInput(rows: PlannerRows): { input: Parameters<typeof buil
     input: {
       stops: rows.stops.map((s) => ({ id: s.stop_id, lat: s.stop_lat, lon: s.stop_lon })),
       trips,
-      transfers: rows.transfers.map((t) => ({ fromStopId: t.from_stop_id, toStopId: t.to_stop_id, minSecs: t.min_transfer_time })),
+      transfers: rows.transfers.map((t) => ({ fromStopId: t.from_stop_id, toStopId: t.to_stop_id, minSecs: t.min_transfer_time, exact: !t.generated && t.min_transfer_time !== null })),
+      transferSlackSecs,
     },
     headsigns,
   };
+}
+
+/** Why nothing was found, most fundamental first: no bus that day, a place off the network, no stop in walking reach. */
+function noTripReason(b: Built, from: PlaceInput, to: PlaceInput, bothReached: boolean): NoTripReason {
+  if (b.tripsOnDate === 0) return 'NO_SERVICE_ON_DATE';
+  if (!bothReached) {
+    const outside = (p: PlaceInput) => {
+      if (p.stopId !== undefined || !b.bounds) return false;
+      const [minLat, minLon, maxLat, maxLon] = b.bounds;
+      const lat = Math.min(maxLat, Math.max(minLat, p.lat as number));
+      const lon = Math.min(maxLon, Math.max(minLon, p.lon as number));
+      return haversineKm(p.lat as number, p.lon as number, lat, lon) * 1000 > CITY_MARGIN_METERS;
+    };
+    return outside(from) || outside(to) ? 'OUTSIDE_CITY' : 'TOO_FAR_TO_WALK';
+  }
+  return 'NO_TRIP_WITHIN_TRANSFERS';
 }
 
 export class PlannerService {
@@ -162,8 +196,8 @@ export class PlannerService {
   }
 
   /** The network for a city's current feed on a service date, built once (concurrent callers share the build). */
-  private network(cityId: string, feedId: number, date: string, timeZone: string): Promise<Built> {
-    const key = `${cityId}|${feedId}|${date}`;
+  private network(cityId: string, feedId: number, date: string, timeZone: string, slackSecs = DEFAULT_TRANSFER_SLACK_SECS): Promise<Built> {
+    const key = `${cityId}|${feedId}|${date}|${slackSecs}`;
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
@@ -173,12 +207,15 @@ export class PlannerService {
     const build = (async (): Promise<Built> => {
       const rows = await this.store.rows(feedId, date);
       const started = performance.now();
-      const { input, headsigns } = networkInput(rows);
+      const { input, headsigns } = networkInput(rows, slackSecs);
       const raw = buildNetwork(input);
       // One copy of the routing arrays, in shared memory: the network below and the workers read the same bytes.
       const arrays = sharedRoutingArrays(raw);
       const network: Network = { ...raw, ...arrays };
       const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
+      const bounds: Built['bounds'] = points.length
+        ? points.reduce<[number, number, number, number]>((b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)], [90, 180, -90, -180])
+        : null;
       return {
         key,
         network,
@@ -188,6 +225,8 @@ export class PlannerService {
         routes: new Map(rows.routes.map((r) => [r.route_id, r])),
         headsigns,
         grid: new PointGrid(points),
+        tripsOnDate: rows.trips.filter((t) => t.day === 0).length,
+        bounds,
         buildMs: performance.now() - started,
       };
     })();
@@ -218,7 +257,7 @@ export class PlannerService {
     if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
 
     const date = localDate(departAtMs, city.timeZone);
-    const built = await this.network(city.id, city.feedId, date, city.timeZone);
+    const built = await this.network(city.id, city.feedId, date, city.timeZone, city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS);
     const net = built.network;
     const endpoints = (p: PlaceInput, name: string): Endpoint[] => {
       if (p.stopId !== undefined) {
@@ -234,7 +273,8 @@ export class PlannerService {
     const journeys = await this.runner.run(built.key, built.arrays, { origins, destinations, departAt: departSecs, maxTransfers, windowSecs: windowMinutes * 60 });
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to));
     itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
-    return { itineraries, departAt: departAtMs };
+    const reason = itineraries.length ? null : noTripReason(built, from, to, origins.length > 0 && destinations.length > 0);
+    return { itineraries, departAt: departAtMs, reason, serviceDate: date, maxTransfers };
   }
 
   private itinerary(cityId: string, b: Built, j: Journey, from: PlaceInput, to: PlaceInput): ItineraryView {

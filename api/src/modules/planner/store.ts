@@ -7,6 +7,8 @@ export interface PlannerCity {
   timeZone: string;
   /** cities.features->>'stopBasedPlanner' (spec §6 city gating). */
   stopBasedPlanner: boolean;
+  /** cities.features->>'transferSlackSeconds': minimum time to change vehicles (null: the planner's default). */
+  transferSlackSecs: number | null;
   /** Null when the city has no current feed. */
   feedId: number | null;
 }
@@ -19,8 +21,8 @@ export interface PlannerRows {
   /** Ordered by trip_id, stop_sequence; only for the trips above. */
   stopTimes: { trip_id: string; stop_id: string; arrival_secs: number | null; departure_secs: number | null }[];
   frequencies: { trip_id: string; start_secs: number; end_secs: number; headway_secs: number }[];
-  /** transfer_type 3 (not possible) left out. */
-  transfers: { from_stop_id: string; to_stop_id: string; min_transfer_time: number | null }[];
+  /** transfer_type 3 (not possible) left out; generated: a walking link the importer made (not the feed's). */
+  transfers: { from_stop_id: string; to_stop_id: string; min_transfer_time: number | null; generated: boolean }[];
 }
 
 const WEEKDAY_COLUMNS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -51,13 +53,16 @@ export class PlannerStore {
   constructor(private readonly db: Db) {}
 
   async city(cityId: string): Promise<PlannerCity | null> {
-    const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; feed_id: number | null }>(
-      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, f.id AS feed_id
+    const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; slack: string | null; feed_id: number | null }>(
+      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, c.features ->> 'transferSlackSeconds' AS slack, f.id AS feed_id
          FROM cities c LEFT JOIN feeds f ON f.city_id = c.id AND f.is_current WHERE c.id = $1`,
       [cityId],
     );
     const row = r.rows[0];
-    return row ? { id: row.id, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, feedId: row.feed_id } : null;
+    const slack = row?.slack == null ? NaN : Number(row.slack);
+    return row
+      ? { id: row.id, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null, feedId: row.feed_id }
+      : null;
   }
 
   /** Everything the network of (feed, date) needs: the date's trips and the previous date's (for after midnight). */
@@ -82,7 +87,7 @@ export class PlannerStore {
         params,
       ),
       q<PlannerRows['frequencies'][number]>(`SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, start_secs`, params),
-      q<PlannerRows['transfers'][number]>('SELECT from_stop_id, to_stop_id, min_transfer_time FROM transfers WHERE feed_id = $1 AND transfer_type <> 3'),
+      q<PlannerRows['transfers'][number]>('SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3'),
     ]);
     return { stops, routes, trips: trips.map((t) => ({ ...t, day: Number(t.day) === -1 ? -1 : 0 })), stopTimes, frequencies, transfers };
   }

@@ -77,7 +77,8 @@ export type Leg = {
   distanceMeters: number | null;
 };
 export type Itinerary = { departure: number; arrival: number; durationSeconds: number; transfers: number; walkSeconds: number; legs: Leg[] };
-export type TripPlan = { itineraries: Itinerary[]; departAt: number };
+export type NoTripReason = 'NO_SERVICE_ON_DATE' | 'NO_TRIP_WITHIN_TRANSFERS' | 'OUTSIDE_CITY' | 'TOO_FAR_TO_WALK';
+export type TripPlan = { itineraries: Itinerary[]; departAt: number; reason: NoTripReason | null; serviceDate: string; maxTransfers: number };
 export type PlaceInput = { stopId?: string; lat?: number; lon?: number };
 
 // Fragments as plain strings: no graphql-tag, no parse at import time.
@@ -102,7 +103,7 @@ export const Q = {
   /** One route's next arrivals at a stop (asked of the server: a busy stop's first 20 of all routes may hold none of it). */
   routeArrivals: `query RouteArrivals($city: ID!, $stopId: ID!, $routeId: ID!) { stopArrivals(city: $city, stopId: $stopId, routeId: $routeId, limit: 10) { ${ARRIVAL} } }`,
   nearbyStops: `query NearbyStops($city: ID!, $lat: Float!, $lon: Float!) { nearbyStops(city: $city, lat: $lat, lon: $lon, radiusMeters: 1500, limit: 20) { distanceMeters walking stop { ${STOP} routes { ${SUMMARY} } disruptions { ${DISRUPTION} } } } }`,
-  planTrip: `query PlanTrip($city: ID!, $from: PlaceInput!, $to: PlaceInput!, $departAt: Float, $windowMinutes: Int) { planTrip(city: $city, from: $from, to: $to, departAt: $departAt, windowMinutes: $windowMinutes) { departAt itineraries { departure arrival durationSeconds transfers walkSeconds legs { mode departure arrival headsign tripId stopCount distanceMeters from { ${STOP} } to { ${STOP} } route { ${SUMMARY} } } } } }`,
+  planTrip: `query PlanTrip($city: ID!, $from: PlaceInput!, $to: PlaceInput!, $departAt: Float, $windowMinutes: Int) { planTrip(city: $city, from: $from, to: $to, departAt: $departAt, windowMinutes: $windowMinutes) { departAt reason serviceDate maxTransfers itineraries { departure arrival durationSeconds transfers walkSeconds legs { mode departure arrival headsign tripId stopCount distanceMeters from { ${STOP} } to { ${STOP} } route { ${SUMMARY} } } } } }`,
 } as const;
 
 export { gql, toApiError } from '@sawari/runtime/src/gql';

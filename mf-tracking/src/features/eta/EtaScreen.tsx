@@ -6,15 +6,17 @@ import { FavouriteButton } from '../common/favourites';
 import { paths } from '../common/links';
 import { gql, Q, type Arrival } from '../common/transit';
 import { useLive } from '../common/useLive';
+import { useRemember } from '../common/useRemember';
 import { ArrivalList } from './ArrivalList';
 import styles from '../common/tracking.module.css';
 
-function Etas({ city, routeId, stopId, stopName }: { city: string; routeId: string; stopId: string; stopName: string }) {
+function Etas({ city, routeId, stopId, stopName, routeName }: { city: string; routeId: string; stopId: string; stopName: string; routeName: string }) {
   const intl = useIntl();
   const live = useLive(
     (signal) => gql<{ stopArrivals: Arrival[] }>(Q.routeArrivals, { city, stopId, routeId }, signal).then((r) => r.stopArrivals),
     `${city}|${stopId}|${routeId}`,
   );
+  useRemember(live.data ? intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName }) : null);
   if (live.loading) return <ListSkeleton />;
   if (!live.data) return <LoadError error={live.error} onRetry={live.retry} />;
   return (
@@ -37,7 +39,7 @@ export default function EtaScreen() {
   const { routeId = '', stopId = '', stopName = '', routeName = '' } = useParams();
   return (
     <Page heading={intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName })} back={{ to: paths.routeMap(routeId, stopId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}>
-      <WithCity>{(city) => <Etas city={city} routeId={routeId} stopId={stopId} stopName={stopName} />}</WithCity>
+      <WithCity>{(city) => <Etas city={city} routeId={routeId} stopId={stopId} stopName={stopName} routeName={routeName} />}</WithCity>
     </Page>
   );
 }

@@ -1,12 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { gql, Q, type SearchResult } from '../common/transit';
+import { gql, Q, toApiError, type SearchResult } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
 import type { PlannerPlace } from './plan';
 import styles from '../common/tracking.module.css';
 
-/** A from/to field: type a stop or place name and pick one of the matches, or use the current location. */
-export function PlaceField({ label, city, value, onChange, allowLocation = true }: { label: string; city: string; value: PlannerPlace | null; onChange: (p: PlannerPlace | null) => void; allowLocation?: boolean }) {
+/**
+ * A from/to field: type a stop or place name and pick one of the matches, or use the current location. `stopsOnly`
+ * (a stop-based planner city): only stops are offered, no location and no places, since only stops can be planned.
+ */
+export function PlaceField({ label, city, value, onChange, stopsOnly = false }: { label: string; city: string; value: PlannerPlace | null; onChange: (p: PlannerPlace | null) => void; stopsOnly?: boolean }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const id = useId();
@@ -31,11 +34,12 @@ export function PlaceField({ label, city, value, onChange, allowLocation = true 
     setStatus(t('common.loading'));
     try {
       const r = await gql<{ search: SearchResult[] }>(Q.search, { city, query: q });
-      const usable = r.search.filter((s) => (s.result_type === 'STOP' && s.stop_id) || (s.lat != null && s.lon != null));
+      const usable = r.search.filter((s) => (s.result_type === 'STOP' && s.stop_id) || (!stopsOnly && s.lat != null && s.lon != null));
       setMatches(usable);
       setStatus(usable.length ? t('planner.matches', { n: String(usable.length) }) : t('results.none', { query: q }));
-    } catch {
-      setStatus(t('common.error.generic'));
+    } catch (err) {
+      const code = toApiError(err).code;
+      setStatus(t(code === 'NETWORK_ERROR' || code === 'RATE_LIMITED' ? `problem.${code}` : 'common.error.generic'));
     }
   };
   const pick = (s: SearchResult) => {
@@ -71,7 +75,7 @@ export function PlaceField({ label, city, value, onChange, allowLocation = true 
           {t('planner.find')}
         </button>
       </div>
-      {allowLocation && (
+      {!stopsOnly && (
         <button type="button" className={styles.textButton} onClick={locate} style={{ justifySelf: 'start' }}>
           {t('planner.useLocation')}
         </button>

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
-import { Attribution, WithCity } from '../common/city';
+import { Attribution, useTransitCity, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { decodePlace, planQuery, type DepartMode, type PlannerPlace } from './plan';
 import { PlaceField } from './PlaceField';
@@ -24,6 +24,8 @@ function PlannerForm({ city }: { city: string }) {
   const timeId = useId();
   const windowId = useId();
   const live = pathname.startsWith('/live-tracking');
+  // A stop-based planner city (spec §6) plans stop to stop: offer only stops there (no "Use my location", no places).
+  const stopsOnly = useTransitCity(city)?.stopBasedPlanner ?? true;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,8 +35,8 @@ function PlannerForm({ city }: { city: string }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <PlaceField label={t('planner.from')} city={city} value={from} onChange={setFrom} />
-      <PlaceField label={t('planner.to')} city={city} value={to} onChange={setTo} />
+      <PlaceField label={t('planner.from')} city={city} value={from} onChange={setFrom} stopsOnly={stopsOnly} />
+      <PlaceField label={t('planner.to')} city={city} value={to} onChange={setTo} stopsOnly={stopsOnly} />
       {live && (
         <p className={styles.hint}>
           <Link to={`/live-tracking/trip-planner-stops/from`}>{t('planner.pickStops')}</Link>

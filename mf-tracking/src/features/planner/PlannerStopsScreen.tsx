@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
-import { WithCity } from '../common/city';
+import { useTransitCity, WithCity } from '../common/city';
 import { encodePlace, type PlannerPlace } from './plan';
 import { PlaceField } from './PlaceField';
 
@@ -11,6 +11,12 @@ import { PlaceField } from './PlaceField';
  * /live-tracking/trip-planner-stops/:id (cities with a stop-based planner): choose the `from` stop, then the `to`
  * stop, then back to the planner with both filled in.
  */
+/** The stop-based pick of one end: stops only where the city plans stop to stop (spec §6). */
+function StopsField({ field, city, place, setPlace, label }: { field: 'from' | 'to'; city: string; place: PlannerPlace | null; setPlace: (p: PlannerPlace | null) => void; label: string }) {
+  const stopsOnly = useTransitCity(city)?.stopBasedPlanner ?? true;
+  return <PlaceField key={field} label={label} city={city} value={place} onChange={setPlace} stopsOnly={stopsOnly || field === 'to'} />;
+}
+
 export default function PlannerStopsScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -31,7 +37,7 @@ export default function PlannerStopsScreen() {
       <WithCity>
         {(city) => (
           <>
-            <PlaceField key={field} label={t(field === 'from' ? 'planner.from' : 'planner.to')} city={city} value={place} onChange={setPlace} allowLocation={field === 'from'} />
+            <StopsField key={field} field={field} city={city} place={place} setPlace={setPlace} label={t(field === 'from' ? 'planner.from' : 'planner.to')} />
             <Button onClick={next} disabled={!place}>
               {t('plannerStops.next')}
             </Button>

@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { ListSkeleton, Page } from '../common/Page';
+import { Problem } from '../common/Problem';
+import { serviceDateText } from './plan';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { gql, Q, type TripPlan } from '../common/transit';
@@ -15,13 +17,22 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
   const navigate = useNavigate();
   const result = useLive((signal) => gql<{ planTrip: TripPlan }>(Q.planTrip, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, { poll: false });
   if (result.loading) return <ListSkeleton rows={3} />;
-  if (!result.data) return <LoadError error={result.error} onRetry={result.retry} />;
+  if (!result.data) return <Problem error={result.error} onRetry={result.retry} />;
   const its = result.data.itineraries;
+  const reason = result.data.reason;
+  const place = (p: PlanRequest['from']) => p.name;
+  const why = reason
+    ? t(`trip.why.${reason}`, {
+        date: serviceDateText(result.data.serviceDate, intl.locale),
+        n: result.data.maxTransfers,
+        place: reason === 'OUTSIDE_CITY' || reason === 'TOO_FAR_TO_WALK' ? (plan.from.kind === 'geo' ? place(plan.from) : place(plan.to)) : '',
+      })
+    : t('trip.none');
   return (
     <>
       <p role="status">{t('trip.count', { n: its.length })}</p>
       {its.length === 0 ? (
-        <p className={styles.empty}>{t('trip.none')}</p>
+        <p className={styles.empty}>{why}</p>
       ) : (
         <ol className={styles.cards} aria-label={t('trip.listLabel')}>
           {its.map((it, i) => (

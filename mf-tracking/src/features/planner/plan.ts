@@ -73,3 +73,13 @@ export function readSelectedTrip(): { itinerary: Itinerary; from: string; to: st
     return null;
   }
 }
+
+/** A service date (YYYYMMDD) as the rider's language writes a day, e.g. "Thursday, 15 January". */
+export function serviceDateText(date: string, locale: string): string {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
+  if (!m) return date;
+  const lang = locale.slice(0, 2);
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : `${lang}-IN`, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
+  );
+}

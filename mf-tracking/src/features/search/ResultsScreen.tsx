@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { ListSkeleton, Page } from '../common/Page';
+import { Problem } from '../common/Problem';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { gql, Q, type RouteSummary, type SearchResult } from '../common/transit';
@@ -28,7 +29,7 @@ function Results({ city, q }: { city: string; q: string }) {
   );
   if (!q) return null;
   if (found.loading) return <ListSkeleton />;
-  if (!found.data) return <LoadError error={found.error} onRetry={found.retry} />;
+  if (!found.data) return <Problem error={found.error} onRetry={found.retry} />;
   const { routes, places } = found.data;
   const stops = places.filter((p) => p.result_type === 'STOP' && p.stop_id);
   const other = places.filter((p) => p.result_type === 'PLACE' && p.lat != null && p.lon != null);

@@ -46,6 +46,11 @@ export interface TransferInput {
   fromStopId: string;
   toStopId: string;
   minSecs?: number | null;
+  /**
+   * The feed's own transfers.txt minimum (min_transfer_time): the whole time a change along this link needs, so no
+   * transfer slack is added. False or absent: a walk (generated link, or no time given) that gets the slack.
+   */
+  exact?: boolean;
 }
 
 export interface NetworkInput {
@@ -58,6 +63,12 @@ export interface NetworkInput {
    * their length. RAPTOR relaxes footpaths one hop per round, so without the closure a chain would be lost.
    */
   maxChainedWalkSecs?: number;
+  /**
+   * Minimum time to change vehicles (default 0): the change time at a stop without its own (a transfer from the stop
+   * to itself in transfers.txt wins), and added to a walk between two stops before boarding the next vehicle (not to
+   * the walks from the origin or to the destination, and not to transfers.txt links with their own time).
+   */
+  transferSlackSecs?: number;
 }
 
 export interface Network {
@@ -101,7 +112,9 @@ export interface Network {
   footStart: Int32Array;
   footTo: Int32Array;
   footSecs: Int32Array;
-  /** Minimum time to change vehicles at the same stop (a transfer from the stop to itself; 0 by default). */
+  /** Per footpath: extra seconds before boarding after this walk between two vehicles (the transfer slack, or 0). */
+  footSlack: Int32Array;
+  /** Minimum time to change vehicles at the same stop (a transfer from the stop to itself, else the transfer slack). */
   changeSecs: Int32Array;
 
   tripCount: number;
@@ -125,10 +138,11 @@ export type RoutingArrays = Pick<
   | 'footStart'
   | 'footTo'
   | 'footSecs'
+  | 'footSlack'
   | 'changeSecs'
 >;
 
-const ROUTING_ARRAYS = ['patternStopStart', 'patternStops', 'patternTripStart', 'patternTimeBase', 'arrivals', 'departures', 'stopPatternStart', 'stopPatterns', 'stopPatternPos', 'footStart', 'footTo', 'footSecs', 'changeSecs'] as const;
+const ROUTING_ARRAYS = ['patternStopStart', 'patternStops', 'patternTripStart', 'patternTimeBase', 'arrivals', 'departures', 'stopPatternStart', 'stopPatterns', 'stopPatternPos', 'footStart', 'footTo', 'footSecs', 'footSlack', 'changeSecs'] as const;
 
 /**
  * The routing arrays of a network copied into SharedArrayBuffers: posted to a worker thread they are shared, not
@@ -376,17 +390,23 @@ export function buildNetwork(input: NetworkInput): Network {
   }
 
   // 4. Footpaths (the shortest per ordered pair) and same-stop change times.
-  const changeSecs = new Int32Array(S);
+  const slack = Math.max(0, Math.round(input.transferSlackSecs ?? 0));
+  const changeSecs = new Int32Array(S).fill(slack);
+  const ownChange = new Uint8Array(S);
   const best = new Map<number, number>();
+  const exact = new Set<number>();
   for (const tr of input.transfers ?? []) {
     const a = stopIndex.get(tr.fromStopId);
     const b = stopIndex.get(tr.toStopId);
     if (a === undefined || b === undefined) continue;
     let secs = tr.minSecs ?? null;
     if (a === b) {
-      changeSecs[a] = Math.max(changeSecs[a], secs ?? 0);
+      // The feed's own change time at the stop replaces the slack.
+      changeSecs[a] = ownChange[a] ? Math.max(changeSecs[a], secs ?? 0) : (secs ?? slack);
+      ownChange[a] = 1;
       continue;
     }
+    if (tr.exact && secs !== null) exact.add(a * S + b);
     if (secs === null) {
       const km = haversineKm(stopLat[a], stopLon[a], stopLat[b], stopLon[b]);
       if (Number.isNaN(km)) continue;
@@ -403,11 +423,13 @@ export function buildNetwork(input: NetworkInput): Network {
   const footFill = footStart.slice(0, S);
   const footTo = new Int32Array(best.size);
   const footSecs = new Int32Array(best.size);
+  const footSlack = new Int32Array(best.size);
   for (const [key, secs] of best) {
     const a = Math.floor(key / S);
     const slot = footFill[a]++;
     footTo[slot] = key - a * S;
     footSecs[slot] = secs;
+    footSlack[slot] = exact.has(key) ? 0 : slack;
   }
 
   return {
@@ -435,6 +457,7 @@ export function buildNetwork(input: NetworkInput): Network {
     footStart,
     footTo,
     footSecs,
+    footSlack,
     changeSecs,
     tripCount: tripSlots,
     stopEventCount: timeSlots,

@@ -161,7 +161,7 @@ function footSecsBetween(net: Network, a: number, b: number): number {
 function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: number, bounds: Int32Array): void {
   const net = ws.net;
   const { arr, ready, ride, rideBest, arrFrom, readyFrom, ridePattern, rideTrip, rideBoard, rideAlight, egress } = ws;
-  const { patternStopStart, patternStops, patternTripStart, patternTimeBase, arrivals, departures, stopPatternStart, stopPatterns, stopPatternPos, footStart, footTo, footSecs, changeSecs } = net;
+  const { patternStopStart, patternStops, patternTripStart, patternTimeBase, arrivals, departures, stopPatternStart, stopPatterns, stopPatternPos, footStart, footTo, footSecs, footSlack, changeSecs } = net;
   const dests = q.destinations;
   const targetOf = (k: number) => {
     let best = INF;
@@ -318,8 +318,10 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
           arrFrom[k][to] = s;
           if (egress[to] !== INF && t + egress[to] < target) target = t + egress[to];
         }
-        if (t < readyK[to]) {
-          readyK[to] = t;
+        // Boarding after a walk between two vehicles waits the transfer slack too (not after the walk from the origin).
+        const ready = k === 0 ? t : t + footSlack[f];
+        if (ready < readyK[to] && ready < target) {
+          readyK[to] = ready;
           readyFrom[k][to] = s;
           if (!nextMarked[to]) {
             nextMarked[to] = 1;
