@@ -16,6 +16,7 @@ export const routes = [
   { path: `${P}/premium-bus-summary/:transactionId`, screen: 'summary' },
   { path: `${P}/cancellationRescheduleCard/:transactionId`, screen: 'manage' },
   { path: `${P}/tripCancellationCard`, screen: 'popups' },
+  { path: `${P}/premiumTicketPurchaseUsingPass`, screen: 'usePass' },
   { path: `${P}/viewODStopDetails/:routeId/:fromStopId/:toStopId`, screen: 'stops' },
   { path: '/great-escape', screen: 'escape' },
   { path: '/great-escape/select-slots', screen: 'escapeSlots' },

@@ -21,6 +21,7 @@ const screens: Record<Screen, React.ComponentType> = {
   manage: lazy(manage, (m) => m.ManageScreen),
   popups: lazy(manage, (m) => m.PopupsScreen),
   stops: lazy(manage, (m) => m.StopsScreen),
+  usePass: lazy(book, (m) => m.UsePassScreen),
   escape: lazy(book, (m) => m.EscapeScreen),
   escapeSlots: lazy(book, (m) => () => <m.SlotsScreen product="EVENT" />),
   escapeFare: lazy(book, (m) => () => <m.FareScreen product="EVENT" />),

@@ -7,7 +7,7 @@ import { navigateToUrl } from 'single-spa';
 import type { Booking, ReservationLine, ReservationProductName, StopPair } from '@sawari/contracts';
 import { checkoutPath } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
-import { holdSeats, loadBooking, loadBookings, loadDays, loadFare, loadLines, loadPairs, loadSeatAvailability, loadSlots, releaseHold } from '../common/api';
+import { holdSeats, loadBooking, loadBookings, loadPremiumPasses, loadDays, loadFare, loadLines, loadPairs, loadSeatAvailability, loadSlots, releaseHold } from '../common/api';
 import { flowPaths, isYmd, mmss, NO_PASSENGERS, passengerProblem, passengersFrom, passengerTotal, paths, type Passengers } from '../common/model';
 import { asApiError, FareBreakup, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, StatusBadge, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
 import { PopUpDialog, useBookingPoll } from '../manage/shared';
@@ -50,6 +50,9 @@ function Landing({ city, product }: { city: string; product: ReservationProductN
         <p className={styles.actions}>
           <Link className={styles.linkButton} to={paths.search}>
             {t('landing.search')}
+          </Link>
+          <Link className={styles.linkSecondary} to={paths.usePass}>
+            {t('pass.link')}
           </Link>
         </p>
       )}
@@ -336,7 +339,8 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
   const fromStopId = params.get('fromStopId') ?? '';
   const toStopId = params.get('toStopId') ?? '';
   const chosenDate = isYmd(params.get('date')) ? params.get('date')! : undefined;
-  const [passengers, setPassengers] = useState<Passengers>(() => passengersFrom(params) ?? NO_PASSENGERS);
+  const passId = params.get('passId') ?? undefined;
+  const [passengers, setPassengers] = useState<Passengers>(() => (passId ? NO_PASSENGERS : (passengersFrom(params) ?? NO_PASSENGERS)));
   const [problem, setProblem] = useState<string | null>(null);
   const days = useAsync(() => loadDays(city, lineId), `${city}:${lineId}`);
   const date0 = chosenDate ?? (days.status === 'ready' ? days.data[0] : undefined);
@@ -351,7 +355,7 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
       setProblem(p);
       return;
     }
-    navigate(paths.fare(tripId, fromStopId, toStopId, passengers));
+    navigate(paths.fare(tripId, fromStopId, toStopId, passengers, passId));
   };
   const dayList = days.status === 'ready' ? days.data : [];
   return (
@@ -359,7 +363,11 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
       <p className={styles.intro}>
         {s.line.code} · {s.from.name} → {s.to.name}
       </p>
-      <PassengerCounter value={passengers} onChange={(p) => { setPassengers(p); setProblem(null); }} max={6} />
+      {passId ? (
+        <p className={styles.notice}>{t('pass.oneSeat')}</p>
+      ) : (
+        <PassengerCounter value={passengers} onChange={(p) => { setPassengers(p); setProblem(null); }} max={6} />
+      )}
       {problem && (
         <p className={styles.alert} role="alert">
           {t(`seats.problem.${problem}`)}
@@ -450,6 +458,7 @@ function Fare({ product }: { product: ReservationProductName }) {
   const fromStopId = params.get('fromStopId') ?? '';
   const toStopId = params.get('toStopId') ?? '';
   const passengers = useMemo(() => passengersFrom(params), [params]);
+  const passId = params.get('passId') ?? undefined;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiErr>(null);
   const sending = useRef(false);
@@ -464,8 +473,8 @@ function Fare({ product }: { product: ReservationProductName }) {
     setBusy(true);
     setError(null);
     try {
-      const b = await holdSeats({ tripId, fromStopId, toStopId, passengers, farePaise: f.payableAmount });
-      navigate(flowPaths(product).pay(b.bookingId), { replace: false });
+      const b = await holdSeats({ tripId, fromStopId, toStopId, passengers, farePaise: passId ? 0 : f.payableAmount, ...(passId ? { passId } : {}) });
+      navigate(b.status === 'ACTIVE' ? flowPaths(b.product).success(b.bookingId) : flowPaths(product).pay(b.bookingId), { replace: b.status === 'ACTIVE' });
     } catch (err) {
       setError(asApiError(err));
       if (asApiError(err).code === 'FARE_CHANGED') fare.retry();
@@ -482,11 +491,15 @@ function Fare({ product }: { product: ReservationProductName }) {
         <dt>{t('fare.seatsLeft')}</dt>
         <dd>{seats.seatsLeft}</dd>
       </dl>
-      <FareBreakup lines={f.passengerDetails.flatMap((g) => g.fareBreakup)} payable={f.payableAmount} caption={t('fare.caption')} />
+      {passId ? (
+        <p className={styles.notice}>{t('pass.free', { price: money(f.payableAmount) })}</p>
+      ) : (
+        <FareBreakup lines={f.passengerDetails.flatMap((g) => g.fareBreakup)} payable={f.payableAmount} caption={t('fare.caption')} />
+      )}
       <p className={styles.hint}>{t('fare.policy')}</p>
       <ProblemPanel error={error} onRetry={error?.code === 'NETWORK_ERROR' ? () => void hold() : undefined} action={error?.code === 'SOLD_OUT' || error?.code === 'NOT_ENOUGH_SEATS' ? { path: `${product === 'EVENT' ? '/great-escape/select-slots' : '/premium-buses/select-slot'}?${params.toString()}`, labelId: 'slots.another' } : null} />
       <Button onClick={() => void hold()} disabled={busy || seats.seatsLeft < passengerTotal(passengers)}>
-        {busy ? t('fare.holding') : t('fare.hold', { price: money(f.payableAmount) })}
+        {busy ? t('fare.holding') : passId ? t('pass.book') : t('fare.hold', { price: money(f.payableAmount) })}
       </Button>
     </>
   );
@@ -647,6 +660,64 @@ function Success({ id }: { id: string }) {
           {t('success.manage')}
         </Link>
       </p>
+    </>
+  );
+}
+
+/** /premium-buses/premiumTicketPurchaseUsingPass: a seat for ₹0 with the rider's premium pass (its daily limit holds). */
+export function UsePassScreen() {
+  const t = useT();
+  return (
+    <Page heading={t('pass.heading')} intro={t('pass.intro')} back={{ to: '/premium-buses', label: t('landing.heading') }}>
+      <RequireSignIn>
+        <PremiumGate>{(city) => <UsePass city={city} />}</PremiumGate>
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function UsePass({ city }: { city: string }) {
+  const t = useT();
+  const { date } = useTimes();
+  const data = useAsync(() => Promise.all([loadPremiumPasses(city), loadPairs(city, 'PREMIUM')]), city);
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (data.status === 'loading') return <ListSkeleton />;
+  if (data.status === 'error') return <LoadError error={data.error} onRetry={data.retry} />;
+  const [passes, pairs] = data.data;
+  if (!passes.length)
+    return (
+      <div className={styles.empty}>
+        <p>{t('pass.none')}</p>
+        <a href="/app/productHooks" onClick={(e) => { e.preventDefault(); navigateToUrl('/app/productHooks'); }}>{t('pass.buy')}</a>
+      </div>
+    );
+  const passId = chosen ?? passes[0].passId;
+  return (
+    <>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('pass.which')}</legend>
+        {passes.map((p) => (
+          <label key={p.passId} className={styles.option}>
+            <input type="radio" name="pass" value={p.passId} checked={p.passId === passId} onChange={() => setChosen(p.passId)} />
+            <span className={styles.optionBody}>
+              <strong>{p.name}</strong>
+              <span className={styles.small}>
+                {p.ridesLeftThatDay === null ? t('pass.unlimited') : t('pass.left', { n: p.ridesLeftThatDay })} · {t('pass.validTill', { date: date(p.validUntil) })}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <h2>{t('pass.choose')}</h2>
+      <ul className={styles.cards}>
+        {pairs.map((p) => (
+          <li key={`${p.line.id}:${p.from.stopId}:${p.to.stopId}`} className={styles.card}>
+            <Link to={flowPaths('PREMIUM').slots(p.line.id, p.from.stopId, p.to.stopId, undefined, passId)}>
+              {p.line.code}: {p.from.name} → {p.to.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -19,7 +19,9 @@ export const loadSeatAvailability = (tripId: string) =>
   api.get<{ startTime: number; seatsLeft: number; capacity: number; availability: TripSlot['availability']; status: string }>(`${R}/trips/${seg(tripId)}/seat-availability`, { params: { mode: '2' } });
 export const loadFare = (tripId: string, fromStopId: string, toStopId: string, passengers: Passengers) =>
   api.post<FareAnswer>(`${R}/fare`, { options: [{ tripId, fromStopId, toStopId }], passengers });
-export const holdSeats = (body: { tripId: string; fromStopId: string; toStopId: string; passengers: Passengers; farePaise: number }) => api.post<Booking>(`${R}/bookings`, body);
+export type PremiumPassInfo = { passId: string; name: string; maxTripsPerDay: number; validUntil: number; bookedThatDay: number; ridesLeftThatDay: number | null };
+export const loadPremiumPasses = (city: string) => api.get<{ passes: PremiumPassInfo[] }>(`${R}/cities/${seg(city)}/premium-passes`).then((r) => r.passes);
+export const holdSeats = (body: { tripId: string; fromStopId: string; toStopId: string; passengers: Passengers; farePaise: number; passId?: string }) => api.post<Booking>(`${R}/bookings`, body);
 export const loadBookings = (city: string) => api.get<{ bookings: Booking[]; serverTime: number }>(`${R}/bookings`, { params: { city } });
 export const loadBooking = (id: string) => api.get<Booking>(`${R}/bookings/${seg(id)}`);
 export const releaseHold = (id: string) => api.delete<Booking>(`${R}/bookings/${seg(id)}/hold`);
