@@ -8,8 +8,14 @@ import { routes, type Screen } from './routes';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import type { ScreenProps } from './screen';
 
+const experience = () => import(/* webpackChunkName: "experience" */ './experience/ExperienceScreens');
+
 const screens: Record<Screen, React.LazyExoticComponent<React.ComponentType<ScreenProps>>> = {
   board: React.lazy(() => import('./features/board/BoardScreen')),
+  // The airport rider screens: one chunk (with react-intl and its catalog), never loaded by a board.
+  experience: React.lazy(() => experience().then((m) => ({ default: m.ExperienceScreen }))),
+  eta: React.lazy(() => experience().then((m) => ({ default: m.EtaScreen }))),
+  selectSlots: React.lazy(() => experience().then((m) => ({ default: m.SelectSlotsScreen }))),
 };
 
 /**
