@@ -10,7 +10,7 @@ import { local, type LocalPunch } from '../common/local';
 import { tripsLeftToday } from '@sawari/domain';
 import { itemState, normaliseVehicleNo, ruleRecord, vehicleFromScan } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemSubtitle, ItemTitle, StatusLabel } from '../wallet/WalletScreen';
+import { ItemSubtitle, ItemTitle, StatusLabel } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };

@@ -12,7 +12,7 @@ import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { Holder, ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../wallet/WalletScreen';
+import { Holder, ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
 import { QrCode } from './QrCode';
 

@@ -7,7 +7,7 @@ import { countdown, isPaidStatus, lastValidInstant, shortId } from '@sawari/doma
 import { useFlow } from '../common/flow';
 import { itemState, screenFor } from '../common/model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
-import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from './WalletScreen';
+import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from '../common/item';
 import { useWalletItem } from './useWallet';
 
 function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {

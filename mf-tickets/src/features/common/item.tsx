@@ -1,0 +1,88 @@
+// The pieces that show one wallet item, shared by the wallet list and every item screen (title, route and passengers,
+// legs, holder and number, status label with the countdown, the offline note). Here, not in WalletScreen, so the item
+// screens do not import the wallet screen (whose offline warm-up imports them: no import circle).
+import type { WalletItem } from '@sawari/contracts';
+import { shortId } from '@sawari/domain';
+import { expiryCountdown, itemState, statusLabelParts } from './model';
+import { styles, useCountdownWords, useDates, useT } from './ui';
+import type { WalletView } from '../wallet/useWallet';
+
+export function ItemTitle({ item }: { item: WalletItem }) {
+  const t = useT();
+  if (item.ticketId) {
+    if (item.productSubType === 'instantTicket') return <>{t('buy.instant.title')}</>;
+    if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
+    return <>{t('item.ticket')}</>;
+  }
+  return <>{item.categoryName ? t('item.passOf', { name: item.categoryName }) : t('item.pass')}</>;
+}
+
+/** Route and passengers of a ticket; what a pass is (e.g. "30 days"). */
+export function ItemSubtitle({ item }: { item: WalletItem }) {
+  if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</>;
+  return <>{item.desc ?? item.categoryName}</>;
+}
+
+/** The legs of a multi-route ticket, one per line ("AE3 Terminal 2 Bus Bay → Sion Circle"); nothing for one leg. */
+export function ItemLegs({ item }: { item: WalletItem }) {
+  const t = useT();
+  if (!item.legs || item.legs.length < 2) return null;
+  return (
+    <span className={styles.cardLegs} data-testid="item-legs">
+      {item.legs.map((l, i) => (
+        <span key={`${i}-${l.routeId}`} className={styles.cardLeg}>
+          <span className={styles.legNo} aria-hidden="true">{i + 1}</span>
+          <strong>{l.routeName}</strong> {t('item.journey', { from: l.fromStopName, to: l.toStopName })}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Whose pass this is and its readable number (issue 16 item 8): the holder's photograph from the verified documents
+ * (where the category has one), the name it was bought in, and "Pass no. K7M2 9QXA" (shared/domain shortId) instead of
+ * the 40-50 character transactionId. A ticket shows its number only.
+ */
+export function Holder({ item }: { item: WalletItem }) {
+  const t = useT();
+  const name = item.holder?.name ?? null;
+  const photo = item.holder?.photoUrl ?? null;
+  return (
+    <div className={styles.holder} data-testid="holder">
+      {photo && <img className={styles.holderPhoto} src={photo} alt={t('holder.photoAlt', { name: name ?? '' })} width={56} height={56} />}
+      <p>
+        {name && <strong className={styles.holderName}>{name}</strong>}
+        <span className={styles.holderId}>{t(item.ticketId ? 'holder.ticketNo' : 'holder.passNo', { id: shortId(item.transactionId) })}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The spec §4 status label in the rider's language, and for a valid item how long is left ("expires in 12 min"). */
+export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
+  const t = useT();
+  const { date, dayTime } = useDates();
+  const words = useCountdownWords();
+  const parts = statusLabelParts(item, now, date, dayTime);
+  const state = itemState(item, now);
+  const left = expiryCountdown(item, now);
+  const tone = state === 'valid' || state === 'notYetValid' ? styles.badgeOk : state === 'rejected' || state === 'failed' ? styles.badgeBad : state === 'expired' || state === 'used' ? styles.badge : styles.badgeWarn;
+  return (
+    <>
+      <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>
+      {left && <span className={`${styles.small} ${styles.countdownText}`} data-testid="expires-in"> {t('countdown.expiresIn', { left: words(left) })}</span>}
+    </>
+  );
+}
+
+export function SourceNote({ view }: { view: WalletView }) {
+  const t = useT();
+  const { dateTime } = useDates();
+  if (view.source !== 'local' || view.refreshing) return null;
+  return (
+    <p className={styles.warn} role="status">
+      {view.savedAt ? t('wallet.offlineSaved', { time: dateTime(view.savedAt) }) : t('wallet.offline')}
+    </p>
+  );
+}
