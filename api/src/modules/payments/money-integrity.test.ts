@@ -253,9 +253,9 @@ describe(`money integrity ${dbLabel()}`, () => {
       expect(second.status).toBe('PENDING');
       await expect(service.refund(paymentId, 1, 'one more paisa', 'cancel-3')).rejects.toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
       clock.advance(31_000);
-      expect((await service.reconcile()).refundsSettled).toBeGreaterThanOrEqual(2);
+      await service.reconcile(); // (the server's own job may settle them first: either way each settles once)
       const listed = paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${paymentId}/refunds`, headers: rider.headers })).json());
-      expect(listed.refunds.map((r) => [r.amountPaise, r.status])).toEqual([[10_000, 'SUCCESS'], [25_000, 'SUCCESS']]);
+      expect(listed.refunds.map((r) => [r.amountPaise, r.status]).sort()).toEqual([[10_000, 'SUCCESS'], [25_000, 'SUCCESS']]); // made in the same millisecond: any order
       expect(await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [paymentId])).toBe(2);
     });
 
