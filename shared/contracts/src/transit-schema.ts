@@ -114,7 +114,8 @@ export const transitTypeDefs = /* GraphQL */ `
 
   type NearbyStop { stop: Stop!, distanceMeters: Float!, walking: String! }
 
-  type SearchResult { result_type: ResultType!, stop_id: ID, name: String!, lat: Float, lon: Float, route: RouteSummary }
+  "A stop or place found by name. For stops, what tells same-named ones apart: stop_code, towards (where its buses go), routeNames."
+  type SearchResult { result_type: ResultType!, stop_id: ID, name: String!, lat: Float, lon: Float, route: RouteSummary, stop_code: String, towards: [String!]!, routeNames: [String!]! }
 
   type Vehicle {
     vNo: String!

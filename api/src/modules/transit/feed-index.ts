@@ -183,6 +183,26 @@ export class FeedIndex {
   }
 
   /** Stops by name (normalised `text`): equal, then prefix, then word start, then contains; by name within a rank. */
+  /**
+   * Where buses from this stop go: each calling pattern's headsign (else its last stop's name), most used first,
+   * distinct, at most 3; a pattern ending here is left out. What tells apart stops with the same name.
+   */
+  towards(stopId: string, lang?: string): string[] {
+    const stop = this.stopById.get(stopId);
+    if (!stop) return [];
+    const seen = new Map<string, number>();
+    for (const routeId of stop.routeIds) {
+      for (const p of this.routeById.get(routeId)?.patterns ?? []) {
+        const at = p.stopIds.indexOf(stopId);
+        if (at < 0 || at === p.stopIds.length - 1) continue;
+        const last = this.stopById.get(p.stopIds[p.stopIds.length - 1]);
+        const name = p.headsign || (last ? this.stopName(last, lang) : '');
+        if (name && name !== this.stopName(stop, lang)) seen.set(name, (seen.get(name) ?? 0) + p.trips);
+      }
+    }
+    return [...seen].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name]) => name);
+  }
+
   searchStops(text: string, limit: number): { stop: IndexedStop; rank: number }[] {
     const hits: { stop: IndexedStop; rank: number }[] = [];
     for (const stop of this.stops) {

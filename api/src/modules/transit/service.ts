@@ -60,6 +60,10 @@ export interface SearchResultView {
   lat: number;
   lon: number;
   route: RouteSummaryView | null;
+  /** What tells same-named stops apart (STOP results): its code, where its buses go, the routes calling there. */
+  stop_code: string | null;
+  towards: string[];
+  routeNames: string[];
 }
 
 export interface TransitCityView {
@@ -278,8 +282,25 @@ export class TransitService {
     const stops = d ? d.index.searchStops(text, limit) : [];
     const places = await this.store.searchPlaces(cityId, text, limit);
     const results = [
-      ...stops.map((h) => ({ rank: h.rank, kind: 0, r: { result_type: 'STOP' as const, stop_id: h.stop.stop_id, name: d!.index.stopName(h.stop, lang), lat: h.stop.lat, lon: h.stop.lon, route: null } })),
-      ...places.map((p) => ({ rank: Math.max(0, matchRank(p.name, text)), kind: 1, r: { result_type: 'PLACE' as const, stop_id: null, name: p.name, lat: p.lat, lon: p.lon, route: null } })),
+      ...stops.map((h) => ({
+        rank: h.rank,
+        kind: 0,
+        r: {
+          result_type: 'STOP' as const,
+          stop_id: h.stop.stop_id,
+          name: d!.index.stopName(h.stop, lang),
+          lat: h.stop.lat,
+          lon: h.stop.lon,
+          route: null,
+          stop_code: h.stop.stop_code,
+          towards: d!.index.towards(h.stop.stop_id, lang),
+          routeNames: h.stop.routeIds.flatMap((id) => {
+            const r = d!.index.route(id);
+            return r ? [d!.index.routeNames(r, lang).route_name] : [];
+          }),
+        },
+      })),
+      ...places.map((p) => ({ rank: Math.max(0, matchRank(p.name, text)), kind: 1, r: { result_type: 'PLACE' as const, stop_id: null, name: p.name, lat: p.lat, lon: p.lon, route: null, stop_code: null, towards: [], routeNames: [] } })),
     ];
     results.sort((a, b) => a.rank - b.rank || b.kind - a.kind);
     return results.slice(0, limit).map((x) => x.r);

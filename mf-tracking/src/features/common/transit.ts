@@ -44,7 +44,7 @@ export type Arrival = {
   passedAt: number | null;
 };
 export type NearbyStop = { stop: StopWithRoutes; distanceMeters: number; walking: string };
-export type SearchResult = { result_type: ResultType; stop_id: string | null; name: string; lat: number | null; lon: number | null; route: RouteSummary | null };
+export type SearchResult = { result_type: ResultType; stop_id: string | null; name: string; lat: number | null; lon: number | null; route: RouteSummary | null; stop_code?: string | null; towards?: string[]; routeNames?: string[] };
 export type Vehicle = {
   vNo: string;
   route_id: string;
@@ -91,7 +91,7 @@ const VEHICLE = 'vNo route_id route_name tripId headsign lat lon bearing tS ageS
 export const Q = {
   city: `query City($city: ID!) { transitCity(city: $city) { id name attribution bounds stopBasedPlanner } }`,
   searchRoutes: `query SearchRoutes($city: ID!, $query: String!) { searchRoutes(city: $city, query: $query, limit: 20) { ${SUMMARY} } }`,
-  search: `query Search($city: ID!, $query: String!) { search(city: $city, query: $query, limit: 20) { result_type stop_id name lat lon route { ${SUMMARY} } } }`,
+  search: `query Search($city: ID!, $query: String!) { search(city: $city, query: $query, limit: 20) { result_type stop_id name lat lon stop_code towards routeNames route { ${SUMMARY} } } }`,
   route: `query Route($city: ID!, $routeId: ID!) { route(city: $city, routeId: $routeId) { route_id route_name route_long_name agency_name route_type color text_color directions { directionId headsign shape stops { ${STOP} } } disruptions { ${DISRUPTION} } } }`,
   routeVehicles: `query RouteVehicles($city: ID!, $routeId: ID!) { routeVehicles(city: $city, routeId: $routeId) { ${VEHICLE} } }`,
   vehicle: `query Vehicle($city: ID!, $vehicleNumber: String!) { vehicle(city: $city, vehicleNumber: $vehicleNumber) { ${VEHICLE} } }`,

@@ -5,6 +5,7 @@ import { Button } from '@sawari/ui';
 import { ListSkeleton, LoadError } from '../common/Page';
 import { walkingFromMeters } from '../common/format';
 import { useClock } from '../common/clock';
+import { StopDistinctions } from '../common/StopDistinctions';
 import { paths } from '../common/links';
 import { gql, Q, type NearbyStop, type SearchResult } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
@@ -88,6 +89,7 @@ export function ManualStopSearch({ city }: { city: string }) {
               <li key={r.stop_id}>
                 <Link className={styles.card} to={paths.allBuses(r.stop_id, r.name)}>
                   <span className={styles.cardTitle}>{r.name}</span>
+                  <StopDistinctions stop={r} />
                 </Link>
               </li>
             ) : r.lat != null && r.lon != null ? (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { gql, Q, toApiError, type SearchResult } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
+import { StopDistinctions } from '../common/StopDistinctions';
 import type { PlannerPlace } from './plan';
 import styles from '../common/tracking.module.css';
 
@@ -91,6 +92,7 @@ export function PlaceField({ label, city, value, onChange, stopsOnly = false }: 
                 <span className={styles.cardTitle}>
                   {m.name}
                 </span>
+                <StopDistinctions stop={m} />
               </button>
             </li>
           ))}

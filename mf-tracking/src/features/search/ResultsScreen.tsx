@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ListSkeleton, Page } from '../common/Page';
 import { Problem } from '../common/Problem';
+import { StopDistinctions } from '../common/StopDistinctions';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { gql, Q, type RouteSummary, type SearchResult } from '../common/transit';
@@ -61,6 +62,7 @@ function Results({ city, q }: { city: string; q: string }) {
               <li key={s.stop_id}>
                 <Link className={styles.card} to={paths.allBuses(s.stop_id!, s.name)}>
                   <span className={styles.cardTitle}>{s.name}</span>
+                  <StopDistinctions stop={s} />
                 </Link>
               </li>
             ))}
