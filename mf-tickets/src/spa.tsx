@@ -7,21 +7,19 @@ import type { RideSyncAnswer } from './lib/punch-queue';
 import { routes, type Screen } from './routes';
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
-const item = () => import(/* webpackChunkName: "screen-item" */ './features/wallet/ItemScreens');
-const rides = () => import(/* webpackChunkName: "screen-rides" */ './features/rides/RideScreens');
 const routeStop = () => import(/* webpackChunkName: "screen-buy-route" */ './features/buy/RouteStopScreens');
 const fare = () => import(/* webpackChunkName: "screen-buy-fare" */ './features/buy/FareScreens');
 
 const screens: Record<Screen, React.ComponentType> = {
   wallet: React.lazy(() => import(/* webpackChunkName: "screen-wallet" */ './features/wallet/WalletScreen')),
-  showTicket: React.lazy(() => import(/* webpackChunkName: "screen-show" */ './features/show/ShowTicketScreen')),
-  scanQr: React.lazy(() => import(/* webpackChunkName: "screen-scan" */ './features/scan/ScanQrScreen')),
-  summary: lazy(item, (m) => m.SummaryScreen),
-  beforeActivation: lazy(item, (m) => m.BeforeActivationScreen),
-  rejection: lazy(item, (m) => m.RejectionScreen),
-  singleJourneyTicket: lazy(item, (m) => m.SingleJourneyTicketScreen),
-  rideHistory: lazy(rides, (m) => m.RideHistoryScreen),
-  receipt: lazy(rides, (m) => m.ReceiptScreen),
+  showTicket: React.lazy(() => import(/* webpackChunkName: "screen-sound-qr" */ './features/sound-qr/ShowTicketScreen')),
+  scanQr: React.lazy(() => import(/* webpackChunkName: "screen-scan-qr" */ './features/scan-qr/ScanQrScreen')),
+  summary: React.lazy(() => import(/* webpackChunkName: "screen-summary" */ './features/summary/SummaryScreen')),
+  beforeActivation: React.lazy(() => import(/* webpackChunkName: "screen-before-activation" */ './features/before-activation/BeforeActivationScreen')),
+  rejection: React.lazy(() => import(/* webpackChunkName: "screen-verification-rejection" */ './features/verification-rejection/RejectionScreen')),
+  singleJourneyTicket: React.lazy(() => import(/* webpackChunkName: "screen-single-journey-ticket" */ './features/single-journey-ticket/SingleJourneyTicketScreen')),
+  rideHistory: React.lazy(() => import(/* webpackChunkName: "screen-ride-history" */ './features/ride-history/RideHistoryScreen')),
+  receipt: React.lazy(() => import(/* webpackChunkName: "screen-ride-receipt" */ './features/ride-receipt/ReceiptScreen')),
   buyLanding: lazy(routeStop, (m) => m.BuyLandingScreen),
   selectRoute: lazy(routeStop, (m) => m.SelectRouteScreen),
   selectStop: lazy(routeStop, (m) => m.SelectStopScreen),

@@ -5,7 +5,7 @@ import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
 import type { RideReceipt, WalletItem } from '@sawari/contracts';
 import { getAuth, getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
 import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
-import { ticketCodeAt, ticketToken } from '../show/code';
+import { ticketCodeAt, ticketToken } from './ticket-token';
 import { currentSoundPayload } from '../../lib/ticket-code';
 import { playSoundCode, type SoundPlayer, type SoundState } from '../../lib/sound-player';
 

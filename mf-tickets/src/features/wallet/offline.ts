@@ -10,10 +10,12 @@ export async function warmUpOffline(): Promise<void> {
   if (warmed) return;
   warmed = true;
   await Promise.allSettled([
-    import(/* webpackChunkName: "screen-show" */ '../show/ShowTicketScreen'),
-    import(/* webpackChunkName: "screen-scan" */ '../scan/ScanQrScreen'),
-    import(/* webpackChunkName: "screen-rides" */ '../rides/RideScreens'),
-    import(/* webpackChunkName: "screen-item" */ './ItemScreens'),
+    import(/* webpackChunkName: "screen-sound-qr" */ '../sound-qr/ShowTicketScreen'),
+    import(/* webpackChunkName: "screen-scan-qr" */ '../scan-qr/ScanQrScreen'),
+    import(/* webpackChunkName: "screen-ride-history" */ '../ride-history/RideHistoryScreen'),
+    import(/* webpackChunkName: "screen-ride-receipt" */ '../ride-receipt/ReceiptScreen'),
+    import(/* webpackChunkName: "screen-summary" */ '../summary/SummaryScreen'),
+    import(/* webpackChunkName: "screen-before-activation" */ '../before-activation/BeforeActivationScreen'),
   ]);
   if (!('serviceWorker' in navigator)) return;
   const reg = await navigator.serviceWorker.getRegistration('/app/').catch(() => undefined);

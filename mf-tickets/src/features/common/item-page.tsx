@@ -1,16 +1,16 @@
-// One wallet item: summary/:transactionId, before-activation/:transactionId, verification-rejection/:transactionId
-// (and /document-verification-failed/:transactionId), /select-trip/single-journey-ticket.
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+// The frame of every screen about one wallet item (summary, before-activation, verification-rejection,
+// single-journey-ticket): the signed-in rider's item by transactionId (offline too), with loading, not-found and error
+// states, its head on black, and the summary those screens share.
+import { Link, useParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
-import { countdown, isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
-import { useFlow } from '../common/flow';
-import { itemState, screenFor } from '../common/model';
-import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
-import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from '../common/item';
-import { useWalletItem } from './useWallet';
+import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
+import { itemState, screenFor } from './model';
+import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
+import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from './item';
+import { useWalletItem } from '../wallet/useWallet';
 
-function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+export function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
   const t = useT();
   const view = useWalletItem(city.id, transactionId);
   if (view.item)
@@ -30,7 +30,7 @@ function WithItem({ city, transactionId, children }: { city: CityConfig; transac
   );
 }
 
-function ItemPage({ heading, children }: { heading: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+export function ItemPage({ heading, children }: { heading: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
   const t = useT();
   const { transactionId = '' } = useParams();
   return (
@@ -43,7 +43,7 @@ function ItemPage({ heading, children }: { heading: string; children: (item: Wal
 }
 
 /** The item's title and its state now, on black. */
-function ItemHead({ item, now }: { item: WalletItem; now: number }) {
+export function ItemHead({ item, now }: { item: WalletItem; now: number }) {
   return (
     <div className={styles.ticketHead}>
       <p className={styles.bigState}>
@@ -146,97 +146,3 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
     </>
   );
 }
-
-export function SummaryScreen() {
-  const t = useT();
-  return <ItemPage heading={t('summary.heading')}>{(item, city) => <ItemSummary item={item} city={city} />}</ItemPage>;
-}
-
-function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }) {
-  const t = useT();
-  const now = useNow(1000);
-  const { dateTime } = useDates();
-  const words = useCountdownWords();
-  const start = item.startTime ?? now;
-  const left = countdown(start - now);
-  return (
-    <>
-      <ItemHead item={item} now={now} />
-      {itemState(item, now) === 'notYetValid' && left.unit !== 'none' ? (
-        <>
-          <p>{t('before.body', { time: dateTime(start) })}</p>
-          <p className={styles.bigState} data-testid="valid-in">{t('countdown.validIn', { left: words(left) })}</p>
-        </>
-      ) : (
-        <p className={styles.notice} role="status">
-          {t('before.nowValid')} <Link to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>{t('summary.show')}</Link>
-        </p>
-      )}
-      <p className={styles.actions}>
-        <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
-      </p>
-    </>
-  );
-}
-
-export function BeforeActivationScreen() {
-  const t = useT();
-  return <ItemPage heading={t('before.heading')}>{(item, city) => <BeforeActivation item={item} city={city} />}</ItemPage>;
-}
-
-function Rejection({ item }: { item: WalletItem }) {
-  const t = useT();
-  if (item.status !== 'REJECTED')
-    return (
-      <p className={styles.notice}>
-        {t('rejection.notRejected')} <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
-      </p>
-    );
-  return (
-    <>
-      <p className={styles.bigState}>
-        <ItemTitle item={item} />
-      </p>
-      <div className={styles.alert}>
-        <p>{t('rejection.body')}</p>
-        <p>
-          <strong>{t('rejection.reason')}</strong> {item.rejectionReason || t('rejection.noReason')}
-        </p>
-      </div>
-      <p className={styles.actions}>
-        <a className={styles.linkButton} href={`/app${paths.resubmit(item.transactionId)}`}>
-          {t('rejection.resubmit')}
-        </a>
-        <Link to={paths.wallet}>{t('wallet.heading')}</Link>
-      </p>
-    </>
-  );
-}
-
-export function RejectionScreen() {
-  const t = useT();
-  return <ItemPage heading={t('rejection.heading')}>{(item) => <Rejection item={item} />}</ItemPage>;
-}
-
-/** /select-trip/single-journey-ticket (?transactionId=, else the ticket just bought): the ticket and how to use it. */
-export function SingleJourneyTicketScreen() {
-  const t = useT();
-  const [params] = useSearchParams();
-  const [flow] = useFlow();
-  const tx = params.get('transactionId') ?? flow.lastTransactionId;
-  return (
-    <Page heading={t('single.heading')} back={{ to: paths.wallet, label: t('wallet.heading') }}>
-      <RequireSignIn>
-        {tx ? (
-          <CityGate feature={null}>{(city) => <WithItem city={city} transactionId={tx}>{(item, c) => <ItemSummary item={item} city={c} />}</WithItem>}</CityGate>
-        ) : (
-          <div className={styles.empty}>
-            <p>{t('single.none')}</p>
-            <Link className={styles.linkButton} to={paths.selectRoute}>{t('buy.single.title')}</Link>
-          </div>
-        )}
-      </RequireSignIn>
-    </Page>
-  );
-}
-

@@ -1,0 +1,41 @@
+// /your-tickets-and-passes/before-activation/:transactionId: an item whose start is in the future, and how long until it
+// is valid ("Valid in 2 days").
+import { Link } from 'react-router-dom';
+import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
+import type { WalletItem } from '@sawari/contracts';
+import { countdown } from '@sawari/domain';
+import { itemState, screenFor } from '../common/model';
+import { paths, styles, useCountdownWords, useDates, useNow, useT } from '../common/ui';
+import { ItemHead, ItemPage } from '../common/item-page';
+
+function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }) {
+  const t = useT();
+  const now = useNow(1000);
+  const { dateTime } = useDates();
+  const words = useCountdownWords();
+  const start = item.startTime ?? now;
+  const left = countdown(start - now);
+  return (
+    <>
+      <ItemHead item={item} now={now} />
+      {itemState(item, now) === 'notYetValid' && left.unit !== 'none' ? (
+        <>
+          <p>{t('before.body', { time: dateTime(start) })}</p>
+          <p className={styles.bigState} data-testid="valid-in">{t('countdown.validIn', { left: words(left) })}</p>
+        </>
+      ) : (
+        <p className={styles.notice} role="status">
+          {t('before.nowValid')} <Link to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>{t('summary.show')}</Link>
+        </p>
+      )}
+      <p className={styles.actions}>
+        <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>
+      </p>
+    </>
+  );
+}
+
+export default function BeforeActivationScreen() {
+  const t = useT();
+  return <ItemPage heading={t('before.heading')}>{(item, city) => <BeforeActivation item={item} city={city} />}</ItemPage>;
+}
