@@ -38,7 +38,15 @@ export function Board({ orientation, config, timings, updatedAt }: Props) {
                 <th scope="row" className={styles.destination}>
                   {r.destination}
                 </th>
-                <td className={styles.nextBus}>{r.nextBus}</td>
+                <td className={styles.nextBus}>
+                  {r.nextBus}
+                  {r.departsAt && (
+                    <span className={styles.departsAt}>
+                      {' '}
+                      {texts.leaves} {r.departsAt}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

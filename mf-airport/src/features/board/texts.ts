@@ -8,6 +8,7 @@ export const texts = {
   destinationColumn: 'Destination',
   nextBusColumn: 'Next bus in',
   currentTime: 'Current time',
+  leaves: 'leaves',
   bookAt: 'BOOK AT',
   loading: 'Loading the live schedule…',
   notFoundTitle: 'This board does not exist',
