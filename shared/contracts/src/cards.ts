@@ -160,6 +160,19 @@ export const cardHistorySchema = z.object({
 });
 export type CardHistory = z.infer<typeof cardHistorySchema>;
 
+/** GET …/recharges/:orderId/offline-recharge/confirm: WRITTEN once a terminal wrote the NCMC load onto the chip. */
+export const offlineRechargeConfirmSchema = z.object({
+  orderId: z.string(),
+  status: cardOrderStatusSchema,
+  written: z.boolean(),
+  writtenAt: z.number().int().nullable(),
+  chipBalancePaise: z.number().int(),
+  chipSeenAt: z.number().int().nullable(),
+});
+
+/** POST /api/ops/cards/block answer. */
+export const blockCardResponseSchema = z.object({ cardRef: z.string(), status: z.enum(['ACTIVE', 'BLOCKED']), refundedOrderIds: z.array(z.string()) });
+
 export const terminalTapResponseSchema = z.object({
   tapId: z.string(),
   kind: cardKindSchema,

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  blockCardRequestSchema, cardHistoryQuerySchema, cardOrderIdSchema, cardRefSchema, eligibilityRequestSchema, linkCardRequestSchema, rechargeOrderRequestSchema,
-  renameCardRequestSchema, terminalTapRequestSchema, type LinkCardRequest, type TerminalTapRequest,
+  blockCardRequestSchema, blockCardResponseSchema, cardHistoryQuerySchema, cardHistorySchema, cardListSchema, cardOrderIdSchema, cardRechargeOrderSchema, cardRefSchema,
+  eligibilityRequestSchema, eligibilityResponseSchema, linkCardRequestSchema, linkedCardSchema, offlineRechargeConfirmSchema, rechargeOrderRequestSchema,
+  renameCardRequestSchema, terminalTapRequestSchema, terminalTapResponseSchema, type LinkCardRequest, type TerminalTapRequest,
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
 import { safeEqual } from '../../platform/secrets';
@@ -21,33 +22,33 @@ export async function cardRiderRoutes(app: FastifyInstance, opts: { service: Car
   const user = (request: FastifyRequest) => authOf(request).userId;
   const ref = (request: FastifyRequest) => (request.params as CardParams).cardRef;
 
-  app.get('/api/cards/v1/cards', async (request) => service.list(user(request)));
-  app.post('/api/cards/v1/cards', { bodyLimit: 2048, schema: { body: linkCardRequestSchema } }, async (request, reply) => {
+  app.get('/api/cards/v1/cards', { schema: { response: { 200: cardListSchema } } }, async (request) => service.list(user(request)));
+  app.post('/api/cards/v1/cards', { bodyLimit: 2048, schema: { body: linkCardRequestSchema, response: { 200: linkedCardSchema, 201: linkedCardSchema } } }, async (request, reply) => {
     const r = await service.link(user(request), request.body as LinkCardRequest);
     return reply.code(r.created ? 201 : 200).send(r.card);
   });
-  app.get('/api/cards/v1/cards/:cardRef', { schema: { params: cardParams } }, async (request) => service.info(user(request), ref(request)));
-  app.put('/api/cards/v1/cards/:cardRef', { bodyLimit: 1024, schema: { params: cardParams, body: renameCardRequestSchema } }, async (request) =>
+  app.get('/api/cards/v1/cards/:cardRef', { schema: { params: cardParams, response: { 200: linkedCardSchema } } }, async (request) => service.info(user(request), ref(request)));
+  app.put('/api/cards/v1/cards/:cardRef', { bodyLimit: 1024, schema: { params: cardParams, body: renameCardRequestSchema, response: { 200: linkedCardSchema } } }, async (request) =>
     service.rename(user(request), ref(request), (request.body as { name: string }).name));
   app.delete('/api/cards/v1/cards/:cardRef', { schema: { params: cardParams } }, async (request, reply) => {
     await service.unlink(user(request), ref(request));
     return reply.code(204).send();
   });
-  app.post('/api/cards/v1/cards/:cardRef/eligibility', { bodyLimit: 1024, schema: { params: cardParams, body: eligibilityRequestSchema } }, async (request) =>
+  app.post('/api/cards/v1/cards/:cardRef/eligibility', { bodyLimit: 1024, schema: { params: cardParams, body: eligibilityRequestSchema, response: { 200: eligibilityResponseSchema } } }, async (request) =>
     service.eligibility(user(request), ref(request), (request.body as { amountPaise: number }).amountPaise));
-  app.get('/api/cards/v1/cards/:cardRef/history', { schema: { params: cardParams, querystring: cardHistoryQuerySchema } }, async (request) => {
+  app.get('/api/cards/v1/cards/:cardRef/history', { schema: { params: cardParams, querystring: cardHistoryQuerySchema, response: { 200: cardHistorySchema } } }, async (request) => {
     const q = request.query as z.infer<typeof cardHistoryQuerySchema>;
     return service.history(user(request), ref(request), q.PageIndex, q.PageSize);
   });
 
-  app.post('/api/cards/v1/recharges', { bodyLimit: 1024, schema: { body: rechargeOrderRequestSchema } }, async (request, reply) => {
+  app.post('/api/cards/v1/recharges', { bodyLimit: 1024, schema: { body: rechargeOrderRequestSchema, response: { 201: cardRechargeOrderSchema } } }, async (request, reply) => {
     const body = request.body as z.infer<typeof rechargeOrderRequestSchema>;
     return reply.code(201).send(await service.createOrder(user(request), body.cardRef, body.amountPaise, body.city));
   });
-  app.get('/api/cards/v1/recharges/:orderId', { schema: { params: orderParams } }, async (request) => service.getOrder(user(request), (request.params as OrderParams).orderId));
-  app.post('/api/cards/v1/recharges/:orderId/offline-recharge', { schema: { params: orderParams } }, async (request) =>
+  app.get('/api/cards/v1/recharges/:orderId', { schema: { params: orderParams, response: { 200: cardRechargeOrderSchema } } }, async (request) => service.getOrder(user(request), (request.params as OrderParams).orderId));
+  app.post('/api/cards/v1/recharges/:orderId/offline-recharge', { schema: { params: orderParams, response: { 200: cardRechargeOrderSchema } } }, async (request) =>
     service.transferToOfflineWallet(user(request), (request.params as OrderParams).orderId));
-  app.get('/api/cards/v1/recharges/:orderId/offline-recharge/confirm', { schema: { params: orderParams } }, async (request) =>
+  app.get('/api/cards/v1/recharges/:orderId/offline-recharge/confirm', { schema: { params: orderParams, response: { 200: offlineRechargeConfirmSchema } } }, async (request) =>
     service.confirmOfflineRecharge(user(request), (request.params as OrderParams).orderId));
 }
 
@@ -67,7 +68,7 @@ function keyGuard(scheme: string, keys: Map<string, string>, code: string, messa
 export async function cardTerminalRoutes(app: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
   const guard = keyGuard('Validator', opts.keys, 'VALIDATOR_UNAUTHENTICATED', 'Terminals need the header authorization: Validator <key>.');
   app.addHook('onRequest', guard.hook);
-  app.post('/api/cards/v1/terminal/taps', { bodyLimit: 2048, schema: { body: terminalTapRequestSchema } }, async (request) =>
+  app.post('/api/cards/v1/terminal/taps', { bodyLimit: 2048, schema: { body: terminalTapRequestSchema, response: { 200: terminalTapResponseSchema } } }, async (request) =>
     opts.service.tap(guard.nameOf(request), request.body as TerminalTapRequest));
 }
 
@@ -75,7 +76,7 @@ export async function cardTerminalRoutes(app: FastifyInstance, opts: { service: 
 export async function cardOpsRoutes(app: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
   const guard = keyGuard('Ops', opts.keys, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
   app.addHook('onRequest', guard.hook);
-  app.post('/api/ops/cards/block', { bodyLimit: 1024, schema: { body: blockCardRequestSchema } }, async (request) => {
+  app.post('/api/ops/cards/block', { bodyLimit: 1024, schema: { body: blockCardRequestSchema, response: { 200: blockCardResponseSchema } } }, async (request) => {
     const body = request.body as z.infer<typeof blockCardRequestSchema>;
     return opts.service.setBlocked(body.cardNumber, body.blocked);
   });

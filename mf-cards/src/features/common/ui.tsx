@@ -49,8 +49,8 @@ export function ProblemPanel({ error, onRetry, action }: { error: { code?: strin
 
 const LINE_IDS: Record<string, string> = { 'Recharge amount': 'breakup.amount', 'Card load fee': 'breakup.fee' };
 /** The recharge's fee breakup (paise) and the amount to pay. */
-export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
-  return <ui.FareBreakup {...props} known={(name) => (LINE_IDS[name] ? { id: LINE_IDS[name] } : null)} payableId="breakup.payable" />;
+export function FareBreakup({ paid, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
+  return <ui.FareBreakup {...props} known={(name) => (LINE_IDS[name] ? { id: LINE_IDS[name] } : null)} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
 }
 
 /** A card's kind in words. */

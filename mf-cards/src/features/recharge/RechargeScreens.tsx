@@ -287,7 +287,7 @@ function OrderState({ order }: { order: CardRechargeOrder }) {
         <dt>{t('order.status')}</dt>
         <dd>{t(`state.${order.status}`)}</dd>
       </dl>
-      <FareBreakup lines={order.fareBreakup} payable={order.payablePaise} caption={t('confirm.breakup')} />
+      <FareBreakup lines={order.fareBreakup} payable={order.payablePaise} caption={t('confirm.breakup')} paid={PAID.has(order.status)} />
     </>
   );
 }
