@@ -45,7 +45,7 @@ export function riderUi(styles: Styles) {
    * City gating (spec §6): renders children with the rider's city config when `feature` is sold there (any city when
    * null); otherwise a clear panel with a way to change city. Works offline from the cached city list.
    */
-  function CityGate({ children, feature }: { children: (city: CityConfig) => ReactNode; feature: 'passes' | 'tickets' | null }) {
+  function CityGate({ children, feature }: { children: (city: CityConfig) => ReactNode; feature: 'passes' | 'tickets' | 'premium' | null }) {
     const t = useT();
     const { cityId, city, status, error, retry } = useCityConfig();
     if (!cityId)

@@ -178,28 +178,19 @@ function Search({ city }: { city: string }) {
   };
   return (
     <>
-      <div className={styles.field}>
-        <label htmlFor="from-stop">{t('search.from')}</label>
-        <select id="from-stop" className={styles.input} value={from} onChange={(e) => set('from', e.target.value)}>
-          <option value="">{t('search.any')}</option>
-          {sorted.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="to-stop">{t('search.to')}</label>
-        <select id="to-stop" className={styles.input} value={to} onChange={(e) => set('to', e.target.value)}>
-          <option value="">{t('search.any')}</option>
-          {sorted.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {(['from', 'to'] as const).map((k) => (
+        <div key={k} className={styles.field}>
+          <label htmlFor={`${k}-stop`}>{t(`search.${k}`)}</label>
+          <select id={`${k}-stop`} className={styles.input} value={k === 'from' ? from : to} onChange={(e) => set(k, e.target.value)}>
+            <option value="">{t('search.any')}</option>
+            {sorted.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       <h2 aria-live="polite">{t('search.results', { n: matches.length })}</h2>
       {matches.length === 0 ? (
         <p className={styles.empty}>{t('search.noneBetween')}</p>

@@ -3,7 +3,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatCityDate, formatCityTime, formatPaise, isPremiumEnabled } from '@sawari/domain';
-import { useCityConfig } from '@sawari/runtime';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
@@ -32,33 +31,29 @@ export function useDay() {
 }
 
 /**
- * Reserved seats are sold in one city within the app-version window (spec §6): renders children with the rider's
- * city id there; elsewhere a clear panel with a way to change city.
+ * Reserved seats are sold where the city's `premium` feature is on, and only in the one city of the app-version window
+ * (spec §6, isPremiumEnabled): renders children with the rider's city id there; elsewhere a clear panel.
  */
 export function PremiumGate({ children }: { children: (city: string) => ReactNode }) {
   const t = useT();
-  const { cityId, city, status, error, retry } = useCityConfig();
-  if (!cityId)
-    return (
-      <div className={styles.empty}>
-        <p>{t('city.none')}</p>
-        <a href="/app/change-city">{t('city.choose')}</a>
-      </div>
-    );
-  if (!city && (status === 'loading' || status === 'idle')) return <ListSkeleton />;
-  if (!city && status === 'error') return <LoadError error={error} onRetry={() => void retry()} />;
-  if (!city || city.features.premium !== true || !isPremiumEnabled(city.id))
-    return (
-      <section className={styles.warn} aria-labelledby="premium-off">
-        <h2 id="premium-off">{t('city.premiumOff.title', { city: city?.name ?? cityId })}</h2>
-        <p>{t('city.premiumOff.body')}</p>
-        <p className={styles.actions}>
-          <a href="/app/change-city">{t('city.change')}</a>
-          <a href="/app/">{t('common.home')}</a>
-        </p>
-      </section>
-    );
-  return <>{children(city.id)}</>;
+  return (
+    <ui.CityGate feature="premium">
+      {(city) =>
+        isPremiumEnabled(city.id) ? (
+          children(city.id)
+        ) : (
+          <section className={styles.warn} aria-labelledby="premium-off">
+            <h2 id="premium-off">{t('city.premiumOff.title', { city: city.name })}</h2>
+            <p>{t('city.premiumOff.body')}</p>
+            <p className={styles.actions}>
+              <a href="/app/change-city">{t('city.change')}</a>
+              <a href="/app/">{t('common.home')}</a>
+            </p>
+          </section>
+        )
+      }
+    </ui.CityGate>
+  );
 }
 
 export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {

@@ -1,0 +1,69 @@
+import { test, expect, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { expectAccessible } from '../support/axe';
+import { newIp, newPhone, signIn } from '../support/rider';
+
+// The airport express from the rider's side (mf-airport's /airport-experience screens, a lazy chunk): the next buses
+// from the airport, then a seat booked on a slot of the board's timetable through mf-premium's fare, hold and the
+// shared checkout. A board loads none of the rider screens' code.
+test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage: true });
+
+test('an airport-express seat is booked from /airport-experience', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await page.goto('/app/login');
+  await signIn(page, request, newPhone('6'));
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill('Irfan');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
+
+  await page.goto('/app/airport-experience');
+  await expect(page.getByRole('heading', { level: 1, name: 'Airport express' })).toBeVisible();
+  await expect(page.getByText('AE1 · Terminal 1 – Kharghar')).toBeVisible();
+  await shot(page, 'airport-experience');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Next buses from the airport' }).click();
+  await expect(page).toHaveURL('/app/airport-experience/eta/from-airport');
+  await expect(page.getByRole('heading', { level: 1, name: 'Next buses from the airport' })).toBeVisible();
+  await expect(page.getByText(/No more buses leave the airport today\.|AE1 → Kharghar/)).toBeVisible();
+  await shot(page, 'airport-eta');
+  await expectAccessible(page);
+
+  await page.goto('/app/airport-experience/mumbai');
+  await page.getByRole('link', { name: 'Choose a time for AE1 to Kharghar' }).click();
+  await expect(page).toHaveURL(/\/app\/airport-experience\/select-slots\?lineId=AIR-AE-T1-KHR/);
+  await page.getByLabel('Passengers').selectOption('2');
+  await shot(page, 'airport-slots');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Choose the .* bus$/ }).first().click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/fare-details\?tripId=AIR-AE-T1-KHR\.\d{12}&fromStopId=T1-BAY&toStopId=KHARGHAR&adult=2/);
+  await page.getByRole('button', { name: 'Keep my seats and pay ₹300' }).click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
+  const id = new URL(page.url()).searchParams.get('bookingId')!;
+  await page.getByRole('button', { name: 'Pay ₹300' }).click();
+  await page.getByRole('link', { name: /UPI/ }).click();
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: 'Pay ₹300' }).click();
+  await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${id}`, { timeout: 20_000 });
+  await expect(page.getByText('Your 2 seats are booked.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Terminal 1 Bus Bay', { exact: false }).first()).toBeVisible();
+});
+
+test('a board downloads none of the rider screens', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
+  await expect(page.getByText('LIVE SCHEDULE')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((u) => /experience|mf-premium/.test(u))).toEqual([]);
+});

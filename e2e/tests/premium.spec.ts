@@ -1,0 +1,221 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { expectAccessible } from '../support/axe';
+import { newIp, newPhone, riderHeaders, riderThroughApi, signIn } from '../support/rider';
+
+// Reserved seats against the real server (docs/reservations.md): a rider books a premium seat, pays in the shared
+// checkout, sees it in the wallet with its QR, changes the slot, cancels it and sees the refund; an operator cancels a
+// trip and the rider sees the pop-up once; an event trip (great escape) is booked. The slots are the demo schedules
+// (weekdays for premium buses; the screens pick the first day with departures, so any day of the week works).
+test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+
+const OPS = { authorization: 'Ops sawari-dev-ops' };
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage: true });
+
+async function signUp(page: Page, request: APIRequestContext): Promise<void> {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await page.goto('/app/login');
+  await signIn(page, request, newPhone('6'));
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name (optional)').fill('Nair');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
+}
+
+/** From a slots screen: a day at least a day ahead (so the refund is 100 %), the first slot there. */
+async function chooseLaterSlot(page: Page): Promise<void> {
+  const days = page.getByRole('navigation', { name: 'Day' }).getByRole('link');
+  await expect(days.first()).toBeVisible();
+  await days.nth((await days.count()) > 1 ? 1 : 0).click();
+  await page.getByRole('button', { name: /^Choose the .* slot$/ }).first().click();
+}
+
+async function payByUpi(page: Page, price: string): Promise<string> {
+  await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
+  const id = new URL(page.url()).searchParams.get('bookingId')!;
+  await expect(page.getByRole('timer')).toContainText(/[0-9]:[0-5][0-9]/);
+  await shot(page, 'pay');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/select-payment/[^/]+/reservation/${id}`));
+  await page.getByRole('link', { name: /UPI/ }).click();
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
+  return id;
+}
+
+test('book a premium seat and pay, see its QR in the wallet, change the slot, cancel it and see the refund', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+
+  await page.goto('/app/premium-buses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium buses' })).toBeVisible();
+  await expect(page.getByText('You have no reserved seats yet.')).toBeVisible();
+  await expect(page.getByText('Non-AC').first()).toBeVisible();
+  await shot(page, 'landing');
+  await expectAccessible(page);
+
+  // search between two stops
+  await page.getByRole('link', { name: 'Find a bus between two stops' }).click();
+  await page.getByLabel('Boarding stop').selectOption({ label: 'Thane Station (West)' });
+  await page.getByLabel('Drop stop').selectOption({ label: 'Bandra Kurla Complex' });
+  await expect(page.getByRole('heading', { name: '1 trip found' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Slots from Thane Station (West) to Bandra Kurla Complex' }).click();
+
+  // passengers: two adults; the choice travels in the URL
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a slot' })).toBeVisible();
+  await page.getByRole('button', { name: 'One Adult more' }).click();
+  await shot(page, 'slots');
+  await expectAccessible(page);
+  await chooseLaterSlot(page);
+  await expect(page).toHaveURL(/fare-details\?tripId=PRM-1\.\d{12}&fromStopId=PRM-THANE&toStopId=PRM-BKC&adult=2/);
+  await expect(page.getByRole('table').getByText('₹320')).toBeVisible();
+  await shot(page, 'fare');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Keep my seats and pay ₹320' }).click();
+  const id = await payByUpi(page, '₹320');
+
+  await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${id}`, { timeout: 20_000 });
+  await expect(page.getByText('Your 2 seats are booked.')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'success');
+  await expectAccessible(page);
+
+  // the seat is a ticket in the wallet, with its QR
+  const headers = await riderHeaders(page);
+  const wallet = await (await request.get('/api/tickets/wallet?city=mumbai', { headers })).json();
+  expect(wallet.items.find((i: { transactionId: string }) => i.transactionId === id)).toMatchObject({ productSubType: 'premiumReserveTicket', status: 'ACTIVE' });
+  await page.goto(`/app/your-tickets-and-passes/sound-qr/${id}`);
+  await expect(page.getByTestId('ticket-qr')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'wallet-qr');
+
+  // change the slot
+  await page.goto(`/app/premium-buses/premium-bus-summary/${id}`);
+  await expect(page.getByText('Confirmed')).toBeVisible();
+  await page.getByRole('link', { name: 'Change the slot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change the slot' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Move to the .* slot$/ }).nth(1).click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/premium-bus-summary\/RSV-/);
+  const movedId = /premium-bus-summary\/(RSV-[0-9a-f-]+)/.exec(page.url())![1];
+  expect(movedId).not.toBe(id);
+  const old = await (await request.get(`/api/reservations/v1/bookings/${id}`, { headers })).json();
+  expect(old.status).toBe('USER_RESCHEDULED');
+
+  // cancel: the policy and the refund are shown before confirming
+  await page.getByRole('link', { name: 'Cancel the booking' }).click();
+  await expect(page.getByText('60 minutes or more before the slot: full refund.')).toBeVisible();
+  await expect(page.getByText('If you cancel now you get ₹320 back (100%).')).toBeVisible();
+  await shot(page, 'cancel');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Cancel and get ₹320 back' }).click();
+  await expect(page.getByText('Booking cancelled. ₹320 is coming back to you.')).toBeVisible();
+  await page.getByRole('link', { name: 'See the refund' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^(Refunded|Refund on its way)$/)).toBeVisible();
+  await shot(page, 'refund');
+  await expectAccessible(page);
+});
+
+test('an operator cancels a trip: the rider sees the pop-up once, with the full refund', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+  const headers = await riderHeaders(page);
+  // book and pay through the API (another device of the rider)
+  const { days } = await (await request.get('/api/reservations/v1/cities/mumbai/lines/PRM-2/days', { headers })).json();
+  const { slots } = await (await request.get(`/api/reservations/v1/cities/mumbai/slots?lineId=PRM-2&fromStopId=PRM-KHARGHAR&toStopId=PRM-ANDHERI&date=${days[days.length > 1 ? 1 : 0]}`, { headers })).json();
+  const tripId = slots[2].tripId as string;
+  const fare = await (await request.post('/api/reservations/v1/fare', { headers, data: { options: [{ tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }], passengers: { adult: 1 } } })).json();
+  const hold = await (await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI', passengers: { adult: 1 }, farePaise: fare.payableAmount } })).json();
+  const pay = await request.post(`/api/payments/reservation/${hold.bookingId}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-rsv-${hold.bookingId}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  expect(pay.status(), await pay.text()).toBe(200);
+  const cancel = await request.post(`/api/ops/reservations/trips/${tripId}/cancel`, { headers: OPS, data: { disruption: 'WEATHER', note: 'Flooding at Sion' } });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+
+  await page.goto('/app/premium-buses');
+  const dialog = page.getByRole('alertdialog', { name: 'Your trip was cancelled' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('because of bad weather');
+  await expect(dialog).toContainText('₹85');
+  await shot(page, 'popup');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'OK, got it' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your reserved seats' })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.goto('/app/premium-buses/tripCancellationCard');
+  await expect(page.getByText('None of your trips has changed.')).toBeVisible();
+});
+
+test('an event trip (great escape) is booked and paid', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+  await page.goto('/app/great-escape');
+  await expect(page.getByRole('heading', { level: 1, name: 'Great escape' })).toBeVisible();
+  await shot(page, 'escape');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Choose a slot on GE1' }).click();
+  await expect(page).toHaveURL(/\/app\/great-escape\/select-slots\?lineId=EVT-LONAVALA/);
+  await page.getByRole('button', { name: /^Choose the .* slot$/ }).first().click();
+  await expect(page).toHaveURL(/\/app\/great-escape\/fare-details\?/);
+  await page.getByRole('button', { name: 'Keep my seats and pay ₹450' }).click();
+  const id = await payByUpi(page, '₹450');
+  await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${id}`, { timeout: 20_000 });
+  await expect(page.getByText('Your seat is booked.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Lonavala weekend escape')).toBeVisible();
+});
+
+test('signed-out riders are sent to sign in; an unknown booking says so', async ({ page, request }) => {
+  await page.goto('/app/premium-buses');
+  await expect(page).toHaveURL(/\/app\/login\//);
+  const rider = await riderThroughApi(request, { phone: newPhone('6') });
+  expect((await request.get('/api/reservations/v1/bookings/RSV-00000000-0000-4000-8000-000000000000', { headers: rider.headers })).status()).toBe(404);
+});
+
+test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+  const headers = await riderHeaders(page);
+  // buy the Magic pass (serviceType PREMIUM) through the API and pay it
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
+  const order = await request.post('/api/passes/v3/orders', {
+    headers,
+    data: {
+      appVer: '1001', city: 'mumbai', deviceId: headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+      userDetails: { mailId: null, mobileNumber: '9000000000', userName: 'Meera Nair', gender: null, dobInMillis: null, userId: headers.userid },
+      passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-magic-30', configurationId: 'mum-magic', passFare: 2500 },
+    },
+  });
+  expect(order.status(), await order.text()).toBeLessThan(300);
+  const tx = (await order.json()).transactionId as string;
+  const paid = await request.post(`/api/payments/pass/${tx}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-magic-${tx}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect.poll(async () => (await (await request.get('/api/reservations/v1/cities/mumbai/premium-passes', { headers })).json()).passes.length, { timeout: 20_000 }).toBe(1);
+
+  await page.goto('/app/premium-buses');
+  await page.getByRole('link', { name: 'Book with my premium pass' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book with your premium pass' })).toBeVisible();
+  await expect(page.getByText('Magic pass')).toBeVisible();
+  await expect(page.getByText('Unlimited rides a day')).toBeVisible();
+  await shot(page, 'use-pass');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'P1: Thane Station (West) → Bandra Kurla Complex' }).click();
+  await expect(page.getByText('A pass books one seat, for you.')).toBeVisible();
+  await chooseLaterSlot(page);
+  await expect(page).toHaveURL(/passId=/);
+  await expect(page.getByText('₹0 with your pass (the seat costs ₹160).')).toBeVisible();
+  await page.getByRole('button', { name: 'Book for ₹0 with my pass' }).click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/ticket-successful-booking\/RSV-/);
+  await expect(page.getByText('Your seat is booked.')).toBeVisible();
+  await expect(page.getByText('₹0 with your premium pass')).toBeVisible();
+  await shot(page, 'pass-success');
+});
