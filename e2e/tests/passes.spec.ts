@@ -172,7 +172,8 @@ test('the welcome offer: a free pass issued at once with the server\'s offer lin
   await expect(page.getByRole('table', { name: 'Fare breakup' }).getByRole('row', { name: /To pay ₹350/ })).toBeVisible();
   await page.getByRole('button', { name: 'Get it with the welcome offer' }).click();
   await expect(page).toHaveURL(/booking-successful\//);
-  await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible();
+  // a free pass says what made it free (no payment was taken; issue 11 item 2)
+  await expect(page.getByText('Free with Welcome pass: 7 days of free rides. Your pass is ready; no payment was taken.')).toBeVisible();
   const breakup = page.getByRole('table', { name: 'Fare breakup' });
   await expect(breakup.getByRole('row', { name: /Welcome offer − ₹350/ })).toBeVisible();
   await expect(breakup.getByRole('row', { name: /To pay ₹0/ })).toBeVisible();
