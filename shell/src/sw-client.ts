@@ -47,6 +47,9 @@ async function cacheWhatThisPageLoaded(worker: ServiceWorker): Promise<void> {
   document.documentElement.dataset.offlineReady = 'true';
 }
 
+/** How often a loaded page asks the server for a new version (not only on navigation): every 15 minutes. */
+export const UPDATE_CHECK_MS = 15 * 60_000;
+
 export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
@@ -67,9 +70,14 @@ export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
       reg.addEventListener('updatefound', () => {
         const next = reg.installing;
         next?.addEventListener('statechange', () => {
-          if (next.state === 'installed' && navigator.serviceWorker.controller && !kiosk) showUpdatePrompt(next);
+          if (next.state !== 'installed' || !navigator.serviceWorker.controller) return;
+          // A board has no one to press a button: it reloads into the new version between two minute ticks' renders.
+          if (kiosk) applyUpdate(next);
+          else showUpdatePrompt(next);
         });
       });
+      // A page left open (a kiosk runs for weeks) checks for a new version on a timer, not only when it navigates.
+      setInterval(() => void reg.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
     .catch((err) => console.error('[sawari] service worker registration failed', err));
 }
