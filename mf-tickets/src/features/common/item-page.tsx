@@ -7,7 +7,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
 import { itemState, screenFor } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
-import { Holder, ItemLegs, ItemTitle, SourceNote, StatusLabel } from './item';
+import { ItemLegs, SourceNote, TicketHead } from './item';
 import { useWalletItem } from '../wallet/useWallet';
 
 export function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
@@ -42,18 +42,8 @@ export function ItemPage({ heading, children }: { heading: string; children: (it
   );
 }
 
-/** The item's title and its state now, on black. */
-export function ItemHead({ item, now }: { item: WalletItem; now: number }) {
-  return (
-    <div className={styles.ticketHead}>
-      <p className={styles.bigState}>
-        <ItemTitle item={item} />
-      </p>
-      <Holder item={item} />
-      <StatusLabel item={item} now={now} />
-    </div>
-  );
-}
+/** The item and its state now, on black (the same head as the ticket screen). */
+export const ItemHead = TicketHead;
 
 export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig }) {
   const t = useT();

@@ -1,6 +1,7 @@
 // The pieces that show one wallet item, shared by the wallet list and every item screen (title, route and passengers,
 // legs, holder and number, status label with the countdown, the offline note). Here, not in WalletScreen, so the item
 // screens do not import the wallet screen (whose offline warm-up imports them: no import circle).
+import type { ReactNode } from 'react';
 import type { WalletItem } from '@sawari/contracts';
 import { shortId } from '@sawari/domain';
 import { expiryCountdown, itemState, statusLabelParts } from './model';
@@ -84,5 +85,27 @@ export function SourceNote({ view }: { view: WalletView }) {
     <p className={styles.warn} role="status">
       {view.savedAt ? t('wallet.offlineSaved', { time: dateTime(view.savedAt) }) : t('wallet.offline')}
     </p>
+  );
+}
+
+/**
+ * The item as a validator or conductor reads it, on black: title, route and passengers, legs, holder and number, the
+ * status label with its countdown, and whatever the screen adds (`children`). The ticket screen and the self-validation
+ * confirmation show the same head, so the rider confirms what the conductor will see.
+ */
+export function TicketHead({ item, now, children }: { item: WalletItem; now: number; children?: ReactNode }) {
+  return (
+    <div className={styles.ticketHead}>
+      <p className={styles.bigState}>
+        <ItemTitle item={item} />
+      </p>
+      <p>
+        <ItemSubtitle item={item} />
+      </p>
+      <ItemLegs item={item} />
+      <Holder item={item} />
+      <StatusLabel item={item} now={now} />
+      {children}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { local, type LocalPunch } from '../common/local';
 import { tripsLeftToday } from '@sawari/domain';
 import { itemState, normaliseVehicleNo, ruleRecord, vehicleFromScan } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { ItemSubtitle, ItemTitle, StatusLabel } from '../common/item';
+import { ItemTitle, StatusLabel, TicketHead } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
@@ -196,16 +196,9 @@ function ConfirmRide(props: { item: WalletItem; now: number; vehicleNo: string; 
     <div ref={props.boxRef} tabIndex={-1} role="group" aria-labelledby={headingId} className={styles.fieldset} data-testid="confirm-ride">
       <h2 id={headingId}>{t('scan.confirmHeading', { vehicle: props.vehicleNo })}</h2>
       <p>{t('scan.conductorSees')}</p>
-      <div className={styles.ticketHead}>
-        <p className={styles.bigState}>
-          <ItemTitle item={item} />
-        </p>
-        <p>
-          <ItemSubtitle item={item} />
-        </p>
-        <StatusLabel item={item} now={now} />
+      <TicketHead item={item} now={now}>
         <p>{t('scan.rideAt', { vehicle: props.vehicleNo, time: time(now) })}</p>
-      </div>
+      </TicketHead>
       <p className={styles.warn}>
         {usesTicket ? t('scan.willUseTicket') : left !== null ? t('scan.ridesLeftAfter', { count: Math.max(0, left - 1) }) : t('scan.willRecord')}
       </p>

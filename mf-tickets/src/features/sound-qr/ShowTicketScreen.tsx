@@ -12,7 +12,7 @@ import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
-import { Holder, ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../common/item';
+import { SourceNote, TicketHead } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
 import { QrCode } from './QrCode';
 
@@ -242,18 +242,9 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
       {/* The code first: it is what the rider holds up to the validator (issue 16 item 7). */}
       {state === 'valid' && <TicketQr item={item} />}
       <PunchAnnouncement item={item} />
-      <div className={styles.ticketHead}>
-        <p className={styles.bigState}>
-          <ItemTitle item={item} />
-        </p>
-        <p>
-          <ItemSubtitle item={item} />
-        </p>
-        <ItemLegs item={item} />
-        <Holder item={item} />
-        <StatusLabel item={item} now={now} />
+      <TicketHead item={item} now={now}>
         {!item.ticketId && left !== null && <p>{t('show.tripsLeft', { count: left })}</p>}
-      </div>
+      </TicketHead>
       <SourceNote view={view} />
       {state === 'valid' ? sound && <SoundButton item={item} /> : <StateNotice item={item} now={now} />}
       <p className={styles.actions}>
