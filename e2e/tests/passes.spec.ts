@@ -187,7 +187,8 @@ test('the welcome offer: a free pass issued at once with the server\'s offer lin
 
 test('a student pass: upload photo and ID, operator rejects with a reason, rider resubmits, operator approves, rider buys', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signedInRider(page, request, 'Ravi', 'Kumar');
+  const rider = await signedInRider(page, request, 'Ravi', 'Kumar');
+  const sms = async () => ((await (await request.get('/api/dev/sms-outbox', { params: { phoneNumber: rider.phone } })).json()).messages as { body: string }[]).map((m) => m.body);
   await page.goto('/app/productHooks');
   await chooseFare(page, 'Student and senior-citizen pass', /Student monthly/);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -214,13 +215,16 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   await expect(page).toHaveURL(/submit-for-verification-successful\/[^/]+$/);
   await expectAccessible(page);
   const tx = decodeURIComponent(page.url().split('/').pop()!);
-  await page.getByRole('link', { name: 'See verification status' }).click();
+  // issue 16 item 9: the submitted screen itself follows the outcome (polling) and the rider gets it by SMS
   await expect(page.getByText('Your documents are being checked.')).toBeVisible();
+  await shot(page, '05b-submitted');
 
   expect(await ops('list')).toContain(tx);
   expect(await ops('reject', tx, '--reason', 'The photograph is blurred')).toBe(`${tx}: REJECTED (REJECTED): The photograph is blurred`);
-  // The status screen polls: the rejection and its reason arrive without a reload.
+  // The submitted screen polls: the rejection and its reason arrive without a reload or a click.
   await expect(page.getByText('Reason: The photograph is blurred')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/submit-for-verification-successful\//);
+  await expect.poll(sms, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were not approved: The photograph is blurred/));
   await shot(page, '06-rejected');
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
@@ -235,6 +239,8 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   await expect(page).toHaveURL(/submit-for-verification-successful\//);
 
   expect(await ops('approve', tx)).toBe(`${tx}: PENDING (VERIFIED)`);
+  await expect(page.getByText('Your documents are approved.')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(sms, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were approved\. Pay ₹400/));
   await page.getByRole('link', { name: 'See verification status' }).click();
   await expect(page.getByText('Your documents are approved.')).toBeVisible();
   await page.getByRole('link', { name: 'Buy the pass' }).click();
