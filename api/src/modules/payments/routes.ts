@@ -1,48 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   counterSettleRequestSchema, idempotencyKeySchema, orderRefParamsSchema, orderStatusSchema, paymentIdParamsSchema, paymentMethodsQuerySchema,
-  paymentMethodsResponseSchema, paymentRefundsSchema, paymentSchema, payRequestSchema, payResponseSchema, type ParsedPayRequest,
+  paymentMethodsResponseSchema, paymentRefundsSchema, paymentSchema, payRequestSchema, payResponseSchema,
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
+import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth/guard';
 import type { PaymentService } from './service';
-
-type OrderRef = z.infer<typeof orderRefParamsSchema>;
-type PaymentRef = z.infer<typeof paymentIdParamsSchema>;
 
 /**
  * HTTP only (signed in): GET /api/payments/methods, POST /api/payments/:orderKind/:orderId/pay (header
  * idempotency-key), GET /api/payments/:paymentId (payment process status), GET /api/payments/:paymentId/refunds,
  * GET /api/payments/orders/:orderKind/:orderId/status (order status). Request and response schemas from contracts.
  */
-export async function paymentRoutes(app: FastifyInstance, opts: { service: PaymentService; guard: AuthGuard }): Promise<void> {
+export async function paymentRoutes(fastify: FastifyInstance, opts: { service: PaymentService; guard: AuthGuard }): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
-  app.get<{ Querystring: z.infer<typeof paymentMethodsQuerySchema> }>('/api/payments/methods', { schema: { querystring: paymentMethodsQuerySchema, response: { 200: paymentMethodsResponseSchema } } }, async (request) =>
+  app.get('/api/payments/methods', { schema: { querystring: paymentMethodsQuerySchema, response: { 200: paymentMethodsResponseSchema } } }, async (request) =>
     service.methods(request.query.city, request.query.agency));
-  app.post<{ Params: OrderRef; Body: ParsedPayRequest }>('/api/payments/:orderKind/:orderId/pay', { bodyLimit: 4096, schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } }, async (request) => {
+  app.post('/api/payments/:orderKind/:orderId/pay', { bodyLimit: 4096, schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } }, async (request) => {
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key === '') throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'Send an idempotency-key header (8 to 64 characters, new for each payment attempt).');
     const parsedKey = idempotencyKeySchema.safeParse(key);
     if (!parsedKey.success) throw new ApiError(400, 'VALIDATION_FAILED', `Header "idempotency-key": ${parsedKey.error.issues[0].message}.`);
     return service.pay(authOf(request).userId, request.params.orderKind, request.params.orderId, parsedKey.data, request.body);
   });
-  app.get<{ Params: OrderRef }>('/api/payments/orders/:orderKind/:orderId/status', { schema: { params: orderRefParamsSchema, response: { 200: orderStatusSchema } } }, async (request) =>
+  app.get('/api/payments/orders/:orderKind/:orderId/status', { schema: { params: orderRefParamsSchema, response: { 200: orderStatusSchema } } }, async (request) =>
     service.orderStatus(authOf(request).userId, request.params.orderKind, request.params.orderId));
-  app.get<{ Params: PaymentRef }>('/api/payments/:paymentId', { schema: { params: paymentIdParamsSchema, response: { 200: paymentSchema } } }, async (request) =>
+  app.get('/api/payments/:paymentId', { schema: { params: paymentIdParamsSchema, response: { 200: paymentSchema } } }, async (request) =>
     service.payment(authOf(request).userId, request.params.paymentId));
-  app.get<{ Params: PaymentRef }>('/api/payments/:paymentId/refunds', { schema: { params: paymentIdParamsSchema, response: { 200: paymentRefundsSchema } } }, async (request) =>
+  app.get('/api/payments/:paymentId/refunds', { schema: { params: paymentIdParamsSchema, response: { 200: paymentRefundsSchema } } }, async (request) =>
     service.refundsOf(authOf(request).userId, request.params.paymentId));
 }
 
 /** Operator route (`authorization: Ops <key>`, the passes module's OPS_KEYS): POST /api/ops/payments/:paymentId/counter {paid}. */
-export async function paymentOpsRoutes(app: FastifyInstance, opts: { service: PaymentService; keys: Map<string, string> }): Promise<void> {
+export async function paymentOpsRoutes(fastify: FastifyInstance, opts: { service: PaymentService; keys: Map<string, string> }): Promise<void> {
+  const app = typed(fastify);
   app.addHook('onRequest', async (request) => {
     const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
     if (!m || ![...opts.keys.keys()].some((k) => safeEqual(k, m[1]))) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
   });
-  app.post<{ Params: PaymentRef; Body: z.infer<typeof counterSettleRequestSchema> }>('/api/ops/payments/:paymentId/counter', { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } }, async (request) =>
+  app.post('/api/ops/payments/:paymentId/counter', { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } }, async (request) =>
     opts.service.settleAtCounter(request.params.paymentId, request.body.paid));
 }
