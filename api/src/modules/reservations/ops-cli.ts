@@ -3,6 +3,8 @@ import { loadConfig } from '../../platform/config';
 import { openDb } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { migrate } from '../../platform/migrate';
+import { DEV_OPS_KEY } from '../passes/routes';
+import { serverFrom } from '../passes/ops-cli';
 import { ReservationService } from './service';
 
 export const RESERVATION_OPS_USAGE = `Usage: npm run ops -- reservations trips <lineId> [--date YYYYMMDD]
@@ -113,14 +115,13 @@ export async function runReservationOps(argv: string[], svc: ReservationOpsBacke
 if (require.main === module) {
   (async () => {
     const argv = process.argv.slice(2);
-    const i = argv.findIndex((a) => a === '--server' || a.startsWith('--server='));
-    const server = i >= 0 ? (argv[i].includes('=') ? argv[i].slice(9) : (argv[i + 1] ?? '')) : process.env.SAWARI_API_URL?.trim() || null;
+    const server = serverFrom(argv);
     if (server !== null) {
       if (!/^https?:\/\/[^\s/]+/.test(server)) {
         console.error(`--server needs a URL such as http://127.0.0.1:8080 (got "${server}")`);
         return 2;
       }
-      return runReservationOps(argv, httpReservationOps(server, process.env.OPS_KEY?.trim() || 'sawari-dev-ops'), console.log, console.error);
+      return runReservationOps(argv, httpReservationOps(server, process.env.OPS_KEY?.trim() || DEV_OPS_KEY), console.log, console.error);
     }
     const config = loadConfig();
     const db = await openDb(config);
