@@ -91,16 +91,23 @@ class HashEntryPlugin {
   }
 }
 
+const FEDERATION_ENTRY = /[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/;
+const PATCHED = Symbol.for('sawari.stableFederationEntry');
+
 /**
  * Why: the federation plugin writes its runtime entry to <cwd>/node_modules/.federation/entry.<hash>.js, a file that
- * imports the bundler runtime and runtime plugins by ABSOLUTE path, named after a hash of that text. Its name, and so
- * the deterministic module id of the entry and every reference to it in remoteEntry.js and the shell's main file,
- * changed with the folder the repository was checked out in: the same commit gave other remote versions elsewhere.
- * This plugin redirects that request to a copy whose imports are relative to the copy itself and whose name is a hash
- * of that relative text, in <repo>/node_modules/.federation: the same bytes and the same module id in any checkout.
+ * imports the bundler runtime and runtime plugins by ABSOLUTE path, named after a hash of that text. That name enters
+ * (1) the module the host includes (the shell's main file) and (2) the identifier of every remote's container entry
+ * module (ContainerEntryModule#identifier ends with it), from which the deterministic module id is hashed: so the
+ * container's module id in remoteEntry.js changed with the folder the repository was checked out in, and the same
+ * commit gave other remote versions elsewhere. This plugin points both at a copy whose imports are relative to the
+ * copy itself and whose name hashes that relative text, in <repo>/node_modules/.federation: same bytes, same ids, in
+ * any checkout. (2) needs the container entry module's path replaced before its identifier is first read; the
+ * enhanced plugin offers no option for it, so its identifier() is wrapped once (module-federation/enhanced 2.9).
  */
 class StableFederationEntryPlugin {
   constructor(root) {
+    this.root = root;
     this.dir = path.join(root, 'node_modules', '.federation');
   }
   stableCopy(file) {
@@ -121,11 +128,67 @@ class StableFederationEntryPlugin {
     }
     return target;
   }
+  patchContainerEntryModule() {
+    const enhancedDist = require.resolve('@module-federation/enhanced/webpack').split(`${path.sep}dist${path.sep}`)[0];
+    const ContainerEntryModule = require(path.join(enhancedDist, 'dist/src/lib/container/ContainerEntryModule.js')).default;
+    if (ContainerEntryModule.prototype[PATCHED]) return;
+    const identifier = ContainerEntryModule.prototype.identifier;
+    const stableCopy = (file) => this.stableCopy(file);
+    const root = this.root;
+    // The module builds from the stable copy (absolute path); its identifier names it relative to the repository,
+    // because webpack relativizes only whole "|"/"!"-separated segments, and this identifier is one long segment.
+    ContainerEntryModule.prototype.identifier = function stableIdentifier() {
+      const entry = this._injectRuntimeEntry;
+      if (typeof entry === 'string' && FEDERATION_ENTRY.test(entry)) this._injectRuntimeEntry = stableCopy(entry);
+      const id = identifier.call(this);
+      const abs = this._injectRuntimeEntry;
+      return typeof abs === 'string' && path.isAbsolute(abs) ? id.split(abs).join(path.relative(root, abs).split(path.sep).join('/')) : id;
+    };
+    ContainerEntryModule.prototype[PATCHED] = true;
+  }
   apply(compiler) {
+    this.patchContainerEntryModule();
     compiler.hooks.normalModuleFactory.tap('StableFederationEntryPlugin', (factory) => {
       factory.hooks.beforeResolve.tap('StableFederationEntryPlugin', (data) => {
-        if (!/[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/.test(data.request)) return;
-        data.request = this.stableCopy(data.request);
+        if (FEDERATION_ENTRY.test(data.request)) data.request = this.stableCopy(data.request);
+      });
+    });
+  }
+}
+
+/**
+ * Why: RealContentHashPlugin renames assets to the hash of their final content but leaves source maps as they were
+ * written before: their "file" names a file that does not exist, and the runtime's chunk-name table in "sourcesContent"
+ * carries the first, provisional hashes. Those provisional hashes are computed over module hashes that include
+ * absolute paths, so they differed between checkouts (the JavaScript itself did not). Once names are final, each map's
+ * "file" is set to its asset and every provisional hash in the maps is replaced by the final one: true, and the same
+ * in any checkout.
+ */
+class SourceMapFileNamePlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SourceMapFileNamePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SourceMapFileNamePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const maps = [];
+        const finalHash = new Map();
+        for (const asset of compilation.getAssets()) {
+          const related = asset.info.related && asset.info.related.sourceMap;
+          for (const name of Array.isArray(related) ? related : related ? [related] : []) {
+            const map = compilation.getAsset(name);
+            if (!map) continue;
+            const json = JSON.parse(map.source.source().toString());
+            // provisional "a.1111111111.js" vs final "a.2222222222.js": the differing dot-separated part is the hash
+            const before = String(json.file || '').split('.');
+            const after = asset.name.split('.');
+            if (before.length === after.length) before.forEach((part, i) => part !== after[i] && /^[0-9a-f]{6,}$/.test(part) && finalHash.set(part, after[i]));
+            json.file = asset.name;
+            maps.push({ name, json });
+          }
+        }
+        const provisional = finalHash.size ? new RegExp([...finalHash.keys()].join('|'), 'g') : null;
+        for (const { name, json } of maps) {
+          const text = JSON.stringify(json);
+          compilation.updateAsset(name, new webpack.sources.RawSource(provisional ? text.replace(provisional, (h) => finalHash.get(h)) : text));
+        }
       });
     });
   }
@@ -246,6 +309,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)]))),
       federation,
       new StableFederationEntryPlugin(ROOT),
+      new SourceMapFileNamePlugin(),
       ...(isHost
         ? [
             new (require('html-webpack-plugin'))({
