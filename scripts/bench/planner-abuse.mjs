@@ -6,16 +6,13 @@
 //      would; each answer's status and GraphQL error code are counted).
 // Prints both p99 figures and how the abusive requests were answered. `runPlannerAbuseBench({ base, log })` measures
 // a running server with Kochi imported; `node scripts/bench/planner-abuse.mjs` starts one itself (fresh data folder).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { KOCHI_FEED, withKochiServer } from './kochi-server.mjs';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '../..');
-export const KOCHI_FEED = path.resolve(root, '../shared/data/kochi/gtfs.zip');
 const ABUSIVE_REQUESTS = 20;
 const ALIASES = 10;
 const SECONDS = 8;
@@ -125,41 +122,15 @@ export async function runPlannerAbuseBench({ base, log = console.log } = {}) {
   return figures;
 }
 
-async function waitHealthy(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
 async function standalone() {
   if (!existsSync(KOCHI_FEED)) {
     console.log(`SKIPPED: the Kochi feed ${KOCHI_FEED} is absent (it is never part of the repository).`);
     return;
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-abuse-bench-'));
-  const port = Number(process.env.ABUSE_BENCH_PORT ?? 18312);
-  const base = `http://127.0.0.1:${port}`;
-  const main = ['api/src/app/main.ts', 'api/src/platform/main.ts'].map((p) => path.join(root, p)).find((p) => existsSync(p));
-  const server = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: 'off', DATABASE_URL: '', SAWARI_IMPORT_GTFS: `kochi=${KOCHI_FEED}` },
-  });
-  try {
-    await waitHealthy(`${base}/api/health`);
+  await withKochiServer(Number(process.env.ABUSE_BENCH_PORT ?? 18312), async (base) => {
     console.log('\n▶ planner abuse (Kochi)');
     await runPlannerAbuseBench({ base });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === here) await standalone();

@@ -7,15 +7,15 @@
 // `runTransitBench({ base, log })` measures against a running server that has Kochi imported (SAWARI_IMPORT_GTFS) and
 // returns the figures; `node scripts/bench/transit.mjs` starts such a server itself (fresh data folder) and prints them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { KOCHI_FEED, withKochiServer } from './kochi-server.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(here), '../..');
-export const KOCHI_FEED = path.resolve(root, '../shared/data/kochi/gtfs.zip');
+export { KOCHI_FEED };
 const RUNS = 200;
 
 const median = (xs) => {
@@ -136,42 +136,16 @@ export async function runTransitBench({ base, log = console.log } = {}) {
   return figures;
 }
 
-async function waitHealthy(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
 /** Standalone: a server on a fresh data folder importing Kochi at start, the figures, then everything removed. */
 async function standalone() {
   if (!existsSync(KOCHI_FEED)) {
     await runTransitBench({});
     return;
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-transit-bench-'));
-  const port = Number(process.env.TRANSIT_BENCH_PORT ?? 18310);
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: 'off', DATABASE_URL: '', SAWARI_IMPORT_GTFS: `kochi=${KOCHI_FEED}` },
-  });
-  try {
-    await waitHealthy(`${base}/api/health`);
-    console.log(`\n▶ transit (Kochi): server with Kochi imported at start ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await withKochiServer(Number(process.env.TRANSIT_BENCH_PORT ?? 18310), async (base, readyMs) => {
+    console.log(`\n▶ transit (Kochi): server with Kochi imported at start ready in ${(readyMs / 1000).toFixed(1)} s`);
     await runTransitBench({ base });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv.includes('--child')) await child();

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
-import { installErrorHandlers } from '../../platform/errors';
 import { importGtfs } from '../transit/importer/import';
-import { TransitService } from '../transit/service';
-import { TransitReadStore, TransitStore } from '../transit/store';
-import { TimetableCache } from '../transit/timetable-cache';
 import { PlannerService } from '../planner/service';
 import { writeGridFeed } from '../planner/testing/grid-feed';
-import { graphqlPlugin } from './plugin';
+import { graphqlTestApp } from './testing';
 import { ClientBudget } from './client-budget';
 import { MAX_PLANNER_COST, plannerCost } from './limits';
 
@@ -36,12 +32,8 @@ describe(`GraphQL planner cost limits ${dbLabel()}`, () => {
     dir = writeGridFeed();
     t = await openTestDb();
     await importGtfs(t.db, dir, { cityId: 'gridville' });
-    const transit = new TransitService(new TransitReadStore(t.db), new TimetableCache(new TransitStore(t.db)), () => AT);
     planner = new PlannerService(t.db, { pool: { workers: 1, deadlineMs: 30_000 } });
-    app = Fastify({ logger: false });
-    installErrorHandlers(app);
-    await app.register(graphqlPlugin, { transit, planner, now: () => AT, graphiql: false, plannerBudget: budget });
-    await app.ready();
+    app = await graphqlTestApp(t.db, AT, { planner, plannerBudget: budget });
   }, 120_000);
   afterAll(async () => {
     await app?.close();

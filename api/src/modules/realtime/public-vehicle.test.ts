@@ -1,11 +1,8 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
-import { TransitService } from '../transit/service';
-import { TransitReadStore, TransitStore } from '../transit/store';
-import { TimetableCache } from '../transit/timetable-cache';
-import { graphqlPlugin } from '../graphql/plugin';
+import { graphqlTestApp } from '../graphql/testing';
 import { createRealtime, realtimeResolvers } from './graphql';
 
 // Issue 15 item 6: /public-route/:vehicleNo failed unless the viewer's chosen city was the bus's city. publicVehicle
@@ -21,10 +18,7 @@ describe(`publicVehicle: a shared bus link for anyone ${dbLabel()}`, () => {
     await importGtfs(t.db, MINI, { cityId: 'testville' });
     await t.db.query(`INSERT INTO cities (id, name, time_zone) VALUES ('otherville', 'Otherville', 'Asia/Kolkata') ON CONFLICT (id) DO NOTHING`);
     const live = createRealtime({ db: t.db, now: () => NOW, realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 } });
-    const transit = new TransitService(new TransitReadStore(t.db), new TimetableCache(new TransitStore(t.db)), () => NOW);
-    app = Fastify({ logger: false });
-    await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), now: () => NOW, graphiql: false });
-    await app.ready();
+    app = await graphqlTestApp(t.db, NOW, { realtime: realtimeResolvers(live) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

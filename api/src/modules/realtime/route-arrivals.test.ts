@@ -1,13 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
-import { TransitService } from '../transit/service';
-import { TransitReadStore, TransitStore } from '../transit/store';
-import { TimetableCache } from '../transit/timetable-cache';
-import { graphqlPlugin } from '../graphql/plugin';
+import { graphqlTestApp, writeFeed } from '../graphql/testing';
 import { createRealtime, realtimeResolvers } from './graphql';
 
 // Issue 15 item 1: the ETA screen of a route at a busy stop said "No more buses due": it took the stop's first 20
@@ -16,8 +11,7 @@ const NOW = Date.parse('2026-03-10T08:00:00+05:30');
 
 /** Stop HUB: route FAST every 2 minutes, route SLOW every 30 minutes, both all day. */
 function busyStopFeed(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gtfs-busy-'));
-  const files: Record<string, string[]> = {
+  return writeFeed({
     'agency.txt': ['agency_id,agency_name,agency_url,agency_timezone', 'B,Busy Transport,https://example.org,Asia/Kolkata'],
     'calendar.txt': ['service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date', 'ALL,1,1,1,1,1,1,1,20250101,20301231'],
     'stops.txt': ['stop_id,stop_name,stop_lat,stop_lon', 'HUB,Hub,9.9,76.2', 'N,North,9.91,76.2', 'E,East,9.9,76.21'],
@@ -25,9 +19,7 @@ function busyStopFeed(): string {
     'trips.txt': ['route_id,service_id,trip_id', 'FAST,ALL,fast', 'SLOW,ALL,slow'],
     'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence', 'fast,00:00:00,00:00:00,HUB,1', 'fast,00:05:00,00:05:00,N,2', 'slow,00:00:00,00:00:00,HUB,1', 'slow,00:07:00,00:07:00,E,2'],
     'frequencies.txt': ['trip_id,start_time,end_time,headway_secs,exact_times', 'fast,05:00:00,23:00:00,120,1', 'slow,05:10:00,23:00:00,1800,1'],
-  };
-  for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
+  });
 }
 
 describe(`arrivals of one route at a busy stop ${dbLabel()}`, () => {
@@ -39,10 +31,7 @@ describe(`arrivals of one route at a busy stop ${dbLabel()}`, () => {
     t = await openTestDb();
     await importGtfs(t.db, dir, { cityId: 'busyville' });
     const live = createRealtime({ db: t.db, now: () => NOW, realtime: { source: 'off', cacheMs: 0 } });
-    const transit = new TransitService(new TransitReadStore(t.db), new TimetableCache(new TransitStore(t.db)), () => NOW);
-    app = Fastify({ logger: false });
-    await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), now: () => NOW, graphiql: false });
-    await app.ready();
+    app = await graphqlTestApp(t.db, NOW, { realtime: realtimeResolvers(live) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -1,28 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
-import { graphqlPlugin } from '../graphql/plugin';
+import { graphqlTestApp, writeFeed } from '../graphql/testing';
 import { importGtfs } from './importer/import';
-import { TransitService } from './service';
-import { TransitReadStore, TransitStore } from './store';
-import { TimetableCache } from './timetable-cache';
 
 // Issue 15 item 3: ten stops called "Vyttila" in Kochi could not be told apart. Each found stop now says where its
 // buses go, its stop code and the routes calling there.
 function twoVyttilas(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gtfs-vyttila-'));
-  const files: Record<string, string[]> = {
+  return writeFeed({
     'agency.txt': ['agency_id,agency_name,agency_url,agency_timezone', 'K,Kochi Buses,https://example.org,Asia/Kolkata'],
     'calendar.txt': ['service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date', 'ALL,1,1,1,1,1,1,1,20250101,20301231'],
     'stops.txt': ['stop_id,stop_code,stop_name,stop_lat,stop_lon', 'V1,VYT-N,Vyttila,9.9675,76.3204', 'V2,VYT-S,Vyttila,9.9668,76.3210', 'AL,ALV,Aluva,10.1004,76.3570', 'FK,FKC,Fort Kochi,9.9658,76.2421'],
     'routes.txt': ['route_id,agency_id,route_short_name,route_long_name,route_type', 'R1,K,1A,Vyttila - Aluva,3', 'R2,K,2B,Vyttila - Fort Kochi,3'],
     'trips.txt': ['route_id,service_id,trip_id,trip_headsign', 'R1,ALL,t1,Aluva', 'R2,ALL,t2,'],
     'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence', 't1,08:00:00,08:00:00,V1,1', 't1,08:40:00,08:40:00,AL,2', 't2,08:00:00,08:00:00,V2,1', 't2,08:30:00,08:30:00,FK,2'],
-  };
-  for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
+  });
 }
 
 describe(`same-named stops told apart ${dbLabel()}`, () => {
@@ -33,10 +25,7 @@ describe(`same-named stops told apart ${dbLabel()}`, () => {
     dir = twoVyttilas();
     t = await openTestDb();
     await importGtfs(t.db, dir, { cityId: 'vyttilaville' });
-    const transit = new TransitService(new TransitReadStore(t.db), new TimetableCache(new TransitStore(t.db)), () => Date.parse('2026-03-10T07:00:00+05:30'));
-    app = Fastify({ logger: false });
-    await app.register(graphqlPlugin, { transit, now: () => Date.now(), graphiql: false });
-    await app.ready();
+    app = await graphqlTestApp(t.db, Date.parse('2026-03-10T07:00:00+05:30'));
   }, 60_000);
   afterAll(async () => {
     await app?.close();
