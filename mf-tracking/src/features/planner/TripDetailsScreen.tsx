@@ -5,7 +5,27 @@ import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { readSelectedTrip } from './plan';
+import type { Leg } from '../common/transit';
 import styles from '../common/tracking.module.css';
+
+/**
+ * "Buy this ticket": each bus of the trip leads to the single-ticket flow of mf-tickets for that route (its existing
+ * hand-over, /select-trip/select-route?city=&routeId=), where the rider picks the stops and pays.
+ */
+function BuyTickets({ city, legs }: { city: string; legs: Leg[] }) {
+  const intl = useIntl();
+  const routes = [...new Map(legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => [l.route!.route_id, l.route!.route_name])).entries()];
+  if (!routes.length) return null;
+  return (
+    <ul className={styles.actions} aria-label={intl.formatMessage({ id: 'trip.buyHeading' })}>
+      {routes.map(([routeId, name]) => (
+        <li key={routeId}>
+          <a href={`/app/select-trip/select-route?city=${encodeURIComponent(city)}&routeId=${encodeURIComponent(routeId)}`}>{intl.formatMessage({ id: 'trip.buyTicket' }, { route: name })}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /trip-planner/selected-trip-card-details and /live-tracking/selected-trip-details: one itinerary, leg by leg. */
 export default function TripDetailsScreen() {
@@ -25,6 +45,7 @@ export default function TripDetailsScreen() {
               <LegItem key={i} leg={leg} />
             ))}
           </ol>
+          {city && <BuyTickets city={city} legs={trip.itinerary.legs} />}
           <Attribution city={city} />
         </>
       ) : (
