@@ -149,6 +149,17 @@ describe(`money integrity ${dbLabel()}`, () => {
       }
     });
 
+    it('an order whose payment was declined (released) may be re-quoted with the offer and issued free, once', async () => {
+      const fresh = await signIn(s.app, s.db, '9876561013');
+      const o = passOrderSchema.parse((await passOrder(fresh, WEEK, 'free-after-fail-01')).json());
+      expect((await pay('pass', o.transactionId, card('4000000000000002'), fresh)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+      const free = await passOrder(fresh, WEEK, 'free-after-fail-01', { digitalOffer: true });
+      expect(free.json()).toMatchObject({ transactionId: o.transactionId, status: 'SUCCESS', passId: expect.any(String), freeWith: { offerId: 'mumbai-welcome' } });
+      expect(await status('pass', o.transactionId, fresh)).toMatchObject({ status: 'SUCCESS', amountPaise: 0, freeWith: { offerId: 'mumbai-welcome' } });
+      expect(await count('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [o.transactionId])).toBe(1);
+      expectError(await pay('pass', o.transactionId, card('4111111111111111'), fresh), 409, 'ORDER_ALREADY_PAID');
+    });
+
     it('the welcome offer does not make a 30-day ₹1,100 pass free; the API says why', async () => {
       const fresh = await signIn(s.app, s.db, '9876561012');
       expectError(await passOrder(fresh, { fmId: 'mum-gen-30', passFare: 1100 }, undefined, { digitalOffer: true }), 409, 'OFFER_NOT_APPLICABLE', /only for 7-day passes/);

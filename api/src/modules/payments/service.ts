@@ -316,7 +316,8 @@ export class PaymentService {
       const existing = await store.order(orderKind, orderId, true);
       if (existing?.state === 'ISSUED') return { productId: existing.productId ?? '', alreadyIssued: true };
       if (q.amountPaise !== 0) throw new ApiError(409, 'ORDER_NOT_FREE', 'This order has something to pay: pay it at the checkout.');
-      if (existing || (await store.livePayment(orderKind, orderId))) throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
+      // an earlier failed payment left the order OPEN (re-quotable): it may become free; a live one may not
+      if (existing?.state === 'FROZEN' || (await store.livePayment(orderKind, orderId))) throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
       const { productId } = await port.issue(tx, q, null);
       await store.issueFree(orderKind, q, productId, this.now());
       return { productId, alreadyIssued: false };

@@ -181,7 +181,11 @@ export class PaymentStore {
   async issueFree(kind: string, q: OrderQuote, productId: string, now: number): Promise<void> {
     await this.db.query(
       `INSERT INTO payment_orders (order_kind, order_id, user_id, city_id, amount_paise, product_ref, quantity, label, return_data, free_offer_id, free_label, state, issued_at, product_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, 'ISSUED', $11, $12, $11, $11)`,
+       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, 'ISSUED', $11, $12, $11, $11)
+       ON CONFLICT (order_kind, order_id) DO UPDATE SET amount_paise = 0, product_ref = EXCLUDED.product_ref, quantity = EXCLUDED.quantity, label = EXCLUDED.label,
+         return_data = EXCLUDED.return_data, free_offer_id = EXCLUDED.free_offer_id, free_label = EXCLUDED.free_label, state = 'ISSUED', issued_at = EXCLUDED.issued_at,
+         product_id = EXCLUDED.product_id, updated_at = EXCLUDED.updated_at
+       WHERE payment_orders.state = 'OPEN'`,
       [kind, q.orderId, q.userId, q.city, q.productRef, q.quantity, q.label, JSON.stringify(q.returnData), q.freeWith?.offerId ?? null, q.freeWith?.label ?? null, now, productId],
     );
   }
