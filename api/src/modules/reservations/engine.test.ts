@@ -183,4 +183,33 @@ describe(`reservations engine ${dbLabel()}`, () => {
     expect(c.refunds).toEqual([]);
     expect((await service.premiumPasses(users[40], 'mumbai', '20261124')).passes[0]).toMatchObject({ ridesLeftThatDay: 1 });
   });
+
+  it('a refund whose answer is lost is retried with the same refund key: one refund at payments, SUCCESS', async () => {
+    const tripId = 'PRM-1.202611241600';
+    const price = await fareOf(tripId);
+    const b = await service.hold(users[50], { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+    await t.db.transaction(async (tx) => {
+      await service.startPayment(tx, b.bookingId);
+      await service.issue(tx, b.bookingId);
+    });
+    // payments as seen through the network: the first call is done at payments but its answer never arrives
+    const atPayments = new Map<string, { amountPaise: number; orderId: string }>();
+    let calls = 0;
+    service.useRefunds({
+      refund: async ({ orderId, amountPaise, refundId }) => {
+        if (!atPayments.has(refundId)) atPayments.set(refundId, { amountPaise, orderId });
+        if (orderId !== b.bookingId) return { status: 'SUCCESS', paymentsRefundId: `pr-${refundId}`, failureReason: null };
+        calls += 1;
+        if (calls === 1) throw new Error('socket hang up');
+        return { status: 'SUCCESS', paymentsRefundId: `pr-${refundId}`, failureReason: null };
+      },
+      status: async (id) => ({ status: 'SUCCESS', paymentsRefundId: id, failureReason: null }),
+    });
+    await service.cancel(users[50], b.bookingId, price); // sends it (answer lost), then the booking read retries it
+    await Promise.all([service.retryRefunds(), service.retryRefunds()]);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    // (refunds left REQUESTED by earlier tests, recorded before any port was set, are sent now too: each once)
+    expect([...atPayments.values()].filter((r) => r.orderId === b.bookingId)).toEqual([{ amountPaise: price, orderId: b.bookingId }]);
+    expect((await service.booking(users[50], b.bookingId)).refunds).toMatchObject([{ amountPaise: price, status: 'SUCCESS' }]);
+  });
 });
