@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
 import { PlannerService } from './service';
+import { PlannerStore } from './store';
 
 // The mini feed (Asia/Kolkata): R1 A 08:00 → B 08:10/08:11 → C 08:20 (daily; also 09:00, and 12:00 on weekdays only),
 // R2 A → D every 30 min 06:00-07:00 (15 min ride), R3 night A 23:50 → C 24:10; transfer B → D 120 s.
@@ -65,6 +66,20 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
       ],
     });
     expect(plan.itineraries[0].legs[0].distanceMeters).toBeGreaterThan(2500);
+  });
+
+  it("builds the next service day's network before it is needed (issue 15, a big city)", async () => {
+    const p = new PlannerService(t.db);
+    const feedId = (await t.db.query<{ id: number }>("SELECT id FROM feeds WHERE city_id = 'testville' AND is_current")).rows[0].id;
+    expect(p.hasNetwork('testville', feedId, '20260116')).toBe(false);
+    await p.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T23:30:00`));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(p.hasNetwork('testville', feedId, '20260116')).toBe(true);
+    const rows = jest.spyOn(PlannerStore.prototype, 'rows');
+    await p.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist('2026-01-16T00:05:00'));
+    expect(rows).not.toHaveBeenCalledWith(feedId, '20260116');
+    rows.mockRestore();
+    await p.close();
   });
 
   it('boards a frequency-based trip', async () => {

@@ -5,7 +5,7 @@ import { PointGrid, walkingSeconds } from '../transit/geo';
 import type { RouteSummaryView } from '../transit/service';
 import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
 import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
-import { PlannerStore, type PlannerRows } from './store';
+import { addDays, PlannerStore, type PlannerRows } from './store';
 
 /**
  * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
@@ -106,6 +106,8 @@ export interface PlannerOptions {
   cacheSize?: number;
   /** Overrides cities.features for these city ids (tests, operators). */
   stopBasedCities?: readonly string[];
+  /** Build the next service day's network in the background after a plan (default true). */
+  prepareNextDay?: boolean;
   /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
   pool?: PlannerPoolOptions;
 }
@@ -190,6 +192,24 @@ export class PlannerService {
     this.runner = createQueryRunner(opts.pool);
   }
 
+  /**
+   * The next service day's network, built before it is needed: once a date has been planned, the next date's network
+   * is built in the background (after this answer, off its critical path), so the first plan after midnight does not
+   * wait for it. Failures are left for that first plan to report.
+   */
+  private prepareNextDay(cityId: string, feedId: number, date: string, timeZone: string, slack: number): void {
+    if (this.opts.prepareNextDay === false) return;
+    const next = addDays(date, 1);
+    if (this.cache.has(`${cityId}|${feedId}|${next}|${slack}`)) return;
+    const timer = setTimeout(() => void this.network(cityId, feedId, next, timeZone, slack).catch(() => undefined), 0);
+    timer.unref?.();
+  }
+
+  /** Whether the network of a city's feed on a date is built or being built (tests, bench). */
+  hasNetwork(cityId: string, feedId: number, date: string, slack = DEFAULT_TRANSFER_SLACK_SECS): boolean {
+    return this.cache.has(`${cityId}|${feedId}|${date}|${slack}`);
+  }
+
   /** Stops the worker threads (the server's onClose). */
   close(): Promise<void> {
     return this.runner.close();
@@ -257,7 +277,9 @@ export class PlannerService {
     if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
 
     const date = localDate(departAtMs, city.timeZone);
-    const built = await this.network(city.id, city.feedId, date, city.timeZone, city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS);
+    const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
+    const built = await this.network(city.id, city.feedId, date, city.timeZone, slack);
+    this.prepareNextDay(city.id, city.feedId, date, city.timeZone, slack);
     const net = built.network;
     const endpoints = (p: PlaceInput, name: string): Endpoint[] => {
       if (p.stopId !== undefined) {

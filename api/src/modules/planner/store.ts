@@ -27,11 +27,14 @@ export interface PlannerRows {
 
 const WEEKDAY_COLUMNS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-/** The day before a GTFS date (YYYYMMDD). */
-export function previousDate(date: string): string {
-  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) - 1));
+/** The day `days` after a GTFS date (YYYYMMDD; negative: before). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) + days));
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
+
+/** The day before a GTFS date (YYYYMMDD). */
+export const previousDate = (date: string): string => addDays(date, -1);
 
 function weekdayColumn(date: string): string {
   return WEEKDAY_COLUMNS[new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)))).getUTCDay()];
