@@ -11,7 +11,7 @@ import { newIp, newPhone, riderHeaders, riderThroughApi, signIn } from '../suppo
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage });
 
 async function signUp(page: Page, request: APIRequestContext): Promise<void> {
   await page.addInitScript(() => {
@@ -71,11 +71,11 @@ test('book a premium seat and pay, see its QR in the wallet, change the slot, ca
   // passengers: two adults; the choice travels in the URL
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a slot' })).toBeVisible();
   await page.getByRole('button', { name: 'One Adult more' }).click();
-  await shot(page, 'slots');
+  await shot(page, 'slots', false);
   await expectAccessible(page);
   await chooseLaterSlot(page);
   await expect(page).toHaveURL(/fare-details\?tripId=PRM-1\.\d{12}&fromStopId=PRM-THANE&toStopId=PRM-BKC&adult=2/);
-  await expect(page.getByRole('table').getByText('₹320')).toBeVisible();
+  await expect(page.getByRole('row', { name: /To pay/ }).getByText('₹320')).toBeVisible();
   await shot(page, 'fare');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Keep my seats and pay ₹320' }).click();

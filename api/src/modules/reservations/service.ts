@@ -83,7 +83,7 @@ export class ReservationService {
   }
 
   private lineDto(l: LineRow): ReservationLine {
-    const all = l.fares.flatMap((f) => Object.values(f.fares).filter((v): v is number => typeof v === 'number'));
+    const all = l.fares.map((f) => f.fares.adult).filter((v): v is number => typeof v === 'number');
     return {
       id: l.id, city: l.city, product: l.product, code: l.code, name: l.name, busType: l.busType, isAc: isAc(l.busType), agency: l.agency, capacity: l.capacity,
       description: l.description, stops: l.stops, fromPaise: all.length ? Math.min(...all) : 0, transitRouteId: l.transitRouteId,

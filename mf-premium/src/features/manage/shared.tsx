@@ -67,16 +67,42 @@ export function PopUpDialog({ booking, onDone }: { booking: Booking; onDone: () 
   const cancelled = booking.popUp === 'cancellation';
   const refund = booking.refunds.reduce((s, r) => s + r.amountPaise, 0);
   return (
-    <div ref={ref} tabIndex={-1} role="alertdialog" aria-modal="true" aria-labelledby="popup-title" aria-describedby="popup-body" className={styles.dialog} onKeyDown={(e) => e.key === 'Escape' && void close()}>
-      <h2 id="popup-title">{t(cancelled ? 'popup.cancelled.title' : 'popup.moved.title')}</h2>
-      <p id="popup-body">
-        {cancelled
-          ? t('popup.cancelled.body', { trip: `${booking.lineCode} ${booking.from.name} → ${booking.to.name}`, when: `${day(booking.dayLabel, booking.tripSlotStartTime)} ${time(booking.estimatedStopTime)}`, reason: t(`disruption.${booking.disruption ?? 'OTHER'}`), refund: money(refund) })
-          : t('popup.moved.body', { trip: `${booking.lineCode} ${booking.from.name} → ${booking.to.name}`, when: `${day(booking.dayLabel, booking.tripSlotStartTime)} ${time(booking.estimatedStopTime)}` })}
-      </p>
-      <Button onClick={() => void close()} disabled={busy}>
-        {t('popup.ok')}
-      </Button>
+    <div className={styles.backdrop}>
+      <div
+        ref={ref}
+        tabIndex={-1}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="popup-title"
+        aria-describedby="popup-body"
+        className={styles.dialog}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') void close();
+          // a modal: Tab stays on the one button
+          if (e.key === 'Tab') {
+            e.preventDefault();
+            ref.current?.querySelector('button')?.focus();
+          }
+        }}
+      >
+        <h2 id="popup-title">{t(cancelled ? 'popup.cancelled.title' : 'popup.moved.title')}</h2>
+        <p id="popup-body">
+          {cancelled
+            ? t('popup.cancelled.body', {
+                trip: `${booking.lineCode} ${booking.from.name} → ${booking.to.name}`,
+                when: `${day(booking.dayLabel, booking.tripSlotStartTime)} ${time(booking.estimatedStopTime)}`,
+                reason: t(`disruption.${booking.disruption ?? 'OTHER'}`),
+                refund: money(refund),
+              })
+            : t('popup.moved.body', {
+                trip: `${booking.lineCode} ${booking.from.name} → ${booking.to.name}`,
+                when: `${day(booking.dayLabel, booking.tripSlotStartTime)} ${time(booking.estimatedStopTime)}`,
+              })}
+        </p>
+        <Button onClick={() => void close()} disabled={busy}>
+          {t('popup.ok')}
+        </Button>
+      </div>
     </div>
   );
 }
