@@ -61,7 +61,8 @@ export function useRouteVehicles(city: string, routeId: string) {
 }
 
 /**
- * A route: its map (optional) and the accessible list alternative (each direction's stops in order, with the live
+ * A route: its direction, then its map (optional; first, above the fold on a phone), the route's facts and actions,
+ * and the accessible list alternative (each direction's stops in order, with the live
  * buses between them). Used by /live-tracking/route-map/* and /nearest-bus-stop/route-stops.
  */
 export function RouteView({ city, routeId, stopId, showMap }: { city: string; routeId: string; stopId?: string | null; showMap: boolean }) {
@@ -83,17 +84,6 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
 
   return (
     <>
-      <p className={styles.hint}>
-        {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
-      </p>
-      <div className={styles.actions}>
-        <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>
-        {stopId && active && (
-          <Link to={paths.eta(r.route_id, stopId, active.stops.find((s) => s.stop_id === stopId)?.stop_name ?? stopId, r.route_name)}>{t('route.eta')}</Link>
-        )}
-      </div>
-      <FavouriteButton kind="route" city={city} refId={r.route_id} label={r.route_name} detail={r.route_long_name ?? ''} />
-      <Disruptions items={r.disruptions} />
       {r.directions.length > 1 && (
         <div className={styles.tabs} role="group" aria-label={t('route.direction')}>
           {r.directions.map((d, i) => (
@@ -106,6 +96,17 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
       {showMap && active && (
         <MapView directions={[active]} stops={active.stops} buses={buses.filter((b) => rows.some((row) => row.kind === 'bus' && row.vehicle.vNo === b.vNo))} selectedStopId={stopId} color={r.color ? `#${r.color.replace(/^#/, '')}` : null} listId={listId} />
       )}
+      <p className={styles.hint}>
+        {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
+      </p>
+      <div className={styles.actions}>
+        <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>
+        {stopId && active && (
+          <Link to={paths.eta(r.route_id, stopId, active.stops.find((s) => s.stop_id === stopId)?.stop_name ?? stopId, r.route_name)}>{t('route.eta')}</Link>
+        )}
+      </div>
+      <FavouriteButton kind="route" city={city} refId={r.route_id} label={r.route_name} detail={r.route_long_name ?? ''} />
+      <Disruptions items={r.disruptions} />
       <StaleNotice error={vehicles.error} />
       <h2 id={listId}>{t('route.stopsHeading', { stops: active?.stops.length ?? 0, buses: rows.filter((x) => x.kind === 'bus').length })}</h2>
       {vehicles.loading && <p role="status">{t('route.loadingBuses')}</p>}
