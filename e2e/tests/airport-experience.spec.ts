@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, signIn } from '../support/rider';
@@ -57,13 +58,19 @@ test('an airport-express seat is booked from /airport-experience', async ({ page
   await expect(page.getByText('Terminal 1 Bus Bay', { exact: false }).first()).toBeVisible();
 });
 
-test('a board downloads none of the rider screens', async ({ page }) => {
+test('a board downloads none of the rider screens and stays within its 150 KB budget', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(r.url());
+  const sizes: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(res.url());
+    sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
   });
   await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
   await expect(page.getByText('LIVE SCHEDULE')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((u) => /experience|mf-premium/.test(u))).toEqual([]);
+  const kb = (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
+  console.log(`board first-load JS (gzip): ${kb.toFixed(1)} KB in ${scripts.length} files`);
+  expect(kb).toBeLessThanOrEqual(150);
 });
