@@ -158,7 +158,8 @@ test('a general pass in Mumbai: catalogue, fare, details from the profile, serve
   await page.getByRole('link', { name: 'All passes' }).click();
   const mine = page.getByRole('article', { name: 'General pass: Adult pass, 30 days' });
   await expect(mine).toBeVisible();
-  await expect(mine.getByText(/^(Valid till|Starts from) \d{2} \w{3} \d{4}$/)).toBeVisible();
+  // issue 16 item 1: the end is the last valid minute, as on the wallet ("Valid until 22 Dec, 11:59 PM")
+  await expect(mine.getByText(/^(Valid until \d{1,2} \w{3}, 11:59 PM|Starts from \d{2} \w{3} \d{4})$/)).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Renew Adult pass, 30 days' })).toBeVisible();
   await shot(page, '14-your-passes');
 });
@@ -176,7 +177,8 @@ test('the welcome offer: a free pass issued at once with the server\'s offer lin
   await expect(page.getByText('Free with Welcome pass: 7 days of free rides. Your pass is ready; no payment was taken.')).toBeVisible();
   const breakup = page.getByRole('table', { name: 'Fare breakup' });
   await expect(breakup.getByRole('row', { name: /Welcome offer − ₹350/ })).toBeVisible();
-  await expect(breakup.getByRole('row', { name: /To pay ₹0/ })).toBeVisible();
+  // issue 16 item 3: an issued order's total reads Paid, never To pay
+  await expect(breakup.getByRole('row', { name: /Paid ₹0/ })).toBeVisible();
 
   await page.getByRole('link', { name: 'All passes' }).click();
   await chooseFare(page, 'General pass', /Weekly/);
@@ -404,7 +406,8 @@ test('deep links from a cold load switch city; a city without passes says so; an
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/app/productHooks');
   await expect(page.getByRole('heading', { level: 1, name: 'बस पास' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Magic pass', exact: true }).getByText('₹2,500 से')).toBeVisible();
+  // issue 16 item 10: the catalogue's own texts are in the rider's language too
+  await expect(page.getByRole('article', { name: 'मैजिक पास', exact: true }).getByText('₹2,500 से')).toBeVisible();
   await shot(page, '15-catalogue-hi');
   await expectAccessible(page);
   await page.evaluate(() => localStorage.setItem('sawari.lang', 'en'));

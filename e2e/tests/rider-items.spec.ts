@@ -29,7 +29,7 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   });
 
   // --- item 4: a new rider going to the wallet signs in, makes a profile and arrives at the wallet ---
-  const phone = newPhone('5');
+  const phone = newPhone('9');
   await page.goto(W);
   await expect(page).toHaveURL(/\/app\/login\//);
   await signIn(page, request, phone);

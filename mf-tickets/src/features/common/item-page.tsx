@@ -7,7 +7,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
 import { itemState, screenFor } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
-import { ItemLegs, SourceNote, TicketHead } from './item';
+import { SourceNote, TicketHead } from './item';
 import { useWalletItem } from '../wallet/useWallet';
 
 export function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
@@ -66,14 +66,6 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
           <>
             <dt>{t('ticket.route')}</dt>
             <dd>{item.routeName}</dd>
-          </>
-        )}
-        {item.legs && item.legs.length > 1 && (
-          <>
-            <dt>{t('item.legs')}</dt>
-            <dd>
-              <ItemLegs item={item} />
-            </dd>
           </>
         )}
         {item.fromStopName && (
