@@ -501,16 +501,7 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           ))}
         </fieldset>
       )}
-      <h2>{t('pay.breakup')}</h2>
-      <ProblemPanel error={problem} configId={c.product.id} onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined} />
-      <div aria-live="polite">
-        {order ? <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} /> : !problem && <ListSkeleton rows={2} />}
-      </div>
-      <p className={styles.actions}>
-        <Button onClick={pay} disabled={!order || busy}>
-          {order ? t('pay.pay', { amount: money(order.fareInfo.payableAmount) }) : t('pay.pricing')}
-        </Button>
-      </p>
+      {/* The offer comes before the price and the Pay button: the rider decides on it first (issue 16 item 3). */}
       {offer && (
         <section className={styles.card} aria-labelledby="trial-offer">
           <h2 id="trial-offer">{offer.title}</h2>
@@ -528,6 +519,16 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           ) : (
             <p className={styles.warn}>{offer.claimed ? t('error.DIGITAL_OFFER_ALREADY_AVAILED') : t('pay.offerNotAllowed', { reason: offer.reason ?? '' })}</p>
           )}
+      <h2>{t('pay.breakup')}</h2>
+      <ProblemPanel error={problem} configId={c.product.id} onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined} />
+      <div aria-live="polite">
+        {order ? <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} /> : !problem && <ListSkeleton rows={2} />}
+      </div>
+      <p className={styles.actions}>
+        <Button onClick={pay} disabled={!order || busy}>
+          {order ? t('pay.pay', { amount: money(order.fareInfo.payableAmount) }) : t('pay.pricing')}
+        </Button>
+      </p>
         </section>
       )}
     </>
