@@ -128,4 +128,10 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   await page.goto(`${W}/summary/${encodeURIComponent(passTx)}`);
   await expect(page.getByTestId('holder')).toContainText('പാസ് നമ്പർ');
   await shot(page, 'pass-summary-ml');
+  await page.goto(`${W}/pass-validation/${ticketTx}`);
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+  await expect(page.getByTestId('brightness-hint')).toContainText('തെളിച്ചം');
+  await expect(page.getByTestId('expires-in')).toContainText('കാലാവധി');
+  await shot(page, 'ticket-ml');
+  await expectAccessible(page);
 });
