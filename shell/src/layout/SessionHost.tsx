@@ -4,43 +4,16 @@ import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { SNACKBAR_MS } from '@sawari/domain';
-import { deployedRemotes, loadSession, noticeAtom, SawariIntlProvider, sawariStore, sessionAtom, type Notice, type RemoteEntry } from '@sawari/runtime';
+import { deployedRemotes, loadSession, noticeAtom, SawariIntlProvider, sawariStore, sessionAtom, type Notice } from '@sawari/runtime';
 import { AppLink } from '../features/common/nav';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import styles from './sessionHost.module.css';
+import { forgetRider, sendKeptOffline } from './remote-hooks';
 
-type RiderHook = (userId: string) => Promise<unknown>;
-
-/** Calls the export a remote's manifest names for `hook` (`hooks.logout`, `hooks.online`) through loadRemote. */
-async function callHook(remote: RemoteEntry, hook: 'logout' | 'online', userId: string): Promise<void> {
-  const exported = remote.hooks[hook];
-  if (!exported) return;
-  const m = await loadRemote<Record<string, RiderHook | undefined>>(`${remote.name}/spa`);
-  const fn = m?.[exported];
-  if (typeof fn !== 'function') throw new Error(`${remote.name}/spa has no ${exported} (its manifest's hooks.${hook})`);
-  await fn(userId);
-}
+const loadSpa = (name: string) => loadRemote<Record<string, unknown>>(name);
 
 /** Logout removes the rider's data on this device: each remote whose manifest has a logout hook removes its own. */
-function forgetRider(userId: string): void {
-  for (const remote of deployedRemotes())
-    if (remote.hooks.logout)
-      callHook(remote, 'logout', userId).catch((err: unknown) => console.error(`[sawari] ${remote.name} could not remove the rider's data from this device`, err));
-}
-
-/** Whether this device may hold something of `remote` to send: one of its declared databases exists (unknown where
- *  indexedDB.databases is missing: then yes). A remote that declares no database is always asked. */
-async function mayHoldData(remote: RemoteEntry): Promise<boolean> {
-  const wanted = remote.offline.databases;
-  if (wanted.length === 0) return true;
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((d) => d.name !== undefined && wanted.includes(d.name));
-  } catch {
-    return true;
-  }
-}
+const forgetRiderHere = (userId: string) => void forgetRider(loadSpa, deployedRemotes(), userId);
 
 /**
  * What was kept offline (rides punched offline, ...) is sent even when the rider never opens that remote's screens
@@ -50,10 +23,7 @@ async function mayHoldData(remote: RemoteEntry): Promise<boolean> {
 async function syncKeptOffline(): Promise<void> {
   const userId = sawariStore.get(sessionAtom).userId;
   if (!userId || !navigator.onLine) return;
-  for (const remote of deployedRemotes()) {
-    if (!remote.hooks.online || !(await mayHoldData(remote))) continue;
-    await callHook(remote, 'online', userId).catch((err: unknown) => console.error(`[sawari] ${remote.name} could not send what was kept offline`, err));
-  }
+  await sendKeptOffline(loadSpa, deployedRemotes(), userId);
 }
 
 const syncKeptOfflineSoon = () =>
@@ -110,7 +80,7 @@ export function SessionHost() {
     let userId = sawariStore.get(sessionAtom).userId;
     return sawariStore.sub(sessionAtom, () => {
       const next = sawariStore.get(sessionAtom).userId;
-      if (userId && !next) forgetRider(userId);
+      if (userId && !next) forgetRiderHere(userId);
       userId = next;
     });
   }, []);
