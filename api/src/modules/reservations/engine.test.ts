@@ -212,4 +212,41 @@ describe(`reservations engine ${dbLabel()}`, () => {
     expect([...atPayments.values()].filter((r) => r.orderId === b.bookingId)).toEqual([{ amountPaise: price, orderId: b.bookingId }]);
     expect((await service.booking(users[50], b.bookingId)).refunds).toMatchObject([{ amountPaise: price, status: 'SUCCESS' }]);
   });
+
+  it('reschedule to a dearer slot charges the difference through a new order; to a cheaper one refunds it (FARE_DIFFERENCE)', async () => {
+    // two test lines serving the same stop pair at other fares (the demo lines price every slot of a line alike)
+    const stops = [{ stopId: 'PRM-THANE', name: 'Thane', lat: 19.186, lon: 72.9757, offsetMin: 0 }, { stopId: 'PRM-BKC', name: 'BKC', lat: 19.066, lon: 72.865, offsetMin: 50 }];
+    const line = (id: string, adult: number) => service.store.addLine({ id, city: 'mumbai', product: 'PREMIUM', code: id, name: id, busType: 'ac', agency: 'MBUS Premium', capacity: 40, description: '', transitRouteId: null, stops, fares: [{ fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC', fares: { adult } }], schedule: { kind: 'headway', weekdays: [1, 2, 3, 4, 5], firstMin: 600, lastMin: 1200, headwayMin: 60 }, horizonDays: 7 });
+    await line('PRM-DEAR', 20000);
+    await line('PRM-CHEAP', 12000);
+    const price = await fareOf('PRM-1.202611241000');
+    const b = await service.hold(users[60], { tripId: 'PRM-1.202611241000', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price });
+    await t.db.transaction(async (tx) => {
+      await service.startPayment(tx, b.bookingId);
+      await service.issue(tx, b.bookingId);
+    });
+    // dearer: a new order of the difference; the old booking stays ACTIVE until it is paid
+    await expect(service.reschedule(users[60], b.bookingId, { tripId: 'PRM-DEAR.202611241100', farePaise: 0 })).rejects.toMatchObject({ code: 'FARE_CHANGED' });
+    const dear = await service.reschedule(users[60], b.bookingId, { tripId: 'PRM-DEAR.202611241100', farePaise: 20000 - price });
+    expect(dear).toMatchObject({ status: 'BOOKING_UNDER_PROCESS', amountPaise: 20000 - price, farePaise: 20000, firstBookingId: b.bookingId });
+    expect((await service.booking(users[60], b.bookingId)).status).toBe('ACTIVE');
+    await expect(service.reschedule(users[60], b.bookingId, { tripId: 'PRM-CHEAP.202611241200', farePaise: 12000 - price })).rejects.toMatchObject({ code: 'RESCHEDULE_IN_PROGRESS' });
+    await t.db.transaction(async (tx) => {
+      await service.startPayment(tx, dear.bookingId);
+      await service.issue(tx, dear.bookingId);
+    });
+    expect((await service.booking(users[60], b.bookingId)).status).toBe('USER_RESCHEDULED');
+    expect((await service.seatAvailability('PRM-1.202611241000')).seatsLeft).toBe(40);
+    // cheaper: done at once, the difference back from the newest paid order of the chain
+    const cheap = await service.reschedule(users[60], dear.bookingId, { tripId: 'PRM-CHEAP.202611241200', farePaise: 12000 - 20000 });
+    expect(cheap).toMatchObject({ status: 'ACTIVE', amountPaise: 0, farePaise: 12000 });
+    // spread over the chain's paid orders newest first: the move's 4,000 paise, then 4,000 of the first order
+    expect(cheap.refunds.map((r) => [r.reason, r.amountPaise])).toEqual([['FARE_DIFFERENCE', 20000 - price], ['FARE_DIFFERENCE', 8000 - (20000 - price)]]);
+    // a second move to a cheaper slot refunds again (its own cause), never twice for one move
+    await line('PRM-CHEAPER', 10000);
+    const cheaper = await service.reschedule(users[60], cheap.bookingId, { tripId: 'PRM-CHEAPER.202611241300', farePaise: -2000 });
+    expect(cheaper.refunds.reduce((s, r) => s + r.amountPaise, 0)).toBe(10000);
+    // cancelling now refunds what is left of what was paid: 20000 - 8000 - 2000 = 10000
+    expect((await service.booking(users[60], cheaper.bookingId)).cancellation).toMatchObject({ refundPercent: 100, refundPaise: 10000 });
+  });
 });

@@ -409,15 +409,18 @@ export class ReservationService {
    * Records refunds of `amountPaise` over the paid orders of a chain, newest order first, each up to what it paid and
    * has not had back; one refund per order and reason (UNIQUE), so a retried cancellation refunds nothing twice.
    */
-  private async refundChain(tx: Db, chain: BookingRow[], amountPaise: number, reason: string, now: number): Promise<void> {
+  private async refundChain(tx: Db, chain: BookingRow[], amountPaise: number, reason: string, causeBookingId: string, now: number): Promise<void> {
     let left = amountPaise;
     const refunds = await this.refundsIn(tx, chain.map((c) => c.id));
-    for (const order of [...chain].filter((c) => c.issuedAt != null && c.amountPaise > 0).sort((a, b) => b.createdAt - a.createdAt)) {
+    const byId = new Map(chain.map((c) => [c.id, c]));
+    const depth = (c: BookingRow, n = 0): number => (c.prevBookingId && byId.has(c.prevBookingId) && n < 100 ? depth(byId.get(c.prevBookingId)!, n + 1) : n);
+    // newest order of the chain first: by its place in the chain (creation times may tie)
+    for (const order of [...chain].filter((c) => c.issuedAt != null && c.amountPaise > 0).sort((a, b) => depth(b) - depth(a) || b.createdAt - a.createdAt)) {
       if (left <= 0) break;
       const back = refunds.filter((r) => r.bookingId === order.id && r.status !== 'FAILED').reduce((s, r) => s + r.amountPaise, 0);
       const amount = Math.min(left, order.amountPaise - back);
       if (amount <= 0) continue;
-      const r = await this.store.insertRefund(tx, { id: `RFD-${randomUUID()}`, bookingId: order.id, reason, amountPaise: amount }, now);
+      const r = await this.store.insertRefund(tx, { id: `RFD-${randomUUID()}`, bookingId: order.id, reason, causeBookingId, amountPaise: amount }, now);
       if (r) left -= amount;
     }
   }
@@ -465,7 +468,7 @@ export class ReservationService {
       if (quote.refundPaise !== seenRefundPaise) throw conflict('REFUND_CHANGED', `The refund is now ${rupees(quote.refundPaise)}. Check it and cancel again.`);
       await this.store.transition(tx, id, ['ACTIVE'], 'USER_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
       await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
-      if (quote.refundPaise > 0) await this.refundChain(tx, chain, quote.refundPaise, 'USER_CANCEL', now);
+      if (quote.refundPaise > 0) await this.refundChain(tx, chain, quote.refundPaise, 'USER_CANCEL', id, now);
     });
     await this.retryRefunds();
     return this.booking(userId, id);
@@ -493,13 +496,13 @@ export class ReservationService {
     if (req.tripId === old.tripId) throw bad('SAME_SLOT', 'That is the slot you already have.');
     const now = this.now();
     const chain = await this.store.chain(old.firstBookingId);
-    const canon = chain.map((c) => ({ bookingId: c.id, firstBookingId: c.firstBookingId, status: c.status, tripSlotStartTime: 0, bookingTime: c.createdAt }));
+    // the chain's tip: the booking no issued booking replaced (creation times may tie, so not "the newest")
+    const replaced = new Set(chain.filter((c) => c.issuedAt != null && c.prevBookingId).map((c) => c.prevBookingId));
+    if (replaced.has(old.id)) throw conflict('NOT_LATEST', 'This booking was already rescheduled; change the newest one.');
     const oldTrip = (await this.store.trip(old.tripId))!;
-    for (const c of canon) c.tripSlotStartTime = c.bookingId === old.id ? oldTrip.startTime : (await this.store.trip(chain.find((x) => x.id === c.bookingId)!.tripId))!.startTime;
-    const latest = chain.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
-    if (latest.id !== old.id) throw conflict('NOT_LATEST', 'This booking was already rescheduled; change the newest one.');
     if (old.status !== 'ACTIVE' || oldTrip.startTime <= now) throw conflict('NOT_RESCHEDULABLE', 'Only an upcoming confirmed booking can be rescheduled.');
-    if (!canRebook(canon, old.firstBookingId, trip.startTime, now)) throw conflict('REBOOK_WINDOW', 'Choose a slot at least 5 minutes away from your current one.');
+    const tip = { bookingId: old.id, firstBookingId: old.firstBookingId, status: old.status, tripSlotStartTime: oldTrip.startTime, bookingTime: old.createdAt };
+    if (!canRebook([tip], old.firstBookingId, trip.startTime, now)) throw conflict('REBOOK_WINDOW', 'Choose a slot at least 5 minutes away from your current one.');
     const newFare = seatFare(fares, old.passengers, trip.capacity - trip.seatsTaken);
     const diff = old.paidWith === 'PASS' ? 0 : newFare.payableAmount - old.farePaise;
     if (diff !== req.farePaise) throw conflict('FARE_CHANGED', diff > 0 ? `The new slot costs ${rupees(diff)} more.` : diff < 0 ? `You get ${rupees(-diff)} back for the new slot.` : 'The new slot costs the same.');
@@ -523,7 +526,7 @@ export class ReservationService {
       if (immediate) {
         await this.store.transition(tx, old.id, ['ACTIVE'], 'USER_RESCHEDULED', { seatsHeld: false }, now);
         await this.store.giveBackSeats(tx, old.tripId, old.seats, now);
-        if (diff < 0) await this.refundChain(tx, await this.chainIn(tx, old.firstBookingId), -diff, 'FARE_DIFFERENCE', now);
+        if (diff < 0) await this.refundChain(tx, await this.chainIn(tx, old.firstBookingId), -diff, 'FARE_DIFFERENCE', newId, now);
       }
     });
     await this.retryRefunds();
@@ -583,7 +586,7 @@ export class ReservationService {
       if (!taken) {
         // paid, but the seats went meanwhile: the booking fails and the whole amount goes back
         await this.store.transition(db, id, [b.status], 'BOOKING_FAILED', { seatsHeld: false }, now);
-        await this.store.insertRefund(db, { id: `RFD-${randomUUID()}`, bookingId: id, reason: 'NOT_ISSUED', amountPaise: b.amountPaise }, now);
+        await this.store.insertRefund(db, { id: `RFD-${randomUUID()}`, bookingId: id, reason: 'NOT_ISSUED', causeBookingId: id, amountPaise: b.amountPaise }, now);
         return { productId: id };
       }
     }
@@ -653,7 +656,7 @@ export class ReservationService {
     if (b.seatsHeld) await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
     const chain = await this.chainIn(tx, b.firstBookingId);
     const paid = this.chainPaidNet(chain, await this.refundsIn(tx, chain.map((c) => c.id)));
-    if (paid > 0) await this.refundChain(tx, chain, paid, 'SYSTEM_CANCEL', now);
+    if (paid > 0) await this.refundChain(tx, chain, paid, 'SYSTEM_CANCEL', b.id, now);
   }
 
   /** Cancel a trip for a disruption: its bookings SYSTEM_CANCELLED and refunded in full, once each; holds dropped. */

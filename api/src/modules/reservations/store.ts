@@ -235,12 +235,12 @@ export class ReservationStore {
 
   // --- refunds and the operators' log ---------------------------------------------------------------------------
 
-  /** One refund per booking and reason: null when it exists already (a retry). */
-  async insertRefund(tx: Db, r: { id: string; bookingId: string; reason: string; amountPaise: number }, now: number): Promise<RefundRow | null> {
+  /** One refund per paid order, reason and cause: null when it exists already (a retry). */
+  async insertRefund(tx: Db, r: { id: string; bookingId: string; reason: string; causeBookingId: string; amountPaise: number }, now: number): Promise<RefundRow | null> {
     const q = await tx.query(
-      `INSERT INTO reservation_refunds (id, booking_id, reason, amount_paise, status, created_at, updated_at) VALUES ($1,$2,$3,$4,'REQUESTED',$5,$5)
-       ON CONFLICT (booking_id, reason) DO NOTHING RETURNING *`,
-      [r.id, r.bookingId, r.reason, r.amountPaise, now],
+      `INSERT INTO reservation_refunds (id, booking_id, reason, cause_booking_id, amount_paise, status, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,'REQUESTED',$6,$6)
+       ON CONFLICT (booking_id, reason, cause_booking_id) DO NOTHING RETURNING *`,
+      [r.id, r.bookingId, r.reason, r.causeBookingId, r.amountPaise, now],
     );
     return q.rows[0] ? refundOf(q.rows[0]) : null;
   }

@@ -82,19 +82,21 @@ CREATE INDEX reservation_bookings_holds ON reservation_bookings (hold_expires_at
 -- the premium pass daily limit counts bookings paid with a pass per pass and slot day
 CREATE INDEX reservation_bookings_pass ON reservation_bookings (pass_id) WHERE pass_id IS NOT NULL;
 
--- One refund per booking and reason (USER_CANCEL, SYSTEM_CANCEL, FARE_DIFFERENCE, NOT_ISSUED): retries and lost
--- answers never refund twice.
+-- One refund per paid order, reason (USER_CANCEL, SYSTEM_CANCEL, FARE_DIFFERENCE, NOT_ISSUED) and the booking that
+-- caused it (the cancelled booking, the cheaper new slot, ...): retries and lost answers never refund twice, and two
+-- separate causes (two moves to cheaper slots) each refund once.
 CREATE TABLE reservation_refunds (
   id text PRIMARY KEY,
   booking_id text NOT NULL REFERENCES reservation_bookings (id),
   reason text NOT NULL,
+  cause_booking_id text NOT NULL,
   amount_paise integer NOT NULL CHECK (amount_paise > 0),
   status text NOT NULL CHECK (status IN ('REQUESTED', 'PENDING', 'SUCCESS', 'FAILED')),
   payments_refund_id text,
   failure_reason text,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
-  UNIQUE (booking_id, reason)
+  UNIQUE (booking_id, reason, cause_booking_id)
 );
 
 -- Every operator decision (cancel a trip, move its bookings, assign a vehicle), with who and what.
