@@ -1,6 +1,7 @@
 // Pieces every card screen uses: the shared rider frame (@sawari/ui/src/rider.tsx) with this remote's classes and
 // wording, money, dates, the refused-request panel and a card's one-line description.
 import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { formatCityDate, formatCityDateTime, formatPaise } from '@sawari/domain';
 import type { LinkedCard } from '@sawari/contracts';
@@ -91,4 +92,16 @@ export function CardFacts({ card }: { card: LinkedCard }) {
 /** The linked card named by `?card=` (or null while the list loads): the screens carry the reference, never a number. */
 export function useCard(ref: string | null) {
   return useAsync(ref ? () => cardsApi.info(ref) : null, ref ?? '');
+}
+
+/** The way to link another card, below a list of cards. */
+export function LinkACard() {
+  const t = useT();
+  return (
+    <p className={styles.actions}>
+      <Link className={styles.linkSecondary} to="/sawari-card/link-card-form">
+        {t('cards.link')}
+      </Link>
+    </p>
+  );
 }

@@ -11,7 +11,7 @@ import { rechargeBreakup, RECHARGE_PRESETS_PAISE, type CardKind } from '@sawari/
 import type { CardHistoryItem, CardRechargeOrder, LinkedCard } from '@sawari/contracts';
 import { cardsApi } from '../common/api';
 import { amountProblem, flowPaths, parseRupees } from '../common/model';
-import { CardFacts, FareBreakup, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, asApiError, kindId, money, styles, useAsync, useCard, useT } from '../common/ui';
+import { CardFacts, FareBreakup, ListSkeleton, LoadError, LinkACard, Page, ProblemPanel, RequireSignIn, asApiError, kindId, money, styles, useAsync, useCard, useT } from '../common/ui';
 import { historyPath, summaryPath } from '../wallet/CardScreens';
 
 /** Which kind of card a flow path is for. */
@@ -72,11 +72,7 @@ function SelectCard({ kind }: { kind: CardKind }) {
           ))}
         </ul>
       )}
-      <p className={styles.actions}>
-        <Link className={styles.linkSecondary} to="/sawari-card/link-card-form">
-          {t('cards.link')}
-        </Link>
-      </p>
+      <LinkACard />
     </>
   );
 }

@@ -8,7 +8,7 @@ import type { ApiRequestError } from '@sawari/runtime';
 import type { LinkedCard } from '@sawari/contracts';
 import { cardsApi } from '../common/api';
 import { flowPaths } from '../common/model';
-import { CardFacts, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, asApiError, kindId, styles, useAsync, useCard, useT } from '../common/ui';
+import { CardFacts, ListSkeleton, LoadError, LinkACard, Page, ProblemPanel, RequireSignIn, asApiError, kindId, styles, useAsync, useCard, useT } from '../common/ui';
 
 export const summaryPath = (ref: string) => `/sawari-card/summury?card=${encodeURIComponent(ref)}`;
 export const historyPath = (ref: string) => `/sawari-card/card-history/${encodeURIComponent(ref)}`;
@@ -69,11 +69,7 @@ function CardList() {
           ))}
         </ul>
       )}
-      <p className={styles.actions}>
-        <Link className={styles.linkSecondary} to="/sawari-card/link-card-form">
-          {t('cards.link')}
-        </Link>
-      </p>
+      <LinkACard />
     </>
   );
 }
