@@ -3,7 +3,7 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
-import { newIp, newPhone, signIn } from '../support/rider';
+import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
 // The airport express from the rider's side (mf-airport's /airport-experience screens, a lazy chunk): the next buses
 // from the airport, then a seat booked on a slot of the board's timetable through mf-premium's fare, hold and the
@@ -56,6 +56,17 @@ test('an airport-express seat is booked from /airport-experience', async ({ page
   await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${id}`, { timeout: 20_000 });
   await expect(page.getByText('Your 2 seats are booked.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Terminal 1 Bus Bay', { exact: false }).first()).toBeVisible();
+  // in the wallet: with its live QR when the slot is within 30 minutes (valid from 30 min before), else not valid yet
+  const headers = await riderHeaders(page);
+  const booking = await (await request.get(`/api/reservations/v1/bookings/${id}`, { headers })).json();
+  if (booking.tripSlotStartTime - 30 * 60_000 <= Date.now()) {
+    await page.goto(`/app/your-tickets-and-passes/sound-qr/${id}`);
+    await expect(page.getByTestId('ticket-qr')).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'airport-wallet-qr');
+  } else {
+    await page.goto(`/app/your-tickets-and-passes/before-activation/${id}`);
+    await expect(page.getByRole('heading', { name: 'Not valid yet' })).toBeVisible({ timeout: 20_000 });
+  }
 });
 
 test('a board downloads none of the rider screens and stays within its 150 KB budget', async ({ page }) => {
