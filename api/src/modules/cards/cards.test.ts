@@ -264,6 +264,33 @@ describe(`cards API ${dbLabel()}`, () => {
     expect(Number(over.n)).toBe(0);
   });
 
+  it('20 concurrent identical create requests (one idempotency-key) make one order; the key re-quotes until a payment starts', async () => {
+    const number = city(9);
+    await tap(number, 0);
+    const card = await link(number, 'closedLoop', other);
+    const body = { cardRef: card.cardRef, amountPaise: 30_000, city: 'mumbai' };
+    const many = await Promise.all(Array.from({ length: 20 }, () => req('POST', `${C}/recharges`, body, other, { 'idempotency-key': 'card-order-key-0001' })));
+    expect(many.map((m) => m.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(many.map((m) => (m.json() as Order).orderId)).size).toBe(1);
+    const rows = await s.db.query<{ n: string }>('SELECT count(*) AS n FROM card_recharge_orders WHERE card_ref = $1', [card.cardRef]);
+    expect(Number(rows.rows[0].n)).toBe(1);
+    const first = many[0].json() as Order;
+    // Another rider's same key is their own order.
+    const ridersCard = ((await req('GET', `${C}/cards`)).json() as { cards: Card[] }).cards.find((c) => c.status === 'ACTIVE' && c.maxRechargePaise >= 10_000)!;
+    const theirs = await req('POST', `${C}/recharges`, { cardRef: ridersCard.cardRef, amountPaise: 10_000, city: 'mumbai' }, rider, { 'idempotency-key': 'card-order-key-0001' });
+    expect(theirs.statusCode).toBe(201);
+    expect((theirs.json() as Order).orderId).not.toBe(first.orderId);
+    await tap(city(10), 0);
+    const mine = await link(city(10), 'closedLoop', other, 'Second');
+    const requoted = await req('POST', `${C}/recharges`, { ...body, cardRef: mine.cardRef, amountPaise: 20_000 }, other, { 'idempotency-key': 'card-order-key-0001' });
+    expect(requoted.statusCode).toBe(200);
+    expect(requoted.json()).toMatchObject({ orderId: first.orderId, cardRef: mine.cardRef, amountPaise: 20_000, payablePaise: 20_000 });
+    expect((await payUpi(requoted.json() as Order, 'success@upi', other)).json()).toMatchObject({ status: 'SUCCESS' });
+    expectError(await req('POST', `${C}/recharges`, body, other, { 'idempotency-key': 'card-order-key-0001' }), 409, 'ORDER_FROZEN');
+    expect(await req('POST', `${C}/recharges`, { ...body, cardRef: mine.cardRef, amountPaise: 20_000 }, other, { 'idempotency-key': 'card-order-key-0001' })).toMatchObject({ statusCode: 200 });
+    expectError(await req('POST', `${C}/recharges`, body, other, { 'idempotency-key': 'bad key!' }), 400, 'VALIDATION_FAILED');
+  });
+
   it('exactly once: 20 concurrent identical taps and lost answers write a load once and take the fare once', async () => {
     const number = city(3);
     await tap(number, 0);

@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../../platform/errors';
 import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth/guard';
+import { orderKeyOf } from '../payments';
 import type { CardService } from './service';
 
 const cardParams = z.object({ cardRef: cardRefSchema });
@@ -41,9 +42,10 @@ export async function cardRiderRoutes(app: FastifyInstance, opts: { service: Car
     return service.history(user(request), ref(request), q.PageIndex, q.PageSize);
   });
 
-  app.post('/api/cards/v1/recharges', { bodyLimit: 1024, schema: { body: rechargeOrderRequestSchema, response: { 201: cardRechargeOrderSchema } } }, async (request, reply) => {
+  app.post('/api/cards/v1/recharges', { bodyLimit: 1024, schema: { body: rechargeOrderRequestSchema, response: { 200: cardRechargeOrderSchema, 201: cardRechargeOrderSchema } } }, async (request, reply) => {
     const body = request.body as z.infer<typeof rechargeOrderRequestSchema>;
-    return reply.code(201).send(await service.createOrder(user(request), body.cardRef, body.amountPaise, body.city));
+    const r = await service.createOrder(user(request), body.cardRef, body.amountPaise, body.city, orderKeyOf(request.headers) ?? null);
+    return reply.code(r.created ? 201 : 200).send(r.order);
   });
   app.get('/api/cards/v1/recharges/:orderId', { schema: { params: orderParams, response: { 200: cardRechargeOrderSchema } } }, async (request) => service.getOrder(user(request), (request.params as OrderParams).orderId));
   app.post('/api/cards/v1/recharges/:orderId/offline-recharge', { schema: { params: orderParams, response: { 200: cardRechargeOrderSchema } } }, async (request) =>

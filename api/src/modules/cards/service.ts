@@ -9,7 +9,7 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import { mintOrderId } from '../payments/order-kind';
+import { mintOrderId } from '../payments';
 import { CardStore, type CardRow, type Committed, type OrderRow, type TapRow } from './store';
 
 /** A rider may link this many cards. */
@@ -171,16 +171,22 @@ export class CardService {
   }
 
   /** POST recharge: an order of kind cardRecharge (closed-loop) or ncmcCardRecharge (NCMC), refused before payment. */
-  async createOrder(userId: string, cardRef: string, amountPaise: number, city: string): Promise<CardRechargeOrder> {
+  async createOrder(userId: string, cardRef: string, amountPaise: number, city: string, orderKey: string | null = null): Promise<{ order: CardRechargeOrder; created: boolean }> {
     const { card, link } = await this.ownCard(userId, cardRef);
     const e = await this.eligibilityOf(card, amountPaise, this.store);
     if (!e.eligible) throw new ApiError(409, e.reason, refusalMessage(e.reason, e.maxPaise));
+    const quote = { orderKind: ORDER_KIND[card.kind], cardRef, city, amountPaise, feePaise: rechargeBreakup(card.kind, amountPaise).feePaise };
     const o: OrderRow = {
-      orderId: mintOrderId('CRG'), orderKind: ORDER_KIND[card.kind], userId, cardRef, city, amountPaise, feePaise: rechargeBreakup(card.kind, amountPaise).feePaise,
+      orderId: mintOrderId('CRG'), userId, ...quote,
       status: 'CREATED', createdAt: this.now(), paidAt: null, transferredAt: null, writtenAt: null, writtenTapId: null, refundedAt: null, refundReason: null,
     };
-    await this.store.insertOrder(o);
-    return this.orderView(o, card, link.name);
+    const r = await this.store.insertOrder(o, orderKey);
+    if (r.created) return { order: this.orderView(r.order, card, link.name), created: true };
+    // The same key again (a retry, a double tap): the same order. Another card or amount re-quotes it while nobody pays it.
+    const same = r.order.cardRef === cardRef && r.order.amountPaise === amountPaise && r.order.city === city;
+    if (!same && !(await this.store.requote(r.order.orderId, quote, this.now())))
+      throw new ApiError(409, 'ORDER_FROZEN', 'A payment for this recharge has started, so it cannot change. Start a new recharge for another amount.');
+    return { order: await this.getOrder(userId, r.order.orderId), created: false };
   }
 
   /** GET a recharge order (the spec's "transactions"): the rider's own only. */

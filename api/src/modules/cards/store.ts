@@ -125,10 +125,22 @@ export class CardStore {
     }
     return out;
   }
-  async insertOrder(o: OrderRow): Promise<void> {
-    await this.db.query(
-      `INSERT INTO card_recharge_orders (order_id, order_kind, user_id, card_ref, city_id, amount_paise, fee_paise, status, created_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9)`, [o.orderId, o.orderKind, o.userId, o.cardRef, o.city, o.amountPaise, o.feePaise, o.status, o.createdAt]);
+  /** Inserts the order; with an order key already used by this rider, inserts nothing and answers that key's order. */
+  async insertOrder(o: OrderRow, orderKey: string | null = null): Promise<{ order: OrderRow; created: boolean }> {
+    const r = await this.db.query<R>(
+      `INSERT INTO card_recharge_orders (order_id, order_kind, user_id, card_ref, city_id, amount_paise, fee_paise, status, created_at, updated_at, order_key)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9,$10) ON CONFLICT (user_id, order_key) DO NOTHING RETURNING *`,
+      [o.orderId, o.orderKind, o.userId, o.cardRef, o.city, o.amountPaise, o.feePaise, o.status, o.createdAt, orderKey]);
+    if (r.rows[0]) return { order: orderOf(r.rows[0]), created: true };
+    const x = await this.db.query<R>('SELECT * FROM card_recharge_orders WHERE user_id = $1 AND order_key = $2', [o.userId, orderKey]);
+    return { order: orderOf(x.rows[0]), created: false };
+  }
+  /** A new quote for an order nobody is paying (same key, another card or amount); answers whether it changed. */
+  async requote(orderId: string, q: { cardRef: string; orderKind: OrderRow['orderKind']; city: string; amountPaise: number; feePaise: number }, now: number): Promise<boolean> {
+    const r = await this.db.query(
+      `UPDATE card_recharge_orders SET card_ref = $2, order_kind = $3, city_id = $4, amount_paise = $5, fee_paise = $6, status = 'CREATED', updated_at = $7
+        WHERE order_id = $1 AND status IN ('CREATED', 'PAYMENT_FAILED') RETURNING order_id`, [orderId, q.cardRef, q.orderKind, q.city, q.amountPaise, q.feePaise, now]);
+    return r.rows.length === 1;
   }
   async order(orderId: string, lock = false): Promise<OrderRow | null> {
     const r = await this.db.query<R>(`SELECT * FROM card_recharge_orders WHERE order_id = $1${lock ? ' FOR UPDATE' : ''}`, [orderId]);

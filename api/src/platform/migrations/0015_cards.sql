@@ -50,8 +50,11 @@ CREATE TABLE card_recharge_orders (
   refunded_at bigint,
   refund_reason text,
   -- set once payments accepted the refund request (a failed request is retried)
-  refund_requested_at bigint
+  refund_requested_at bigint,
+  -- the client's idempotency-key of the create request: the same key answers the same order
+  order_key text
 );
+CREATE UNIQUE INDEX card_recharge_orders_rider_key ON card_recharge_orders (user_id, order_key);
 CREATE INDEX card_recharge_orders_card ON card_recharge_orders (card_ref, status);
 CREATE INDEX card_recharge_orders_user ON card_recharge_orders (user_id, created_at);
 CREATE INDEX card_recharge_orders_refunds_due ON card_recharge_orders (refunded_at) WHERE status = 'REFUNDED' AND refund_requested_at IS NULL;

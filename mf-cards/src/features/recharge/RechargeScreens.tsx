@@ -196,6 +196,9 @@ function Confirm({ card }: { card: LinkedCard }) {
   const [error, setError] = useState<ApiRequestError | null>(null);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
+  // One order key per card and amount shown: Pay again after a lost answer finds the same order.
+  const orderKey = useRef({ for: '', key: '' });
+  if (orderKey.current.for !== `${card.cardRef}:${amount}`) orderKey.current = { for: `${card.cardRef}:${amount}`, key: crypto.randomUUID() };
   if (!Number.isInteger(amount) || amount <= 0)
     return <ProblemPanel error={{ code: 'AMOUNT_TOO_SMALL' }} action={{ path: flowPaths(card.kind).amount(card.cardRef), labelId: 'confirm.change' }} />;
   const b = rechargeBreakup(card.kind, amount);
@@ -206,7 +209,7 @@ function Confirm({ card }: { card: LinkedCard }) {
     setBusy(true);
     setError(null);
     try {
-      const order = await cardsApi.recharge(card.cardRef, amount, cityId ?? 'mumbai');
+      const order = await cardsApi.recharge(card.cardRef, amount, cityId ?? 'mumbai', orderKey.current.key);
       navigate(checkoutPath(order.agency, order.orderKind, order.orderId));
     } catch (err) {
       setError(asApiError(err));
