@@ -327,7 +327,8 @@ export class ReservationService {
   /** GET …/bookings (booking list), newest first. */
   async bookings(userId: string, city: string | null): Promise<{ bookings: Booking[]; serverTime: number }> {
     const rows = await this.store.bookingsOf(userId, city);
-    if (rows.some((r) => r.status === 'USER_CANCELLED' || r.status === 'SYSTEM_CANCELLED')) await this.retryRefunds().catch(() => 0);
+    const cancelled = rows.filter((r) => r.status === 'USER_CANCELLED' || r.status === 'SYSTEM_CANCELLED' || r.prevBookingId);
+    if (cancelled.length) await this.retryRefunds(await this.chainIds(cancelled)).catch(() => 0);
     return { bookings: await this.toDtos(rows), serverTime: this.now() };
   }
 
@@ -336,9 +337,15 @@ export class ReservationService {
     let b = await this.store.booking(id);
     if (!b || b.userId !== userId) throw bookingNotFound();
     if (b.status === 'USER_CANCELLED' || b.status === 'SYSTEM_CANCELLED' || b.prevBookingId) {
-      if ((await this.retryRefunds().catch(() => 0)) > 0) b = (await this.store.booking(id))!;
+      if ((await this.retryRefunds(await this.chainIds([b])).catch(() => 0)) > 0) b = (await this.store.booking(id))!;
     }
     return (await this.toDtos([b]))[0];
+  }
+
+  /** Every booking id of the chains of these bookings (a chain's refunds sit on its paid orders). */
+  private async chainIds(rows: BookingRow[]): Promise<string[]> {
+    const firsts = [...new Set(rows.map((r) => r.firstBookingId))];
+    return (await Promise.all(firsts.map((f) => this.store.chain(f)))).flat().map((r) => r.id);
   }
 
   /** GET …/bookings/:id/actions (reserve-ticket getActions). */
@@ -436,10 +443,10 @@ export class ReservationService {
    * PENDING, SUCCESS or FAILED; one it cannot reach stays REQUESTED and is retried by `retryRefunds` (the payments
    * side is idempotent on the refund id, so a lost answer retried refunds once).
    */
-  async retryRefunds(): Promise<number> {
+  async retryRefunds(bookingIds: string[] | null = null): Promise<number> {
     if (!this.refunds) return 0;
     let done = 0;
-    for (const r of await this.store.openRefunds()) {
+    for (const r of await this.store.openRefunds(100, bookingIds)) {
       try {
         const out = r.status === 'PENDING' && r.paymentsRefundId
           ? await this.refunds.status(r.paymentsRefundId)

@@ -259,8 +259,11 @@ export class ReservationStore {
   }
 
   /** Refunds not yet answered by payments (REQUESTED or PENDING), oldest first, for the retry job. */
-  async openRefunds(limit = 100): Promise<RefundRow[]> {
-    const r = await this.db.query(`SELECT * FROM reservation_refunds WHERE status IN ('REQUESTED', 'PENDING') ORDER BY created_at LIMIT $1`, [limit]);
+  async openRefunds(limit = 100, bookingIds: string[] | null = null): Promise<RefundRow[]> {
+    const r = await this.db.query(
+      `SELECT * FROM reservation_refunds WHERE status IN ('REQUESTED', 'PENDING') AND ($2::text[] IS NULL OR booking_id = ANY($2::text[])) ORDER BY created_at LIMIT $1`,
+      [limit, bookingIds],
+    );
     return r.rows.map(refundOf);
   }
 
