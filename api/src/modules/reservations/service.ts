@@ -354,11 +354,10 @@ export class ReservationService {
     return { bookingId: id, actions: b.actions, cancellation: b.cancellation, popUp: b.popUp };
   }
 
-  private displayStatus(b: BookingRow, trip: TripRow | undefined, arrival: number, now: number): BookingStatus {
+  private displayStatus(b: BookingRow, arrival: number, now: number): BookingStatus {
     if (b.status === 'PUNCHED' && now >= arrival + AFTER_ARRIVAL_MS) return 'USED';
     if (b.status === 'ACTIVE' && now >= arrival + AFTER_ARRIVAL_MS) return 'EXPIRED';
     if (b.status === 'BOOKING_UNDER_PROCESS' && b.holdExpiresAt != null && now >= b.holdExpiresAt) return 'BOOKING_FAILED';
-    void trip;
     return b.status as BookingStatus;
   }
 
@@ -382,7 +381,7 @@ export class ReservationService {
       const slot = trip?.startTime ?? 0;
       const boarding = slot + from.offsetMin * MINUTE_MS;
       const arrival = slot + to.offsetMin * MINUTE_MS;
-      const status = this.displayStatus(b, trip, arrival, now);
+      const status = this.displayStatus(b, arrival, now);
       const first = chainById.get(b.firstBookingId);
       const premium = { bookingId: b.id, firstBookingId: b.firstBookingId, status, prevBookingStatus: b.prevBookingStatus, tripSlotStartTime: slot, expiryTime: arrival + AFTER_ARRIVAL_MS, bookingTime: b.createdAt, isCancellationPopUpShown: b.cancellationPopupShown, isReschedulePopUpShown: b.reschedulePopupShown };
       const chainOrders = chainRows.filter((r) => r.firstBookingId === b.firstBookingId).map((r) => r.id);
