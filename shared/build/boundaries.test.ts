@@ -18,7 +18,9 @@ const probes: Probe[] = [
   { file: 'api/src/zz-probe.ts', code: "import { api } from '@sawari/runtime';\nexport const y = api;\n", expect: /the API may import shared\/domain and shared\/contracts only/ },
   { file: 'api/src/platform/zz-probe.ts', code: "import * as m from '../modules/payments';\nexport const y = m;\n", expect: /platform knows no module/ },
   { file: 'api/src/modules/sos/zz-probe.ts', code: "import * as s from '../payments/service';\nexport const y = s;\n", expect: /module sos may use module payments only through/ },
-  // allowed: a module's public index, the layers in order, a remote's own files
+  { file: 'api/src/modules/planner/core/zz-probe.ts', code: "import * as s from '../../transit/store';\nexport const y = s;\n", expect: /module planner may use module transit only through/ },
+  // allowed: a module's public index, the layers in order, a remote's own files, a test reaching into another module
+  { file: 'api/src/modules/sos/zz-probe.test.ts', code: "import * as s from '../payments/service';\nexport const y = s;\n", expect: null },
   { file: 'api/src/modules/sos/zz-probe.ts', code: "import * as p from '../payments';\nimport * as q from '../payments/index';\nexport const y = [p, q];\n", expect: null },
   { file: 'mf-airport/src/zz-probe.ts', code: "import { api } from '@sawari/runtime';\nimport { Button } from '@sawari/ui';\nimport { routes } from './routes';\nexport const y = [api, Button, routes];\n", expect: null },
   // a circle: linted as mf-passes/src/routes.ts, the probe imports manifest.ts, which imports routes.ts
