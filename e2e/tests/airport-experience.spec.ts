@@ -44,7 +44,10 @@ test('an airport-express seat is booked from /airport-experience', async ({ page
   await page.getByLabel('Passengers').selectOption('2');
   await shot(page, 'airport-slots');
   await expectAccessible(page);
-  await page.getByRole('button', { name: /^Choose the .* bus$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Choose the .* bus$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/app\/premium-buses\/fare-details\?tripId=AIR-AE-T1-KHR\.\d{12}&fromStopId=T1-BAY&toStopId=KHARGHAR&adult=2/);
   await page.getByRole('button', { name: 'Keep my seats and pay ₹300' }).click();
   await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
@@ -75,7 +78,12 @@ test('a board downloads none of the rider screens and stays within its 150 KB bu
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
     scripts.push(res.url());
-    sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
+    sizes.push(
+      res.body().then(
+        (b) => gzipSync(b).length,
+        () => 0,
+      ),
+    );
   });
   await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
   await expect(page.getByText('LIVE SCHEDULE')).toBeVisible();

@@ -11,7 +11,8 @@ import { newIp, newPhone, riderHeaders, riderThroughApi, signIn } from '../suppo
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage });
 
 async function signUp(page: Page, request: APIRequestContext): Promise<void> {
   await page.addInitScript(() => {
@@ -31,7 +32,10 @@ async function chooseLaterSlot(page: Page): Promise<void> {
   const days = page.getByRole('navigation', { name: 'Day' }).getByRole('link');
   await expect(days.first()).toBeVisible();
   await days.nth((await days.count()) > 1 ? 1 : 0).click();
-  await page.getByRole('button', { name: /^Choose the .* slot$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Choose the .* slot$/ })
+    .first()
+    .click();
 }
 
 async function payByUpi(page: Page, price: string): Promise<string> {
@@ -89,7 +93,10 @@ test('book a premium seat and pay, see it in the wallet, change the slot, cancel
   // the seat is a ticket in the wallet, with its QR
   const headers = await riderHeaders(page);
   const wallet = await (await request.get('/api/tickets/wallet?city=mumbai', { headers })).json();
-  expect(wallet.items.find((i: { transactionId: string }) => i.transactionId === id)).toMatchObject({ productSubType: 'premiumReserveTicket', status: 'ACTIVE' });
+  expect(wallet.items.find((i: { transactionId: string }) => i.transactionId === id)).toMatchObject({
+    productSubType: 'premiumReserveTicket',
+    status: 'ACTIVE',
+  });
   // a day ahead, the ticket is not valid yet: the wallet opens it on before-activation (its QR shows from 30 minutes
   // before the slot; airport-experience.spec.ts checks the QR of a seat that is valid now)
   await page.goto(`/app/your-tickets-and-passes/before-activation/${id}`);
@@ -102,7 +109,10 @@ test('book a premium seat and pay, see it in the wallet, change the slot, cancel
   await page.getByRole('link', { name: 'Change the slot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Change the slot' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: /^Move to the .* slot$/ }).nth(1).click();
+  await page
+    .getByRole('button', { name: /^Move to the .* slot$/ })
+    .nth(1)
+    .click();
   await expect(page).toHaveURL(/\/app\/premium-buses\/premium-bus-summary\/RSV-/);
   const movedId = /premium-bus-summary\/(RSV-[0-9a-f-]+)/.exec(page.url())![1];
   expect(movedId).not.toBe(id);
@@ -131,13 +141,34 @@ test('an operator cancels a trip: the rider sees the pop-up once, with the full 
   const headers = await riderHeaders(page);
   // book and pay through the API (another device of the rider)
   const { days } = await (await request.get('/api/reservations/v1/cities/mumbai/lines/PRM-2/days', { headers })).json();
-  const { slots } = await (await request.get(`/api/reservations/v1/cities/mumbai/slots?lineId=PRM-2&fromStopId=PRM-KHARGHAR&toStopId=PRM-ANDHERI&date=${days[days.length > 1 ? 1 : 0]}`, { headers })).json();
+  const { slots } = await (
+    await request.get(
+      `/api/reservations/v1/cities/mumbai/slots?lineId=PRM-2&fromStopId=PRM-KHARGHAR&toStopId=PRM-ANDHERI&date=${days[days.length > 1 ? 1 : 0]}`,
+      { headers },
+    )
+  ).json();
   const tripId = slots[2].tripId as string;
-  const fare = await (await request.post('/api/reservations/v1/fare', { headers, data: { options: [{ tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }], passengers: { adult: 1 } } })).json();
-  const hold = await (await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI', passengers: { adult: 1 }, farePaise: fare.payableAmount } })).json();
-  const pay = await request.post(`/api/payments/reservation/${hold.bookingId}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-rsv-${hold.bookingId}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  const fare = await (
+    await request.post('/api/reservations/v1/fare', {
+      headers,
+      data: { options: [{ tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }], passengers: { adult: 1 } },
+    })
+  ).json();
+  const hold = await (
+    await request.post('/api/reservations/v1/bookings', {
+      headers,
+      data: { tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI', passengers: { adult: 1 }, farePaise: fare.payableAmount },
+    })
+  ).json();
+  const pay = await request.post(`/api/payments/reservation/${hold.bookingId}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-rsv-${hold.bookingId}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
   expect(pay.status(), await pay.text()).toBe(200);
-  const cancel = await request.post(`/api/ops/reservations/trips/${tripId}/cancel`, { headers: OPS, data: { disruption: 'WEATHER', note: 'Flooding at Sion' } });
+  const cancel = await request.post(`/api/ops/reservations/trips/${tripId}/cancel`, {
+    headers: OPS,
+    data: { disruption: 'WEATHER', note: 'Flooding at Sion' },
+  });
   expect(cancel.status(), await cancel.text()).toBe(200);
 
   await page.goto('/app/premium-buses');
@@ -166,7 +197,10 @@ test('an event trip (great escape) is booked and paid', async ({ page, context, 
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Choose a slot on GE1' }).click();
   await expect(page).toHaveURL(/\/app\/great-escape\/select-slots\?lineId=EVT-LONAVALA/);
-  await page.getByRole('button', { name: /^Choose the .* slot$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Choose the .* slot$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/app\/great-escape\/fare-details\?/);
   await page.getByRole('button', { name: 'Keep my seats and pay ₹450' }).click();
   const id = await payByUpi(page, '₹450');
@@ -192,16 +226,26 @@ test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', a
   const order = await request.post('/api/passes/v3/orders', {
     headers,
     data: {
-      appVer: '1001', city: 'mumbai', deviceId: headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [],
       userDetails: { mailId: null, mobileNumber: '9000000000', userName: 'Meera Nair', gender: null, dobInMillis: null, userId: headers.userid },
       passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-magic-30', configurationId: 'mum-magic', passFare: 2500 },
     },
   });
   expect(order.status(), await order.text()).toBeLessThan(300);
   const tx = (await order.json()).transactionId as string;
-  const paid = await request.post(`/api/payments/pass/${tx}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-magic-${tx}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  const paid = await request.post(`/api/payments/pass/${tx}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-magic-${tx}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
-  await expect.poll(async () => (await (await request.get('/api/reservations/v1/cities/mumbai/premium-passes', { headers })).json()).passes.length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await (await request.get('/api/reservations/v1/cities/mumbai/premium-passes', { headers })).json()).passes.length, { timeout: 20_000 })
+    .toBe(1);
 
   await page.goto('/app/premium-buses');
   await page.getByRole('link', { name: 'Book with my premium pass' }).click();

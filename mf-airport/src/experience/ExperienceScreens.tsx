@@ -199,7 +199,8 @@ function Eta({ type }: { type: 'from' | 'to' }) {
         for (const p of pairs) {
           const fromAirport = p.from.stopId === p.line.stops[0].stopId && /^T\d-BAY$/.test(p.from.stopId);
           const toAirport = /^T\d-BAY$/.test(p.to.stopId);
-          if ((type === 'from' ? fromAirport : toAirport) && (!chosen.get(p.line.id) || p.to.offsetMin > chosen.get(p.line.id)!.to.offsetMin)) chosen.set(p.line.id, p);
+          if ((type === 'from' ? fromAirport : toAirport) && (!chosen.get(p.line.id) || p.to.offsetMin > chosen.get(p.line.id)!.to.offsetMin))
+            chosen.set(p.line.id, p);
         }
         const out: Departure[] = [];
         for (const p of chosen.values()) {
@@ -269,13 +270,18 @@ function SelectSlots() {
   const [passengers, setPassengers] = useState(1);
   const days = useAsync(() => loadAirportDays(city, lineId), `${city}:${lineId}`);
   const date = day ?? (days.status === 'ready' ? days.data[0] : undefined);
-  const slots = useAsync(days.status === 'ready' ? () => loadAirportSlots(city, { lineId, fromStopId, toStopId, date }) : null, `${lineId}:${fromStopId}:${toStopId}:${date}`);
+  const slots = useAsync(
+    days.status === 'ready' ? () => loadAirportSlots(city, { lineId, fromStopId, toStopId, date }) : null,
+    `${lineId}:${fromStopId}:${toStopId}:${date}`,
+  );
   if (days.status === 'error') return <LoadError error={days.error} onRetry={days.retry} />;
   if (slots.status === 'error') return <LoadError error={slots.error} onRetry={slots.retry} />;
   if (slots.status === 'loading') return <ListSkeleton />;
   const s = slots.data;
   const choose = (tripId: string) =>
-    go(`/premium-buses/fare-details?tripId=${encodeURIComponent(tripId)}&fromStopId=${encodeURIComponent(fromStopId)}&toStopId=${encodeURIComponent(toStopId)}&adult=${passengers}&child=0&senior=0`);
+    go(
+      `/premium-buses/fare-details?tripId=${encodeURIComponent(tripId)}&fromStopId=${encodeURIComponent(fromStopId)}&toStopId=${encodeURIComponent(toStopId)}&adult=${passengers}&child=0&senior=0`,
+    );
   return (
     <>
       <p className={styles.intro}>

@@ -6,8 +6,11 @@ import { api } from '@sawari/runtime';
 const seg = encodeURIComponent;
 const R = '/reservations/v1';
 
-export const loadAirportLines = (city: string) => api.get<{ lines: ReservationLine[] }>(`${R}/cities/${seg(city)}/lines`, { params: { product: 'AIRPORT' } }).then((r) => r.lines);
-export const loadAirportPairs = (city: string) => api.get<{ pairs: StopPair[] }>(`${R}/cities/${seg(city)}/stop-pairs`, { params: { product: 'AIRPORT' } }).then((r) => r.pairs);
+export const loadAirportLines = (city: string) =>
+  api.get<{ lines: ReservationLine[] }>(`${R}/cities/${seg(city)}/lines`, { params: { product: 'AIRPORT' } }).then((r) => r.lines);
+export const loadAirportPairs = (city: string) =>
+  api.get<{ pairs: StopPair[] }>(`${R}/cities/${seg(city)}/stop-pairs`, { params: { product: 'AIRPORT' } }).then((r) => r.pairs);
 export const loadAirportSlots = (city: string, q: { lineId: string; fromStopId: string; toStopId: string; date?: string }) =>
   api.get<{ date: string; line: ReservationLine; slots: TripSlot[] }>(`${R}/cities/${seg(city)}/slots`, { params: { ...q } });
-export const loadAirportDays = (city: string, lineId: string) => api.get<{ days: string[] }>(`${R}/cities/${seg(city)}/lines/${seg(lineId)}/days`).then((r) => r.days);
+export const loadAirportDays = (city: string, lineId: string) =>
+  api.get<{ days: string[] }>(`${R}/cities/${seg(city)}/lines/${seg(lineId)}/days`).then((r) => r.days);

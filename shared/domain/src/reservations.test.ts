@@ -1,6 +1,22 @@
 import {
-  bookingDayLabel, bookingLabel, cancellationQuote, checkSeatRequest, holdSecondsLeft, indiaSlotMs, isAc, isHoldLapsed, isPremiumEnabled, isTrackingWindowOpen,
-  PREMIUM_TRACKING, seatAvailability, seatFare, slotMinutes, ticketActions, trackingPollMs, HOLD_MS, APP_VERSION,
+  bookingDayLabel,
+  bookingLabel,
+  cancellationQuote,
+  checkSeatRequest,
+  holdSecondsLeft,
+  indiaSlotMs,
+  isAc,
+  isHoldLapsed,
+  isPremiumEnabled,
+  isTrackingWindowOpen,
+  PREMIUM_TRACKING,
+  seatAvailability,
+  seatFare,
+  slotMinutes,
+  ticketActions,
+  trackingPollMs,
+  HOLD_MS,
+  APP_VERSION,
 } from './reservations';
 import { aggregateFares } from './passes';
 import { canRebook, popUpFor } from './premium';
@@ -66,7 +82,13 @@ describe('booking day labels in Asia/Kolkata', () => {
 describe('premium tracking constants', () => {
   const slot = ist('2026-11-23T18:00:00');
   it('the window opens exactly 30 min before the slot', () => {
-    expect(PREMIUM_TRACKING).toMatchObject({ pollingMinimumMs: 120_000, frequencyFactor: 0.25, runningLateSecs: 360, onTimeBufferSecs: 300, arrivedEarlySecs: 300 });
+    expect(PREMIUM_TRACKING).toMatchObject({
+      pollingMinimumMs: 120_000,
+      frequencyFactor: 0.25,
+      runningLateSecs: 360,
+      onTimeBufferSecs: 300,
+      arrivedEarlySecs: 300,
+    });
     expect(isTrackingWindowOpen(slot, slot - 30 * MIN - 1, slot + 60 * MIN)).toBe(false);
     expect(isTrackingWindowOpen(slot, slot - 30 * MIN, slot + 60 * MIN)).toBe(true);
     expect(isTrackingWindowOpen(slot, slot + 60 * MIN, slot + 60 * MIN)).toBe(false);
@@ -117,7 +139,13 @@ describe('labels and actions', () => {
     expect(bookingLabel('ACTIVE', slot, slot)).toBe('expired');
   });
   it('offers cancel and reschedule only while active and before the slot', () => {
-    expect(ticketActions({ status: 'ACTIVE', slotStart: slot, paidWithPass: false }, slot - 1)).toEqual(['CANCEL_RIDE', 'RESCHEDULE_RIDE', 'FIND_MY_STOP', 'CHAT_SUPPORT', 'CALL_SUPPORT']);
+    expect(ticketActions({ status: 'ACTIVE', slotStart: slot, paidWithPass: false }, slot - 1)).toEqual([
+      'CANCEL_RIDE',
+      'RESCHEDULE_RIDE',
+      'FIND_MY_STOP',
+      'CHAT_SUPPORT',
+      'CALL_SUPPORT',
+    ]);
     expect(ticketActions({ status: 'ACTIVE', slotStart: slot, paidWithPass: false }, slot)).toEqual(['FIND_MY_STOP', 'CHAT_SUPPORT', 'CALL_SUPPORT']);
     expect(ticketActions({ status: 'USER_CANCELLED', slotStart: slot, paidWithPass: false }, 0)).toEqual(['CHAT_SUPPORT', 'CALL_SUPPORT']);
   });
@@ -137,7 +165,18 @@ describe('seat fares', () => {
     expect(r.payableAmount).toBe(37500);
     expect(r.actualAmount).toBe(45000);
     expect(r.totalAvailableSeats).toBe(4);
-    expect(r.passengerDetails[1]).toEqual({ id: 'child', name: 'Child', isDiscountApplicable: true, payableAmount: 7500, actualAmount: 15000, fareBreakup: [{ name: 'Seat fare', value: 15000 }, { name: 'Child concession', value: -7500 }], categorySeatLimit: 4 });
+    expect(r.passengerDetails[1]).toEqual({
+      id: 'child',
+      name: 'Child',
+      isDiscountApplicable: true,
+      payableAmount: 7500,
+      actualAmount: 15000,
+      fareBreakup: [
+        { name: 'Seat fare', value: 15000 },
+        { name: 'Child concession', value: -7500 },
+      ],
+      categorySeatLimit: 4,
+    });
     expect(seatFare(fares, { adult: 1 }, 40).passengerDetails[0].categorySeatLimit).toBe(6);
   });
   it('aggregates two options: groups in both only, sums, minimum seats (spec §4)', () => {

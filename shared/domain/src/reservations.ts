@@ -13,7 +13,18 @@ export const RESERVATION_PRODUCTS = ['PREMIUM', 'AIRPORT', 'EVENT'] as const;
 export type ReservationProduct = (typeof RESERVATION_PRODUCTS)[number];
 
 /** Spec §4 premium ticket statuses (what a booking is once it exists as a ticket). */
-export const PREMIUM_TICKET_STATUSES = ['ACTIVE', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED', 'USED', 'USER_CANCELLED', 'SYSTEM_CANCELLED', 'USER_RESCHEDULED', 'SYSTEM_RESCHEDULED', 'EXPIRED', 'PUNCHED'] as const;
+export const PREMIUM_TICKET_STATUSES = [
+  'ACTIVE',
+  'PAYMENT_PROCESSING',
+  'PAYMENT_FAILED',
+  'USED',
+  'USER_CANCELLED',
+  'SYSTEM_CANCELLED',
+  'USER_RESCHEDULED',
+  'SYSTEM_RESCHEDULED',
+  'EXPIRED',
+  'PUNCHED',
+] as const;
 /** Spec §4: the booking list additionally has these (a hold being paid, a hold that lapsed or could not be issued). */
 export const BOOKING_LIST_STATUSES = [...PREMIUM_TICKET_STATUSES, 'BOOKING_UNDER_PROCESS', 'BOOKING_FAILED', 'FAILED'] as const;
 export type BookingStatus = (typeof BOOKING_LIST_STATUSES)[number];
@@ -56,7 +67,11 @@ export function seatAvailability(seatsLeft: number): SeatAvailability | null {
  */
 export const FULL_REFUND_BEFORE_MS = 60 * MINUTE_MS;
 export const HALF_REFUND_BEFORE_MS = 15 * MINUTE_MS;
-export interface CancellationQuote { refundPercent: 0 | 50 | 100; refundPaise: number; canCancel: boolean }
+export interface CancellationQuote {
+  refundPercent: 0 | 50 | 100;
+  refundPaise: number;
+  canCancel: boolean;
+}
 export function cancellationQuote(amountPaise: number, slotStart: number, now: number): CancellationQuote {
   const before = slotStart - now;
   if (before <= 0) return { refundPercent: 0, refundPaise: 0, canCancel: false };
@@ -120,13 +135,26 @@ export const isAc = (busType: string | null | undefined): boolean => busType !==
 export type BookingLabel = 'confirmed' | 'cancelled' | 'rescheduled' | 'failed' | 'pending' | 'used' | 'expired';
 export function bookingLabel(status: BookingStatus, slotEnd: number, now: number): BookingLabel {
   switch (status) {
-    case 'USER_CANCELLED': case 'SYSTEM_CANCELLED': return 'cancelled';
-    case 'USER_RESCHEDULED': case 'SYSTEM_RESCHEDULED': return 'rescheduled';
-    case 'PAYMENT_FAILED': case 'BOOKING_FAILED': case 'FAILED': return 'failed';
-    case 'PAYMENT_PROCESSING': case 'BOOKING_UNDER_PROCESS': return 'pending';
-    case 'USED': case 'PUNCHED': return 'used';
-    case 'EXPIRED': return 'expired';
-    case 'ACTIVE': return now >= slotEnd ? 'expired' : 'confirmed';
+    case 'USER_CANCELLED':
+    case 'SYSTEM_CANCELLED':
+      return 'cancelled';
+    case 'USER_RESCHEDULED':
+    case 'SYSTEM_RESCHEDULED':
+      return 'rescheduled';
+    case 'PAYMENT_FAILED':
+    case 'BOOKING_FAILED':
+    case 'FAILED':
+      return 'failed';
+    case 'PAYMENT_PROCESSING':
+    case 'BOOKING_UNDER_PROCESS':
+      return 'pending';
+    case 'USED':
+    case 'PUNCHED':
+      return 'used';
+    case 'EXPIRED':
+      return 'expired';
+    case 'ACTIVE':
+      return now >= slotEnd ? 'expired' : 'confirmed';
   }
 }
 
@@ -175,11 +203,22 @@ export function seatFare(fares: CategoryFares, p: SeatPassengers, seatsLeft: num
     const payable = n * fare;
     const lines = [{ name: SEAT_FARE_LINE, value: actual }];
     if (payable !== actual) lines.push({ name: `${CATEGORY_NAMES[c]} concession`, value: payable - actual });
-    groups.push({ id: c, name: CATEGORY_NAMES[c], isDiscountApplicable: payable < actual, payableAmount: payable, actualAmount: actual, fareBreakup: lines, categorySeatLimit: Math.max(0, Math.min(seatsLeft, MAX_SEATS_PER_BOOKING)) });
+    groups.push({
+      id: c,
+      name: CATEGORY_NAMES[c],
+      isDiscountApplicable: payable < actual,
+      payableAmount: payable,
+      actualAmount: actual,
+      fareBreakup: lines,
+      categorySeatLimit: Math.max(0, Math.min(seatsLeft, MAX_SEATS_PER_BOOKING)),
+    });
   }
   return {
-    roundingLogic: 'NONE', passengerDetails: groups, totalAvailableSeats: Math.max(0, seatsLeft),
-    payableAmount: groups.reduce((s, g) => s + g.payableAmount, 0), actualAmount: groups.reduce((s, g) => s + g.actualAmount, 0),
+    roundingLogic: 'NONE',
+    passengerDetails: groups,
+    totalAvailableSeats: Math.max(0, seatsLeft),
+    payableAmount: groups.reduce((s, g) => s + g.payableAmount, 0),
+    actualAmount: groups.reduce((s, g) => s + g.actualAmount, 0),
   };
 }
 

@@ -26,7 +26,11 @@ describe(`reservations engine ${dbLabel()}`, () => {
     for (let i = 0; i < 100; i++) {
       const id = `u-engine-${i}`;
       users.push(id);
-      await t.db.query('INSERT INTO users (id, phone_number, country_code, created_at) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING', [id, `90000${String(i).padStart(5, '0')}`, '+91']);
+      await t.db.query('INSERT INTO users (id, phone_number, country_code, created_at) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING', [
+        id,
+        `90000${String(i).padStart(5, '0')}`,
+        '+91',
+      ]);
     }
   }, 60_000);
   afterAll(() => t.cleanup());
@@ -59,17 +63,22 @@ describe(`reservations engine ${dbLabel()}`, () => {
     const other = await t.openAnother();
     const second = new ReservationService(other, clock.now);
     const started = Date.now();
-    const results = await Promise.allSettled(users.map((u, i) => (i % 2 ? second : service).hold(u, { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price })));
+    const results = await Promise.allSettled(
+      users.map((u, i) => (i % 2 ? second : service).hold(u, { tripId, ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: price })),
+    );
     const ms = Date.now() - started;
     const ok = results.filter((r) => r.status === 'fulfilled');
     const codes = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as ApiError).code);
     expect(ok).toHaveLength(5);
     expect(new Set(codes)).toEqual(new Set(['SOLD_OUT']));
-    const trip = (await t.db.query<{ seats_taken: number; capacity: number }>('SELECT seats_taken, capacity FROM reservation_trips WHERE id = $1', [tripId])).rows[0];
+    const trip = (await t.db.query<{ seats_taken: number; capacity: number }>('SELECT seats_taken, capacity FROM reservation_trips WHERE id = $1', [tripId]))
+      .rows[0];
     expect(Number(trip.seats_taken)).toBe(40);
-    const held = (await t.db.query<{ n: string }>("SELECT count(*) AS n FROM reservation_bookings WHERE trip_id = $1 AND seats_held", [tripId])).rows[0];
+    const held = (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM reservation_bookings WHERE trip_id = $1 AND seats_held', [tripId])).rows[0];
     expect(Number(held.n)).toBe(5);
-    console.log(`reservations oversell ${dbLabel()}: 100 concurrent holds (two services) on 5 seats → ${ok.length} bookings, ${codes.length} × SOLD_OUT, ${ms} ms`);
+    console.log(
+      `reservations oversell ${dbLabel()}: 100 concurrent holds (two services) on 5 seats → ${ok.length} bookings, ${codes.length} × SOLD_OUT, ${ms} ms`,
+    );
   }, 60_000);
 
   it('a hold lapses after exactly 10 minutes and its seats go back once', async () => {
@@ -160,7 +169,9 @@ describe(`reservations engine ${dbLabel()}`, () => {
   });
 
   it('a premium pass books a seat for ₹0, issued at once; the daily limit holds under 20 concurrent attempts', async () => {
-    const passes = new Map([['PASS-1', { passId: 'PASS-1', city: 'mumbai', name: 'Premium rides', maxTripsPerDay: 2, validUntil: ist('2026-12-01T00:00:00') }]]);
+    const passes = new Map([
+      ['PASS-1', { passId: 'PASS-1', city: 'mumbai', name: 'Premium rides', maxTripsPerDay: 2, validUntil: ist('2026-12-01T00:00:00') }],
+    ]);
     service.usePasses({
       premiumPass: async (userId, passId) => (userId === users[40] ? (passes.get(passId) ?? null) : null),
       premiumPasses: async (userId) => (userId === users[40] ? [...passes.values()] : []),
@@ -171,13 +182,28 @@ describe(`reservations engine ${dbLabel()}`, () => {
     const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof ride>>> => r.status === 'fulfilled').map((r) => r.value);
     expect(ok).toHaveLength(2);
     expect(ok.every((b) => b.status === 'ACTIVE' && b.amountPaise === 0 && b.paidWith === 'PASS')).toBe(true);
-    expect(new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as ApiError).code))).toEqual(new Set(['PASS_DAILY_LIMIT']));
+    expect(new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as ApiError).code))).toEqual(
+      new Set(['PASS_DAILY_LIMIT']),
+    );
     expect((await service.premiumPasses(users[40], 'mumbai', '20261124')).passes[0]).toMatchObject({ bookedThatDay: 2, ridesLeftThatDay: 0 });
     // another day is a new day; someone else's pass is not found; a paid fare with a pass is refused
     expect((await ride('PRM-1.202611250700')).status).toBe('ACTIVE');
-    await expect(service.hold(users[41], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'PASS_NOT_FOUND' });
-    await expect(service.hold(users[40], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 16000, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'FARE_CHANGED' });
-    await expect(service.hold(users[40], { tripId: 'AIR-AE-T1-KHR.202611250730', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' })).rejects.toMatchObject({ code: 'PASS_NOT_ACCEPTED' });
+    await expect(
+      service.hold(users[41], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 0, passId: 'PASS-1' }),
+    ).rejects.toMatchObject({ code: 'PASS_NOT_FOUND' });
+    await expect(
+      service.hold(users[40], { tripId: 'PRM-1.202611250720', ...P1, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: 16000, passId: 'PASS-1' }),
+    ).rejects.toMatchObject({ code: 'FARE_CHANGED' });
+    await expect(
+      service.hold(users[40], {
+        tripId: 'AIR-AE-T1-KHR.202611250730',
+        fromStopId: 'T1-BAY',
+        toStopId: 'KHARGHAR',
+        passengers: { adult: 1, child: 0, senior: 0 },
+        farePaise: 0,
+        passId: 'PASS-1',
+      }),
+    ).rejects.toMatchObject({ code: 'PASS_NOT_ACCEPTED' });
     // a cancelled pass ride frees its place in the day's count (and refunds nothing: nothing was paid)
     const c = await service.cancel(users[40], ok[0].bookingId, 0);
     expect(c.refunds).toEqual([]);
@@ -215,8 +241,27 @@ describe(`reservations engine ${dbLabel()}`, () => {
 
   it('reschedule to a dearer slot charges the difference through a new order; to a cheaper one refunds it (FARE_DIFFERENCE)', async () => {
     // two test lines serving the same stop pair at other fares (the demo lines price every slot of a line alike)
-    const stops = [{ stopId: 'PRM-THANE', name: 'Thane', lat: 19.186, lon: 72.9757, offsetMin: 0 }, { stopId: 'PRM-BKC', name: 'BKC', lat: 19.066, lon: 72.865, offsetMin: 50 }];
-    const line = (id: string, adult: number) => service.store.addLine({ id, city: 'mumbai', product: 'PREMIUM', code: id, name: id, busType: 'ac', agency: 'MBUS Premium', capacity: 40, description: '', transitRouteId: null, stops, fares: [{ fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC', fares: { adult } }], schedule: { kind: 'headway', weekdays: [1, 2, 3, 4, 5], firstMin: 600, lastMin: 1200, headwayMin: 60 }, horizonDays: 7 });
+    const stops = [
+      { stopId: 'PRM-THANE', name: 'Thane', lat: 19.186, lon: 72.9757, offsetMin: 0 },
+      { stopId: 'PRM-BKC', name: 'BKC', lat: 19.066, lon: 72.865, offsetMin: 50 },
+    ];
+    const line = (id: string, adult: number) =>
+      service.store.addLine({
+        id,
+        city: 'mumbai',
+        product: 'PREMIUM',
+        code: id,
+        name: id,
+        busType: 'ac',
+        agency: 'MBUS Premium',
+        capacity: 40,
+        description: '',
+        transitRouteId: null,
+        stops,
+        fares: [{ fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC', fares: { adult } }],
+        schedule: { kind: 'headway', weekdays: [1, 2, 3, 4, 5], firstMin: 600, lastMin: 1200, headwayMin: 60 },
+        horizonDays: 7,
+      });
     await line('PRM-DEAR', 20000);
     await line('PRM-CHEAP', 12000);
     const price = await fareOf('PRM-1.202611241000');
@@ -230,7 +275,9 @@ describe(`reservations engine ${dbLabel()}`, () => {
     const dear = await service.reschedule(users[60], b.bookingId, { tripId: 'PRM-DEAR.202611241100', farePaise: 20000 - price });
     expect(dear).toMatchObject({ status: 'BOOKING_UNDER_PROCESS', amountPaise: 20000 - price, farePaise: 20000, firstBookingId: b.bookingId });
     expect((await service.booking(users[60], b.bookingId)).status).toBe('ACTIVE');
-    await expect(service.reschedule(users[60], b.bookingId, { tripId: 'PRM-CHEAP.202611241200', farePaise: 12000 - price })).rejects.toMatchObject({ code: 'RESCHEDULE_IN_PROGRESS' });
+    await expect(service.reschedule(users[60], b.bookingId, { tripId: 'PRM-CHEAP.202611241200', farePaise: 12000 - price })).rejects.toMatchObject({
+      code: 'RESCHEDULE_IN_PROGRESS',
+    });
     await t.db.transaction(async (tx) => {
       await service.startPayment(tx, dear.bookingId);
       await service.issue(tx, dear.bookingId);
@@ -241,7 +288,10 @@ describe(`reservations engine ${dbLabel()}`, () => {
     const cheap = await service.reschedule(users[60], dear.bookingId, { tripId: 'PRM-CHEAP.202611241200', farePaise: 12000 - 20000 });
     expect(cheap).toMatchObject({ status: 'ACTIVE', amountPaise: 0, farePaise: 12000 });
     // spread over the chain's paid orders newest first: the move's 4,000 paise, then 4,000 of the first order
-    expect(cheap.refunds.map((r) => [r.reason, r.amountPaise])).toEqual([['FARE_DIFFERENCE', 20000 - price], ['FARE_DIFFERENCE', 8000 - (20000 - price)]]);
+    expect(cheap.refunds.map((r) => [r.reason, r.amountPaise])).toEqual([
+      ['FARE_DIFFERENCE', 20000 - price],
+      ['FARE_DIFFERENCE', 8000 - (20000 - price)],
+    ]);
     // a second move to a cheaper slot refunds again (its own cause), never twice for one move
     await line('PRM-CHEAPER', 10000);
     const cheaper = await service.reschedule(users[60], cheap.bookingId, { tripId: 'PRM-CHEAPER.202611241300', farePaise: -2000 });

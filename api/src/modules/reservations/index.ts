@@ -14,7 +14,10 @@ export { seedReservationLines } from './seed';
  * every `sweepEveryMs` (0 = off; tests call the service). Answers the service: the composition root hands it to
  * payments (payment-port.ts), validation (reservationValidatables) and the wallet.
  */
-export async function registerReservationModule(app: FastifyInstance, o: { db: Db; guard: AuthGuard; now: Clock; opsKeys: Map<string, string>; sweepEveryMs?: number }) {
+export async function registerReservationModule(
+  app: FastifyInstance,
+  o: { db: Db; guard: AuthGuard; now: Clock; opsKeys: Map<string, string>; sweepEveryMs?: number },
+) {
   const service = new ReservationService(o.db, o.now);
   await app.register(reservationRoutes, { service, guard: o.guard });
   await app.register(reservationOpsRoutes, { service, keys: o.opsKeys });

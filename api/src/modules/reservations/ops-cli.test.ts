@@ -23,13 +23,30 @@ describe(`npm run ops -- reservations ${dbLabel()}`, () => {
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runReservationOps(argv, service, (s) => out.push(s), (s) => err.push(s), 'asha');
+    const code = await runReservationOps(
+      argv,
+      service,
+      (s) => out.push(s),
+      (s) => err.push(s),
+      'asha',
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   it('lists trips, assigns a vehicle, cancels with a disruption (recorded with who), refuses bad input', async () => {
-    const fare = (await service.fare({ options: [{ tripId: 'PRM-1.202611230700', fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' }], passengers: { adult: 1, child: 0, senior: 0 } })).payableAmount;
-    const b = await service.hold('u-cli', { tripId: 'PRM-1.202611230700', fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC', passengers: { adult: 1, child: 0, senior: 0 }, farePaise: fare });
+    const fare = (
+      await service.fare({
+        options: [{ tripId: 'PRM-1.202611230700', fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' }],
+        passengers: { adult: 1, child: 0, senior: 0 },
+      })
+    ).payableAmount;
+    const b = await service.hold('u-cli', {
+      tripId: 'PRM-1.202611230700',
+      fromStopId: 'PRM-THANE',
+      toStopId: 'PRM-BKC',
+      passengers: { adult: 1, child: 0, senior: 0 },
+      farePaise: fare,
+    });
     await t.db.transaction(async (tx) => {
       await service.startPayment(tx, b.bookingId);
       await service.issue(tx, b.bookingId);
@@ -44,7 +61,10 @@ describe(`npm run ops -- reservations ${dbLabel()}`, () => {
     expect(c).toMatchObject({ code: 0, out: 'PRM-1.202611230700: CANCELLED (TRAFFIC); 1 bookings cancelled and refunded in full, 0 unpaid holds dropped' });
     expect((await run('reservations', 'cancel', 'PRM-1.202611230700', '--disruption', 'traffic')).err).toContain('TRIP_NOT_OPEN');
     expect((await service.booking('u-cli', b.bookingId)).refunds.map((r) => r.amountPaise)).toEqual([fare]);
-    expect((await service.store.opsLog('PRM-1.202611230700')).map((l) => `${l.actor}:${l.action}`)).toEqual(['ops:asha:ASSIGN_VEHICLE', 'ops:asha:CANCEL_TRIP']);
+    expect((await service.store.opsLog('PRM-1.202611230700')).map((l) => `${l.actor}:${l.action}`)).toEqual([
+      'ops:asha:ASSIGN_VEHICLE',
+      'ops:asha:CANCEL_TRIP',
+    ]);
     expect((await run('reservations', 'move', 'PRM-1.202611230720')).code).toBe(2);
     expect((await run('reservations', 'bogus', 'x')).code).toBe(2);
   });

@@ -22,7 +22,12 @@ type Trips = Awaited<ReturnType<ReservationService['opsTrips']>>;
 /** The service (database mode) or the operator API of a running server. */
 export interface ReservationOpsBackend {
   opsTrips(lineId: string, date?: string): Promise<Trips>;
-  opsCancelTrip(actor: string, tripId: string, disruption: string, note: string | null): Promise<{ tripId: string; cancelledBookings: string[]; droppedHolds: string[] }>;
+  opsCancelTrip(
+    actor: string,
+    tripId: string,
+    disruption: string,
+    note: string | null,
+  ): Promise<{ tripId: string; cancelledBookings: string[]; droppedHolds: string[] }>;
   opsMoveBookings(actor: string, tripId: string, toTripId: string): Promise<{ moved: { from: string; to: string }[] }>;
   opsAssignVehicle(actor: string, tripId: string, vehicleNo: string): Promise<{ vehicleNo: string | null }>;
 }
@@ -41,7 +46,12 @@ export function httpReservationOps(baseUrl: string, key: string, fetchImpl: type
       throw new ApiError(503, 'SERVER_UNREACHABLE', `No answer from ${base} (${(e as Error).message}).`);
     }
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new ApiError(res.status, typeof json.code === 'string' ? json.code : `HTTP_${res.status}`, typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`);
+    if (!res.ok)
+      throw new ApiError(
+        res.status,
+        typeof json.code === 'string' ? json.code : `HTTP_${res.status}`,
+        typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`,
+      );
     return json as T;
   };
   const seg = encodeURIComponent;
@@ -56,10 +66,28 @@ export function httpReservationOps(baseUrl: string, key: string, fetchImpl: type
 const DISRUPTIONS = ['WEATHER', 'TRAFFIC', 'BREAKDOWN'];
 
 /** Runs one `reservations …` command; answers the exit code. */
-export async function runReservationOps(argv: string[], svc: ReservationOpsBackend, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli'): Promise<number> {
+export async function runReservationOps(
+  argv: string[],
+  svc: ReservationOpsBackend,
+  out: (s: string) => void,
+  err: (s: string) => void,
+  who = process.env.USER ?? 'cli',
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { date: { type: 'string' }, disruption: { type: 'string' }, note: { type: 'string' }, to: { type: 'string' }, as: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        date: { type: 'string' },
+        disruption: { type: 'string' },
+        note: { type: 'string' },
+        to: { type: 'string' },
+        as: { type: 'string' },
+        server: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (e) {
     err(`${(e as Error).message}\n\n${RESERVATION_OPS_USAGE}`);
     return 2;
@@ -74,7 +102,8 @@ export async function runReservationOps(argv: string[], svc: ReservationOpsBacke
     if (command === 'trips') {
       const r = await svc.opsTrips(id, parsed.values.date);
       if (!r.trips.length) out(`No trips of ${id} on ${r.date}.`);
-      for (const t of r.trips) out(`${t.id}  ${t.status}  ${t.seatsTaken}/${t.capacity} seats  ${t.vehicleNo ?? '-'}${t.disruption ? `  ${t.disruption}` : ''}`);
+      for (const t of r.trips)
+        out(`${t.id}  ${t.status}  ${t.seatsTaken}/${t.capacity} seats  ${t.vehicleNo ?? '-'}${t.disruption ? `  ${t.disruption}` : ''}`);
       return 0;
     }
     if (command === 'cancel') {
@@ -84,7 +113,9 @@ export async function runReservationOps(argv: string[], svc: ReservationOpsBacke
         return 2;
       }
       const r = await svc.opsCancelTrip(actor, id, d, parsed.values.note ?? null);
-      out(`${r.tripId}: CANCELLED (${d}); ${r.cancelledBookings.length} bookings cancelled and refunded in full, ${r.droppedHolds.length} unpaid holds dropped`);
+      out(
+        `${r.tripId}: CANCELLED (${d}); ${r.cancelledBookings.length} bookings cancelled and refunded in full, ${r.droppedHolds.length} unpaid holds dropped`,
+      );
       return 0;
     }
     if (command === 'move') {
@@ -131,8 +162,11 @@ if (require.main === module) {
     } finally {
       await db.close();
     }
-  })().then((code) => process.exit(code), (e) => {
-    console.error(`ops failed: ${(e as Error).message}`);
-    process.exit(1);
-  });
+  })().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(`ops failed: ${(e as Error).message}`);
+      process.exit(1);
+    },
+  );
 }

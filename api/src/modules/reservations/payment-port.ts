@@ -42,7 +42,11 @@ export function reservationOrderKind(service: ReservationService): OrderKind {
 
 /** Refunds through payments, keyed by our refund id (payments refunds once per key, whatever is retried or lost). */
 export function paymentsRefundPort(payments: Pick<SellerPayments, 'refund' | 'refundStatus' | 'issuedPaymentOf'>): RefundPort {
-  const outcome = (v: { refundId: string; status: 'SUCCESS' | 'PENDING' | 'FAILED'; failureReason: string | null }) => ({ status: v.status, paymentsRefundId: v.refundId, failureReason: v.failureReason });
+  const outcome = (v: { refundId: string; status: 'SUCCESS' | 'PENDING' | 'FAILED'; failureReason: string | null }) => ({
+    status: v.status,
+    paymentsRefundId: v.refundId,
+    failureReason: v.failureReason,
+  });
   return {
     refund: async ({ orderId, amountPaise, refundId, reason }) => {
       const paymentId = await payments.issuedPaymentOf(RESERVATION_ORDER_KIND, orderId);

@@ -3,7 +3,16 @@
 // other's internals; wired by the composition root.
 import type { PremiumPassSource } from './service';
 
-interface PassLike { id: string; userId: string; city: string; configId: string; status: string; startTime: number; expiryTime: number; record: Record<string, unknown> }
+interface PassLike {
+  id: string;
+  userId: string;
+  city: string;
+  configId: string;
+  status: string;
+  startTime: number;
+  expiryTime: number;
+  record: Record<string, unknown>;
+}
 interface PassStoreLike {
   pass(id: string): Promise<PassLike | null>;
   passesIn(userId: string, city: string): Promise<PassLike[]>;

@@ -35,7 +35,11 @@ describe(`reserved seats with validation ${dbLabel()}`, () => {
     const pair = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
     const fare = (await post('/api/reservations/v1/fare', { options: [{ tripId, ...pair }], passengers: { adult: 1 } })).json().payableAmount;
     const b = (await post('/api/reservations/v1/bookings', { tripId, ...pair, passengers: { adult: 1 }, farePaise: fare })).json();
-    const p = await post(`/api/payments/reservation/${b.bookingId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, { ...rider.headers, 'idempotency-key': `rv-${b.bookingId.slice(4, 20)}` });
+    const p = await post(
+      `/api/payments/reservation/${b.bookingId}/pay`,
+      { method: 'upi', details: { vpa: 'asha@upi' } },
+      { ...rider.headers, 'idempotency-key': `rv-${b.bookingId.slice(4, 20)}` },
+    );
     expect(p.json()).toMatchObject({ status: 'SUCCESS' });
     return b.bookingId as string;
   };
@@ -49,19 +53,31 @@ describe(`reserved seats with validation ${dbLabel()}`, () => {
   it('token from 30 min before the slot; one punch → PUNCHED with its ride in the wallet; a second is refused', async () => {
     const id = await book('PRM-1.202611230940');
     const { code, claims } = await qr(id);
-    expect(claims).toMatchObject({ tid: id, kind: 'ticket', pt: 'singleJourneyTicket', trips: 1, nb: ist('2026-11-23T09:10:00'), exp: ist('2026-11-23T11:35:00') });
+    expect(claims).toMatchObject({
+      tid: id,
+      kind: 'ticket',
+      pt: 'singleJourneyTicket',
+      trips: 1,
+      nb: ist('2026-11-23T09:10:00'),
+      exp: ist('2026-11-23T11:35:00'),
+    });
     expect((await post('/api/validation/punches', { code }, VALIDATOR)).json()).toMatchObject({ code: 'CODE_INVALID', reason: 'NOT_YET_VALID' });
     await at('2026-11-23T09:35:00');
     const r = await post('/api/validation/punches', { code: (await qr(id)).code, vehicleNo: 'MH01AB1234' }, VALIDATOR);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ transactionId: id, status: 'USED' });
-    const item = walletResponseSchema.parse((await s.app.inject({ url: '/api/tickets/wallet?city=mumbai', headers: rider.headers })).json()).items.find((i) => i.transactionId === id)!;
+    const item = walletResponseSchema
+      .parse((await s.app.inject({ url: '/api/tickets/wallet?city=mumbai', headers: rider.headers })).json())
+      .items.find((i) => i.transactionId === id)!;
     expect(item).toMatchObject({ status: 'PUNCHED' });
     const rides = (await s.app.inject({ url: `/api/validation/rides/${id}`, headers: rider.headers })).json();
     expect(rides.rides).toMatchObject([{ vehicleNo: 'MH01AB1234' }]);
     clock.advance(10_000);
     expectError(await post('/api/validation/tokens', { transactionId: id, devicePublicKey: device.dk }), 409, 'TICKET_USED');
-    expect((await s.app.inject({ url: `/api/reservations/v1/bookings/${id}`, headers: rider.headers })).json()).toMatchObject({ status: 'PUNCHED', actions: ['FIND_MY_STOP', 'CHAT_SUPPORT', 'CALL_SUPPORT'] });
+    expect((await s.app.inject({ url: `/api/reservations/v1/bookings/${id}`, headers: rider.headers })).json()).toMatchObject({
+      status: 'PUNCHED',
+      actions: ['FIND_MY_STOP', 'CHAT_SUPPORT', 'CALL_SUPPORT'],
+    });
   });
 
   it('a cancelled booking is not punched', async () => {

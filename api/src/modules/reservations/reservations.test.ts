@@ -39,19 +39,33 @@ describe(`reservations API ${dbLabel()}`, () => {
   };
   let keyN = 0;
   const pay = (id: string, who = rider, number = '4111111111111111', key = `rsv-key-${++keyN}`) =>
-    req('POST', `/api/payments/reservation/${id}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, { 'idempotency-key': key });
+    req('POST', `/api/payments/reservation/${id}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
+      'idempotency-key': key,
+    });
   const booking = async (id: string, who = rider) => {
     const r = await req('GET', `${R}/bookings/${id}`, undefined, who);
     expect(r.statusCode).toBe(200);
-    return r.json() as Record<string, unknown> & { status: string; refunds: { amountPaise: number; status: string; reason: string }[]; popUp: string | null; cancellation: { refundPaise: number; refundPercent: number } };
+    return r.json() as Record<string, unknown> & {
+      status: string;
+      refunds: { amountPaise: number; status: string; reason: string }[];
+      popUp: string | null;
+      cancellation: { refundPaise: number; refundPercent: number };
+    };
   };
 
   it('lines, stop pairs, slots and seat availability (mode 2)', async () => {
     const lines = (await req('GET', `/api/reservations/v1/cities/mumbai/lines?product=PREMIUM`)).json() as { lines: { id: string; isAc: boolean }[] };
-    expect(lines.lines.map((l) => [l.id, l.isAc])).toEqual([['PRM-1', true], ['PRM-2', false]]);
-    const pairs = (await req('GET', `${R}/cities/mumbai/stop-pairs?product=AIRPORT&fromStopId=T1-BAY`)).json() as { pairs: { line: { id: string }; to: { stopId: string } }[] };
+    expect(lines.lines.map((l) => [l.id, l.isAc])).toEqual([
+      ['PRM-1', true],
+      ['PRM-2', false],
+    ]);
+    const pairs = (await req('GET', `${R}/cities/mumbai/stop-pairs?product=AIRPORT&fromStopId=T1-BAY`)).json() as {
+      pairs: { line: { id: string }; to: { stopId: string } }[];
+    };
     expect(pairs.pairs.map((p) => `${p.line.id}:${p.to.stopId}`)).toContain('AIR-AE-T1-KHR:KHARGHAR');
-    const slots = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-T1-KHR&fromStopId=T1-BAY&toStopId=KHARGHAR`)).json() as { slots: { tripId: string; startTime: number; seatsLeft: number }[] };
+    const slots = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-T1-KHR&fromStopId=T1-BAY&toStopId=KHARGHAR`)).json() as {
+      slots: { tripId: string; startTime: number; seatsLeft: number }[];
+    };
     // the board's timetable: every 30 minutes from 06:30 to 23:00 (frequencies.txt); now is 07:00, so 07:30 first
     expect(slots.slots[0]).toMatchObject({ tripId: 'AIR-AE-T1-KHR.202611230730', startTime: ist('2026-11-23T07:30:00'), seatsLeft: 40 });
     expect(slots.slots).toHaveLength(32);
@@ -81,7 +95,13 @@ describe(`reservations API ${dbLabel()}`, () => {
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: '1' } }, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: 0 } }, 400, 'NO_PASSENGERS'],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: { adult: 4, child: 3 } }, 400, 'TOO_MANY_PASSENGERS'],
-      ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', fromStopId: 'PRM-\u0000', toStopId: 'PRM-BKC' }], passengers: ONE }, 400, 'NUL_CHARACTER'],
+      [
+        'POST',
+        `${R}/fare`,
+        { options: [{ tripId: 'PRM-1.202611231000', fromStopId: 'PRM-\u0000', toStopId: 'PRM-BKC' }], passengers: ONE },
+        400,
+        'NUL_CHARACTER',
+      ],
       ['POST', `${R}/fare`, { options: [{ tripId: 'PRM-1.202611231000', ...P1 }], passengers: ONE, extra: 1 }, 400, 'VALIDATION_FAILED'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: 1 }, 409, 'FARE_CHANGED'],
       ['POST', `${R}/bookings`, { tripId: 'PRM-1.202611231000', ...P1, passengers: ONE, farePaise: -5 }, 400, 'VALIDATION_FAILED'],
@@ -123,7 +143,9 @@ describe(`reservations API ${dbLabel()}`, () => {
     expect(got).toMatchObject({ status: 'ACTIVE', label: 'confirmed', dayLabel: 'today', paidWith: 'PAYMENT' });
     const list = (await req('GET', `${R}/bookings?city=mumbai`)).json() as { bookings: { bookingId: string }[] };
     expect(list.bookings.map((x) => x.bookingId)).toContain(b.bookingId);
-    const wallet = (await req('GET', '/api/tickets/wallet?city=mumbai')).json() as { items: { transactionId: string; productSubType: string; status: string }[] };
+    const wallet = (await req('GET', '/api/tickets/wallet?city=mumbai')).json() as {
+      items: { transactionId: string; productSubType: string; status: string }[];
+    };
     expect(wallet.items.find((i) => i.transactionId === b.bookingId)).toMatchObject({ productSubType: 'premiumReserveTicket', status: 'ACTIVE' });
     expectError(await pay(b.bookingId), 409, 'ORDER_ALREADY_PAID');
   });
@@ -181,13 +203,18 @@ describe(`reservations API ${dbLabel()}`, () => {
     expectError(await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/cancel', { disruption: 'WEATHER' }, null), 401, 'OPS_UNAUTHENTICATED');
     expectError(await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/cancel', { disruption: 'ALIENS' }, null, OPS), 400, 'VALIDATION_FAILED');
     expectError(await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/vehicle', { vehicleNo: 'mh 01' }, null, OPS), 400, 'VALIDATION_FAILED');
-    expect((await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/vehicle', { vehicleNo: 'MH01 AB 1234' }, null, OPS)).json()).toMatchObject({ vehicleNo: 'MH01 AB 1234' });
+    expect((await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/vehicle', { vehicleNo: 'MH01 AB 1234' }, null, OPS)).json()).toMatchObject({
+      vehicleNo: 'MH01 AB 1234',
+    });
     const [c1, c2] = await Promise.all([
       req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/cancel', { disruption: 'BREAKDOWN', note: 'Engine failure' }, null, OPS),
       req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/cancel', { disruption: 'BREAKDOWN' }, null, OPS),
     ]);
     expect([c1.statusCode, c2.statusCode].sort()).toEqual([200, 409]);
-    for (const [id, who] of [[a.bookingId, rider], [o.bookingId, other]] as const) {
+    for (const [id, who] of [
+      [a.bookingId, rider],
+      [o.bookingId, other],
+    ] as const) {
       const b = await booking(id, who);
       expect(b).toMatchObject({ status: 'SYSTEM_CANCELLED', popUp: 'cancellation', disruption: 'BREAKDOWN', vehicleNo: 'MH01 AB 1234' });
       expect(b.refunds.map((r) => [r.reason, r.amountPaise])).toEqual([['SYSTEM_CANCEL', b.farePaise]]);
@@ -201,10 +228,20 @@ describe(`reservations API ${dbLabel()}`, () => {
     expect(mv.statusCode).toBe(200);
     const newId = (mv.json() as { moved: { from: string; to: string }[] }).moved[0].to;
     expect((await booking(m.bookingId)).status).toBe('SYSTEM_RESCHEDULED');
-    expect(await booking(newId)).toMatchObject({ status: 'ACTIVE', popUp: 'reschedule', firstBookingId: m.bookingId, tripSlotStartTime: ist('2026-11-23T12:40:00') });
+    expect(await booking(newId)).toMatchObject({
+      status: 'ACTIVE',
+      popUp: 'reschedule',
+      firstBookingId: m.bookingId,
+      tripSlotStartTime: ist('2026-11-23T12:40:00'),
+    });
     await req('POST', `${R}/bookings/${newId}/popups`, { kind: 'reschedule' });
     expect((await booking(newId)).popUp).toBeNull();
-    const log = (await req('GET', '/api/ops/reservations/trips?lineId=PRM-1&date=20261123', undefined, null, OPS)).json() as { trips: { id: string; log: { action: string; actor: string }[] }[] };
-    expect(log.trips.find((t) => t.id === 'PRM-1.202611231200')!.log.map((l) => `${l.actor}:${l.action}`)).toEqual(['ops:dev:ASSIGN_VEHICLE', 'ops:dev:CANCEL_TRIP']);
+    const log = (await req('GET', '/api/ops/reservations/trips?lineId=PRM-1&date=20261123', undefined, null, OPS)).json() as {
+      trips: { id: string; log: { action: string; actor: string }[] }[];
+    };
+    expect(log.trips.find((t) => t.id === 'PRM-1.202611231200')!.log.map((l) => `${l.actor}:${l.action}`)).toEqual([
+      'ops:dev:ASSIGN_VEHICLE',
+      'ops:dev:CANCEL_TRIP',
+    ]);
   });
 });

@@ -1,9 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking, HoldRequest, ReservationFareRequest, ReservationLine, ReservationStop, SeatPassengersInput, StopPair, TripSlot } from '@sawari/contracts';
+import type {
+  Booking,
+  HoldRequest,
+  ReservationFareRequest,
+  ReservationLine,
+  ReservationStop,
+  SeatPassengersInput,
+  StopPair,
+  TripSlot,
+} from '@sawari/contracts';
 import {
-  aggregateFares, bookingDayLabel, bookingLabel, canRebook, cancellationQuote, checkSeatRequest, CITY_TIME_ZONE, DAY_MS, HOLD_MS, holdSecondsLeft, indiaSlotMs, isAc,
-  localDate, MINUTE_MS, popUpFor, seatAvailability, seatCount, seatFare, slotMinutes, ticketActions,
-  type BookingStatus, type CategoryFares,
+  aggregateFares,
+  bookingDayLabel,
+  bookingLabel,
+  canRebook,
+  cancellationQuote,
+  checkSeatRequest,
+  CITY_TIME_ZONE,
+  DAY_MS,
+  HOLD_MS,
+  holdSecondsLeft,
+  indiaSlotMs,
+  isAc,
+  localDate,
+  MINUTE_MS,
+  popUpFor,
+  seatAvailability,
+  seatCount,
+  seatFare,
+  slotMinutes,
+  ticketActions,
+  type BookingStatus,
+  type CategoryFares,
 } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -21,7 +49,11 @@ const LIVE = ['ACTIVE', 'PUNCHED'];
 const AFTER_ARRIVAL_MS = 60 * MINUTE_MS;
 
 /** How a refund is handed to the payments module (payment-port.ts adapts the payments refund API). */
-export interface RefundOutcome { status: 'PENDING' | 'SUCCESS' | 'FAILED'; paymentsRefundId: string | null; failureReason: string | null }
+export interface RefundOutcome {
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  paymentsRefundId: string | null;
+  failureReason: string | null;
+}
 export interface RefundPort {
   /** Asks for the refund of `amountPaise` of the order's payment, once per `refundId` (a repeat answers the first). */
   refund(req: { orderId: string; amountPaise: number; refundId: string; reason: string }): Promise<RefundOutcome>;
@@ -30,7 +62,13 @@ export interface RefundPort {
 }
 
 /** A rider's premium pass as the passes module answers it (premiumTicketPurchaseUsingPass). */
-export interface PremiumPass { passId: string; city: string; name: string; maxTripsPerDay: number; validUntil: number }
+export interface PremiumPass {
+  passId: string;
+  city: string;
+  name: string;
+  maxTripsPerDay: number;
+  validUntil: number;
+}
 export interface PremiumPassSource {
   /** The rider's active premium pass with this id, else null (someone else's, expired, not PREMIUM). */
   premiumPass(userId: string, passId: string, now: number): Promise<PremiumPass | null>;
@@ -62,7 +100,10 @@ export class ReservationService {
   private refunds: RefundPort | null = null;
   private passes: PremiumPassSource | null = null;
 
-  constructor(private readonly db: Db, private readonly now: Clock) {
+  constructor(
+    private readonly db: Db,
+    private readonly now: Clock,
+  ) {
     this.store = new ReservationStore(db);
   }
 
@@ -85,8 +126,19 @@ export class ReservationService {
   private lineDto(l: LineRow): ReservationLine {
     const all = l.fares.map((f) => f.fares.adult).filter((v): v is number => typeof v === 'number');
     return {
-      id: l.id, city: l.city, product: l.product, code: l.code, name: l.name, busType: l.busType, isAc: isAc(l.busType), agency: l.agency, capacity: l.capacity,
-      description: l.description, stops: l.stops, fromPaise: all.length ? Math.min(...all) : 0, transitRouteId: l.transitRouteId,
+      id: l.id,
+      city: l.city,
+      product: l.product,
+      code: l.code,
+      name: l.name,
+      busType: l.busType,
+      isAc: isAc(l.busType),
+      agency: l.agency,
+      capacity: l.capacity,
+      description: l.description,
+      stops: l.stops,
+      fromPaise: all.length ? Math.min(...all) : 0,
+      transitRouteId: l.transitRouteId,
     };
   }
 
@@ -175,14 +227,25 @@ export class ReservationService {
     const seatsLeft = trip.capacity - trip.seatsTaken;
     const bookable = trip.status === 'PLANNED' && trip.startTime > now && seatsLeft > 0 && trip.startTime <= now + line.horizonDays * DAY_MS;
     return {
-      tripId: trip.id, lineId: line.id, startTime: trip.startTime, boardingTime: trip.startTime + from.offsetMin * MINUTE_MS, arrivalTime: trip.startTime + to.offsetMin * MINUTE_MS,
-      seatsLeft: Math.max(0, seatsLeft), capacity: trip.capacity, availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT', status: trip.status,
-      dayLabel: bookingDayLabel(trip.startTime, now), bookable,
+      tripId: trip.id,
+      lineId: line.id,
+      startTime: trip.startTime,
+      boardingTime: trip.startTime + from.offsetMin * MINUTE_MS,
+      arrivalTime: trip.startTime + to.offsetMin * MINUTE_MS,
+      seatsLeft: Math.max(0, seatsLeft),
+      capacity: trip.capacity,
+      availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT',
+      status: trip.status,
+      dayLabel: bookingDayLabel(trip.startTime, now),
+      bookable,
     };
   }
 
   /** GET …/slots (trip slots): the line's departures on a date (India; default today) that have not left yet. */
-  async slots(city: string, q: { lineId: string; fromStopId: string; toStopId: string; date?: string }): Promise<{ city: string; date: string; line: ReservationLine; from: ReservationStop; to: ReservationStop; fares: CategoryFares; slots: TripSlot[] }> {
+  async slots(
+    city: string,
+    q: { lineId: string; fromStopId: string; toStopId: string; date?: string },
+  ): Promise<{ city: string; date: string; line: ReservationLine; from: ReservationStop; to: ReservationStop; fares: CategoryFares; slots: TripSlot[] }> {
     await this.enabledCity(city);
     const line = await this.activeLine(q.lineId);
     if (line.city !== city) throw new ApiError(404, 'LINE_NOT_FOUND', `There is no line "${q.lineId}" in this city.`);
@@ -211,7 +274,15 @@ export class ReservationService {
   async seatAvailability(tripId: string) {
     const { trip } = await this.tripFor(tripId);
     const seatsLeft = Math.max(0, trip.capacity - trip.seatsTaken);
-    return { tripId, mode: 2, startTime: trip.startTime, capacity: trip.capacity, seatsLeft, status: trip.status, availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT' };
+    return {
+      tripId,
+      mode: 2,
+      startTime: trip.startTime,
+      capacity: trip.capacity,
+      seatsLeft,
+      status: trip.status,
+      availability: trip.status === 'PLANNED' ? seatAvailability(seatsLeft) : 'SOLD_OUT',
+    };
   }
 
   /** POST /api/reservations/v1/fare: the fare of one option, or several aggregated (spec §4). */
@@ -270,15 +341,38 @@ export class ReservationService {
         await this.store.lockKey(tx, `reservations:pass:${pass.passId}`);
         const day = localDate(trip.startTime, CITY_TIME_ZONE);
         const used = await this.store.passBookingsOnDay(tx, pass.passId, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
-        if (pass.maxTripsPerDay !== -1 && used >= pass.maxTripsPerDay) throw conflict('PASS_DAILY_LIMIT', `Your pass allows ${pass.maxTripsPerDay} premium ${pass.maxTripsPerDay === 1 ? 'ride' : 'rides'} a day; that day is full.`);
+        if (pass.maxTripsPerDay !== -1 && used >= pass.maxTripsPerDay)
+          throw conflict(
+            'PASS_DAILY_LIMIT',
+            `Your pass allows ${pass.maxTripsPerDay} premium ${pass.maxTripsPerDay === 1 ? 'ride' : 'rides'} a day; that day is full.`,
+          );
       }
       const taken = await this.store.takeSeats(tx, trip.id, seats, now);
       if (!taken) throw this.noSeats(await this.store.trip(trip.id, tx), seats, now);
       await this.store.insertBooking(tx, {
-        id, userId, tripId: trip.id, lineId: line.id, city: line.city, product: line.product, fromStopId: req.fromStopId, toStopId: req.toStopId,
-        passengers: req.passengers, seats, fare: { ...fare, totalAvailableSeats: taken.capacity - taken.seatsTaken }, farePaise: pass ? 0 : fare.payableAmount,
-        amountPaise: pass ? 0 : fare.payableAmount, status: pass ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS', seatsHeld: true, holdExpiresAt: pass ? null : now + HOLD_MS,
-        firstBookingId: id, prevBookingId: null, prevBookingStatus: null, paidWith: pass ? 'PASS' : 'PAYMENT', passId: pass?.passId ?? null, createdAt: now, issuedAt: pass ? now : null,
+        id,
+        userId,
+        tripId: trip.id,
+        lineId: line.id,
+        city: line.city,
+        product: line.product,
+        fromStopId: req.fromStopId,
+        toStopId: req.toStopId,
+        passengers: req.passengers,
+        seats,
+        fare: { ...fare, totalAvailableSeats: taken.capacity - taken.seatsTaken },
+        farePaise: pass ? 0 : fare.payableAmount,
+        amountPaise: pass ? 0 : fare.payableAmount,
+        status: pass ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS',
+        seatsHeld: true,
+        holdExpiresAt: pass ? null : now + HOLD_MS,
+        firstBookingId: id,
+        prevBookingId: null,
+        prevBookingStatus: null,
+        paidWith: pass ? 'PASS' : 'PAYMENT',
+        passId: pass?.passId ?? null,
+        createdAt: now,
+        issuedAt: pass ? now : null,
       });
     });
     return this.booking(userId, id);
@@ -383,23 +477,77 @@ export class ReservationService {
       const arrival = slot + to.offsetMin * MINUTE_MS;
       const status = this.displayStatus(b, arrival, now);
       const first = chainById.get(b.firstBookingId);
-      const premium = { bookingId: b.id, firstBookingId: b.firstBookingId, status, prevBookingStatus: b.prevBookingStatus, tripSlotStartTime: slot, expiryTime: arrival + AFTER_ARRIVAL_MS, bookingTime: b.createdAt, isCancellationPopUpShown: b.cancellationPopupShown, isReschedulePopUpShown: b.reschedulePopupShown };
+      const premium = {
+        bookingId: b.id,
+        firstBookingId: b.firstBookingId,
+        status,
+        prevBookingStatus: b.prevBookingStatus,
+        tripSlotStartTime: slot,
+        expiryTime: arrival + AFTER_ARRIVAL_MS,
+        bookingTime: b.createdAt,
+        isCancellationPopUpShown: b.cancellationPopupShown,
+        isReschedulePopUpShown: b.reschedulePopupShown,
+      };
       const chainOrders = chainRows.filter((r) => r.firstBookingId === b.firstBookingId).map((r) => r.id);
       const myRefunds = refunds.filter((r) => chainOrders.includes(r.bookingId) || r.bookingId === b.id);
-      const paidNet = this.chainPaidNet(chainRows.filter((r) => r.firstBookingId === b.firstBookingId), refunds);
+      const paidNet = this.chainPaidNet(
+        chainRows.filter((r) => r.firstBookingId === b.firstBookingId),
+        refunds,
+      );
       const quote = cancellationQuote(paidNet, slot, now);
       return {
-        bookingId: b.id, transactionId: b.id, city: b.city, product: b.product, status, label: bookingLabel(status, arrival + AFTER_ARRIVAL_MS, now),
-        lineId: line.id, lineCode: line.code, lineName: line.name, busType: line.busType, isAc: isAc(line.busType), transitRouteId: line.transitRouteId, tripId: b.tripId, tripStatus: trip?.status ?? 'PLANNED',
-        disruption: trip?.disruption ?? null, from, to, passengers: b.passengers, seats: b.seats, fare: b.fare, farePaise: b.farePaise, amountPaise: b.amountPaise,
-        paidWith: b.paidWith, passId: b.passId, tripSlotStartTime: slot, estimatedStopTime: boarding, arrivalTime: arrival, vehicleNo: trip?.vehicleNo ?? null,
-        holdExpiresAt: b.status === 'BOOKING_UNDER_PROCESS' ? b.holdExpiresAt : null, holdSecondsLeft: b.status === 'BOOKING_UNDER_PROCESS' && b.holdExpiresAt != null ? holdSecondsLeft(b.holdExpiresAt, now) : null,
-        firstBookingId: b.firstBookingId, firstBookingInfo: first && first.id !== b.id ? { bookingId: first.id, tripSlotStartTime: trips.get(first.tripId)?.startTime ?? 0 } : null,
-        prevBookingId: b.prevBookingId, prevBookingStatus: b.prevBookingStatus, isCancellationPopUpShown: b.cancellationPopupShown, isReschedulePopUpShown: b.reschedulePopupShown,
-        popUp: popUpFor(premium, now), actions: ticketActions({ status, slotStart: slot, paidWithPass: b.paidWith === 'PASS' }, now),
+        bookingId: b.id,
+        transactionId: b.id,
+        city: b.city,
+        product: b.product,
+        status,
+        label: bookingLabel(status, arrival + AFTER_ARRIVAL_MS, now),
+        lineId: line.id,
+        lineCode: line.code,
+        lineName: line.name,
+        busType: line.busType,
+        isAc: isAc(line.busType),
+        transitRouteId: line.transitRouteId,
+        tripId: b.tripId,
+        tripStatus: trip?.status ?? 'PLANNED',
+        disruption: trip?.disruption ?? null,
+        from,
+        to,
+        passengers: b.passengers,
+        seats: b.seats,
+        fare: b.fare,
+        farePaise: b.farePaise,
+        amountPaise: b.amountPaise,
+        paidWith: b.paidWith,
+        passId: b.passId,
+        tripSlotStartTime: slot,
+        estimatedStopTime: boarding,
+        arrivalTime: arrival,
+        vehicleNo: trip?.vehicleNo ?? null,
+        holdExpiresAt: b.status === 'BOOKING_UNDER_PROCESS' ? b.holdExpiresAt : null,
+        holdSecondsLeft: b.status === 'BOOKING_UNDER_PROCESS' && b.holdExpiresAt != null ? holdSecondsLeft(b.holdExpiresAt, now) : null,
+        firstBookingId: b.firstBookingId,
+        firstBookingInfo: first && first.id !== b.id ? { bookingId: first.id, tripSlotStartTime: trips.get(first.tripId)?.startTime ?? 0 } : null,
+        prevBookingId: b.prevBookingId,
+        prevBookingStatus: b.prevBookingStatus,
+        isCancellationPopUpShown: b.cancellationPopupShown,
+        isReschedulePopUpShown: b.reschedulePopupShown,
+        popUp: popUpFor(premium, now),
+        actions: ticketActions({ status, slotStart: slot, paidWithPass: b.paidWith === 'PASS' }, now),
         cancellation: { refundPercent: quote.refundPercent, refundPaise: quote.refundPaise, canCancel: quote.canCancel && status === 'ACTIVE' },
-        refunds: myRefunds.map((r) => ({ id: r.id, reason: r.reason, amountPaise: r.amountPaise, status: r.status, failureReason: r.failureReason, createdAt: r.createdAt })),
-        bookingTime: b.createdAt, issuedAt: b.issuedAt, cancelledAt: b.cancelledAt, dayLabel: bookingDayLabel(slot, now), serverTime: now,
+        refunds: myRefunds.map((r) => ({
+          id: r.id,
+          reason: r.reason,
+          amountPaise: r.amountPaise,
+          status: r.status,
+          failureReason: r.failureReason,
+          createdAt: r.createdAt,
+        })),
+        bookingTime: b.createdAt,
+        issuedAt: b.issuedAt,
+        cancelledAt: b.cancelledAt,
+        dayLabel: bookingDayLabel(slot, now),
+        serverTime: now,
       };
     });
   }
@@ -417,7 +565,10 @@ export class ReservationService {
    */
   private async refundChain(tx: Db, chain: BookingRow[], amountPaise: number, reason: string, causeBookingId: string, now: number): Promise<void> {
     let left = amountPaise;
-    const refunds = await this.refundsIn(tx, chain.map((c) => c.id));
+    const refunds = await this.refundsIn(
+      tx,
+      chain.map((c) => c.id),
+    );
     const byId = new Map(chain.map((c) => [c.id, c]));
     const depth = (c: BookingRow, n = 0): number => (c.prevBookingId && byId.has(c.prevBookingId) && n < 100 ? depth(byId.get(c.prevBookingId)!, n + 1) : n);
     // newest order of the chain first: by its place in the chain (creation times may tie)
@@ -433,8 +584,20 @@ export class ReservationService {
 
   private async refundsIn(tx: Db, ids: string[]): Promise<RefundRow[]> {
     if (!ids.length) return [];
-    const r = await tx.query<Record<string, unknown>>('SELECT id, booking_id, amount_paise, status FROM reservation_refunds WHERE booking_id = ANY($1::text[])', [ids]);
-    return r.rows.map((x) => ({ id: x.id as string, bookingId: x.booking_id as string, reason: '', amountPaise: Number(x.amount_paise), status: x.status as RefundRow['status'], paymentsRefundId: null, failureReason: null, createdAt: 0 }));
+    const r = await tx.query<Record<string, unknown>>(
+      'SELECT id, booking_id, amount_paise, status FROM reservation_refunds WHERE booking_id = ANY($1::text[])',
+      [ids],
+    );
+    return r.rows.map((x) => ({
+      id: x.id as string,
+      bookingId: x.booking_id as string,
+      reason: '',
+      amountPaise: Number(x.amount_paise),
+      status: x.status as RefundRow['status'],
+      paymentsRefundId: null,
+      failureReason: null,
+      createdAt: 0,
+    }));
   }
 
   /**
@@ -447,9 +610,10 @@ export class ReservationService {
     let done = 0;
     for (const r of await this.store.openRefunds(100, bookingIds)) {
       try {
-        const out = r.status === 'PENDING' && r.paymentsRefundId
-          ? await this.refunds.status(r.paymentsRefundId)
-          : await this.refunds.refund({ orderId: r.bookingId, amountPaise: r.amountPaise, refundId: r.id, reason: r.reason });
+        const out =
+          r.status === 'PENDING' && r.paymentsRefundId
+            ? await this.refunds.status(r.paymentsRefundId)
+            : await this.refunds.refund({ orderId: r.bookingId, amountPaise: r.amountPaise, refundId: r.id, reason: r.reason });
         await this.store.updateRefund(r.id, out.status, { paymentsRefundId: out.paymentsRefundId, failureReason: out.failureReason }, this.now());
         done += 1;
       } catch {
@@ -468,7 +632,13 @@ export class ReservationService {
       if (b.status !== 'ACTIVE') throw conflict('NOT_CANCELLABLE', `This booking cannot be cancelled (it is ${b.status}).`);
       const trip = (await this.store.trip(b.tripId, tx))!;
       const chain = await this.chainIn(tx, b.firstBookingId);
-      const paid = this.chainPaidNet(chain, await this.refundsIn(tx, chain.map((c) => c.id)));
+      const paid = this.chainPaidNet(
+        chain,
+        await this.refundsIn(
+          tx,
+          chain.map((c) => c.id),
+        ),
+      );
       const quote = cancellationQuote(paid, trip.startTime, now);
       if (!quote.canCancel) throw conflict('NOT_CANCELLABLE', 'This trip has already left; it cannot be cancelled.');
       if (quote.refundPaise !== seenRefundPaise) throw conflict('REFUND_CHANGED', `The refund is now ${rupees(quote.refundPaise)}. Check it and cancel again.`);
@@ -497,7 +667,8 @@ export class ReservationService {
     const old = await this.store.booking(id);
     if (!old || old.userId !== userId) throw bookingNotFound();
     const { line, trip } = await this.tripFor(req.tripId);
-    if (line.id !== old.lineId && !line.fares.some((f) => f.fromStopId === old.fromStopId && f.toStopId === old.toStopId)) throw bad('NOT_SAME_PAIR', 'Choose a slot of the same trip (same boarding and drop stops).');
+    if (line.id !== old.lineId && !line.fares.some((f) => f.fromStopId === old.fromStopId && f.toStopId === old.toStopId))
+      throw bad('NOT_SAME_PAIR', 'Choose a slot of the same trip (same boarding and drop stops).');
     const { fares } = this.pairOf(line, old.fromStopId, old.toStopId);
     if (req.tripId === old.tripId) throw bad('SAME_SLOT', 'That is the slot you already have.');
     const now = this.now();
@@ -508,26 +679,52 @@ export class ReservationService {
     const oldTrip = (await this.store.trip(old.tripId))!;
     if (old.status !== 'ACTIVE' || oldTrip.startTime <= now) throw conflict('NOT_RESCHEDULABLE', 'Only an upcoming confirmed booking can be rescheduled.');
     const tip = { bookingId: old.id, firstBookingId: old.firstBookingId, status: old.status, tripSlotStartTime: oldTrip.startTime, bookingTime: old.createdAt };
-    if (!canRebook([tip], old.firstBookingId, trip.startTime, now)) throw conflict('REBOOK_WINDOW', 'Choose a slot at least 5 minutes away from your current one.');
+    if (!canRebook([tip], old.firstBookingId, trip.startTime, now))
+      throw conflict('REBOOK_WINDOW', 'Choose a slot at least 5 minutes away from your current one.');
     const newFare = seatFare(fares, old.passengers, trip.capacity - trip.seatsTaken);
     const diff = old.paidWith === 'PASS' ? 0 : newFare.payableAmount - old.farePaise;
-    if (diff !== req.farePaise) throw conflict('FARE_CHANGED', diff > 0 ? `The new slot costs ${rupees(diff)} more.` : diff < 0 ? `You get ${rupees(-diff)} back for the new slot.` : 'The new slot costs the same.');
+    if (diff !== req.farePaise)
+      throw conflict(
+        'FARE_CHANGED',
+        diff > 0 ? `The new slot costs ${rupees(diff)} more.` : diff < 0 ? `You get ${rupees(-diff)} back for the new slot.` : 'The new slot costs the same.',
+      );
     const newId = `RSV-${randomUUID()}`;
     await this.db.transaction(async (tx) => {
       await this.store.releaseLapsedHolds(tx, now, trip.id);
       const again = await this.store.booking(id, tx, true);
       if (!again || again.status !== 'ACTIVE') throw conflict('NOT_RESCHEDULABLE', 'Only an upcoming confirmed booking can be rescheduled.');
-      const pending = await tx.query<{ id: string }>(`SELECT id FROM reservation_bookings WHERE first_booking_id = $1 AND status IN ('BOOKING_UNDER_PROCESS', 'PAYMENT_PROCESSING') AND seats_held`, [old.firstBookingId]);
+      const pending = await tx.query<{ id: string }>(
+        `SELECT id FROM reservation_bookings WHERE first_booking_id = $1 AND status IN ('BOOKING_UNDER_PROCESS', 'PAYMENT_PROCESSING') AND seats_held`,
+        [old.firstBookingId],
+      );
       if (pending.rows.length) throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is waiting for payment.');
       const taken = await this.store.takeSeats(tx, trip.id, old.seats, now);
       if (!taken) throw this.noSeats(await this.store.trip(trip.id, tx), old.seats, now);
       const immediate = diff <= 0;
       await this.store.insertBooking(tx, {
-        id: newId, userId, tripId: trip.id, lineId: line.id, city: line.city, product: line.product, fromStopId: old.fromStopId, toStopId: old.toStopId,
-        passengers: old.passengers, seats: old.seats, fare: newFare, farePaise: old.paidWith === 'PASS' ? 0 : newFare.payableAmount, amountPaise: Math.max(0, diff),
-        status: immediate ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS', seatsHeld: true, holdExpiresAt: immediate ? null : now + HOLD_MS, firstBookingId: old.firstBookingId,
-        prevBookingId: old.id, prevBookingStatus: 'USER_RESCHEDULED', paidWith: old.paidWith === 'PASS' ? 'PASS' : immediate ? 'RESCHEDULE' : 'PAYMENT', passId: old.passId,
-        createdAt: now, issuedAt: immediate ? now : null,
+        id: newId,
+        userId,
+        tripId: trip.id,
+        lineId: line.id,
+        city: line.city,
+        product: line.product,
+        fromStopId: old.fromStopId,
+        toStopId: old.toStopId,
+        passengers: old.passengers,
+        seats: old.seats,
+        fare: newFare,
+        farePaise: old.paidWith === 'PASS' ? 0 : newFare.payableAmount,
+        amountPaise: Math.max(0, diff),
+        status: immediate ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS',
+        seatsHeld: true,
+        holdExpiresAt: immediate ? null : now + HOLD_MS,
+        firstBookingId: old.firstBookingId,
+        prevBookingId: old.id,
+        prevBookingStatus: 'USER_RESCHEDULED',
+        paidWith: old.paidWith === 'PASS' ? 'PASS' : immediate ? 'RESCHEDULE' : 'PAYMENT',
+        passId: old.passId,
+        createdAt: now,
+        issuedAt: immediate ? now : null,
       });
       if (immediate) {
         await this.store.transition(tx, old.id, ['ACTIVE'], 'USER_RESCHEDULED', { seatsHeld: false }, now);
@@ -563,7 +760,8 @@ export class ReservationService {
     if (!b) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
     if (b.amountPaise <= 0) throw conflict('ORDER_NOT_PAYABLE', 'Nothing to pay for this booking.');
     if (b.status === 'PAYMENT_PROCESSING') return b;
-    if (!['BOOKING_UNDER_PROCESS', 'PAYMENT_FAILED'].includes(b.status)) throw conflict('ORDER_NOT_PAYABLE', `This booking cannot be paid now (it is ${b.status}).`);
+    if (!['BOOKING_UNDER_PROCESS', 'PAYMENT_FAILED'].includes(b.status))
+      throw conflict('ORDER_NOT_PAYABLE', `This booking cannot be paid now (it is ${b.status}).`);
     if (b.holdExpiresAt == null || now >= b.holdExpiresAt) {
       if (b.status === 'BOOKING_UNDER_PROCESS' && b.seatsHeld) {
         await this.store.transition(db, id, ['BOOKING_UNDER_PROCESS'], 'BOOKING_FAILED', { seatsHeld: false }, now);
@@ -592,7 +790,11 @@ export class ReservationService {
       if (!taken) {
         // paid, but the seats went meanwhile: the booking fails and the whole amount goes back
         await this.store.transition(db, id, [b.status], 'BOOKING_FAILED', { seatsHeld: false }, now);
-        await this.store.insertRefund(db, { id: `RFD-${randomUUID()}`, bookingId: id, reason: 'NOT_ISSUED', causeBookingId: id, amountPaise: b.amountPaise }, now);
+        await this.store.insertRefund(
+          db,
+          { id: `RFD-${randomUUID()}`, bookingId: id, reason: 'NOT_ISSUED', causeBookingId: id, amountPaise: b.amountPaise },
+          now,
+        );
         return { productId: id };
       }
     }
@@ -627,9 +829,21 @@ export class ReservationService {
     const [dto] = await this.toDtos([b]);
     const status = b.status === 'ACTIVE' ? 'ISSUED' : b.status === 'PUNCHED' || b.status === 'USED' ? 'USED' : b.status;
     return {
-      transactionId: id, kind: 'ticket' as const, productType: 'singleJourneyTicket', productSubType: 'premiumReserveTicket', city: b.city, agency: (await this.store.line(b.lineId))?.agency ?? 'MBUS',
-      userId: b.userId, validFrom: dto.tripSlotStartTime - 30 * MINUTE_MS, validUntil: dto.arrivalTime + AFTER_ARRIVAL_MS, tripsPerDay: 1, activeDurationMin: null, status,
-      title: `${dto.lineCode}: ${dto.from.name} → ${dto.to.name}`, farePaise: b.farePaise, bookingTime: b.createdAt,
+      transactionId: id,
+      kind: 'ticket' as const,
+      productType: 'singleJourneyTicket',
+      productSubType: 'premiumReserveTicket',
+      city: b.city,
+      agency: (await this.store.line(b.lineId))?.agency ?? 'MBUS',
+      userId: b.userId,
+      validFrom: dto.tripSlotStartTime - 30 * MINUTE_MS,
+      validUntil: dto.arrivalTime + AFTER_ARRIVAL_MS,
+      tripsPerDay: 1,
+      activeDurationMin: null,
+      status,
+      title: `${dto.lineCode}: ${dto.from.name} → ${dto.to.name}`,
+      farePaise: b.farePaise,
+      bookingTime: b.createdAt,
       details: { seats: b.seats, tripId: b.tripId, slot: dto.tripSlotStartTime, vehicleNo: dto.vehicleNo },
     };
   }
@@ -643,14 +857,47 @@ export class ReservationService {
   async walletItems(userId: string, city: string) {
     const rows = (await this.store.bookingsOf(userId, city)).filter((b) => b.issuedAt != null);
     return (await this.toDtos(rows)).map((d) => ({
-      transactionId: d.bookingId, ticketId: d.bookingId, configurationId: `reservation-${d.product.toLowerCase()}`, productType: 'singleJourneyTicket',
-      productSubType: 'premiumReserveTicket', city: d.city, agency: d.lineCode, categoryId: 'seat', categoryName: seatsName(d.passengers),
-      fmId: d.lineId, fare: d.farePaise / 100, discountedFare: d.farePaise / 100, farePaise: d.farePaise, numOfDays: null,
-      passStartDate: localDate(d.tripSlotStartTime, CITY_TIME_ZONE), startTime: d.tripSlotStartTime - 30 * MINUTE_MS, expiryTime: d.arrivalTime + AFTER_ARRIVAL_MS,
-      activationExpiryTime: d.arrivalTime + AFTER_ARRIVAL_MS, bookingTime: d.bookingTime, status: d.status, rejectionReason: null, maxTripsPerDay: 1, numOfTrips: 1,
-      activeDuration: null, fareInfo: { actualFare: d.fare.actualAmount, discountedFare: d.fare.payableAmount, payableAmount: d.farePaise, fareBreakup: d.fare.passengerDetails.flatMap((g) => g.fareBreakup) },
-      isRenewable: false, specialFeatures: [d.isAc ? 'AC' : 'non-ac'], infoNote: null, conditions: CONDITIONS, desc: `${d.lineName}, ${d.seats} ${d.seats === 1 ? 'seat' : 'seats'}`,
-      routeId: d.lineId, routeName: d.lineCode, fromStopId: d.from.stopId, fromStopName: d.from.name, toStopId: d.to.stopId, toStopName: d.to.name,
+      transactionId: d.bookingId,
+      ticketId: d.bookingId,
+      configurationId: `reservation-${d.product.toLowerCase()}`,
+      productType: 'singleJourneyTicket',
+      productSubType: 'premiumReserveTicket',
+      city: d.city,
+      agency: d.lineCode,
+      categoryId: 'seat',
+      categoryName: seatsName(d.passengers),
+      fmId: d.lineId,
+      fare: d.farePaise / 100,
+      discountedFare: d.farePaise / 100,
+      farePaise: d.farePaise,
+      numOfDays: null,
+      passStartDate: localDate(d.tripSlotStartTime, CITY_TIME_ZONE),
+      startTime: d.tripSlotStartTime - 30 * MINUTE_MS,
+      expiryTime: d.arrivalTime + AFTER_ARRIVAL_MS,
+      activationExpiryTime: d.arrivalTime + AFTER_ARRIVAL_MS,
+      bookingTime: d.bookingTime,
+      status: d.status,
+      rejectionReason: null,
+      maxTripsPerDay: 1,
+      numOfTrips: 1,
+      activeDuration: null,
+      fareInfo: {
+        actualFare: d.fare.actualAmount,
+        discountedFare: d.fare.payableAmount,
+        payableAmount: d.farePaise,
+        fareBreakup: d.fare.passengerDetails.flatMap((g) => g.fareBreakup),
+      },
+      isRenewable: false,
+      specialFeatures: [d.isAc ? 'AC' : 'non-ac'],
+      infoNote: null,
+      conditions: CONDITIONS,
+      desc: `${d.lineName}, ${d.seats} ${d.seats === 1 ? 'seat' : 'seats'}`,
+      routeId: d.lineId,
+      routeName: d.lineCode,
+      fromStopId: d.from.stopId,
+      fromStopName: d.from.name,
+      toStopId: d.to.stopId,
+      toStopName: d.to.name,
     }));
   }
 
@@ -661,7 +908,13 @@ export class ReservationService {
     if (!moved) return;
     if (b.seatsHeld) await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
     const chain = await this.chainIn(tx, b.firstBookingId);
-    const paid = this.chainPaidNet(chain, await this.refundsIn(tx, chain.map((c) => c.id)));
+    const paid = this.chainPaidNet(
+      chain,
+      await this.refundsIn(
+        tx,
+        chain.map((c) => c.id),
+      ),
+    );
     if (paid > 0) await this.refundChain(tx, chain, paid, 'SYSTEM_CANCEL', b.id, now);
   }
 
@@ -704,10 +957,29 @@ export class ReservationService {
         await this.store.transition(tx, b.id, ['ACTIVE'], 'SYSTEM_RESCHEDULED', { seatsHeld: false }, now);
         await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
         await this.store.insertBooking(tx, {
-          id: newId, userId: b.userId, tripId: toTripId, lineId: b.lineId, city: b.city, product: b.product, fromStopId: b.fromStopId, toStopId: b.toStopId,
-          passengers: b.passengers, seats: b.seats, fare: b.fare, farePaise: b.farePaise, amountPaise: 0, status: 'ACTIVE', seatsHeld: true, holdExpiresAt: null,
-          firstBookingId: b.firstBookingId, prevBookingId: b.id, prevBookingStatus: 'SYSTEM_RESCHEDULED', paidWith: b.paidWith === 'PASS' ? 'PASS' : 'RESCHEDULE', passId: b.passId,
-          createdAt: now, issuedAt: now,
+          id: newId,
+          userId: b.userId,
+          tripId: toTripId,
+          lineId: b.lineId,
+          city: b.city,
+          product: b.product,
+          fromStopId: b.fromStopId,
+          toStopId: b.toStopId,
+          passengers: b.passengers,
+          seats: b.seats,
+          fare: b.fare,
+          farePaise: b.farePaise,
+          amountPaise: 0,
+          status: 'ACTIVE',
+          seatsHeld: true,
+          holdExpiresAt: null,
+          firstBookingId: b.firstBookingId,
+          prevBookingId: b.id,
+          prevBookingStatus: 'SYSTEM_RESCHEDULED',
+          paidWith: b.paidWith === 'PASS' ? 'PASS' : 'RESCHEDULE',
+          passId: b.passId,
+          createdAt: now,
+          issuedAt: now,
         });
         pairs.push({ from: b.id, to: newId });
       }
@@ -736,7 +1008,11 @@ export class ReservationService {
     const deps = this.departures(line, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
     await this.store.ensureTrips(line, deps, now);
     const trips = await this.store.trips(line.id, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
-    return { lineId, date: day, trips: await Promise.all(trips.map(async (t) => ({ ...t, seatsLeft: t.capacity - t.seatsTaken, log: await this.store.opsLog(t.id) }))) };
+    return {
+      lineId,
+      date: day,
+      trips: await Promise.all(trips.map(async (t) => ({ ...t, seatsLeft: t.capacity - t.seatsTaken, log: await this.store.opsLog(t.id) }))),
+    };
   }
 }
 
@@ -747,4 +1023,7 @@ const CONDITIONS = [
 ];
 
 const seatsName = (p: SeatPassengersInput): string =>
-  (['adult', 'child', 'senior'] as const).filter((c) => p[c] > 0).map((c) => `${{ adult: 'Adult', child: 'Child', senior: 'Senior citizen' }[c]} × ${p[c]}`).join(', ');
+  (['adult', 'child', 'senior'] as const)
+    .filter((c) => p[c] > 0)
+    .map((c) => `${{ adult: 'Adult', child: 'Child', senior: 'Senior citizen' }[c]} × ${p[c]}`)
+    .join(', ');

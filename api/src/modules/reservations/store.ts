@@ -5,53 +5,154 @@ import type { Db } from '../../platform/db';
  *  seats counted right under concurrency. */
 
 export type LineSchedule =
-  | { kind: 'headway'; weekdays: number[]; firstMin: number; lastMin: number; headwayMin: number }
-  | { kind: 'dates'; departures: string[] };
-export interface LineFare { fromStopId: string; toStopId: string; fares: Partial<Record<'adult' | 'child' | 'senior', number>> }
+  { kind: 'headway'; weekdays: number[]; firstMin: number; lastMin: number; headwayMin: number } | { kind: 'dates'; departures: string[] };
+export interface LineFare {
+  fromStopId: string;
+  toStopId: string;
+  fares: Partial<Record<'adult' | 'child' | 'senior', number>>;
+}
 export interface LineRow {
-  id: string; city: string; product: ReservationProductName; code: string; name: string; busType: string; agency: string; capacity: number;
-  description: string; transitRouteId: string | null; stops: ReservationStop[]; fares: LineFare[]; schedule: LineSchedule; horizonDays: number; isActive: boolean;
+  id: string;
+  city: string;
+  product: ReservationProductName;
+  code: string;
+  name: string;
+  busType: string;
+  agency: string;
+  capacity: number;
+  description: string;
+  transitRouteId: string | null;
+  stops: ReservationStop[];
+  fares: LineFare[];
+  schedule: LineSchedule;
+  horizonDays: number;
+  isActive: boolean;
 }
-export interface TripRow { id: string; lineId: string; startTime: number; capacity: number; seatsTaken: number; status: string; vehicleNo: string | null; disruption: string | null; disruptionNote: string | null }
+export interface TripRow {
+  id: string;
+  lineId: string;
+  startTime: number;
+  capacity: number;
+  seatsTaken: number;
+  status: string;
+  vehicleNo: string | null;
+  disruption: string | null;
+  disruptionNote: string | null;
+}
 export interface BookingRow {
-  id: string; userId: string; tripId: string; lineId: string; city: string; product: ReservationProductName; fromStopId: string; toStopId: string;
-  passengers: SeatPassengersInput; seats: number; fare: ReservationFareResult; farePaise: number; amountPaise: number; status: string; seatsHeld: boolean;
-  holdExpiresAt: number | null; firstBookingId: string; prevBookingId: string | null; prevBookingStatus: string | null; paidWith: 'PAYMENT' | 'PASS' | 'RESCHEDULE';
-  passId: string | null; createdAt: number; issuedAt: number | null; cancelledAt: number | null; cancellationPopupShown: boolean; reschedulePopupShown: boolean; updatedAt: number;
+  id: string;
+  userId: string;
+  tripId: string;
+  lineId: string;
+  city: string;
+  product: ReservationProductName;
+  fromStopId: string;
+  toStopId: string;
+  passengers: SeatPassengersInput;
+  seats: number;
+  fare: ReservationFareResult;
+  farePaise: number;
+  amountPaise: number;
+  status: string;
+  seatsHeld: boolean;
+  holdExpiresAt: number | null;
+  firstBookingId: string;
+  prevBookingId: string | null;
+  prevBookingStatus: string | null;
+  paidWith: 'PAYMENT' | 'PASS' | 'RESCHEDULE';
+  passId: string | null;
+  createdAt: number;
+  issuedAt: number | null;
+  cancelledAt: number | null;
+  cancellationPopupShown: boolean;
+  reschedulePopupShown: boolean;
+  updatedAt: number;
 }
-export interface RefundRow { id: string; bookingId: string; reason: string; amountPaise: number; status: 'REQUESTED' | 'PENDING' | 'SUCCESS' | 'FAILED'; paymentsRefundId: string | null; failureReason: string | null; createdAt: number }
+export interface RefundRow {
+  id: string;
+  bookingId: string;
+  reason: string;
+  amountPaise: number;
+  status: 'REQUESTED' | 'PENDING' | 'SUCCESS' | 'FAILED';
+  paymentsRefundId: string | null;
+  failureReason: string | null;
+  createdAt: number;
+}
 
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
 const LINE_COLS = `id, city_id, product, code, name, bus_type, agency, capacity, description, transit_route_id, stops, fares, schedule, horizon_days, is_active`;
 const lineOf = (r: Record<string, unknown>): LineRow => ({
-  id: r.id as string, city: r.city_id as string, product: r.product as ReservationProductName, code: r.code as string, name: r.name as string,
-  busType: r.bus_type as string, agency: r.agency as string, capacity: num(r.capacity), description: r.description as string,
-  transitRouteId: (r.transit_route_id as string | null) ?? null, stops: r.stops as ReservationStop[], fares: r.fares as LineFare[], schedule: r.schedule as LineSchedule,
-  horizonDays: num(r.horizon_days), isActive: r.is_active as boolean,
+  id: r.id as string,
+  city: r.city_id as string,
+  product: r.product as ReservationProductName,
+  code: r.code as string,
+  name: r.name as string,
+  busType: r.bus_type as string,
+  agency: r.agency as string,
+  capacity: num(r.capacity),
+  description: r.description as string,
+  transitRouteId: (r.transit_route_id as string | null) ?? null,
+  stops: r.stops as ReservationStop[],
+  fares: r.fares as LineFare[],
+  schedule: r.schedule as LineSchedule,
+  horizonDays: num(r.horizon_days),
+  isActive: r.is_active as boolean,
 });
 const TRIP_COLS = `id, line_id, start_time, capacity, seats_taken, status, vehicle_no, disruption, disruption_note`;
 const tripOf = (r: Record<string, unknown>): TripRow => ({
-  id: r.id as string, lineId: r.line_id as string, startTime: num(r.start_time), capacity: num(r.capacity), seatsTaken: num(r.seats_taken), status: r.status as string,
-  vehicleNo: (r.vehicle_no as string | null) ?? null, disruption: (r.disruption as string | null) ?? null, disruptionNote: (r.disruption_note as string | null) ?? null,
+  id: r.id as string,
+  lineId: r.line_id as string,
+  startTime: num(r.start_time),
+  capacity: num(r.capacity),
+  seatsTaken: num(r.seats_taken),
+  status: r.status as string,
+  vehicleNo: (r.vehicle_no as string | null) ?? null,
+  disruption: (r.disruption as string | null) ?? null,
+  disruptionNote: (r.disruption_note as string | null) ?? null,
 });
 const BOOKING_COLS = `id, user_id, trip_id, line_id, city_id, product, from_stop_id, to_stop_id, passengers, seats, fare, fare_paise, amount_paise, status, seats_held,
   hold_expires_at, first_booking_id, prev_booking_id, prev_booking_status, paid_with, pass_id, created_at, issued_at, cancelled_at, cancellation_popup_shown,
   reschedule_popup_shown, updated_at`;
 const bookingOf = (r: Record<string, unknown>): BookingRow => ({
-  id: r.id as string, userId: r.user_id as string, tripId: r.trip_id as string, lineId: r.line_id as string, city: r.city_id as string,
-  product: r.product as ReservationProductName, fromStopId: r.from_stop_id as string, toStopId: r.to_stop_id as string, passengers: r.passengers as SeatPassengersInput,
-  seats: num(r.seats), fare: r.fare as ReservationFareResult, farePaise: num(r.fare_paise), amountPaise: num(r.amount_paise), status: r.status as string,
-  seatsHeld: r.seats_held as boolean, holdExpiresAt: numOrNull(r.hold_expires_at), firstBookingId: r.first_booking_id as string,
-  prevBookingId: (r.prev_booking_id as string | null) ?? null, prevBookingStatus: (r.prev_booking_status as string | null) ?? null,
-  paidWith: r.paid_with as BookingRow['paidWith'], passId: (r.pass_id as string | null) ?? null, createdAt: num(r.created_at), issuedAt: numOrNull(r.issued_at),
-  cancelledAt: numOrNull(r.cancelled_at), cancellationPopupShown: r.cancellation_popup_shown as boolean, reschedulePopupShown: r.reschedule_popup_shown as boolean,
+  id: r.id as string,
+  userId: r.user_id as string,
+  tripId: r.trip_id as string,
+  lineId: r.line_id as string,
+  city: r.city_id as string,
+  product: r.product as ReservationProductName,
+  fromStopId: r.from_stop_id as string,
+  toStopId: r.to_stop_id as string,
+  passengers: r.passengers as SeatPassengersInput,
+  seats: num(r.seats),
+  fare: r.fare as ReservationFareResult,
+  farePaise: num(r.fare_paise),
+  amountPaise: num(r.amount_paise),
+  status: r.status as string,
+  seatsHeld: r.seats_held as boolean,
+  holdExpiresAt: numOrNull(r.hold_expires_at),
+  firstBookingId: r.first_booking_id as string,
+  prevBookingId: (r.prev_booking_id as string | null) ?? null,
+  prevBookingStatus: (r.prev_booking_status as string | null) ?? null,
+  paidWith: r.paid_with as BookingRow['paidWith'],
+  passId: (r.pass_id as string | null) ?? null,
+  createdAt: num(r.created_at),
+  issuedAt: numOrNull(r.issued_at),
+  cancelledAt: numOrNull(r.cancelled_at),
+  cancellationPopupShown: r.cancellation_popup_shown as boolean,
+  reschedulePopupShown: r.reschedule_popup_shown as boolean,
   updatedAt: num(r.updated_at),
 });
 const refundOf = (r: Record<string, unknown>): RefundRow => ({
-  id: r.id as string, bookingId: r.booking_id as string, reason: r.reason as string, amountPaise: num(r.amount_paise), status: r.status as RefundRow['status'],
-  paymentsRefundId: (r.payments_refund_id as string | null) ?? null, failureReason: (r.failure_reason as string | null) ?? null, createdAt: num(r.created_at),
+  id: r.id as string,
+  bookingId: r.booking_id as string,
+  reason: r.reason as string,
+  amountPaise: num(r.amount_paise),
+  status: r.status as RefundRow['status'],
+  paymentsRefundId: (r.payments_refund_id as string | null) ?? null,
+  failureReason: (r.failure_reason as string | null) ?? null,
+  createdAt: num(r.created_at),
 });
 
 export class ReservationStore {
@@ -63,7 +164,22 @@ export class ReservationStore {
   async addLine(l: Omit<LineRow, 'isActive'>): Promise<void> {
     await this.db.query(
       `INSERT INTO reservation_lines (${LINE_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,true) ON CONFLICT (id) DO NOTHING`,
-      [l.id, l.city, l.product, l.code, l.name, l.busType, l.agency, l.capacity, l.description, l.transitRouteId, JSON.stringify(l.stops), JSON.stringify(l.fares), JSON.stringify(l.schedule), l.horizonDays],
+      [
+        l.id,
+        l.city,
+        l.product,
+        l.code,
+        l.name,
+        l.busType,
+        l.agency,
+        l.capacity,
+        l.description,
+        l.transitRouteId,
+        JSON.stringify(l.stops),
+        JSON.stringify(l.fares),
+        JSON.stringify(l.schedule),
+        l.horizonDays,
+      ],
     );
   }
 
@@ -74,7 +190,10 @@ export class ReservationStore {
   }
 
   async lines(city: string, product?: string): Promise<LineRow[]> {
-    const r = await this.db.query(`SELECT ${LINE_COLS} FROM reservation_lines WHERE city_id = $1 AND is_active AND ($2::text IS NULL OR product = $2) ORDER BY product, code`, [city, product ?? null]);
+    const r = await this.db.query(
+      `SELECT ${LINE_COLS} FROM reservation_lines WHERE city_id = $1 AND is_active AND ($2::text IS NULL OR product = $2) ORDER BY product, code`,
+      [city, product ?? null],
+    );
     return r.rows.map(lineOf);
   }
 
@@ -95,7 +214,10 @@ export class ReservationStore {
   }
 
   async trips(lineId: string, fromMs: number, toMs: number): Promise<TripRow[]> {
-    const r = await this.db.query(`SELECT ${TRIP_COLS} FROM reservation_trips WHERE line_id = $1 AND start_time >= $2 AND start_time < $3 ORDER BY start_time`, [lineId, fromMs, toMs]);
+    const r = await this.db.query(
+      `SELECT ${TRIP_COLS} FROM reservation_trips WHERE line_id = $1 AND start_time >= $2 AND start_time < $3 ORDER BY start_time`,
+      [lineId, fromMs, toMs],
+    );
     return r.rows.map(tripOf);
   }
 
@@ -165,8 +287,31 @@ export class ReservationStore {
       `INSERT INTO reservation_bookings (id, user_id, trip_id, line_id, city_id, product, from_stop_id, to_stop_id, passengers, seats, fare, fare_paise, amount_paise,
          status, seats_held, hold_expires_at, first_booking_id, prev_booking_id, prev_booking_status, paid_with, pass_id, created_at, issued_at, updated_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10,$11::jsonb,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$22)`,
-      [b.id, b.userId, b.tripId, b.lineId, b.city, b.product, b.fromStopId, b.toStopId, JSON.stringify(b.passengers), b.seats, JSON.stringify(b.fare), b.farePaise,
-        b.amountPaise, b.status, b.seatsHeld, b.holdExpiresAt, b.firstBookingId, b.prevBookingId, b.prevBookingStatus, b.paidWith, b.passId, b.createdAt, b.issuedAt],
+      [
+        b.id,
+        b.userId,
+        b.tripId,
+        b.lineId,
+        b.city,
+        b.product,
+        b.fromStopId,
+        b.toStopId,
+        JSON.stringify(b.passengers),
+        b.seats,
+        JSON.stringify(b.fare),
+        b.farePaise,
+        b.amountPaise,
+        b.status,
+        b.seatsHeld,
+        b.holdExpiresAt,
+        b.firstBookingId,
+        b.prevBookingId,
+        b.prevBookingStatus,
+        b.paidWith,
+        b.passId,
+        b.createdAt,
+        b.issuedAt,
+      ],
     );
   }
 
@@ -176,7 +321,10 @@ export class ReservationStore {
   }
 
   async bookingsOf(userId: string, city: string | null): Promise<BookingRow[]> {
-    const r = await this.db.query(`SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE user_id = $1 AND ($2::text IS NULL OR city_id = $2) ORDER BY created_at DESC LIMIT 200`, [userId, city]);
+    const r = await this.db.query(
+      `SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE user_id = $1 AND ($2::text IS NULL OR city_id = $2) ORDER BY created_at DESC LIMIT 200`,
+      [userId, city],
+    );
     return r.rows.map(bookingOf);
   }
 
@@ -193,7 +341,10 @@ export class ReservationStore {
 
   /** Bookings of a trip in the given statuses, locked (operators' decisions). */
   async tripBookings(tx: Db, tripId: string, statuses: string[]): Promise<BookingRow[]> {
-    const r = await tx.query(`SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE trip_id = $1 AND status = ANY($2::text[]) ORDER BY created_at FOR UPDATE`, [tripId, statuses]);
+    const r = await tx.query(
+      `SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE trip_id = $1 AND status = ANY($2::text[]) ORDER BY created_at FOR UPDATE`,
+      [tripId, statuses],
+    );
     return r.rows.map(bookingOf);
   }
 
@@ -201,21 +352,43 @@ export class ReservationStore {
    * Moves a booking from one of `from` statuses to `to` (with the given column changes): null when it was not in one
    * of them (someone else moved it first). The one place bookings change status.
    */
-  async transition(tx: Db, id: string, from: string[], to: string, set: Partial<{ seatsHeld: boolean; holdExpiresAt: number | null; issuedAt: number; cancelledAt: number; tripId: string }>, now: number): Promise<BookingRow | null> {
+  async transition(
+    tx: Db,
+    id: string,
+    from: string[],
+    to: string,
+    set: Partial<{ seatsHeld: boolean; holdExpiresAt: number | null; issuedAt: number; cancelledAt: number; tripId: string }>,
+    now: number,
+  ): Promise<BookingRow | null> {
     const r = await tx.query(
       `UPDATE reservation_bookings SET status = $3, updated_at = $4,
          seats_held = COALESCE($5, seats_held),
          hold_expires_at = CASE WHEN $6::boolean THEN $7::bigint ELSE hold_expires_at END,
          issued_at = COALESCE($8, issued_at), cancelled_at = COALESCE($9, cancelled_at), trip_id = COALESCE($10, trip_id)
        WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${BOOKING_COLS}`,
-      [id, from, to, now, set.seatsHeld ?? null, 'holdExpiresAt' in set, set.holdExpiresAt ?? null, set.issuedAt ?? null, set.cancelledAt ?? null, set.tripId ?? null],
+      [
+        id,
+        from,
+        to,
+        now,
+        set.seatsHeld ?? null,
+        'holdExpiresAt' in set,
+        set.holdExpiresAt ?? null,
+        set.issuedAt ?? null,
+        set.cancelledAt ?? null,
+        set.tripId ?? null,
+      ],
     );
     return r.rows[0] ? bookingOf(r.rows[0]) : null;
   }
 
   async markPopupShown(userId: string, id: string, kind: 'cancellation' | 'reschedule', now: number): Promise<BookingRow | null> {
     const col = kind === 'cancellation' ? 'cancellation_popup_shown' : 'reschedule_popup_shown';
-    const r = await this.db.query(`UPDATE reservation_bookings SET ${col} = true, updated_at = $3 WHERE id = $1 AND user_id = $2 RETURNING ${BOOKING_COLS}`, [id, userId, now]);
+    const r = await this.db.query(`UPDATE reservation_bookings SET ${col} = true, updated_at = $3 WHERE id = $1 AND user_id = $2 RETURNING ${BOOKING_COLS}`, [
+      id,
+      userId,
+      now,
+    ]);
     return r.rows[0] ? bookingOf(r.rows[0]) : null;
   }
 
@@ -236,7 +409,11 @@ export class ReservationStore {
   // --- refunds and the operators' log ---------------------------------------------------------------------------
 
   /** One refund per paid order, reason and cause: null when it exists already (a retry). */
-  async insertRefund(tx: Db, r: { id: string; bookingId: string; reason: string; causeBookingId: string; amountPaise: number }, now: number): Promise<RefundRow | null> {
+  async insertRefund(
+    tx: Db,
+    r: { id: string; bookingId: string; reason: string; causeBookingId: string; amountPaise: number },
+    now: number,
+  ): Promise<RefundRow | null> {
     const q = await tx.query(
       `INSERT INTO reservation_refunds (id, booking_id, reason, cause_booking_id, amount_paise, status, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,'REQUESTED',$6,$6)
        ON CONFLICT (booking_id, reason, cause_booking_id) DO NOTHING RETURNING *`,
@@ -245,7 +422,12 @@ export class ReservationStore {
     return q.rows[0] ? refundOf(q.rows[0]) : null;
   }
 
-  async updateRefund(id: string, status: RefundRow['status'], fields: { paymentsRefundId?: string | null; failureReason?: string | null }, now: number): Promise<void> {
+  async updateRefund(
+    id: string,
+    status: RefundRow['status'],
+    fields: { paymentsRefundId?: string | null; failureReason?: string | null },
+    now: number,
+  ): Promise<void> {
     await this.db.query(
       `UPDATE reservation_refunds SET status = $2, payments_refund_id = COALESCE($3, payments_refund_id), failure_reason = $4, updated_at = $5 WHERE id = $1`,
       [id, status, fields.paymentsRefundId ?? null, fields.failureReason ?? null, now],
@@ -268,11 +450,20 @@ export class ReservationStore {
   }
 
   async logOps(tx: Db, e: { actor: string; action: string; tripId: string; details: unknown }, now: number): Promise<void> {
-    await tx.query('INSERT INTO reservation_ops_log (actor, action, trip_id, details, at) VALUES ($1,$2,$3,$4::jsonb,$5)', [e.actor, e.action, e.tripId, JSON.stringify(e.details), now]);
+    await tx.query('INSERT INTO reservation_ops_log (actor, action, trip_id, details, at) VALUES ($1,$2,$3,$4::jsonb,$5)', [
+      e.actor,
+      e.action,
+      e.tripId,
+      JSON.stringify(e.details),
+      now,
+    ]);
   }
 
   async opsLog(tripId: string): Promise<{ actor: string; action: string; details: unknown; at: number }[]> {
-    const r = await this.db.query<{ actor: string; action: string; details: unknown; at: string }>('SELECT actor, action, details, at FROM reservation_ops_log WHERE trip_id = $1 ORDER BY id', [tripId]);
+    const r = await this.db.query<{ actor: string; action: string; details: unknown; at: string }>(
+      'SELECT actor, action, details, at FROM reservation_ops_log WHERE trip_id = $1 ORDER BY id',
+      [tripId],
+    );
     return r.rows.map((x) => ({ ...x, at: num(x.at) }));
   }
 }

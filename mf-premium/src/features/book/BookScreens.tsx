@@ -7,9 +7,37 @@ import { navigateToUrl } from 'single-spa';
 import type { Booking, ReservationLine, ReservationProductName, StopPair } from '@sawari/contracts';
 import { checkoutPath } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
-import { holdSeats, loadBooking, loadBookings, loadPremiumPasses, loadDays, loadFare, loadLines, loadPairs, loadSeatAvailability, loadSlots, releaseHold } from '../common/api';
+import {
+  holdSeats,
+  loadBooking,
+  loadBookings,
+  loadPremiumPasses,
+  loadDays,
+  loadFare,
+  loadLines,
+  loadPairs,
+  loadSeatAvailability,
+  loadSlots,
+  releaseHold,
+} from '../common/api';
 import { flowPaths, isYmd, mmss, NO_PASSENGERS, passengerProblem, passengersFrom, passengerTotal, paths, type Passengers } from '../common/model';
-import { asApiError, FareBreakup, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, StatusBadge, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
+import {
+  asApiError,
+  FareBreakup,
+  ListSkeleton,
+  LoadError,
+  money,
+  Page,
+  PremiumGate,
+  ProblemPanel,
+  RequireSignIn,
+  StatusBadge,
+  styles,
+  useAsync,
+  useDay,
+  useT,
+  useTimes,
+} from '../common/ui';
 import { PopUpDialog, useBookingPoll } from '../manage/shared';
 
 type ApiErr = { code?: string; message?: string } | null;
@@ -205,7 +233,8 @@ function Search({ city }: { city: string }) {
                 <span className={styles.price}>{money(p.fares.adult ?? 0)}</span>
               </div>
               <p className={styles.small}>
-                {p.line.code} · {p.line.name} · <span className={styles.badge}>{t(p.line.isAc ? 'line.ac' : 'line.nonAc')}</span> · {t('search.minutes', { n: p.to.offsetMin - p.from.offsetMin })}
+                {p.line.code} · {p.line.name} · <span className={styles.badge}>{t(p.line.isAc ? 'line.ac' : 'line.nonAc')}</span> ·{' '}
+                {t('search.minutes', { n: p.to.offsetMin - p.from.offsetMin })}
               </p>
               <Link className={styles.linkSecondary} to={flowPaths('PREMIUM').slots(p.line.id, p.from.stopId, p.to.stopId)}>
                 {t('search.slots', { from: p.from.name, to: p.to.name })}
@@ -303,13 +332,23 @@ export function PassengerCounter({ value, onChange, max }: { value: Passengers; 
         <div key={k} className={styles.countRow}>
           <span id={`count-${k}`}>{t(`cat.${k}`)}</span>
           <span className={styles.counter}>
-            <button type="button" aria-label={t('seats.less', { who: t(`cat.${k}`) })} disabled={value[k] === 0} onClick={() => onChange({ ...value, [k]: value[k] - 1 })}>
+            <button
+              type="button"
+              aria-label={t('seats.less', { who: t(`cat.${k}`) })}
+              disabled={value[k] === 0}
+              onClick={() => onChange({ ...value, [k]: value[k] - 1 })}
+            >
               −
             </button>
             <output aria-labelledby={`count-${k}`} aria-live="polite">
               {value[k]}
             </output>
-            <button type="button" aria-label={t('seats.more', { who: t(`cat.${k}`) })} disabled={total >= max} onClick={() => onChange({ ...value, [k]: value[k] + 1 })}>
+            <button
+              type="button"
+              aria-label={t('seats.more', { who: t(`cat.${k}`) })}
+              disabled={total >= max}
+              onClick={() => onChange({ ...value, [k]: value[k] + 1 })}
+            >
               +
             </button>
           </span>
@@ -335,7 +374,10 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
   const [problem, setProblem] = useState<string | null>(null);
   const days = useAsync(() => loadDays(city, lineId), `${city}:${lineId}`);
   const date0 = chosenDate ?? (days.status === 'ready' ? days.data[0] : undefined);
-  const slots = useAsync(days.status === 'ready' || chosenDate ? () => loadSlots(city, { lineId, fromStopId, toStopId, date: date0 }) : null, `${lineId}:${fromStopId}:${toStopId}:${date0}`);
+  const slots = useAsync(
+    days.status === 'ready' || chosenDate ? () => loadSlots(city, { lineId, fromStopId, toStopId, date: date0 }) : null,
+    `${lineId}:${fromStopId}:${toStopId}:${date0}`,
+  );
   const paths = flowPaths(product);
   if (slots.status === 'loading') return <ListSkeleton />;
   if (slots.status === 'error') return <ProblemPanel error={slots.error} onRetry={slots.retry} action={{ path: paths.home, labelId: 'common.startAgain' }} />;
@@ -357,7 +399,14 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
       {passId ? (
         <p className={styles.notice}>{t('pass.oneSeat')}</p>
       ) : (
-        <PassengerCounter value={passengers} onChange={(p) => { setPassengers(p); setProblem(null); }} max={6} />
+        <PassengerCounter
+          value={passengers}
+          onChange={(p) => {
+            setPassengers(p);
+            setProblem(null);
+          }}
+          max={6}
+        />
       )}
       {problem && (
         <p className={styles.alert} role="alert">
@@ -453,10 +502,20 @@ function Fare({ product }: { product: ReservationProductName }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiErr>(null);
   const sending = useRef(false);
-  const fare = useAsync(passengers ? () => Promise.all([loadFare(tripId, fromStopId, toStopId, passengers), loadSeatAvailability(tripId)]) : null, `${tripId}:${params.toString()}`);
-  if (!passengers) return <ProblemPanel error={{ code: 'BAD_PASSENGERS', message: t('seats.problem.tooMany') }} action={{ path: flowPaths(product).home, labelId: 'common.startAgain' }} />;
+  const fare = useAsync(
+    passengers ? () => Promise.all([loadFare(tripId, fromStopId, toStopId, passengers), loadSeatAvailability(tripId)]) : null,
+    `${tripId}:${params.toString()}`,
+  );
+  if (!passengers)
+    return (
+      <ProblemPanel
+        error={{ code: 'BAD_PASSENGERS', message: t('seats.problem.tooMany') }}
+        action={{ path: flowPaths(product).home, labelId: 'common.startAgain' }}
+      />
+    );
   if (fare.status === 'loading') return <ListSkeleton />;
-  if (fare.status === 'error') return <ProblemPanel error={fare.error} onRetry={fare.retry} action={{ path: flowPaths(product).home, labelId: 'common.startAgain' }} />;
+  if (fare.status === 'error')
+    return <ProblemPanel error={fare.error} onRetry={fare.retry} action={{ path: flowPaths(product).home, labelId: 'common.startAgain' }} />;
   const [f, seats] = fare.data;
   const hold = async () => {
     if (sending.current) return;
@@ -488,7 +547,15 @@ function Fare({ product }: { product: ReservationProductName }) {
         <FareBreakup lines={f.passengerDetails.flatMap((g) => g.fareBreakup)} payable={f.payableAmount} caption={t('fare.caption')} />
       )}
       <p className={styles.hint}>{t('fare.policy')}</p>
-      <ProblemPanel error={error} onRetry={error?.code === 'NETWORK_ERROR' ? () => void hold() : undefined} action={error?.code === 'SOLD_OUT' || error?.code === 'NOT_ENOUGH_SEATS' ? { path: `${product === 'EVENT' ? '/great-escape/select-slots' : '/premium-buses/select-slot'}?${params.toString()}`, labelId: 'slots.another' } : null} />
+      <ProblemPanel
+        error={error}
+        onRetry={error?.code === 'NETWORK_ERROR' ? () => void hold() : undefined}
+        action={
+          error?.code === 'SOLD_OUT' || error?.code === 'NOT_ENOUGH_SEATS'
+            ? { path: `${product === 'EVENT' ? '/great-escape/select-slots' : '/premium-buses/select-slot'}?${params.toString()}`, labelId: 'slots.another' }
+            : null
+        }
+      />
       <Button onClick={() => void hold()} disabled={busy || seats.seatsLeft < passengerTotal(passengers)}>
         {busy ? t('fare.holding') : passId ? t('pass.book') : t('fare.hold', { price: money(f.payableAmount) })}
       </Button>
@@ -562,7 +629,9 @@ function Pay() {
       </p>
       <ProblemPanel error={error} />
       <p className={styles.actions}>
-        <Button onClick={() => navigateToUrl(`/app${checkoutPath(b.lineCode, 'reservation', b.bookingId)}`)}>{t('pay.pay', { price: money(b.amountPaise) })}</Button>
+        <Button onClick={() => navigateToUrl(`/app${checkoutPath(b.lineCode, 'reservation', b.bookingId)}`)}>
+          {t('pay.pay', { price: money(b.amountPaise) })}
+        </Button>
         <button type="button" className={styles.textButton} onClick={() => void release()}>
           {t('pay.release')}
         </button>
@@ -644,7 +713,14 @@ function Success({ id }: { id: string }) {
       </p>
       <BookingFacts b={booking} />
       <p className={styles.actions}>
-        <a className={styles.linkButton} href={`/app${paths.walletTicket(booking.bookingId)}`} onClick={(e) => { e.preventDefault(); navigateToUrl(`/app${paths.walletTicket(booking.bookingId)}`); }}>
+        <a
+          className={styles.linkButton}
+          href={`/app${paths.walletTicket(booking.bookingId)}`}
+          onClick={(e) => {
+            e.preventDefault();
+            navigateToUrl(`/app${paths.walletTicket(booking.bookingId)}`);
+          }}
+        >
           {t('success.qr')}
         </a>
         <Link className={styles.linkSecondary} to={paths.summary(booking.bookingId)}>
@@ -679,7 +755,15 @@ function UsePass({ city }: { city: string }) {
     return (
       <div className={styles.empty}>
         <p>{t('pass.none')}</p>
-        <a href="/app/productHooks" onClick={(e) => { e.preventDefault(); navigateToUrl('/app/productHooks'); }}>{t('pass.buy')}</a>
+        <a
+          href="/app/productHooks"
+          onClick={(e) => {
+            e.preventDefault();
+            navigateToUrl('/app/productHooks');
+          }}
+        >
+          {t('pass.buy')}
+        </a>
       </div>
     );
   const passId = chosen ?? passes[0].passId;
@@ -693,7 +777,8 @@ function UsePass({ city }: { city: string }) {
             <span className={styles.optionBody}>
               <strong>{p.name}</strong>
               <span className={styles.small}>
-                {p.ridesLeftThatDay === null ? t('pass.unlimited') : t('pass.left', { n: p.ridesLeftThatDay })} · {t('pass.validTill', { date: date(p.validUntil) })}
+                {p.ridesLeftThatDay === null ? t('pass.unlimited') : t('pass.left', { n: p.ridesLeftThatDay })} ·{' '}
+                {t('pass.validTill', { date: date(p.validUntil) })}
               </span>
             </span>
           </label>

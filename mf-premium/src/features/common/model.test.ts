@@ -19,7 +19,9 @@ describe('premium model', () => {
   });
   it('builds step URLs per product', () => {
     expect(flowPaths('PREMIUM').slots('PRM-1', 'A', 'B', '20261123')).toBe('/premium-buses/select-slot?lineId=PRM-1&fromStopId=A&toStopId=B&date=20261123');
-    expect(flowPaths('EVENT').fare('EVT-1.202612050600', 'A', 'B', { adult: 1, child: 0, senior: 0 })).toBe('/great-escape/fare-details?tripId=EVT-1.202612050600&fromStopId=A&toStopId=B&adult=1&child=0&senior=0');
+    expect(flowPaths('EVENT').fare('EVT-1.202612050600', 'A', 'B', { adult: 1, child: 0, senior: 0 })).toBe(
+      '/great-escape/fare-details?tripId=EVT-1.202612050600&fromStopId=A&toStopId=B&adult=1&child=0&senior=0',
+    );
     expect(flowPaths('EVENT').success('RSV-1')).toBe('/great-escape/booking-success?transactionId=RSV-1');
     expect(flowPaths('AIRPORT').success('RSV-1')).toBe('/premium-buses/ticket-successful-booking/RSV-1');
     expect(paths.manage('RSV-1', 'cancel')).toBe('/premium-buses/cancellationRescheduleCard/RSV-1?mode=cancel');

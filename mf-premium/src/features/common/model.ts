@@ -21,14 +21,16 @@ export function flowPaths(product: ReservationProductName) {
     fare: (tripId: string, fromStopId: string, toStopId: string, p: Passengers, passId?: string) =>
       `${escape ? '/great-escape/fare-details' : '/premium-buses/fare-details'}${q({ tripId, fromStopId, toStopId, adult: p.adult, child: p.child, senior: p.senior, passId })}`,
     pay: (bookingId: string) => `/premium-buses/pay-for-ticket${q({ bookingId })}`,
-    success: (id: string) => (escape ? `/great-escape/booking-success${q({ transactionId: id })}` : `/premium-buses/ticket-successful-booking/${encodeURIComponent(id)}`),
+    success: (id: string) =>
+      escape ? `/great-escape/booking-success${q({ transactionId: id })}` : `/premium-buses/ticket-successful-booking/${encodeURIComponent(id)}`,
   };
 }
 export const paths = {
   summary: (id: string) => `/premium-buses/premium-bus-summary/${encodeURIComponent(id)}`,
   beforeActivation: (id: string) => `/premium-buses/before-activation/${encodeURIComponent(id)}`,
   manage: (id: string, mode?: 'cancel' | 'reschedule') => `/premium-buses/cancellationRescheduleCard/${encodeURIComponent(id)}${mode ? `?mode=${mode}` : ''}`,
-  stops: (lineId: string, from: string, to: string) => `/premium-buses/viewODStopDetails/${encodeURIComponent(lineId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`,
+  stops: (lineId: string, from: string, to: string) =>
+    `/premium-buses/viewODStopDetails/${encodeURIComponent(lineId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`,
   popups: '/premium-buses/tripCancellationCard',
   search: '/premium-buses/search-stops-premium-buses',
   usePass: '/premium-buses/premiumTicketPurchaseUsingPass',
@@ -62,8 +64,25 @@ export function passengerProblem(p: Passengers, seatsLeft: number): 'none' | 'to
 
 /** The message id that explains a refused request (error.<code>), or null for the generic one. */
 const KNOWN = new Set([
-  'SOLD_OUT', 'NOT_ENOUGH_SEATS', 'FARE_CHANGED', 'HOLD_EXPIRED', 'TRIP_CANCELLED', 'TRIP_CLOSED', 'TRIP_NOT_FOUND', 'BOOKING_NOT_FOUND', 'NOT_CANCELLABLE',
-  'REFUND_CHANGED', 'PASS_DAILY_LIMIT', 'PASS_EXPIRES', 'REBOOK_WINDOW', 'NOT_LATEST', 'NOT_RESCHEDULABLE', 'RESCHEDULE_IN_PROGRESS', 'RESERVATIONS_NOT_ENABLED', 'NETWORK_ERROR', 'NOT_A_HOLD',
+  'SOLD_OUT',
+  'NOT_ENOUGH_SEATS',
+  'FARE_CHANGED',
+  'HOLD_EXPIRED',
+  'TRIP_CANCELLED',
+  'TRIP_CLOSED',
+  'TRIP_NOT_FOUND',
+  'BOOKING_NOT_FOUND',
+  'NOT_CANCELLABLE',
+  'REFUND_CHANGED',
+  'PASS_DAILY_LIMIT',
+  'PASS_EXPIRES',
+  'REBOOK_WINDOW',
+  'NOT_LATEST',
+  'NOT_RESCHEDULABLE',
+  'RESCHEDULE_IN_PROGRESS',
+  'RESERVATIONS_NOT_ENABLED',
+  'NETWORK_ERROR',
+  'NOT_A_HOLD',
 ]);
 export const errorMessageId = (code?: string): string | null => (code && KNOWN.has(code) ? `error.${code}` : null);
 

@@ -57,10 +57,30 @@ export function PremiumGate({ children }: { children: (city: string) => ReactNod
 }
 
 export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
-  return <ui.FareBreakup {...props} known={(name) => (name === 'Seat fare' ? { id: 'fare.line.seat' } : /concession$/.test(name) ? { id: 'fare.line.concession', values: { name: name.replace(/ concession$/, '') } } : null)} payableId="fare.payable" />;
+  return (
+    <ui.FareBreakup
+      {...props}
+      known={(name) =>
+        name === 'Seat fare'
+          ? { id: 'fare.line.seat' }
+          : /concession$/.test(name)
+            ? { id: 'fare.line.concession', values: { name: name.replace(/ concession$/, '') } }
+            : null
+      }
+      payableId="fare.payable"
+    />
+  );
 }
 
-export function ProblemPanel({ error, onRetry, action }: { error: { code?: string; message?: string } | null; onRetry?: () => void; action?: { path: string; labelId: string } | null }) {
+export function ProblemPanel({
+  error,
+  onRetry,
+  action,
+}: {
+  error: { code?: string; message?: string } | null;
+  onRetry?: () => void;
+  action?: { path: string; labelId: string } | null;
+}) {
   return <ui.ProblemPanel error={error} messageId={errorMessageId} action={action} onRetry={onRetry} />;
 }
 

@@ -9,11 +9,32 @@ import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, rescheduleBooking } from '../common/api';
 import { flowPaths, paths } from '../common/model';
-import { asApiError, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, StatusBadge, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
+import {
+  asApiError,
+  ListSkeleton,
+  LoadError,
+  money,
+  Page,
+  PremiumGate,
+  ProblemPanel,
+  RequireSignIn,
+  StatusBadge,
+  styles,
+  useAsync,
+  useDay,
+  useT,
+  useTimes,
+} from '../common/ui';
 import { BookingFacts } from '../book/BookScreens';
 import { PopUpDialog, useBookingPoll } from './shared';
 
-const link = (path: string) => ({ href: `/app${path}`, onClick: (e: { preventDefault(): void }) => { e.preventDefault(); navigateToUrl(`/app${path}`); } });
+const link = (path: string) => ({
+  href: `/app${path}`,
+  onClick: (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    navigateToUrl(`/app${path}`);
+  },
+});
 
 /** /premium-buses/premium-bus-summary/:transactionId and /before-activation/:transactionId */
 export function SummaryScreen({ before = false }: { before?: boolean }) {
@@ -35,7 +56,8 @@ function Summary({ id, before }: { id: string; before: boolean }) {
   if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
   if (!b) return <ListSkeleton rows={3} />;
   const now = serverNow();
-  const tracking = b.vehicleNo && b.transitRouteId && (b.status === 'ACTIVE' || b.status === 'PUNCHED') && isTrackingWindowOpen(b.tripSlotStartTime, now, b.arrivalTime);
+  const tracking =
+    b.vehicleNo && b.transitRouteId && (b.status === 'ACTIVE' || b.status === 'PUNCHED') && isTrackingWindowOpen(b.tripSlotStartTime, now, b.arrivalTime);
   return (
     <>
       {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
@@ -51,7 +73,9 @@ function Summary({ id, before }: { id: string; before: boolean }) {
               <li key={r.id} className={styles.card}>
                 <div className={styles.cardHead}>
                   <span className={styles.price}>{money(r.amountPaise)}</span>
-                  <span className={`${styles.badge} ${r.status === 'SUCCESS' ? styles.badgeOk : r.status === 'FAILED' ? styles.badgeBad : styles.badgeWarn}`}>{t(`refund.status.${r.status}`)}</span>
+                  <span className={`${styles.badge} ${r.status === 'SUCCESS' ? styles.badgeOk : r.status === 'FAILED' ? styles.badgeBad : styles.badgeWarn}`}>
+                    {t(`refund.status.${r.status}`)}
+                  </span>
                 </div>
                 <p className={styles.small}>{t(`refund.reason.${r.reason}`)}</p>
               </li>
@@ -68,7 +92,12 @@ function Summary({ id, before }: { id: string; before: boolean }) {
               {t('success.qr')}
             </a>
             {tracking && (
-              <a className={styles.linkSecondary} {...link(`/live-tracking/route-map-vehicle/${encodeURIComponent(b.transitRouteId!)}/${encodeURIComponent(b.from.stopId)}/${encodeURIComponent(b.vehicleNo!)}/${encodeURIComponent(b.bookingId)}/${b.estimatedStopTime}`)}>
+              <a
+                className={styles.linkSecondary}
+                {...link(
+                  `/live-tracking/route-map-vehicle/${encodeURIComponent(b.transitRouteId!)}/${encodeURIComponent(b.from.stopId)}/${encodeURIComponent(b.vehicleNo!)}/${encodeURIComponent(b.bookingId)}/${b.estimatedStopTime}`,
+                )}
+              >
                 {t('before.track', { vehicle: b.vehicleNo! })}
               </a>
             )}
@@ -193,7 +222,12 @@ function Reschedule({ id, city }: { id: string; city: string }) {
   const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const days = useAsync(b ? () => loadDays(city, b.lineId) : null, b ? b.lineId : '');
-  const slots = useAsync(b && days.status === 'ready' ? () => loadSlots(city, { lineId: b.lineId, fromStopId: b.from.stopId, toStopId: b.to.stopId, date: day ?? days.data[0] }) : null, `${b?.bookingId}:${day}:${days.status}`);
+  const slots = useAsync(
+    b && days.status === 'ready'
+      ? () => loadSlots(city, { lineId: b.lineId, fromStopId: b.from.stopId, toStopId: b.to.stopId, date: day ?? days.data[0] })
+      : null,
+    `${b?.bookingId}:${day}:${days.status}`,
+  );
   if (!b && loadError) return <ProblemPanel error={loadError} onRetry={retry} />;
   if (!b || slots.status === 'loading') return <ListSkeleton rows={3} />;
   if (slots.status === 'error') return <LoadError error={slots.error} onRetry={slots.retry} />;
@@ -310,7 +344,15 @@ function Stops({ city, lineId, from, to }: { city: string; lineId: string; from:
       <svg className={styles.map} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('stops.map', { line: line.name, stop: board?.name ?? '' })}>
         <polyline points={line.stops.map((s) => `${x(s.lon)},${y(s.lat)}`).join(' ')} fill="none" stroke="#c2410c" strokeWidth="3" />
         {line.stops.map((s, i) => (
-          <circle key={s.stopId} cx={x(s.lon)} cy={y(s.lat)} r={i === fi || i === ti ? 8 : 5} fill={i === fi ? '#14532d' : i === ti ? '#7f1d1d' : '#fff'} stroke="#1a1a1a" strokeWidth="2" />
+          <circle
+            key={s.stopId}
+            cx={x(s.lon)}
+            cy={y(s.lat)}
+            r={i === fi || i === ti ? 8 : 5}
+            fill={i === fi ? '#14532d' : i === ti ? '#7f1d1d' : '#fff'}
+            stroke="#1a1a1a"
+            strokeWidth="2"
+          />
         ))}
       </svg>
       <ol className={styles.stops}>
@@ -319,7 +361,10 @@ function Stops({ city, lineId, from, to }: { city: string; lineId: string; from:
             {s.name}
             {i === fi && ` — ${t('stops.board')}`}
             {i === ti && ` — ${t('stops.drop')}`}
-            <span className={styles.muted}> ({s.lat.toFixed(4)}, {s.lon.toFixed(4)})</span>
+            <span className={styles.muted}>
+              {' '}
+              ({s.lat.toFixed(4)}, {s.lon.toFixed(4)})
+            </span>
           </li>
         ))}
       </ol>
