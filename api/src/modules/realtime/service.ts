@@ -392,11 +392,18 @@ export class RealtimeService {
   async vehicleAnywhere(vNo: string, now: number, preferCity?: string): Promise<(Vehicle & { city: string }) | null> {
     const cities = await this.store.citiesWithFeeds();
     const order = preferCity && cities.includes(preferCity) ? [preferCity, ...cities.filter((c) => c !== preferCity)] : cities;
-    for (const city of order) {
-      const v = await this.vehicle(city, vNo, now);
-      if (v) return { ...v, city };
-    }
-    return null;
+    // Every city is asked at once and the first that has the bus answers (a number runs in one city): a big city whose
+    // live state is still being built (its first request) does not hold up a bus found elsewhere.
+    return new Promise((resolve, reject) => {
+      let pending = order.length;
+      if (pending === 0) resolve(null);
+      for (const city of order) {
+        this.vehicle(city, vNo, now).then((v) => {
+          if (v) resolve({ ...v, city });
+          else if (--pending === 0) resolve(null);
+        }, reject);
+      }
+    });
   }
 
   async routeVehicles(cityId: string, routeId: string, now: number): Promise<Vehicle[]> {
