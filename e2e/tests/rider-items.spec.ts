@@ -123,6 +123,7 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   await shot(page, 'home-ml');
   await page.goto(W);
   await expect(page.locator('section[data-city]').nth(0).getByRole('heading', { name: /നിങ്ങളുടെ നഗരം/ })).toBeVisible();
+  await expect(page.locator(`a[data-transaction-id="${passTx}"]`)).toContainText('മുതിർന്നവർ'); // the category, from the catalogue's translations
   await shot(page, 'wallet-ml');
   await expectAccessible(page);
   await page.goto(`${W}/summary/${encodeURIComponent(passTx)}`);

@@ -1,5 +1,6 @@
 import type { SellerWalletItem, WalletSource } from '../payments';
 import type { CatalogueConfig } from './catalogue';
+import { translationsFor } from './catalogue-i18n';
 import type { OrderRow, PassRow, PassStore } from './store';
 
 /** A wallet item as the passes module knows it: everything but punches, which the validation module records. */
@@ -18,11 +19,16 @@ export function passWalletSource(store: PassStore, opts: WalletOptions = {}): Wa
     async walletItems(userId: string, city: string): Promise<PassWalletItem[]> {
       const { fromPass, fromOrder } = readers(store, opts);
       const [passes, orders] = await Promise.all([store.passesIn(userId, city), store.ordersIn(userId, city, WALLET_ORDER_STATUSES)]);
-      return [...(await Promise.all(passes.map(fromPass))), ...(await Promise.all(orders.map(fromOrder)))];
+      const items = [...(await Promise.all(passes.map(fromPass))), ...(await Promise.all(orders.map(fromOrder)))];
+      return items.map((i) => ({ ...i, translations: itemTranslations(i) }));
     },
   };
 }
 export type PassWalletSource = WalletSource;
+
+/** The catalogue texts of a wallet item in the app's other languages (issue 16 item 10). */
+const itemTranslations = (i: Pick<PassWalletItem, 'categoryName' | 'desc' | 'infoNote' | 'specialFeatures' | 'conditions'>) =>
+  translationsFor([i.categoryName, i.desc ?? '', i.infoNote ?? '', ...i.specialFeatures, ...i.conditions].filter(Boolean));
 
 /** photoUrl: a link an <img> can load for a proof file (the files module's signed link); without it, no photo. */
 export interface WalletOptions { photoUrl?: (fileId: string) => string }

@@ -301,6 +301,8 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(by(rejected.transactionId)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The student ID is not readable' });
       // issue 16 item 8: the holder's name as bought, and the photograph of the documents (a signed link that loads)
       expect(by(general.transactionId).holder).toEqual({ name: 'Asha Rao', photoUrl: null });
+      // issue 16 item 10: the item's catalogue texts in the other languages
+      expect(by(general.transactionId).translations?.ml).toMatchObject({ Adult: 'മുതിർന്നവർ', 'All ordinary routes in Mumbai.': expect.any(String) });
       const holder = by(pending.transactionId).holder!;
       expect(holder.name).toBe('Asha Rao');
       expect(holder.photoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);

@@ -7,7 +7,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
 import { itemState, screenFor } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
-import { SourceNote, TicketHead } from './item';
+import { SourceNote, TicketHead, useItemText } from './item';
 import { useWalletItem } from '../wallet/useWallet';
 
 export function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
@@ -47,6 +47,7 @@ export const ItemHead = TicketHead;
 
 export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig }) {
   const t = useT();
+  const tr = useItemText(item);
   const now = useNow(30_000);
   const { dateTime } = useDates();
   const state = itemState(item, now);
@@ -80,7 +81,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         <dd>
           {p
             ? (['adult', 'child', 'senior'] as const).filter((k) => p[k] > 0).map((k) => `${t(`passenger.${k}`)} × ${p[k]}`).join(', ')
-            : item.categoryName}
+            : tr(item.categoryName)}
         </dd>
         {item.startTime != null && (
           <>
@@ -109,13 +110,13 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
       </dl>
       <h2>{t('fare.heading')}</h2>
       <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(item.status)} />
-      {item.infoNote && <p className={styles.muted}>{item.infoNote}</p>}
+      {item.infoNote && <p className={styles.muted}>{tr(item.infoNote)}</p>}
       {item.conditions.length > 0 && (
         <details>
           <summary>{t('summary.terms')}</summary>
           <ul className={styles.terms}>
             {item.conditions.map((c) => (
-              <li key={c}>{c}</li>
+              <li key={c}>{tr(c)}</li>
             ))}
           </ul>
         </details>

@@ -2,6 +2,7 @@
 // legs, holder and number, status label with the countdown, the offline note). Here, not in WalletScreen, so the item
 // screens do not import the wallet screen (whose offline warm-up imports them: no import circle).
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { WalletItem } from '@sawari/contracts';
 import { shortId } from '@sawari/domain';
 import { expiryCountdown, itemState, statusLabelParts } from './model';
@@ -15,13 +16,15 @@ export function ItemTitle({ item }: { item: WalletItem }) {
     if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
     return <>{t('item.ticket')}</>;
   }
-  return <>{item.categoryName ? t('item.passOf', { name: item.categoryName }) : t('item.pass')}</>;
+  const tr = useItemText(item);
+  return <>{item.categoryName ? t('item.passOf', { name: tr(item.categoryName) }) : t('item.pass')}</>;
 }
 
 /** Route and passengers of a ticket; what a pass is (e.g. "30 days"). */
 export function ItemSubtitle({ item }: { item: WalletItem }) {
+  const tr = useItemText(item);
   if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</>;
-  return <>{item.desc ?? item.categoryName}</>;
+  return <>{tr(item.desc ?? item.categoryName)}</>;
 }
 
 /** The legs of a multi-route ticket, one per line ("AE3 Terminal 2 Bus Bay → Sion Circle"); nothing for one leg. */
@@ -108,4 +111,11 @@ export function TicketHead({ item, now, children }: { item: WalletItem; now: num
       {children}
     </div>
   );
+}
+
+/** The item's catalogue texts in the rider's language (the listing's `translations`; English where there is none). */
+export function useItemText(item: WalletItem): (text: string) => string {
+  const { locale } = useIntl();
+  const dict = item.translations?.[locale.split('-')[0]];
+  return (text) => dict?.[text] ?? text;
 }

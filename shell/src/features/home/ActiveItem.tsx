@@ -34,7 +34,7 @@ function ActiveCard({ item, now, to }: { item: WalletItem; now: number; to: stri
   const title = item.ticketId
     ? item.productSubType === 'instantTicket' ? t('home.active.instant')
       : item.fromStopName && item.toStopName ? t('home.active.journey', { from: item.fromStopName, to: item.toStopName }) : t('home.active.ticket')
-    : t('home.active.pass', { name: item.categoryName });
+    : t('home.active.pass', { name: item.translations?.[intl.locale.split('-')[0]]?.[item.categoryName] ?? item.categoryName });
   const until = item.expiryTime == null ? null : formatCityDateTime(item.ticketId ? item.expiryTime : lastValidInstant(item.expiryTime), intl.locale);
   return (
     <section aria-labelledby="home-active" className={own.active} data-testid="home-active" data-transaction-id={item.transactionId}>
