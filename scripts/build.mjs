@@ -92,7 +92,7 @@ export async function buildApp(appDir, force) {
 /** Writes .gz and .br beside every text asset over 1 KB (the server sends them to clients that accept them). */
 export async function compressDist(distDir) {
   for (const rel of listFiles(distDir)) {
-    if (!COMPRESSIBLE.test(rel) || isDerivedFile(rel)) continue;
+    if (!COMPRESSIBLE.test(rel) || isDerivedFile(rel) || rel === 'remotes.json') continue;
     const abs = path.join(distDir, rel);
     const { size, mtimeMs } = fs.statSync(abs);
     if (size <= 1024) continue;
@@ -198,11 +198,15 @@ export function readRelease(dir, version, root = ROOT) {
   return fs.existsSync(file) && fs.existsSync(path.join(root, RELEASES_DIR, dir, version)) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
 }
 
-/** Writes shell/dist/remotes.json atomically (the server re-reads it when it changes; a reader never sees half). */
+/**
+ * Writes shell/dist/remotes.json atomically (the server re-reads it when it changes; a reader never sees half). It has
+ * no .gz/.br siblings: the server would send a stale compressed copy after a deploy switched the file.
+ */
 export function writeRemotesJson(document, root = ROOT) {
   const file = path.join(root, 'shell/dist/remotes.json');
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, JSON.stringify(document, null, 2) + '\n');
+  for (const ext of ['.gz', '.br']) fs.rmSync(file + ext, { force: true });
   fs.renameSync(tmp, file);
 }
 

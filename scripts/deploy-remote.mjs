@@ -72,8 +72,10 @@ async function commitSwitch(root, entry, how) {
   if (!order.includes(entry.dir)) order.push(entry.dir);
   const next = order.map((d) => (d === entry.dir ? entry : current.remotes.find((r) => r.dir === d)));
   const document = createRemotesDocument(next, await shellPrefixes(root));
-  // The history starts with the version the full build deployed, so the first deploy can be rolled back too.
-  if (before && history(root, entry.dir).length === 0) recordDeployment(root, entry.dir, before.version, 'build');
+  // The version being replaced enters the history when it got there without this script (a full build), so a
+  // rollback always returns to what was deployed just before.
+  const last = history(root, entry.dir).at(-1);
+  if (before && last?.version !== before.version) recordDeployment(root, entry.dir, before.version, 'build');
   writeRemotesJson(document, root);
   recordDeployment(root, entry.dir, entry.version, how);
   console.log(`${entry.dir} ${before ? before.version : '(none)'} -> ${entry.version} (${how}); remotes.json switched`);
