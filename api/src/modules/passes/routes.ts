@@ -11,7 +11,7 @@ import { imageTypeOf } from '../files/image-type';
 import type { FileStorage } from '../files/storage';
 import { orderKeyOf } from '../payments';
 import { FileStore } from '../files/store';
-import { Uploads } from '../files/service';
+import { Uploads } from '../files';
 import { PASS_PROOF_PURPOSE } from './file-references';
 import type { PassOrderService } from './service';
 
