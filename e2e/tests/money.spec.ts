@@ -118,3 +118,19 @@ test('welcome offer: not offered on a 30-day pass (it says why); on the 7-day pa
   await shot(page, '03-free-with-offer');
   await expectAccessible(page);
 });
+
+test('/promotion: claiming the welcome offer issues its 7-day pass; the link shows it free, with no payment', async ({ page, request }) => {
+  const rider = await riderInPage(page, request);
+  await page.evaluate(() => localStorage.setItem('sawari.city', 'mumbai'));
+  await page.goto('/app/promotion');
+  await page.getByRole('button', { name: 'Claim offer' }).click();
+  await expect(page.getByText(/Offer claimed\. It is valid till/)).toBeVisible();
+  await shot(page, '04-promotion-claimed');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'See your pass' }).click();
+  await expect(page).toHaveURL(/\/app\/productHooks\/bus-pass-purchase\/booking-successful\/PASS_/);
+  await expect(page.getByText('Free with Welcome pass: 7 days of free rides. Your pass is ready; no payment was taken.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Adult pass, 7 days' })).toBeVisible();
+  const mine = await (await request.get('/api/passes/mine', { headers: rider.headers })).json();
+  expect(mine.passes).toHaveLength(1);
+});
