@@ -60,7 +60,10 @@ test('NCMC: link, recharge ₹500 by UPI, move it to the offline wallet, pending
   const headers = await riderInPage(page, request);
   const number = newNcmc();
 
-  await page.goto('/app/card-payments');
+  // Home's tile (from mf-cards' manifest; Mumbai sells cards) leads to the card list.
+  await page.goto('/app/');
+  await page.getByRole('link', { name: /Transit cards/ }).click();
+  await expect(page).toHaveURL('/app/card-payments');
   await expect(page.getByText('You have not linked a card yet.')).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'cards-empty');

@@ -38,7 +38,7 @@ export function cardOrderKinds(service: CardService): Record<CardOrderKind, Orde
     issue: async (db, order) => {
       const r = await service.issue(db, order.orderId);
       // payments' transaction commits after this returns; the refund needs the issued payment, so it is asked after.
-      if (r.refund) setTimeout(() => void service.retryRefunds().catch(() => undefined), 250).unref();
+      if (r.refund) for (const ms of [250, 3_000]) setTimeout(() => void service.retryRefunds().catch(() => undefined), ms).unref();
       return { productId: r.productId };
     },
     release: (db, orderId) => service.release(db, orderId),
