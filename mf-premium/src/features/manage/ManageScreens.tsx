@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
 import type { Booking } from '@sawari/contracts';
-import { isTrackingWindowOpen, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
+import { CITY_TIME_ZONE, isTrackingWindowOpen, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, rescheduleBooking } from '../common/api';
@@ -218,15 +218,16 @@ function Reschedule({ id, city }: { id: string; city: string }) {
   const { time, date } = useTimes();
   const navigate = useNavigate();
   const { booking: b, error: loadError, retry } = useBookingPoll(id, () => true);
-  const [day, setDay] = useState<string | undefined>(undefined);
+  const [chosenDay, setDay] = useState<string | undefined>(undefined);
+  // the day of the current slot first (a change of time is usually on the same day), else the first day with slots
+  const bookedDay = b ? localDate(b.tripSlotStartTime, CITY_TIME_ZONE) : undefined;
   const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const days = useAsync(b ? () => loadDays(city, b.lineId) : null, b ? b.lineId : '');
+  const dayOf = (list: string[]) => chosenDay ?? (bookedDay && list.includes(bookedDay) ? bookedDay : list[0]);
   const slots = useAsync(
-    b && days.status === 'ready'
-      ? () => loadSlots(city, { lineId: b.lineId, fromStopId: b.from.stopId, toStopId: b.to.stopId, date: day ?? days.data[0] })
-      : null,
-    `${b?.bookingId}:${day}:${days.status}`,
+    b && days.status === 'ready' ? () => loadSlots(city, { lineId: b.lineId, fromStopId: b.from.stopId, toStopId: b.to.stopId, date: dayOf(days.data) }) : null,
+    `${b?.bookingId}:${days.status === 'ready' ? dayOf(days.data) : ''}:${days.status}`,
   );
   if (!b && loadError) return <ProblemPanel error={loadError} onRetry={retry} />;
   if (!b || slots.status === 'loading') return <ListSkeleton rows={3} />;
@@ -254,7 +255,7 @@ function Reschedule({ id, city }: { id: string; city: string }) {
       {days.status === 'ready' && (
         <div className={styles.field}>
           <label htmlFor="re-day">{t('slots.days')}</label>
-          <select id="re-day" className={styles.input} value={day ?? days.data[0]} onChange={(e) => setDay(e.target.value)}>
+          <select id="re-day" className={styles.input} value={dayOf(days.data)} onChange={(e) => setDay(e.target.value)}>
             {days.data.map((d) => (
               <option key={d} value={d}>
                 {date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)), 6, 30))}
