@@ -194,6 +194,66 @@ class SourceMapFileNamePlugin {
   }
 }
 
+/**
+ * Why: webpack's deterministic ids hash each module's name made relative to the context, but it relativizes only whole
+ * "|"/"!"-separated segments; the federation plugin's shared modules are named like "provide module (default)
+ * react@19.2.0 = /abs/node_modules/react/index.js", so their names (and, through hash collisions resolved in name
+ * order, other modules' ids) changed with the checkout's path. These are webpack's DeterministicModuleIdsPlugin and
+ * DeterministicChunkIdsPlugin (5.111) with one change: the repository's absolute path is removed from every name.
+ */
+class RepoRelativeIdsPlugin {
+  constructor(root) {
+    this.root = root;
+  }
+  apply(compiler) {
+    const { assignDeterministicIds, getFullModuleName, getFullChunkName, getUsedModuleIdsAndModules, getUsedChunkIds } = require('webpack/lib/ids/IdHelpers');
+    const { compareModulesByPreOrderIndexOrIdentifier, compareChunksNatural } = require('webpack/lib/util/comparators');
+    const strip = (name) => name.split(this.root + path.sep).join('').split(this.root).join('');
+    compiler.hooks.compilation.tap('RepoRelativeIdsPlugin', (compilation) => {
+      compilation.hooks.moduleIds.tap('RepoRelativeIdsPlugin', () => {
+        const chunkGraph = compilation.chunkGraph;
+        const [usedIds, modules] = getUsedModuleIdsAndModules(compilation);
+        assignDeterministicIds(
+          modules,
+          (module) => strip(getFullModuleName(module, compiler.context, compiler.root)),
+          compareModulesByPreOrderIndexOrIdentifier(compilation.moduleGraph),
+          (module, id) => {
+            const size = usedIds.size;
+            usedIds.add(`${id}`);
+            if (size === usedIds.size) return false;
+            chunkGraph.setModuleId(module, id);
+            return true;
+          },
+          [10 ** 3],
+          10,
+          usedIds.size,
+          0,
+        );
+      });
+      compilation.hooks.chunkIds.tap('RepoRelativeIdsPlugin', (chunks) => {
+        const chunkGraph = compilation.chunkGraph;
+        const usedIds = getUsedChunkIds(compilation);
+        assignDeterministicIds(
+          [...chunks].filter((chunk) => chunk.id === null),
+          (chunk) => strip(getFullChunkName(chunk, chunkGraph, compiler.context, compiler.root)),
+          compareChunksNatural(chunkGraph),
+          (chunk, id) => {
+            const size = usedIds.size;
+            usedIds.add(`${id}`);
+            if (size === usedIds.size) return false;
+            chunk.id = id;
+            chunk.ids = [id];
+            return true;
+          },
+          [10 ** 3],
+          10,
+          usedIds.size,
+        );
+      });
+    });
+  }
+}
+
 /** The host's service worker (src/sw.ts), when it has one: precache its own files, nothing of the remotes. */
 function serviceWorkerPlugin(appDir) {
   const swSrc = path.join(appDir, 'src/sw.ts');
@@ -299,9 +359,10 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
         { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
       ],
     },
+    // Deterministic ids, with names relative to the repository (RepoRelativeIdsPlugin below).
     optimization: {
-      moduleIds: 'deterministic',
-      chunkIds: 'deterministic',
+      moduleIds: false,
+      chunkIds: false,
     },
     performance: { hints: false },
     plugins: [
@@ -309,6 +370,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)]))),
       federation,
       new StableFederationEntryPlugin(ROOT),
+      new RepoRelativeIdsPlugin(ROOT),
       new SourceMapFileNamePlugin(),
       ...(isHost
         ? [
