@@ -69,7 +69,7 @@ describe(`reserved seats with validation ${dbLabel()}`, () => {
     const item = walletResponseSchema
       .parse((await s.app.inject({ url: '/api/tickets/wallet?city=mumbai', headers: rider.headers })).json())
       .items.find((i) => i.transactionId === id)!;
-    expect(item).toMatchObject({ status: 'PUNCHED' });
+    expect(item).toMatchObject({ status: 'PUNCHED', rideCount: 1 });
     const rides = (await s.app.inject({ url: `/api/validation/rides/${id}`, headers: rider.headers })).json();
     expect(rides.rides).toMatchObject([{ vehicleNo: 'MH01AB1234' }]);
     clock.advance(10_000);

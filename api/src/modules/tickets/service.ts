@@ -309,7 +309,7 @@ export class TicketService {
 
   private async walletIn(userId: string, city: string): Promise<WalletItem[]> {
     const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), Promise.all(this.walletSources.map((w) => w.walletItems(userId, city))).then((xs) => xs.flat())]);
-    const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId).map((p) => p.transactionId)]);
+    const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId || p.ticketId).map((p) => p.transactionId)]);
     const now = this.now();
     const orders = new Map((await this.store.ordersByIds(tickets.map((t) => t.transactionId))).map((o) => [o.transactionId, o]));
     const items: WalletItem[] = [
