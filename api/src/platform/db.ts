@@ -94,6 +94,12 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
   // An idle client that loses its connection must not crash the process: the pool drops it and the next query opens
   // a new connection (so a PostgreSQL restart needs no manual step).
   pool.on('error', () => undefined);
+  // And every client, from its first moment, has a listener of its own: an 'error' arriving while no one else listens
+  // (between a checkout and the first statement, say) must not crash the process. Such a client is no longer
+  // queryable; its next statement fails as a connection error (503) and it is destroyed on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return {
     kind: 'postgres',
     query: async (sql, params) => {
