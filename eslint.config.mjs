@@ -116,24 +116,6 @@ export default tseslint.config(
     },
   },
   {
-    // KNOWN CIRCLE (issue 12): mf-tickets' wallet/offline.ts and the show/scan/item screens import each other. It is
-    // being broken in mf-tickets' own work; until then only these files may take part in it. Remove when gone.
-    files: [
-      'mf-tickets/src/features/wallet/offline.ts',
-      'mf-tickets/src/features/wallet/WalletScreen.tsx',
-      'mf-tickets/src/features/wallet/ItemScreens.tsx',
-      'mf-tickets/src/features/show/ShowTicketScreen.tsx',
-      'mf-tickets/src/features/scan/ScanQrScreen.tsx',
-    ],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
-    // KNOWN BUG, reported for its owner to fix (issue 16 work in mf-tickets): ItemTitle calls useItemText after an
-    // early return. The fix is to call it first; until then only this file is exempt.
-    files: ['mf-tickets/src/features/common/item.tsx'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
-  },
-  {
     // CommonJS build helpers and the webpack configs.
     files: ['shared/build/**/*.js', '**/webpack.config.js'],
     languageOptions: { sourceType: 'commonjs' },

@@ -11,12 +11,12 @@ import type { WalletView } from '../wallet/useWallet';
 
 export function ItemTitle({ item }: { item: WalletItem }) {
   const t = useT();
+  const tr = useItemText(item);
   if (item.ticketId) {
     if (item.productSubType === 'instantTicket') return <>{t('buy.instant.title')}</>;
     if (item.fromStopName && item.toStopName) return <>{t('item.journey', { from: item.fromStopName, to: item.toStopName })}</>;
     return <>{t('item.ticket')}</>;
   }
-  const tr = useItemText(item);
   return <>{item.categoryName ? t('item.passOf', { name: tr(item.categoryName) }) : t('item.pass')}</>;
 }
 
