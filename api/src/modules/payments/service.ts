@@ -183,13 +183,16 @@ export class PaymentService {
       const port = this.port(row.orderKind);
       refund = await this.db.transaction(async (tx) => {
         const store = this.store.with(tx);
+        // Locks in the order pay() takes them (the seller's order first, then the frozen order): the other way round,
+        // a twin pay request holding the seller's row deadlocks with this delivery on PostgreSQL, and the delivery is
+        // left to reconciliation.
+        const q = await port.quote(tx, row.orderId, { lock: true });
         const order = await store.order(row.orderKind, row.orderId, true);
         let planned: RefundRow | null = null;
         if (row.status === 'SUCCESS') {
           if (order?.state === 'ISSUED') {
             if (order.issuedPaymentId !== row.id) planned = await this.planRefund(store, row, row.amountPaise, 'ORDER_ALREADY_ISSUED', 'issue-refused');
           } else {
-            const q = await port.quote(tx, row.orderId, { lock: true });
             const why = this.mismatch(row, order, q);
             if (why) {
               this.opts.log?.error({ paymentId: row.id, orderKind: row.orderKind, orderId: row.orderId, why }, 'paid amount or product does not match the frozen order: not issued, refunded');

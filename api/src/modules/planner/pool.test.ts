@@ -70,8 +70,9 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
     expect(held.stallMs).toBeGreaterThan(0.8 * held.ms - 20);
 
     const free = await longestStall(() => pooled.plan('gridville', ...HEAVY));
-    expect(free.ms).toBeGreaterThan(150);
-    expect(free.stallMs).toBeLessThan(60);
+    // Relative, not a wall-clock threshold (a worker may run the search faster or slower than the request thread on
+    // a busy machine): off the request thread, the longest stall is a small part of what the same search holds inline.
+    expect(free.stallMs).toBeLessThan(0.25 * held.stallMs);
     // The same answer either way.
     expect(free.result).toEqual(held.result);
     expect(free.result.itineraries.length).toBeGreaterThan(1);
