@@ -66,8 +66,8 @@ test('a new rider: a protected page asks to sign in, the OTP signs in, the profi
     document.getElementById('otp-code')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, `${code.slice(0, 3)} ${code.slice(3)}`);
 
-  // New rider: profile creation first.
-  await expect(page).toHaveURL('/app/profile/edit-profile');
+  // New rider: profile creation first, carrying where they were going (issue 16 item 4).
+  await expect(page).toHaveURL('/app/profile/edit-profile?next=%2Fprofile');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
   await expectAccessible(page, 'the edit-profile screen');
 
