@@ -49,8 +49,12 @@ function formatError(error: GraphQLError, log: { error(o: object, m: string): vo
 /** Flattens mercurius' wrapper errors (MER_ERR_GQL_VALIDATION carries the GraphQL errors in `.errors`). */
 function flatten(errors: readonly GraphQLError[]): GraphQLError[] {
   return errors.flatMap((e) => {
-    const inner = (e.originalError as { errors?: unknown } | undefined)?.errors;
-    if (Array.isArray(inner)) return inner.map((x) => (x instanceof GraphQLError ? x : new GraphQLError((x as Error).message, { originalError: x as Error })));
+    const outer = e.originalError as { errors?: unknown; statusCode?: number } | undefined;
+    const inner = outer?.errors;
+    // A wrapper with a 4xx status (a mutation sent by GET: 405) carries the client's mistake as plain Errors: they
+    // are request errors, not our failures.
+    const clientMistake = /^4\d\d$/.test(String(outer?.statusCode));
+    if (Array.isArray(inner)) return inner.map((x) => (x instanceof GraphQLError ? x : new GraphQLError((x as Error).message, clientMistake ? {} : { originalError: x as Error })));
     return [e];
   });
 }
