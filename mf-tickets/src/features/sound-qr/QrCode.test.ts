@@ -82,16 +82,24 @@ describe('ticket QR drawing', () => {
     expect(jsQR(toRgba(px), w, w)?.data).toBe(text);
   });
 
-  it('a photo of the screen (smaller, rotated 3°, low contrast, noise, 640 × 480) decodes and verifies', async () => {
-    const { text, keys, now } = await realTicketCode();
-    const { d, size } = qrPath(text);
-    const screen = render(d, size, 4); // 4 px per module, as drawn at 360 px
-    // the code fills about 60 % of the frame's height: ~4.2 camera pixels per module at 640 × 480
-    const shot = photo(screen, (480 * 0.6) / screen.w * 1.2);
-    const read = jsQR(shot.rgba, shot.w, shot.h);
-    expect(read?.data).toBe(text);
-    expect(await verifyTicketCode(read!.data, { keys, now })).toMatchObject({ ok: true });
-  });
+  it('photos of the screen (smaller, rotated 3°, low contrast, noise, 640 × 480) decode and verify: at least 18 of 20 codes from one frame', async () => {
+    // A validator's camera reads many frames a second, so one frame that fails is read again from the next: what
+    // matters is that nearly every code reads from a single frame. Each run signs new codes (ECDSA signatures are
+    // randomised), so the bar is a rate over twenty codes, not one code that happens to read.
+    let decoded = 0;
+    for (let i = 0; i < 20; i++) {
+      const { text, keys, now } = await realTicketCode();
+      const { d, size } = qrPath(text);
+      const screen = render(d, size, 4); // 4 px per module, as drawn at 360 px
+      // the code fills about 60 % of the frame's height: ~4.2 camera pixels per module at 640 × 480
+      const shot = photo(screen, (480 * 0.6) / screen.w * 1.2);
+      const read = jsQR(shot.rgba, shot.w, shot.h);
+      if (read?.data !== text) continue;
+      expect(await verifyTicketCode(read.data, { keys, now })).toMatchObject({ ok: true });
+      decoded += 1;
+    }
+    expect(decoded).toBeGreaterThanOrEqual(18);
+  }, 60_000);
 
   it('uses whole pixels per module, at most 420 px and at least 1 px per module', () => {
     expect(pixelsPerModule(324, 101)).toBe(3);
