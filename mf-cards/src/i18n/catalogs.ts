@@ -1,17 +1,5 @@
 // The cards remote's messages, one lazily loaded chunk per language. Every catalog has exactly the keys of en.json
 // (catalogs.test.ts).
-import { registerCatalogs, type CatalogLoader } from '@sawari/runtime';
+import { defineCatalogs } from '@sawari/runtime';
 
-export const CARDS_CATALOG = 'cards';
-export const LANGUAGE_CODES = ['en', 'hi', 'mr', 'ml', 'ta', 'kn'] as const;
-
-export const CARDS_CATALOG_LOADERS: Record<(typeof LANGUAGE_CODES)[number], CatalogLoader> = {
-  en: () => import(/* webpackChunkName: "i18n-en" */ './en.json'),
-  hi: () => import(/* webpackChunkName: "i18n-hi" */ './hi.json'),
-  mr: () => import(/* webpackChunkName: "i18n-mr" */ './mr.json'),
-  ml: () => import(/* webpackChunkName: "i18n-ml" */ './ml.json'),
-  ta: () => import(/* webpackChunkName: "i18n-ta" */ './ta.json'),
-  kn: () => import(/* webpackChunkName: "i18n-kn" */ './kn.json'),
-};
-
-registerCatalogs(CARDS_CATALOG, CARDS_CATALOG_LOADERS);
+export const CARDS_CATALOG = defineCatalogs('cards', (lang) => import(/* webpackChunkName: "i18n-[request]" */ `./${lang}.json`));

@@ -1,4 +1,3 @@
 import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
-import { LANGUAGE_CODES } from './catalogs';
 
-describeCatalogs('premium', __dirname, LANGUAGE_CODES);
+describeCatalogs('premium', __dirname);
