@@ -66,7 +66,9 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
     await pooled.plan('gridville', { stopId: 'g0_0' }, { stopId: 'g1_1' }, AT, 0, 0);
 
     const held = await longestStall(() => inline.plan('gridville', ...HEAVY));
-    expect(held.ms).toBeGreaterThan(150);
+    // Calibration: the search is long enough for its stall to be told from timer noise (about 150 ms on this 2-core
+    // machine, shorter on a quiet or faster one; the bounds below are relative to it).
+    expect(held.ms).toBeGreaterThan(60);
     expect(held.stallMs).toBeGreaterThan(0.8 * held.ms - 20);
 
     const free = await longestStall(() => pooled.plan('gridville', ...HEAVY));
