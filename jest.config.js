@@ -7,8 +7,9 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   // cookie@2 (used by light-my-request, so by fastify.inject), content-disposition@1 (mercurius' @fastify/static) and
   // quick-lru (which mercurius loads with import(), so mercurius is compiled too: jest's VM refuses import())
+  // and jose (access tokens)
   // ship only as ES modules: compile them like our sources, wherever they are nested.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|mercurius|quick-lru)/)(?!.*/node_modules/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|mercurius|quick-lru|jose)/)(?!.*/node_modules/)'],
 };
 // Every remote folder (mf-*) is picked up: a new remote needs no line here.
 const remotes = require('node:fs')

@@ -138,6 +138,6 @@ export class AuthService {
   private async issue(store: AuthStore, userId: string, deviceId: string, familyId: string, now: number): Promise<RefreshResponse> {
     const refreshToken = newRefreshToken();
     await store.insertRefreshToken({ tokenHash: hashRefreshToken(this.deps.keys.refreshToken, refreshToken), familyId, userId, deviceId, createdAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
-    return { accessToken: this.deps.tokens.issue(userId, deviceId, familyId), refreshToken };
+    return { accessToken: await this.deps.tokens.issue(userId, deviceId, familyId), refreshToken };
   }
 }

@@ -119,12 +119,12 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     expectError(await me(s, a.headers), 401, 'TOKEN_EXPIRED');
   });
 
-  it('issues HS256 JWTs with sub, did, iat, exp (15 min), jti and the session id', () => {
+  it('issues HS256 JWTs with sub, did, iat, exp (15 min), jti and the session id', async () => {
     const tokens = new AccessTokens(Buffer.alloc(32, 1), () => 1_700_000_000_000);
-    const [h, p] = tokens.issue('u1', 'd1').split('.');
+    const [h, p] = (await tokens.issue('u1', 'd1')).split('.');
     expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(p, 'base64url').toString())).toEqual({ sub: 'u1', did: 'd1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.any(String) });
-    expect(JSON.parse(Buffer.from(tokens.issue('u1', 'd1', 'fam-1').split('.')[1], 'base64url').toString())).toMatchObject({ sid: 'fam-1' });
-    expect(new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(tokens.issue('u1', 'd1'))).toEqual({ ok: false, reason: 'invalid' });
+    expect(JSON.parse(Buffer.from((await tokens.issue('u1', 'd1', 'fam-1')).split('.')[1], 'base64url').toString())).toMatchObject({ sid: 'fam-1' });
+    expect(await new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(await tokens.issue('u1', 'd1'))).toEqual({ ok: false, reason: 'invalid' });
   });
 });

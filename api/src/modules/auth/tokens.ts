@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Clock } from '../../platform/clock';
-import { hmac, safeEqual } from '../../platform/secrets';
+import { hmac } from '../../platform/secrets';
 
 export const ACCESS_TOKEN_TTL_SECS = 15 * 60;
 
@@ -19,39 +20,46 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-const b64json = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The one algorithm accepted: no algorithm choice is read from the token (`alg: none` or any other is refused). */
+const ALG = 'HS256';
 
 /**
- * Compact HS256 JWTs made with node:crypto. Only this exact header is accepted (no algorithm choice is read from the
- * token), the signature is compared in constant time, and `exp` is checked against the injected clock.
+ * Compact HS256 JWTs made and checked by `jose` (docs/architecture.md, "Well-kept libraries"). The header is exactly
+ * `{alg: HS256, typ: JWT}`; jose compares the signature in constant time before it reads any claim, and `exp` is
+ * checked against the injected clock (a token is expired from the second `exp` names on, as before).
  */
 export class AccessTokens {
-  constructor(
-    private readonly key: Buffer,
-    private readonly now: Clock,
-  ) {}
+  private readonly key: Uint8Array;
 
-  issue(userId: string, deviceId: string, sessionId?: string): string {
-    const iat = Math.floor(this.now() / 1000);
-    const payload = `${HEADER}.${b64json({ sub: userId, did: deviceId, iat, exp: iat + ACCESS_TOKEN_TTL_SECS, jti: randomUUID(), ...(sessionId ? { sid: sessionId } : {}) })}`;
-    return `${payload}.${hmac(this.key, payload)}`;
+  constructor(
+    key: Buffer,
+    private readonly now: Clock,
+  ) {
+    this.key = new Uint8Array(key);
   }
 
-  verify(token: string): VerifyResult {
-    const parts = token.split('.');
-    if (parts.length !== 3 || parts[0] !== HEADER) return { ok: false, reason: 'invalid' };
-    if (!safeEqual(hmac(this.key, `${parts[0]}.${parts[1]}`), parts[2])) return { ok: false, reason: 'invalid' };
-    let claims: AccessClaims;
+  issue(userId: string, deviceId: string, sessionId?: string): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({ did: deviceId, ...(sessionId ? { sid: sessionId } : {}) })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECS)
+      .setJti(randomUUID())
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<VerifyResult> {
+    let payload: Record<string, unknown>;
     try {
-      claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
-    } catch {
-      return { ok: false, reason: 'invalid' };
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALG], typ: 'JWT', requiredClaims: ['sub', 'exp'], currentDate: new Date(this.now()) }));
+    } catch (e) {
+      return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
-    if (typeof claims?.sub !== 'string' || typeof claims.did !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
-    if (claims.sid !== undefined && typeof claims.sid !== 'string') return { ok: false, reason: 'invalid' };
-    if (claims.exp * 1000 <= this.now()) return { ok: false, reason: 'expired' };
-    return { ok: true, claims };
+    const { sub, did, exp, sid } = payload;
+    if (typeof sub !== 'string' || typeof did !== 'string' || typeof exp !== 'number') return { ok: false, reason: 'invalid' };
+    if (sid !== undefined && typeof sid !== 'string') return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: payload as unknown as AccessClaims };
   }
 }
 
