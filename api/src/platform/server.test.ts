@@ -18,7 +18,7 @@ describe(`server platform ${dbLabel()}`, () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ status: 'ok', db: s.kind });
     expect(r.headers).toMatchObject(API_SECURITY_HEADERS);
-    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(r.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(r.headers['cache-control']).toBe('no-store');
   });
 
