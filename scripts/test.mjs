@@ -5,7 +5,7 @@
 //   3. API tests again on a real PostgreSQL server, when one is reachable
 //   4. production build of the web apps (incremental) and Playwright e2e in Debian's Chromium against the real server
 // Ends with one line "tests: N passed, N failed[, N skipped]" and a non-zero exit code when anything failed.
-// Flags: --skip-e2e, --only=types|lint|format|unit|pg|e2e (repeatable). `format` (Prettier --check) runs only when asked
+// Flags: --skip-e2e, --only=types|codegen|lint|format|unit|pg|e2e (repeatable). `format` (Prettier --check) runs only when asked
 // until the tree has been formatted once (FORMAT_CHECKED below; see docs/architecture.md "Import boundaries").
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -86,6 +86,7 @@ async function reachablePostgres() {
 
 const started = Date.now();
 if (want('types')) run('type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (want('codegen')) run('codegen up to date (else: npm run codegen)', process.execPath, [path.join(root, 'scripts/codegen-check.mjs')]);
 if (want('lint')) run('lint (import boundaries, no circles)', bin('eslint'), ['.']);
 if (want('format')) run('format (Prettier)', bin('prettier'), ['--check', '.']);
 

@@ -3,11 +3,20 @@
 // (graphql-request, see graphql.ts) is its own chunk, fetched with the first query.
 import { ApiRequestError } from '@sawari/runtime';
 
-/** Runs one query. Failures reject with an ApiRequestError (NETWORK_ERROR when no answer came, as the REST calls do). */
-export async function gql<T>(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+/**
+ * A query string typed by the answer it gets and the variables it takes: what `npm run codegen` writes for each
+ * operation of a remote (shared/contracts/src/generated/mf-*.ts, `XDocument`). Types only: the plain string at run time.
+ */
+export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
+
+/**
+ * Runs one generated operation: its variables and answer are the schema's (no hand-written result type). Failures
+ * reject with an ApiRequestError (NETWORK_ERROR when no answer came, as the REST calls do).
+ */
+export async function gql<TResult, TVariables extends object>(document: TypedDocument<TResult, TVariables>, variables: TVariables, signal?: AbortSignal): Promise<TResult> {
   const { graphqlClient } = await import(/* webpackChunkName: "graphql-client" */ './graphql');
   try {
-    return await graphqlClient.request<T>({ document, variables, signal });
+    return await graphqlClient.request<TResult>({ document, variables: variables as Record<string, unknown>, signal });
   } catch (err) {
     throw toApiError(err);
   }

@@ -9,7 +9,7 @@ import { useCityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
 import { removeLeg, stopsAfter } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, Steps, asApiError, paths, styles, useAsync, useT } from '../common/ui';
-import { gql, Q, type Route, type RouteSummary } from '../common/transit';
+import { gql, RouteDocument, SearchRoutesDocument, type RouteSummary } from '../common/transit';
 
 /** /buy-bus-ticket: single-journey or instant ticket, and the wallet. */
 export function BuyLandingScreen() {
@@ -64,7 +64,7 @@ function RouteSearch({ city }: { city: CityConfig }) {
     setFlow((f) => ({ ...f, query: text }));
     setState({ status: 'loading', routes: [], error: null, message: null });
     try {
-      const { searchRoutes } = await gql<{ searchRoutes: RouteSummary[] }>(Q.searchRoutes, { city: city.id, query: text });
+      const { searchRoutes } = await gql(SearchRoutesDocument, { city: city.id, query: text });
       setState({ status: 'ready', routes: searchRoutes, error: null, message: null });
     } catch (err) {
       setState({ status: 'error', routes: [], error: asApiError(err), message: null });
@@ -151,7 +151,7 @@ function RouteSearch({ city }: { city: CityConfig }) {
 function HandOver({ city, routeId }: { city: CityConfig; routeId: string }) {
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
-  const load = useAsync(() => gql<{ route: Route | null }>(Q.route, { city: city.id, routeId }), `${city.id}|${routeId}`);
+  const load = useAsync(() => gql(RouteDocument, { city: city.id, routeId }), `${city.id}|${routeId}`);
   const t = useT();
   useEffect(() => {
     if (load.status !== 'ready' || !load.data.route) return;
@@ -195,7 +195,7 @@ function StopPicker({ city }: { city: CityConfig }) {
   const toId = useId();
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const routeId = flow.route?.routeId ?? null;
-  const load = useAsync(routeId ? () => gql<{ route: Route | null }>(Q.route, { city: city.id, routeId }) : null, `${city.id}|${routeId}`);
+  const load = useAsync(routeId ? () => gql(RouteDocument, { city: city.id, routeId }) : null, `${city.id}|${routeId}`);
   useEffect(() => {
     if (!routeId || flow.city !== city.id) navigate(paths.selectRoute, { replace: true });
   }, [routeId, flow.city, city.id, navigate]);

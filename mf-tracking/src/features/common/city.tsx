@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import { cityAtom } from '@sawari/runtime';
-import { gql, Q, type TransitCity } from './transit';
+import { CityDocument, gql, type TransitCity } from './transit';
 import styles from './tracking.module.css';
 
 /** The rider's city id (chosen at onboarding or under Change city); null before they chose one. */
@@ -13,7 +13,7 @@ const cityCache = new Map<string, Promise<TransitCity | null>>();
 export function loadTransitCity(city: string): Promise<TransitCity | null> {
   let p = cityCache.get(city);
   if (!p) {
-    p = gql<{ transitCity: TransitCity | null }>(Q.city, { city }).then((r) => r.transitCity);
+    p = gql(CityDocument, { city }).then((r) => r.transitCity);
     p.catch(() => cityCache.delete(city));
     cityCache.set(city, p);
   }

@@ -4,7 +4,7 @@ import { ListSkeleton, LoadError, Page, StaleNotice } from '../common/Page';
 import { Attribution, WithCity } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
 import { paths } from '../common/links';
-import { gql, Q, type Arrival } from '../common/transit';
+import { gql, RouteArrivalsDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { useRemember } from '../common/useRemember';
 import { ArrivalList } from './ArrivalList';
@@ -13,7 +13,7 @@ import styles from '../common/tracking.module.css';
 function Etas({ city, routeId, stopId, stopName, routeName }: { city: string; routeId: string; stopId: string; stopName: string; routeName: string }) {
   const intl = useIntl();
   const live = useLive(
-    (signal) => gql<{ stopArrivals: Arrival[] }>(Q.routeArrivals, { city, stopId, routeId }, signal).then((r) => r.stopArrivals),
+    (signal) => gql(RouteArrivalsDocument, { city, stopId, routeId }, signal).then((r) => r.stopArrivals),
     `${city}|${stopId}|${routeId}`,
   );
   useRemember(live.data ? intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName }) : null);

@@ -98,7 +98,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     (m.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined)?.setData(routeGeoJson(directions) as never);
     (m.getSource(STOPS_SOURCE) as GeoJSONSource | undefined)?.setData(stopsGeoJson(stops, selectedStopId) as never);
     if (!fitted.current) {
-      const points = [...directions.flatMap((d) => d.shape), ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]), ...buses.map((b) => [b.lon, b.lat] as [number, number])];
+      const points = [...directions.flatMap((d) => d.shape.map(([lon, lat]) => [lon, lat] as [number, number])), ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]), ...buses.map((b) => [b.lon, b.lat] as [number, number])];
       const b = boundsOf(points);
       if (b) {
         m.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });

@@ -5,7 +5,7 @@ import { Attribution, WithCity } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
 import { walkingFromMeters } from '../common/format';
 import { paths } from '../common/links';
-import { gql, Q, type Arrival, type StopWithRoutes } from '../common/transit';
+import { gql, StopArrivalsDocument, StopDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { ArrivalList } from '../eta/ArrivalList';
 import { Disruptions } from '../route-map/RouteView';
@@ -14,8 +14,8 @@ import styles from '../common/tracking.module.css';
 function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; stopName: string }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
-  const stop = useLive((signal) => gql<{ stop: StopWithRoutes | null }>(Q.stop, { city, stopId }, signal).then((r) => r.stop), `${city}|${stopId}|s`, { poll: false });
-  const arrivals = useLive((signal) => gql<{ stopArrivals: Arrival[] }>(Q.stopArrivals, { city, stopId }, signal).then((r) => r.stopArrivals), `${city}|${stopId}|a`);
+  const stop = useLive((signal) => gql(StopDocument, { city, stopId }, signal).then((r) => r.stop), `${city}|${stopId}|s`, { poll: false });
+  const arrivals = useLive((signal) => gql(StopArrivalsDocument, { city, stopId }, signal).then((r) => r.stopArrivals), `${city}|${stopId}|a`);
   return (
     <>
       <FavouriteButton kind="stop" city={city} refId={stopId} label={stopName} />

@@ -7,7 +7,7 @@ import { walkingFromMeters } from '../common/format';
 import { useClock } from '../common/clock';
 import { StopDistinctions } from '../common/StopDistinctions';
 import { paths } from '../common/links';
-import { gql, Q, type NearbyStop, type SearchResult } from '../common/transit';
+import { gql, NearbyStopsDocument, SearchDocument, type NearbyStop } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
 import { useLive } from '../common/useLive';
 import styles from '../common/tracking.module.css';
@@ -31,7 +31,7 @@ export function useOrigin(): { origin: Origin | null; geo: ReturnType<typeof use
 
 export function useNearbyStops(city: string, origin: Origin | null) {
   return useLive(
-    origin ? (signal) => gql<{ nearbyStops: NearbyStop[] }>(Q.nearbyStops, { city, lat: origin.lat, lon: origin.lon }, signal).then((r) => r.nearbyStops) : null,
+    origin ? (signal) => gql(NearbyStopsDocument, { city, lat: origin.lat, lon: origin.lon }, signal).then((r) => r.nearbyStops) : null,
     `${city}|${origin?.lat}|${origin?.lon}`,
     { poll: false },
   );
@@ -63,7 +63,7 @@ export function ManualStopSearch({ city }: { city: string }) {
   const id = useId();
   const [q, setQ] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const found = useLive(submitted ? (signal) => gql<{ search: SearchResult[] }>(Q.search, { city, query: submitted }, signal).then((r) => r.search) : null, `${city}|${submitted}`, { poll: false });
+  const found = useLive(submitted ? (signal) => gql(SearchDocument, { city, query: submitted }, signal).then((r) => r.search) : null, `${city}|${submitted}`, { poll: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(q.trim());

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { gql, Q, toApiError, type SearchResult } from '../common/transit';
+import { gql, SearchDocument, toApiError, type SearchResult } from '../common/transit';
 import { useGeolocation } from '../common/useGeolocation';
 import { StopDistinctions } from '../common/StopDistinctions';
 import type { PlannerPlace } from './plan';
@@ -34,7 +34,7 @@ export function PlaceField({ label, city, value, onChange, stopsOnly = false }: 
     if (!q) return;
     setStatus(t('common.loading'));
     try {
-      const r = await gql<{ search: SearchResult[] }>(Q.search, { city, query: q });
+      const r = await gql(SearchDocument, { city, query: q });
       const usable = r.search.filter((s) => (s.result_type === 'STOP' && s.stop_id) || (!stopsOnly && s.lat != null && s.lon != null));
       setMatches(usable);
       setStatus(usable.length ? t('planner.matches', { n: String(usable.length) }) : t('results.none', { query: q }));

@@ -5,7 +5,7 @@ import { Problem } from '../common/Problem';
 import { serviceDateText } from './plan';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { gql, Q, type TripPlan } from '../common/transit';
+import { gql, PlanTripDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { ItinerarySummary } from './Itinerary';
 import { planVariables, readPlan, saveSelectedTrip, type PlanRequest } from './plan';
@@ -15,7 +15,7 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const navigate = useNavigate();
-  const result = useLive((signal) => gql<{ planTrip: TripPlan }>(Q.planTrip, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, { poll: false });
+  const result = useLive((signal) => gql(PlanTripDocument, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, { poll: false });
   if (result.loading) return <ListSkeleton rows={3} />;
   if (!result.data) return <Problem error={result.error} onRetry={result.retry} />;
   const its = result.data.itineraries;

@@ -7,7 +7,7 @@ import { FavouriteButton } from '../common/favourites';
 import { freshness } from '@sawari/domain';
 import { ageParts } from '../common/format';
 import { paths } from '../common/links';
-import { gql, Q, type Disruption, type Route, type Vehicle } from '../common/transit';
+import { gql, RouteDocument, RouteVehiclesDocument, type Disruption, type Route } from '../common/transit';
 import { useLive } from '../common/useLive';
 import MapView from '../map/MapView';
 import { routeRows } from './busesOnRoute';
@@ -45,7 +45,7 @@ function loadRoute(city: string, routeId: string): Promise<Route | null> {
   const key = `${city}|${routeId}`;
   let p = routeCache.get(key);
   if (!p) {
-    p = gql<{ route: Route | null }>(Q.route, { city, routeId }).then((r) => r.route);
+    p = gql(RouteDocument, { city, routeId }).then((r) => r.route);
     p.catch(() => routeCache.delete(key));
     routeCache.set(key, p);
   }
@@ -57,7 +57,7 @@ export function useRoute(city: string, routeId: string) {
 }
 
 export function useRouteVehicles(city: string, routeId: string) {
-  return useLive((signal) => gql<{ routeVehicles: Vehicle[] }>(Q.routeVehicles, { city, routeId }, signal).then((r) => r.routeVehicles), `${city}|${routeId}|v`);
+  return useLive((signal) => gql(RouteVehiclesDocument, { city, routeId }, signal).then((r) => r.routeVehicles), `${city}|${routeId}|v`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { gql, Q, toApiError, type Vehicle } from '../common/transit';
+import { gql, toApiError, VehicleDocument } from '../common/transit';
 import styles from '../common/tracking.module.css';
 
 function FindForm({ city }: { city: string }) {
@@ -21,7 +21,7 @@ function FindForm({ city }: { city: string }) {
     if (!number) return setState({ busy: false, message: t('findMyBus.empty') });
     setState({ busy: true, message: null });
     try {
-      const { vehicle } = await gql<{ vehicle: Vehicle | null }>(Q.vehicle, { city, vehicleNumber: number });
+      const { vehicle } = await gql(VehicleDocument, { city, vehicleNumber: number });
       if (vehicle) navigate(paths.vehicle(vehicle.route_id, vehicle.vNo));
       else setState({ busy: false, message: t('findMyBus.notFound', { vNo: number }) });
     } catch (err) {

@@ -5,7 +5,7 @@ import { Problem } from '../common/Problem';
 import { StopDistinctions } from '../common/StopDistinctions';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { gql, Q, type RouteSummary, type SearchResult } from '../common/transit';
+import { gql, SearchDocument, SearchRoutesDocument, type RouteSummary, type SearchResult } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { SearchForm } from '../landing/LandingScreen';
 import styles from '../common/tracking.module.css';
@@ -19,8 +19,8 @@ function Results({ city, q }: { city: string; q: string }) {
     q
       ? async (signal) => {
           const [r, s] = await Promise.all([
-            gql<{ searchRoutes: RouteSummary[] }>(Q.searchRoutes, { city, query: q }, signal),
-            gql<{ search: SearchResult[] }>(Q.search, { city, query: q }, signal),
+            gql(SearchRoutesDocument, { city, query: q }, signal),
+            gql(SearchDocument, { city, query: q }, signal),
           ]);
           return { routes: r.searchRoutes, places: s.search };
         }

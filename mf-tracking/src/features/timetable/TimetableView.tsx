@@ -4,7 +4,7 @@ import { ListSkeleton, LoadError } from '../common/Page';
 import { Attribution } from '../common/city';
 import { secondsOfCityDay } from '../common/format';
 import { lastDeparture, useClock } from '../common/clock';
-import { gql, Q, type Stop, type Timetable } from '../common/transit';
+import { gql, TimetableDocument, type Stop } from '../common/transit';
 import { useLive } from '../common/useLive';
 import styles from '../common/tracking.module.css';
 
@@ -13,7 +13,7 @@ export function Departures({ city, routeId, stopId }: { city: string; routeId: s
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const tt = useLive((signal) => gql<{ timetable: Timetable }>(Q.timetable, { city, routeId, stopId }, signal).then((r) => r.timetable), `${city}|${routeId}|${stopId}`, { poll: false });
+  const tt = useLive((signal) => gql(TimetableDocument, { city, routeId, stopId }, signal).then((r) => r.timetable), `${city}|${routeId}|${stopId}`, { poll: false });
   if (tt.loading) return <ListSkeleton rows={2} />;
   if (!tt.data) return <LoadError error={tt.error} onRetry={tt.retry} />;
   const d = tt.data;

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { useCityId } from '../common/city';
-import { gql, Q } from '../common/transit';
+import { gql, PublicVehicleDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { VehicleView } from './VehicleView';
 import styles from '../common/tracking.module.css';
@@ -18,7 +18,7 @@ export default function PublicRouteScreen() {
   const chosen = useCityId();
   const hint = params.get('city') || chosen || null;
   const found = useLive(
-    (signal) => gql<{ publicVehicle: { city: string | null } | null }>(Q.publicVehicle, { vehicleNumber: vehicleNo, city: hint }, signal).then((r) => r.publicVehicle?.city ?? null),
+    (signal) => gql(PublicVehicleDocument, { vehicleNumber: vehicleNo, city: hint }, signal).then((r) => r.publicVehicle?.city ?? null),
     `public|${vehicleNo}|${hint ?? ''}`,
     { poll: false },
   );

@@ -4,7 +4,7 @@ import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
 import { occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
 import { paths } from '../common/links';
-import { gql, Q, type Vehicle } from '../common/transit';
+import { gql, VehicleDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import MapView from '../map/MapView';
 import { Age, useRoute } from '../route-map/RouteView';
@@ -15,7 +15,7 @@ import styles from '../common/tracking.module.css';
 export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo: string; routeId?: string | null; stopId?: string | null }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const vehicle = useLive((signal) => gql<{ vehicle: Vehicle | null }>(Q.vehicle, { city, vehicleNumber: vNo }, signal).then((r) => r.vehicle), `${city}|${vNo}`);
+  const vehicle = useLive((signal) => gql(VehicleDocument, { city, vehicleNumber: vNo }, signal).then((r) => r.vehicle), `${city}|${vNo}`);
   const v = vehicle.data;
   const route = useRoute(city, routeId || v?.route_id || '');
 
