@@ -1,4 +1,4 @@
-import { timeliness, occupancyLevel, usableEtas, formatWalkingDistance, haversineKm } from './transit';
+import { timeliness, occupancyLevel, usableEtas, formatWalkingDistance, haversineKm, plannerWalk, plannerWalkRadius, plannerWalkSettings, stopNameKey } from './transit';
 
 describe('timeliness (delay = actual - scheduled, seconds)', () => {
   it.each([
@@ -46,5 +46,33 @@ describe('walking distance at 4 km/h', () => {
     // One degree of latitude is 6371 * pi / 180 km.
     expect(haversineKm(10, 76, 11, 76)).toBeCloseTo((6371 * Math.PI) / 180, 6);
     expect(haversineKm(9.98, 76.28, 9.98, 76.28)).toBe(0);
+  });
+});
+
+describe('planner walking (issue 15)', () => {
+  it('defaults: 1.3 detour at 4 km/h, 1 km of walking, same-named stops within 300 m', () => {
+    expect(plannerWalkSettings(undefined)).toEqual({ speedKmh: 4, detourFactor: 1.3, maxMeters: 1000, samePlaceMeters: 300 });
+    // 500 m straight is 650 m walked: 9.75 min at 4 km/h, 585 s.
+    expect(plannerWalk(500)).toEqual({ meters: 650, seconds: 585 });
+    expect(plannerWalk(0)).toEqual({ meters: 0, seconds: 0 });
+    // 1 km of walking reaches stops 769 m away in a straight line.
+    expect(Math.round(plannerWalkRadius())).toBe(769);
+  });
+
+  it("takes a city's settings within bounds, and the default for anything else", () => {
+    const s = plannerWalkSettings({ speedKmh: 4.5, detourFactor: 1.2, maxMeters: 800, samePlaceMeters: 150 });
+    expect(s).toEqual({ speedKmh: 4.5, detourFactor: 1.2, maxMeters: 800, samePlaceMeters: 150 });
+    expect(plannerWalk(1000, s).seconds).toBe(960);
+    expect(plannerWalkSettings({ speedKmh: 1.9, detourFactor: 2.01, maxMeters: 99, samePlaceMeters: -1 })).toEqual(plannerWalkSettings(null));
+    expect(plannerWalkSettings({ speedKmh: 7, detourFactor: 1, maxMeters: 3000, samePlaceMeters: 0 })).toEqual({ speedKmh: 7, detourFactor: 1, maxMeters: 3000, samePlaceMeters: 0 });
+    expect(plannerWalkSettings({ speedKmh: '5', maxMeters: Number.NaN }).speedKmh).toBe(4);
+  });
+
+  it('compares stop names ignoring case, accents, punctuation and spacing', () => {
+    expect(stopNameKey('Vyttila')).toBe(stopNameKey(' VYTTILA '));
+    expect(stopNameKey('M.G. Road')).toBe(stopNameKey('m g road'));
+    expect(stopNameKey('Café')).toBe(stopNameKey('cafe'));
+    expect(stopNameKey('Vyttila Hub')).not.toBe(stopNameKey('Vyttila'));
+    expect(stopNameKey(null)).toBe('');
   });
 });

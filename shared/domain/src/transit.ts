@@ -53,3 +53,53 @@ export function formatWalkingDistance(km: number): string {
 
 export const DISRUPTION_KINDS = ['WEATHER', 'TRAFFIC', 'BREAKDOWN'] as const;
 export type DisruptionKind = (typeof DISRUPTION_KINDS)[number];
+
+/**
+ * Trip planner walking (issue 15 "The planner, raised"; docs/transit.md "Walking"). A walk is the straight-line
+ * distance × a detour factor (streets are not straight), at the spec's walking speed; a place walks to every stop whose
+ * walk is at most `maxMeters`. Per city in cities.features.plannerWalk ({ speedKmh, detourFactor, maxMeters });
+ * values outside the bounds below fall back to the defaults.
+ */
+export interface PlannerWalkSettings {
+  speedKmh: number;
+  detourFactor: number;
+  /** Longest walk to or from a stop, in walked metres (detour included). */
+  maxMeters: number;
+  /** Stops of the same name within this straight-line distance of each other are one place (e.g. Vyttila's ten). */
+  samePlaceMeters: number;
+}
+
+export const DEFAULT_PLANNER_WALK: Readonly<PlannerWalkSettings> = { speedKmh: WALKING_SPEED_KMH, detourFactor: 1.3, maxMeters: 1000, samePlaceMeters: 300 };
+
+const WALK_BOUNDS: Record<keyof PlannerWalkSettings, [number, number]> = { speedKmh: [2, 7], detourFactor: [1, 2], maxMeters: [100, 3000], samePlaceMeters: [0, 1000] };
+
+/** A city's walking settings from its features JSON (anything missing or out of bounds: the default). */
+export function plannerWalkSettings(raw: unknown): PlannerWalkSettings {
+  const out = { ...DEFAULT_PLANNER_WALK };
+  if (!raw || typeof raw !== 'object') return out;
+  for (const key of Object.keys(WALK_BOUNDS) as (keyof PlannerWalkSettings)[]) {
+    const v = (raw as Record<string, unknown>)[key];
+    const [lo, hi] = WALK_BOUNDS[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi) out[key] = v;
+  }
+  return out;
+}
+
+/** The walk for a straight-line distance: walked metres (detour included) and whole seconds (rounded up). */
+export function plannerWalk(straightMeters: number, s: PlannerWalkSettings = DEFAULT_PLANNER_WALK): { meters: number; seconds: number } {
+  const meters = Math.max(0, straightMeters) * s.detourFactor;
+  return { meters: Math.round(meters), seconds: Math.ceil((meters / 1000 / s.speedKmh) * 3600) };
+}
+
+/** The straight-line radius to search for stops within walking reach (maxMeters of walking, detour included). */
+export const plannerWalkRadius = (s: PlannerWalkSettings = DEFAULT_PLANNER_WALK): number => s.maxMeters / s.detourFactor;
+
+/** A stop name as the planner compares names: case, accents, punctuation and spacing ignored ("Vyttila Hub" ≠ "Vyttila"). */
+export function stopNameKey(name: string | null | undefined): string {
+  return (name ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -18,6 +18,12 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     t = await openTestDb();
     await importGtfs(t.db, MINI, { cityId: 'testville' });
     await t.db.query(`INSERT INTO cities (id, name, time_zone, features) VALUES ('stopcity', 'Stop City', 'Asia/Kolkata', '{"stopBasedPlanner": true}')`);
+    // Issue 15 item 2: a second "Alpha" 100 m north of A (no bus of its own) and an "Alpha" 2 km away (another place).
+    await t.db.query(
+      `INSERT INTO stops (feed_id, stop_id, stop_name, stop_lat, stop_lon)
+         SELECT feed_id, 'A2', 'ALPHA', 19.0009, 72.8 FROM stops WHERE stop_id = 'A'
+         UNION ALL SELECT feed_id, 'A9', 'Alpha', 19.018, 72.8 FROM stops WHERE stop_id = 'A'`,
+    );
     planner = new PlannerService(t.db);
   }, 60_000);
   afterAll(() => t?.cleanup());
@@ -30,6 +36,8 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
       reason: null,
       serviceDate: '20260115',
       maxTransfers: 3,
+      arriveBy: false,
+      maxWalkMeters: 1000,
       itineraries: [
         {
           departure: ist(`${THURSDAY}T08:00:00`),
@@ -95,20 +103,52 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     expect(sat.itineraries.map((i) => [i.legs[0].tripId, i.arrival])).toEqual([['R3-2350', ist('2026-01-18T00:10:00')]]);
   });
 
-  it('walks from a coordinate to stops within 800 m and answers departures in a window', async () => {
-    // ~300 m north of Alpha.
-    const plan = await planner.plan('testville', { lat: 19.0027, lon: 72.8 }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`), 90);
-    // 300 m at 4 km/h: 271 s, so leave 4 min 31 s before each bus.
+  it('walks from a named coordinate to stops within 1 km of walking (straight line × 1.3 at 4 km/h) and answers departures in a window', async () => {
+    // ~380 m north of Alpha (south of the Alpha stops, so the nearest "Alpha" is A itself): 494 m walked, 445 s.
+    const plan = await planner.plan('testville', { lat: 18.99658, lon: 72.8, name: 'Gateway Mall' }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`), 90);
     expect(plan.itineraries.map((i) => [i.departure, i.arrival])).toEqual([
-      [ist(`${THURSDAY}T07:55:29`), ist(`${THURSDAY}T08:20:00`)],
-      [ist(`${THURSDAY}T08:55:29`), ist(`${THURSDAY}T09:20:00`)],
+      [ist(`${THURSDAY}T07:52:35`), ist(`${THURSDAY}T08:20:00`)],
+      [ist(`${THURSDAY}T08:52:35`), ist(`${THURSDAY}T09:20:00`)],
     ]);
     const [walk, ride] = plan.itineraries[0].legs;
-    expect(walk).toMatchObject({ mode: 'WALK', from: { result_type: 'PLACE', stop_lat: 19.0027 }, to: { stop_id: 'A' }, route: null });
-    expect(walk.distanceMeters).toBeGreaterThan(290);
-    expect(walk.distanceMeters).toBeLessThan(310);
-    expect(plan.itineraries[0].walkSeconds).toBe(271);
+    expect(walk).toMatchObject({ mode: 'WALK', from: { result_type: 'PLACE', stop_name: 'Gateway Mall', stop_lat: 18.99658 }, to: { stop_id: 'A' }, route: null });
+    // 380 m in a straight line, 494 m walked.
+    expect(walk.distanceMeters).toBeGreaterThan(490);
+    expect(walk.distanceMeters).toBeLessThan(500);
+    expect(plan.itineraries[0].walkSeconds).toBe(445);
     expect(ride).toMatchObject({ mode: 'BUS', tripId: 'R1-0800' });
+    // 1 km of walking reaches 769 m in a straight line: 750 m south of Alpha still plans, 800 m does not.
+    expect((await planner.plan('testville', { lat: 18.99326, lon: 72.8 }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`))).itineraries.length).toBe(1);
+    expect((await planner.plan('testville', { lat: 18.99281, lon: 72.8 }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`))).reason).toBe('TOO_FAR_TO_WALK');
+  });
+
+  it('plans from every stop of the same name close together (issue 15 item 2), with the walk between them', async () => {
+    // A2 ("ALPHA", 100 m from A) has no bus: it plans from A, walking 130 m (118 s) first.
+    const plan = await planner.plan('testville', { stopId: 'A2' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+    expect(plan.itineraries).toHaveLength(1);
+    const [walk, ride] = plan.itineraries[0].legs;
+    expect(walk).toMatchObject({ mode: 'WALK', from: { stop_id: 'A2', result_type: 'STOP' }, to: { stop_id: 'A' } });
+    expect(walk.arrival - walk.departure).toBe(118_000);
+    expect(ride).toMatchObject({ mode: 'BUS', from: { stop_id: 'A' }, tripId: 'R1-0800' });
+    // The "Alpha" 2 km away is another place: nothing runs from it.
+    expect((await planner.plan('testville', { stopId: 'A9' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`))).itineraries).toEqual([]);
+    // From one Alpha to the other is the same place.
+    await expect(planner.plan('testville', { stopId: 'A' }, { stopId: 'A2' }, ist(`${THURSDAY}T07:55:00`))).rejects.toMatchObject({ status: 400, code: 'SAME_PLACE' });
+  });
+
+  it('arrive-by: the latest departures arriving in time, on the calendar of that date (issue 15)', async () => {
+    // Arrive at C by 09:30 on Thursday: the 09:00 from A (09:20); by 09:15: the 08:00 (08:20).
+    const by = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T09:30:00`), 0, 3, true);
+    expect(by.arriveBy).toBe(true);
+    expect(by.itineraries.map((i) => [i.departure, i.arrival])).toEqual([[ist(`${THURSDAY}T09:00:00`), ist(`${THURSDAY}T09:20:00`)]]);
+    const earlier = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T09:15:00`), 0, 3, true);
+    expect(earlier.itineraries.map((i) => i.departure)).toEqual([ist(`${THURSDAY}T08:00:00`)]);
+    // The weekday-only 12:00 runs on Thursday, not on Saturday.
+    const thu = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T12:30:00`), 0, 3, true);
+    expect(thu.itineraries.map((i) => i.departure)).toEqual([ist(`${THURSDAY}T12:00:00`)]);
+    const sat = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${SATURDAY}T12:30:00`), 0, 3, true);
+    expect(sat.itineraries).toEqual([]);
+    expect(sat.serviceDate).toBe('20260117');
   });
 
   it('answers no itinerary when nothing runs or no stop is near, and says why (issue 15 item 5)', async () => {

@@ -1,8 +1,8 @@
-import { haversineKm, localDate, serviceDay, type ServiceDay } from '@sawari/domain';
+import { haversineKm, localDate, plannerWalk, plannerWalkRadius, plannerWalkSettings, serviceDay, stopNameKey, type PlannerWalkSettings, type ServiceDay } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import { PointGrid, walkingSeconds } from '../transit/geo';
-import type { RouteSummaryView } from '../transit/service';
+import { PointGrid } from '../transit';
+import type { RouteSummaryView } from '../transit';
 import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
 import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
@@ -22,6 +22,8 @@ export interface PlaceInput {
   stopId?: string | null;
   lat?: number | null;
   lon?: number | null;
+  /** What the rider calls a coordinate ("My location", a landmark): the name of the walk's end. */
+  name?: string | null;
 }
 
 /** The contract's Stop as a leg end; a coordinate end is result_type PLACE with an empty stop_id. */
@@ -70,6 +72,10 @@ export interface TripPlanView {
   /** The service date planned (YYYYMMDD, city time). */
   serviceDate: string;
   maxTransfers: number;
+  /** Whether the itineraries arrive by departAt (else they leave at or after it). */
+  arriveBy: boolean;
+  /** The longest walk to or from a stop in this city, walked metres (for "too far to walk"). */
+  maxWalkMeters: number;
 }
 
 /** A coordinate farther than this from every stop of the feed's bounding box is outside the city's network. */
@@ -78,9 +84,9 @@ export const CITY_MARGIN_METERS = 2000;
 /** Minimum time to change vehicles unless the city says otherwise (cities.features.transferSlackSeconds). */
 export const DEFAULT_TRANSFER_SLACK_SECS = 180;
 
-/** A coordinate walks to stops within this distance (at 4 km/h). */
-export const ACCESS_WALK_METERS = 800;
 export const MAX_WINDOW_MINUTES = 240;
+/** Arrive-by without a window searches the departures in the two hours before the arrival time. */
+export const ARRIVE_BY_LOOKBACK_MINUTES = 120;
 export const MAX_TRANSFERS_ALLOWED = 5;
 
 interface Built {
@@ -119,11 +125,12 @@ function checkPlace(p: PlaceInput | null | undefined, name: string): PlaceInput 
   const hasStop = p.stopId !== null && p.stopId !== undefined && p.stopId !== '';
   const hasCoord = p.lat !== null && p.lat !== undefined && p.lon !== null && p.lon !== undefined;
   if (hasStop && (p.lat != null || p.lon != null)) throw bad(`"${name}" takes a stopId or a lat and lon, not both.`);
-  if (hasStop) return { stopId: String(p.stopId) };
+  const label = typeof p.name === 'string' && p.name.trim() ? p.name.trim().slice(0, 100) : null;
+  if (hasStop) return { stopId: String(p.stopId), name: label };
   if (!hasCoord) throw bad(`"${name}" needs a stopId, or both lat and lon.`);
   if (!Number.isFinite(p.lat) || Math.abs(p.lat as number) > 90) throw bad(`"${name}.lat" must be a latitude between -90 and 90.`);
   if (!Number.isFinite(p.lon) || Math.abs(p.lon as number) > 180) throw bad(`"${name}.lon" must be a longitude between -180 and 180.`);
-  return { lat: p.lat, lon: p.lon };
+  return { lat: p.lat, lon: p.lon, name: label };
 }
 
 /** The core's input from the store's rows (pure). */
@@ -159,6 +166,31 @@ export function networkInput(rows: PlannerRows, transferSlackSecs = DEFAULT_TRAN
     },
     headsigns,
   };
+}
+
+/**
+ * A stop and the stops of the same name around it (same name, each within `samePlaceMeters` of another of them, and
+ * within walking reach of the chosen one): one place in the planner, each with the walk from the chosen stop. The ten
+ * "Vyttila" stops of Kochi (both sides of the road and the hub's bays) plan as one origin.
+ */
+export function samePlaceStops(b: Pick<Built, 'stops' | 'grid'>, stop: number, walk: PlannerWalkSettings): Endpoint[] {
+  const row = b.stops[stop];
+  const out: Endpoint[] = [{ stop, walkSecs: 0 }];
+  const key = stopNameKey(row.stop_name);
+  if (!key || row.stop_lat == null || row.stop_lon == null || walk.samePlaceMeters <= 0) return out;
+  const seen = new Set([stop]);
+  const reach = plannerWalkRadius(walk);
+  for (let i = 0; i < out.length; i++) {
+    const s = b.stops[out[i].stop];
+    for (const h of b.grid.within(s.stop_lat as number, s.stop_lon as number, walk.samePlaceMeters)) {
+      const other = b.grid.points[h.index].index;
+      if (seen.has(other) || stopNameKey(b.stops[other].stop_name) !== key) continue;
+      seen.add(other);
+      const straight = haversineKm(row.stop_lat, row.stop_lon, b.stops[other].stop_lat as number, b.stops[other].stop_lon as number) * 1000;
+      if (straight <= reach) out.push({ stop: other, walkSecs: plannerWalk(straight, walk).seconds });
+    }
+  }
+  return out;
 }
 
 /** Why nothing was found, most fundamental first: no bus that day, a place off the network, no stop in walking reach. */
@@ -260,7 +292,13 @@ export class PlannerService {
     return build;
   }
 
-  async plan(cityId: string, fromInput: PlaceInput, toInput: PlaceInput, departAtMs: number, windowMinutes = 0, maxTransfers = 3): Promise<TripPlanView> {
+  /**
+   * Itineraries from a place to a place: leaving at or after `atMs` (a window: any departure in the next
+   * `windowMinutes`), or with `arriveBy` arriving at or before `atMs` (departures in the `windowMinutes` before it,
+   * default ARRIVE_BY_LOOKBACK_MINUTES). The calendar is the one of that date in city time. The answer is the Pareto set
+   * (later departure, earlier arrival, fewer changes, less walking; arrive-by: arrival only breaks ties).
+   */
+  async plan(cityId: string, fromInput: PlaceInput, toInput: PlaceInput, departAtMs: number, windowMinutes = 0, maxTransfers = 3, arriveBy = false): Promise<TripPlanView> {
     const from = checkPlace(fromInput, 'from');
     const to = checkPlace(toInput, 'to');
     if (!Number.isFinite(departAtMs) || departAtMs < 0) throw bad('"departAt" must be a time in epoch milliseconds.');
@@ -276,6 +314,7 @@ export class PlannerService {
     }
     if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
 
+    const walk = plannerWalkSettings(city.plannerWalk);
     const date = localDate(departAtMs, city.timeZone);
     const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
     const built = await this.network(city.id, city.feedId, date, city.timeZone, slack);
@@ -285,29 +324,44 @@ export class PlannerService {
       if (p.stopId !== undefined) {
         const stop = net.stopIndex.get(p.stopId as string);
         if (stop === undefined) throw new ApiError(404, 'STOP_NOT_FOUND', `There is no stop "${p.stopId}" in ${cityId} (${name}).`);
-        return [{ stop, walkSecs: 0 }];
+        return samePlaceStops(built, stop, walk);
       }
-      return built.grid.within(p.lat as number, p.lon as number, ACCESS_WALK_METERS).map((h) => ({ stop: built.grid.points[h.index].index, walkSecs: walkingSeconds(h.distanceMeters) }));
+      return built.grid.within(p.lat as number, p.lon as number, plannerWalkRadius(walk)).map((h) => ({ stop: built.grid.points[h.index].index, walkSecs: plannerWalk(h.distanceMeters, walk).seconds }));
     };
     const origins = endpoints(from, 'from');
     const destinations = endpoints(to, 'to');
-    const departSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
-    const journeys = await this.runner.run(built.key, built.arrays, { origins, destinations, departAt: departSecs, maxTransfers, windowSecs: windowMinutes * 60 });
-    const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to));
-    itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
+    if (from.stopId !== undefined && to.stopId !== undefined && destinations.some((d) => origins.some((o) => o.stop === d.stop))) {
+      throw bad(`"${built.stops[origins[0].stop].stop_name ?? from.stopId}" and the destination are stops of the same place: choose another destination.`, 'SAME_PLACE');
+    }
+    const atSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
+    const lookback = (windowMinutes || ARRIVE_BY_LOOKBACK_MINUTES) * 60;
+    const query = arriveBy
+      ? { origins, destinations, departAt: atSecs - lookback, maxTransfers, windowSecs: lookback, arriveBy: atSecs }
+      : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
+    const journeys = await this.runner.run(built.key, built.arrays, query);
+    const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk));
+    itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers || a.walkSeconds - b.walkSeconds);
     const reason = itineraries.length ? null : noTripReason(built, from, to, origins.length > 0 && destinations.length > 0);
-    return { itineraries, departAt: departAtMs, reason, serviceDate: date, maxTransfers };
+    return { itineraries, departAt: departAtMs, reason, serviceDate: date, maxTransfers, arriveBy, maxWalkMeters: walk.maxMeters };
   }
 
-  private itinerary(cityId: string, b: Built, j: Journey, from: PlaceInput, to: PlaceInput): ItineraryView {
+  private itinerary(cityId: string, b: Built, j: Journey, from: PlaceInput, to: PlaceInput, walk: PlannerWalkSettings): ItineraryView {
     const net = b.network;
     const at = (secs: number) => b.day.startMs + secs * 1000;
     const stopView = (s: number): LegStopView => {
       const row = b.stops[s];
       return { stop_id: row.stop_id, stop_name: row.stop_name ?? row.stop_id, stop_lat: row.stop_lat ?? 0, stop_lon: row.stop_lon ?? 0, result_type: 'STOP', cityId };
     };
-    const place = (p: PlaceInput, name: string): LegStopView => ({ stop_id: '', stop_name: name, stop_lat: p.lat as number, stop_lon: p.lon as number, result_type: 'PLACE' });
-    const end = (s: number, side: 'from' | 'to') => (s >= 0 ? stopView(s) : side === 'from' ? place(from, 'Start point') : place(to, 'End point'));
+    // The ends of the journey: the stop the rider chose (a walk from it reaches another stop of the same name), or the
+    // coordinate under the rider's name for it.
+    const place = (p: PlaceInput, name: string): LegStopView => {
+      const stop = p.stopId !== undefined ? b.network.stopIndex.get(p.stopId as string) : undefined;
+      if (stop !== undefined) return stopView(stop);
+      return { stop_id: '', stop_name: p.name ?? name, stop_lat: p.lat as number, stop_lon: p.lon as number, result_type: 'PLACE' };
+    };
+    const origin = place(from, 'Start point');
+    const destination = place(to, 'End point');
+    const end = (s: number, side: 'from' | 'to') => (s >= 0 ? stopView(s) : side === 'from' ? origin : destination);
     const metres = (a: LegStopView, c: LegStopView) => Math.round(haversineKm(a.stop_lat, a.stop_lon, c.stop_lat, c.stop_lon) * 1000);
     let walkSeconds = 0;
     const legs: LegView[] = j.legs.map((l) => {
@@ -315,7 +369,8 @@ export class PlannerService {
         const a = end(l.from, 'from');
         const c = end(l.to, 'to');
         walkSeconds += l.arrival - l.departure;
-        return { mode: 'WALK', from: a, to: c, departure: at(l.departure), arrival: at(l.arrival), route: null, headsign: null, tripId: null, stopCount: null, distanceMeters: metres(a, c) };
+        // Walked metres: the straight line × the city's detour factor.
+        return { mode: 'WALK', from: a, to: c, departure: at(l.departure), arrival: at(l.arrival), route: null, headsign: null, tripId: null, stopCount: null, distanceMeters: plannerWalk(metres(a, c), walk).meters };
       }
       const source = net.tripSource[l.trip];
       const routeId = net.routeIds[net.patternRoute[l.pattern]];

@@ -9,6 +9,8 @@ export interface PlannerCity {
   stopBasedPlanner: boolean;
   /** cities.features->>'transferSlackSeconds': minimum time to change vehicles (null: the planner's default). */
   transferSlackSecs: number | null;
+  /** cities.features->'plannerWalk': walking settings (raw JSON; plannerWalkSettings of @sawari/domain reads it). */
+  plannerWalk: unknown;
   /** Null when the city has no current feed. */
   feedId: number | null;
 }
@@ -56,15 +58,15 @@ export class PlannerStore {
   constructor(private readonly db: Db) {}
 
   async city(cityId: string): Promise<PlannerCity | null> {
-    const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; slack: string | null; feed_id: number | null }>(
-      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, c.features ->> 'transferSlackSeconds' AS slack, f.id AS feed_id
+    const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; slack: string | null; walk: unknown; feed_id: number | null }>(
+      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, c.features ->> 'transferSlackSeconds' AS slack, c.features -> 'plannerWalk' AS walk, f.id AS feed_id
          FROM cities c LEFT JOIN feeds f ON f.city_id = c.id AND f.is_current WHERE c.id = $1`,
       [cityId],
     );
     const row = r.rows[0];
     const slack = row?.slack == null ? NaN : Number(row.slack);
     return row
-      ? { id: row.id, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null, feedId: row.feed_id }
+      ? { id: row.id, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null, plannerWalk: row.walk ?? null, feedId: row.feed_id }
       : null;
   }
 

@@ -1,6 +1,6 @@
 import { haversineKm } from '@sawari/domain';
 import { buildNetwork, INF, walkSecondsForKm, type Network, type NetworkInput, type StopInput, type TransferInput, type TripInput } from './network';
-import { raptor, raptorRange, type Journey } from './raptor';
+import { dominates, paretoFilter, raptor, raptorRange, type Journey } from './raptor';
 
 const hm = (h: number, m: number) => h * 3600 + m * 60;
 
@@ -189,6 +189,57 @@ describe('planner core: RAPTOR', () => {
     for (const j of set) expect(raptor(n, { ...q, departAt: j.departure }).some((o) => o.arrival === j.arrival && o.transfers === j.transfers)).toBe(true);
     // A window of 0 is a plain query.
     expect(raptorRange(n, { ...q, windowSecs: 0 }).map((j) => j.arrival)).toEqual([hm(8, 40), hm(8, 35)]);
+  });
+
+  it('arrive-by: the latest departure arriving in time per number of changes, nothing arriving later (issue 15)', () => {
+    const n = net([
+      trip('T1', 'R1', ['A', 'C'], [hm(8, 0), hm(8, 40)]),
+      trip('T2', 'R1', ['A', 'C'], [hm(8, 30), hm(9, 10)]),
+      trip('T3', 'R1', ['A', 'C'], [hm(9, 0), hm(9, 40)]),
+      trip('U1', 'R2', ['A', 'B'], [hm(8, 20), hm(8, 30)]),
+      trip('U2', 'R3', ['B', 'C'], [hm(8, 35), hm(8, 55)]),
+    ]);
+    const A = n.stopIndex.get('A')!;
+    const C = n.stopIndex.get('C')!;
+    const arriveBy = hm(9, 0);
+    const set = raptorRange(n, { origins: [{ stop: A, walkSecs: 0 }], destinations: [{ stop: C, walkSecs: 0 }], departAt: arriveBy - 120 * 60, windowSecs: 120 * 60, maxTransfers: 3, arriveBy });
+    // T2 (arrives 09:10) and T3 are too late; T1 is the latest direct bus; U1+U2 leaves 20 min later with a change.
+    expect(set.map((j) => [j.departure, j.arrival, j.transfers])).toEqual([
+      [hm(8, 0), hm(8, 40), 0],
+      [hm(8, 20), hm(8, 55), 1],
+    ]);
+    expect(set.every((j) => j.arrival <= arriveBy)).toBe(true);
+    // Arriving by 08:50: only the direct bus.
+    const early = raptorRange(n, { origins: [{ stop: A, walkSecs: 0 }], destinations: [{ stop: C, walkSecs: 0 }], departAt: hm(6, 50), windowSecs: 120 * 60, maxTransfers: 3, arriveBy: hm(8, 50) });
+    expect(early.map((j) => [j.departure, j.transfers])).toEqual([[hm(8, 0), 0]]);
+  });
+
+  it('walking is a Pareto criterion: same times and changes with more walking is dominated, less walking arriving later is kept', () => {
+    const j = (departure: number, arrival: number, transfers: number, walkSecs: number): Journey => ({ departure, arrival, transfers, walkSecs, legs: [] });
+    const direct = j(hm(8, 0), hm(8, 40), 0, 60);
+    const moreWalk = j(hm(8, 0), hm(8, 40), 0, 600);
+    const lessWalkLater = j(hm(8, 0), hm(8, 45), 0, 0);
+    const sameTimesOneChange = j(hm(8, 0), hm(8, 40), 1, 60);
+    expect(dominates(direct, moreWalk)).toBe(true);
+    expect(dominates(direct, sameTimesOneChange)).toBe(true);
+    expect(dominates(direct, lessWalkLater)).toBe(false);
+    expect(dominates(lessWalkLater, direct)).toBe(false);
+    // Arrive-by: a later arrival (still in time) does not count against a journey, so less walking wins.
+    expect(dominates(lessWalkLater, direct, true)).toBe(true);
+    expect(dominates(direct, lessWalkLater, true)).toBe(false);
+    expect(dominates(j(hm(8, 5), hm(8, 55), 0, 60), direct, true)).toBe(true);
+    expect(paretoFilter([moreWalk, direct, sameTimesOneChange, lessWalkLater, direct])).toEqual([direct, lessWalkLater]);
+  });
+
+  it('counts walking: to the first stop, between vehicles and from the last stop', () => {
+    const n = net(
+      [trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['C', 'D'], [hm(8, 30), hm(8, 40)])],
+      [{ fromStopId: 'B', toStopId: 'C', minSecs: 240 }],
+    );
+    const idx = (s: string) => n.stopIndex.get(s)!;
+    const [best] = raptor(n, { origins: [{ stop: idx('A'), walkSecs: 100 }], destinations: [{ stop: idx('D'), walkSecs: 50 }], departAt: hm(7, 0), maxTransfers: 2 });
+    expect(best.walkSecs).toBe(100 + 240 + 50);
+    expect(best.legs.filter((l) => l.kind === 'walk').length).toBe(3);
   });
 });
 

@@ -41,6 +41,13 @@ export interface RangeQuery extends RaptorQuery {
    * `QueryStoppedError` (the planner's per-request deadline).
    */
   shouldStop?: () => boolean;
+  /**
+   * Arrive-by: only journeys reaching the destination at or before this time (seconds after the service day's start)
+   * count, and the search prunes everything later. The answer is then the Pareto set over later departure, fewer
+   * transfers and less walking (arrival only breaks ties). The window is the departures searched (the service gives
+   * [arriveBy - lookback, arriveBy]).
+   */
+  arriveBy?: number;
 }
 
 /** A range query stopped by its `shouldStop` before it finished. */
@@ -77,6 +84,8 @@ export interface Journey {
   departure: number;
   arrival: number;
   transfers: number;
+  /** Seconds on foot: to the first stop, between vehicles, from the last stop (a Pareto criterion). */
+  walkSecs: number;
   legs: JourneyLeg[];
 }
 
@@ -158,13 +167,13 @@ function footSecsBetween(net: Network, a: number, b: number): number {
 }
 
 /** Runs the rounds for one departure time on a workspace whose labels are kept (reset or from a later departure). */
-function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: number, bounds: Int32Array): void {
+function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: number, bounds: Int32Array, cap = INF): void {
   const net = ws.net;
   const { arr, ready, ride, rideBest, arrFrom, readyFrom, ridePattern, rideTrip, rideBoard, rideAlight, egress } = ws;
   const { patternStopStart, patternStops, patternTripStart, patternTimeBase, arrivals, departures, stopPatternStart, stopPatterns, stopPatternPos, footStart, footTo, footSecs, footSlack, changeSecs } = net;
   const dests = q.destinations;
   const targetOf = (k: number) => {
-    let best = INF;
+    let best = cap;
     for (const d of dests) {
       const t = arr[k][d.stop] + d.walkSecs;
       if (t < best) best = t;
@@ -331,7 +340,8 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
       }
     }
     rideCount = 0;
-    bounds[k] = targetOf(k);
+    const reached = targetOf(k);
+    bounds[k] = reached >= cap ? INF : reached;
     if (markedCount === 0) {
       for (let j = k + 1; j < rounds; j++) bounds[j] = bounds[k];
       // Later rounds still inherit the cumulative labels for reconstruction.
@@ -435,9 +445,14 @@ function reconstruct(ws: Workspace, q: RaptorQuery, k: number, departAt: number)
       l.arrival = l.departure + walkLegSecs(net, q, l);
     }
   }
-  if (legs.length === 0) return { departure: departAt, arrival: departAt, transfers: 0, legs };
-  const rides = legs.filter((l) => l.kind === 'ride').length;
-  return { departure: legs[0].departure, arrival: legs[legs.length - 1].arrival, transfers: Math.max(0, rides - 1), legs };
+  if (legs.length === 0) return { departure: departAt, arrival: departAt, transfers: 0, walkSecs: 0, legs };
+  let rides = 0;
+  let walkSecs = 0;
+  for (const l of legs) {
+    if (l.kind === 'ride') rides++;
+    else walkSecs += l.arrival - l.departure;
+  }
+  return { departure: legs[0].departure, arrival: legs[legs.length - 1].arrival, transfers: Math.max(0, rides - 1), walkSecs, legs };
 }
 
 function walkLegSecs(net: Network, q: RaptorQuery, l: JourneyLeg): number {
@@ -514,7 +529,8 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     }
   }
   const starts = [...times].sort((a, b) => b - a);
-  if (starts.length === 0) return raptor(net, q);
+  const cap = q.arriveBy === undefined ? INF : q.arriveBy + 1;
+  if (starts.length === 0 && cap === INF) return raptor(net, q);
 
   const { ws, rounds } = prepare(net, q);
   try {
@@ -524,7 +540,7 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     for (let i = 0; i < starts.length; i++) {
       if (q.shouldStop?.()) throw new QueryStoppedError(i, starts.length);
       const start = starts[i];
-      runRounds(ws, q, rounds, start, bounds);
+      runRounds(ws, q, rounds, start, bounds, cap);
       let best = bounds[0];
       for (let k = 1; k < rounds; k++) {
         const b = bounds[k];
@@ -536,27 +552,48 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
         seen[k] = Math.min(seen[k], b);
       }
     }
-    // Walking only (no vehicle): leave at the window's start; it is not repeated for every departure.
+    // Walking only (no vehicle): leave at the window's start (arrive-by: as late as arrives in time); not repeated for
+    // every departure.
+    if (starts.length === 0) runRounds(ws, q, rounds, q.departAt, bounds, INF);
     if (bounds[0] < INF) {
       const walk = reconstruct(ws, q, 0, q.departAt);
-      if (walk && walk.legs.length > 0) found.push(walk);
+      if (walk && walk.legs.length > 0) {
+        if (q.arriveBy !== undefined) {
+          const shift = q.arriveBy - walk.arrival;
+          for (const l of walk.legs) {
+            l.departure += shift;
+            l.arrival += shift;
+          }
+          walk.departure += shift;
+          walk.arrival += shift;
+        }
+        found.push(walk);
+      }
     }
-    return paretoFilter(found);
+    return paretoFilter(q.arriveBy === undefined ? found : found.filter((j) => j.arrival <= (q.arriveBy as number)), { arriveBy: q.arriveBy !== undefined });
   } finally {
     finish(ws, q);
   }
 }
 
-/** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer); no repeats. */
-export function paretoFilter(list: Journey[]): Journey[] {
+/**
+ * Whether journey o dominates j: no worse on departure (later), arrival (earlier), transfers (fewer) and walking (less),
+ * better on one. Arrive-by: arrival is not a criterion (any arrival by the time will do), it only breaks ties.
+ */
+export function dominates(o: Journey, j: Journey, arriveBy = false): boolean {
+  if (o.departure < j.departure || o.transfers > j.transfers || o.walkSecs > j.walkSecs) return false;
+  if (!arriveBy && o.arrival > j.arrival) return false;
+  if (o.departure > j.departure || o.transfers < j.transfers || o.walkSecs < j.walkSecs) return true;
+  return o.arrival < j.arrival;
+}
+
+/** Keeps journeys no other journey dominates (later departure, earlier arrival, fewer transfers, less walking); no repeats. */
+export function paretoFilter(list: Journey[], opts: { arriveBy?: boolean } = {}): Journey[] {
   const out: Journey[] = [];
   for (const j of list) {
-    const dominated = list.some(
-      (o) => o !== j && o.departure >= j.departure && o.arrival <= j.arrival && o.transfers <= j.transfers && (o.departure > j.departure || o.arrival < j.arrival || o.transfers < j.transfers),
-    );
-    if (dominated) continue;
-    if (out.some((o) => o.departure === j.departure && o.arrival === j.arrival && o.transfers === j.transfers)) continue;
+    if (list.some((o) => o !== j && dominates(o, j, opts.arriveBy))) continue;
+    if (out.some((o) => o.departure === j.departure && o.arrival === j.arrival && o.transfers === j.transfers && o.walkSecs === j.walkSecs)) continue;
     out.push(j);
   }
-  return out.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers);
+  return out.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers || a.walkSecs - b.walkSecs);
 }
