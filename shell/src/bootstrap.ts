@@ -5,7 +5,8 @@ import { renderUnavailablePanel } from '@sawari/ui/src/dom';
 import '@sawari/ui/src/theme.css';
 import './shell.css';
 import { isKioskPath, ownsPath, type RemoteEntry } from './routing';
-import { remoteFallbackPlugin, resilientRemoteApp } from './federation';
+import { loadSpa, remoteFallbackPlugin, resilientRemoteApp } from './federation';
+import { kioskHealthy, kioskRemoteRetry, reloadKioskWithBackoff, watchKioskVersion } from './kiosk';
 import { registerServiceWorker } from './sw-client';
 import { texts } from './texts';
 
@@ -44,7 +45,14 @@ async function main(): Promise<void> {
   if (kiosk) {
     outlet = el('main', 'sawari-kiosk');
     root.append(outlet);
-    if (remotes.length === 0) renderUnavailablePanel(outlet, texts.unavailable, () => location.reload());
+    if (remotes.length === 0) {
+      // Nobody will press Retry on a kiosk: it reloads by itself, with back-off, until the board can load.
+      renderUnavailablePanel(outlet, texts.unavailable, () => location.reload());
+      reloadKioskWithBackoff();
+    } else {
+      for (const remote of remotes) watchKioskVersion(remote);
+      window.addEventListener('single-spa:first-mount', kioskHealthy, { once: true });
+    }
   } else {
     const header = el('header', 'sawari-header');
     const main = el('main', 'sawari-main');
@@ -64,7 +72,7 @@ async function main(): Promise<void> {
   for (const remote of remotes) {
     registerApplication({
       name: remote.name,
-      app: resilientRemoteApp(remote),
+      app: resilientRemoteApp(remote, loadSpa, kiosk ? kioskRemoteRetry : undefined),
       activeWhen: (loc) => ownsPath(remote.prefixes, loc.pathname),
       customProps: { domElementGetter: () => outlet },
     });

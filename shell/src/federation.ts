@@ -42,17 +42,20 @@ async function run(fn: Lifecycles['mount'], props: Props): Promise<void> {
  * The `app` of a remote's single-spa application: its real lifecycles, or (when it cannot be loaded) lifecycles that
  * mount the unavailable panel in its place. Retry loads it again and mounts the real lifecycles in the same element.
  */
-export function resilientRemoteApp(remote: RemoteEntry, load: LoadLifecycles = loadSpa): () => Promise<Lifecycles> {
+export function resilientRemoteApp(remote: RemoteEntry, load: LoadLifecycles = loadSpa, autoRetry?: AutoRetry): () => Promise<Lifecycles> {
   return async () => {
     try {
       return await load(remote, false);
     } catch {
-      return fallbackLifecycles(remote, load);
+      return fallbackLifecycles(remote, load, autoRetry);
     }
   };
 }
 
-export function fallbackLifecycles(remote: RemoteEntry, load: LoadLifecycles): Lifecycles {
+/** Delay before automatic retry number `attempt` (0 first); given for a kiosk, which has no one to press Retry. */
+export type AutoRetry = (attempt: number) => number;
+
+export function fallbackLifecycles(remote: RemoteEntry, load: LoadLifecycles, autoRetry?: AutoRetry): Lifecycles {
   let real: Lifecycles | null = null;
   let realBootstrapped = false;
   let realMounted = false;
@@ -67,20 +70,32 @@ export function fallbackLifecycles(remote: RemoteEntry, load: LoadLifecycles): L
     realMounted = true;
   };
 
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retrying = false;
+  let attempts = 0;
   const showPanel = (props: Props) => {
-    removePanel = renderUnavailablePanel(props.domElementGetter(), texts.unavailable, async () => {
+    const retry = async () => {
+      clearTimeout(retryTimer);
+      if (retrying || real) return;
+      retrying = true;
       let loaded: Lifecycles;
       try {
         loaded = await load(remote, true);
       } catch {
-        return; // still unavailable: the panel stays, Retry stays
+        // still unavailable: the panel stays, Retry stays (and a kiosk tries again later by itself)
+        if (autoRetry && current === props) retryTimer = setTimeout(() => void retry(), autoRetry(attempts++));
+        return;
+      } finally {
+        retrying = false;
       }
       if (current !== props) return; // navigated away meanwhile
       real = loaded;
       removePanel?.();
       removePanel = null;
       await mountReal(props);
-    });
+    };
+    removePanel = renderUnavailablePanel(props.domElementGetter(), texts.unavailable, () => void retry());
+    if (autoRetry) retryTimer = setTimeout(() => void retry(), autoRetry(attempts++));
   };
 
   return {
@@ -92,6 +107,7 @@ export function fallbackLifecycles(remote: RemoteEntry, load: LoadLifecycles): L
     },
     unmount: async (props) => {
       current = null;
+      clearTimeout(retryTimer);
       removePanel?.();
       removePanel = null;
       if (real && realMounted) {

@@ -5,13 +5,14 @@ import { texts } from './texts';
 import { useMinuteClock } from './useMinuteClock';
 import styles from './board.module.css';
 
-type Props = { orientation: 'vertical' | 'horizontal'; config: AirportBoardConfig; timings: TripTimingsResponse | null; updatedAt: number | null };
+type Props = { orientation: 'vertical' | 'horizontal'; config: AirportBoardConfig; timings: TripTimingsResponse | null; updatedAt: number | null; failing?: boolean };
 
-export function Board({ orientation, config, timings, updatedAt }: Props) {
+export function Board({ orientation, config, timings, updatedAt, failing = false }: Props) {
   useMinuteClock(); // re-render every minute; "now" itself is read at render time
   const now = Date.now();
   const rows = boardRows(config, timings, now);
-  const age = updatedAt === null ? null : formatDataAge(updatedAt, now);
+  // Fresh data says nothing; while the server does not answer, the age shows from the first failed call.
+  const age = updatedAt === null ? null : (formatDataAge(updatedAt, now) ?? (failing ? texts.updatedUnderAMinute : null));
   return (
     <section className={`${styles.board} ${orientation === 'horizontal' ? styles.horizontal : styles.vertical}`} aria-labelledby="board-heading" data-orientation={orientation}>
       <header className={styles.top}>
@@ -51,9 +52,15 @@ export function Board({ orientation, config, timings, updatedAt }: Props) {
             ))}
           </tbody>
         </table>
-        {age && (
+        {(age || failing) && (
           <p className={styles.age} data-testid="board-age">
             {age}
+            {failing && (
+              <span className={styles.reconnecting} data-testid="board-reconnecting">
+                {age ? ' · ' : ''}
+                {texts.reconnecting}
+              </span>
+            )}
           </p>
         )}
       </div>

@@ -39,6 +39,6 @@ function LoadedBoard({ product, terminalId, orientation, pathname }: { product: 
     case 'unavailable':
       return <BoardMessage title={texts.unavailableTitle} message={texts.unavailableMessage} onRetry={() => location.reload()} />;
     default:
-      return <Board orientation={orientation} config={state.config} timings={state.timings} updatedAt={state.updatedAt} />;
+      return <Board orientation={orientation} config={state.config} timings={state.timings} updatedAt={state.updatedAt} failing={state.failing} />;
   }
 }
