@@ -32,12 +32,13 @@ export const transitTypeDefs = /* GraphQL */ `
     "A vehicle by number in whichever city runs it (a shared link works for anyone); city: where to look first."
     publicVehicle(vehicleNumber: String!, city: ID): Vehicle
     routeVehicles(city: ID!, routeId: ID!): [Vehicle!]!
-    planTrip(city: ID!, from: PlaceInput!, to: PlaceInput!, departAt: Float, windowMinutes: Int = 0, maxTransfers: Int = 3): TripPlan!
+    "Itineraries leaving at or after departAt (epoch ms; windowMinutes: any departure in that window), or with arriveBy arriving by it (departures in the windowMinutes before it, 120 when 0); the calendar of that date; the Pareto set over departure, arrival, changes and walking."
+    planTrip(city: ID!, from: PlaceInput!, to: PlaceInput!, departAt: Float, windowMinutes: Int = 0, maxTransfers: Int = 3, arriveBy: Boolean = false): TripPlan!
     disruptions(city: ID!): [Disruption!]!
   }
 
-  "A stop, or a coordinate (walking to stops nearby)."
-  input PlaceInput { stopId: ID, lat: Float, lon: Float }
+  "A stop (with the stops of the same name around it), or a coordinate (walking to stops nearby); name: what the rider calls it (a walk's end)."
+  input PlaceInput { stopId: ID, lat: Float, lon: Float, name: String }
 
   type TransitCity { id: ID!, name: String!, attribution: String, bounds: [Float!], stopBasedPlanner: Boolean! }
 
@@ -140,8 +141,8 @@ export const transitTypeDefs = /* GraphQL */ `
 
   "Why a plan has no itinerary: no bus runs that day; nothing within maxTransfers changes; a place outside the city's network; no stop within walking distance of a place."
   enum NoTripReason { NO_SERVICE_ON_DATE NO_TRIP_WITHIN_TRANSFERS OUTSIDE_CITY TOO_FAR_TO_WALK }
-  "reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed."
-  type TripPlan { itineraries: [Itinerary!]!, departAt: Float!, reason: NoTripReason, serviceDate: String!, maxTransfers: Int! }
+  "reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed; arriveBy: departAt is the arrival time; maxWalkMeters: the longest walk to or from a stop."
+  type TripPlan { itineraries: [Itinerary!]!, departAt: Float!, reason: NoTripReason, serviceDate: String!, maxTransfers: Int!, arriveBy: Boolean!, maxWalkMeters: Int! }
   type Itinerary { departure: Float!, arrival: Float!, durationSeconds: Int!, transfers: Int!, walkSeconds: Int!, legs: [Leg!]! }
   type Leg {
     mode: LegMode!

@@ -7,7 +7,7 @@ import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limi
 
 /** What planTrip needs from the planner module (api/src/modules/planner: PlannerService). */
 export interface TripPlanner {
-  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number): Promise<unknown>;
+  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number, arriveBy?: boolean): Promise<unknown>;
   /** Stops its worker threads (called when the server closes). */
   close?(): Promise<void>;
 }
@@ -16,6 +16,7 @@ export interface PlaceInput {
   stopId?: string | null;
   lat?: number | null;
   lon?: number | null;
+  name?: string | null;
 }
 
 export interface GraphqlServices {
@@ -39,12 +40,14 @@ const str = (a: Args, k: string) => a[k] as string;
 const num = (a: Args, k: string) => a[k] as number | null | undefined;
 
 function placeArg(p: PlaceInput, name: string): PlaceInput {
+  if (p.name != null && (p.name.length > 100 || /\p{Cc}/u.test(p.name))) throw badInput(`Argument "${name}.name" must be at most 100 characters, without control characters.`);
+  const label = p.name?.trim() || null;
   if (p.stopId !== null && p.stopId !== undefined) {
     if (p.lat != null || p.lon != null) throw badInput(`Argument "${name}" takes a stopId or a lat and lon, not both.`);
-    return { stopId: idArg(p.stopId, `${name}.stopId`) };
+    return { stopId: idArg(p.stopId, `${name}.stopId`), name: label };
   }
   if (p.lat == null || p.lon == null) throw badInput(`Argument "${name}" needs a stopId, or both lat and lon.`);
-  return { lat: latArg(p.lat, `${name}.lat`), lon: lonArg(p.lon, `${name}.lon`) };
+  return { lat: latArg(p.lat, `${name}.lat`), lon: lonArg(p.lon, `${name}.lon`), name: label };
 }
 
 /**
@@ -77,8 +80,10 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
         const departAt = num(a, 'departAt') ?? s.now();
         if (!Number.isFinite(departAt) || departAt < 0) throw badInput('Argument "departAt" must be epoch milliseconds.');
         if (!s.planner) throw new ApiError(503, 'NOT_AVAILABLE', 'trip planning is not available yet');
-        budget.take(clientOf(ctx), plannerCost(windowMinutes, maxTransfers));
-        return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers);
+        const arriveBy = a.arriveBy === true;
+        // Arrive-by searches the departures in the window before the arrival (two hours when no window is given).
+        budget.take(clientOf(ctx), plannerCost(arriveBy ? windowMinutes || 120 : windowMinutes, maxTransfers));
+        return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers, arriveBy);
       },
       // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).
       stopArrivals: () => [],
