@@ -9,6 +9,8 @@ import { TransitService } from '../modules/transit/service';
 import { graphqlPlugin } from '../modules/graphql/plugin';
 import { PlannerService } from '../modules/planner/service';
 import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
+import { loadRealtimeConfig } from '../modules/realtime/config';
+import { reservedVehicleSource } from '../modules/realtime/simulator';
 import { AirportStore } from '../modules/airport/store';
 import { AirportService } from '../modules/airport/service';
 import { airportRoutes } from '../modules/airport/routes';
@@ -122,7 +124,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const notices = new RiderNoticeService(db, sms, now, log);
   notices.start();
   app.addHook('onClose', async () => notices.stop());
-  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service, notices });
+  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service, notices, opsKeys: config.opsKeys });
   payments.kinds.register('pass', withPaymentSms(passOrderKind(passes), notices, now));
   offers.usePromotionIssuer(passes);
   walletSources.push(passWalletSource(passes.store, { photoUrl: (id) => files.signedUrl(id) }));
@@ -134,7 +136,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   validatables.push(ticketValidatables(tickets.service));
 
   // ── reservations (seller): premium buses, airport express, event trips (docs/reservations.md)
-  const reservations = await registerReservationModule(app, { db, guard, now, opsKeys: config.opsKeys });
+  const reservations = await registerReservationModule(app, { db, guard, now, opsKeys: config.opsKeys, live: reservedVehicleSource(deps.realtime ?? loadRealtimeConfig()) });
   payments.kinds.register(RESERVATION_ORDER_KIND, reservationOrderKind(reservations.service));
   reservations.service.useRefunds(paymentsRefundPort(payments.service));
   reservations.service.usePasses(premiumPassSource(passes.store));

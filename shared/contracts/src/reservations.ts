@@ -199,3 +199,28 @@ export interface Booking {
   dayLabel: string | null;
   serverTime: number;
 }
+
+/** GET /api/reservations/v1/bookings/:bookingId/tracking: the booked bus against the boarding stop (docs/reservations.md). */
+export interface BookingTracking {
+  bookingId: string;
+  lineId: string;
+  lineCode: string;
+  lineName: string;
+  /** NOT_OPEN until 30 min before the slot; NO_DATA: no report from the bus; PASSED: it has left the boarding stop. */
+  state: 'NOT_OPEN' | 'NO_DATA' | 'LIVE' | 'PASSED' | 'OVER';
+  opensAt: number;
+  until: number;
+  /** Ask again after this long (never below 120 s). */
+  pollAfterMs: number;
+  serverTime: number;
+  vehicleNo: string | null;
+  boarding: ReservationStop & { scheduledAt: number };
+  drop: ReservationStop;
+  /** The line's stops in running order (the bus's path). */
+  path: ReservationStop[];
+  vehicle: { lat: number; lon: number; bearing: number | null; tS: number; nextStopId: string | null; nextStopName: string | null; departed: boolean } | null;
+  expectedAt: number;
+  etaSeconds: number | null;
+  delaySeconds: number | null;
+  timeliness: 'Arriving Early' | 'On Time' | 'Running behind' | 'Delayed' | null;
+}

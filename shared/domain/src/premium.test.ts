@@ -1,4 +1,4 @@
-import { canRebook, popUpFor, type PremiumBooking } from './premium';
+import { bookedBusStatus, canRebook, popUpFor, type BookedBusReport, type PremiumBooking } from './premium';
 
 const ist = (s: string) => Date.parse(`${s}+05:30`);
 const now = ist('2026-11-21T09:00:00');
@@ -39,5 +39,48 @@ describe('reschedule and cancel pop-ups', () => {
     expect(popUpFor(b({ status: 'FAILED' }), now)).toBeNull();
     expect(popUpFor(b({ status: 'SYSTEM_CANCELLED', expiryTime: null }), ist('2026-11-22T00:00:00'))).toBeNull();
     expect(popUpFor(b({ status: 'SYSTEM_CANCELLED', expiryTime: null }), ist('2026-11-21T23:59:59'))).toBe('cancellation');
+  });
+});
+
+describe('booked bus status (spec §9 premium tracking)', () => {
+  const slotStart = ist('2026-11-23T08:00:00');
+  const boardingAt = slotStart + 35 * 60_000;
+  const until = slotStart + 85 * 60_000;
+  const bus = (o: Partial<BookedBusReport> = {}): BookedBusReport => ({ tS: slotStart + 19 * 60_000, delaySeconds: 0, scheduleSecs: 20 * 60, ...o });
+  const at = (t: number, report: BookedBusReport | null = bus()) => bookedBusStatus({ slotStart, boardingAt, until, bus: report }, t);
+
+  it('opens exactly 30 minutes before the slot; polls a quarter of the time to the slot, never below 120 s', () => {
+    expect(at(slotStart - 30 * 60_000 - 1).state).toBe('NOT_OPEN');
+    expect(at(slotStart - 30 * 60_000).state).toBe('LIVE');
+    expect(at(slotStart - 4 * 3_600_000).pollAfterMs).toBe(3_600_000);
+    expect(at(slotStart - 40 * 60_000).pollAfterMs).toBe(10 * 60_000); // not past the opening
+    expect(at(slotStart - 31 * 60_000).pollAfterMs).toBe(120_000);
+    expect(at(slotStart - 20 * 60_000).pollAfterMs).toBe(300_000);
+    expect(at(slotStart - 8 * 60_000).pollAfterMs).toBe(120_000);
+    expect(at(slotStart + 10 * 60_000).pollAfterMs).toBe(120_000);
+    expect(at(until).state).toBe('OVER');
+    expect(at(until - 1).state).toBe('LIVE');
+  });
+
+  it('ETA to the boarding stop from the delay; timeliness at 300/300/360 s', () => {
+    const t = slotStart + 20 * 60_000;
+    expect(at(t)).toMatchObject({ state: 'LIVE', expectedAt: boardingAt, etaSeconds: 15 * 60, timeliness: 'On Time' });
+    expect(at(t, bus({ delaySeconds: -301 })).timeliness).toBe('Arriving Early');
+    expect(at(t, bus({ delaySeconds: -300 })).timeliness).toBe('On Time');
+    expect(at(t, bus({ delaySeconds: 299 })).timeliness).toBe('On Time');
+    expect(at(t, bus({ delaySeconds: 300 })).timeliness).toBe('Running behind');
+    expect(at(t, bus({ delaySeconds: 360 })).timeliness).toBe('Delayed');
+    expect(at(t, bus({ delaySeconds: 600 }))).toMatchObject({ expectedAt: boardingAt + 600_000, etaSeconds: 25 * 60 });
+    expect(at(boardingAt + 60_000, bus({ scheduleSecs: 34 * 60 })).etaSeconds).toBe(0);
+  });
+
+  it('a report older than 15 min or without a prediction gives the scheduled time; no report: NO_DATA; past the stop: PASSED', () => {
+    const t = slotStart + 20 * 60_000;
+    expect(at(t, bus({ tS: t - 15 * 60_000, delaySeconds: 120 })).delaySeconds).toBe(120);
+    expect(at(t, bus({ tS: t - 15 * 60_000 - 1, delaySeconds: 120 }))).toMatchObject({ delaySeconds: null, timeliness: null, expectedAt: boardingAt });
+    expect(at(t, bus({ delaySeconds: null }))).toMatchObject({ state: 'LIVE', timeliness: null, etaSeconds: 15 * 60 });
+    expect(at(t, null)).toMatchObject({ state: 'NO_DATA', etaSeconds: null });
+    expect(at(t, bus({ scheduleSecs: 35 * 60 })).state).toBe('LIVE');
+    expect(at(t, bus({ scheduleSecs: 35 * 60 + 1 }))).toMatchObject({ state: 'PASSED', etaSeconds: null });
   });
 });

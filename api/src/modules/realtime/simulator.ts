@@ -1,6 +1,7 @@
 import { DISRUPTION_KINDS, HOUR_MS, MINUTE_MS, localDate, serviceDay, type DisruptionKind } from '@sawari/domain';
+import type { RealtimeConfig } from './config';
 import { formatGtfsTime, type RealtimeFeed, type TripRun } from './feed';
-import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripUpdate, VehiclePosition } from './source';
+import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, ReservedRun, ReservedVehicle, ReservedVehicleSource, TripUpdate, VehiclePosition } from './source';
 
 /**
  * The development realtime source: buses run today's scheduled trips with seeded delays, occupancy, GPS jitter and
@@ -61,13 +62,20 @@ interface RunProfile {
   occupancyPhase: number;
 }
 
-function profileOf(seed: string, run: TripRun): RunProfile {
+/** What the seeded profile of a run depends on: its stable key, first departure and length. */
+interface RunTimes {
+  key: string;
+  startMs: number;
+  durationMs: number;
+}
+const timesOf = (run: TripRun): RunTimes => ({ key: run.key, startMs: run.day.startMs + run.start * 1000, durationMs: run.trip.arr[run.trip.arr.length - 1] * 1000 });
+
+function profileOf(seed: string, run: RunTimes): RunProfile {
   const r = (what: string) => seeded(seed, run.key, what);
   const cls = r('class');
   // Mostly -2..+8 min; about 8 % clearly early (more than 5 min), about 15 % late past 6 min.
   const baseDelay = cls < 0.08 ? between(r('base'), -480, -310) : cls < 0.62 ? between(r('base'), -120, 240) : cls < 0.85 ? between(r('base'), 240, 420) : between(r('base'), 420, 900);
-  const startMs = run.day.startMs + run.start * 1000;
-  const durationMs = run.trip.arr[run.trip.arr.length - 1] * 1000;
+  const { startMs, durationMs } = run;
   const gaps = r('gaps');
   let silence: [number, number] | null = null;
   if (gaps < 0.2) {
@@ -93,9 +101,9 @@ function profileOf(seed: string, run: TripRun): RunProfile {
 }
 
 /** Delay (s) of the run at instant t: a seeded base, a drift over the trip and a slow wobble; smooth in t. */
-function delayAt(p: RunProfile, run: TripRun, t: number): number {
-  const startMs = run.day.startMs + run.start * 1000;
-  const durationMs = Math.max(1, run.trip.arr[run.trip.arr.length - 1] * 1000);
+function delayAt(p: RunProfile, run: RunTimes, t: number): number {
+  const startMs = run.startMs;
+  const durationMs = Math.max(1, run.durationMs);
   const progress = Math.min(1, Math.max(0, (t - startMs) / durationMs));
   // A bus never leaves its first stop early: an early run gains its lead over the first half of the trip.
   const base = p.baseDelay < 0 ? p.baseDelay * Math.min(1, progress * 2) : p.baseDelay;
@@ -139,12 +147,13 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
     const trip = run.trip;
     const startMs = run.day.startMs + run.start * 1000;
     const durationSecs = trip.arr[trip.arr.length - 1];
-    const p = profileOf(seed, run);
+    const times = timesOf(run);
+    const p = profileOf(seed, times);
     // On the road when the schedule time it has reached (now minus its delay) is within the trip.
-    const scheduleSecs = (now - delayAt(p, run, now) * 1000 - startMs) / 1000;
+    const scheduleSecs = (now - delayAt(p, times, now) * 1000 - startMs) / 1000;
     if (scheduleSecs < 0 || scheduleSecs > durationSecs) continue;
     const tS = lastReport(p, now);
-    const delay = delayAt(p, run, tS);
+    const delay = delayAt(p, times, tS);
     const atSecs = Math.min(durationSecs, Math.max(0, (tS - delay * 1000 - startMs) / 1000));
     const point = feed.pointAt(trip, atSecs);
     if (!point) continue;
@@ -213,10 +222,64 @@ export function simulate(feed: RealtimeFeed, seed: string, now: number): Realtim
   return { ...simulateVehicles(feed, seed, now), disruptions };
 }
 
-export class SimulatorSource implements RealtimeSource {
+/** A reserved departure's bus reports from this long before its first departure (it waits at the first stop). */
+export const RESERVED_LAYOVER_MS = 30 * MINUTE_MS;
+
+/** Straight-line point `f` (0..1) between two stops, with the bearing of that segment. */
+function between2(a: { lat: number; lon: number }, b: { lat: number; lon: number }, f: number): { lat: number; lon: number; bearing: number | null } {
+  const lat = a.lat + (b.lat - a.lat) * f;
+  const lon = a.lon + (b.lon - a.lon) * f;
+  if (a.lat === b.lat && a.lon === b.lon) return { lat, lon, bearing: null };
+  const rad = Math.PI / 180;
+  const y = Math.sin((b.lon - a.lon) * rad) * Math.cos(b.lat * rad);
+  const x = Math.cos(a.lat * rad) * Math.sin(b.lat * rad) - Math.sin(a.lat * rad) * Math.cos(b.lat * rad) * Math.cos((b.lon - a.lon) * rad);
+  return { lat, lon, bearing: Math.round(((Math.atan2(y, x) / rad + 360) % 360) * 10) / 10 };
+}
+
+/**
+ * The bus of one reserved departure at `now`, with the same seeded delays, report rhythm, GPS gaps and jitter as the
+ * feed's buses (some early, most within minutes, some late): waiting at the first stop from 30 minutes before the
+ * departure (never leaving early), then along the stops' straight path on its schedule plus its delay, then at the
+ * last stop for 30 minutes. Null before and after. Pure: the same (seed, run, now), the same bus.
+ */
+export function simulateReservedRun(seed: string, run: ReservedRun, now: number): ReservedVehicle | null {
+  const stops = run.stops;
+  const durationSecs = stops[stops.length - 1].offsetSecs;
+  const times: RunTimes = { key: `reserved|${run.runId}`, startMs: run.startMs, durationMs: durationSecs * 1000 };
+  const p = profileOf(seed, times);
+  if (now < run.startMs - RESERVED_LAYOVER_MS) return null;
+  const tS = Math.max(run.startMs - RESERVED_LAYOVER_MS, lastReport(p, now));
+  const raw = delayAt(p, times, tS);
+  const atSecs = (tS - raw * 1000 - run.startMs) / 1000;
+  // After its last stop the bus stands there reporting for a while, then goes off duty.
+  if ((now - delayAt(p, times, now) * 1000 - run.startMs) / 1000 > durationSecs + RESERVED_LAYOVER_MS / 1000) return null;
+  // Before it leaves, the bus waits at the first stop: a late departure is late, an early one waits for its time.
+  const delay = atSecs <= 0 ? Math.max(0, raw, Math.round((tS - run.startMs) / 1000)) : raw;
+  const scheduleSecs = Math.min(durationSecs, Math.max(0, atSecs));
+  let i = 1;
+  while (i < stops.length - 1 && stops[i].offsetSecs <= scheduleSecs) i++;
+  const a = stops[i - 1];
+  const b = stops[i];
+  const span = b.offsetSecs - a.offsetSecs;
+  const point = between2(a, b, span > 0 ? Math.min(1, Math.max(0, (scheduleSecs - a.offsetSecs) / span)) : 1);
+  const atLast = scheduleSecs >= durationSecs;
+  const [lat, lon] = jitter(seed, times.key, tS, point.lat, point.lon);
+  const vNo = run.vehicleNo ?? plate(seed, run.cityId, times.key);
+  return { vNo, lat, lon, bearing: point.bearing, tS, delaySeconds: p.etaUnknown ? null : delay, scheduleSecs, nextIndex: atLast ? stops.length - 1 : scheduleSecs <= 0 ? 0 : i };
+}
+
+export class SimulatorSource implements RealtimeSource, ReservedVehicleSource {
   readonly kind = 'simulator' as const;
   constructor(private readonly seed: string) {}
   async snapshot(feed: RealtimeFeed, now: number): Promise<RealtimeSnapshot> {
     return simulate(feed, this.seed, now);
   }
+  async reservedVehicle(run: ReservedRun, now: number): Promise<ReservedVehicle | null> {
+    return simulateReservedRun(this.seed, run, now);
+  }
+}
+
+/** The live buses of reserved departures: the simulator's under REALTIME_SOURCE=simulator; none otherwise (a GTFS-RT feed has no reserved lines). */
+export function reservedVehicleSource(config: RealtimeConfig): ReservedVehicleSource | null {
+  return config.source === 'simulator' ? new SimulatorSource(config.seed) : null;
 }

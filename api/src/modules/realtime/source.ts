@@ -77,3 +77,38 @@ export interface RealtimeSource {
   snapshot(feed: RealtimeFeed, now: number): Promise<RealtimeSnapshot>;
   close?(): void;
 }
+
+/**
+ * One departure of a reserved-seat line (premium bus, airport express, event trip: docs/reservations.md). These lines
+ * are not in any GTFS feed: their path is their stops' coordinates in order, their schedule the stops' offsets.
+ */
+export interface ReservedRun {
+  /** Stable id of the departure (the reservations trip id). */
+  runId: string;
+  cityId: string;
+  /** The bus an operator assigned, else null (the source names the trip's default bus). */
+  vehicleNo: string | null;
+  startMs: number;
+  stops: { stopId: string; lat: number; lon: number; offsetSecs: number }[];
+}
+
+/** Where a reserved departure's bus was last seen. */
+export interface ReservedVehicle {
+  vNo: string;
+  lat: number;
+  lon: number;
+  bearing: number | null;
+  /** When the position was measured. */
+  tS: number;
+  /** Actual minus scheduled, seconds; null when the device sends no prediction. */
+  delaySeconds: number | null;
+  /** Seconds after the first departure the bus has reached on its schedule (0 while it waits at the first stop). */
+  scheduleSecs: number;
+  /** Index in `stops` of the stop the bus is at or travelling to. */
+  nextIndex: number;
+}
+
+/** Live buses of reserved departures: from 30 minutes before the departure until its last stop; null otherwise. */
+export interface ReservedVehicleSource {
+  reservedVehicle(run: ReservedRun, now: number): Promise<ReservedVehicle | null>;
+}

@@ -25,8 +25,10 @@ import {
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
 import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
+import type { Clock } from '../../platform/clock';
 import type { ReservationService } from './service';
+import { bookingTracking, type LiveBusPort } from './tracking';
 
 const cityParams = z.object({ city: reservationCitySchema });
 const lineParams = z.object({ city: reservationCitySchema, lineId: lineIdSchema });
@@ -38,7 +40,10 @@ type P<T extends z.ZodType> = z.infer<T>;
  * Rider routes (signed in): spec §7 reserve-ticket calls. No SQL here; every input through a zod schema (unknown
  * fields refused). docs/reservations.md lists every answer and error.
  */
-export async function reservationRoutes(app: FastifyInstance, opts: { service: ReservationService; guard: AuthGuard }): Promise<void> {
+export async function reservationRoutes(
+  app: FastifyInstance,
+  opts: { service: ReservationService; guard: AuthGuard; live: LiveBusPort | null; now: Clock },
+): Promise<void> {
   const { service } = opts;
   app.addHook('onRequest', opts.guard);
   const user = (r: FastifyRequest) => authOf(r).userId;
@@ -77,6 +82,9 @@ export async function reservationRoutes(app: FastifyInstance, opts: { service: R
   );
   app.get('/api/reservations/v1/bookings/:bookingId/actions', { schema: { params: bookingParams } }, async (r) =>
     service.actions(user(r), (r.params as P<typeof bookingParams>).bookingId),
+  );
+  app.get('/api/reservations/v1/bookings/:bookingId/tracking', { schema: { params: bookingParams } }, async (r) =>
+    bookingTracking(service, opts.live, user(r), (r.params as P<typeof bookingParams>).bookingId, opts.now()),
   );
   app.delete('/api/reservations/v1/bookings/:bookingId/hold', { schema: { params: bookingParams } }, async (r) =>
     service.releaseHold(user(r), (r.params as P<typeof bookingParams>).bookingId),
