@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import { DatabaseUnavailableError } from './errors';
+import { pgTrgm } from './pglite-trgm';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -190,11 +191,11 @@ function pgliteAssets(): Promise<PGliteAssets> {
 export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, opts: OpenDbOptions = {}): Promise<Db> {
   if (config.databaseUrl) return postgresDb(config.databaseUrl, opts);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PGlite } = require('@electric-sql/pglite') as { PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string }): Promise<PGliteLike> } };
+  const { PGlite } = require('@electric-sql/pglite') as { PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown> }): Promise<PGliteLike> } };
   let dataDir: string | undefined;
   if (config.dataDir !== 'memory://') {
     dataDir = path.join(config.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir }));
+  return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir, extensions: { pg_trgm: pgTrgm } }));
 }

@@ -15,8 +15,8 @@ export const transitTypeDefs = /* GraphQL */ `
   type Query {
     "A city's transit data: its name and the credit line to show with its data."
     transitCity(city: ID!): TransitCity
-    "Routes by number or name (case-insensitive, best first)."
-    searchRoutes(city: ID!, query: String!, limit: Int = 20): [RouteSummary!]!
+    "Routes by number or name (case-insensitive, typo-tolerant, best first); offset: results to skip (paging, 0-1000)."
+    searchRoutes(city: ID!, query: String!, limit: Int = 20, offset: Int = 0): [RouteSummary!]!
     "Routes that serve fromStopId and later toStopId on the same trip."
     routesBetween(city: ID!, fromStopId: ID!, toStopId: ID!): [RouteSummary!]!
     route(city: ID!, routeId: ID!): Route
@@ -26,8 +26,8 @@ export const transitTypeDefs = /* GraphQL */ `
     "Next arrivals at a stop: scheduled, with live data where a vehicle reports (ETA rules of spec §9); routeId: that route's only."
     stopArrivals(city: ID!, stopId: ID!, routeId: ID, limit: Int = 10): [Arrival!]!
     nearbyStops(city: ID!, lat: Float!, lon: Float!, radiusMeters: Int = 1000, limit: Int = 20): [NearbyStop!]!
-    "Stops and places by name (result_type STOP or PLACE)."
-    search(city: ID!, query: String!, limit: Int = 20): [SearchResult!]!
+    "Stops and places by name (result_type STOP or PLACE; typo-tolerant, best first); offset: results to skip (paging, 0-1000)."
+    search(city: ID!, query: String!, limit: Int = 20, offset: Int = 0): [SearchResult!]!
     vehicle(city: ID!, vehicleNumber: String!): Vehicle
     "A vehicle by number in whichever city runs it (a shared link works for anyone); city: where to look first."
     publicVehicle(vehicleNumber: String!, city: ID): Vehicle

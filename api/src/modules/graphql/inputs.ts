@@ -28,6 +28,14 @@ export function limitArg(v: number | null | undefined, fallback: number, name = 
   return Math.min(v, MAX_LIMIT);
 }
 
+/** Search paging: results to skip, 0 to MAX_SEARCH_OFFSET (deep pages of a name search are no use to a rider). */
+export const MAX_SEARCH_OFFSET = 1000;
+export function offsetArg(v: number | null | undefined): number {
+  if (v === null || v === undefined) return 0;
+  if (v < 0 || v > MAX_SEARCH_OFFSET) throw badInput(`Argument "offset" must be 0 to ${MAX_SEARCH_OFFSET}.`);
+  return v;
+}
+
 export function queryArg(v: string): string {
   if (v.length > MAX_QUERY_LENGTH) throw badInput(`Argument "query" must be at most ${MAX_QUERY_LENGTH} characters.`);
   return v;

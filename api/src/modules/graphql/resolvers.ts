@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { ApiError } from '../../platform/errors';
 import type { TransitService, StopView } from '../transit/service';
-import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, queryArg, radiusArg, badInput } from './inputs';
+import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, offsetArg, queryArg, radiusArg, badInput } from './inputs';
 import { ClientBudget } from './client-budget';
 import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limits';
 
@@ -60,7 +60,7 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
   const base: IResolvers = {
     Query: {
       transitCity: (_: unknown, a: Args) => s.transit.city(cityArg(str(a, 'city'))),
-      searchRoutes: (_: unknown, a: Args) => s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20)),
+      searchRoutes: (_: unknown, a: Args) => s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
       routesBetween: (_: unknown, a: Args) => s.transit.routesBetween(cityArg(str(a, 'city')), idArg(str(a, 'fromStopId'), 'fromStopId'), idArg(str(a, 'toStopId'), 'toStopId')),
       route: (_: unknown, a: Args) => s.transit.route(cityArg(str(a, 'city')), idArg(str(a, 'routeId'), 'routeId')),
       timetable: (_: unknown, a: Args) =>
@@ -68,7 +68,7 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
       stop: (_: unknown, a: Args) => s.transit.stop(cityArg(str(a, 'city')), idArg(str(a, 'stopId'), 'stopId')),
       nearbyStops: (_: unknown, a: Args) =>
         s.transit.nearbyStops(cityArg(str(a, 'city')), latArg(a.lat as number), lonArg(a.lon as number), radiusArg(num(a, 'radiusMeters')), limitArg(num(a, 'limit'), 20)),
-      search: (_: unknown, a: Args) => s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20)),
+      search: (_: unknown, a: Args) => s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
       planTrip: async (_: unknown, a: Args, ctx: unknown) => {
         const city = cityArg(str(a, 'city'));
         const from = placeArg(a.from as PlaceInput, 'from');

@@ -2,7 +2,7 @@ import { PointGrid } from './geo';
 import type { FeedIndexRows, IndexRouteRow, IndexStopRow } from './store';
 
 /**
- * One feed's stops, routes and trip patterns in memory, for the read API: name search, nearby stops (grid index),
+ * One feed's stops, routes and trip patterns in memory, for the read API: nearby stops (grid index),
  * the routes serving a stop, routes between two stops, a route's directions. Pure data, no I/O; built once per feed
  * (Kochi: 3,250 stops, 473 routes, 46,640 stop times in well under a second).
  */
@@ -44,16 +44,6 @@ interface LanguageNames {
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export const normalise = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-
-/** 0 equal, 1 prefix, 2 a word starts with it, 3 contains, -1 no match. `text` normalised. */
-export function matchRank(name: string, text: string): number {
-  const n = normalise(name);
-  if (n === text) return 0;
-  if (n.startsWith(text)) return 1;
-  const at = n.indexOf(text);
-  if (at < 0) return -1;
-  return /[^\p{L}\p{N}]/u.test(n[at - 1]) ? 2 : 3;
-}
 
 export class FeedIndex {
   readonly stops: IndexedStop[] = [];
@@ -182,7 +172,6 @@ export class FeedIndex {
       .map((h) => ({ stop: this.grid.points[h.index], distanceMeters: h.distanceMeters }));
   }
 
-  /** Stops by name (normalised `text`): equal, then prefix, then word start, then contains; by name within a rank. */
   /**
    * Where buses from this stop go: each calling pattern's headsign (else its last stop's name), most used first,
    * distinct, at most 3; a pattern ending here is left out. What tells apart stops with the same name.
@@ -201,37 +190,6 @@ export class FeedIndex {
       }
     }
     return [...seen].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name]) => name);
-  }
-
-  searchStops(text: string, limit: number): { stop: IndexedStop; rank: number }[] {
-    const hits: { stop: IndexedStop; rank: number }[] = [];
-    for (const stop of this.stops) {
-      if (!stop.stop_name) continue;
-      const rank = matchRank(stop.stop_name, text);
-      if (rank >= 0) hits.push({ stop, rank });
-    }
-    hits.sort((a, b) => a.rank - b.rank || collator.compare(a.stop.stop_name, b.stop.stop_name) || collator.compare(a.stop.stop_id, b.stop.stop_id));
-    return hits.slice(0, limit);
-  }
-
-  /** Routes by number (short name equal, then prefix) and then by name (long name contains). `text` normalised. */
-  searchRoutes(text: string, limit: number): IndexedRoute[] {
-    const hits: { route: IndexedRoute; rank: number }[] = [];
-    for (const route of this.routes) {
-      const short = route.route_short_name ? normalise(route.route_short_name) : null;
-      let rank = -1;
-      if (short === text) rank = 0;
-      else if (short?.startsWith(text)) rank = 1;
-      else if (route.route_long_name) {
-        const r = matchRank(route.route_long_name, text);
-        if (r >= 0) rank = 2 + r;
-      }
-      if (rank < 0 && short?.includes(text)) rank = 6;
-      if (rank >= 0) hits.push({ route, rank });
-    }
-    // this.routes is already in name order, and sort is stable.
-    hits.sort((a, b) => a.rank - b.rank);
-    return hits.slice(0, limit).map((h) => h.route);
   }
 
   /** Routes with a trip that calls at `fromStopId` and later at `toStopId`. */

@@ -1,7 +1,7 @@
 import { formatWalkingDistance, localDate } from '@sawari/domain';
 import { ApiError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
-import { FeedIndex, matchRank, normalise, type IndexedRoute, type IndexedStop } from './feed-index';
+import { FeedIndex, normalise, type IndexedRoute, type IndexedStop } from './feed-index';
 import type { TransitReadStore } from './store';
 import type { TimetableCache } from './timetable-cache';
 import type { HeadwayWindow, Timetable } from './timetable';
@@ -189,11 +189,16 @@ export class TransitService {
     return { id: info.id, name: info.name, attribution: info.attribution, bounds: d?.index.bounds ?? null, stopBasedPlanner: info.stopBasedPlanner };
   }
 
-  async searchRoutes(cityId: string, query: string, limit: number, lang?: string): Promise<RouteSummaryView[]> {
+  /** Routes by name, typo-tolerant and ranked (store.searchRouteIds), `offset` results skipped (paging). */
+  async searchRoutes(cityId: string, query: string, limit: number, lang?: string, offset = 0): Promise<RouteSummaryView[]> {
     const d = await this.data(cityId);
     const text = normalise(query);
     if (!d || !text) return [];
-    return d.index.searchRoutes(text, limit).map((r) => this.summary(d, r, undefined, lang));
+    const ids = await this.store.searchRouteIds(d.index.feedId, text, limit, offset);
+    return ids.flatMap((id) => {
+      const r = d.index.route(id);
+      return r ? [this.summary(d, r, undefined, lang)] : [];
+    });
   }
 
   async routesBetween(cityId: string, fromStopId: string, toStopId: string, lang?: string): Promise<RouteSummaryView[]> {
@@ -273,36 +278,36 @@ export class TransitService {
     }));
   }
 
-  /** Stops and places whose name matches (case-insensitive): equal, prefix, word start, contains; within a rank the
-   *  curated places come before stops (a city has a dozen of them, and hundreds of stops). */
-  async search(cityId: string, query: string, limit: number, lang?: string): Promise<SearchResultView[]> {
+  /**
+   * Stops and places by name, typo-tolerant, ranked and paged (store.searchStopsAndPlaces: equal, prefix, word start,
+   * contains, then only similar; places first within a rank), `offset` results skipped. A stop also says what tells it
+   * apart from same-named ones (its code, where its buses go, the routes calling there).
+   */
+  async search(cityId: string, query: string, limit: number, lang?: string, offset = 0): Promise<SearchResultView[]> {
     const d = await this.data(cityId);
     const text = normalise(query);
     if (!text) return [];
-    const stops = d ? d.index.searchStops(text, limit) : [];
-    const places = await this.store.searchPlaces(cityId, text, limit);
-    const results = [
-      ...stops.map((h) => ({
-        rank: h.rank,
-        kind: 0,
-        r: {
-          result_type: 'STOP' as const,
-          stop_id: h.stop.stop_id,
-          name: d!.index.stopName(h.stop, lang),
-          lat: h.stop.lat,
-          lon: h.stop.lon,
+    const hits = await this.store.searchStopsAndPlaces(d?.index.feedId ?? null, cityId, text, limit, offset);
+    return hits.flatMap((h): SearchResultView[] => {
+      if (h.kind === 'PLACE') return [{ result_type: 'PLACE', stop_id: null, name: h.name, lat: h.lat, lon: h.lon, route: null, stop_code: null, towards: [], routeNames: [] }];
+      const stop = d?.index.stop(h.id);
+      if (!d || !stop) return [];
+      return [
+        {
+          result_type: 'STOP',
+          stop_id: stop.stop_id,
+          name: d.index.stopName(stop, lang),
+          lat: stop.lat,
+          lon: stop.lon,
           route: null,
-          stop_code: h.stop.stop_code,
-          towards: d!.index.towards(h.stop.stop_id, lang),
-          routeNames: h.stop.routeIds.flatMap((id) => {
-            const r = d!.index.route(id);
-            return r ? [d!.index.routeNames(r, lang).route_name] : [];
+          stop_code: stop.stop_code,
+          towards: d.index.towards(stop.stop_id, lang),
+          routeNames: stop.routeIds.flatMap((id) => {
+            const r = d.index.route(id);
+            return r ? [d.index.routeNames(r, lang).route_name] : [];
           }),
         },
-      })),
-      ...places.map((p) => ({ rank: Math.max(0, matchRank(p.name, text)), kind: 1, r: { result_type: 'PLACE' as const, stop_id: null, name: p.name, lat: p.lat, lon: p.lon, route: null, stop_code: null, towards: [], routeNames: [] } })),
-    ];
-    results.sort((a, b) => a.rank - b.rank || b.kind - a.kind);
-    return results.slice(0, limit).map((x) => x.r);
+      ];
+    });
   }
 }

@@ -121,6 +121,34 @@ export interface PlaceRow {
   lon: number;
 }
 
+export interface SearchHitRow {
+  kind: 'STOP' | 'PLACE';
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  rank: number;
+}
+
+/**
+ * The least trigram word similarity for a name that only looks like the rider's text (pg_trgm's default, 0.6, misses
+ * "Vytilla" for "Vyttila": 0.45). Measured on the Kochi feed: see docs/transit.md.
+ */
+export const SEARCH_SIMILARITY = 0.4;
+/** Shorter text is matched literally only (equal, prefix, word start, contains). */
+export const SEARCH_FUZZY_MIN_LENGTH = 4;
+
+/**
+ * SQL rank of a lowercased name against the normalised text ($3 in the stop query, $2 in the route query: the
+ * text's LIKE-escaped form is the parameter after it): 0 equal, 1 prefix, 2 a word starts with it, 3 contains, 4 else.
+ */
+const RANK_SQL = (name: string) => {
+  const [t, like] = name === 'l_name' ? ['$2', '$3'] : ['$3', '$4'];
+  return `(CASE WHEN ${name} = ${t} THEN 0 WHEN ${name} LIKE ${like} || '%' ESCAPE '\\' THEN 1
+    WHEN ' ' || regexp_replace(${name}, '[^[:alnum:]]+', ' ', 'g') LIKE '% ' || ${like} || '%' ESCAPE '\\' THEN 2
+    WHEN ${name} LIKE '%' || ${like} || '%' ESCAPE '\\' THEN 3 ELSE 4 END)`;
+};
+
 /** Escapes LIKE wildcards so a rider's text is matched literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -173,6 +201,74 @@ export class TransitReadStore {
       [cityId, likeLiteral(text.toLowerCase()), limit],
     );
     return r.rows;
+  }
+
+  /**
+   * Typo-tolerant, ranked, paged name search over a feed's stops (named, with a position) and a city's places, with
+   * PostgreSQL trigram matching (pg_trgm, migration 0018). Rank: 0 equal, 1 prefix, 2 a word starts with it, 3 contains,
+   * 4 only similar (trigram word similarity ≥ SEARCH_SIMILARITY: "vytilla" finds "Vyttila"); places before stops within
+   * a rank, the most similar first among similar ones, then by name and id, so pages do not overlap. `text` normalised.
+   */
+  async searchStopsAndPlaces(feedId: number | null, cityId: string, text: string, limit: number, offset: number): Promise<SearchHitRow[]> {
+    const r = await this.fuzzy(text, (db) =>
+      db.query<SearchHitRow>(
+        `WITH hits AS (
+           SELECT 'STOP' AS kind, stop_id AS id, stop_name AS name, stop_lat AS lat, stop_lon AS lon FROM stops
+            WHERE feed_id = $1 AND stop_name IS NOT NULL AND stop_lat IS NOT NULL AND stop_lon IS NOT NULL
+              AND (lower(stop_name) LIKE '%' || $4 || '%' ESCAPE '\\' OR $3 OPERATOR(public.<%) lower(stop_name))
+           UNION ALL
+           SELECT 'PLACE', place_id, name, lat, lon FROM places
+            WHERE city_id = $2 AND (lower(name) LIKE '%' || $4 || '%' ESCAPE '\\' OR $3 OPERATOR(public.<%) lower(name))
+         ), ranked AS (
+           SELECT h.*, ${RANK_SQL('lower(h.name)')} AS rank, public.word_similarity($3, lower(h.name)) AS sim FROM hits h
+         )
+         SELECT kind, id, name, lat, lon, rank FROM ranked
+          ORDER BY rank, kind DESC, CASE WHEN rank = 4 THEN -sim ELSE 0 END, name, id LIMIT $5 OFFSET $6`,
+        [feedId ?? -1, cityId, text, likeLiteral(text), limit, offset],
+      ),
+    );
+    return r.rows;
+  }
+
+  /**
+   * Route ids by name, typo-tolerant, ranked and paged: short name equal (0), short-name prefix (1), long name equal,
+   * prefix, word start, contains (2-5), short name contains (6), then names only similar (7, most similar first); by
+   * name within a rank. `text` normalised.
+   */
+  async searchRouteIds(feedId: number, text: string, limit: number, offset: number): Promise<string[]> {
+    const r = await this.fuzzy(text, (db) =>
+      db.query<{ route_id: string }>(
+        `WITH hits AS (
+           SELECT route_id, lower(coalesce(route_short_name, '')) AS s_name, lower(coalesce(route_long_name, '')) AS l_name,
+                  coalesce(route_short_name, route_long_name, route_id) AS name,
+                  lower(coalesce(route_short_name, '') || ' ' || coalesce(route_long_name, '')) AS both_names
+             FROM routes
+            WHERE feed_id = $1 AND (lower(coalesce(route_short_name, '') || ' ' || coalesce(route_long_name, '')) LIKE '%' || $3 || '%' ESCAPE '\\'
+                  OR $2 OPERATOR(public.<%) lower(coalesce(route_short_name, '') || ' ' || coalesce(route_long_name, '')))
+         ), ranked AS (
+           SELECT route_id, name, public.word_similarity($2, both_names) AS sim,
+                  CASE WHEN s_name = $2 THEN 0 WHEN s_name <> '' AND s_name LIKE $3 || '%' ESCAPE '\\' THEN 1
+                       WHEN l_name <> '' AND ${RANK_SQL('l_name')} < 4 THEN 2 + ${RANK_SQL('l_name')}
+                       WHEN s_name LIKE '%' || $3 || '%' ESCAPE '\\' THEN 6 ELSE 7 END AS rank
+             FROM hits
+         )
+         SELECT route_id FROM ranked ORDER BY rank, CASE WHEN rank = 7 THEN -sim ELSE 0 END, length(name), name, route_id LIMIT $4 OFFSET $5`,
+        [feedId, text, likeLiteral(text), limit, offset],
+      ),
+    );
+    return r.rows.map((x) => x.route_id);
+  }
+
+  /**
+   * Runs a trigram query with the search's similarity threshold (a setting of this transaction only). Text shorter
+   * than SEARCH_FUZZY_MIN_LENGTH gets none: a route number or two letters have too few trigrams to be "similar".
+   */
+  private fuzzy<T>(text: string, run: (db: Db) => Promise<T>): Promise<T> {
+    const threshold = text.length >= SEARCH_FUZZY_MIN_LENGTH ? SEARCH_SIMILARITY : 1;
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(threshold)]);
+      return run(tx);
+    });
   }
 
   /** Adds places that are missing (by city and id); leaves existing ones as they are. */
