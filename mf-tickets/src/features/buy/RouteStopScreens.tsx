@@ -147,8 +147,11 @@ function RouteSearch({ city }: { city: CityConfig }) {
   );
 }
 
-/** A hand-over from /book/bookTicket/:city/:routeId (?city=&routeId=): that route, then the stops. */
-function HandOver({ city, routeId }: { city: CityConfig; routeId: string }) {
+/**
+ * A hand-over from /book/bookTicket/:city/:routeId (?city=&routeId=): that route, then the stops. With &from=&to= (the
+ * trip planner's "Buy this ticket") and a direction of the route going from `from` to `to`: straight to the ticket.
+ */
+function HandOver({ city, routeId, from, to }: { city: CityConfig; routeId: string; from?: string | null; to?: string | null }) {
   const navigate = useNavigate();
   const [, setFlow] = useFlow();
   const load = useAsync(() => gql(RouteDocument, { city: city.id, routeId }), `${city.id}|${routeId}`);
@@ -156,13 +159,14 @@ function HandOver({ city, routeId }: { city: CityConfig; routeId: string }) {
   useEffect(() => {
     if (load.status !== 'ready' || !load.data.route) return;
     const r = load.data.route;
+    const ride = from && to ? r.directions.find((d) => { const i = d.stops.findIndex((s) => s.stop_id === from); return i >= 0 && d.stops.slice(i + 1).some((s) => s.stop_id === to); }) : undefined;
     setFlow((f) => ({
       ...f, city: city.id, route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
       // The hand-over starts a new single journey.
-      legs: [], directionId: null, fromStopId: null, toStopId: null, quote: null, detailsConfirmed: false,
+      legs: [], directionId: ride?.directionId ?? null, fromStopId: ride ? from! : null, toStopId: ride ? to! : null, quote: null, detailsConfirmed: false,
     }));
-    navigate(paths.selectStop, { replace: true });
-  }, [load.status, load.data, city.id, navigate, setFlow]);
+    navigate(ride ? paths.selectTicket : paths.selectStop, { replace: true });
+  }, [load.status, load.data, city.id, from, to, navigate, setFlow]);
   if (load.status === 'error') return <LoadError error={load.error} onRetry={load.retry} />;
   if (load.status === 'ready' && !load.data.route) return <p className={styles.alert} role="alert">{t('selectRoute.unknownRoute', { routeId })}</p>;
   return <ListSkeleton />;
@@ -182,7 +186,7 @@ export function SelectRouteScreen() {
   return (
     <Page heading={t('selectRoute.heading')} back={{ to: paths.buy, label: t('buy.heading') }}>
       <Steps current="route" />
-      <CityGate>{(city) => (routeId && (!wantCity || wantCity === city.id) ? <HandOver city={city} routeId={routeId} /> : <RouteSearch city={city} />)}</CityGate>
+      <CityGate>{(city) => (routeId && (!wantCity || wantCity === city.id) ? <HandOver city={city} routeId={routeId} from={params.get('from')} to={params.get('to')} /> : <RouteSearch city={city} />)}</CityGate>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { Attribution, useTransitCity, WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { decodePlace, planQuery, type DepartMode, type PlannerPlace } from './plan';
+import { cityDateTime, cityToday, decodePlace, planQuery, type DepartMode, type PlannerPlace } from './plan';
 import { PlaceField } from './PlaceField';
 import styles from '../common/tracking.module.css';
 
@@ -17,11 +17,14 @@ function PlannerForm({ city }: { city: string }) {
   const [params] = useSearchParams();
   const [from, setFrom] = useState<PlannerPlace | null>(() => decodePlace(params.get('from'), params.get('fromName')));
   const [to, setTo] = useState<PlannerPlace | null>(() => decodePlace(params.get('to'), params.get('toName')));
-  const [mode, setMode] = useState<DepartMode>('now');
-  const [time, setTime] = useState('08:00');
-  const [windowMinutes, setWindowMinutes] = useState(30);
+  // What the rider chose before (back from the results) is kept.
+  const [mode, setMode] = useState<DepartMode>(() => (['now', 'at', 'by', 'window'] as const).find((m) => m === params.get('mode')) ?? 'now');
+  const [time, setTime] = useState(() => params.get('time') ?? '08:00');
+  const [date, setDate] = useState(() => params.get('date') ?? cityToday(Date.now()));
+  const [windowMinutes, setWindowMinutes] = useState(() => Number(params.get('window')) || 30);
   const [error, setError] = useState<string | null>(null);
   const timeId = useId();
+  const dateId = useId();
   const windowId = useId();
   const live = pathname.startsWith('/live-tracking');
   // A stop-based planner city (spec §6) plans stop to stop: offer only stops there (no "Use my location", no places).
@@ -30,8 +33,12 @@ function PlannerForm({ city }: { city: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!from || !to) return setError(t('planner.pickBoth'));
+    if ((mode === 'at' || mode === 'by') && cityDateTime(date, time) === null) {
+      setError(t('planner.badTime'));
+      return document.getElementById(date ? timeId : dateId)?.focus();
+    }
     setError(null);
-    navigate(paths.plannerResults(planQuery({ from, to, mode, time, windowMinutes })));
+    navigate(paths.plannerResults(planQuery({ from, to, mode, time, date, windowMinutes })));
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -44,16 +51,22 @@ function PlannerForm({ city }: { city: string }) {
       )}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('planner.when')}</legend>
-        {(['now', 'at', 'window'] as const).map((m) => (
+        {(['now', 'at', 'by', 'window'] as const).map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="depart" value={m} checked={mode === m} onChange={() => setMode(m)} /> {t(`planner.when.${m}`)}
           </label>
         ))}
-        {mode === 'at' && (
-          <div className={styles.field}>
-            <label htmlFor={timeId}>{t('planner.time')}</label>
-            <input id={timeId} className={styles.input} type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
-          </div>
+        {(mode === 'at' || mode === 'by') && (
+          <>
+            <div className={styles.field}>
+              <label htmlFor={dateId}>{t('planner.date')}</label>
+              <input id={dateId} className={styles.input} type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={timeId}>{t(mode === 'by' ? 'planner.arriveTime' : 'planner.time')}</label>
+              <input id={timeId} className={styles.input} type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+            </div>
+          </>
         )}
         {mode === 'window' && (
           <div className={styles.field}>

@@ -8,6 +8,7 @@ import { paths } from '../common/links';
 import { gql, PlanTripDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { ItinerarySummary } from './Itinerary';
+import { ItineraryFare } from './Fare';
 import { planVariables, readPlan, saveSelectedTrip, type PlanRequest } from './plan';
 import styles from '../common/tracking.module.css';
 
@@ -25,6 +26,7 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
     ? t(`trip.why.${reason}`, {
         date: serviceDateText(result.data.serviceDate, intl.locale),
         n: result.data.maxTransfers,
+        m: result.data.maxWalkMeters,
         place: reason === 'OUTSIDE_CITY' || reason === 'TOO_FAR_TO_WALK' ? (plan.from.kind === 'geo' ? place(plan.from) : place(plan.to)) : '',
       })
     : t('trip.none');
@@ -47,6 +49,7 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
                 }}
               >
                 <ItinerarySummary it={it} />
+                <ItineraryFare city={city} it={it} />
               </a>
             </li>
           ))}

@@ -4,23 +4,28 @@ import { Page } from '../common/Page';
 import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
-import { readSelectedTrip } from './plan';
+import { ItineraryFare } from './Fare';
+import { buyTicketHref, readSelectedTrip } from './plan';
 import type { Leg } from '../common/transit';
 import styles from '../common/tracking.module.css';
 
 /**
- * "Buy this ticket": each bus of the trip leads to the single-ticket flow of mf-tickets for that route (its existing
- * hand-over, /select-trip/select-route?city=&routeId=), where the rider picks the stops and pays.
+ * "Buy this ticket": each bus of the trip leads straight to mf-tickets' single-ticket checkout for that ride (its
+ * hand-over /select-trip/select-route?city=&routeId=&from=&to=: route and stops chosen, the ticket and its fare next).
  */
 function BuyTickets({ city, legs }: { city: string; legs: Leg[] }) {
   const intl = useIntl();
-  const routes = [...new Map(legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => [l.route!.route_id, l.route!.route_name])).entries()];
-  if (!routes.length) return null;
+  const rides = legs.filter((l) => l.mode !== 'WALK' && l.route && l.from.stop_id && l.to.stop_id);
+  if (!rides.length) return null;
   return (
     <ul className={styles.actions} aria-label={intl.formatMessage({ id: 'trip.buyHeading' })}>
-      {routes.map(([routeId, name]) => (
-        <li key={routeId}>
-          <a href={`/app/select-trip/select-route?city=${encodeURIComponent(city)}&routeId=${encodeURIComponent(routeId)}`}>{intl.formatMessage({ id: 'trip.buyTicket' }, { route: name })}</a>
+      {rides.map((l, i) => (
+        <li key={i}>
+          <a href={buyTicketHref(city, { routeId: l.route!.route_id, fromStopId: l.from.stop_id, toStopId: l.to.stop_id })}>
+            {rides.length === 1
+              ? intl.formatMessage({ id: 'trip.buyThis' })
+              : intl.formatMessage({ id: 'trip.buyRide' }, { route: l.route!.route_name, from: l.from.stop_name, to: l.to.stop_name })}
+          </a>
         </li>
       ))}
     </ul>
@@ -38,6 +43,7 @@ export default function TripDetailsScreen() {
         <>
           <div className={styles.card}>
             <ItinerarySummary it={trip.itinerary} />
+            {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
           <h2>{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>

@@ -2,8 +2,9 @@
 import type { Itinerary, PlaceInput } from '../common/transit';
 
 export type PlannerPlace = { kind: 'stop'; stopId: string; name: string } | { kind: 'geo'; lat: number; lon: number; name: string };
-export type DepartMode = 'now' | 'at' | 'window';
-export type PlanRequest = { from: PlannerPlace; to: PlannerPlace; mode: DepartMode; time?: string; windowMinutes?: number };
+/** now; leave at a date and time; arrive by a date and time; leave within a window from now. */
+export type DepartMode = 'now' | 'at' | 'by' | 'window';
+export type PlanRequest = { from: PlannerPlace; to: PlannerPlace; mode: DepartMode; time?: string; date?: string; windowMinutes?: number };
 
 export function encodePlace(p: PlannerPlace): string {
   return p.kind === 'stop' ? `stop:${p.stopId}` : `geo:${p.lat.toFixed(6)},${p.lon.toFixed(6)}`;
@@ -21,11 +22,13 @@ export function decodePlace(value: string | null, name: string | null): PlannerP
   return null;
 }
 
-export const toPlaceInput = (p: PlannerPlace): PlaceInput => (p.kind === 'stop' ? { stopId: p.stopId } : { lat: p.lat, lon: p.lon });
+/** The planner's place: a stop (the server plans from the stops of the same name around it), or a named coordinate. */
+export const toPlaceInput = (p: PlannerPlace): PlaceInput => (p.kind === 'stop' ? { stopId: p.stopId } : { lat: p.lat, lon: p.lon, name: p.name.slice(0, 100) });
 
 export function planQuery(r: PlanRequest): string {
   const q = new URLSearchParams({ from: encodePlace(r.from), fromName: r.from.name, to: encodePlace(r.to), toName: r.to.name, mode: r.mode });
-  if (r.mode === 'at' && r.time) q.set('time', r.time);
+  if ((r.mode === 'at' || r.mode === 'by') && r.time) q.set('time', r.time);
+  if ((r.mode === 'at' || r.mode === 'by') && r.date) q.set('date', r.date);
   if (r.mode === 'window') q.set('window', String(r.windowMinutes ?? 30));
   return q.toString();
 }
@@ -34,10 +37,12 @@ export function readPlan(params: URLSearchParams): PlanRequest | null {
   const from = decodePlace(params.get('from'), params.get('fromName'));
   const to = decodePlace(params.get('to'), params.get('toName'));
   if (!from || !to) return null;
-  const mode = (['now', 'at', 'window'] as const).find((m) => m === params.get('mode')) ?? 'now';
+  const mode = (['now', 'at', 'by', 'window'] as const).find((m) => m === params.get('mode')) ?? 'now';
   const time = params.get('time') ?? undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? (params.get('date') as string) : undefined;
   const windowMinutes = Math.min(180, Math.max(5, Number(params.get('window')) || 30));
-  return { from, to, mode, time: mode === 'at' ? time : undefined, windowMinutes: mode === 'window' ? windowMinutes : undefined };
+  const timed = mode === 'at' || mode === 'by';
+  return { from, to, mode, time: timed ? time : undefined, date: timed ? date : undefined, windowMinutes: mode === 'window' ? windowMinutes : undefined };
 }
 
 /** "HH:mm" today in city time (Asia/Kolkata, UTC+5:30) as epoch ms. */
@@ -49,10 +54,35 @@ export function cityTimeToday(now: number, hhmm: string): number | null {
   return midnight + Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000;
 }
 
-/** Variables of planTrip for a request. */
+/** "YYYY-MM-DD" and "HH:mm" in city time (Asia/Kolkata, UTC+5:30) as epoch ms; null when not a real date and time. */
+export function cityDateTime(date: string, hhmm: string): number | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+  if (!d || !m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  const day = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
+  if (new Date(day).getUTCDate() !== Number(d[3])) return null;
+  return day - 19_800_000 + Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000;
+}
+
+/** Today's date in city time, "YYYY-MM-DD" (the date picker's default). */
+export const cityToday = (now: number): string => new Date(now + 19_800_000).toISOString().slice(0, 10);
+
+/** Variables of planTrip for a request: leave now, leave at / arrive by a date and time (today when no date), or a window. */
 export function planVariables(city: string, r: PlanRequest, now: number) {
-  const departAt = r.mode === 'at' && r.time ? cityTimeToday(now, r.time) ?? now : now;
-  return { city, from: toPlaceInput(r.from), to: toPlaceInput(r.to), departAt, windowMinutes: r.mode === 'window' ? r.windowMinutes ?? 30 : 0 };
+  const timed = (r.mode === 'at' || r.mode === 'by') && r.time ? (r.date ? cityDateTime(r.date, r.time) : cityTimeToday(now, r.time)) : null;
+  const departAt = timed ?? now;
+  return { city, from: toPlaceInput(r.from), to: toPlaceInput(r.to), departAt, windowMinutes: r.mode === 'window' ? r.windowMinutes ?? 30 : 0, arriveBy: r.mode === 'by' };
+}
+
+/** The rides of an itinerary as the tickets API prices them (route, boarding and alighting stop). */
+export function fareLegs(it: Pick<Itinerary, 'legs'>): { routeId: string; fromStopId: string; toStopId: string }[] {
+  return it.legs.flatMap((l) => (l.mode !== 'WALK' && l.route && l.from.stop_id && l.to.stop_id ? [{ routeId: l.route.route_id, fromStopId: l.from.stop_id, toStopId: l.to.stop_id }] : []));
+}
+
+/** mf-tickets' single-ticket hand-over for one ride: that route, those stops, straight to the ticket and its fare. */
+export function buyTicketHref(city: string, leg: { routeId: string; fromStopId: string; toStopId: string }): string {
+  const q = new URLSearchParams({ city, routeId: leg.routeId, from: leg.fromStopId, to: leg.toStopId });
+  return `/app/select-trip/select-route?${q.toString()}`;
 }
 
 const TRIP_KEY = 'sawari.tracking.selectedTrip';
