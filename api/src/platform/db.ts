@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from './config';
 import { DatabaseUnavailableError } from './errors';
 import { pgTrgm } from './pglite-trgm';
@@ -16,6 +18,12 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: commit when it resolves, rollback when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Bulk load (the GTFS importer): `sql` is a `COPY table (columns) FROM STDIN ...` statement and each chunk whole rows
+   * in its format. PostgreSQL streams every chunk into one COPY (with back-pressure); PGlite runs the statement once per
+   * chunk from its /dev/blob device. Rejects with the database's error (e.g. a duplicate key) like `query`.
+   */
+  copyFrom(sql: string, chunks: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,11 +35,17 @@ export interface OpenDbOptions {
 }
 
 type PGliteLike = {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
-  transaction<T>(fn: (tx: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>; exec(sql: string): Promise<unknown> }) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: { query<R>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: R[] }>; exec(sql: string): Promise<unknown> }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** PGlite's COPY reads a Blob from the /dev/blob device: one statement per chunk. */
+async function pgliteCopy(query: (sql: string, params: unknown[], options: { blob: Blob }) => Promise<unknown>, sql: string, chunks: AsyncIterable<string>): Promise<void> {
+  const fromBlob = sql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'");
+  for await (const chunk of chunks) if (chunk.length) await query(fromBlob, [], { blob: new Blob([chunk]) });
+}
 
 /**
  * PGlite has one connection. Its own `transaction` holds a mutex that also queues every query made outside the
@@ -47,6 +61,7 @@ function pgliteDb(pg: PGliteLike): Db {
         await tx.exec(sql);
       },
       transaction: (fn) => fn(handle),
+      copyFrom: (sql, chunks) => pgliteCopy((q, p, o) => tx.query(q, p, o), sql, chunks),
       close: async () => {
         throw new Error('close() called on a transaction');
       },
@@ -60,6 +75,7 @@ function pgliteDb(pg: PGliteLike): Db {
       await pg.exec(sql);
     },
     transaction: (fn) => pg.transaction((tx) => fn(txHandle(tx))),
+    copyFrom: (sql, chunks) => pg.transaction((tx) => pgliteCopy((q, p, o) => tx.query(q, p, o), sql, chunks)),
     close: () => pg.close(),
   };
 }
@@ -148,6 +164,15 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
           await run(sql);
         },
         transaction: (inner) => inner(handle),
+        copyFrom: async (sql, chunks) => {
+          if (lost) throw new DatabaseUnavailableError(lost);
+          try {
+            await pgCopy(client, sql, chunks);
+          } catch (err) {
+            if (isConnectionError(err)) lost ??= err as Error;
+            throw classified(err);
+          }
+        },
         close: async () => {
           throw new Error('close() called on a transaction');
         },
@@ -167,8 +192,33 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
         client.release(lost);
       }
     },
+    copyFrom: async (sql, chunks) => {
+      let client: import('pg').PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw classified(err);
+      }
+      let broken: Error | undefined;
+      try {
+        await pgCopy(client, sql, chunks);
+      } catch (err) {
+        if (isConnectionError(err)) broken = err as Error;
+        throw classified(err);
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
+}
+
+/** COPY ... FROM STDIN over the pg protocol (pg-copy-streams): the chunks are written with back-pressure. */
+async function pgCopy(client: import('pg').PoolClient, sql: string, chunks: AsyncIterable<string>): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { from } = require('pg-copy-streams') as { from(sql: string): NodeJS.WritableStream & import('pg').Submittable };
+  const stream = client.query(from(sql));
+  await pipeline(Readable.from(chunks, { objectMode: false }), stream);
 }
 
 type PGliteAssets = { fsBundle: Blob; wasmModule: WebAssembly.Module };

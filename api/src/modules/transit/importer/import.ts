@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse';
 import { localDate } from '@sawari/domain';
 import type { Db } from '../../../platform/db';
-import { openGtfsSource } from './source';
+import { openGtfsSource, type GtfsSource } from './source';
 import { GTFS_FILES, convertField, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
 import { PointGrid, walkingSeconds } from '../geo';
 
@@ -27,8 +27,14 @@ export interface ImportOptions {
   redate?: boolean;
   /** Wall clock for `redate`; tests pass a fixed instant. */
   now?: number;
-  /** Rows per INSERT statement. */
+  /** How rows are written: `copy` (default; COPY FROM STDIN on PostgreSQL, COPY from /dev/blob on PGlite) or `insert` (multi-row INSERTs). */
+  method?: 'copy' | 'insert';
+  /** Rows per INSERT statement (`insert`). */
   batchSize?: number;
+  /** Rows per COPY chunk (`copy`; PGlite runs one COPY statement per chunk) and between progress reports. */
+  chunkRows?: number;
+  /** Called per chunk of rows and when each file is done (the CLI's progress line). */
+  onProgress?: (p: ImportProgress) => void;
   /** Credit line shown wherever the feed's data is shown (e.g. "Jungle Bus © OpenStreetMap contributors"). */
   attribution?: string;
   /** Walking links are generated between stops this close (metres) when the feed has no transfers.txt rows. */
@@ -43,6 +49,7 @@ export interface ImportResult {
 }
 
 const DEFAULT_BATCH = 500;
+const DEFAULT_CHUNK_ROWS = 10_000;
 /** Stops within this distance get generated walking transfers when a feed has none of its own. */
 export const WALKING_TRANSFER_METERS = 250;
 
@@ -77,44 +84,174 @@ class BatchInserter {
   }
 }
 
-async function importFile(tx: Db, spec: GtfsFile, stream: NodeJS.ReadableStream, feedId: number, ids: FeedIds, batchSize: number): Promise<number> {
+/** Progress of an import, reported per chunk of rows and at the end of each file. */
+export interface ImportProgress {
+  file: string;
+  /** Rows of this file written so far. */
+  rows: number;
+  /** Milliseconds since this file was opened. */
+  ms: number;
+  done: boolean;
+}
+
+/** COPY's text format: tab-separated, `\N` for null, backslash escapes for the four special characters. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+export function copyValue(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  const s = String(v);
+  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : s;
+}
+
+/** Where rows go: one COPY per file (default), or the multi-row INSERTs of old (kept to prove both give the same rows). */
+interface RowSink {
+  /** Batches of rows (each row: the columns' values in order). */
+  write(batches: AsyncIterable<unknown[][]>): Promise<void>;
+}
+
+function copyLine(row: unknown[]): string {
+  let line = copyValue(row[0]);
+  for (let i = 1; i < row.length; i++) line += '\t' + copyValue(row[i]);
+  return line + '\n';
+}
+
+function sinkFor(db: Db, table: string, columns: string[], opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number }): RowSink {
+  if (opts.method === 'insert') {
+    return {
+      write: async (batches) => {
+        const inserter = new BatchInserter(db, table, columns, opts.batchSize);
+        for await (const batch of batches) for (const r of batch) await inserter.add(r);
+        await inserter.flush();
+      },
+    };
+  }
+  return {
+    write: (batches) =>
+      db.copyFrom(
+        `COPY ${table} (${columns.join(',')}) FROM STDIN`,
+        (async function* () {
+          let chunk = '';
+          let n = 0;
+          for await (const batch of batches) {
+            for (const r of batch) chunk += copyLine(r);
+            n += batch.length;
+            if (n >= opts.chunkRows) {
+              yield chunk;
+              chunk = '';
+              n = 0;
+            }
+          }
+          if (chunk) yield chunk;
+        })(),
+      ),
+  };
+}
+
+const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
+
+/**
+ * The file line of the `record`-th CSV record (0: the header). Records are read as plain arrays (much faster than with
+ * csv-parse's per-record info); only when a row is refused is the file read again to name its exact line (quoted
+ * fields may span lines, empty lines are skipped).
+ */
+async function lineOfRecord(source: GtfsSource, file: string, record: number): Promise<number> {
+  const parser = (await source.open(file)).pipe(parse({ ...CSV_OPTIONS, info: true }));
+  let i = 0;
+  for await (const { info } of parser as AsyncIterable<{ info: { lines: number } }>) {
+    if (i++ === record) {
+      parser.destroy();
+      return info.lines;
+    }
+  }
+  return record + 1;
+}
+
+async function importFile(tx: Db, spec: GtfsFile, source: GtfsSource, feedId: number, ids: FeedIds, opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number; onProgress?: (p: ImportProgress) => void; now: () => number }): Promise<number> {
   const dbColumns = ['feed_id', ...spec.columns.map((c) => c.db ?? c.gtfs)];
-  const inserter = new BatchInserter(tx, spec.table, dbColumns, batchSize);
-  const parser = stream.pipe(parse({ bom: true, columns: (header: string[]) => header.map((h) => h.trim()), info: true, skip_empty_lines: true, relax_column_count: true }));
-  let headerChecked = false;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      const line = info.lines;
-      if (!headerChecked) {
-        headerChecked = true;
-        const missing = spec.columns.filter((c) => c.required && !(c.gtfs in record)).map((c) => c.gtfs);
+  const keys = spec.columns.map((c) => c.db ?? c.gtfs);
+  const started = opts.now();
+  const input = await source.open(spec.file);
+  // The parser is written to directly and hands its records over synchronously ('data'), so rows are handled a read
+  // buffer at a time (no promise per row).
+  const parser = parse(CSV_OPTIONS);
+  let records: string[][] = [];
+  let parseError: unknown = null;
+  parser.on('data', (r: string[]) => records.push(r));
+  parser.on('error', (e) => (parseError ??= e));
+  let count = 0;
+  let nextReport = opts.chunkRows;
+  let record = -1;
+  let index: number[] = [];
+  /** Which record a refusal is about (its line is looked up afterwards). */
+  let refused: { record: number; reason: string } | null = null;
+  const refuse = (reason: string) => {
+    refused = { record, reason };
+    return new Error(reason);
+  };
+  const take = (): unknown[][] => {
+    const batch: unknown[][] = [];
+    for (const fields of records) {
+      record++;
+      if (record === 0) {
+        const header = fields.map((h) => h.trim());
+        const missing = spec.columns.filter((c) => c.required && !header.includes(c.gtfs)).map((c) => c.gtfs);
         if (missing.length) throw new GtfsImportError(spec.file, 1, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+        index = spec.columns.map((c) => header.indexOf(c.gtfs));
+        continue;
       }
       const row: Row = {};
-      for (const col of spec.columns) {
-        const r = convertField(col, record[col.gtfs]);
-        if ('error' in r) throw new GtfsImportError(spec.file, line, r.error);
-        row[col.db ?? col.gtfs] = r.value;
+      for (let c = 0; c < keys.length; c++) {
+        const r = convertField(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
+        if ('error' in r) throw refuse(r.error);
+        row[keys[c]] = r.value;
       }
       const problem = spec.check?.(row, ids);
-      if (problem) throw new GtfsImportError(spec.file, line, problem);
-      await inserter.add([feedId, ...dbColumns.slice(1).map((c) => row[c])]);
+      if (problem) throw refuse(problem);
+      const values: unknown[] = [feedId];
+      for (const k of keys) values.push(row[k]);
+      batch.push(values);
     }
-    await inserter.flush();
+    records = [];
+    count += batch.length;
+    if (count >= nextReport) {
+      nextReport = count + opts.chunkRows;
+      opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: false });
+    }
+    return batch;
+  };
+  async function* batches(): AsyncGenerator<unknown[][]> {
+    for await (const buf of input) {
+      parser.write(buf);
+      if (parseError) throw parseError;
+      if (records.length) yield take();
+    }
+    await new Promise<void>((resolve) => parser.end(resolve));
+    if (parseError) throw parseError;
+    if (records.length) yield take();
+  }
+  try {
+    await sinkFor(tx, spec.table, dbColumns, opts).write(batches());
   } catch (err) {
     if (err instanceof GtfsImportError) throw err;
+    const r = refused as { record: number; reason: string } | null;
+    if (r) throw new GtfsImportError(spec.file, await lineOfRecord(source, spec.file, r.record), r.reason);
     const e = err as { code?: string; lines?: number; message?: string };
-    // csv-parse errors carry the line; database errors (e.g. a duplicate key) name the batch's file.
+    // csv-parse errors carry the line; database errors (e.g. a duplicate key) name the file.
     throw new GtfsImportError(spec.file, typeof e.lines === 'number' ? e.lines : null, e.message ?? String(err));
+  } finally {
+    parser.destroy();
+    (input as { destroy?: () => void }).destroy?.();
   }
-  return inserter.count;
+  opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: true });
+  return count;
 }
 
 /**
  * Walking links between every pair of stops (location_type 0) within `meters`, both ways: transfer_type 2 with
  * min_transfer_time = walking time at 4 km/h, flagged `generated`. Only stop coordinates are held in memory.
  */
-async function generateWalkingTransfers(tx: Db, feedId: number, meters: number, batchSize: number): Promise<number> {
+async function generateWalkingTransfers(tx: Db, feedId: number, meters: number, sink: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number }): Promise<number> {
   const stops = (
     await tx.query<{ stop_id: string; lat: number; lon: number }>(
       'SELECT stop_id, stop_lat AS lat, stop_lon AS lon FROM stops WHERE feed_id = $1 AND location_type = 0 AND stop_lat IS NOT NULL AND stop_lon IS NOT NULL ORDER BY stop_id',
@@ -122,15 +259,19 @@ async function generateWalkingTransfers(tx: Db, feedId: number, meters: number, 
     )
   ).rows;
   const grid = new PointGrid(stops);
-  const inserter = new BatchInserter(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], batchSize);
-  for (let i = 0; i < stops.length; i++) {
-    for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
-      if (hit.index === i) continue;
-      await inserter.add([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+  let count = 0;
+  async function* links(): AsyncGenerator<unknown[][]> {
+    for (let i = 0; i < stops.length; i++) {
+      const batch: unknown[][] = [];
+      for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
+        if (hit.index !== i) batch.push([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+      }
+      count += batch.length;
+      if (batch.length) yield batch;
     }
   }
-  await inserter.flush();
-  return inserter.count;
+  await sinkFor(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], sink).write(links());
+  return count;
 }
 
 function addYears(yyyymmdd: string, years: number): string {
@@ -152,7 +293,7 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
   try {
     for (const spec of GTFS_FILES) if (spec.required && !source.has(spec.file)) throw new GtfsImportError(spec.file, null, 'the file is missing from the feed');
     if (!source.has('calendar.txt') && !source.has('calendar_dates.txt')) throw new GtfsImportError('calendar.txt', null, 'the feed needs calendar.txt or calendar_dates.txt');
-    const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+    const sink = { method: opts.method ?? 'copy', batchSize: opts.batchSize ?? DEFAULT_BATCH, chunkRows: opts.chunkRows ?? DEFAULT_CHUNK_ROWS } as const;
 
     return await db.transaction(async (tx) => {
       // The city row must exist before the feed; its time zone is settled once the agencies are read.
@@ -171,11 +312,11 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
       const rows: Record<string, number> = {};
       for (const spec of GTFS_FILES) {
         if (!source.has(spec.file)) continue;
-        rows[spec.table] = await importFile(tx, spec, await source.open(spec.file), feedId, ids, batchSize);
+        rows[spec.table] = await importFile(tx, spec, source, feedId, ids, { ...sink, onProgress: opts.onProgress, now: () => performance.now() });
       }
       if (!rows.agency) throw new GtfsImportError('agency.txt', null, 'the feed lists no agency');
       if (!rows.trips) throw new GtfsImportError('trips.txt', null, 'the feed has no trips');
-      if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, batchSize);
+      if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, sink);
 
       await tx.query(`UPDATE cities SET time_zone = $2 WHERE id = $1 AND time_zone = ''`, [opts.cityId, await firstAgencyTimeZone(tx, feedId)]);
       if (opts.redate) {

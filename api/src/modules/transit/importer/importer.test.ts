@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../../testing/test-db';
-import { importGtfs, GtfsImportError } from './import';
+import { importGtfs, GtfsImportError, copyValue, type ImportProgress } from './import';
+import { GTFS_FILES } from './gtfs-files';
+import { progressLine, progressPrinter } from './progress';
 import { TransitReadStore } from '../store';
 import { walkingSeconds } from '../geo';
 import { haversineKm } from '@sawari/domain';
@@ -139,6 +141,97 @@ describe(`GTFS importer ${dbLabel()}`, () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes through COPY exactly the rows the multi-row INSERTs wrote (every table, every column, awkward text too)', async () => {
+    // Text that COPY's format must escape (backslash, tab, a quoted newline), a null, a UTF-8 name, a float's digits.
+    const dir = variant({
+      'stops.txt': withLine('stops.txt', 'E,"Back\\slash\ttab ""quoted""\nnew line",19.0123456789012,72.8\nF,,19.05,72.85\nG,ഫോർട്ട് കൊച്ചി,9.9658,76.2421\n'),
+    });
+    try {
+      const viaInsert = await importGtfs(t.db, dir, { cityId: 'insertville', method: 'insert' });
+      const viaCopy = await importGtfs(t.db, dir, { cityId: 'copyville', method: 'copy', chunkRows: 2 });
+      expect(viaCopy.rows).toEqual(viaInsert.rows);
+      for (const table of GTFS_FILES.map((f) => f.table)) {
+        const all = async (feedId: number) =>
+          (await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE feed_id = $1`, [feedId])).rows.map(({ feed_id: _f, ...rest }) => JSON.stringify(rest)).sort();
+        const [a, b] = [await all(viaInsert.feedId), await all(viaCopy.feedId)];
+        expect(b.length).toBe(a.length);
+        expect(b).toEqual(a);
+      }
+      const e = await t.db.query<{ stop_name: string | null; stop_lat: number }>(`SELECT stop_name, stop_lat FROM stops WHERE feed_id = $1 AND stop_id IN ('E', 'F') ORDER BY stop_id`, [viaCopy.feedId]);
+      expect(e.rows).toEqual([
+        { stop_name: 'Back\\slash\ttab "quoted"\nnew line', stop_lat: 19.0123456789012 },
+        { stop_name: null, stop_lat: 19.05 },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the file when the database refuses a COPY (a duplicate shape point) and changes nothing', async () => {
+    const feedsBefore = (await t.db.query(`SELECT id FROM feeds ORDER BY id`)).rows;
+    const shapes = fs.readFileSync(path.join(MINI, 'shapes.txt'), 'utf8').trim().split('\n');
+    const dir = variant({ 'shapes.txt': `${shapes.join('\n')}\n${shapes[1]}\n` });
+    try {
+      await expect(importGtfs(t.db, dir, { cityId: 'testville' })).rejects.toThrow(/^shapes\.txt: .*duplicate key/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await t.db.query(`SELECT id FROM feeds ORDER BY id`)).rows).toEqual(feedsBefore);
+  });
+
+  it('reports progress per chunk and per file, and prints it in place on a terminal and as plain lines elsewhere', async () => {
+    const seen: ImportProgress[] = [];
+    // 20,000 more shape points (about 600 KB: many read buffers), reported every 1,000 rows or so.
+    const points = Array.from({ length: 20_000 }, (_, i) => `BIG,19.${String(i).padStart(5, '0')},72.8,${i + 1}\n`).join('');
+    const dir = variant({ 'shapes.txt': withLine('shapes.txt', points) });
+    let r;
+    try {
+      r = await importGtfs(t.db, dir, { cityId: 'progressville', chunkRows: 1000, onProgress: (p) => seen.push(p) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const done = seen.filter((p) => p.done);
+    expect(done.map((p) => [p.file, p.rows])).toEqual(Object.entries(r.rows).filter(([k]) => k !== 'generated_transfers').map(([table, n]) => [`${table}.txt`, n]));
+    const shapes = seen.filter((p) => p.file === 'shapes.txt');
+    expect(shapes.at(-1)).toMatchObject({ rows: 20_003, done: true });
+    const during = shapes.filter((p) => !p.done).map((p) => p.rows);
+    expect(during.length).toBeGreaterThanOrEqual(5);
+    // Rising, at least 1,000 rows apart, and before the end.
+    during.forEach((n, i) => expect(n).toBeGreaterThanOrEqual(i === 0 ? 1000 : during[i - 1] + 1000));
+    expect(during.at(-1)).toBeLessThan(20_003);
+
+    let clock = 0;
+    const tty: string[] = [];
+    const print = progressPrinter({ isTTY: true, write: (x) => tty.push(x) }, { everyMs: 200, now: () => clock });
+    print({ file: 'stop_times.txt', rows: 10_000, ms: 50, done: false }); // the first report of a file only starts its clock
+    clock = 100;
+    print({ file: 'stop_times.txt', rows: 20_000, ms: 100, done: false }); // within 200 ms: not drawn
+    clock = 400;
+    print({ file: 'stop_times.txt', rows: 150_000, ms: 400, done: false });
+    clock = 500;
+    print({ file: 'stop_times.txt', rows: 160_000, ms: 500, done: true });
+    expect(tty).toEqual([
+      '\r\x1b[2Kstop_times.txt           1,50,000 rows    3,75,000 rows/s',
+      '\r\x1b[2Kstop_times.txt           1,60,000 rows    3,20,000 rows/s  done in 0.5 s\n',
+    ]);
+    const plain: string[] = [];
+    const printPlain = progressPrinter({ isTTY: false, write: (x) => plain.push(x) }, { plainEveryMs: 5000, now: () => clock });
+    printPlain({ file: 'shapes.txt', rows: 10, ms: 1, done: false });
+    clock += 1000;
+    printPlain({ file: 'shapes.txt', rows: 20, ms: 1000, done: false });
+    clock += 1000;
+    printPlain({ file: 'shapes.txt', rows: 25, ms: 2000, done: true });
+    printPlain({ file: 'trips.txt', rows: 3, ms: 4, done: true });
+    expect(plain).toEqual([`${progressLine({ file: 'shapes.txt', rows: 25, ms: 2000, done: true })}\n`, `${progressLine({ file: 'trips.txt', rows: 3, ms: 4, done: true })}\n`]);
+    expect(plain.join('')).not.toMatch(/\r|\x1b/);
+  });
+
+  it('formats COPY values: null, numbers, booleans and the four escaped characters', () => {
+    expect([null, undefined, 0, -1.5, 19.0123456789012, true, false, 'a\\b', 'a\tb', 'a\nb', 'a\rb', 'plain'].map(copyValue)).toEqual([
+      '\\N', '\\N', '0', '-1.5', '19.0123456789012', 't', 'f', 'a\\\\b', 'a\\tb', 'a\\nb', 'a\\rb', 'plain',
+    ]);
   });
 
   it('refuses a path that is not a feed', async () => {
