@@ -26,10 +26,11 @@ export type Occupancy =
   | 'SEATS'
   | 'STANDING';
 
-/** A stop, or a coordinate (walking to stops nearby). */
+/** A stop (with the stops of the same name around it), or a coordinate (walking to stops nearby); name: what the rider calls it (a walk's end). */
 export type PlaceInput = {
   lat?: number | null | undefined;
   lon?: number | null | undefined;
+  name?: string | null | undefined;
   stopId?: string | null | undefined;
 };
 
@@ -115,10 +116,11 @@ export type PlanTripQueryVariables = Exact<{
   to: PlaceInput;
   departAt?: number | null | undefined;
   windowMinutes?: number | null | undefined;
+  arriveBy?: boolean | null | undefined;
 }>;
 
 
-export type PlanTripQuery = { planTrip: { departAt: number, reason: NoTripReason | null, serviceDate: string, maxTransfers: number, itineraries: Array<ItineraryFieldsFragment> } };
+export type PlanTripQuery = { planTrip: { departAt: number, reason: NoTripReason | null, serviceDate: string, maxTransfers: number, arriveBy: boolean, maxWalkMeters: number, itineraries: Array<ItineraryFieldsFragment> } };
 
 export type LegFieldsFragment = { mode: LegMode, departure: number, arrival: number, headsign: string | null, tripId: string | null, stopCount: number | null, distanceMeters: number | null, from: StopFieldsFragment, to: StopFieldsFragment, route: RouteSummaryFieldsFragment | null };
 
@@ -180,7 +182,7 @@ export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?:
 
 export const CityDocument = "query City($city:ID!){transitCity(city:$city){id name attribution bounds stopBasedPlanner}}" as TypedDocument<CityQuery, CityQueryVariables>;
 export const NearbyStopsDocument = "query NearbyStops($city:ID!$lat:Float!$lon:Float!){nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20){distanceMeters walking stop{...StopWithRoutesFields}}} fragment StopWithRoutesFields on Stop{...StopFields routes{...RouteSummaryFields}disruptions{...DisruptionFields}} fragment StopFields on Stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type} fragment RouteSummaryFields on RouteSummary{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}} fragment DisruptionFields on Disruption{id kind title description routeIds stopIds startsAt endsAt}" as TypedDocument<NearbyStopsQuery, NearbyStopsQueryVariables>;
-export const PlanTripDocument = "query PlanTrip($city:ID!$from:PlaceInput!$to:PlaceInput!$departAt:Float$windowMinutes:Int){planTrip(city:$city from:$from to:$to departAt:$departAt windowMinutes:$windowMinutes){departAt reason serviceDate maxTransfers itineraries{...ItineraryFields}}} fragment ItineraryFields on Itinerary{departure arrival durationSeconds transfers walkSeconds legs{...LegFields}} fragment LegFields on Leg{mode departure arrival headsign tripId stopCount distanceMeters from{...StopFields}to{...StopFields}route{...RouteSummaryFields}} fragment StopFields on Stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type} fragment RouteSummaryFields on RouteSummary{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}" as TypedDocument<PlanTripQuery, PlanTripQueryVariables>;
+export const PlanTripDocument = "query PlanTrip($city:ID!$from:PlaceInput!$to:PlaceInput!$departAt:Float$windowMinutes:Int$arriveBy:Boolean){planTrip(city:$city from:$from to:$to departAt:$departAt windowMinutes:$windowMinutes arriveBy:$arriveBy){departAt reason serviceDate maxTransfers arriveBy maxWalkMeters itineraries{...ItineraryFields}}} fragment ItineraryFields on Itinerary{departure arrival durationSeconds transfers walkSeconds legs{...LegFields}} fragment LegFields on Leg{mode departure arrival headsign tripId stopCount distanceMeters from{...StopFields}to{...StopFields}route{...RouteSummaryFields}} fragment StopFields on Stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type} fragment RouteSummaryFields on RouteSummary{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}" as TypedDocument<PlanTripQuery, PlanTripQueryVariables>;
 export const PublicVehicleDocument = "query PublicVehicle($vehicleNumber:String!$city:ID){publicVehicle(vehicleNumber:$vehicleNumber city:$city){city vNo}}" as TypedDocument<PublicVehicleQuery, PublicVehicleQueryVariables>;
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name route_type color text_color directions{...RouteDirectionFields}disruptions{...DisruptionFields}}} fragment RouteDirectionFields on RouteDirection{directionId headsign shape stops{...StopFields}} fragment DisruptionFields on Disruption{id kind title description routeIds stopIds startsAt endsAt} fragment StopFields on Stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}" as TypedDocument<RouteQuery, RouteQueryVariables>;
 export const RouteArrivalsDocument = "query RouteArrivals($city:ID!$stopId:ID!$routeId:ID!){stopArrivals(city:$city stopId:$stopId routeId:$routeId limit:10){...ArrivalFields}} fragment ArrivalFields on Arrival{route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt}" as TypedDocument<RouteArrivalsQuery, RouteArrivalsQueryVariables>;
