@@ -22,45 +22,10 @@ const REMOTES = dirs('.', (n) => n.startsWith('mf-'));
 const API_MODULES = dirs('api/src/modules', () => true);
 
 /**
- * Deep imports between API modules that exist today, each into a module that has no public index.ts yet (or whose
- * index does not export it yet). They are allowed by name only, so a NEW deep import fails; each goes away when its
- * module exports the thing from index.ts and the importer imports the index. Key: "<importer> -> <module>/<file>".
+ * Deep imports between API modules allowed by name ("<importer> -> <module>/<file>.ts"). Empty: every module is used
+ * through its public index.ts (issue 12). Do not add entries; export the thing from the other module's index instead.
  */
-const MODULE_DEEP_IMPORTS_ALLOWED = [
-  // auth has no index: its route guard is what every module needs.
-  ...['cards', 'favourites', 'offers', 'passes', 'payments', 'profile', 'reservations', 'sos', 'tickets', 'validation'].map((m) => `${m} -> auth/guard.ts`),
-  // sms has no index: the SMS port.
-  'auth -> sms/provider.ts',
-  'sos -> sms/provider.ts',
-  // files has no index: storage, image sniffing and the files store are used by passes (proofs) and profile (photo).
-  'passes -> files/image-type.ts',
-  'passes -> files/storage.ts',
-  'passes -> files/store.ts',
-  'profile -> files/service.ts',
-  // transit has no index: the feed, calendars and geometry are read by the modules built on it.
-  'airport -> transit/timetable-cache.ts',
-  'graphql -> transit/service.ts',
-  'planner -> transit/geo.ts',
-  'planner -> transit/service.ts',
-  'realtime -> transit/service-calendar.ts',
-  'realtime -> transit/store.ts',
-  // offers has no index: passes prices offers through its service.
-  'passes -> offers/service.ts',
-  // the seller port file of payments, and passes' service used by validation, are not in those modules' index yet.
-  'cards -> payments/order-kind.ts',
-  'reservations -> payments/order-kind.ts',
-  'validation -> passes/service.ts',
-  // cards (written in the same session as this guard) reads validation's route helpers and settings, which
-  // validation's index does not export yet.
-  'cards -> validation/routes.ts',
-  'cards -> validation/settings.ts',
-  // Added by the work of this same session (each module's owner should export these from its index.ts):
-  'notices -> sms/provider.ts', // the SMS port, as for auth and sos
-  'passes -> files/service.ts', // passes' upload route uses the files service
-  'passes -> notices/service.ts', // SMS on pass outcomes (notices has no index)
-  'reservations -> passes/routes.ts', // the ops CLI reuses passes' operator helpers
-  'reservations -> passes/ops-cli.ts',
-];
+const MODULE_DEEP_IMPORTS_ALLOWED = [];
 
 /** no-restricted-paths zones: the layers, the API modules, the remotes. */
 function boundaryZones() {

@@ -49,3 +49,6 @@ export const airportBoardParamsSchema = z.object({
   product: z.string().regex(/^[a-z0-9-]{1,40}$/, 'unknown product'),
   terminalId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'unknown terminal'),
 });
+
+/** Path of POST /api/tub/v1/trips/{city}/by_route_stop_pairs. */
+export const airportCityParamsSchema = z.object({ city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id (lower-case letters, digits, dashes)') });

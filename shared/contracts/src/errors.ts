@@ -6,3 +6,6 @@ export const apiErrorSchema = z.object({
   message: z.string().min(1),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A 204 answer: no body (Fastify sends none, so nothing is serialised). */
+export const noContentSchema = z.undefined();

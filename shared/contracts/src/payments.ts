@@ -134,3 +134,9 @@ export const paymentMethodInfoSchema = z.object({
 });
 export const paymentMethodsResponseSchema = z.object({ city: z.string(), agency: z.string().nullable(), methods: z.array(paymentMethodInfoSchema) });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+/**
+ * Headers of an order-creating request: the optional idempotency-key. Loose: a route's header schema replaces
+ * request.headers with what it parses, so every other header must pass through.
+ */
+export const idempotencyHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });

@@ -140,3 +140,7 @@ export const ticketHistoryResponseSchema = z.object({
   orders: z.array(ticketOrderSchema.extend({ ticket: walletItemSchema.nullable() })),
 });
 export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
+
+/** Path parameters of the tickets routes. */
+export const ticketCityParamsSchema = z.object({ city: ticketCitySchema });
+export const ticketTxParamsSchema = z.object({ transactionId: z.string().regex(/^TKT-[0-9a-f-]{36}$/, 'must be a ticket order transactionId') });

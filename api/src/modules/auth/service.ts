@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { hmac, safeEqual, type ServerKeys } from '../../platform/secrets';
-import { sendSms, type SmsProvider } from '../sms/provider';
+import { sendSms, type SmsProvider } from '../sms';
 import type { AuthStore } from './store';
 import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { favouriteInputSchema, favouriteSchema, favouritesQuerySchema, favouritesResponseSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
 import type { FavouriteService } from './service';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { ApiError } from '../../platform/errors';
-import type { TransitService, StopView } from '../transit/service';
+import type { TransitService, StopView } from '../transit';
 import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, offsetArg, queryArg, radiusArg, badInput } from './inputs';
 import { ClientBudget } from './client-budget';
 import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limits';

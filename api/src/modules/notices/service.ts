@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import type { SmsProvider } from '../sms/provider';
+import type { SmsProvider } from '../sms';
 import { noticeStore } from './store';
 
 /** How a module tells a rider something by SMS: inside its own transaction (pass `tx`), once per event key. */

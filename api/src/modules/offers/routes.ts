@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { trialOfferClaimRequestSchema, trialOfferClaimSchema, trialOfferQuerySchema, trialOfferSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
 import type { OfferService } from './service';
 
 /** HTTP only: GET /api/offers/trial, POST /api/offers/trial/claim (signed in). Request and response schemas from contracts. */

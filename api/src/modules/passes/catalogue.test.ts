@@ -1,6 +1,6 @@
 import { isProofRequired } from '@sawari/domain';
 import { availability, bankOfferFor, proofRequiredFor, quote, type BankOffer, type CatalogueConfig } from './catalogue';
-import { parseOpsKeys, proofTypeOf } from './routes';
+import { proofTypeOf } from './routes';
 
 const config = (over: Partial<CatalogueConfig> = {}): CatalogueConfig => ({
   id: 'c', name: 'C', serviceType: 'REGULAR', productType: 'pass', agency: 'A', terms: [],
@@ -65,16 +65,10 @@ describe('fare breakup and bank offers (paise)', () => {
   });
 });
 
-describe('uploads and operator keys', () => {
+describe('uploads', () => {
   it('recognises JPEG, PNG, WebP and PDF by their bytes only', () => {
     expect(proofTypeOf(Buffer.from('%PDF-1.7\n'))).toBe('application/pdf');
     expect(proofTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(proofTypeOf(Buffer.from('GIF89a'))).toBeNull();
-  });
-  it('OPS_KEYS name=key; dev default only outside production', () => {
-    expect([...parseOpsKeys('asha=0123456789abcdef', true)]).toEqual([['0123456789abcdef', 'asha']]);
-    expect([...parseOpsKeys(undefined, false)]).toEqual([['sawari-dev-ops', 'dev']]);
-    expect(parseOpsKeys(undefined, true).size).toBe(0);
-    expect(() => parseOpsKeys('bad', false)).toThrow(/name=key/);
   });
 });

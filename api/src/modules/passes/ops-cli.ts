@@ -4,8 +4,8 @@ import { loadConfig } from '../../platform/config';
 import { openDb } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { migrate } from '../../platform/migrate';
-import { createFileStorage } from '../files/storage';
-import { DEV_OPS_KEY } from './routes';
+import { createFileStorage } from '../files';
+import { DEV_OPS_KEY } from '../auth';
 import { PassOrderService, type VerificationAction } from './service';
 
 export const OPS_USAGE = `Usage: npm run ops -- verifications list

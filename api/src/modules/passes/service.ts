@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
+import type { MyPass, PassOrder, PassOrderPayload } from '@sawari/contracts';
 import { bankOfferEarnedBy, canReclaim, CITY_TIME_ZONE, formatCityDate, formatPaise, localDate, offerScopeMiss, passValidUntil, statusLabel, type OfferScope } from '@sawari/domain';
-import type { RiderNotices } from '../notices/service';
+import type { RiderNotices } from '../notices';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import type { FileStorage } from '../files/storage';
+import type { FileStorage } from '../files';
 import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type CatalogueConfig } from './catalogue';
-import type { ApplicableOffer, OfferService, PromotionIssuer } from '../offers/service';
+import type { ApplicableOffer, OfferService, PromotionIssuer } from '../offers';
 import { mintOrderId, type FreezeResult, type InstrumentInfo, type OrderQuote, type SellerPayments, type SettledPayment } from '../payments';
 import { PassStore, type OrderRow, type PassRow } from './store';
 
@@ -403,10 +403,12 @@ export class PassOrderService implements PromotionIssuer {
     return { passes: (await this.store.passesOf(userId)).map((p) => this.passView(p)) };
   }
 
-  private passView(p: PassRow) {
+  private passView(p: PassRow): MyPass {
     // shared/domain's one validity rule: the end reads as the last valid minute ("22 Dec, 11:59 PM"), dates as "23 Nov 2026".
     const fmt = (ms: number) => (ms === p.expiryTime ? passValidUntil(ms) : formatCityDate(ms));
-    return { passId: p.id, ...p.record, status: p.status, statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt), isRenewable: p.isRenewable };
+    // The record issueIn wrote (JSON): the response schema (myPassSchema) keeps only the fields it names.
+    const record = p.record as Omit<MyPass, 'passId' | 'status' | 'statusLabel' | 'isRenewable'>;
+    return { passId: p.id, ...record, status: p.status, statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt), isRenewable: p.isRenewable };
   }
 
   /** POST /api/passes/:passId/renew: a new order for the same fare, with passProps.passId and isRenew. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { ServerKeys } from '../../platform/secrets';
-import type { AuthGuard } from '../auth/guard';
+import type { AuthGuard } from '../auth';
 import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
 import { OrderKinds, type OrderKind } from './order-kind';
 import { paymentOpsRoutes, paymentRoutes } from './routes';

@@ -6,7 +6,7 @@ import {
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
 import type { PaymentService } from './service';
 
 /**

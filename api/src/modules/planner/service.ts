@@ -1,8 +1,8 @@
 import { haversineKm, localDate, plannerWalk, plannerWalkRadius, plannerWalkSettings, serviceDay, stopNameKey, type PlannerWalkSettings, type ServiceDay } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import { PointGrid } from '../transit/geo';
-import type { RouteSummaryView } from '../transit/service';
+import { PointGrid } from '../transit';
+import type { RouteSummaryView } from '../transit';
 import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
 import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';

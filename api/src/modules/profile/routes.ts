@@ -4,8 +4,8 @@ import { profileInputSchema, profilePhotoResponseSchema, userProfileSchema } fro
 import { BYTES_PER_MB, MAX_UPLOAD_MB } from '@sawari/domain';
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { authOf, type AuthGuard } from '../auth/guard';
-import { tooLarge } from '../files/service';
+import { authOf, type AuthGuard } from '../auth';
+import { tooLarge } from '../files';
 import type { ProfileService } from './service';
 
 /** HTTP only: GET/POST/PUT /api/profile and POST /api/files/profile-image (multipart, field `file`). Signed in. */

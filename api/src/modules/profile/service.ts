@@ -1,7 +1,7 @@
 import type { ProfileInput, UserProfile } from '@sawari/contracts';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
-import type { FileService } from '../files/service';
+import type { FileService } from '../files';
 import type { ProfileFields, ProfileStore } from './store';
 
 const noProfile = () => new ApiError(404, 'USER_DOES_NOT_EXIST', 'There is no profile for this account yet. Fill in your details to create one.');

@@ -1,5 +1,5 @@
 import { DAY_MS, expandFrequency, haversineKm, parseGtfsTime, serviceDaysOverlapping, type ServiceDay } from '@sawari/domain';
-import { ServiceCalendar } from '../transit/service-calendar';
+import { ServiceCalendar } from '../transit';
 import type { RealtimeRows } from './store';
 
 /**

@@ -2,7 +2,7 @@ import { Kind, valueFromASTUntyped, type GraphQLResolveInfo, type SelectionNode 
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { systemClock, type Clock } from '../../platform/clock';
-import { TransitStore } from '../transit/store';
+import { TransitStore } from '../transit';
 import { loadRealtimeConfig, type RealtimeConfig } from './config';
 import { GtfsRtSource } from './gtfs-rt';
 import { RealtimeService } from './service';

@@ -1,6 +1,6 @@
 import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
 import { ApiError } from '../../platform/errors';
-import type { TransitStore } from '../transit/store';
+import type { TransitStore } from '../transit';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
 import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripRef, TripUpdate, VehiclePosition } from './source';
 import type { RealtimeStore } from './store';

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import type { TimetableRows } from '../transit/store';
+import type { TimetableRows } from '../transit';
 
 /** Everything the realtime module needs of a feed: trips with their stop sequence, shapes, stop places, names. */
 export interface RealtimeRows {

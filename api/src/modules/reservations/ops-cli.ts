@@ -3,8 +3,8 @@ import { loadConfig } from '../../platform/config';
 import { openDb } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { migrate } from '../../platform/migrate';
-import { DEV_OPS_KEY } from '../passes/routes';
-import { serverFrom } from '../passes/ops-cli';
+import { DEV_OPS_KEY } from '../auth';
+import { serverFrom } from '../passes';
 import { ReservationService } from './service';
 
 export const RESERVATION_OPS_USAGE = `Usage: npm run ops -- reservations trips <lineId> [--date YYYYMMDD]

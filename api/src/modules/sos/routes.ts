@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sosAlertRequestSchema, sosAlertResponseSchema, sosSettingsSchema, supportOfficesResponseSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
 import type { SosService } from './service';
 
 /** HTTP only: GET/PUT /api/sos and POST /api/sos/alert (signed in); GET /api/support/offices (public). */

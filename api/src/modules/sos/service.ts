@@ -2,7 +2,7 @@ import { SOS_COOLDOWN_MS, type SosSettings, type SupportOffices } from '@sawari/
 import { CITY_TIME_ZONE, OFFICE_HOURS, officeStatus } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
-import { SmsSendError, smsFailed, type SmsProvider } from '../sms/provider';
+import { SmsSendError, smsFailed, type SmsProvider } from '../sms';
 import type { SosStore } from './store';
 
 export const DEFAULT_SOS_MESSAGE = 'I need help. Please call me or come to my location as soon as you can.';

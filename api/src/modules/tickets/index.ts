@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import type { AuthGuard } from '../auth/guard';
+import type { AuthGuard } from '../auth';
 import type { RouteSource, WalletSource } from './ports';
 import { ticketOrderKind } from './payment-port';
 import { ticketRoutes } from './routes';

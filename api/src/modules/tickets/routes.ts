@@ -1,39 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  fareRequestSchema, multiRouteFareRequestSchema, ticketCitySchema, ticketOrderRequestSchema, ticketOrderSchema, validateFareRequestSchema, walletQuerySchema,
-  type FareRequest, type TicketOrderRequest,
+  fareRequestSchema, fareResponseSchema, idempotencyHeadersSchema, instantFaresResponseSchema, multiRouteFareRequestSchema, multiRouteFareResponseSchema, ticketCityParamsSchema,
+  ticketHistoryResponseSchema, ticketOrderRequestSchema, ticketOrderSchema, ticketTxParamsSchema, validateFareRequestSchema, validateFareResponseSchema, walletQuerySchema,
+  walletResponseSchema,
 } from '@sawari/contracts';
-import { authOf, type AuthGuard } from '../auth/guard';
-import { orderKeyOf } from '../payments';
+import { typed } from '../../platform/schema';
+import { authOf, type AuthGuard } from '../auth';
 import type { TicketService } from './service';
 
-const cityParams = z.object({ city: ticketCitySchema });
-const txParams = z.object({ transactionId: z.string().regex(/^TKT-[0-9a-f-]{36}$/, 'must be a ticket order transactionId') });
-type City = z.infer<typeof cityParams>;
-
-/** Rider routes (signed in): spec §7 Tickets. No SQL here; every input through a zod schema. */
-export async function ticketRoutes(app: FastifyInstance, opts: { service: TicketService; guard: AuthGuard }): Promise<void> {
+/** Rider routes (signed in): spec §7 Tickets. No SQL here; every input and answer through a zod schema (@sawari/contracts). */
+export async function ticketRoutes(fastify: FastifyInstance, opts: { service: TicketService; guard: AuthGuard }): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
 
-  app.post('/api/tickets/v1/cities/:city/fare', { bodyLimit: 4096, schema: { params: cityParams, body: fareRequestSchema } }, async (request) =>
-    service.fare((request.params as City).city, request.body as FareRequest));
-  app.post('/api/tickets/v1/cities/:city/validate-fare', { bodyLimit: 4096, schema: { params: cityParams, body: validateFareRequestSchema } }, async (request) =>
-    service.validateFare((request.params as City).city, request.body as z.infer<typeof validateFareRequestSchema>));
-  app.post('/api/tickets/v1/cities/:city/multi-route-fare', { bodyLimit: 8192, schema: { params: cityParams, body: multiRouteFareRequestSchema } }, async (request) => {
-    const body = request.body as z.infer<typeof multiRouteFareRequestSchema>;
-    return service.multiRouteFare((request.params as City).city, body.legs, body.passengers);
-  });
-  app.get('/api/tickets/v1/cities/:city/instant-fares', { schema: { params: cityParams } }, async (request) => service.instantFares((request.params as City).city));
-  app.get('/api/tickets/v1/cities/:city/history', { schema: { params: cityParams } }, async (request) => service.history(authOf(request).userId, (request.params as City).city));
+  app.post('/api/tickets/v1/cities/:city/fare', { bodyLimit: 4096, schema: { params: ticketCityParamsSchema, body: fareRequestSchema, response: { 200: fareResponseSchema } } }, async (request) =>
+    service.fare(request.params.city, request.body));
+  app.post('/api/tickets/v1/cities/:city/validate-fare', { bodyLimit: 4096, schema: { params: ticketCityParamsSchema, body: validateFareRequestSchema, response: { 200: validateFareResponseSchema } } }, async (request) =>
+    service.validateFare(request.params.city, request.body));
+  app.post('/api/tickets/v1/cities/:city/multi-route-fare', { bodyLimit: 8192, schema: { params: ticketCityParamsSchema, body: multiRouteFareRequestSchema, response: { 200: multiRouteFareResponseSchema } } }, async (request) =>
+    service.multiRouteFare(request.params.city, request.body.legs, request.body.passengers));
+  app.get('/api/tickets/v1/cities/:city/instant-fares', { schema: { params: ticketCityParamsSchema, response: { 200: instantFaresResponseSchema } } }, async (request) => service.instantFares(request.params.city));
+  app.get('/api/tickets/v1/cities/:city/history', { schema: { params: ticketCityParamsSchema, response: { 200: ticketHistoryResponseSchema } } }, async (request) =>
+    service.history(authOf(request).userId, request.params.city));
 
   // The server mints the transactionId; an idempotency-key header is a key scoped to this rider (same key, same order).
-  app.post<{ Body: TicketOrderRequest }>('/api/tickets/v1/orders', { bodyLimit: 8192, schema: { body: ticketOrderRequestSchema, response: { 201: ticketOrderSchema } } }, async (request, reply) =>
-    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body, { orderKey: orderKeyOf(request.headers) })));
-  app.get('/api/tickets/v1/orders/:transactionId', { schema: { params: txParams } }, async (request) =>
-    service.getOrder(authOf(request).userId, (request.params as z.infer<typeof txParams>).transactionId));
+  app.post('/api/tickets/v1/orders', { bodyLimit: 8192, schema: { headers: idempotencyHeadersSchema, body: ticketOrderRequestSchema, response: { 201: ticketOrderSchema } } }, async (request, reply) =>
+    reply.code(201).send(await service.createOrder(authOf(request).userId, request.body, { orderKey: request.headers['idempotency-key'] })));
+  app.get('/api/tickets/v1/orders/:transactionId', { schema: { params: ticketTxParamsSchema, response: { 200: ticketOrderSchema } } }, async (request) =>
+    service.getOrder(authOf(request).userId, request.params.transactionId));
 
-  app.get('/api/tickets/wallet', { schema: { querystring: walletQuerySchema } }, async (request) =>
-    service.wallet(authOf(request).userId, (request.query as z.infer<typeof walletQuerySchema>).city));
+  app.get('/api/tickets/wallet', { schema: { querystring: walletQuerySchema, response: { 200: walletResponseSchema } } }, async (request) =>
+    service.wallet(authOf(request).userId, request.query.city));
 }

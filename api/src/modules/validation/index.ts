@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Environment } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import type { AuthGuard } from '../auth/guard';
+import type { AuthGuard } from '../auth';
 import { loadSigningKeys } from './keys';
 import type { ValidatableLookup } from './ports';
 import { validationKeyRoutes, validationRiderRoutes, validatorKeyMap, validatorRoutes } from './routes';
@@ -13,6 +13,7 @@ import type { ValidationSettings } from './settings';
 export { passValidatables, type Validatable, type ValidatableLookup, type PunchedEvent } from './ports';
 export { ValidationService } from './service';
 export { validationSettings, type ValidationSettings } from './settings';
+export { validatorKeyMap } from './routes';
 
 /**
  * Registers the validation routes over the given lookups (one per selling module: passes, tickets, ...) and answers

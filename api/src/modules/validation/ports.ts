@@ -1,6 +1,6 @@
 import type { RideSource } from '@sawari/contracts';
 import type { Db } from '../../platform/db';
-import type { PassOrderService } from '../passes/service';
+import type { PassOrderService } from '../passes';
 
 /**
  * A ticket or pass as validation sees it. The module that sells it (passes, tickets) answers it through a

@@ -15,7 +15,7 @@ import {
 import { ApiError, errorBody } from '../../platform/errors';
 import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth/guard';
+import { authOf, type AuthGuard } from '../auth';
 import { CodeInvalidError, type ValidationService } from './service';
 
 const txParams = z.object({ transactionId: validationTransactionIdSchema });

@@ -1,6 +1,6 @@
 // The passes API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
 import type { OfferScope } from '@sawari/domain';
-import type { PassOrder, PassOrderPayload } from '@sawari/contracts';
+import type { PassOrder, PassOrderPayload, ProofUploadResponse } from '@sawari/contracts';
 import { api, languageAtom, sawariStore } from '@sawari/runtime';
 import { localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
 
@@ -51,6 +51,6 @@ export const loadTrialOffer = (city: string) => api.get<TrialOffer>('/offers/tri
 export async function uploadProof(file: File, kind: ProofKind, signal?: AbortSignal, onProgress?: (loaded: number, total: number) => void): Promise<UploadedProof> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const r = await api.upload<{ fileId: string; contentType: string; sizeBytes: number }>('/passes/proofs', form, { signal, onProgress });
+  const r = await api.upload<ProofUploadResponse>('/passes/proofs', form, { signal, onProgress });
   return { kind, fileId: r.fileId, name: file.name, sizeBytes: r.sizeBytes, contentType: r.contentType };
 }

@@ -1,24 +1,16 @@
 // Pure rules of the pass purchase screens (tested in model.test.ts): the catalogue's shapes, the flow's steps, the
 // personal-details form (spec §5), the proof files checked before upload, the spec §3 order payload, the rider-facing
 // message for each server code, status labels and the spec §9 landing notes. No React, no I/O, no wall clock.
-import type { PassOrderPayload } from '@sawari/contracts';
+import type { MyPass as MyPassRecord, PassCatalogue, PassCategory, PassFare, PassOrderPayload, PassProduct, PassSubCategory } from '@sawari/contracts';
 import { APP_VERSION } from '@sawari/runtime/src/app-version';
 import { CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
-export interface Fare {
-  fmId: string; fare: number; discountedFare: number; durationId: string; numOfDays: number; desc: string; subCatId: string;
-  displayName: string; specialFeatures: string[]; isActive: boolean; proofRequired: boolean;
-}
-export interface Category { id: string; name: string; isActive: boolean; verification: boolean | null; isProofRequired: boolean | null }
-export interface SubCategory { id: string; name: string; infoNote: string; isActive: boolean }
-export interface Product {
-  id: string; name: string; serviceType: string; productType: string; productSubType: string | null; agency: string; isActive: boolean;
-  isRenewable: boolean; activeDuration: number | null; maxTripsPerDay: number | null; landingMessage: string | null; terms: string[];
-  categories: Category[]; subCategory: SubCategory[]; fareMapping: Record<string, Fare[]>; bankOffers: { bank: string; percentOff: number }[];
-  /** The product's texts in other languages, keyed by the English text (the server's catalogue translations). */
-  translations?: Partial<Record<string, Record<string, string>>>;
-}
+// The server's response schemas (@sawari/contracts passes.ts) are the one source of these shapes.
+export type Fare = PassFare;
+export type Category = PassCategory;
+export type SubCategory = PassSubCategory;
+export type Product = PassProduct;
 
 /**
  * The product with every text a rider reads in `lang` (issue 16 item 10): name, landing message, terms, categories,
@@ -36,15 +28,10 @@ export function localiseProduct(p: Product, lang: string): Product {
     fareMapping: Object.fromEntries(Object.entries(p.fareMapping).map(([k, fares]) => [k, fares.map((f) => ({ ...f, displayName: tr(f.displayName), desc: tr(f.desc), specialFeatures: f.specialFeatures.map(tr) }))])),
   };
 }
-export interface Catalogue { city: string; serverTime: number; products: Product[] }
+export type Catalogue = PassCatalogue;
 
 /** A pass of GET /api/passes/mine (the record of spec §3 with the server's label). */
-export interface MyPass {
-  passId: string; transactionId: string; configurationId: string; productType: string; city: string; agency: string; categoryId: string;
-  categoryName: string; fmId: string; fare: number; discountedFare: number; numOfDays: number; passStartDate: string; startTime: number;
-  expiryTime: number; bookingTime: number; status: string; statusLabel: string; isRenewable: boolean; maxTripsPerDay: number | null;
-  specialFeatures?: string[]; fareInfo?: { fareBreakup?: { name: string; value: number }[] };
-}
+export type MyPass = MyPassRecord;
 
 /** The fares a rider can buy now: product, sub-category, category and fare all on sale (spec §4). */
 export const purchasableFares = (p: Product): Fare[] => faresOf(p).filter(({ category, fare }) => !blockOf(p, category, fare)).map(({ fare }) => fare);

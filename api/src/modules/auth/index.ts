@@ -1,0 +1,3 @@
+/** The auth module's public face: the route guard every signed-in route uses, and the operator keys' settings. */
+export { authGuard, authOf, type AuthContext, type AuthGuard } from './guard';
+export { DEV_OPS_KEY, opsSettings, type OpsSettings } from './ops-settings';

@@ -1,0 +1,2 @@
+/** The notices module's public face: rider SMS about orders (the RiderNotices port sellers write to). */
+export { RiderNoticeService, NOTICE_TICK_MS, NOTICE_LEASE_MS, NOTICE_RETRY_MS, type RiderNotices } from './service';
