@@ -40,8 +40,15 @@ const config: CodegenConfig = {
       plugins: [header, 'typescript', 'typescript-resolvers'],
       config: {
         ...common,
-        // What a resolver may return for an object type: the service's row, fields filled by nested resolvers.
-        defaultMapper: 'Partial<{T}>',
+        // What a resolver returns for an object type is the schema's type, field by field, except the fields that
+        // nested resolvers fill (api/src/modules/graphql/resolvers.ts checks they have one): those are left out here,
+        // and the row may carry its city for them.
+        mappers: {
+          Stop: "Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string }",
+          Route: "Omit<Route, 'disruptions' | 'directions'> & { directions: Array<ResolversTypes['RouteDirection']>; cityId?: string }",
+        },
+        // A nullable field may be left out of a row (GraphQL answers null); a non-null one may not.
+        avoidOptionals: false,
         contextType: 'unknown',
         useIndexSignature: true,
         resolverTypeWrapperSignature: 'T | Promise<T>',

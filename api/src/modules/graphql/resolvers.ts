@@ -1,23 +1,27 @@
 import type { IResolvers } from 'mercurius';
 import { ApiError } from '../../platform/errors';
-import type { TransitService, StopView } from '../transit';
+import type { PlaceInput, Resolvers, ResolversTypes, RouteResolvers, StopResolvers } from '@sawari/contracts/src/generated/transit-resolvers';
+import type { TransitService } from '../transit';
 import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, offsetArg, queryArg, radiusArg, badInput } from './inputs';
 import { ClientBudget } from './client-budget';
 import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limits';
 
 /** What planTrip needs from the planner module (api/src/modules/planner: PlannerService). */
 export interface TripPlanner {
-  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number, arriveBy?: boolean): Promise<unknown>;
+  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number, arriveBy?: boolean): Promise<TripPlanAnswer>;
   /** Stops its worker threads (called when the server closes). */
   close?(): Promise<void>;
 }
 
-export interface PlaceInput {
-  stopId?: string | null;
-  lat?: number | null;
-  lon?: number | null;
-  name?: string | null;
-}
+/** planTrip's answer as the schema types it (generated: shared/contracts/src/generated/transit-resolvers.ts). */
+export type TripPlanAnswer = Awaited<ResolversTypes['TripPlan']>;
+export type { PlaceInput };
+
+/**
+ * The transit resolvers, typed from the schema (`npm run codegen`): a field answered with the wrong type fails tsc, and
+ * so does a missing resolver for a field the row types leave to one (the `mappers` in codegen.ts).
+ */
+type TransitResolvers = Resolvers & { Stop: Required<Pick<StopResolvers, 'routes' | 'disruptions'>>; Route: Required<Pick<RouteResolvers, 'disruptions'>> };
 
 export interface GraphqlServices {
   transit: TransitService;
@@ -57,7 +61,7 @@ function placeArg(p: PlaceInput, name: string): PlaceInput {
  */
 export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}): IResolvers {
   const budget = s.plannerBudget ?? new ClientBudget();
-  const base: IResolvers = {
+  const base = {
     Query: {
       transitCity: (_: unknown, a: Args) => s.transit.city(cityArg(str(a, 'city'))),
       searchRoutes: (_: unknown, a: Args) => s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
@@ -94,17 +98,17 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
     },
     Stop: {
       // Stops made by other modules (planner legs) may not carry their city: no routes then.
-      routes: (stop: StopView) => (stop.cityId ? s.transit.stopRoutes(stop.cityId, stop.stop_id) : []),
+      routes: (stop) => (stop.cityId ? s.transit.stopRoutes(stop.cityId, stop.stop_id) : []),
       disruptions: () => [],
     },
     Route: {
       disruptions: () => [],
     },
-  };
-  const merged: IResolvers = { ...base };
+  } satisfies TransitResolvers;
+  const merged = { ...base } as IResolvers;
   for (const [type, fields] of Object.entries(realtime)) {
     const own = Object.fromEntries(Object.entries(fields as Record<string, Resolver>).map(([name, fn]) => [name, type === 'Query' ? checked(fn) : fn]));
-    merged[type] = { ...(base[type] as object), ...own } as IResolvers[string];
+    merged[type] = { ...(base[type as keyof typeof base] as object), ...own } as IResolvers[string];
   }
   return merged;
 }

@@ -1,4 +1,5 @@
 import { Kind, valueFromASTUntyped, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
+import type { Resolvers } from '@sawari/contracts/src/generated/transit-resolvers';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { systemClock, type Clock } from '../../platform/clock';
@@ -78,7 +79,10 @@ export function cityOf(parent: Parent, info: GraphQLResolveInfo): string | null 
 
 const clampLimit = (v: unknown, dflt: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(100, Math.floor(v))) : dflt);
 
-/** Mercurius resolvers for the realtime fields of the transit contract (shared/contracts/src/transit-schema.ts). */
+/**
+ * Mercurius resolvers for the realtime fields of the transit contract (shared/contracts/src/transit-schema.ts), typed
+ * from it (`npm run codegen`): an answer of the wrong shape fails tsc.
+ */
 export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 'now'>) {
   const { realtime, now } = services;
   return {
@@ -101,5 +105,5 @@ export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 
         return city && typeof parent?.route_id === 'string' ? realtime.routeDisruptions(city, parent.route_id, now()) : [];
       },
     },
-  };
+  } satisfies Resolvers;
 }

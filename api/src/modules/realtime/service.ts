@@ -1,4 +1,5 @@
 import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
+import type { Occupancy as OccupancyCode, Timeliness as TimelinessCode } from '@sawari/contracts/src/generated/transit-resolvers';
 import { ApiError } from '../../platform/errors';
 import type { TransitStore } from '../transit';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
@@ -18,8 +19,8 @@ const DISRUPTION_AHEAD_MS = 2 * HOUR_MS;
 const MAX_PASSED = 3;
 
 /** GraphQL enum values of the contract (transit-schema.ts). */
-const TIMELINESS_ENUM: Record<Timeliness, string> = { 'Arriving Early': 'ARRIVING_EARLY', 'On Time': 'ON_TIME', 'Running behind': 'RUNNING_BEHIND', Delayed: 'DELAYED' };
-const OCCUPANCY_ENUM: Record<Occupancy, string> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
+const TIMELINESS_ENUM: Record<Timeliness, TimelinessCode> = { 'Arriving Early': 'ARRIVING_EARLY', 'On Time': 'ON_TIME', 'Running behind': 'RUNNING_BEHIND', Delayed: 'DELAYED' };
+const OCCUPANCY_ENUM: Record<Occupancy, OccupancyCode> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
 
 /** Contract type Arrival. */
 export interface Arrival {
@@ -33,8 +34,8 @@ export interface Arrival {
   tS: number | null;
   eta: number | null;
   delaySeconds: number | null;
-  timeliness: string | null;
-  occupancy: string | null;
+  timeliness: TimelinessCode | null;
+  occupancy: OccupancyCode | null;
   passedAt: number | null;
 }
 
@@ -51,9 +52,9 @@ export interface Vehicle {
   tS: number;
   ageSeconds: number;
   delaySeconds: number | null;
-  timeliness: string | null;
+  timeliness: TimelinessCode | null;
   occupancyLevel: number | null;
-  occupancy: string | null;
+  occupancy: OccupancyCode | null;
   nextStopId: string | null;
   nextStopName: string | null;
 }

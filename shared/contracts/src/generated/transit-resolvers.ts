@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -16,25 +17,25 @@ export type Scalars = {
 /** One bus due at a stop. eta in seconds (-1 unknown), tS the live position's time; passedAt set when it has just left. */
 export type Arrival = {
   __typename?: 'Arrival';
-  delaySeconds: Maybe<Scalars['Int']['output']>;
-  eta: Maybe<Scalars['Int']['output']>;
-  expectedTime: Maybe<Scalars['Float']['output']>;
-  headsign: Maybe<Scalars['String']['output']>;
-  occupancy: Maybe<Occupancy>;
-  passedAt: Maybe<Scalars['Float']['output']>;
+  delaySeconds?: Maybe<Scalars['Int']['output']>;
+  eta?: Maybe<Scalars['Int']['output']>;
+  expectedTime?: Maybe<Scalars['Float']['output']>;
+  headsign?: Maybe<Scalars['String']['output']>;
+  occupancy?: Maybe<Occupancy>;
+  passedAt?: Maybe<Scalars['Float']['output']>;
   route_id: Scalars['ID']['output'];
   route_name: Scalars['String']['output'];
   scheduledTime: Scalars['Float']['output'];
-  tS: Maybe<Scalars['Float']['output']>;
-  timeliness: Maybe<Timeliness>;
+  tS?: Maybe<Scalars['Float']['output']>;
+  timeliness?: Maybe<Timeliness>;
   tripId: Scalars['ID']['output'];
-  vNo: Maybe<Scalars['String']['output']>;
+  vNo?: Maybe<Scalars['String']['output']>;
 };
 
 export type Disruption = {
   __typename?: 'Disruption';
   description: Scalars['String']['output'];
-  endsAt: Maybe<Scalars['Float']['output']>;
+  endsAt?: Maybe<Scalars['Float']['output']>;
   id: Scalars['ID']['output'];
   kind: DisruptionKind;
   routeIds: Array<Scalars['ID']['output']>;
@@ -69,14 +70,14 @@ export type Leg = {
   __typename?: 'Leg';
   arrival: Scalars['Float']['output'];
   departure: Scalars['Float']['output'];
-  distanceMeters: Maybe<Scalars['Float']['output']>;
+  distanceMeters?: Maybe<Scalars['Float']['output']>;
   from: Stop;
-  headsign: Maybe<Scalars['String']['output']>;
+  headsign?: Maybe<Scalars['String']['output']>;
   mode: LegMode;
-  route: Maybe<RouteSummary>;
-  stopCount: Maybe<Scalars['Int']['output']>;
+  route?: Maybe<RouteSummary>;
+  stopCount?: Maybe<Scalars['Int']['output']>;
   to: Stop;
-  tripId: Maybe<Scalars['ID']['output']>;
+  tripId?: Maybe<Scalars['ID']['output']>;
 };
 
 export type LegMode =
@@ -103,10 +104,11 @@ export type Occupancy =
   | 'SEATS'
   | 'STANDING';
 
-/** A stop, or a coordinate (walking to stops nearby). */
+/** A stop (with the stops of the same name around it), or a coordinate (walking to stops nearby); name: what the rider calls it (a walk's end). */
 export type PlaceInput = {
   lat?: InputMaybe<Scalars['Float']['input']>;
   lon?: InputMaybe<Scalars['Float']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
   stopId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -114,25 +116,26 @@ export type Query = {
   __typename?: 'Query';
   disruptions: Array<Disruption>;
   nearbyStops: Array<NearbyStop>;
+  /** Itineraries leaving at or after departAt (epoch ms; windowMinutes: any departure in that window), or with arriveBy arriving by it (departures in the windowMinutes before it, 120 when 0); the calendar of that date; the Pareto set over departure, arrival, changes and walking. */
   planTrip: TripPlan;
   /** A vehicle by number in whichever city runs it (a shared link works for anyone); city: where to look first. */
-  publicVehicle: Maybe<Vehicle>;
-  route: Maybe<Route>;
+  publicVehicle?: Maybe<Vehicle>;
+  route?: Maybe<Route>;
   routeVehicles: Array<Vehicle>;
   /** Routes that serve fromStopId and later toStopId on the same trip. */
   routesBetween: Array<RouteSummary>;
-  /** Stops and places by name (result_type STOP or PLACE). */
+  /** Stops and places by name (result_type STOP or PLACE; typo-tolerant, best first); offset: results to skip (paging, 0-1000). */
   search: Array<SearchResult>;
-  /** Routes by number or name (case-insensitive, best first). */
+  /** Routes by number or name (case-insensitive, typo-tolerant, best first); offset: results to skip (paging, 0-1000). */
   searchRoutes: Array<RouteSummary>;
-  stop: Maybe<Stop>;
+  stop?: Maybe<Stop>;
   /** Next arrivals at a stop: scheduled, with live data where a vehicle reports (ETA rules of spec §9); routeId: that route's only. */
   stopArrivals: Array<Arrival>;
   /** Timetable of a route at a stop on a date (YYYYMMDD, default today in city time). */
   timetable: Timetable;
   /** A city's transit data: its name and the credit line to show with its data. */
-  transitCity: Maybe<TransitCity>;
-  vehicle: Maybe<Vehicle>;
+  transitCity?: Maybe<TransitCity>;
+  vehicle?: Maybe<Vehicle>;
 };
 
 
@@ -151,8 +154,9 @@ export type QueryNearbyStopsArgs = {
 
 
 export type QueryPlanTripArgs = {
+  arriveBy?: InputMaybe<Scalars['Boolean']['input']>;
   city: Scalars['ID']['input'];
-  departAt: InputMaybe<Scalars['Float']['input']>;
+  departAt?: InputMaybe<Scalars['Float']['input']>;
   from: PlaceInput;
   maxTransfers?: InputMaybe<Scalars['Int']['input']>;
   to: PlaceInput;
@@ -161,7 +165,7 @@ export type QueryPlanTripArgs = {
 
 
 export type QueryPublicVehicleArgs = {
-  city: InputMaybe<Scalars['ID']['input']>;
+  city?: InputMaybe<Scalars['ID']['input']>;
   vehicleNumber: Scalars['String']['input'];
 };
 
@@ -188,6 +192,7 @@ export type QueryRoutesBetweenArgs = {
 export type QuerySearchArgs = {
   city: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
   query: Scalars['String']['input'];
 };
 
@@ -195,6 +200,7 @@ export type QuerySearchArgs = {
 export type QuerySearchRoutesArgs = {
   city: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
   query: Scalars['String']['input'];
 };
 
@@ -208,14 +214,14 @@ export type QueryStopArgs = {
 export type QueryStopArrivalsArgs = {
   city: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
-  routeId: InputMaybe<Scalars['ID']['input']>;
+  routeId?: InputMaybe<Scalars['ID']['input']>;
   stopId: Scalars['ID']['input'];
 };
 
 
 export type QueryTimetableArgs = {
   city: Scalars['ID']['input'];
-  date: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
   routeId: Scalars['ID']['input'];
   stopId: Scalars['ID']['input'];
 };
@@ -237,15 +243,15 @@ export type ResultType =
 
 export type Route = {
   __typename?: 'Route';
-  agency_name: Maybe<Scalars['String']['output']>;
-  color: Maybe<Scalars['String']['output']>;
+  agency_name?: Maybe<Scalars['String']['output']>;
+  color?: Maybe<Scalars['String']['output']>;
   directions: Array<RouteDirection>;
   disruptions: Array<Disruption>;
   route_id: Scalars['ID']['output'];
-  route_long_name: Maybe<Scalars['String']['output']>;
+  route_long_name?: Maybe<Scalars['String']['output']>;
   route_name: Scalars['String']['output'];
   route_type: Scalars['Int']['output'];
-  text_color: Maybe<Scalars['String']['output']>;
+  text_color?: Maybe<Scalars['String']['output']>;
 };
 
 export type RouteDirection = {
@@ -259,30 +265,30 @@ export type RouteDirection = {
 /** Spec §3 Trip or route summary. arrival_time: next scheduled arrival at the stop in question, when there is one. */
 export type RouteSummary = {
   __typename?: 'RouteSummary';
-  agency_name: Maybe<Scalars['String']['output']>;
-  arrival_time: Maybe<Scalars['Int']['output']>;
-  color: Maybe<Scalars['String']['output']>;
+  agency_name?: Maybe<Scalars['String']['output']>;
+  arrival_time?: Maybe<Scalars['Int']['output']>;
+  color?: Maybe<Scalars['String']['output']>;
   frequency_data_array: Array<Frequency>;
   isFrequencyTrip: Scalars['Boolean']['output'];
   route_id: Scalars['ID']['output'];
-  route_long_name: Maybe<Scalars['String']['output']>;
+  route_long_name?: Maybe<Scalars['String']['output']>;
   route_name: Scalars['String']['output'];
   route_type: Scalars['Int']['output'];
-  text_color: Maybe<Scalars['String']['output']>;
+  text_color?: Maybe<Scalars['String']['output']>;
   ttStatus: Scalars['Int']['output'];
 };
 
 /** A stop or place found by name. For stops, what tells same-named ones apart: stop_code, towards (where its buses go), routeNames. */
 export type SearchResult = {
   __typename?: 'SearchResult';
-  lat: Maybe<Scalars['Float']['output']>;
-  lon: Maybe<Scalars['Float']['output']>;
+  lat?: Maybe<Scalars['Float']['output']>;
+  lon?: Maybe<Scalars['Float']['output']>;
   name: Scalars['String']['output'];
   result_type: ResultType;
-  route: Maybe<RouteSummary>;
+  route?: Maybe<RouteSummary>;
   routeNames: Array<Scalars['String']['output']>;
-  stop_code: Maybe<Scalars['String']['output']>;
-  stop_id: Maybe<Scalars['ID']['output']>;
+  stop_code?: Maybe<Scalars['String']['output']>;
+  stop_id?: Maybe<Scalars['ID']['output']>;
   towards: Array<Scalars['String']['output']>;
 };
 
@@ -292,12 +298,12 @@ export type Stop = {
   disruptions: Array<Disruption>;
   result_type: ResultType;
   routes: Array<RouteSummary>;
-  station_type: Maybe<Scalars['String']['output']>;
+  station_type?: Maybe<Scalars['String']['output']>;
   stop_id: Scalars['ID']['output'];
   stop_lat: Scalars['Float']['output'];
   stop_lon: Scalars['Float']['output'];
   stop_name: Scalars['String']['output'];
-  transport_type: Maybe<Scalars['String']['output']>;
+  transport_type?: Maybe<Scalars['String']['output']>;
 };
 
 export type Timeliness =
@@ -320,42 +326,44 @@ export type Timetable = {
 
 export type TransitCity = {
   __typename?: 'TransitCity';
-  attribution: Maybe<Scalars['String']['output']>;
-  bounds: Maybe<Array<Scalars['Float']['output']>>;
+  attribution?: Maybe<Scalars['String']['output']>;
+  bounds?: Maybe<Array<Scalars['Float']['output']>>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   stopBasedPlanner: Scalars['Boolean']['output'];
 };
 
-/** reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed. */
+/** reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed; arriveBy: departAt is the arrival time; maxWalkMeters: the longest walk to or from a stop. */
 export type TripPlan = {
   __typename?: 'TripPlan';
+  arriveBy: Scalars['Boolean']['output'];
   departAt: Scalars['Float']['output'];
   itineraries: Array<Itinerary>;
   maxTransfers: Scalars['Int']['output'];
-  reason: Maybe<NoTripReason>;
+  maxWalkMeters: Scalars['Int']['output'];
+  reason?: Maybe<NoTripReason>;
   serviceDate: Scalars['String']['output'];
 };
 
 export type Vehicle = {
   __typename?: 'Vehicle';
   ageSeconds: Scalars['Int']['output'];
-  bearing: Maybe<Scalars['Float']['output']>;
+  bearing?: Maybe<Scalars['Float']['output']>;
   /** The vehicle's city (given by publicVehicle). */
-  city: Maybe<Scalars['ID']['output']>;
-  delaySeconds: Maybe<Scalars['Int']['output']>;
-  headsign: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['ID']['output']>;
+  delaySeconds?: Maybe<Scalars['Int']['output']>;
+  headsign?: Maybe<Scalars['String']['output']>;
   lat: Scalars['Float']['output'];
   lon: Scalars['Float']['output'];
-  nextStopId: Maybe<Scalars['ID']['output']>;
-  nextStopName: Maybe<Scalars['String']['output']>;
-  occupancy: Maybe<Occupancy>;
-  occupancyLevel: Maybe<Scalars['Int']['output']>;
+  nextStopId?: Maybe<Scalars['ID']['output']>;
+  nextStopName?: Maybe<Scalars['String']['output']>;
+  occupancy?: Maybe<Occupancy>;
+  occupancyLevel?: Maybe<Scalars['Int']['output']>;
   route_id: Scalars['ID']['output'];
   route_name: Scalars['String']['output'];
   tS: Scalars['Float']['output'];
-  timeliness: Maybe<Timeliness>;
-  tripId: Maybe<Scalars['ID']['output']>;
+  timeliness?: Maybe<Timeliness>;
+  tripId?: Maybe<Scalars['ID']['output']>;
   vNo: Scalars['String']['output'];
 };
 
@@ -433,60 +441,60 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
-  Arrival: ResolverTypeWrapper<Partial<Arrival>>;
-  Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
-  Disruption: ResolverTypeWrapper<Partial<Disruption>>;
-  DisruptionKind: ResolverTypeWrapper<Partial<DisruptionKind>>;
-  Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
-  Frequency: ResolverTypeWrapper<Partial<Frequency>>;
-  ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
-  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
-  Itinerary: ResolverTypeWrapper<Partial<Itinerary>>;
-  Leg: ResolverTypeWrapper<Partial<Leg>>;
-  LegMode: ResolverTypeWrapper<Partial<LegMode>>;
-  NearbyStop: ResolverTypeWrapper<Partial<NearbyStop>>;
-  NoTripReason: ResolverTypeWrapper<Partial<NoTripReason>>;
-  Occupancy: ResolverTypeWrapper<Partial<Occupancy>>;
-  PlaceInput: ResolverTypeWrapper<Partial<PlaceInput>>;
+  Arrival: ResolverTypeWrapper<Arrival>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Disruption: ResolverTypeWrapper<Disruption>;
+  DisruptionKind: DisruptionKind;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Frequency: ResolverTypeWrapper<Frequency>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Itinerary: ResolverTypeWrapper<Omit<Itinerary, 'legs'> & { legs: Array<ResolversTypes['Leg']> }>;
+  Leg: ResolverTypeWrapper<Omit<Leg, 'from' | 'to'> & { from: ResolversTypes['Stop'], to: ResolversTypes['Stop'] }>;
+  LegMode: LegMode;
+  NearbyStop: ResolverTypeWrapper<Omit<NearbyStop, 'stop'> & { stop: ResolversTypes['Stop'] }>;
+  NoTripReason: NoTripReason;
+  Occupancy: Occupancy;
+  PlaceInput: PlaceInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ResultType: ResolverTypeWrapper<Partial<ResultType>>;
-  Route: ResolverTypeWrapper<Partial<Route>>;
-  RouteDirection: ResolverTypeWrapper<Partial<RouteDirection>>;
-  RouteSummary: ResolverTypeWrapper<Partial<RouteSummary>>;
-  SearchResult: ResolverTypeWrapper<Partial<SearchResult>>;
-  Stop: ResolverTypeWrapper<Partial<Stop>>;
-  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>;
-  Timeliness: ResolverTypeWrapper<Partial<Timeliness>>;
-  Timetable: ResolverTypeWrapper<Partial<Timetable>>;
-  TransitCity: ResolverTypeWrapper<Partial<TransitCity>>;
-  TripPlan: ResolverTypeWrapper<Partial<TripPlan>>;
-  Vehicle: ResolverTypeWrapper<Partial<Vehicle>>;
+  ResultType: ResultType;
+  Route: ResolverTypeWrapper<Omit<Route, 'disruptions' | 'directions'> & { directions: Array<ResolversTypes['RouteDirection']>; cityId?: string }>;
+  RouteDirection: ResolverTypeWrapper<Omit<RouteDirection, 'stops'> & { stops: Array<ResolversTypes['Stop']> }>;
+  RouteSummary: ResolverTypeWrapper<RouteSummary>;
+  SearchResult: ResolverTypeWrapper<SearchResult>;
+  Stop: ResolverTypeWrapper<Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string }>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Timeliness: Timeliness;
+  Timetable: ResolverTypeWrapper<Timetable>;
+  TransitCity: ResolverTypeWrapper<TransitCity>;
+  TripPlan: ResolverTypeWrapper<Omit<TripPlan, 'itineraries'> & { itineraries: Array<ResolversTypes['Itinerary']> }>;
+  Vehicle: ResolverTypeWrapper<Vehicle>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
-  Arrival: Partial<Arrival>;
-  Boolean: Partial<Scalars['Boolean']['output']>;
-  Disruption: Partial<Disruption>;
-  Float: Partial<Scalars['Float']['output']>;
-  Frequency: Partial<Frequency>;
-  ID: Partial<Scalars['ID']['output']>;
-  Int: Partial<Scalars['Int']['output']>;
-  Itinerary: Partial<Itinerary>;
-  Leg: Partial<Leg>;
-  NearbyStop: Partial<NearbyStop>;
-  PlaceInput: Partial<PlaceInput>;
+  Arrival: Arrival;
+  Boolean: Scalars['Boolean']['output'];
+  Disruption: Disruption;
+  Float: Scalars['Float']['output'];
+  Frequency: Frequency;
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  Itinerary: Omit<Itinerary, 'legs'> & { legs: Array<ResolversParentTypes['Leg']> };
+  Leg: Omit<Leg, 'from' | 'to'> & { from: ResolversParentTypes['Stop'], to: ResolversParentTypes['Stop'] };
+  NearbyStop: Omit<NearbyStop, 'stop'> & { stop: ResolversParentTypes['Stop'] };
+  PlaceInput: PlaceInput;
   Query: Record<PropertyKey, never>;
-  Route: Partial<Route>;
-  RouteDirection: Partial<RouteDirection>;
-  RouteSummary: Partial<RouteSummary>;
-  SearchResult: Partial<SearchResult>;
-  Stop: Partial<Stop>;
-  String: Partial<Scalars['String']['output']>;
-  Timetable: Partial<Timetable>;
-  TransitCity: Partial<TransitCity>;
-  TripPlan: Partial<TripPlan>;
-  Vehicle: Partial<Vehicle>;
+  Route: Omit<Route, 'disruptions' | 'directions'> & { directions: Array<ResolversTypes['RouteDirection']>; cityId?: string };
+  RouteDirection: Omit<RouteDirection, 'stops'> & { stops: Array<ResolversParentTypes['Stop']> };
+  RouteSummary: RouteSummary;
+  SearchResult: SearchResult;
+  Stop: Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string };
+  String: Scalars['String']['output'];
+  Timetable: Timetable;
+  TransitCity: TransitCity;
+  TripPlan: Omit<TripPlan, 'itineraries'> & { itineraries: Array<ResolversParentTypes['Itinerary']> };
+  Vehicle: Vehicle;
 }>;
 
 export type ArrivalResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Arrival'] = ResolversParentTypes['Arrival']> = ResolversObject<{
@@ -553,13 +561,13 @@ export type NearbyStopResolvers<ContextType = unknown, ParentType extends Resolv
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   disruptions?: Resolver<Array<ResolversTypes['Disruption']>, ParentType, ContextType, RequireFields<QueryDisruptionsArgs, 'city'>>;
   nearbyStops?: Resolver<Array<ResolversTypes['NearbyStop']>, ParentType, ContextType, RequireFields<QueryNearbyStopsArgs, 'city' | 'lat' | 'limit' | 'lon' | 'radiusMeters'>>;
-  planTrip?: Resolver<ResolversTypes['TripPlan'], ParentType, ContextType, RequireFields<QueryPlanTripArgs, 'city' | 'from' | 'maxTransfers' | 'to' | 'windowMinutes'>>;
+  planTrip?: Resolver<ResolversTypes['TripPlan'], ParentType, ContextType, RequireFields<QueryPlanTripArgs, 'arriveBy' | 'city' | 'from' | 'maxTransfers' | 'to' | 'windowMinutes'>>;
   publicVehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, RequireFields<QueryPublicVehicleArgs, 'vehicleNumber'>>;
   route?: Resolver<Maybe<ResolversTypes['Route']>, ParentType, ContextType, RequireFields<QueryRouteArgs, 'city' | 'routeId'>>;
   routeVehicles?: Resolver<Array<ResolversTypes['Vehicle']>, ParentType, ContextType, RequireFields<QueryRouteVehiclesArgs, 'city' | 'routeId'>>;
   routesBetween?: Resolver<Array<ResolversTypes['RouteSummary']>, ParentType, ContextType, RequireFields<QueryRoutesBetweenArgs, 'city' | 'fromStopId' | 'toStopId'>>;
-  search?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'city' | 'limit' | 'query'>>;
-  searchRoutes?: Resolver<Array<ResolversTypes['RouteSummary']>, ParentType, ContextType, RequireFields<QuerySearchRoutesArgs, 'city' | 'limit' | 'query'>>;
+  search?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'city' | 'limit' | 'offset' | 'query'>>;
+  searchRoutes?: Resolver<Array<ResolversTypes['RouteSummary']>, ParentType, ContextType, RequireFields<QuerySearchRoutesArgs, 'city' | 'limit' | 'offset' | 'query'>>;
   stop?: Resolver<Maybe<ResolversTypes['Stop']>, ParentType, ContextType, RequireFields<QueryStopArgs, 'city' | 'stopId'>>;
   stopArrivals?: Resolver<Array<ResolversTypes['Arrival']>, ParentType, ContextType, RequireFields<QueryStopArrivalsArgs, 'city' | 'limit' | 'stopId'>>;
   timetable?: Resolver<ResolversTypes['Timetable'], ParentType, ContextType, RequireFields<QueryTimetableArgs, 'city' | 'routeId' | 'stopId'>>;
@@ -643,9 +651,11 @@ export type TransitCityResolvers<ContextType = unknown, ParentType extends Resol
 }>;
 
 export type TripPlanResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['TripPlan'] = ResolversParentTypes['TripPlan']> = ResolversObject<{
+  arriveBy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   departAt?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   itineraries?: Resolver<Array<ResolversTypes['Itinerary']>, ParentType, ContextType>;
   maxTransfers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxWalkMeters?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['NoTripReason']>, ParentType, ContextType>;
   serviceDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
