@@ -93,3 +93,61 @@ test('a board downloads none of the rider screens and stays within its 150 KB bu
   console.log(`board first-load JS (gzip): ${kb.toFixed(1)} KB in ${scripts.length} files`);
   expect(kb).toBeLessThanOrEqual(150);
 });
+
+test('buses to the airport: Kharghar and Thane to T1/T2 listed live and a seat booked to Terminal 1', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+  });
+  await page.goto('/app/login');
+  await signIn(page, request, newPhone('6'));
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill('Kavya');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
+
+  // both lists: buses to the airport run 05:30 to 21:30 and from it 06:30 to 23:00 (India time)
+  const minutes = (() => {
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':');
+    return Number(h) * 60 + Number(m);
+  })();
+  await page.goto('/app/airport-experience/eta/to-airport');
+  await expect(page.getByRole('heading', { level: 1, name: 'Next buses to the airport' })).toBeVisible();
+  if (minutes < 21 * 60) {
+    for (const row of ['AE5 Kharghar → Terminal 1 Bus Bay', 'AE6 Thane → Terminal 1 Bus Bay', 'AE7 Kharghar → Terminal 2 Bus Bay', 'AE8 Thane → Terminal 2 Bus Bay'])
+      await expect(page.getByRole('rowheader', { name: row })).toBeVisible();
+  } else {
+    await expect(page.getByText('No more buses leave for the airport today.', { exact: false })).toBeVisible();
+  }
+  await shot(page, 'airport-eta-to');
+  await expectAccessible(page);
+  await page.goto('/app/airport-experience/eta/from-airport');
+  await expect(page.getByRole('heading', { level: 1, name: 'Next buses from the airport' })).toBeVisible();
+  if (minutes >= 6 * 60 && minutes < 22 * 60) {
+    await expect(page.getByRole('rowheader', { name: 'AE1 → Kharghar' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: /Terminal/ })).toHaveCount(0);
+  }
+
+  // a seat from Kharghar to Terminal 1
+  await page.goto('/app/airport-experience/mumbai');
+  await expect(page.getByText('AE5 · Kharghar – Terminal 1')).toBeVisible();
+  await page.getByRole('link', { name: 'Choose a time for AE5 to Terminal 1 Bus Bay' }).click();
+  await expect(page).toHaveURL(/\/app\/airport-experience\/select-slots\?lineId=AIR-AE-KHR-T1&fromStopId=KHARGHAR&toStopId=T1-BAY/);
+  await page
+    .getByRole('button', { name: /^Choose the .* bus$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/fare-details\?tripId=AIR-AE-KHR-T1\.\d{12}&fromStopId=KHARGHAR&toStopId=T1-BAY&adult=1/);
+  await page.getByRole('button', { name: 'Keep my seats and pay ₹150' }).click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
+  const id = new URL(page.url()).searchParams.get('bookingId')!;
+  await page.getByRole('button', { name: 'Pay ₹150' }).click();
+  await page.getByRole('link', { name: /UPI/ }).click();
+  await page.getByLabel('UPI id').fill('success@upi');
+  await page.getByRole('button', { name: 'Pay ₹150' }).click();
+  await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${id}`, { timeout: 20_000 });
+  await expect(page.getByText('Your seat is booked.')).toBeVisible({ timeout: 20_000 });
+  const booking = await (await request.get(`/api/reservations/v1/bookings/${id}`, { headers: await riderHeaders(page) })).json();
+  expect(booking).toMatchObject({ status: 'ACTIVE', lineId: 'AIR-AE-KHR-T1', from: { stopId: 'KHARGHAR' }, to: { stopId: 'T1-BAY' }, amountPaise: 15000 });
+});

@@ -265,3 +265,70 @@ test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', a
   await expect(page.getByText('₹0 with your premium pass')).toBeVisible();
   await shot(page, 'pass-success');
 });
+
+test('the booked bus, live: when tracking opens, then the bus on a map with its ETA to the boarding stop; find my stop', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+  const headers = await riderHeaders(page);
+  const R = '/api/reservations/v1';
+  const pair = { fromStopId: 'PRM-GHATKOPAR', toStopId: 'PRM-BKC' };
+  const daysOf = async (lineId: string) => ((await (await request.get(`${R}/cities/mumbai/lines/${lineId}/days`, { headers })).json()) as { days: string[] }).days;
+  const slotsOn = async (lineId: string, date: string) =>
+    (
+      (await (await request.get(`${R}/cities/mumbai/slots?lineId=${lineId}&fromStopId=${pair.fromStopId}&toStopId=${pair.toStopId}&date=${date}`, { headers })).json()) as {
+        slots: { tripId: string; startTime: number; bookable: boolean }[];
+      }
+    ).slots.filter((s) => s.bookable);
+  let n = 0;
+  const bookAndPay = async (tripId: string) => {
+    const passengers = { adult: 1, child: 0, senior: 0 };
+    const fare = await (await request.post(`${R}/fare`, { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
+    const held = await request.post(`${R}/bookings`, { headers, data: { tripId, ...pair, passengers, farePaise: fare.payableAmount } });
+    expect(held.status()).toBe(201);
+    const id = (await held.json()).bookingId as string;
+    const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
+      headers: { ...headers, 'idempotency-key': `e2e-live-${Date.now()}-${++n}` },
+      data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+    });
+    expect(paid.status()).toBe(200);
+    return id;
+  };
+
+  // a seat on a later day: tracking is not open yet, and the screen says when it opens
+  const days = await daysOf('PRM-1');
+  const later = (await slotsOn('PRM-1', days[days.length - 1]))[0];
+  const laterId = await bookAndPay(later.tripId);
+  await page.goto(`/app/premium-buses/premium-bus-summary/${laterId}`);
+  await expect(page.getByText(/^Live tracking of your bus opens at .*, 30 minutes before it leaves at .*\.$/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('map')).toHaveCount(0);
+
+  // find my stop: the boarding stop on a map and in the list
+  await page.getByRole('link', { name: 'Find my stop' }).click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/viewODStopDetails\/PRM-1\/PRM-GHATKOPAR\/PRM-BKC/);
+  await expect(page.getByText('You board at Ghatkopar (East).')).toBeVisible();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: /Map of Thane – BKC Premium/ }).getByText('Ghatkopar (East) — board here')).toBeVisible();
+  await shot(page, 'find-my-stop');
+  await expectAccessible(page);
+
+  // a seat on a bus leaving within 30 minutes (premium buses run on weekdays, 07:00 to 21:00 India time)
+  const now = Date.now();
+  const soon = days[0] ? (await slotsOn('PRM-1', days[0])).find((s) => s.startTime - 30 * 60_000 <= now) : undefined;
+  test.skip(!soon, 'no premium bus leaves in the next 30 minutes now (nights and weekends); the API test covers the window');
+  const id = await bookAndPay(soon!.tripId);
+  await page.goto(`/app/premium-buses/premium-bus-summary/${id}`);
+  const live = page.getByRole('region', { name: /^Your bus MH-43-[A-Z]{2}-\d{4}$/ });
+  await expect(live).toBeVisible({ timeout: 20_000 });
+  await expect(live.getByText(/^At Ghatkopar \(East\) in \d+ min$/)).toBeVisible();
+  await expect(live.getByText(/^(On time|Arriving early|Running behind|Delayed|Scheduled)$/)).toBeVisible();
+  await expect(live.getByText(/^(Live|Last seen \d+ min ago) · (waiting at Thane Station \(West\)|next stop .+)$/)).toBeVisible();
+  await expect(live.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
+  await expect(live.getByText(/^Updates by itself every \d+ min\.$/)).toBeVisible();
+  const tracking = await (await request.get(`${R}/bookings/${id}/tracking`, { headers })).json();
+  expect(tracking).toMatchObject({ state: 'LIVE', boarding: { stopId: 'PRM-GHATKOPAR' } });
+  expect(tracking.pollAfterMs).toBeGreaterThanOrEqual(120_000);
+  await page.waitForTimeout(1500); // the map's tiles-free style settles
+  await shot(page, 'live-bus');
+  await expectAccessible(page);
+});

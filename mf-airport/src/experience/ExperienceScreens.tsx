@@ -177,7 +177,7 @@ function UnknownType() {
   );
 }
 
-type Departure = { line: ReservationLine; slot: TripSlot; to: string };
+type Departure = { line: ReservationLine; slot: TripSlot; from: string; to: string };
 
 /** The next departure of each airport line today, refreshed every 30 s (as the boards are). */
 function Eta({ type }: { type: 'from' | 'to' }) {
@@ -193,12 +193,14 @@ function Eta({ type }: { type: 'from' | 'to' }) {
   const data = useAsync(
     () =>
       loadAirportPairs(city).then(async (pairs) => {
-        // from the airport: each line's terminal to its last stop; to the airport: lines ending at a terminal (none in
-        // the demo data: the airport express runs from the terminals only)
+        // from the airport: each line's terminal to its last stop; to the airport: each line from its first stop to the
+        // terminal it ends at (Kharghar and Thane to T1/T2)
         const chosen = new Map<string, StopPair>();
+        const terminal = (stopId: string) => /^T\d-BAY$/.test(stopId);
         for (const p of pairs) {
-          const fromAirport = p.from.stopId === p.line.stops[0].stopId && /^T\d-BAY$/.test(p.from.stopId);
-          const toAirport = /^T\d-BAY$/.test(p.to.stopId);
+          const first = p.from.stopId === p.line.stops[0].stopId;
+          const fromAirport = first && terminal(p.from.stopId);
+          const toAirport = first && terminal(p.to.stopId);
           if ((type === 'from' ? fromAirport : toAirport) && (!chosen.get(p.line.id) || p.to.offsetMin > chosen.get(p.line.id)!.to.offsetMin))
             chosen.set(p.line.id, p);
         }
@@ -206,7 +208,7 @@ function Eta({ type }: { type: 'from' | 'to' }) {
         for (const p of chosen.values()) {
           const s = await loadAirportSlots(city, { lineId: p.line.id, fromStopId: p.from.stopId, toStopId: p.to.stopId });
           const next = s.slots.find((x) => x.status === 'PLANNED');
-          if (next) out.push({ line: p.line, slot: next, to: p.to.name });
+          if (next) out.push({ line: p.line, slot: next, from: p.from.name, to: p.to.name });
         }
         return out.sort((a, b) => a.slot.startTime - b.slot.startTime);
       }),
@@ -233,9 +235,7 @@ function Eta({ type }: { type: 'from' | 'to' }) {
           <tbody>
             {list.map((d) => (
               <tr key={d.slot.tripId}>
-                <th scope="row">
-                  {d.line.code} → {d.to}
-                </th>
+                <th scope="row">{type === 'to' ? `${d.line.code} ${d.from} → ${d.to}` : `${d.line.code} → ${d.to}`}</th>
                 <td>{time(d.slot.startTime)}</td>
                 <td>{d.slot.availability === 'SOLD_OUT' ? t('eta.soldOut') : t('eta.left', { n: d.slot.seatsLeft })}</td>
               </tr>

@@ -63,6 +63,19 @@ describe(`reservations API ${dbLabel()}`, () => {
       pairs: { line: { id: string }; to: { stopId: string } }[];
     };
     expect(pairs.pairs.map((p) => `${p.line.id}:${p.to.stopId}`)).toContain('AIR-AE-T1-KHR:KHARGHAR');
+    // to the airport: Kharghar and Thane to T1/T2, on the feed's return routes (05:30 to 21:30)
+    const toT1 = (await req('GET', `${R}/cities/mumbai/stop-pairs?product=AIRPORT&toStopId=T1-BAY`)).json() as {
+      pairs: { line: { id: string; code: string; transitRouteId: string }; from: { stopId: string } }[];
+    };
+    expect(toT1.pairs.filter((p) => ['KHARGHAR', 'THANE'].includes(p.from.stopId)).map((p) => `${p.line.code}:${p.line.transitRouteId}:${p.from.stopId}`).sort()).toEqual([
+      'AE5:AE-KHR-T1:KHARGHAR',
+      'AE6:AE-THN-T1:THANE',
+    ]);
+    const toT2 = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-THN-T2&fromStopId=THANE&toStopId=T2-BAY`)).json() as {
+      slots: { tripId: string; boardingTime: number; arrivalTime: number }[];
+    };
+    expect(toT2.slots[0]).toMatchObject({ tripId: 'AIR-AE-THN-T2.202611230730', arrivalTime: ist('2026-11-23T08:30:00') });
+    expect(toT2.slots[toT2.slots.length - 1].tripId).toBe('AIR-AE-THN-T2.202611232130');
     const slots = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-T1-KHR&fromStopId=T1-BAY&toStopId=KHARGHAR`)).json() as {
       slots: { tripId: string; startTime: number; seatsLeft: number }[];
     };

@@ -1,5 +1,5 @@
 // The reserved-seat API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
-import type { Booking, ReservationFareResult, ReservationLine, ReservationProductName, ReservationStop, StopPair, TripSlot } from '@sawari/contracts';
+import type { Booking, BookingTracking, ReservationFareResult, ReservationLine, ReservationProductName, ReservationStop, StopPair, TripSlot } from '@sawari/contracts';
 import { api } from '@sawari/runtime';
 import type { Passengers } from './model';
 
@@ -49,3 +49,6 @@ export const cancelBooking = (id: string, refundPaise: number) => api.post<Booki
 export const rescheduleBooking = (id: string, tripId: string, farePaise: number) =>
   api.post<Booking>(`${R}/bookings/${seg(id)}/reschedule`, { tripId, farePaise });
 export const popupShown = (id: string, kind: 'cancellation' | 'reschedule') => api.post<Booking>(`${R}/bookings/${seg(id)}/popups`, { kind });
+export const loadTracking = (id: string) => api.get<BookingTracking>(`${R}/bookings/${seg(id)}/tracking`);
+/** The support offices' contacts (the /SOS screen shows them with their hours). */
+export const loadSupport = () => api.get<{ phone: string; email: string }>('/support/offices');

@@ -1,13 +1,12 @@
 // After booking: the summary (status, refunds, actions), before boarding (QR in the wallet, live bus), cancel with
 // the refund shown before confirming, change of slot, the operators' pop-ups, and the boarding stop on a map.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
 import type { Booking } from '@sawari/contracts';
-import { CITY_TIME_ZONE, isTrackingWindowOpen, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
-import { serverNow } from '@sawari/runtime';
+import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
 import { Button } from '@sawari/ui';
-import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, rescheduleBooking } from '../common/api';
+import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, loadSupport, rescheduleBooking } from '../common/api';
 import { flowPaths, paths } from '../common/model';
 import {
   asApiError,
@@ -26,7 +25,10 @@ import {
   useTimes,
 } from '../common/ui';
 import { BookingFacts } from '../book/BookScreens';
+import LiveBus from '../live/LiveBus';
 import { PopUpDialog, useBookingPoll } from './shared';
+
+const StopMap = lazy(() => import(/* webpackChunkName: "premium-map" */ '../live/StopMap'));
 
 const link = (path: string) => ({
   href: `/app${path}`,
@@ -51,13 +53,9 @@ export function SummaryScreen({ before = false }: { before?: boolean }) {
 
 function Summary({ id, before }: { id: string; before: boolean }) {
   const t = useT();
-  const { time } = useTimes();
   const { booking: b, error, retry, setBooking } = useBookingPoll(id, (x) => !x.refunds.some((r) => r.status === 'PENDING' || r.status === 'REQUESTED'));
   if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
   if (!b) return <ListSkeleton rows={3} />;
-  const now = serverNow();
-  const tracking =
-    b.vehicleNo && b.transitRouteId && (b.status === 'ACTIVE' || b.status === 'PUNCHED') && isTrackingWindowOpen(b.tripSlotStartTime, now, b.arrivalTime);
   return (
     <>
       {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
@@ -91,18 +89,8 @@ function Summary({ id, before }: { id: string; before: boolean }) {
             <a className={styles.linkButton} {...link(paths.walletTicket(b.bookingId))}>
               {t('success.qr')}
             </a>
-            {tracking && (
-              <a
-                className={styles.linkSecondary}
-                {...link(
-                  `/live-tracking/route-map-vehicle/${encodeURIComponent(b.transitRouteId!)}/${encodeURIComponent(b.from.stopId)}/${encodeURIComponent(b.vehicleNo!)}/${encodeURIComponent(b.bookingId)}/${b.estimatedStopTime}`,
-                )}
-              >
-                {t('before.track', { vehicle: b.vehicleNo! })}
-              </a>
-            )}
           </p>
-          {!tracking && b.status === 'ACTIVE' && <p className={styles.hint}>{t('before.trackLater', { time: time(b.tripSlotStartTime - 30 * 60_000) })}</p>}
+          <LiveBus bookingId={b.bookingId} />
         </section>
       )}
       {!before && <Actions b={b} />}
@@ -113,6 +101,7 @@ function Summary({ id, before }: { id: string; before: boolean }) {
 /** Ticket actions (spec §4) the server offers for this booking now. */
 function Actions({ b }: { b: Booking }) {
   const t = useT();
+  const support = useAsync(loadSupport, 'support');
   return (
     <section aria-labelledby="actions">
       <h2 id="actions">{t('actions.heading')}</h2>
@@ -136,12 +125,20 @@ function Actions({ b }: { b: Booking }) {
             <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId)}>{t('actions.FIND_MY_STOP')}</Link>
           </li>
         )}
-        <li>
-          <a {...link('/SOS')}>{t('actions.CHAT_SUPPORT')}</a>
-        </li>
-        <li>
-          <a {...link('/SOS')}>{t('actions.CALL_SUPPORT')}</a>
-        </li>
+        {b.actions.includes('CHAT_SUPPORT') && (
+          <li>
+            <a {...link('/SOS')}>{t('actions.CHAT_SUPPORT')}</a> <span className={styles.muted}>{t('actions.supportOffices')}</span>
+          </li>
+        )}
+        {b.actions.includes('CALL_SUPPORT') && (
+          <li>
+            {support.status === 'ready' ? (
+              <a href={`tel:${support.data.phone.replace(/[^+0-9]/g, '')}`}>{t('actions.callSupportAt', { phone: support.data.phone })}</a>
+            ) : (
+              <a {...link('/SOS')}>{t('actions.CALL_SUPPORT')}</a>
+            )}
+          </li>
+        )}
       </ul>
     </section>
   );
@@ -331,32 +328,14 @@ function Stops({ city, lineId, from, to }: { city: string; lineId: string; from:
   if (!line) return <p className={styles.empty}>{t('product.unknown')}</p>;
   const fi = line.stops.findIndex((s) => s.stopId === from);
   const ti = line.stops.findIndex((s) => s.stopId === to);
-  const lats = line.stops.map((s) => s.lat);
-  const lons = line.stops.map((s) => s.lon);
-  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
-  const W = 320;
-  const H = 220;
-  const x = (lon: number) => 20 + ((lon - minLon) / (maxLon - minLon || 1)) * (W - 40);
-  const y = (lat: number) => H - 20 - ((lat - minLat) / (maxLat - minLat || 1)) * (H - 40);
   const board = line.stops[fi];
   return (
     <>
       <p>{board ? t('stops.boardAt', { stop: board.name }) : null}</p>
-      <svg className={styles.map} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('stops.map', { line: line.name, stop: board?.name ?? '' })}>
-        <polyline points={line.stops.map((s) => `${x(s.lon)},${y(s.lat)}`).join(' ')} fill="none" stroke="#c2410c" strokeWidth="3" />
-        {line.stops.map((s, i) => (
-          <circle
-            key={s.stopId}
-            cx={x(s.lon)}
-            cy={y(s.lat)}
-            r={i === fi || i === ti ? 8 : 5}
-            fill={i === fi ? '#14532d' : i === ti ? '#7f1d1d' : '#fff'}
-            stroke="#1a1a1a"
-            strokeWidth="2"
-          />
-        ))}
-      </svg>
-      <ol className={styles.stops}>
+      <Suspense fallback={<ListSkeleton rows={1} />}>
+        <StopMap path={line.stops} boardStopId={from} dropStopId={to} listId="stops-list" />
+      </Suspense>
+      <ol id="stops-list" className={styles.stops} aria-label={t('stops.map', { line: line.name, stop: board?.name ?? '' })}>
         {line.stops.map((s, i) => (
           <li key={s.stopId} data-ride={i >= fi && i <= ti ? 'true' : 'false'}>
             {s.name}

@@ -1,0 +1,116 @@
+// The booked bus, live (spec §9 premium tracking): before the window, when tracking opens; in it, the bus on a map
+// and in words (ETA to the boarding stop, timeliness, live or last seen, next stop), asking again when the server
+// says (a quarter of the time to the slot, never below 120 s).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { BookingTracking } from '@sawari/contracts';
+import { freshness } from '@sawari/domain';
+import { serverNow } from '@sawari/runtime';
+import { loadTracking } from '../common/api';
+import { asApiError, ListSkeleton, ProblemPanel, styles, useT, useTimes } from '../common/ui';
+
+const StopMap = lazy(() => import(/* webpackChunkName: "premium-map" */ './StopMap'));
+
+const TONE: Record<string, string> = { 'On Time': 'badgeOk', 'Arriving Early': 'badgeWarn', 'Running behind': 'badgeWarn', Delayed: 'badgeBad' };
+const TIMELINESS_KEY: Record<string, string> = { 'On Time': 'onTime', 'Arriving Early': 'early', 'Running behind': 'behind', Delayed: 'delayed' };
+
+/** Polls the booking's tracking answer; the wait comes from the server (never below 120 s). */
+function useTracking(bookingId: string) {
+  const [data, setData] = useState<BookingTracking | null>(null);
+  const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      let wait = 120_000;
+      try {
+        const d = await loadTracking(bookingId);
+        if (!live) return;
+        setData(d);
+        setError(null);
+        if (d.state === 'OVER') return;
+        wait = Math.max(120_000, d.pollAfterMs);
+      } catch (err) {
+        if (!live) return;
+        setError(asApiError(err));
+        if (asApiError(err).code === 'NOT_TRACKABLE' || asApiError(err).code === 'BOOKING_NOT_FOUND') return;
+      }
+      timer = setTimeout(tick, wait);
+    };
+    void tick();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [bookingId, attempt]);
+  return { data, error, retry: () => setAttempt((n) => n + 1) };
+}
+
+export default function LiveBus({ bookingId }: { bookingId: string }) {
+  const t = useT();
+  const { time } = useTimes();
+  const { data: d, error, retry } = useTracking(bookingId);
+  // re-render every 30 s so "in N min" and "last seen" age between polls
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => setTick((n) => n + 1), 30_000);
+    return () => clearInterval(id);
+  }, []);
+  if (!d && error) return <ProblemPanel error={error} onRetry={retry} />;
+  if (!d) return <ListSkeleton rows={2} />;
+  const now = serverNow();
+  const bus = d.vehicle;
+  const seen = bus ? freshness(bus.tS, now) : null;
+  const minutes = d.etaSeconds === null ? null : Math.max(0, Math.round((d.expectedAt - now) / 60_000));
+  return (
+    <section aria-labelledby="live-bus" className={styles.card} data-state={d.state}>
+      <h2 id="live-bus">{d.vehicleNo ? t('live.heading', { vehicle: d.vehicleNo }) : t('live.headingNoBus')}</h2>
+      <div aria-live="polite">
+        {d.state === 'NOT_OPEN' && <p>{t('live.opensAt', { time: time(d.opensAt), slot: time(d.opensAt + 30 * 60_000) })}</p>}
+        {d.state === 'NO_DATA' && <p>{t('live.noData', { stop: d.boarding.name, time: time(d.boarding.scheduledAt) })}</p>}
+        {d.state === 'PASSED' && <p>{t('live.passed', { stop: d.boarding.name })}</p>}
+        {d.state === 'OVER' && <p>{t('live.over')}</p>}
+        {d.state === 'LIVE' && (
+          <>
+            <p className={styles.eta}>
+              {minutes === 0 ? t('live.arriving', { stop: d.boarding.name }) : t('live.eta', { minutes: minutes ?? 0, stop: d.boarding.name })}
+            </p>
+            <p>
+              {d.timeliness ? (
+                <span className={`${styles.badge} ${styles[TONE[d.timeliness]]}`}>{t(`live.timeliness.${TIMELINESS_KEY[d.timeliness]}`)}</span>
+              ) : (
+                <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('live.scheduled')}</span>
+              )}{' '}
+              {t(d.timeliness ? 'live.expectedAt' : 'live.scheduledAt', { time: time(d.expectedAt) })}
+            </p>
+          </>
+        )}
+        {bus && seen && d.state !== 'OVER' && (
+          <p className={styles.small}>
+            {seen.kind === 'live' ? t('live.fresh') : t('live.lastSeen', { minutes: seen.minutes })}
+            {' · '}
+            {bus.departed ? t('live.nextStop', { stop: bus.nextStopName ?? '' }) : t('live.atStart', { stop: d.path[0]?.name ?? '' })}
+          </p>
+        )}
+      </div>
+      {d.state !== 'NOT_OPEN' && d.state !== 'OVER' && (
+        <Suspense fallback={<ListSkeleton rows={1} />}>
+          <StopMap path={d.path} boardStopId={d.boarding.stopId} dropStopId={d.drop.stopId} bus={bus ? { vNo: d.vehicleNo ?? '', lat: bus.lat, lon: bus.lon } : null} listId="live-stops" />
+        </Suspense>
+      )}
+      {d.state !== 'NOT_OPEN' && d.state !== 'OVER' && (
+        <ol id="live-stops" className={styles.stops} aria-label={t('live.stopsList')}>
+          {d.path.map((s) => (
+            <li key={s.stopId} data-ride={s.stopId === d.boarding.stopId ? 'true' : 'false'}>
+              {s.name}
+              {s.stopId === d.boarding.stopId && ` — ${t('stops.board')} (${time(d.boarding.scheduledAt)})`}
+              {s.stopId === d.drop.stopId && ` — ${t('stops.drop')}`}
+              {bus && bus.departed && s.stopId === bus.nextStopId && ` — ${t('live.busNext')}`}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className={styles.hint}>{t('live.pollNote', { minutes: Math.round(d.pollAfterMs / 60_000) })}</p>
+    </section>
+  );
+}
