@@ -6,6 +6,7 @@ import type { RouteSummaryView } from '../transit';
 import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
 import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
+import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
 
 /**
  * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
@@ -114,6 +115,8 @@ export interface PlannerOptions {
   stopBasedCities?: readonly string[];
   /** Build the next service day's network in the background after a plan (default true). */
   prepareNextDay?: boolean;
+  /** Build every city's networks of today and, shortly before its midnight, of tomorrow, ahead of the first plan (the server turns it on; planner/prebuild.ts). */
+  prebuild?: PrebuildOptions;
   /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
   pool?: PlannerPoolOptions;
 }
@@ -214,6 +217,7 @@ export class PlannerService {
   private readonly cache = new Map<string, Promise<Built>>();
   private readonly cacheSize: number;
   private readonly runner: QueryRunner;
+  private readonly prebuilder: NetworkPrebuilder | null = null;
 
   constructor(
     db: Db,
@@ -222,6 +226,27 @@ export class PlannerService {
     this.store = new PlannerStore(db);
     this.cacheSize = opts.cacheSize ?? 4;
     this.runner = createQueryRunner(opts.pool);
+    if (opts.prebuild) {
+      this.prebuilder = new NetworkPrebuilder(this, this.store, opts.prebuild);
+      this.prebuilder.start();
+    }
+  }
+
+  /**
+   * Builds (or keeps) the network of a city's current feed on a service date before its first plan, and forgets the
+   * city's networks of any other feed (a re-import replaced it). False when the city has no current feed.
+   */
+  async prepare(cityId: string, date: string): Promise<boolean> {
+    const city = await this.store.city(cityId);
+    if (!city || city.feedId === null) return false;
+    for (const key of [...this.cache.keys()]) {
+      if (key.startsWith(`${cityId}|`) && !key.startsWith(`${cityId}|${city.feedId}|`)) {
+        this.cache.delete(key);
+        this.runner.drop(key);
+      }
+    }
+    await this.network(city.id, city.feedId, date, city.timeZone, city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS);
+    return true;
   }
 
   /**
@@ -243,7 +268,8 @@ export class PlannerService {
   }
 
   /** Stops the worker threads (the server's onClose). */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.prebuilder?.stop();
     return this.runner.close();
   }
 

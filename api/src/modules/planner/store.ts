@@ -70,6 +70,12 @@ export class PlannerStore {
       : null;
   }
 
+  /** Cities with a current feed, and their time zones (the network prebuilder's list). */
+  async currentFeedCities(): Promise<{ id: string; timeZone: string }[]> {
+    const r = await this.db.query<{ id: string; time_zone: string }>(`SELECT c.id, c.time_zone FROM cities c JOIN feeds f ON f.city_id = c.id AND f.is_current ORDER BY c.id`);
+    return r.rows.map((row) => ({ id: row.id, timeZone: row.time_zone }));
+  }
+
   /** Everything the network of (feed, date) needs: the date's trips and the previous date's (for after midnight). */
   async rows(feedId: number, date: string): Promise<PlannerRows> {
     const prev = previousDate(date);

@@ -1,0 +1,94 @@
+import { localDate, serviceDay } from '@sawari/domain';
+import { addDays, type PlannerStore } from './store';
+
+/**
+ * Builds each city's service-day networks before a rider needs them (issue 15, a big city): reading a day's network
+ * from the database takes about a second for Kochi and some twenty for a city ten times larger, which a rider must not
+ * wait for on the first plan of the day.
+ *
+ * Every `checkEveryMs` (and at start) it asks, for every city with a current feed: is today's network (city time)
+ * built? and, once the next service day is less than `leadMs` away, is tomorrow's? Missing ones are built one after
+ * the other in the background (the planner's cache keeps them; a plan arriving meanwhile shares the build). A
+ * re-import changes the city's feed id: the next check builds the new feed's networks and the planner forgets the old
+ * feed's (PlannerService.prepare).
+ */
+
+export interface PrebuildOptions {
+  /** The wall clock (tests pass a fake one). */
+  now?: () => number;
+  /** How often the cities are checked (default 60 s). */
+  checkEveryMs?: number;
+  /** How long before a city's midnight its next day's network is built (default 30 min). */
+  leadMs?: number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+/** What the prebuilder needs of the planner: build (or keep) one city's network of a date. */
+export interface NetworkPreparer {
+  /** False when the city has no current feed. */
+  prepare(cityId: string, date: string): Promise<boolean>;
+}
+
+export const DEFAULT_PREBUILD_CHECK_MS = 60_000;
+export const DEFAULT_PREBUILD_LEAD_MS = 30 * 60_000;
+
+export class NetworkPrebuilder {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly planner: NetworkPreparer,
+    private readonly store: Pick<PlannerStore, 'currentFeedCities'>,
+    private readonly opts: PrebuildOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Checks now, then every `checkEveryMs`. The timer does not keep the process alive. */
+  start(): void {
+    if (this.timer) return;
+    void this.check();
+    this.timer = setInterval(() => void this.check(), this.opts.checkEveryMs ?? DEFAULT_PREBUILD_CHECK_MS);
+    this.timer.unref?.();
+  }
+
+  /** Stops the checks; resolves when a check under way is over. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One check (skipped while the previous one runs). Errors are logged, never thrown: the first plan would report them. */
+  check(): Promise<void> {
+    this.running ??= this.run().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** The dates whose networks a city needs at `at`: today, and tomorrow once its start is less than `leadMs` away. */
+  datesNeeded(timeZone: string, at: number): string[] {
+    const today = localDate(at, timeZone);
+    const tomorrow = addDays(today, 1);
+    return serviceDay(tomorrow, timeZone).startMs - at <= (this.opts.leadMs ?? DEFAULT_PREBUILD_LEAD_MS) ? [today, tomorrow] : [today];
+  }
+
+  private async run(): Promise<void> {
+    let cities: { id: string; timeZone: string }[];
+    try {
+      cities = await this.store.currentFeedCities();
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'planner prebuild: could not list the cities');
+      return;
+    }
+    for (const city of cities) {
+      for (const date of this.datesNeeded(city.timeZone, this.now())) {
+        try {
+          await this.planner.prepare(city.id, date);
+        } catch (err) {
+          this.opts.log?.warn({ err, city: city.id, date }, 'planner prebuild: the network could not be built');
+        }
+      }
+    }
+  }
+}
