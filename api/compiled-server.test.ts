@@ -13,9 +13,12 @@ suite('the compiled API server (api/dist, plain node)', () => {
   let server: ChildProcess | undefined;
   let output = '';
   let base = '';
+  let again = '';
 
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(repo, 'api/build.mjs')], { cwd: repo, stdio: 'pipe' });
+    // Incremental: nothing changed since, nothing is compiled again.
+    again = execFileSync(process.execPath, [path.join(repo, 'api/build.mjs')], { cwd: repo, encoding: 'utf8' });
     server = spawn(process.execPath, ['--enable-source-maps', path.join(repo, 'api/dist/app/main.js')], {
       cwd: repo,
       env: { PATH: process.env.PATH, SAWARI_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', WEB_ROOT: 'off', LOG_LEVEL: 'warn' },
@@ -39,6 +42,10 @@ suite('the compiled API server (api/dist, plain node)', () => {
       server.kill('SIGTERM');
       await exited;
     }
+  });
+
+  it('builds incrementally: a second build right after compiles nothing', () => {
+    expect(again).toMatch(/API compiled to api\/dist: 0 of \d+ files built/);
   });
 
   it('answers /api/health', async () => {
