@@ -1,5 +1,5 @@
 import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
-import type { Occupancy as OccupancyCode, Timeliness as TimelinessCode } from '@sawari/contracts/src/generated/transit-resolvers';
+import type { Arrival as ArrivalContract, Occupancy as OccupancyCode, Timeliness as TimelinessCode, Vehicle as VehicleContract } from '@sawari/contracts/src/generated/transit-resolvers';
 import { ApiError } from '../../platform/errors';
 import type { TransitStore } from '../transit';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
@@ -22,42 +22,11 @@ const MAX_PASSED = 3;
 const TIMELINESS_ENUM: Record<Timeliness, TimelinessCode> = { 'Arriving Early': 'ARRIVING_EARLY', 'On Time': 'ON_TIME', 'Running behind': 'RUNNING_BEHIND', Delayed: 'DELAYED' };
 const OCCUPANCY_ENUM: Record<Occupancy, OccupancyCode> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
 
-/** Contract type Arrival. */
-export interface Arrival {
-  route_id: string;
-  route_name: string;
-  headsign: string | null;
-  tripId: string;
-  scheduledTime: number;
-  expectedTime: number | null;
-  vNo: string | null;
-  tS: number | null;
-  eta: number | null;
-  delaySeconds: number | null;
-  timeliness: TimelinessCode | null;
-  occupancy: OccupancyCode | null;
-  passedAt: number | null;
-}
+/** Contract type Arrival (generated from the schema: shared/contracts/src/generated), every field set. */
+export type Arrival = Required<Omit<ArrivalContract, '__typename'>>;
 
-/** Contract type Vehicle. */
-export interface Vehicle {
-  vNo: string;
-  route_id: string;
-  route_name: string;
-  tripId: string | null;
-  headsign: string | null;
-  lat: number;
-  lon: number;
-  bearing: number | null;
-  tS: number;
-  ageSeconds: number;
-  delaySeconds: number | null;
-  timeliness: TimelinessCode | null;
-  occupancyLevel: number | null;
-  occupancy: OccupancyCode | null;
-  nextStopId: string | null;
-  nextStopName: string | null;
-}
+/** Contract type Vehicle, every field set but `city` (publicVehicle adds it). */
+export type Vehicle = Required<Omit<VehicleContract, '__typename' | 'city'>>;
 
 /** Contract type Disruption. */
 export type Disruption = RealtimeDisruption;
