@@ -117,6 +117,13 @@ class Workspace {
   readonly rideList: Int32Array;
   readonly firstPos: Int32Array;
   readonly patternQueue: Int32Array;
+  /**
+   * Per round, the stops whose arr, ready or rideBest label went down in this run: round k + 1 inherits only these
+   * (not every stop), which keeps the labels cumulative (label[k + 1] <= label[k]) at the cost of the stops touched.
+   */
+  readonly dirtyMark: Uint8Array[];
+  readonly dirtyList: Int32Array[];
+  readonly dirtyCount: Int32Array;
 
   constructor(readonly net: Network) {
     const S = net.stopCount;
@@ -138,6 +145,9 @@ class Workspace {
     this.rideList = new Int32Array(S);
     this.firstPos = new Int32Array(net.patternCount).fill(-1);
     this.patternQueue = new Int32Array(net.patternCount);
+    this.dirtyMark = Array.from({ length: this.rounds }, () => new Uint8Array(S));
+    this.dirtyList = make();
+    this.dirtyCount = new Int32Array(this.rounds);
   }
 
   reset(rounds: number): void {
@@ -164,6 +174,58 @@ function footSecsBetween(net: Network, a: number, b: number): number {
   if (a === b) return 0;
   for (let i = net.footStart[a]; i < net.footStart[a + 1]; i++) if (net.footTo[i] === b) return net.footSecs[i];
   return 0;
+}
+
+/** Notes that a label of stop s went down in round k (once per run and round). */
+function dirty(ws: Workspace, k: number, s: number): void {
+  const m = ws.dirtyMark[k];
+  if (m[s]) return;
+  m[s] = 1;
+  ws.dirtyList[k][ws.dirtyCount[k]++] = s;
+}
+
+/** Round k inherits the labels that went down in round k - 1 (kept cumulative); round k - 1's list is consumed. */
+function inherit(ws: Workspace, k: number): void {
+  const prevArr = ws.arr[k - 1];
+  const prevReady = ws.ready[k - 1];
+  const prevRide = ws.rideBest[k - 1];
+  const arrK = ws.arr[k];
+  const readyK = ws.ready[k];
+  const rideK = ws.rideBest[k];
+  const arrFromK = ws.arrFrom[k];
+  const readyFromK = ws.readyFrom[k];
+  const list = ws.dirtyList[k - 1];
+  const mark = ws.dirtyMark[k - 1];
+  const n = ws.dirtyCount[k - 1];
+  for (let m = 0; m < n; m++) {
+    const s = list[m];
+    mark[s] = 0;
+    let changed = false;
+    if (prevRide[s] < rideK[s]) {
+      rideK[s] = prevRide[s];
+      changed = true;
+    }
+    if (prevArr[s] < arrK[s]) {
+      arrK[s] = prevArr[s];
+      arrFromK[s] = INHERIT;
+      changed = true;
+    }
+    if (prevReady[s] < readyK[s]) {
+      readyK[s] = prevReady[s];
+      readyFromK[s] = INHERIT;
+      changed = true;
+    }
+    if (changed) dirty(ws, k, s);
+  }
+  ws.dirtyCount[k - 1] = 0;
+}
+
+/** Forgets round k's list (nothing after it inherits). */
+function clearDirty(ws: Workspace, k: number): void {
+  const list = ws.dirtyList[k];
+  const mark = ws.dirtyMark[k];
+  for (let m = 0; m < ws.dirtyCount[k]; m++) mark[list[m]] = 0;
+  ws.dirtyCount[k] = 0;
 }
 
 /** Runs the rounds for one departure time on a workspace whose labels are kept (reset or from a later departure). */
@@ -193,13 +255,17 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
     const t = departAt + o.walkSecs;
     if (t < ride[0][o.stop]) {
       ride[0][o.stop] = t;
-      rideBest[0][o.stop] = t;
+      if (t < rideBest[0][o.stop]) {
+        rideBest[0][o.stop] = t;
+        dirty(ws, 0, o.stop);
+      }
       ridePattern[0][o.stop] = -1;
       rideTrip[0][o.stop] = i;
     }
     if (t < arr[0][o.stop]) {
       arr[0][o.stop] = t;
       arrFrom[0][o.stop] = RIDE;
+      dirty(ws, 0, o.stop);
     }
     if (!rideMarked[o.stop]) {
       rideMarked[o.stop] = 1;
@@ -228,21 +294,11 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
         }
       }
       markedCount = 0;
-      const prevArr = arr[k - 1];
       const prevReady = ready[k - 1];
-      const prevRide = rideBest[k - 1];
       const rideBestK = rideBest[k];
-      for (let s = 0; s < net.stopCount; s++) {
-        if (prevRide[s] < rideBestK[s]) rideBestK[s] = prevRide[s];
-        if (prevArr[s] < arrK[s]) {
-          arrK[s] = prevArr[s];
-          arrFrom[k][s] = INHERIT;
-        }
-        if (prevReady[s] < readyK[s]) {
-          readyK[s] = prevReady[s];
-          readyFrom[k][s] = INHERIT;
-        }
-      }
+      inherit(ws, k);
+      const dirtyMarkK = ws.dirtyMark[k];
+      const dirtyListK = ws.dirtyList[k];
       let target = targetOf(k);
       const rideK = ride[k];
       const patK = ridePattern[k];
@@ -270,6 +326,10 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
                 arrFrom[k][s] = RIDE;
               }
               rideBestK[s] = a;
+              if (!dirtyMarkK[s]) {
+                dirtyMarkK[s] = 1;
+                dirtyListK[ws.dirtyCount[k]++] = s;
+              }
               rideK[s] = a;
               patK[s] = p;
               tripK[s] = trip;
@@ -313,6 +373,7 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
       if (self < readyK[s] && self < target) {
         readyK[s] = self;
         readyFrom[k][s] = s;
+        dirty(ws, k, s);
         if (!nextMarked[s]) {
           nextMarked[s] = 1;
           markedList[markedCount++] = s;
@@ -325,6 +386,7 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
         if (t < arrK[to]) {
           arrK[to] = t;
           arrFrom[k][to] = s;
+          dirty(ws, k, to);
           if (egress[to] !== INF && t + egress[to] < target) target = t + egress[to];
         }
         // Boarding after a walk between two vehicles waits the transfer slack too (not after the walk from the origin).
@@ -332,6 +394,7 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
         if (ready < readyK[to] && ready < target) {
           readyK[to] = ready;
           readyFrom[k][to] = s;
+          dirty(ws, k, to);
           if (!nextMarked[to]) {
             nextMarked[to] = 1;
             markedList[markedCount++] = to;
@@ -344,21 +407,12 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
     bounds[k] = reached >= cap ? INF : reached;
     if (markedCount === 0) {
       for (let j = k + 1; j < rounds; j++) bounds[j] = bounds[k];
-      // Later rounds still inherit the cumulative labels for reconstruction.
-      for (let j = k + 1; j < rounds; j++) {
-        for (let s = 0; s < net.stopCount; s++) {
-          if (arr[j - 1][s] < arr[j][s]) {
-            arr[j][s] = arr[j - 1][s];
-            arrFrom[j][s] = INHERIT;
-          }
-          if (ready[j - 1][s] < ready[j][s]) {
-            ready[j][s] = ready[j - 1][s];
-            readyFrom[j][s] = INHERIT;
-          }
-        }
-      }
+      // Later rounds still inherit the cumulative labels (reconstruction, and the next departure of a range query).
+      for (let j = k + 1; j < rounds; j++) inherit(ws, j);
+      clearDirty(ws, rounds - 1);
       break;
     }
+    if (k === rounds - 1) clearDirty(ws, k);
   }
   for (let m = 0; m < markedCount; m++) marked[markedList[m]] = 0;
 }
