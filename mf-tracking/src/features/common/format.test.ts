@@ -1,4 +1,4 @@
-import { ageParts, cityClock, occupancyOf, secondsOfCityDay, serviceTime, timelinessOf, walkingFromMeters } from './format';
+import { ageParts, cityClock, occupancyOf, secondsOfCityDay, serviceTime, timelinessKey, walkingFromMeters } from './format';
 
 describe('tracking formatting', () => {
   it('shows service-day seconds on a 24-hour clock, past midnight too', () => {
@@ -10,12 +10,8 @@ describe('tracking formatting', () => {
     expect(cityClock(Date.UTC(2026, 0, 1, 0, 0))).toBe('05:30');
     expect(secondsOfCityDay(Date.UTC(2026, 0, 1, 0, 0))).toBe(5.5 * 3600);
   });
-  it('takes the server timeliness, else the spec rule from the delay', () => {
-    expect(timelinessOf('DELAYED', 0)).toBe('Delayed');
-    expect(timelinessOf(null, -301)).toBe('Arriving Early');
-    expect(timelinessOf(null, 330)).toBe('Running behind');
-    expect(timelinessOf(null, 360)).toBe('Delayed');
-    expect(timelinessOf(null, null)).toBeNull();
+  it('labels the schema\'s timeliness codes from the catalog', () => {
+    expect((['ARRIVING_EARLY', 'ON_TIME', 'RUNNING_BEHIND', 'DELAYED'] as const).map(timelinessKey)).toEqual(['timeliness.early', 'timeliness.onTime', 'timeliness.behind', 'timeliness.delayed']);
   });
   it('takes the server occupancy, else the spec thresholds', () => {
     expect(occupancyOf('SEATS', 1)).toBe('seats');

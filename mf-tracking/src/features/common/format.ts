@@ -1,5 +1,5 @@
 // Pure formatting helpers of the tracking screens (tested in format.test.ts).
-import { formatWalkingDistance, occupancyLevel, timeliness, type Occupancy, type Timeliness } from '@sawari/domain';
+import { formatWalkingDistance, occupancyLevel, type Occupancy } from '@sawari/domain';
 import type { OccupancyCode, TimelinessCode } from './transit';
 
 /** Seconds after the service day's start (may exceed 86400) → "HH:mm" on a 24-hour clock, e.g. 90000 → "01:00". */
@@ -20,12 +20,6 @@ export const secondsOfCityDay = (ms: number): number => Math.floor(((ms + 19_800
 /** Whole minutes, at least 1 (durations and waits). */
 export const minutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
 
-/** The rider-facing timeliness: the server's when it sent one, else spec §4 from the delay. */
-const TIMELINESS: Record<TimelinessCode, Timeliness> = { ARRIVING_EARLY: 'Arriving Early', ON_TIME: 'On Time', RUNNING_BEHIND: 'Running behind', DELAYED: 'Delayed' };
-export function timelinessOf(code: TimelinessCode | null | undefined, delaySeconds: number | null | undefined): Timeliness | null {
-  if (code) return TIMELINESS[code];
-  return typeof delaySeconds === 'number' ? timeliness(delaySeconds) : null;
-}
 
 /** The rider-facing occupancy: the server's level name, else spec §4 from the raw level. */
 const OCCUPANCY: Record<OccupancyCode, Occupancy> = { OVERCROWDED: 'overcrowded', STANDING: 'standing', SEATS: 'seats' };
@@ -35,7 +29,12 @@ export function occupancyOf(code: OccupancyCode | null | undefined, level: numbe
 }
 
 /** Message ids of the labels (catalog keys). */
-export const timelinessKey = (t: Timeliness): string => `timeliness.${{ 'Arriving Early': 'early', 'On Time': 'onTime', 'Running behind': 'behind', Delayed: 'delayed' }[t]}`;
+/**
+ * The rider-facing timeliness is the schema's code as the server sends it (spec §4 applied there, whenever it sends a
+ * delay), labelled from the catalog: the code is not mapped back to the domain's words.
+ */
+const TIMELINESS_KEY: Record<TimelinessCode, string> = { ARRIVING_EARLY: 'early', ON_TIME: 'onTime', RUNNING_BEHIND: 'behind', DELAYED: 'delayed' };
+export const timelinessKey = (code: TimelinessCode): string => `timeliness.${TIMELINESS_KEY[code]}`;
 export const occupancyKey = (o: Occupancy): string => `occupancy.${o}`;
 
 /** Walking distance of spec §9 from metres. */

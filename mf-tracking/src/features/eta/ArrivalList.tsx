@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { occupancyKey, occupancyOf, timelinessKey } from '../common/format';
 import { useClock } from '../common/clock';
 import { paths } from '../common/links';
 import type { Arrival } from '../common/transit';
@@ -23,7 +23,7 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
       {views.map((v) => {
         const a = v.arrival;
         const measured = v.kind === 'live' || v.kind === 'estimated';
-        const timely = measured ? timelinessOf(a.timeliness, a.delaySeconds) : null;
+        const timely = measured ? a.timeliness : null;
         const occupancy = measured ? occupancyOf(a.occupancy, null) : null;
         return (
           <li key={`${a.tripId}-${a.scheduledTime}`} className={styles.card}>

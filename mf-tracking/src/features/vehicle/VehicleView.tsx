@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
-import { occupancyKey, occupancyOf, timelinessKey, timelinessOf } from '../common/format';
+import { occupancyKey, occupancyOf, timelinessKey } from '../common/format';
 import { paths } from '../common/links';
 import { gql, VehicleDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
@@ -22,7 +22,7 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
   if (vehicle.loading) return <ListSkeleton rows={4} />;
   if (vehicle.error && !v) return <LoadError error={vehicle.error} onRetry={vehicle.retry} />;
   if (!v) return <p className={styles.empty}>{t('vehicle.notFound', { vNo })}</p>;
-  const timely = timelinessOf(v.timeliness, v.delaySeconds);
+  const timely = v.timeliness;
   const occupancy = occupancyOf(v.occupancy, v.occupancyLevel);
   const direction = route.data?.directions.find((d) => d.headsign === v.headsign && d.stops.some((s) => s.stop_id === v.nextStopId)) ??
     route.data?.directions.find((d) => d.stops.some((s) => s.stop_id === v.nextStopId)) ??
