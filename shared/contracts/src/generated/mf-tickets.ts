@@ -26,4 +26,4 @@ export type RouteQuery = { route: { route_id: string, route_name: string, route_
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name directions{directionId headsign stops{stop_id stop_name}}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
-export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){...TicketRouteSummary}} fragment TicketRouteSummary on RouteSummary{route_id route_name route_long_name agency_name}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
+export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name}}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
