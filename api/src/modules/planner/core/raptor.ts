@@ -116,6 +116,8 @@ class Workspace {
   readonly rideMarked: Uint8Array;
   readonly rideList: Int32Array;
   readonly firstPos: Int32Array;
+  /** Per queued pattern, its last marked position: past it nothing can be boarded (see the route scan). */
+  readonly lastPos: Int32Array;
   readonly patternQueue: Int32Array;
   /**
    * Per round, the stops whose arr, ready or rideBest label went down in this run: round k + 1 inherits only these
@@ -144,6 +146,7 @@ class Workspace {
     this.rideMarked = new Uint8Array(S);
     this.rideList = new Int32Array(S);
     this.firstPos = new Int32Array(net.patternCount).fill(-1);
+    this.lastPos = new Int32Array(net.patternCount);
     this.patternQueue = new Int32Array(net.patternCount);
     this.dirtyMark = Array.from({ length: this.rounds }, () => new Uint8Array(S));
     this.dirtyList = make();
@@ -280,6 +283,7 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
       // Route scan: patterns through stops marked in round k-1, each from its earliest marked position.
       let queued = 0;
       const firstPos = ws.firstPos;
+      const lastPos = ws.lastPos;
       const queue = ws.patternQueue;
       for (let m = 0; m < markedCount; m++) {
         const s = markedList[m];
@@ -290,7 +294,9 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
           if (firstPos[p] < 0) {
             queue[queued++] = p;
             firstPos[p] = pos;
+            lastPos[p] = pos;
           } else if (pos < firstPos[p]) firstPos[p] = pos;
+          else if (pos > lastPos[p]) lastPos[p] = pos;
         }
       }
       markedCount = 0;
@@ -308,6 +314,7 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
       for (let qi = 0; qi < queued; qi++) {
         const p = queue[qi];
         const start = firstPos[p];
+        const last = lastPos[p];
         firstPos[p] = -1;
         const s0 = patternStopStart[p];
         const nStops = patternStopStart[p + 1] - s0;
@@ -316,8 +323,11 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
         let trip = -1;
         let boardPos = -1;
         for (let pos = start; pos < nStops; pos++) {
-          const s = patternStops[s0 + pos];
           const col = base + pos * nTrips;
+          // Past the last marked stop nothing new can be boarded (any other stop's ready label is unchanged since a
+          // round that already rode from it), and the trip's arrivals only grow: stop once they cannot beat the target.
+          if (pos > last && (trip < 0 || arrivals[col + trip] >= target)) break;
+          const s = patternStops[s0 + pos];
           if (trip >= 0) {
             const a = arrivals[col + trip];
             if (a < rideBestK[s] && a < target) {
