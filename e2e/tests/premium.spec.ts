@@ -332,3 +332,64 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   await shot(page, 'live-bus');
   await expectAccessible(page);
 });
+
+test('change to a dearer slot pays the difference in the checkout; back to a cheaper one refunds it', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await signUp(page, request);
+  const headers = await riderHeaders(page);
+  const R = '/api/reservations/v1';
+  const pair = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
+  const passengers = { adult: 1, child: 0, senior: 0 };
+  // the last weekday on sale: its 16:40 slot (₹160) and the evening rush from 17:00 (₹200, docs/reservations.md)
+  const days = ((await (await request.get(`${R}/cities/mumbai/lines/PRM-1/days`, { headers })).json()) as { days: string[] }).days;
+  const day = days[days.length - 1];
+  const tripId = `PRM-1.${day}1640`;
+  const fare = await (await request.post(`${R}/fare`, { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
+  expect(fare.payableAmount).toBe(16000);
+  const held = await request.post(`${R}/bookings`, { headers, data: { tripId, ...pair, passengers, farePaise: 16000 } });
+  const id = (await held.json()).bookingId as string;
+  const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-dear-${Date.now()}` },
+    data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+  });
+  expect(paid.status()).toBe(200);
+
+  // the change-of-slot list says what each slot costs against the current one
+  await page.goto(`/app/premium-buses/cancellationRescheduleCard/${id}?mode=reschedule`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Change the slot' })).toBeVisible();
+  const dear = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Move to the 5:00\s?(PM|pm) slot$/ }) });
+  await expect(dear.getByText(/pay ₹40 more/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Move to the 4:20\s?(PM|pm) slot$/ }) }).getByText(/same fare/)).toBeVisible();
+  await shot(page, 'reschedule-dearer');
+  await dear.getByRole('button').click();
+
+  // the difference is a new order paid through the shared checkout
+  const newId = await payByUpi(page, '₹40');
+  expect(newId).not.toBe(id);
+  await expect(page).toHaveURL(`/app/premium-buses/ticket-successful-booking/${newId}`, { timeout: 20_000 });
+  await expect(page.getByText('Your seat is booked.')).toBeVisible({ timeout: 20_000 });
+  const old = await (await request.get(`${R}/bookings/${id}`, { headers })).json();
+  const now = await (await request.get(`${R}/bookings/${newId}`, { headers })).json();
+  expect(old.status).toBe('USER_RESCHEDULED');
+  expect(now).toMatchObject({ status: 'ACTIVE', tripId: `PRM-1.${day}1700`, farePaise: 20000, amountPaise: 4000, firstBookingId: id });
+  const wallet = await (await request.get('/api/tickets/wallet?city=mumbai', { headers })).json();
+  const ids = wallet.items.map((i: { transactionId: string }) => i.transactionId);
+  expect(ids).toContain(newId);
+  expect(wallet.items.find((i: { transactionId: string }) => i.transactionId === id)?.status ?? 'GONE').not.toBe('ACTIVE');
+
+  // back to a cheaper slot: done at once, ₹40 refunded (fare difference) and shown with its status
+  await page.goto(`/app/premium-buses/cancellationRescheduleCard/${newId}?mode=reschedule`);
+  const cheap = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Move to the 4:20\s?(PM|pm) slot$/ }) });
+  await expect(cheap.getByText(/₹40 back to you/)).toBeVisible({ timeout: 20_000 });
+  await cheap.getByRole('button').click();
+  await expect(page).toHaveURL(/\/app\/premium-buses\/premium-bus-summary\/RSV-/);
+  const thirdId = /premium-bus-summary\/(RSV-[0-9a-f-]+)/.exec(page.url())![1];
+  await expect(page.getByRole('heading', { name: 'Refund', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('₹40', { exact: true })).toBeVisible();
+  const third = await (await request.get(`${R}/bookings/${thirdId}`, { headers })).json();
+  expect(third).toMatchObject({ status: 'ACTIVE', tripId: `PRM-1.${day}1620`, farePaise: 16000 });
+  const refunds = [...third.refunds, ...(await (await request.get(`${R}/bookings/${newId}`, { headers })).json()).refunds];
+  expect(refunds.filter((r: { reason: string; amountPaise: number }) => r.reason === 'FARE_DIFFERENCE' && r.amountPaise === 4000).length).toBeGreaterThanOrEqual(1);
+  await shot(page, 'reschedule-cheaper-refund');
+});

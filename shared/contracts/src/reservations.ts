@@ -134,6 +134,9 @@ export interface TripSlot {
   status: string;
   dayLabel: string | null;
   bookable: boolean;
+  /** One adult's fare on this slot (a peak slot costs more), null when the pair has no adult fare. */
+  adultPaise: number | null;
+  peak: boolean;
 }
 export const reservationFareResultSchema = z.object({
   roundingLogic: z.string().optional(),

@@ -7,11 +7,13 @@ import {
   indiaSlotMs,
   isAc,
   isHoldLapsed,
+  isPeakSlot,
   isPremiumEnabled,
   isTrackingWindowOpen,
   PREMIUM_TRACKING,
   seatAvailability,
   seatFare,
+  slotFares,
   slotMinutes,
   ticketActions,
   trackingPollMs,
@@ -215,5 +217,23 @@ describe('pop-ups and rebooking (shared with ./premium)', () => {
     const b = { bookingId: 'x', firstBookingId: 'x', status: 'ACTIVE', tripSlotStartTime: slot, bookingTime: now - 1 };
     expect(canRebook([b], 'x', slot + 5 * MIN, now)).toBe(true);
     expect(canRebook([b], 'x', slot + 5 * MIN - 1, now)).toBe(false);
+  });
+});
+
+describe('peak fares (a line’s busy hours cost more)', () => {
+  const peak = { weekdays: [1, 2, 3, 4, 5], fromMin: 1020, toMin: 1200, surchargePercent: 25 };
+  const fares = { adult: 16000, child: 8000, senior: 12000 };
+  it('applies from fromMin up to, not including, toMin, on the listed weekdays (India time)', () => {
+    expect(isPeakSlot(peak, ist('2026-11-23T16:59:00'))).toBe(false);
+    expect(isPeakSlot(peak, ist('2026-11-23T17:00:00'))).toBe(true);
+    expect(isPeakSlot(peak, ist('2026-11-23T19:59:00'))).toBe(true);
+    expect(isPeakSlot(peak, ist('2026-11-23T20:00:00'))).toBe(false);
+    expect(isPeakSlot(peak, ist('2026-11-22T18:00:00'))).toBe(false); // Sunday
+    expect(isPeakSlot(null, ist('2026-11-23T18:00:00'))).toBe(false);
+  });
+  it('raises every category by the surcharge, rounded to the rupee; off peak the fares are unchanged', () => {
+    expect(slotFares(fares, peak, ist('2026-11-23T18:00:00'))).toEqual({ adult: 20000, child: 10000, senior: 15000 });
+    expect(slotFares({ adult: 8500, child: 4250 }, peak, ist('2026-11-23T18:00:00'))).toEqual({ adult: 10600, child: 5300 });
+    expect(slotFares(fares, peak, ist('2026-11-23T07:00:00'))).toBe(fares);
   });
 });

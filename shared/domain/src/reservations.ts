@@ -233,3 +233,31 @@ export function slotMinutes(firstMin: number, lastMin: number, headwayMin: numbe
 /** Epoch ms of `minutes` after local midnight of `ymd` (YYYYMMDD) in India (UTC+05:30, no DST). */
 export const INDIA_OFFSET_MS = 330 * MINUTE_MS;
 export const indiaSlotMs = (ymd: string, minutes: number): number => ymdUtc(ymd) - INDIA_OFFSET_MS + minutes * MINUTE_MS;
+
+/** A line's busy hours, when its seats cost more (the demo's Thane – BKC evening rush): docs/reservations.md. */
+export interface PeakPricing {
+  /** 0 = Sunday … 6 = Saturday (India). */
+  weekdays: number[];
+  /** Slots starting from this minute of the day (India) … */
+  fromMin: number;
+  /** … up to, not including, this one. */
+  toMin: number;
+  surchargePercent: number;
+}
+
+/** True when the slot starts inside the peak: fromMin ≤ its minute of the day in India < toMin, on a listed weekday. */
+export function isPeakSlot(peak: PeakPricing | null | undefined, slotStart: number): boolean {
+  if (!peak) return false;
+  const ymd = localDate(slotStart, CITY_TIME_ZONE);
+  const minute = Math.round((slotStart - indiaSlotMs(ymd, 0)) / MINUTE_MS);
+  return peak.weekdays.includes(new Date(ymdUtc(ymd)).getUTCDay()) && minute >= peak.fromMin && minute < peak.toMin;
+}
+
+/** A slot's fares: in the peak every category's fare is raised by the surcharge, rounded to the rupee; else as is. */
+export function slotFares(fares: CategoryFares, peak: PeakPricing | null | undefined, slotStart: number): CategoryFares {
+  if (!isPeakSlot(peak, slotStart)) return fares;
+  const raise = (paise: number | undefined) => (paise == null ? undefined : Math.round((paise * (100 + peak!.surchargePercent)) / 100 / 100) * 100);
+  const out: CategoryFares = {};
+  for (const [k, v] of Object.entries(fares) as [keyof CategoryFares, number | undefined][]) if (v != null) out[k] = raise(v);
+  return out;
+}

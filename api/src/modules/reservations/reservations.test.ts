@@ -76,6 +76,18 @@ describe(`reservations API ${dbLabel()}`, () => {
     };
     expect(toT2.slots[0]).toMatchObject({ tripId: 'AIR-AE-THN-T2.202611230730', arrivalTime: ist('2026-11-23T08:30:00') });
     expect(toT2.slots[toT2.slots.length - 1].tripId).toBe('AIR-AE-THN-T2.202611232130');
+    // PRM-1's evening rush (17:00 to 19:40 on weekdays) costs 25 % more: the slot says so and the fare charges it
+    const p1 = (await req('GET', `${R}/cities/mumbai/slots?lineId=PRM-1&fromStopId=PRM-THANE&toStopId=PRM-BKC`)).json() as {
+      slots: { tripId: string; adultPaise: number; peak: boolean }[];
+    };
+    expect(p1.slots.filter((x) => /\.20261123(1640|1700|1940|2000)$/.test(x.tripId)).map((x) => [x.tripId.slice(-4), x.adultPaise, x.peak])).toEqual([
+      ['1640', 16000, false],
+      ['1700', 20000, true],
+      ['1940', 20000, true],
+      ['2000', 16000, false],
+    ]);
+    expect(await fareOf('PRM-1.202611231800')).toBe(20000);
+    expect(await fareOf('PRM-1.202611231000')).toBe(16000);
     const slots = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-T1-KHR&fromStopId=T1-BAY&toStopId=KHARGHAR`)).json() as {
       slots: { tripId: string; startTime: number; seatsLeft: number }[];
     };

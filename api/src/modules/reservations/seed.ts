@@ -33,6 +33,14 @@ const lineSchema = z.object({
       firstMin: z.number().int().min(0).max(1439),
       lastMin: z.number().int().min(0).max(1439),
       headwayMin: z.number().int().min(5).max(720),
+      peak: z
+        .object({
+          weekdays: z.array(z.number().int().min(0).max(6)).min(1),
+          fromMin: z.number().int().min(0).max(1440),
+          toMin: z.number().int().min(0).max(1440),
+          surchargePercent: z.number().int().min(1).max(200),
+        })
+        .optional(),
     }),
     z.object({ kind: z.literal('dates'), departures: z.array(z.string().regex(/^\d{12}$/)).min(1) }),
   ]),

@@ -28,6 +28,8 @@ import {
   seatAvailability,
   seatCount,
   seatFare,
+  isPeakSlot,
+  slotFares,
   slotMinutes,
   ticketActions,
   type BookingStatus,
@@ -149,7 +151,7 @@ export class ReservationService {
   }
 
   /** The fares of a stop pair on a line, or a 400 naming what is wrong. */
-  private pairOf(line: LineRow, fromStopId: string, toStopId: string): { from: ReservationStop; to: ReservationStop; fares: CategoryFares } {
+  private pairOf(line: LineRow, fromStopId: string, toStopId: string, slotStart?: number): { from: ReservationStop; to: ReservationStop; fares: CategoryFares } {
     if (fromStopId === toStopId) throw bad('SAME_STOP', 'The boarding stop and the drop stop are the same. Choose where you get off.');
     const fi = line.stops.findIndex((s) => s.stopId === fromStopId);
     const ti = line.stops.findIndex((s) => s.stopId === toStopId);
@@ -158,7 +160,8 @@ export class ReservationService {
     if (ti < fi) throw bad('WRONG_DIRECTION', `${line.name} does not go from ${line.stops[fi].name} to ${line.stops[ti].name} in that order.`);
     const fare = line.fares.find((f) => f.fromStopId === fromStopId && f.toStopId === toStopId);
     if (!fare) throw bad('PAIR_NOT_SOLD', `Seats from ${line.stops[fi].name} to ${line.stops[ti].name} are not sold on ${line.name}.`);
-    return { from: line.stops[fi], to: line.stops[ti], fares: fare.fares };
+    const peak = line.schedule.kind === 'headway' ? line.schedule.peak : null;
+    return { from: line.stops[fi], to: line.stops[ti], fares: slotStart === undefined ? fare.fares : slotFares(fare.fares, peak, slotStart) };
   }
 
   /** GET …/lines */
@@ -224,6 +227,8 @@ export class ReservationService {
   }
 
   private slotOf(line: LineRow, trip: TripRow, from: ReservationStop, to: ReservationStop, now: number): TripSlot {
+    const peak = line.schedule.kind === 'headway' ? line.schedule.peak : null;
+    const pair = line.fares.find((f) => f.fromStopId === from.stopId && f.toStopId === to.stopId);
     const seatsLeft = trip.capacity - trip.seatsTaken;
     const bookable = trip.status === 'PLANNED' && trip.startTime > now && seatsLeft > 0 && trip.startTime <= now + line.horizonDays * DAY_MS;
     return {
@@ -238,6 +243,8 @@ export class ReservationService {
       status: trip.status,
       dayLabel: bookingDayLabel(trip.startTime, now),
       bookable,
+      adultPaise: pair ? (slotFares(pair.fares, peak, trip.startTime).adult ?? null) : null,
+      peak: isPeakSlot(peak, trip.startTime),
     };
   }
 
@@ -290,7 +297,7 @@ export class ReservationService {
     const results = [];
     for (const [i, o] of req.options.entries()) {
       const { line, trip } = await this.tripFor(o.tripId);
-      const { fares } = this.pairOf(line, o.fromStopId, o.toStopId);
+      const { fares } = this.pairOf(line, o.fromStopId, o.toStopId, trip.startTime);
       const err = checkSeatRequest(req.passengers, fares);
       if (err) throw this.seatError(err, req.options.length > 1 ? `Option ${i + 1}: ` : '');
       results.push(seatFare(fares, req.passengers, trip.capacity - trip.seatsTaken));
@@ -317,7 +324,7 @@ export class ReservationService {
   async hold(userId: string, req: HoldRequest): Promise<Booking> {
     const { line, trip } = await this.tripFor(req.tripId);
     await this.enabledCity(line.city);
-    const { fares } = this.pairOf(line, req.fromStopId, req.toStopId);
+    const { fares } = this.pairOf(line, req.fromStopId, req.toStopId, trip.startTime);
     const err = checkSeatRequest(req.passengers, fares);
     if (err) throw this.seatError(err);
     const seats = seatCount(req.passengers);
@@ -669,7 +676,7 @@ export class ReservationService {
     const { line, trip } = await this.tripFor(req.tripId);
     if (line.id !== old.lineId && !line.fares.some((f) => f.fromStopId === old.fromStopId && f.toStopId === old.toStopId))
       throw bad('NOT_SAME_PAIR', 'Choose a slot of the same trip (same boarding and drop stops).');
-    const { fares } = this.pairOf(line, old.fromStopId, old.toStopId);
+    const { fares } = this.pairOf(line, old.fromStopId, old.toStopId, trip.startTime);
     if (req.tripId === old.tripId) throw bad('SAME_SLOT', 'That is the slot you already have.');
     const now = this.now();
     const chain = await this.store.chain(old.firstBookingId);

@@ -1,11 +1,13 @@
 import type { ReservationFareResult, ReservationProductName, ReservationStop, SeatPassengersInput } from '@sawari/contracts';
 import type { Db } from '../../platform/db';
+import type { PeakPricing } from '@sawari/domain';
 
 /** SQL of the reserved-seat engine (migration 0016_reservations.sql). No HTTP, no rules beyond the conditions that keep
  *  seats counted right under concurrency. */
 
 export type LineSchedule =
-  { kind: 'headway'; weekdays: number[]; firstMin: number; lastMin: number; headwayMin: number } | { kind: 'dates'; departures: string[] };
+  | { kind: 'headway'; weekdays: number[]; firstMin: number; lastMin: number; headwayMin: number; peak?: PeakPricing | null }
+  | { kind: 'dates'; departures: string[] };
 export interface LineFare {
   fromStopId: string;
   toStopId: string;

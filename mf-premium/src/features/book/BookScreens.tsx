@@ -457,6 +457,12 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
                     ) : (
                       t('slots.left', { n: slot.seatsLeft })
                     )}
+                    {slot.peak && slot.adultPaise !== null && (
+                      <>
+                        {' '}
+                        <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('slots.peak', { price: money(slot.adultPaise) })}</span>
+                      </>
+                    )}
                   </p>
                 </div>
                 {slot.bookable && (

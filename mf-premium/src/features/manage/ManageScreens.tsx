@@ -244,6 +244,10 @@ function Reschedule({ id, city }: { id: string; city: string }) {
       setBusy(false);
     }
   };
+  // adults only: the difference per slot is exact (peak slots cost more); with concessions the fare API says it when
+  // the rider chooses (a dearer slot goes to the checkout, which shows the amount before paying)
+  const adultsOnly = b.paidWith !== 'PASS' && !b.passengers.child && !b.passengers.senior;
+  const perAdult = Math.round(b.farePaise / Math.max(1, b.seats));
   const candidates = slots.data.slots.filter((s) => s.bookable && Math.abs(s.startTime - b.tripSlotStartTime) >= PREMIUM_REBOOK_WINDOW_MS);
   return (
     <>
@@ -270,7 +274,18 @@ function Reschedule({ id, city }: { id: string; city: string }) {
             <li key={s.tripId} className={styles.card}>
               <div className={styles.slot}>
                 <span className={styles.slotTime}>{time(s.boardingTime)}</span>
-                <span className={styles.small}>{t('slots.left', { n: s.seatsLeft })}</span>
+                <span className={styles.small}>
+                  {t('slots.left', { n: s.seatsLeft })}
+                  {adultsOnly && s.adultPaise !== null && (
+                    <>
+                      {' · '}
+                      {(() => {
+                        const diff = (s.adultPaise - perAdult) * b.seats;
+                        return diff > 0 ? t('reschedule.pay', { amount: money(diff) }) : diff < 0 ? t('reschedule.back', { amount: money(-diff) }) : t('reschedule.same');
+                      })()}
+                    </>
+                  )}
+                </span>
                 <Button onClick={() => void choose(s.tripId)} disabled={busy} aria-label={t('reschedule.toAt', { time: time(s.boardingTime) })}>
                   {t('reschedule.to')}
                 </Button>
