@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { PlatformConfig } from './config';
 import type { Db } from './db';
 import { clientErrorHandler, installErrorHandlers, installInputGuards, installZodValidator, errorBody } from './errors';
+import { apiErrorSchema, healthResponseSchema } from '@sawari/contracts';
 import { installZodSerializer } from './schema';
 
 /** The page policy of every document and static file: it allows exactly what the app loads. */
@@ -141,7 +142,7 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
 
 /** GET /api/health: 200 when the database answers, 503 `DB_UNAVAILABLE` when it does not. */
 export function registerHealth(app: FastifyInstance, db: Db): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { schema: { response: { 200: healthResponseSchema, 503: apiErrorSchema } } }, async (request, reply) => {
     try {
       await db.query('SELECT 1');
       return { status: 'ok', db: db.kind };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bytesResponseSchema } from './errors';
 
 /** Spec §3 "Pass-order payload" (amounts in the payload are ₹ as shown to the rider; the server works in paise). */
 export const passProofSchema = z.object({
@@ -139,4 +140,4 @@ export const verificationDecisionsResponseSchema = z.object({
 });
 export type VerificationDecisions = z.infer<typeof verificationDecisionsResponseSchema>;
 /** GET /api/ops/verifications/:transactionId/proofs/:fileId: the proof's bytes (its content type in the header). */
-export const proofFileResponseSchema = z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array, 'must be the bytes of a file');
+export const proofFileResponseSchema = bytesResponseSchema;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, loginResponseSchema, logoutRequestSchema, otpRequestQuerySchema, otpRequestResponseSchema, refreshRequestSchema, refreshResponseSchema } from '@sawari/contracts';
+import { loginRequestSchema, loginResponseSchema, logoutRequestSchema, noContentSchema, otpRequestQuerySchema, otpRequestResponseSchema, refreshRequestSchema, refreshResponseSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
 import { authOf, type AuthGuard } from './guard';
 import type { AuthService } from './service';
@@ -15,7 +15,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: { service: Auth
 
   app.post('/api/auth/refresh', { bodyLimit: 4096, schema: { body: refreshRequestSchema, response: { 200: refreshResponseSchema } } }, async (request) => service.refresh(request.body));
 
-  app.post('/api/auth/logout', { bodyLimit: 4096, onRequest: guard, schema: { body: logoutRequestSchema.nullish() } }, async (request, reply) => {
+  app.post('/api/auth/logout', { bodyLimit: 4096, onRequest: guard, schema: { body: logoutRequestSchema.nullish(), response: { 204: noContentSchema } } }, async (request, reply) => {
     const { userId, deviceId } = authOf(request);
     await service.logout(userId, deviceId, request.body?.refreshToken);
     return reply.code(204).send();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { favouriteInputSchema, favouriteSchema, favouritesQuerySchema, favouritesResponseSchema } from '@sawari/contracts';
+import { favouriteInputSchema, favouriteSchema, favouritesQuerySchema, favouritesResponseSchema, noContentSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
 import { authOf, type AuthGuard } from '../auth';
 import type { FavouriteService } from './service';
@@ -17,7 +17,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, opts: { service:
     const { favourite, created } = await service.save(authOf(request).userId, request.body);
     return reply.code(created ? 201 : 200).send(favourite);
   });
-  app.delete('/api/favourites/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.delete('/api/favourites/:id', { schema: { params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
     await service.remove(authOf(request).userId, request.params.id);
     return reply.code(204).send();
   });

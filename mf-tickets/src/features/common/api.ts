@@ -1,9 +1,11 @@
 // The tickets and validation API as these screens call it (docs/tickets.md, docs/validation.md). Types from
 // @sawari/contracts (type-only imports: no zod in the bundle).
 import { api, APP_VERSION, deviceId } from '@sawari/runtime';
-import type { FareResponse, MultiRouteFareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, WalletResponse } from '@sawari/contracts';
+import type {
+  FareResponse, InstantFaresResponse, MultiRouteFareResponse, PassengersInput, RideHistory, RideReceipt, RideSyncResponse, TicketOrder, ValidateFareResponse, WalletResponse,
+} from '@sawari/contracts';
 
-export type InstantFares = { city: string; maxPassengers: number; fares: { id: string; name: string; farePaise: number; agency: string }[] };
+export type InstantFares = InstantFaresResponse;
 type Leg = { routeId: string; fromStopId: string; toStopId: string };
 
 const city = (c: string) => `/tickets/v1/cities/${encodeURIComponent(c)}`;
@@ -21,7 +23,7 @@ export const ticketsApi = {
   walletAll: (signal?: AbortSignal) => api.get<WalletResponse>('/tickets/wallet', { signal }),
   fare: (c: string, leg: Leg, passengers: PassengersInput, signal?: AbortSignal) => api.post<FareResponse>(`${city(c)}/fare`, { ...leg, passengers }, { signal }),
   validateFare: (c: string, leg: Leg, passengers: PassengersInput, farePaise: number) =>
-    api.post<{ ok: true; farePaise: number; fare: FareResponse }>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),
+    api.post<ValidateFareResponse>(`${city(c)}/validate-fare`, { ...leg, passengers, farePaise }),
   multiFare: (c: string, legs: Leg[], passengers: PassengersInput, signal?: AbortSignal) =>
     api.post<MultiRouteFareResponse>(`${city(c)}/multi-route-fare`, { legs, passengers }, { signal }),
   orderMulti: (c: string, legs: Leg[], passengers: PassengersInput, farePaise: number, key?: string) =>
