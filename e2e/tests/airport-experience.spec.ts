@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -12,8 +12,8 @@ test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage: true });
 
-test('an airport-express seat is booked from /airport-experience', async ({ page, context, request }) => {
-  test.setTimeout(150_000);
+/** A new rider in Mumbai, signed in with a first name. */
+async function signUpInMumbai(page: Page, context: BrowserContext, request: APIRequestContext, firstName: string): Promise<void> {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
   await page.addInitScript(() => {
     if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
@@ -21,9 +21,14 @@ test('an airport-express seat is booked from /airport-experience', async ({ page
   await page.goto('/app/login');
   await signIn(page, request, newPhone('6'));
   await expect(page).toHaveURL('/app/profile/edit-profile');
-  await page.getByLabel('First name').fill('Irfan');
+  await page.getByLabel('First name').fill(firstName);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page).toHaveURL('/app/profile');
+}
+
+test('an airport-express seat is booked from /airport-experience', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  await signUpInMumbai(page, context, request, 'Irfan');
 
   await page.goto('/app/airport-experience');
   await expect(page.getByRole('heading', { level: 1, name: 'Airport express' })).toBeVisible();
@@ -96,16 +101,7 @@ test('a board downloads none of the rider screens and stays within its 150 KB bu
 
 test('buses to the airport: Kharghar and Thane to T1/T2 listed live and a seat booked to Terminal 1', async ({ page, context, request }) => {
   test.setTimeout(150_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
-  });
-  await page.goto('/app/login');
-  await signIn(page, request, newPhone('6'));
-  await expect(page).toHaveURL('/app/profile/edit-profile');
-  await page.getByLabel('First name').fill('Kavya');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page).toHaveURL('/app/profile');
+  await signUpInMumbai(page, context, request, 'Kavya');
 
   // both lists: buses to the airport run 05:30 to 21:30 and from it 06:30 to 23:00 (India time)
   const minutes = (() => {

@@ -38,6 +38,21 @@ async function chooseLaterSlot(page: Page): Promise<void> {
     .click();
 }
 
+/** Books and pays (sandbox card) one adult seat through the API, as the rider of `headers`; answers the booking id. */
+async function bookAndPayThroughApi(request: APIRequestContext, headers: Record<string, string>, tripId: string, pair: { fromStopId: string; toStopId: string }) {
+  const passengers = { adult: 1, child: 0, senior: 0 };
+  const fare = await (await request.post('/api/reservations/v1/fare', { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
+  const held = await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, ...pair, passengers, farePaise: fare.payableAmount } });
+  expect(held.status()).toBe(201);
+  const id = (await held.json()).bookingId as string;
+  const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-${id.slice(4, 40)}` },
+    data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+  });
+  expect(paid.status()).toBe(200);
+  return { id, farePaise: fare.payableAmount as number };
+}
+
 async function payByUpi(page: Page, price: string): Promise<string> {
   await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
   const id = new URL(page.url()).searchParams.get('bookingId')!;
@@ -280,20 +295,7 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
         slots: { tripId: string; startTime: number; bookable: boolean }[];
       }
     ).slots.filter((s) => s.bookable);
-  let n = 0;
-  const bookAndPay = async (tripId: string) => {
-    const passengers = { adult: 1, child: 0, senior: 0 };
-    const fare = await (await request.post(`${R}/fare`, { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
-    const held = await request.post(`${R}/bookings`, { headers, data: { tripId, ...pair, passengers, farePaise: fare.payableAmount } });
-    expect(held.status()).toBe(201);
-    const id = (await held.json()).bookingId as string;
-    const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
-      headers: { ...headers, 'idempotency-key': `e2e-live-${Date.now()}-${++n}` },
-      data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-    });
-    expect(paid.status()).toBe(200);
-    return id;
-  };
+  const bookAndPay = async (tripId: string) => (await bookAndPayThroughApi(request, headers, tripId, pair)).id;
 
   // a seat on a later day: tracking is not open yet, and the screen says when it opens
   const days = await daysOf('PRM-1');
@@ -340,20 +342,11 @@ test('change to a dearer slot pays the difference in the checkout; back to a che
   const headers = await riderHeaders(page);
   const R = '/api/reservations/v1';
   const pair = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
-  const passengers = { adult: 1, child: 0, senior: 0 };
   // the last weekday on sale: its 16:40 slot (₹160) and the evening rush from 17:00 (₹200, docs/reservations.md)
   const days = ((await (await request.get(`${R}/cities/mumbai/lines/PRM-1/days`, { headers })).json()) as { days: string[] }).days;
   const day = days[days.length - 1];
-  const tripId = `PRM-1.${day}1640`;
-  const fare = await (await request.post(`${R}/fare`, { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
-  expect(fare.payableAmount).toBe(16000);
-  const held = await request.post(`${R}/bookings`, { headers, data: { tripId, ...pair, passengers, farePaise: 16000 } });
-  const id = (await held.json()).bookingId as string;
-  const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-dear-${Date.now()}` },
-    data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-  });
-  expect(paid.status()).toBe(200);
+  const { id, farePaise } = await bookAndPayThroughApi(request, headers, `PRM-1.${day}1640`, pair);
+  expect(farePaise).toBe(16000);
 
   // the change-of-slot list says what each slot costs against the current one
   await page.goto(`/app/premium-buses/cancellationRescheduleCard/${id}?mode=reschedule`);
