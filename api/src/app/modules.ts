@@ -78,7 +78,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
-  await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), planner: new PlannerService(db, { prebuild: { now, log } }), now, graphiql: config.env === 'development' });
+  await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), planner: new PlannerService(db, { prebuild: { now, log }, buildInWorker: true }), now, graphiql: config.env === 'development' });
 
   // ── accounts: SMS, auth (OTP, tokens, sessions)
   const keys = await loadServerKeys(db, config.authTokenSecret);

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     const counts = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
     const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
     const secs = (Date.now() - started) / 1000;
-    console.log(`Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${secs.toFixed(1)} s, ${Math.round(total / secs)} rows/s overall (${counts}).`);
+    console.log(`Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${secs.toFixed(1)} s, ${Math.round(total / secs)} rows/s overall, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (${counts}).`);
     if (r.replacedFeedIds.length) console.log(`Replaced feed ${r.replacedFeedIds.join(', ')}.`);
     return 0;
   } catch (err) {

@@ -98,6 +98,23 @@ describe(`NetworkPrebuilder with the planner on the mini feed ${dbLabel()}`, () 
     }
   });
 
+  it('builds in a worker thread the same network as on the request thread (the server builds there)', async () => {
+    const here = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 } });
+    const there = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 }, buildInWorker: true });
+    try {
+      const ask = (p: PlannerService, from: string, to: string, at: string) => p.plan('testville', { stopId: from }, { stopId: to }, ist(at), 60);
+      for (const [from, to, at] of [['A', 'C', '2026-01-21T07:55:00'], ['A', 'D', '2026-01-21T06:10:00'], ['A', 'C', '2026-01-21T23:45:00']]) {
+        const a = await ask(here, from, to, at);
+        const b = await ask(there, from, to, at);
+        expect(b.itineraries.length).toBeGreaterThan(0);
+        expect(b).toEqual(a);
+      }
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  }, 60_000);
+
   it('is started by the planner when asked (the server does) and stopped by close()', async () => {
     const planner = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 }, prebuild: { now: () => ist('2026-01-20T09:00:00') } });
     try {

@@ -7,6 +7,7 @@ import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Ne
 import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
+import { buildNetworkInWorker } from './network-build';
 
 /**
  * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
@@ -117,6 +118,8 @@ export interface PlannerOptions {
   prepareNextDay?: boolean;
   /** Build every city's networks of today and, shortly before its midnight, of tomorrow, ahead of the first plan (the server turns it on; planner/prebuild.ts). */
   prebuild?: PrebuildOptions;
+  /** Build networks in a short-lived worker thread, not on the request thread (the server does; network-build.ts). */
+  buildInWorker?: boolean;
   /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
   pool?: PlannerPoolOptions;
 }
@@ -285,11 +288,16 @@ export class PlannerService {
     const build = (async (): Promise<Built> => {
       const rows = await this.store.rows(feedId, date);
       const started = performance.now();
-      const { input, headsigns } = networkInput(rows, slackSecs);
-      const raw = buildNetwork(input);
-      // One copy of the routing arrays, in shared memory: the network below and the workers read the same bytes.
-      const arrays = sharedRoutingArrays(raw);
-      const network: Network = { ...raw, ...arrays };
+      const { network, arrays, headsigns } = this.opts.buildInWorker
+        ? await buildNetworkInWorker({ rows, slackSecs })
+        : (() => {
+            const { input, headsigns } = networkInput(rows, slackSecs);
+            const raw = buildNetwork(input);
+            // One copy of the routing arrays, in shared memory: the network below and the workers read the same bytes.
+            const arrays = sharedRoutingArrays(raw);
+            const network: Network = { ...raw, ...arrays };
+            return { network, arrays, headsigns };
+          })();
       const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
       const bounds: Built['bounds'] = points.length
         ? points.reduce<[number, number, number, number]>((b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)], [90, 180, -90, -180])
