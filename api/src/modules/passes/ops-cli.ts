@@ -1,9 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../../platform/config';
-import { openDb } from '../../platform/db';
+import { opsMain, parseOpsArgs, refusalsAsExitCode, serverFrom } from '../../cli/ops-command';
 import { ApiError } from '../../platform/errors';
-import { migrate } from '../../platform/migrate';
 import { createFileStorage } from '../files';
 import { DEV_OPS_KEY } from '../auth';
 import { PassOrderService, type VerificationAction } from './service';
@@ -87,22 +84,12 @@ export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof f
   };
 }
 
-/** --server <url> or SAWARI_API_URL: the server to act through, else null (database mode). */
-export function serverFrom(argv: string[], env: NodeJS.ProcessEnv = process.env): string | null {
-  const i = argv.findIndex((a) => a === '--server' || a.startsWith('--server='));
-  if (i >= 0) return argv[i].includes('=') ? argv[i].slice('--server='.length) : (argv[i + 1] ?? '');
-  return env.SAWARI_API_URL?.trim() || null;
-}
+export { serverFrom };
 
 /** Runs one command; answers the exit code. Output goes through `out`/`err` (tests capture them). */
 export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli', viaServer = false): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, as: { type: 'string' }, out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (e) {
-    err(`${(e as Error).message}\n\n${OPS_USAGE}`);
-    return 2;
-  }
+  const parsed = parseOpsArgs(argv, { reason: { type: 'string' }, as: { type: 'string' }, out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, OPS_USAGE, err);
+  if (!parsed) return 2;
   if (viaServer && parsed.values.as !== undefined) {
     err('--as names the operator in database mode only: through a server, the decision is recorded under the ops key\'s name (OPS_KEY).');
     return 2;
@@ -113,7 +100,7 @@ export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) =
     return parsed.values.help ? 0 : 2;
   }
   const actor = `ops:${parsed.values.as ?? who}`;
-  try {
+  return refusalsAsExitCode(err, async () => {
     if (command === 'list') {
       const list = await svc.pendingVerifications();
       if (!list.length) out('No orders wait for verification.');
@@ -141,36 +128,13 @@ export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) =
     }
     err(OPS_USAGE);
     return 2;
-  } catch (e) {
-    if (e instanceof ApiError) {
-      err(`${e.code}: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  }
+  });
 }
 
 if (require.main === module) {
-  (async () => {
-    const argv = process.argv.slice(2);
-    const server = serverFrom(argv);
-    if (server !== null) {
-      if (!/^https?:\/\/[^\s/]+/.test(server)) {
-        console.error(`--server needs a URL such as http://127.0.0.1:8080 (got "${server}")`);
-        return 2;
-      }
-      return runOps(argv, httpOpsBackend(server, process.env.OPS_KEY?.trim() || DEV_OPS_KEY), console.log, console.error, undefined, true);
-    }
-    const config = loadConfig();
-    const db = await openDb(config);
-    try {
-      await migrate(db);
-      return await runOps(argv, serviceOpsBackend(new PassOrderService(db, Date.now), config.dataDir), console.log, console.error);
-    } finally {
-      await db.close();
-    }
-  })().then((code) => process.exit(code), (e) => {
-    console.error(`ops failed: ${(e as Error).message}`);
-    process.exit(1);
+  opsMain({
+    devKey: DEV_OPS_KEY,
+    remote: (server, key, argv) => runOps(argv, httpOpsBackend(server, key), console.log, console.error, undefined, true),
+    local: (db, config, argv) => runOps(argv, serviceOpsBackend(new PassOrderService(db, Date.now), config.dataDir), console.log, console.error),
   });
 }

@@ -1,10 +1,6 @@
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../../platform/config';
-import { openDb } from '../../platform/db';
+import { opsMain, parseOpsArgs, refusalsAsExitCode } from '../../cli/ops-command';
 import { ApiError } from '../../platform/errors';
-import { migrate } from '../../platform/migrate';
 import { DEV_OPS_KEY } from '../auth';
-import { serverFrom } from '../passes';
 import { ReservationService } from './service';
 
 export const RESERVATION_OPS_USAGE = `Usage: npm run ops -- reservations trips <lineId> [--date YYYYMMDD]
@@ -73,32 +69,28 @@ export async function runReservationOps(
   err: (s: string) => void,
   who = process.env.USER ?? 'cli',
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        date: { type: 'string' },
-        disruption: { type: 'string' },
-        note: { type: 'string' },
-        to: { type: 'string' },
-        as: { type: 'string' },
-        server: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (e) {
-    err(`${(e as Error).message}\n\n${RESERVATION_OPS_USAGE}`);
-    return 2;
-  }
+  const parsed = parseOpsArgs(
+    argv,
+    {
+      date: { type: 'string' },
+      disruption: { type: 'string' },
+      note: { type: 'string' },
+      to: { type: 'string' },
+      as: { type: 'string' },
+      server: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    RESERVATION_OPS_USAGE,
+    err,
+  );
+  if (!parsed) return 2;
   const [group, command, id, extra] = parsed.positionals;
   if (parsed.values.help || group !== 'reservations' || !command || !id) {
     (parsed.values.help ? out : err)(RESERVATION_OPS_USAGE);
     return parsed.values.help ? 0 : 2;
   }
   const actor = `ops:${parsed.values.as ?? who}`;
-  try {
+  return refusalsAsExitCode(err, async () => {
     if (command === 'trips') {
       const r = await svc.opsTrips(id, parsed.values.date);
       if (!r.trips.length) out(`No trips of ${id} on ${r.date}.`);
@@ -134,39 +126,13 @@ export async function runReservationOps(
     }
     err(RESERVATION_OPS_USAGE);
     return 2;
-  } catch (e) {
-    if (e instanceof ApiError) {
-      err(`${e.code}: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  }
+  });
 }
 
 if (require.main === module) {
-  (async () => {
-    const argv = process.argv.slice(2);
-    const server = serverFrom(argv);
-    if (server !== null) {
-      if (!/^https?:\/\/[^\s/]+/.test(server)) {
-        console.error(`--server needs a URL such as http://127.0.0.1:8080 (got "${server}")`);
-        return 2;
-      }
-      return runReservationOps(argv, httpReservationOps(server, process.env.OPS_KEY?.trim() || DEV_OPS_KEY), console.log, console.error);
-    }
-    const config = loadConfig();
-    const db = await openDb(config);
-    try {
-      await migrate(db);
-      return await runReservationOps(argv, new ReservationService(db, Date.now), console.log, console.error);
-    } finally {
-      await db.close();
-    }
-  })().then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(`ops failed: ${(e as Error).message}`);
-      process.exit(1);
-    },
-  );
+  opsMain({
+    devKey: DEV_OPS_KEY,
+    remote: (server, key, argv) => runReservationOps(argv, httpReservationOps(server, key), console.log, console.error),
+    local: (db, _config, argv) => runReservationOps(argv, new ReservationService(db, Date.now), console.log, console.error),
+  });
 }
