@@ -9,7 +9,7 @@ import { navigateToUrl } from 'single-spa';
 import type { ReservationLine, StopPair, TripSlot } from '@sawari/contracts';
 import { AIRPORT_TIMINGS_REFRESH_MS, formatCityTime, formatPaise, MAX_SEATS_PER_BOOKING } from '@sawari/domain';
 import { cityAtom, loadSession, SawariIntlProvider, sessionAtom, sessionLoadedAtom, useCityConfig } from '@sawari/runtime';
-import { Button } from '@sawari/ui';
+import { SlotList } from '@sawari/ui/src/slot-list';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { useAsync } from '@sawari/ui/src/async';
 import styles from '@sawari/ui/src/rider.module.css';
@@ -307,25 +307,18 @@ function SelectSlots() {
           ))}
         </select>
       </div>
-      {s.slots.length === 0 ? (
-        <p className={styles.empty}>{t('slots.none')}</p>
-      ) : (
-        <ul className={styles.cards}>
-          {s.slots.map((slot) => (
-            <li key={slot.tripId} className={styles.card}>
-              <div className={own.slot}>
-                <span className={own.time}>{time(slot.boardingTime)}</span>
-                <span className={styles.small}>{slot.availability === 'SOLD_OUT' ? t('eta.soldOut') : t('eta.left', { n: slot.seatsLeft })}</span>
-                {slot.bookable && slot.seatsLeft >= passengers && (
-                  <Button onClick={() => choose(slot.tripId)} aria-label={t('slots.chooseAt', { time: time(slot.boardingTime) })}>
-                    {t('slots.choose')}
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SlotList
+        empty={t('slots.none')}
+        rows={s.slots.map((slot) => ({
+          key: slot.tripId,
+          time: time(slot.boardingTime),
+          detail: slot.availability === 'SOLD_OUT' ? t('eta.soldOut') : t('eta.left', { n: slot.seatsLeft }),
+          action:
+            slot.bookable && slot.seatsLeft >= passengers
+              ? { label: t('slots.choose'), ariaLabel: t('slots.chooseAt', { time: time(slot.boardingTime) }), onClick: () => choose(slot.tripId) }
+              : null,
+        }))}
+      />
     </>
   );
 }

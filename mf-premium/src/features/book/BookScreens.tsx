@@ -7,6 +7,7 @@ import { navigateToUrl } from 'single-spa';
 import type { Booking, ReservationLine, ReservationProductName, StopPair } from '@sawari/contracts';
 import { checkoutPath } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
+import { SlotList } from '@sawari/ui/src/slot-list';
 import {
   holdSeats,
   loadBooking,
@@ -439,42 +440,35 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
         </nav>
       )}
       <h2>{t('slots.on', { day: s.slots[0] ? day(s.slots[0].dayLabel, s.slots[0].startTime) : s.date })}</h2>
-      {s.slots.length === 0 ? (
-        <p className={styles.empty}>{t('slots.none')}</p>
-      ) : (
-        <ul className={styles.cards}>
-          {s.slots.map((slot) => (
-            <li key={slot.tripId} className={`${styles.card} ${slot.bookable ? '' : styles.cardInactive}`}>
-              <div className={styles.slot}>
-                <div>
-                  <span className={styles.slotTime}>{time(slot.boardingTime)}</span>{' '}
-                  <span className={styles.muted}>{t('slots.arrives', { time: time(slot.arrivalTime) })}</span>
-                  <p className={styles.small}>
-                    {slot.availability === 'SOLD_OUT' ? (
-                      <span className={`${styles.badge} ${styles.badgeBad}`}>{t(slot.status === 'CANCELLED' ? 'slots.cancelled' : 'slots.soldOut')}</span>
-                    ) : slot.availability === 'FEW_SEATS_LEFT' ? (
-                      <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('slots.few', { n: slot.seatsLeft })}</span>
-                    ) : (
-                      t('slots.left', { n: slot.seatsLeft })
-                    )}
-                    {slot.peak && slot.adultPaise !== null && (
-                      <>
-                        {' '}
-                        <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('slots.peak', { price: money(slot.adultPaise) })}</span>
-                      </>
-                    )}
-                  </p>
-                </div>
-                {slot.bookable && (
-                  <Button onClick={() => choose(slot.tripId, slot.seatsLeft)} aria-label={t('slots.chooseAt', { time: time(slot.boardingTime) })}>
-                    {t('slots.choose')}
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SlotList
+        empty={t('slots.none')}
+        rows={s.slots.map((slot) => ({
+          key: slot.tripId,
+          time: time(slot.boardingTime),
+          aside: <span className={styles.muted}>{t('slots.arrives', { time: time(slot.arrivalTime) })}</span>,
+          inactive: !slot.bookable,
+          detail: (
+            <>
+              {slot.availability === 'SOLD_OUT' ? (
+                <span className={`${styles.badge} ${styles.badgeBad}`}>{t(slot.status === 'CANCELLED' ? 'slots.cancelled' : 'slots.soldOut')}</span>
+              ) : slot.availability === 'FEW_SEATS_LEFT' ? (
+                <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('slots.few', { n: slot.seatsLeft })}</span>
+              ) : (
+                t('slots.left', { n: slot.seatsLeft })
+              )}
+              {slot.peak && slot.adultPaise !== null && (
+                <>
+                  {' '}
+                  <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('slots.peak', { price: money(slot.adultPaise) })}</span>
+                </>
+              )}
+            </>
+          ),
+          action: slot.bookable
+            ? { label: t('slots.choose'), ariaLabel: t('slots.chooseAt', { time: time(slot.boardingTime) }), onClick: () => choose(slot.tripId, slot.seatsLeft) }
+            : null,
+        }))}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { navigateToUrl } from 'single-spa';
 import type { Booking } from '@sawari/contracts';
 import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
 import { Button } from '@sawari/ui';
+import { SlotList } from '@sawari/ui/src/slot-list';
 import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, loadSupport, rescheduleBooking } from '../common/api';
 import { flowPaths, paths } from '../common/model';
 import {
@@ -266,34 +267,28 @@ function Reschedule({ id, city }: { id: string; city: string }) {
         </div>
       )}
       <ProblemPanel error={error} />
-      {candidates.length === 0 ? (
-        <p className={styles.empty}>{t('slots.none')}</p>
-      ) : (
-        <ul className={styles.cards}>
-          {candidates.map((s) => (
-            <li key={s.tripId} className={styles.card}>
-              <div className={styles.slot}>
-                <span className={styles.slotTime}>{time(s.boardingTime)}</span>
-                <span className={styles.small}>
-                  {t('slots.left', { n: s.seatsLeft })}
-                  {adultsOnly && s.adultPaise !== null && (
-                    <>
-                      {' · '}
-                      {(() => {
-                        const diff = (s.adultPaise - perAdult) * b.seats;
-                        return diff > 0 ? t('reschedule.pay', { amount: money(diff) }) : diff < 0 ? t('reschedule.back', { amount: money(-diff) }) : t('reschedule.same');
-                      })()}
-                    </>
-                  )}
-                </span>
-                <Button onClick={() => void choose(s.tripId)} disabled={busy} aria-label={t('reschedule.toAt', { time: time(s.boardingTime) })}>
-                  {t('reschedule.to')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SlotList
+        empty={t('slots.none')}
+        rows={candidates.map((s) => ({
+          key: s.tripId,
+          time: time(s.boardingTime),
+          detail: (
+            <>
+              {t('slots.left', { n: s.seatsLeft })}
+              {adultsOnly && s.adultPaise !== null && (
+                <>
+                  {' · '}
+                  {(() => {
+                    const diff = (s.adultPaise - perAdult) * b.seats;
+                    return diff > 0 ? t('reschedule.pay', { amount: money(diff) }) : diff < 0 ? t('reschedule.back', { amount: money(-diff) }) : t('reschedule.same');
+                  })()}
+                </>
+              )}
+            </>
+          ),
+          action: { label: t('reschedule.to'), ariaLabel: t('reschedule.toAt', { time: time(s.boardingTime) }), onClick: () => void choose(s.tripId), disabled: busy },
+        }))}
+      />
     </>
   );
 }
