@@ -2,7 +2,7 @@ import { parse } from 'csv-parse';
 import { localDate } from '@sawari/domain';
 import type { Db } from '../../../platform/db';
 import { openGtfsSource, type GtfsSource } from './source';
-import { GTFS_FILES, convertField, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
+import { GTFS_FILES, convertValue, FieldProblem, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
 import { PointGrid, walkingSeconds } from '../geo';
 
 /** A feed the importer refuses, with where and why. */
@@ -202,9 +202,9 @@ async function importFile(tx: Db, spec: GtfsFile, source: GtfsSource, feedId: nu
       }
       const row: Row = {};
       for (let c = 0; c < keys.length; c++) {
-        const r = convertField(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
-        if ('error' in r) throw refuse(r.error);
-        row[keys[c]] = r.value;
+        const v = convertValue(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
+        if (v instanceof FieldProblem) throw refuse(v.message);
+        row[keys[c]] = v;
       }
       const problem = spec.check?.(row, ids);
       if (problem) throw refuse(problem);
