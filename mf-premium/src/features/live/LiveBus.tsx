@@ -2,11 +2,11 @@
 // and in words (ETA to the boarding stop, timeliness, live or last seen, next stop), asking again when the server
 // says (a quarter of the time to the slot, never below 120 s).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { BookingTracking } from '@sawari/contracts';
 import { freshness } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
 import { loadTracking } from '../common/api';
-import { asApiError, ListSkeleton, ProblemPanel, styles, useT, useTimes } from '../common/ui';
+import { usePolling } from '../common/poll';
+import { ListSkeleton, ProblemPanel, styles, useT, useTimes } from '../common/ui';
 
 const StopMap = lazy(() => import(/* webpackChunkName: "premium-map" */ './StopMap'));
 
@@ -15,35 +15,15 @@ const TIMELINESS_KEY: Record<string, string> = { 'On Time': 'onTime', 'Arriving 
 
 /** Polls the booking's tracking answer; the wait comes from the server (never below 120 s). */
 function useTracking(bookingId: string) {
-  const [data, setData] = useState<BookingTracking | null>(null);
-  const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      let wait = 120_000;
-      try {
-        const d = await loadTracking(bookingId);
-        if (!live) return;
-        setData(d);
-        setError(null);
-        if (d.state === 'OVER') return;
-        wait = Math.max(120_000, d.pollAfterMs);
-      } catch (err) {
-        if (!live) return;
-        setError(asApiError(err));
-        if (asApiError(err).code === 'NOT_TRACKABLE' || asApiError(err).code === 'BOOKING_NOT_FOUND') return;
-      }
-      timer = setTimeout(tick, wait);
-    };
-    void tick();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [bookingId, attempt]);
-  return { data, error, retry: () => setAttempt((n) => n + 1) };
+  const { value, error, retry } = usePolling(
+    bookingId,
+    () => loadTracking(bookingId),
+    (r) => {
+      if ('value' in r) return r.value.state === 'OVER' ? null : Math.max(120_000, r.value.pollAfterMs);
+      return r.error.code === 'NOT_TRACKABLE' || r.error.code === 'BOOKING_NOT_FOUND' ? null : 120_000;
+    },
+  );
+  return { data: value, error, retry };
 }
 
 export default function LiveBus({ bookingId }: { bookingId: string }) {

@@ -4,41 +4,20 @@ import { useEffect, useRef, useState } from 'react';
 import type { Booking } from '@sawari/contracts';
 import { Button } from '@sawari/ui';
 import { loadBooking, popupShown } from '../common/api';
-import { asApiError, money, styles, useDay, useT, useTimes } from '../common/ui';
+import { usePolling } from '../common/poll';
+import { money, styles, useDay, useT, useTimes } from '../common/ui';
 
 /** Loads a booking and polls it (2 s, ×1.5 up to 15 s) until `settled` says so. */
 export function useBookingPoll(id: string, settled: (b: Booking) => boolean) {
-  const [booking, setBooking] = useState<Booking | null>(null);
-  const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const settledRef = useRef(settled);
-  settledRef.current = settled;
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let wait = 2000;
-    const tick = async () => {
-      try {
-        const b = await loadBooking(id);
-        if (!live) return;
-        setBooking(b);
-        setError(null);
-        if (settledRef.current(b)) return;
-      } catch (err) {
-        if (!live) return;
-        setError(asApiError(err));
-        if (asApiError(err).code === 'BOOKING_NOT_FOUND') return;
-      }
-      wait = Math.min(15_000, wait * 1.5);
-      timer = setTimeout(tick, wait);
-    };
-    void tick();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [id, attempt]);
-  return { booking, error, retry: () => setAttempt((n) => n + 1), setBooking };
+  const { value, setValue, error, retry } = usePolling(
+    id,
+    () => loadBooking(id),
+    (r, wait) => {
+      if ('value' in r ? settled(r.value) : r.error.code === 'BOOKING_NOT_FOUND') return null;
+      return wait === null ? 2000 * 1.5 : Math.min(15_000, wait * 1.5);
+    },
+  );
+  return { booking: value, error, retry, setBooking: setValue };
 }
 
 /**
