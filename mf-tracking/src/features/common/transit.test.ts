@@ -4,10 +4,13 @@ import * as tracking from '@sawari/contracts/src/generated/mf-tracking';
 import * as tickets from '@sawari/contracts/src/generated/mf-tickets';
 // The codegen plugin that writes the documents (codegen.ts); plain CommonJS, run by graphql-codegen.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const documentsPlugin = require('../../../../scripts/codegen-documents.cjs') as { plugin(schema: GraphQLSchema, documents: { document: ReturnType<typeof parse> }[]): string };
+const documentsPlugin = require('../../../../scripts/codegen-documents.cjs') as {
+  plugin(schema: GraphQLSchema, documents: { document: ReturnType<typeof parse> }[]): string;
+};
 
 const schema = buildSchema(transitTypeDefs);
-const documentsOf = (module: Record<string, unknown>) => Object.entries(module).filter(([name, v]) => name.endsWith('Document') && typeof v === 'string') as [string, string][];
+const documentsOf = (module: Record<string, unknown>) =>
+  Object.entries(module).filter(([name, v]) => name.endsWith('Document') && typeof v === 'string') as [string, string][];
 
 describe('generated GraphQL documents (npm run codegen)', () => {
   it.each([
@@ -28,9 +31,13 @@ describe('generated GraphQL documents (npm run codegen)', () => {
   });
 
   it('the screens send the same queries as before codegen (names and arguments kept)', () => {
-    expect(tracking.RouteArrivalsDocument).toMatch(/^query RouteArrivals\(\$city:ID!\$stopId:ID!\$routeId:ID!\)\{stopArrivals\(city:\$city stopId:\$stopId routeId:\$routeId limit:10\)/);
+    expect(tracking.RouteArrivalsDocument).toMatch(
+      /^query RouteArrivals\(\$city:ID!\$stopId:ID!\$routeId:ID!\)\{stopArrivals\(city:\$city stopId:\$stopId routeId:\$routeId limit:10\)/,
+    );
     expect(tracking.NearbyStopsDocument).toContain('nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20)');
-    expect(tickets.SearchRoutesDocument).toBe('query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name}}');
+    expect(tickets.SearchRoutesDocument).toBe(
+      'query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name}}',
+    );
   });
 });
 
