@@ -11,6 +11,16 @@ import { registerServiceWorker } from './sw-client';
 import { texts } from './texts';
 
 async function fetchRemotes(): Promise<RemoteEntry[]> {
+  // A board's HTML carries remotes.json inline (api/src/platform/static.ts kioskHead): no round trip before the remote.
+  const inline = document.getElementById('sawari-remotes')?.textContent;
+  if (inline) {
+    try {
+      const body = JSON.parse(inline) as { remotes?: RemoteEntry[] };
+      if (Array.isArray(body.remotes)) return body.remotes;
+    } catch {
+      /* fall back to the network */
+    }
+  }
   const res = await fetch('/app/remotes.json', { cache: 'no-store' });
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
   const body = (await res.json()) as { remotes?: RemoteEntry[] };

@@ -27,6 +27,8 @@ const REMOTE_NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json']);
 interface RemoteEntry {
   dir: string;
   version: string;
+  entry?: string;
+  prefixes?: string[];
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sawari is not built yet</title></head>
@@ -75,10 +77,72 @@ function remotesReader(file: string): () => RemoteEntry[] {
   };
 }
 
+/** A file's text, re-read when it changes (index.html, remotes.json, a remote's mf-manifest.json). */
+function textReader(): (file: string) => string | null {
+  const cache = new Map<string, { mtimeMs: number; text: string }>();
+  return (file) => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const hit = cache.get(file);
+      if (hit?.mtimeMs === mtimeMs) return hit.text;
+      const text = fs.readFileSync(file, 'utf8');
+      if (cache.size > 50) cache.clear();
+      cache.set(file, { mtimeMs, text });
+      return text;
+    } catch {
+      return null;
+    }
+  };
+}
+
+const KIOSK_PATH = /^airport-static-screens\//;
+const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * index.html for a kiosk board (/app/airport-static-screens/...), with what the URL already tells (docs/airport-timings.md
+ * "First paint of a board"): remotes.json inlined (no round trip before the remote is known) and preload hints for the
+ * owning remote's manifest, entry and exposed module, so they download while the shell's main script runs instead of
+ * one after another. Null: nothing to add (the plain index.html is sent).
+ */
+function kioskHead(read: (file: string) => string | null, shellDist: string, webRoot: string, pathname: string): string | null {
+  const remotesText = read(path.join(shellDist, 'remotes.json'));
+  if (!remotesText) return null;
+  let remotes: RemoteEntry[];
+  try {
+    remotes = (JSON.parse(remotesText) as { remotes?: RemoteEntry[] }).remotes ?? [];
+  } catch {
+    return null;
+  }
+  let head = `<script id="sawari-remotes" type="application/json">${escapeJsonForHtml(remotesText.trim())}</script>`;
+  const owner = remotes.find((r) => r.prefixes?.some((p) => pathname === `/app${p}` || pathname.startsWith(`/app${p}/`)));
+  if (!owner?.entry || !/^\/remotes\/[\w-]+\/[\w-]+\/mf-manifest\.json$/.test(owner.entry)) return head;
+  const base = owner.entry.slice(0, -'mf-manifest.json'.length);
+  const release = path.join(webRoot, 'remote-releases', owner.dir, owner.version, 'mf-manifest.json');
+  const manifestText = read(release) ?? read(path.join(webRoot, owner.dir, 'dist', 'mf-manifest.json'));
+  const links = [`<link rel="preload" as="fetch" crossorigin href="${escapeAttr(owner.entry)}">`];
+  try {
+    const manifest = JSON.parse(manifestText ?? 'null') as {
+      metaData?: { remoteEntry?: { name?: string } };
+      exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+    } | null;
+    const entryFile = manifest?.metaData?.remoteEntry?.name;
+    if (entryFile) links.push(`<link rel="preload" as="script" href="${escapeAttr(base + entryFile)}">`);
+    const spa = manifest?.exposes?.find((e) => e.name === 'spa');
+    for (const js of spa?.assets?.js?.sync ?? []) links.push(`<link rel="preload" as="script" href="${escapeAttr(base + js)}">`);
+    for (const css of spa?.assets?.css?.sync ?? []) links.push(`<link rel="preload" as="style" href="${escapeAttr(base + css)}">`);
+  } catch {
+    /* no manifest to read: the manifest preload alone */
+  }
+  head += links.join('');
+  return head;
+}
+
 export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string }): Promise<void> {
   const webRoot = path.resolve(opts.webRoot);
   const shellDist = path.join(webRoot, 'shell', 'dist');
   const remotes = remotesReader(path.join(shellDist, 'remotes.json'));
+  const read = textReader();
 
   // Only reply.sendFile: every route below decides what to send and how long it may be cached.
   await app.register(fastifyStatic, { root: shellDist, serve: false, preCompressed: true, cacheControl: false, index: false });
@@ -102,6 +166,13 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
       const base = path.basename(full);
       const cacheControl = relPath === 'remotes.json' ? 'no-store' : HASHED.test(base) ? IMMUTABLE : NO_CACHE;
       return send(reply, relPath, shellDist, cacheControl);
+    }
+    if (KIOSK_PATH.test(rel)) {
+      const html = read(path.join(shellDist, 'index.html'));
+      const head = html ? kioskHead(read, shellDist, webRoot, request.url.split('?')[0]) : null;
+      if (html && head && html.includes('</head>')) {
+        return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html.replace('</head>', `${head}</head>`));
+      }
     }
     return send(reply, 'index.html', shellDist, NO_CACHE);
   });

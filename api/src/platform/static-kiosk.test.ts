@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dbLabel } from '../testing/test-db';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const VERSION = '3f2a9c0d1b7e';
+const ENTRY = `/remotes/mf-airport/${VERSION}/mf-manifest.json`;
+
+/** A fake build whose index.html has a head, remotes.json and mf-airport's manifest (issue 15: serial hops). */
+function fakeBuild(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-web-kiosk-'));
+  const write = (rel: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><html><head><title>Sawari</title><script defer src=/app/main.0123abcd.js></script></head><body></body></html>');
+  const remotes = {
+    remotes: [
+      { name: 'mf_airport', dir: 'mf-airport', version: VERSION, entry: ENTRY, prefixes: ['/airport-static-screens'] },
+      { name: 'mf_passes', dir: 'mf-passes', version: '000000000000', entry: '/remotes/mf-passes/000000000000/mf-manifest.json', prefixes: ['/book'], note: '</script><b>' },
+    ],
+  };
+  write('shell/dist/remotes.json', JSON.stringify(remotes));
+  write(
+    'mf-airport/dist/mf-manifest.json',
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', type: 'global' } },
+      exposes: [{ name: 'spa', assets: { js: { sync: ['__federation_expose_spa.5f18eac505.js'], async: ['34.9dae9cac72.js'] }, css: { sync: ['__federation_expose_spa.7e11ff700a.css'], async: [] } } }],
+    }),
+  );
+  return root;
+}
+
+describe(`a board's first HTML says what the URL already tells ${dbLabel()}`, () => {
+  let s: TestServer;
+  let root: string;
+  beforeAll(async () => {
+    root = fakeBuild();
+    s = await startTestServer({ seed: false, config: { webRoot: root } });
+  }, 30_000);
+  afterAll(async () => {
+    await s?.cleanup();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('inlines remotes.json and preloads the board remote’s manifest, entry and exposed module', async () => {
+    const r = await s.app.inject({ url: '/app/airport-static-screens/airport-express-bus-time/T1?version-check-s=3' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    const inline = /<script id="sawari-remotes" type="application\/json">(.*?)<\/script>/.exec(r.body);
+    expect(inline).not.toBeNull();
+    // Never closes its own script element early: "<" is escaped, and the JSON is the file's.
+    expect(inline?.[1]).not.toContain('</');
+    expect(JSON.parse(inline?.[1] as string)).toEqual(JSON.parse(fs.readFileSync(path.join(root, 'shell/dist/remotes.json'), 'utf8')));
+    const links = [...r.body.matchAll(/<link rel="preload" as="(\w+)"( crossorigin)? href="([^"]+)">/g)].map((m) => [m[1], m[3]]);
+    expect(links).toEqual([
+      ['fetch', ENTRY],
+      ['script', `/remotes/mf-airport/${VERSION}/remoteEntry.js`],
+      ['script', `/remotes/mf-airport/${VERSION}/__federation_expose_spa.5f18eac505.js`],
+      ['style', `/remotes/mf-airport/${VERSION}/__federation_expose_spa.7e11ff700a.css`],
+    ]);
+    // Before the shell's own script, inside the head.
+    expect(r.body.indexOf('sawari-remotes')).toBeLessThan(r.body.indexOf('</head>'));
+    expect(r.body).toContain('<script defer src=/app/main.0123abcd.js>');
+  });
+
+  it('adds nothing to other pages, or to /app/index.html itself (the service worker precaches that one)', async () => {
+    for (const url of ['/app/', '/app/book/pass', '/app/index.html']) {
+      const r = await s.app.inject({ url });
+      expect([url, r.statusCode]).toEqual([url, 200]);
+      expect(r.body).not.toContain('sawari-remotes');
+      expect(r.body).not.toContain('rel="preload"');
+    }
+  });
+});
