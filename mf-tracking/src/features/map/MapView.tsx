@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
 import type { RouteDirection, Stop, Vehicle } from '../common/transit';
 import { BUSES_SOURCE, MAP_STYLE_URL, ROUTE_SOURCE, STOPS_SOURCE, boundsOf, builtInStyle, busesGeoJson, overlayLayers, routeGeoJson, stopsGeoJson } from './mapData';
+import { useGeolocation } from '../common/useGeolocation';
 import styles from '../common/tracking.module.css';
 
 type Lib = typeof import('maplibre-gl');
@@ -36,6 +37,9 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
+  const stopMarkers = useRef<Marker[]>([]);
+  const youMarker = useRef<Marker | null>(null);
+  const [geo, locate] = useGeolocation();
   const fitted = useRef(false);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [lib, setLib] = useState<Lib | null>(null);
@@ -71,6 +75,11 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       return;
     }
     m.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
+    m.addControl(new lib.ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
+    // Stop names as HTML markers (no glyph server); shown from zoom 13, where they stop piling up on each other.
+    const labelsByZoom = () => box.current?.setAttribute('data-stop-labels', m.getZoom() >= 13 ? 'shown' : 'hidden');
+    m.on('zoomend', labelsByZoom);
+    m.on('load', labelsByZoom);
     m.on('load', () => {
       if (MAP_STYLE_URL) {
         for (const id of [ROUTE_SOURCE, STOPS_SOURCE, BUSES_SOURCE]) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -83,6 +92,10 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     return () => {
       markers.current.forEach((mk) => mk.remove());
       markers.current = [];
+      stopMarkers.current.forEach((mk) => mk.remove());
+      stopMarkers.current = [];
+      youMarker.current?.remove();
+      youMarker.current = null;
       map.current = null;
       fitted.current = false;
       m.remove();
@@ -106,6 +119,44 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       }
     }
   }, [status, directions, stops, selectedStopId, buses]);
+
+  // Stop names next to their circles (textContent: feed text is data).
+  useEffect(() => {
+    const m = map.current;
+    if (status !== 'ready' || !m || !lib) return;
+    stopMarkers.current.forEach((mk) => mk.remove());
+    stopMarkers.current = stops.map((st) => {
+      const el = document.createElement('div');
+      el.className = styles.stopLabel;
+      el.setAttribute('aria-hidden', 'true');
+      el.dataset.testid = 'stop-label';
+      el.textContent = st.stop_name;
+      return new lib.Marker({ element: el, anchor: 'left', offset: [8, 0] }).setLngLat([st.stop_lon, st.stop_lat]).addTo(m);
+    });
+  }, [status, stops, lib]);
+
+  // The rider's position: asked only when they press the button, or at once when they already allowed it.
+  useEffect(() => {
+    let live = true;
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((p) => live && p.state === 'granted' && locate())
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [locate]);
+  useEffect(() => {
+    const m = map.current;
+    if (status !== 'ready' || !m || !lib || geo.status !== 'located') return;
+    youMarker.current?.remove();
+    const el = document.createElement('div');
+    el.className = styles.youAreHere;
+    el.dataset.testid = 'you-are-here';
+    el.setAttribute('aria-hidden', 'true');
+    el.textContent = intl.formatMessage({ id: 'map.youAreHere' });
+    youMarker.current = new lib.Marker({ element: el, anchor: 'bottom' }).setLngLat([geo.lon, geo.lat]).addTo(m);
+  }, [status, lib, geo, intl]);
 
   // Buses: circles in the style, labels as HTML markers (no glyph server needed; text set with textContent).
   useEffect(() => {
@@ -135,6 +186,17 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
         <p className={styles.mapStatus} role="status">
           {intl.formatMessage({ id: status === 'failed' ? 'map.failed' : 'map.loading' })}
         </p>
+      )}
+    </div>
+    <div className={styles.mapTools}>
+      {geo.status === 'located' ? (
+        <p role="status">{intl.formatMessage({ id: 'map.youAreHere' })}</p>
+      ) : geo.status === 'denied' || geo.status === 'unavailable' ? (
+        <p role="status">{intl.formatMessage({ id: 'map.locationDenied' })}</p>
+      ) : (
+        <button type="button" className={styles.tab} onClick={locate} disabled={geo.status === 'locating'}>
+          {intl.formatMessage({ id: geo.status === 'locating' ? 'results.locating' : 'map.showMe' })}
+        </button>
       )}
     </div>
     </>

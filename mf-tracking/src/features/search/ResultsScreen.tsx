@@ -1,90 +1,144 @@
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { ApiRequestError } from '@sawari/runtime';
+import { Button } from '@sawari/ui';
 import { ListSkeleton, Page } from '../common/Page';
 import { Problem } from '../common/Problem';
 import { StopDistinctions } from '../common/StopDistinctions';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { gql, SearchDocument, SearchRoutesDocument, type RouteSummary, type SearchResult } from '../common/transit';
-import { useLive } from '../common/useLive';
+import { gql, SearchPageDocument, SearchRoutesPageDocument, type RouteSummary, type SearchResult } from '../common/transit';
+import { useGeolocation, type GeoState } from '../common/useGeolocation';
 import { SearchForm } from '../landing/LandingScreen';
+import { distanceFrom, routeTitle } from './results';
+import { usePaged, type Paged } from './usePaged';
 import styles from '../common/tracking.module.css';
 
-type Found = { routes: RouteSummary[]; places: SearchResult[] };
+/** The rider's position when they have already allowed it (no prompt on arrival); else on request. */
+function useKnownPosition(): [GeoState, () => void] {
+  const [geo, locate] = useGeolocation();
+  useEffect(() => {
+    let live = true;
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((p) => live && p.state === 'granted' && locate())
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [locate]);
+  return [geo, locate];
+}
+
+function MoreButton({ paged, label }: { paged: Paged<unknown>; label: string }) {
+  const intl = useIntl();
+  if (!paged.more && paged.status !== 'moreFailed') return null;
+  return (
+    <div className={styles.actions}>
+      <Button type="button" onClick={paged.loadMore} disabled={paged.status === 'more'} aria-busy={paged.status === 'more'}>
+        {paged.status === 'more' ? intl.formatMessage({ id: 'results.loadingMore' }) : label}
+      </Button>
+      {paged.status === 'moreFailed' && (
+        <p role="alert" className={styles.alert}>
+          {intl.formatMessage({ id: 'results.moreFailed' })}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Results({ city, q }: { city: string; q: string }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const found = useLive<Found>(
-    q
-      ? async (signal) => {
-          const [r, s] = await Promise.all([
-            gql(SearchRoutesDocument, { city, query: q }, signal),
-            gql(SearchDocument, { city, query: q }, signal),
-          ]);
-          return { routes: r.searchRoutes, places: s.search };
-        }
-      : null,
-    `${city}|${q}`,
-    { poll: false },
+  const [geo, locate] = useKnownPosition();
+  const routes = usePaged<RouteSummary>(
+    (offset, limit) => gql(SearchRoutesPageDocument, { city, query: q, limit, offset }).then((r) => r.searchRoutes),
+    `${city}|${q}|r`,
+    (r) => r.route_id,
+  );
+  const places = usePaged<SearchResult>(
+    (offset, limit) => gql(SearchPageDocument, { city, query: q, limit, offset }).then((r) => r.search),
+    `${city}|${q}|s`,
+    (p) => (p.stop_id ? `s|${p.stop_id}` : `p|${p.name}|${p.lat}|${p.lon}`),
   );
   if (!q) return null;
-  if (found.loading) return <ListSkeleton />;
-  if (!found.data) return <Problem error={found.error} onRetry={found.retry} />;
-  const { routes, places } = found.data;
-  const stops = places.filter((p) => p.result_type === 'STOP' && p.stop_id);
-  const other = places.filter((p) => p.result_type === 'PLACE' && p.lat != null && p.lon != null);
+  if (routes.status === 'loading' || places.status === 'loading') return <ListSkeleton />;
+  if (routes.status === 'failed' || places.status === 'failed') {
+    const failed = routes.status === 'failed' ? routes : places;
+    return <Problem error={failed.error as ApiRequestError} onRetry={failed.retry} />;
+  }
+  const found = places.items.filter((p) => (p.result_type === 'STOP' && p.stop_id) || (p.result_type === 'PLACE' && p.lat != null && p.lon != null));
+  const shown = routes.items.length + found.length;
+  const rider = geo.status === 'located' ? geo : null;
+  const distance = (lat: number | null, lon: number | null) => {
+    if (!rider || lat == null || lon == null) return null;
+    const d = distanceFrom(rider, lat, lon);
+    return t('stop.distance', { distance: intl.formatNumber(d.value, { style: 'unit', unit: d.unit, unitDisplay: 'short' }) });
+  };
   return (
     <>
-      <p role="status">{t('results.count', { count: routes.length + stops.length + other.length, query: q })}</p>
-      {routes.length > 0 && (
+      <p role="status">{t(routes.more || places.more ? 'results.countMore' : 'results.count', { count: shown, query: q })}</p>
+      {routes.items.length > 0 && (
         <section aria-labelledby="res-routes">
           <h2 id="res-routes">{t('results.routes')}</h2>
           <ul className={styles.cards}>
-            {routes.map((r) => (
-              <li key={r.route_id}>
-                <Link className={styles.card} to={paths.routeMap(r.route_id)}>
-                  <span className={styles.cardTitle}>
-                    <span className={styles.routeBadge}>{r.route_name}</span> {r.route_long_name}
-                  </span>
-                  {r.agency_name && <span className={styles.cardDesc}>{r.agency_name}</span>}
-                </Link>
-              </li>
-            ))}
+            {routes.items.map((r) => {
+              const { badge, title } = routeTitle(r.route_name, r.route_long_name);
+              return (
+                <li key={r.route_id}>
+                  <Link className={styles.card} to={paths.routeMap(r.route_id)}>
+                    <span className={styles.cardTitle}>
+                      {badge && <span className={styles.routeBadge}>{badge}</span>} {title}
+                    </span>
+                    {r.agency_name && <span className={styles.cardDesc}>{r.agency_name}</span>}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
+          <MoreButton paged={routes as Paged<unknown>} label={t('results.moreRoutes')} />
         </section>
       )}
-      {stops.length > 0 && (
+      {found.length > 0 && (
         <section aria-labelledby="res-stops">
-          <h2 id="res-stops">{t('results.stops')}</h2>
+          <h2 id="res-stops">{t('results.stopsAndPlaces')}</h2>
+          {!rider && (
+            <p className={styles.hint}>
+              {geo.status === 'denied' ? (
+                t('results.locationDenied')
+              ) : geo.status === 'unavailable' ? (
+                t('results.locationUnavailable')
+              ) : (
+                <Button type="button" variant="secondary" onClick={locate} disabled={geo.status === 'locating'}>
+                  {t(geo.status === 'locating' ? 'results.locating' : 'results.showDistance')}
+                </Button>
+              )}
+            </p>
+          )}
           <ul className={styles.cards}>
-            {stops.map((s) => (
-              <li key={s.stop_id}>
-                <Link className={styles.card} to={paths.allBuses(s.stop_id!, s.name)}>
-                  <span className={styles.cardTitle}>{s.name}</span>
-                  <StopDistinctions stop={s} />
-                </Link>
-              </li>
-            ))}
+            {found.map((p) =>
+              p.result_type === 'STOP' ? (
+                <li key={`s|${p.stop_id}`}>
+                  <Link className={styles.card} to={paths.allBuses(p.stop_id!, p.name)}>
+                    <span className={styles.cardTitle}>{p.name}</span>
+                    <StopDistinctions stop={p} distance={distance(p.lat, p.lon)} />
+                  </Link>
+                </li>
+              ) : (
+                <li key={`p|${p.name}|${p.lat}|${p.lon}`}>
+                  <Link className={styles.card} to={`${paths.nearStops}?lat=${p.lat}&lon=${p.lon}&name=${encodeURIComponent(p.name)}`}>
+                    <span className={styles.cardTitle}>{p.name}</span>
+                    <span className={styles.cardDesc}>{[t('results.place'), distance(p.lat, p.lon), t('results.placeNearby')].filter(Boolean).join(' · ')}</span>
+                  </Link>
+                </li>
+              ),
+            )}
           </ul>
+          <MoreButton paged={places as Paged<unknown>} label={t('results.moreStops')} />
         </section>
       )}
-      {other.length > 0 && (
-        <section aria-labelledby="res-places">
-          <h2 id="res-places">{t('results.places')}</h2>
-          <ul className={styles.cards}>
-            {other.map((p, i) => (
-              <li key={`${p.name}-${i}`}>
-                <Link className={styles.card} to={`${paths.nearStops}?lat=${p.lat}&lon=${p.lon}&name=${encodeURIComponent(p.name)}`}>
-                  <span className={styles.cardTitle}>{p.name}</span>
-                  <span className={styles.cardDesc}>{t('results.placeNearby')}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {routes.length + stops.length + other.length === 0 && <p className={styles.empty}>{t('results.none', { query: q })}</p>}
+      {shown === 0 && <p className={styles.empty}>{t('results.none', { query: q })}</p>}
       <Attribution city={city} />
     </>
   );
