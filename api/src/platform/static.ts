@@ -114,8 +114,10 @@ function kioskHead(read: (file: string) => string | null, shellDist: string, web
   } catch {
     return null;
   }
-  let head = `<script id="sawari-remotes" type="application/json">${escapeJsonForHtml(remotesText.trim())}</script>`;
   const owner = remotes.find((r) => r.prefixes?.some((p) => pathname === `/app${p}` || pathname.startsWith(`/app${p}/`)));
+  // A kiosk registers only the remote owning its path (shell/src/bootstrap.ts), so only that line is inlined.
+  const inline = JSON.stringify(owner ? { remotes: [owner] } : JSON.parse(remotesText));
+  let head = `<script id="sawari-remotes" type="application/json">${escapeJsonForHtml(inline)}</script>`;
   if (!owner?.entry || !/^\/remotes\/[\w-]+\/[\w-]+\/mf-manifest\.json$/.test(owner.entry)) return head;
   const base = owner.entry.slice(0, -'mf-manifest.json'.length);
   const release = path.join(webRoot, 'remote-releases', owner.dir, owner.version, 'mf-manifest.json');

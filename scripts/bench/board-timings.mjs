@@ -1,0 +1,60 @@
+// The board timings endpoint under load next to a plain Fastify route answering the same POST body with the same
+// bytes, same run, same machine, loopback (issue 15: ≥ 0.6x the plain route, p99 < 20 ms). Also runnable alone
+// against a running server:  node scripts/bench/board-timings.mjs http://127.0.0.1:18180
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const THROUGHPUT_TARGET = 0.6;
+export const P99_TARGET_MS = 20;
+
+/** Answers [{ name, value, unit, target, ok }] for the bench table; `log` prints as it goes. */
+export async function runBoardTimingsBench({ base, plainPort = 18301, log = console.log, duration = 10 }) {
+  const figures = [];
+  const record = (name, value, unit, target, ok) => {
+    figures.push({ name, value, unit, target, ok });
+    log(`  ${name}: ${value} ${unit}${target ? `   (target ${target}: ${ok ? 'met' : 'MISSED'})` : ''}`);
+  };
+  const now = Date.now();
+  const auth = { authorization: 'Kiosk sawari-dev-kiosk' };
+  const config = await (await fetch(`${base}/api/airport/v1/boards/express/T1`, { headers: auth })).json();
+  const body = JSON.stringify({ routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })), timeWindow: { fromTime: String(now), toTime: String(now + 43_200_000) } });
+  const timingsUrl = `${base}/api/tub/v1/trips/${config.city}/by_route_stop_pairs`;
+  const sample = await (await fetch(timingsUrl, { method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } })).text();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-timings-'));
+  const payloadFile = path.join(dir, 'payload.json');
+  writeFileSync(payloadFile, sample);
+  const plain = fork(path.join(here, 'plain-server.mjs'), { env: { ...process.env, PORT: String(plainPort), PAYLOAD_FILE: payloadFile }, stdio: 'ignore' });
+  await new Promise((r) => plain.once('message', r));
+  const cannon = (opts) => new Promise((resolve, reject) => autocannon({ connections: 50, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  const post = { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth } };
+  try {
+    // Warm both (JIT, the cache's first computation), then measure: plain POST, endpoint, plain POST again (the
+    // machine is shared: the yardstick is the better of its two runs, so the ratio is never flattered).
+    await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post, duration: 2 });
+    await cannon({ url: timingsUrl, ...post, duration: 2 });
+    const g = await cannon({ url: `http://127.0.0.1:${plainPort}/plain` });
+    const p1 = await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post });
+    const t = await cannon({ url: timingsUrl, ...post });
+    const p2 = await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post });
+    if (t.non2xx) throw new Error(`timings endpoint answered ${t.non2xx} non-2xx responses under load`);
+    const plainPost = Math.max(p1.requests.average, p2.requests.average);
+    record('plain Fastify GET {}', Math.round(g.requests.average), `req/s, p99 ${g.latency.p99} ms`);
+    record('plain Fastify POST, same body, same answer bytes', Math.round(plainPost), `req/s (runs ${Math.round(p1.requests.average)}, ${Math.round(p2.requests.average)}), p99 ${p1.latency.p99} ms`);
+    const ratio = t.requests.average / plainPost;
+    record('timings endpoint throughput', Math.round(t.requests.average), `req/s = ${ratio.toFixed(2)}x the plain POST (${((t.requests.average / g.requests.average) * 100).toFixed(0)}% of GET {})`, `≥ ${THROUGHPUT_TARGET}x the plain POST`, ratio >= THROUGHPUT_TARGET);
+    record('timings endpoint p99 latency', t.latency.p99, 'ms', `< ${P99_TARGET_MS} ms`, t.latency.p99 < P99_TARGET_MS);
+  } finally {
+    plain.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runBoardTimingsBench({ base: process.argv[2] || 'http://127.0.0.1:18180', plainPort: Number(process.env.PLAIN_PORT || 18302) });
+}
