@@ -39,6 +39,8 @@ async function cacheWhatThisPageLoaded(worker: ServiceWorker): Promise<void> {
       const url = new URL(u);
       return url.origin === location.origin && (url.pathname.startsWith('/remotes/') || url.pathname === '/app/remotes.json');
     });
+  // A board's HTML carries remotes.json inline (no request to see above), but the precached index.html does not.
+  if (!urls.includes(`${location.origin}/app/remotes.json`)) urls.push(`${location.origin}/app/remotes.json`);
   await new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
