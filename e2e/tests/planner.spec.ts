@@ -59,12 +59,12 @@ test('from my location to a landmark, arriving by a time: walking legs, fare, an
 
   await options.first().click();
   await expect(h1(page)).toHaveText('Trip details');
-  const steps = page.getByRole('list').filter({ has: page.getByText(/^Walk \d+ min to /) });
-  // The first walk goes from my location to a stop; the last one ends at the landmark, each with its distance.
-  await expect(page.getByText(/^Walk \d+ min to Lulu Mall, Edappally$/)).toBeVisible();
-  await expect(steps.getByText(/ · \d+ m$/).first()).toBeVisible();
-  const firstStep = page.locator('ol li').first();
-  await expect(firstStep).toContainText(/^Walk \d+ min to /);
+  const steps = page.locator('ol').filter({ has: page.getByText(/^Walk \d+ min to /) }).locator('li');
+  // The first step walks from my location to a stop, the last one to the landmark, each with its distance.
+  await expect(steps.first()).toContainText(/^Walk \d+ min to /);
+  await expect(steps.first().getByText(/ · \d+ m$/)).toBeVisible();
+  await expect(steps.last().getByText(/^Walk \d+ min to Lulu Mall, Edappally$/)).toBeVisible();
+  await expect(steps.last().getByText(/ · \d+ m$/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('planner-walking-legs.png'), fullPage: true });
 
   const buy = page.getByRole('list', { name: 'Tickets for this trip' }).getByRole('link').first();
