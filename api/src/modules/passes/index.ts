@@ -10,7 +10,6 @@ import { PassOrderService, type PassDeps } from './service';
 export { PassOrderService, type PassDeps } from './service';
 export { passOrderKind } from './payment-port';
 export { passWalletSource } from './wallet';
-export { serverFrom } from './ops-cli';
 
 /**
  * Registers the rider pass routes and the operator routes; answers the service (also the offers module's
