@@ -98,6 +98,21 @@ describe(`NetworkPrebuilder with the planner on the mini feed ${dbLabel()}`, () 
     }
   });
 
+  it('reads the stop times in pages (other requests run between them) with the same rows as in one query', async () => {
+    const feedId = await currentFeed();
+    const whole = await new PlannerStore(t.db, 1_000_000).rows(feedId, '20260115');
+    const query = jest.spyOn(t.db, 'query');
+    try {
+      const paged = await new PlannerStore(t.db, 3).rows(feedId, '20260115');
+      expect(paged).toEqual(whole);
+      expect(whole.stopTimes.length).toBeGreaterThan(6);
+      const pages = query.mock.calls.filter(([sql]) => /FROM stop_times/.test(sql as string)).length;
+      expect(pages).toBe(Math.floor(whole.stopTimes.length / 3) + 1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('builds in a worker thread the same network as on the request thread (the server builds there)', async () => {
     const here = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 } });
     const there = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 }, buildInWorker: true });

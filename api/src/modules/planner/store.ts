@@ -54,8 +54,40 @@ function activeServicesSql(date: string, param: string): string {
           SELECT service_id FROM calendar_dates WHERE feed_id = $1 AND date = ${param} AND exception_type = 1`;
 }
 
+/** Stop times are read in pages of this many rows (keyset on the primary key). */
+export const STOP_TIMES_PAGE = 20_000;
+
 export class PlannerStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly pageRows = STOP_TIMES_PAGE,
+  ) {}
+
+  /**
+   * The running trips' stop times, ordered by trip and sequence, read in pages (keyset on the primary key): PGlite runs
+   * in the server's own thread, so one query over a big city's half a million stop times would hold every request for
+   * seconds; a page holds them for a fraction of that, and other requests run between pages.
+   */
+  private async stopTimes(running: string, params: unknown[]): Promise<PlannerRows['stopTimes']> {
+    const out: PlannerRows['stopTimes'] = [];
+    let after: [string, number] | null = null;
+    for (;;) {
+      const page: (PlannerRows['stopTimes'][number] & { stop_sequence: number })[] = (
+        await this.db.query<PlannerRows['stopTimes'][number] & { stop_sequence: number }>(
+          `SELECT trip_id, stop_sequence, stop_id, arrival_secs, departure_secs FROM stop_times
+            WHERE feed_id = $1 AND trip_id IN (${running})${after ? ' AND (trip_id, stop_sequence) > ($4, $5)' : ''}
+            ORDER BY trip_id, stop_sequence LIMIT ${this.pageRows}`,
+          after ? [...params, after[0], after[1]] : params,
+        )
+      ).rows;
+      for (const r of page) out.push({ trip_id: r.trip_id, stop_id: r.stop_id, arrival_secs: r.arrival_secs, departure_secs: r.departure_secs });
+      if (page.length < this.pageRows) return out;
+      const last = page[page.length - 1];
+      after = [last.trip_id, last.stop_sequence];
+      // Let other requests run between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 
   async city(cityId: string): Promise<PlannerCity | null> {
     const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; slack: string | null; walk: unknown; feed_id: number | null }>(
@@ -93,10 +125,7 @@ export class PlannerStore {
            FROM routes r LEFT JOIN agency a ON a.feed_id = r.feed_id AND a.agency_id = r.agency_id WHERE r.feed_id = $1`,
       ),
       q<{ trip_id: string; route_id: string; trip_headsign: string | null; day: number }>(tripsSql, params),
-      q<PlannerRows['stopTimes'][number]>(
-        `SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, stop_sequence`,
-        params,
-      ),
+      this.stopTimes(running, params),
       q<PlannerRows['frequencies'][number]>(`SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, start_secs`, params),
       q<PlannerRows['transfers'][number]>('SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3'),
     ]);
