@@ -254,6 +254,29 @@ class RepoRelativeIdsPlugin {
   }
 }
 
+/**
+ * Why: terser names local variables in the order of how often each character occurs in the WHOLE chunk as it stands
+ * before mangling (its default `nth_identifier` counts characters), text that the output does not keep included. Two
+ * checkouts gave remoteEntry.js files (mf-tickets, mf-tracking) that differed only in two swapped one-letter names
+ * (`u`/`d`), so the same commit had two versions. A mangler that does not count (terser then skips the counting)
+ * names variables from a fixed alphabet: the names depend only on the code. Kept self-contained: the minimizer sends
+ * its options to worker processes as source text.
+ */
+const STABLE_MANGLED_NAMES = {
+  get: function stableName(n) {
+    const leading = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_';
+    const all = `${leading}0123456789`;
+    let name = leading[n % 54];
+    n = Math.floor(n / 54);
+    while (n > 0) {
+      n -= 1;
+      name += all[n % 64];
+      n = Math.floor(n / 64);
+    }
+    return name;
+  },
+};
+
 /** The host's service worker (src/sw.ts), when it has one: precache its own files, nothing of the remotes. */
 function serviceWorkerPlugin(appDir) {
   const swSrc = path.join(appDir, 'src/sw.ts');
@@ -363,6 +386,8 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
     optimization: {
       moduleIds: false,
       chunkIds: false,
+      // webpack's own terser settings (compress twice) with names that do not depend on the checkout (see above).
+      minimizeOptions: { javascript: { compress: { passes: 2 }, mangle: { nth_identifier: STABLE_MANGLED_NAMES } } },
     },
     performance: { hints: false },
     plugins: [

@@ -64,3 +64,25 @@ describe('createAppConfig', () => {
     expect(rule.use[1].options?.modules?.localIdentName).toMatch(/^mf_x__/);
   });
 });
+
+describe('minified names (reproducible builds)', () => {
+  const mangle = () => createAppConfig({ appDir: path.join(__dirname, '../../mf-airport'), kind: 'remote', name: 'mf_airport' }).optimization!.minimizeOptions!.javascript.mangle;
+
+  it('names locals from a fixed alphabet: no character counting that text outside the output could sway', () => {
+    const names = mangle().nth_identifier;
+    // terser counts characters only when the generator has reset/consider/sort; without them the names depend on the code alone
+    expect([names.reset, names.consider, names.sort]).toEqual([undefined, undefined, undefined]);
+    expect([0, 1, 25, 26, 53, 54, 55].map((n) => names.get(n))).toEqual(['a', 'b', 'z', 'A', '_', 'aa', 'ba']);
+  });
+
+  it('gives every number its own valid identifier', () => {
+    const { get } = mangle().nth_identifier;
+    const seen = new Set<string>();
+    for (let n = 0; n < 20_000; n++) {
+      const name = get(n);
+      expect(name).toMatch(/^[A-Za-z$_][A-Za-z0-9$_]*$/);
+      seen.add(name);
+    }
+    expect(seen.size).toBe(20_000);
+  });
+});
