@@ -202,7 +202,7 @@ export async function loadFeed(gtfsZip, parseGtfsTime, date = null) {
   return { stops, trips, files, date, tripsOnDate: trips.filter((t) => t.dayOffset === 0).length, tripsInFeed: tripRows.length };
 }
 
-export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log, date = null, peer = true, label = 'Kochi', targets = true } = {}) {
+export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log, date = null, peer = true, label = 'Kochi', targets = true, pairs: nPairs = PAIRS } = {}) {
   const target = (text, ok) => (targets ? `   (target ${text}: ${ok ? 'MET' : 'MISSED'})` : '');
   if (!existsSync(gtfsZip)) {
     const reason = `the feed is absent (${gtfsZip}): planner bench skipped`;
@@ -251,7 +251,7 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
   for (let s = 0; s < net.stopCount; s++) if (net.stopPatternStart[s + 1] > net.stopPatternStart[s]) served.push(s);
   const rnd = mulberry32(SEED);
   const pairs = [];
-  while (pairs.length < PAIRS) {
+  while (pairs.length < nPairs) {
     const a = served[Math.floor(rnd() * served.length)];
     const b = served[Math.floor(rnd() * served.length)];
     if (a !== b) pairs.push([a, b]);
@@ -262,7 +262,7 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
   const sortedOurs = [...ourTimes].sort((x, y) => x - y);
   const result = {
     skipped: false,
-    pairs: PAIRS,
+    pairs: nPairs,
     departAt: '08:00',
     maxTransfers: MAX_TRANSFERS,
     medianMs: median(sortedOurs),
@@ -280,15 +280,15 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     patterns: net.patternCount,
     peer: null,
   };
-  if (result.reachable === 0) throw new Error(`our planner answered nothing: 0 of ${PAIRS} pairs reachable on ${feed.date} at 08:00 (a broken network or a date without service)`);
-  log(`  ours: ${PAIRS} pairs at 08:00 (max ${MAX_TRANSFERS} transfers), ${result.reachable} reachable: median ${result.medianMs.toFixed(3)} ms, p95 ${result.p95Ms.toFixed(3)} ms${target('median < 1.5 ms', result.medianMs < 1.5)}`);
+  if (result.reachable === 0) throw new Error(`our planner answered nothing: 0 of ${nPairs} pairs reachable on ${feed.date} at 08:00 (a broken network or a date without service)`);
+  log(`  ours: ${nPairs} pairs at 08:00 (max ${MAX_TRANSFERS} transfers), ${result.reachable} reachable: median ${result.medianMs.toFixed(3)} ms, p95 ${result.p95Ms.toFixed(3)} ms${target('median < 1.5 ms', result.medianMs < 1.5)}`);
   // The range query (rRAPTOR) over a 60-minute window from 08:00, the same pairs: the Pareto set of the window.
   const range = (a, b) => core.raptorRange(net, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: DEPART, maxTransfers: MAX_TRANSFERS, windowSecs: 3600 });
   const { times: rangeTimes, answers: rangeAnswers } = timeEach(pairs, range);
   const sortedRange = [...rangeTimes].sort((x, y) => x - y);
   result.rangeMedianMs = median(sortedRange);
   result.rangeP95Ms = quantile(sortedRange, 0.95);
-  result.rangeJourneys = rangeAnswers.reduce((n, j) => n + j.length, 0) / PAIRS;
+  result.rangeJourneys = rangeAnswers.reduce((n, j) => n + j.length, 0) / nPairs;
   log(`  ours, 60-min range: median ${result.rangeMedianMs.toFixed(3)} ms, p95 ${result.rangeP95Ms.toFixed(3)} ms, ${result.rangeJourneys.toFixed(1)} journeys per pair${target('median < 8 ms', result.rangeMedianMs < 8)}`);
 
   if (!peer) return result;
@@ -363,7 +363,7 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
       throw new Error(`minotor could not run here, so there is no ratio: ${err && err.stack ? err.stack.split('\n').slice(0, 3).join(' | ') : String(err)}`);
     }
     const peerReached = minotor.arrivals.filter((a) => a !== null).length;
-    if (peerReached === 0) throw new Error(`minotor answered nothing: 0 of ${PAIRS} pairs reachable (ours: ${result.reachable}); its input or its run is broken, so no ratio is printed`);
+    if (peerReached === 0) throw new Error(`minotor answered nothing: 0 of ${nPairs} pairs reachable (ours: ${result.reachable}); its input or its run is broken, so no ratio is printed`);
 
     const sortedPeer = [...minotor.times].sort((x, y) => x - y);
     const oursLater = [];
@@ -384,7 +384,7 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
       p95Ms: quantile(sortedPeer, 0.95),
       ratio: median(sortedPeer) / result.medianMs,
       reachable: minotor.arrivals.filter((a) => a !== null).length,
-      agree: PAIRS - oursLater.length - oursEarlier.length,
+      agree: nPairs - oursLater.length - oursEarlier.length,
       oursLater,
       oursEarlier,
     };
@@ -469,7 +469,7 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     result.peer.oursLaterButPeerInfeasible = oursLater.filter((r) => r.minotorInfeasible).length;
     result.peer.oursLaterThanFeasible = oursLater.length - result.peer.oursLaterButPeerInfeasible;
     log(
-      `  earliest arrivals: ${result.peer.agree} of ${PAIRS} pairs agree; ours earlier in ${oursEarlier.length}; ours later in ${oursLater.length}, ` +
+      `  earliest arrivals: ${result.peer.agree} of ${nPairs} pairs agree; ours earlier in ${oursEarlier.length}; ours later in ${oursLater.length}, ` +
         `of which minotor's journey cannot be ridden in ${result.peer.oursLaterButPeerInfeasible} — ours later than a feasible minotor journey: ` +
         `${result.peer.oursLaterThanFeasible} (target 0: ${result.peer.oursLaterThanFeasible === 0 ? 'MET' : 'MISSED'})`,
     );
