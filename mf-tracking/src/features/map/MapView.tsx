@@ -14,6 +14,19 @@ const loadLib = (): Promise<Lib> => {
   return libPromise;
 };
 
+/** Shows each stop name that does not overlap one shown before it (screen boxes, 4 px apart); hides the rest. */
+function placeLabels(m: MapLibreMap, markers: readonly Marker[]): void {
+  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  for (const mk of markers) {
+    const el = mk.getElement();
+    const p = m.project(mk.getLngLat());
+    const b = { x0: p.x + 8 - 4, y0: p.y - el.offsetHeight / 2 - 4, x1: p.x + 8 + el.offsetWidth + 4, y1: p.y + el.offsetHeight / 2 + 4 };
+    const free = !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+    if (free) placed.push(b);
+    el.style.visibility = free ? 'visible' : 'hidden';
+  }
+}
+
 export type MapViewProps = {
   directions?: readonly RouteDirection[];
   stops: readonly Stop[];
@@ -39,6 +52,8 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   const markers = useRef<Marker[]>([]);
   const stopMarkers = useRef<Marker[]>([]);
   const youMarker = useRef<Marker | null>(null);
+  /** Centre on the rider once located (after "Show where I am", not when located without asking). */
+  const wantCentre = useRef(false);
   const [geo, locate] = useGeolocation();
   const fitted = useRef(false);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -76,10 +91,9 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     }
     m.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
     m.addControl(new lib.ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
-    // Stop names as HTML markers (no glyph server); shown from zoom 13, where they stop piling up on each other.
-    const labelsByZoom = () => box.current?.setAttribute('data-stop-labels', m.getZoom() >= 13 ? 'shown' : 'hidden');
-    m.on('zoomend', labelsByZoom);
-    m.on('load', labelsByZoom);
+    // Stop names as HTML markers (no glyph server): after each move, those that would overlap a name already placed
+    // are hidden (in route order), so the map shows as many names as fit, at any zoom.
+    m.on('moveend', () => placeLabels(m, stopMarkers.current));
     m.on('load', () => {
       if (MAP_STYLE_URL) {
         for (const id of [ROUTE_SOURCE, STOPS_SOURCE, BUSES_SOURCE]) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -133,6 +147,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       el.textContent = st.stop_name;
       return new lib.Marker({ element: el, anchor: 'left', offset: [8, 0] }).setLngLat([st.stop_lon, st.stop_lat]).addTo(m);
     });
+    placeLabels(m, stopMarkers.current);
   }, [status, stops, lib]);
 
   // The rider's position: asked only when they press the button, or at once when they already allowed it.
@@ -156,7 +171,19 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     el.setAttribute('aria-hidden', 'true');
     el.textContent = intl.formatMessage({ id: 'map.youAreHere' });
     youMarker.current = new lib.Marker({ element: el, anchor: 'bottom' }).setLngLat([geo.lon, geo.lat]).addTo(m);
+    if (wantCentre.current) {
+      wantCentre.current = false;
+      m.easeTo({ center: [geo.lon, geo.lat], zoom: Math.max(m.getZoom(), 14), duration: 500 });
+    }
   }, [status, lib, geo, intl]);
+  const showMe = () => {
+    const m = map.current;
+    if (geo.status === 'located' && m) m.easeTo({ center: [geo.lon, geo.lat], zoom: Math.max(m.getZoom(), 14), duration: 500 });
+    else {
+      wantCentre.current = true;
+      locate();
+    }
+  };
 
   // Buses: circles in the style, labels as HTML markers (no glyph server needed; text set with textContent).
   useEffect(() => {
@@ -189,12 +216,10 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       )}
     </div>
     <div className={styles.mapTools}>
-      {geo.status === 'located' ? (
-        <p role="status">{intl.formatMessage({ id: 'map.youAreHere' })}</p>
-      ) : geo.status === 'denied' || geo.status === 'unavailable' ? (
+      {geo.status === 'denied' || geo.status === 'unavailable' ? (
         <p role="status">{intl.formatMessage({ id: 'map.locationDenied' })}</p>
       ) : (
-        <button type="button" className={styles.tab} onClick={locate} disabled={geo.status === 'locating'}>
+        <button type="button" className={styles.tab} onClick={showMe} disabled={geo.status === 'locating'}>
           {intl.formatMessage({ id: geo.status === 'locating' ? 'results.locating' : 'map.showMe' })}
         </button>
       )}
