@@ -8,7 +8,7 @@
 // PostgreSQL: BENCH_DATABASE_URL (a database this bench may create databases from), else postgres@127.0.0.1:5432;
 // every database it creates is dropped at the end. PGlite: a temp data folder, deleted at the end.
 //
-//   node scripts/bench/big-city.mjs [--feed gtfs.zip|folder] [--copies 10] [--date YYYYMMDD] [--skip-pglite-big]
+//   node scripts/bench/big-city.mjs [--feed gtfs.zip|folder] [--copies 10] [--date YYYYMMDD] [--skip-pglite-big] [--skip-planner]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,7 +43,7 @@ async function importFeed(feed, cityId, env) {
   return { seconds: Number(m[1]), rowsPerSec: Number(m[2]), peakRssMb: Number(m[3]), rows, total: Object.values(rows).reduce((a, b) => a + b, 0) };
 }
 
-export async function runBigCityBench({ feed = DEFAULT_FEED, copies = 10, date = null, skipPgliteBig = false, log = console.log, record }) {
+export async function runBigCityBench({ feed = DEFAULT_FEED, copies = 10, date = null, skipPgliteBig = false, skipPlanner = false, log = console.log, record }) {
   if (!existsSync(feed)) throw new Error(`no feed at ${feed}`);
   const figures = [];
   const rec =
@@ -101,6 +101,7 @@ export async function runBigCityBench({ feed = DEFAULT_FEED, copies = 10, date =
       rec(`first plan of a day, ${copies}× city, ${engine}, network built ahead (after)`, (f.firstPlanMs / 1000).toFixed(3), `s (background build ${(f.prebuildMs / 1000).toFixed(1)} s, event loop blocked at most ${f.loopMaxMs.toFixed(0)} ms)`, '< 2 s', f.firstPlanMs < FIRST_PLAN_TARGET_MS);
     }
     // The planner on the big city: same method as on the feed (seeded pairs at 08:00; 100 of them, to keep the bench short), no peer.
+    if (skipPlanner) return figures;
     const p = await runPlannerBench({ gtfsZip: big.dir, date, peer: false, targets: false, pairs: 100, label: `${copies}× city`, log: (l) => log(`  ${l.trim()}`) });
     rec(`planner median, ${copies}× city (${p.trips.toLocaleString('en-IN')} trips, ${p.stopEvents.toLocaleString('en-IN')} stop events)`, p.medianMs.toFixed(2), `ms (p95 ${p.p95Ms.toFixed(2)} ms, ${p.reachable}/${p.pairs} reachable)`);
     rec(`planner 60-minute range median, ${copies}× city`, p.rangeMedianMs.toFixed(2), `ms (p95 ${p.rangeP95Ms.toFixed(2)} ms)`);
@@ -115,8 +116,8 @@ export async function runBigCityBench({ feed = DEFAULT_FEED, copies = 10, date =
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { feed: { type: 'string', default: DEFAULT_FEED }, copies: { type: 'string', default: '10' }, date: { type: 'string' }, 'skip-pglite-big': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { feed: { type: 'string', default: DEFAULT_FEED }, copies: { type: 'string', default: '10' }, date: { type: 'string' }, 'skip-pglite-big': { type: 'boolean', default: false }, 'skip-planner': { type: 'boolean', default: false } } });
   console.log(`▶ a big city: ${values.copies}× ${values.feed}`);
-  const figures = await runBigCityBench({ feed: values.feed, copies: Number(values.copies), date: values.date ?? null, skipPgliteBig: values['skip-pglite-big'] });
+  const figures = await runBigCityBench({ feed: values.feed, copies: Number(values.copies), date: values.date ?? null, skipPgliteBig: values['skip-pglite-big'], skipPlanner: values['skip-planner'] });
   if (figures.some((f) => f.target && !f.ok)) process.exitCode = 1;
 }

@@ -54,39 +54,33 @@ function activeServicesSql(date: string, param: string): string {
           SELECT service_id FROM calendar_dates WHERE feed_id = $1 AND date = ${param} AND exception_type = 1`;
 }
 
-/** Stop times are read in pages of this many rows (keyset on the primary key). */
-export const STOP_TIMES_PAGE = 20_000;
+/** Stop times are read for this many trips at a time. */
+export const STOP_TIMES_PAGE_TRIPS = 500;
 
 export class PlannerStore {
   constructor(
     private readonly db: Db,
-    private readonly pageRows = STOP_TIMES_PAGE,
+    private readonly pageTrips = STOP_TIMES_PAGE_TRIPS,
   ) {}
 
   /**
-   * The running trips' stop times, ordered by trip and sequence, read in pages (keyset on the primary key): PGlite runs
-   * in the server's own thread, so one query over a big city's half a million stop times would hold every request for
-   * seconds; a page holds them for a fraction of that, and other requests run between pages.
+   * The running trips' stop times, ordered by trip and sequence, read a page of trips at a time (each page an index
+   * scan on the primary key): PGlite runs in the server's own thread, so one query over a big city's half a million
+   * stop times would hold every request for seconds; a page holds them for a fraction of that, and other requests run
+   * between pages.
    */
   private async stopTimes(running: string, params: unknown[]): Promise<PlannerRows['stopTimes']> {
+    const tripIds = (await this.db.query<{ trip_id: string }>(`${running} ORDER BY trip_id`, params)).rows.map((r) => r.trip_id);
     const out: PlannerRows['stopTimes'] = [];
-    let after: [string, number] | null = null;
-    for (;;) {
-      const page: (PlannerRows['stopTimes'][number] & { stop_sequence: number })[] = (
-        await this.db.query<PlannerRows['stopTimes'][number] & { stop_sequence: number }>(
-          `SELECT trip_id, stop_sequence, stop_id, arrival_secs, departure_secs FROM stop_times
-            WHERE feed_id = $1 AND trip_id IN (${running})${after ? ' AND (trip_id, stop_sequence) > ($4, $5)' : ''}
-            ORDER BY trip_id, stop_sequence LIMIT ${this.pageRows}`,
-          after ? [...params, after[0], after[1]] : params,
-        )
-      ).rows;
-      for (const r of page) out.push({ trip_id: r.trip_id, stop_id: r.stop_id, arrival_secs: r.arrival_secs, departure_secs: r.departure_secs });
-      if (page.length < this.pageRows) return out;
-      const last = page[page.length - 1];
-      after = [last.trip_id, last.stop_sequence];
-      // Let other requests run between pages.
-      await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < tripIds.length; i += this.pageTrips) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const page = await this.db.query<PlannerRows['stopTimes'][number]>(
+        'SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 AND trip_id = ANY($2::text[]) ORDER BY trip_id, stop_sequence',
+        [params[0], tripIds.slice(i, i + this.pageTrips)],
+      );
+      for (const r of page.rows) out.push(r);
     }
+    return out;
   }
 
   async city(cityId: string): Promise<PlannerCity | null> {
