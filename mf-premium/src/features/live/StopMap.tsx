@@ -139,7 +139,8 @@ export default function StopMap({ path, boardStopId, dropStopId, bus, listId }: 
         {t('map.listNote')}
       </p>
       <div className={styles.mapBox} role="group" aria-label={t('map.label')} aria-describedby={`${listId}-note`}>
-        <div ref={box} className={styles.mapCanvas} data-testid="map" data-map-status={status} />
+        {/* inline: maplibre's own .maplibregl-map class sets position: relative, which would collapse the box */}
+        <div ref={box} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-map-status={status} />
         {status !== 'ready' && (
           <p className={styles.mapStatus} role="status">
             {t(status === 'failed' ? 'map.failed' : 'map.loading')}
