@@ -89,6 +89,36 @@ test('keeps the last timings when the endpoint fails, says how old they are, the
   await expectRow(page, 'Thane', 'Not Available');
 });
 
+test('a failing board retries by itself with doubling delays, keeps its rows and says so, then recovers', async ({ page }) => {
+  await openBoard(page, 'airport-express-bus-time', 'T1', at('2026-11-21T10:06:30'));
+  await expectRow(page, 'Kharghar', '24 min');
+  let calls = 0;
+  await page.route(TIMINGS, (route) => {
+    calls++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'down' }) });
+  });
+  // The regular 30 s poll fails: the rows stay, with their age and the retry notice.
+  await page.clock.runFor(30_000);
+  await expect.poll(() => calls).toBe(1);
+  await expect(page.getByTestId('board-reconnecting')).toHaveText(/Connection lost\. Retrying by itself/);
+  await expect(page.getByTestId('board-age')).toContainText('Last updated less than a minute ago');
+  await expectRow(page, 'Kharghar', '2[34] min');
+  // Retries after 2 s, 4 s, 8 s (±20 %), not after another 30 s.
+  await page.clock.runFor(2_500);
+  await expect.poll(() => calls).toBe(2);
+  await page.clock.runFor(5_000);
+  await expect.poll(() => calls).toBe(3);
+  await page.clock.runFor(6_000);
+  expect(calls).toBe(3); // the third retry waits 6.4 s at the least
+  await page.clock.runFor(4_000);
+  await expect.poll(() => calls).toBe(4);
+  // The server answers again: the next retry (12.8-19.2 s later) brings fresh data, nobody pressed anything.
+  await page.unroute(TIMINGS);
+  await page.clock.runFor(20_000);
+  await expect(page.getByTestId('board-reconnecting')).toHaveCount(0);
+  await expect(page.getByTestId('board-age')).toHaveCount(0);
+});
+
 test('going from offline to online reloads the board', async ({ page, context }) => {
   await openBoard(page, 'airport-express-bus-time', 'T1', at('2026-11-21T10:06:30'));
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
