@@ -5,7 +5,10 @@ import type { PlatformConfig } from './config';
 import type { Db } from './db';
 import { clientErrorHandler, installErrorHandlers, installInputGuards, installZodValidator, errorBody } from './errors';
 import { apiErrorSchema, healthResponseSchema } from '@sawari/contracts';
+import { z } from 'zod';
 import { installZodSerializer } from './schema';
+
+const mapTilesResponseSchema = z.object({ tiles: z.string().nullable() });
 
 /** The page policy of every document and static file: it allows exactly what the app loads. */
 const DOCUMENT_CSP = {
@@ -29,6 +32,17 @@ const DOCUMENT_HELMET: FastifyHelmetOptions = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   xFrameOptions: { action: 'deny' },
 };
+
+/** The origin of a map tile URL template (SAWARI_MAP_TILES), the only one the page policy then adds. */
+export const mapTileOrigin = (template: string): string => new URL(template.replace(/\{[a-z]+\}/g, '0')).origin;
+
+/** The document policy with the configured tile origin added to img-src and connect-src (maplibre fetches tiles). */
+function documentHelmet(mapTiles?: string): FastifyHelmetOptions {
+  if (!mapTiles) return DOCUMENT_HELMET;
+  const origin = mapTileOrigin(mapTiles);
+  const directives = { ...DOCUMENT_CSP, 'img-src': [...DOCUMENT_CSP['img-src'], origin], 'connect-src': [...DOCUMENT_CSP['connect-src'], origin] };
+  return { ...DOCUMENT_HELMET, contentSecurityPolicy: { useDefaults: false, directives } };
+}
 
 /**
  * /api answers. JSON is never rendered as a document, so it needs no page policy: the short OWASP API set (a deny-all
@@ -82,13 +96,14 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
  * Security headers through @fastify/helmet: registered first (its hooks are on the root, so they run before every
  * module's guard and reach error answers too), chosen by path like the answers themselves: /api/* or a document.
  */
-function installSecurityHeaders(app: FastifyInstance): void {
+function installSecurityHeaders(app: FastifyInstance, mapTiles?: string): void {
+  const document = documentHelmet(mapTiles);
   void app.register(helmet, { global: false });
   void app.register(
     fp(async (root) => {
       root.addHook('onRequest', (request, reply, done) => {
         const api = request.url.startsWith('/api/');
-        reply.helmet(api ? API_HELMET : DOCUMENT_HELMET); // sets the headers at once (helmet's middleware is synchronous)
+        reply.helmet(api ? API_HELMET : document); // sets the headers at once (helmet's middleware is synchronous)
         reply.headers(api ? API_EXTRA : DOCUMENT_EXTRA);
         done();
       });
@@ -129,7 +144,9 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   installInputGuards(app);
   installErrorHandlers(app);
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.mapTiles);
+  // The map tile source the page may use (null: the built-in style, nothing fetched from elsewhere).
+  app.get('/api/map-tiles', { schema: { response: { 200: mapTilesResponseSchema } } }, async () => ({ tiles: config.mapTiles ?? null }));
   // One line per answer: failures at info/error, successes at debug (so busy boards do not flood the log).
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
