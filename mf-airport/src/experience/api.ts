@@ -1,16 +1,16 @@
 // The reserved-seat API as the airport rider screens call it (through @sawari/runtime's `api`). The airport express
 // is the AIRPORT product of the reservations module (docs/reservations.md); its slots follow the boards' timetable.
-import type { ReservationLine, StopPair, TripSlot } from '@sawari/contracts';
+import type { ReservationLinesResponse, SlotDaysResponse, StopPairsResponse, TripSlotsResponse } from '@sawari/contracts';
 import { api } from '@sawari/runtime';
 
 const seg = encodeURIComponent;
 const R = '/reservations/v1';
 
 export const loadAirportLines = (city: string) =>
-  api.get<{ lines: ReservationLine[] }>(`${R}/cities/${seg(city)}/lines`, { params: { product: 'AIRPORT' } }).then((r) => r.lines);
+  api.get<ReservationLinesResponse>(`${R}/cities/${seg(city)}/lines`, { params: { product: 'AIRPORT' } }).then((r) => r.lines);
 export const loadAirportPairs = (city: string) =>
-  api.get<{ pairs: StopPair[] }>(`${R}/cities/${seg(city)}/stop-pairs`, { params: { product: 'AIRPORT' } }).then((r) => r.pairs);
+  api.get<StopPairsResponse>(`${R}/cities/${seg(city)}/stop-pairs`, { params: { product: 'AIRPORT' } }).then((r) => r.pairs);
 export const loadAirportSlots = (city: string, q: { lineId: string; fromStopId: string; toStopId: string; date?: string }) =>
-  api.get<{ date: string; line: ReservationLine; slots: TripSlot[] }>(`${R}/cities/${seg(city)}/slots`, { params: { ...q } });
+  api.get<TripSlotsResponse>(`${R}/cities/${seg(city)}/slots`, { params: { ...q } });
 export const loadAirportDays = (city: string, lineId: string) =>
-  api.get<{ days: string[] }>(`${R}/cities/${seg(city)}/lines/${seg(lineId)}/days`).then((r) => r.days);
+  api.get<SlotDaysResponse>(`${R}/cities/${seg(city)}/lines/${seg(lineId)}/days`).then((r) => r.days);

@@ -94,50 +94,98 @@ export const opsAssignVehicleSchema = z
   .strict();
 export const opsTripsQuerySchema = z.object({ lineId: lineIdSchema.optional(), date: ymd.optional() }).strict();
 
-export interface ReservationStop {
-  stopId: string;
-  name: string;
-  lat: number;
-  lon: number;
-  offsetMin: number;
-}
-export interface ReservationLine {
-  id: string;
-  city: string;
-  product: ReservationProductName;
-  code: string;
-  name: string;
-  busType: string;
-  isAc: boolean;
-  agency: string;
-  capacity: number;
-  description: string;
-  stops: ReservationStop[];
-  fromPaise: number;
-  transitRouteId: string | null;
-}
-export interface StopPair {
-  line: ReservationLine;
-  from: ReservationStop;
-  to: ReservationStop;
-  fares: Partial<Record<'adult' | 'child' | 'senior', number>>;
-}
-export interface TripSlot {
-  tripId: string;
-  lineId: string;
-  startTime: number;
-  boardingTime: number;
-  arrivalTime: number;
-  seatsLeft: number;
-  capacity: number;
-  availability: 'SOLD_OUT' | 'FEW_SEATS_LEFT' | null;
-  status: string;
-  dayLabel: string | null;
-  bookable: boolean;
+// --- answers (response schemas: a route's answer is parsed by its schema, so a key not named here is never sent) ---
+// Plain objects (not strict): a field the service adds by mistake is dropped, not refused. Wire types are z.infer of
+// these, for the API and the remotes alike (docs/reservations.md lists every answer).
+
+const seatCategoryFaresSchema = z.object({ adult: z.number().int().optional(), child: z.number().int().optional(), senior: z.number().int().optional() });
+export const reservationStopSchema = z.object({ stopId: z.string(), name: z.string(), lat: z.number(), lon: z.number(), offsetMin: z.number() });
+export type ReservationStop = z.infer<typeof reservationStopSchema>;
+export const reservationLineSchema = z.object({
+  id: z.string(),
+  city: z.string(),
+  product: reservationProductSchema,
+  code: z.string(),
+  name: z.string(),
+  busType: z.string(),
+  isAc: z.boolean(),
+  agency: z.string(),
+  capacity: z.number().int(),
+  description: z.string(),
+  stops: z.array(reservationStopSchema),
+  fromPaise: z.number().int(),
+  transitRouteId: z.string().nullable(),
+});
+export type ReservationLine = z.infer<typeof reservationLineSchema>;
+export const stopPairSchema = z.object({ line: reservationLineSchema, from: reservationStopSchema, to: reservationStopSchema, fares: seatCategoryFaresSchema });
+export type StopPair = z.infer<typeof stopPairSchema>;
+export const seatAvailabilityLabelSchema = z.enum(['SOLD_OUT', 'FEW_SEATS_LEFT']).nullable();
+export const tripSlotSchema = z.object({
+  tripId: z.string(),
+  lineId: z.string(),
+  startTime: z.number(),
+  boardingTime: z.number(),
+  arrivalTime: z.number(),
+  seatsLeft: z.number().int(),
+  capacity: z.number().int(),
+  availability: seatAvailabilityLabelSchema,
+  status: z.string(),
+  dayLabel: z.string().nullable(),
+  bookable: z.boolean(),
   /** One adult's fare on this slot (a peak slot costs more), null when the pair has no adult fare. */
-  adultPaise: number | null;
-  peak: boolean;
-}
+  adultPaise: z.number().int().nullable(),
+  peak: z.boolean(),
+});
+export type TripSlot = z.infer<typeof tripSlotSchema>;
+
+/** GET …/cities/:city/lines */
+export const reservationLinesResponseSchema = z.object({ city: z.string(), lines: z.array(reservationLineSchema) });
+export type ReservationLinesResponse = z.infer<typeof reservationLinesResponseSchema>;
+/** GET …/cities/:city/stop-pairs */
+export const stopPairsResponseSchema = z.object({ city: z.string(), pairs: z.array(stopPairSchema) });
+export type StopPairsResponse = z.infer<typeof stopPairsResponseSchema>;
+/** GET …/cities/:city/slots: the pair's fares per category and the day's slots. */
+export const tripSlotsResponseSchema = z.object({
+  city: z.string(),
+  date: z.string(),
+  line: reservationLineSchema,
+  from: reservationStopSchema,
+  to: reservationStopSchema,
+  fares: seatCategoryFaresSchema,
+  slots: z.array(tripSlotSchema),
+});
+export type TripSlotsResponse = z.infer<typeof tripSlotsResponseSchema>;
+/** GET …/cities/:city/lines/:lineId/days: the next bookable days (YYYYMMDD, India), at most 14. */
+export const slotDaysResponseSchema = z.object({ city: z.string(), lineId: z.string(), days: z.array(z.string()) });
+export type SlotDaysResponse = z.infer<typeof slotDaysResponseSchema>;
+/** GET …/trips/:tripId/seat-availability?mode=2 */
+export const seatAvailabilityResponseSchema = z.object({
+  tripId: z.string(),
+  /** The mode asked for (always 2, spec §7). */
+  mode: z.number().int(),
+  startTime: z.number(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  status: z.string(),
+  availability: seatAvailabilityLabelSchema,
+});
+export type SeatAvailabilityResponse = z.infer<typeof seatAvailabilityResponseSchema>;
+/** GET …/cities/:city/premium-passes: the rider's active premium passes, with their rides on the day asked. */
+export const premiumPassInfoSchema = z.object({
+  passId: z.string(),
+  city: z.string(),
+  name: z.string(),
+  /** -1: no daily limit. */
+  maxTripsPerDay: z.number().int(),
+  validUntil: z.number(),
+  date: z.string(),
+  bookedThatDay: z.number().int(),
+  ridesLeftThatDay: z.number().int().nullable(),
+});
+export type PremiumPassInfo = z.infer<typeof premiumPassInfoSchema>;
+export const premiumPassesResponseSchema = z.object({ city: z.string(), passes: z.array(premiumPassInfoSchema) });
+export type PremiumPassesResponse = z.infer<typeof premiumPassesResponseSchema>;
+
 export const reservationFareResultSchema = z.object({
   roundingLogic: z.string().optional(),
   passengerDetails: z.array(passengerFareGroupSchema),
@@ -146,84 +194,140 @@ export const reservationFareResultSchema = z.object({
   actualAmount: z.number().int(),
 });
 export type ReservationFareResult = z.infer<typeof reservationFareResultSchema>;
+/** POST …/fare: the options aggregated, and each option's own fare. */
+export const reservationFareResponseSchema = reservationFareResultSchema.extend({ options: z.array(reservationFareResultSchema) });
+export type ReservationFareResponse = z.infer<typeof reservationFareResponseSchema>;
 
-export interface ReservationRefund {
-  id: string;
-  reason: string;
-  amountPaise: number;
-  status: 'REQUESTED' | 'PENDING' | 'SUCCESS' | 'FAILED';
-  failureReason: string | null;
-  createdAt: number;
-}
-export interface Booking {
-  bookingId: string;
-  transactionId: string;
-  city: string;
-  product: ReservationProductName;
-  status: string;
-  label: string;
-  lineId: string;
-  lineCode: string;
-  lineName: string;
-  busType: string;
-  isAc: boolean;
-  transitRouteId: string | null;
-  tripId: string;
-  tripStatus: string;
-  disruption: string | null;
-  from: ReservationStop;
-  to: ReservationStop;
-  passengers: SeatPassengersInput;
-  seats: number;
-  fare: ReservationFareResult;
-  farePaise: number;
-  amountPaise: number;
-  paidWith: 'PAYMENT' | 'PASS' | 'RESCHEDULE';
-  passId: string | null;
-  tripSlotStartTime: number;
-  estimatedStopTime: number;
-  arrivalTime: number;
-  vehicleNo: string | null;
-  holdExpiresAt: number | null;
-  holdSecondsLeft: number | null;
-  firstBookingId: string;
-  firstBookingInfo: { bookingId: string; tripSlotStartTime: number } | null;
-  prevBookingId: string | null;
-  prevBookingStatus: string | null;
-  isCancellationPopUpShown: boolean;
-  isReschedulePopUpShown: boolean;
-  popUp: 'cancellation' | 'reschedule' | null;
-  actions: string[];
-  cancellation: { refundPercent: number; refundPaise: number; canCancel: boolean };
-  refunds: ReservationRefund[];
-  bookingTime: number;
-  issuedAt: number | null;
-  cancelledAt: number | null;
-  dayLabel: string | null;
-  serverTime: number;
-}
+export const reservationRefundSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  amountPaise: z.number().int(),
+  status: z.enum(['REQUESTED', 'PENDING', 'SUCCESS', 'FAILED']),
+  failureReason: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type ReservationRefund = z.infer<typeof reservationRefundSchema>;
+const bookingPopUpSchema = z.enum(['cancellation', 'reschedule']).nullable();
+const bookingCancellationSchema = z.object({ refundPercent: z.number(), refundPaise: z.number().int(), canCancel: z.boolean() });
+/** A booking as the rider sees it (GET …/bookings/:bookingId and every booking-changing answer). */
+export const bookingSchema = z.object({
+  bookingId: z.string(),
+  transactionId: z.string(),
+  city: z.string(),
+  product: reservationProductSchema,
+  status: z.string(),
+  label: z.string(),
+  lineId: z.string(),
+  lineCode: z.string(),
+  lineName: z.string(),
+  busType: z.string(),
+  isAc: z.boolean(),
+  transitRouteId: z.string().nullable(),
+  tripId: z.string(),
+  tripStatus: z.string(),
+  disruption: z.string().nullable(),
+  from: reservationStopSchema,
+  to: reservationStopSchema,
+  passengers: z.object({ adult: z.number().int(), child: z.number().int(), senior: z.number().int() }),
+  seats: z.number().int(),
+  fare: reservationFareResultSchema,
+  farePaise: z.number().int(),
+  amountPaise: z.number().int(),
+  paidWith: z.enum(['PAYMENT', 'PASS', 'RESCHEDULE']),
+  passId: z.string().nullable(),
+  tripSlotStartTime: z.number(),
+  estimatedStopTime: z.number(),
+  arrivalTime: z.number(),
+  vehicleNo: z.string().nullable(),
+  holdExpiresAt: z.number().nullable(),
+  holdSecondsLeft: z.number().nullable(),
+  firstBookingId: z.string(),
+  firstBookingInfo: z.object({ bookingId: z.string(), tripSlotStartTime: z.number() }).nullable(),
+  prevBookingId: z.string().nullable(),
+  prevBookingStatus: z.string().nullable(),
+  isCancellationPopUpShown: z.boolean(),
+  isReschedulePopUpShown: z.boolean(),
+  popUp: bookingPopUpSchema,
+  actions: z.array(z.string()),
+  cancellation: bookingCancellationSchema,
+  refunds: z.array(reservationRefundSchema),
+  bookingTime: z.number(),
+  issuedAt: z.number().nullable(),
+  cancelledAt: z.number().nullable(),
+  dayLabel: z.string().nullable(),
+  serverTime: z.number(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+/** GET …/bookings (newest first) */
+export const bookingListSchema = z.object({ bookings: z.array(bookingSchema), serverTime: z.number() });
+export type BookingList = z.infer<typeof bookingListSchema>;
+/** GET …/bookings/:bookingId/actions (reserve-ticket getActions) */
+export const bookingActionsSchema = z.object({ bookingId: z.string(), actions: z.array(z.string()), cancellation: bookingCancellationSchema, popUp: bookingPopUpSchema });
+export type BookingActions = z.infer<typeof bookingActionsSchema>;
 
 /** GET /api/reservations/v1/bookings/:bookingId/tracking: the booked bus against the boarding stop (docs/reservations.md). */
-export interface BookingTracking {
-  bookingId: string;
-  lineId: string;
-  lineCode: string;
-  lineName: string;
+export const bookingTrackingSchema = z.object({
+  bookingId: z.string(),
+  lineId: z.string(),
+  lineCode: z.string(),
+  lineName: z.string(),
   /** NOT_OPEN until 30 min before the slot; NO_DATA: no report from the bus; PASSED: it has left the boarding stop. */
-  state: 'NOT_OPEN' | 'NO_DATA' | 'LIVE' | 'PASSED' | 'OVER';
-  opensAt: number;
-  until: number;
+  state: z.enum(['NOT_OPEN', 'NO_DATA', 'LIVE', 'PASSED', 'OVER']),
+  opensAt: z.number(),
+  until: z.number(),
   /** Ask again after this long (never below 120 s). */
-  pollAfterMs: number;
-  serverTime: number;
-  vehicleNo: string | null;
-  boarding: ReservationStop & { scheduledAt: number };
-  drop: ReservationStop;
+  pollAfterMs: z.number(),
+  serverTime: z.number(),
+  vehicleNo: z.string().nullable(),
+  boarding: reservationStopSchema.extend({ scheduledAt: z.number() }),
+  drop: reservationStopSchema,
   /** The line's stops in running order (the bus's path). */
-  path: ReservationStop[];
-  vehicle: { lat: number; lon: number; bearing: number | null; tS: number; nextStopId: string | null; nextStopName: string | null; departed: boolean } | null;
-  expectedAt: number;
-  etaSeconds: number | null;
-  delaySeconds: number | null;
-  timeliness: 'Arriving Early' | 'On Time' | 'Running behind' | 'Delayed' | null;
-}
+  path: z.array(reservationStopSchema),
+  vehicle: z
+    .object({
+      lat: z.number(),
+      lon: z.number(),
+      bearing: z.number().nullable(),
+      tS: z.number(),
+      nextStopId: z.string().nullable(),
+      nextStopName: z.string().nullable(),
+      departed: z.boolean(),
+    })
+    .nullable(),
+  expectedAt: z.number(),
+  etaSeconds: z.number().nullable(),
+  delaySeconds: z.number().nullable(),
+  timeliness: z.enum(['Arriving Early', 'On Time', 'Running behind', 'Delayed']).nullable(),
+});
+export type BookingTracking = z.infer<typeof bookingTrackingSchema>;
+
+/** Operators: GET /api/ops/reservations/trips?lineId=&date= (a line's trips on a day, seats and the decision log). */
+export const opsTripSchema = z.object({
+  id: z.string(),
+  lineId: z.string(),
+  startTime: z.number(),
+  capacity: z.number().int(),
+  seatsTaken: z.number().int(),
+  seatsLeft: z.number().int(),
+  status: z.string(),
+  vehicleNo: z.string().nullable(),
+  disruption: z.string().nullable(),
+  disruptionNote: z.string().nullable(),
+  log: z.array(z.object({ actor: z.string(), action: z.string(), details: z.unknown(), at: z.number() })),
+});
+export const opsTripsResponseSchema = z.object({ lineId: z.string(), date: z.string(), trips: z.array(opsTripSchema) });
+export type OpsTripsResponse = z.infer<typeof opsTripsResponseSchema>;
+/** POST /api/ops/reservations/trips/:tripId/cancel */
+export const opsCancelTripResponseSchema = z.object({
+  tripId: z.string(),
+  /** CANCELLED */
+  status: z.string(),
+  disruption: z.string(),
+  note: z.string().nullable(),
+  cancelledBookings: z.array(z.string()),
+  droppedHolds: z.array(z.string()),
+});
+/** POST /api/ops/reservations/trips/:tripId/move: each moved booking and its new id. */
+export const opsMoveTripResponseSchema = z.object({ tripId: z.string(), toTripId: z.string(), moved: z.array(z.object({ from: z.string(), to: z.string() })) });
+/** POST /api/ops/reservations/trips/:tripId/vehicle */
+export const opsAssignVehicleResponseSchema = z.object({ tripId: z.string(), vehicleNo: z.string().nullable(), status: z.string() });

@@ -20,10 +20,24 @@ import {
   slotsQuerySchema,
   stopPairsQuerySchema,
   tripIdSchema,
-  type HoldRequest,
-  type ReservationFareRequest,
+  bookingActionsSchema,
+  bookingListSchema,
+  bookingSchema,
+  bookingTrackingSchema,
+  opsAssignVehicleResponseSchema,
+  opsCancelTripResponseSchema,
+  opsMoveTripResponseSchema,
+  opsTripsResponseSchema,
+  premiumPassesResponseSchema,
+  reservationFareResponseSchema,
+  reservationLinesResponseSchema,
+  seatAvailabilityResponseSchema,
+  slotDaysResponseSchema,
+  stopPairsResponseSchema,
+  tripSlotsResponseSchema,
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
+import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth';
 import type { Clock } from '../../platform/clock';
@@ -34,80 +48,86 @@ const cityParams = z.object({ city: reservationCitySchema });
 const lineParams = z.object({ city: reservationCitySchema, lineId: lineIdSchema });
 const tripParams = z.object({ tripId: tripIdSchema });
 const bookingParams = z.object({ bookingId: bookingIdSchema });
-type P<T extends z.ZodType> = z.infer<T>;
+const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema });
 
 /**
  * Rider routes (signed in): spec §7 reserve-ticket calls. No SQL here; every input through a zod schema (unknown
  * fields refused). docs/reservations.md lists every answer and error.
  */
 export async function reservationRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { service: ReservationService; guard: AuthGuard; live: LiveBusPort | null; now: Clock },
 ): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
   const user = (r: FastifyRequest) => authOf(r).userId;
 
-  app.get('/api/reservations/v1/cities/:city/lines', { schema: { params: cityParams, querystring: linesQuerySchema } }, async (r) =>
-    service.lines((r.params as P<typeof cityParams>).city, (r.query as P<typeof linesQuerySchema>).product),
+  app.get('/api/reservations/v1/cities/:city/lines', { schema: { params: cityParams, querystring: linesQuerySchema, response: ok(reservationLinesResponseSchema) } }, async (r) =>
+    service.lines(r.params.city, r.query.product),
   );
-  app.get('/api/reservations/v1/cities/:city/stop-pairs', { schema: { params: cityParams, querystring: stopPairsQuerySchema } }, async (r) =>
-    service.stopPairs((r.params as P<typeof cityParams>).city, r.query as P<typeof stopPairsQuerySchema>),
+  app.get('/api/reservations/v1/cities/:city/stop-pairs', { schema: { params: cityParams, querystring: stopPairsQuerySchema, response: ok(stopPairsResponseSchema) } }, async (r) =>
+    service.stopPairs(r.params.city, r.query),
   );
-  app.get('/api/reservations/v1/cities/:city/slots', { schema: { params: cityParams, querystring: slotsQuerySchema } }, async (r) =>
-    service.slots((r.params as P<typeof cityParams>).city, r.query as P<typeof slotsQuerySchema>),
+  app.get('/api/reservations/v1/cities/:city/slots', { schema: { params: cityParams, querystring: slotsQuerySchema, response: ok(tripSlotsResponseSchema) } }, async (r) =>
+    service.slots(r.params.city, r.query),
   );
-  app.get('/api/reservations/v1/cities/:city/lines/:lineId/days', { schema: { params: lineParams } }, async (r) => {
-    const p = r.params as P<typeof lineParams>;
-    return service.slotDays(p.city, p.lineId);
-  });
-  app.get('/api/reservations/v1/trips/:tripId/seat-availability', { schema: { params: tripParams, querystring: seatAvailabilityQuerySchema } }, async (r) =>
-    service.seatAvailability((r.params as P<typeof tripParams>).tripId),
+  app.get('/api/reservations/v1/cities/:city/lines/:lineId/days', { schema: { params: lineParams, response: ok(slotDaysResponseSchema) } }, async (r) =>
+    service.slotDays(r.params.city, r.params.lineId),
   );
-  app.get('/api/reservations/v1/cities/:city/premium-passes', { schema: { params: cityParams, querystring: premiumPassesQuerySchema } }, async (r) =>
-    service.premiumPasses(user(r), (r.params as P<typeof cityParams>).city, (r.query as P<typeof premiumPassesQuerySchema>).date),
+  app.get(
+    '/api/reservations/v1/trips/:tripId/seat-availability',
+    { schema: { params: tripParams, querystring: seatAvailabilityQuerySchema, response: ok(seatAvailabilityResponseSchema) } },
+    async (r) => service.seatAvailability(r.params.tripId),
   );
-  app.post('/api/reservations/v1/fare', { bodyLimit: 4096, schema: { body: reservationFareRequestSchema } }, async (r) =>
-    service.fare(r.body as ReservationFareRequest),
+  app.get(
+    '/api/reservations/v1/cities/:city/premium-passes',
+    { schema: { params: cityParams, querystring: premiumPassesQuerySchema, response: ok(premiumPassesResponseSchema) } },
+    async (r) => service.premiumPasses(user(r), r.params.city, r.query.date),
+  );
+  app.post('/api/reservations/v1/fare', { bodyLimit: 4096, schema: { body: reservationFareRequestSchema, response: ok(reservationFareResponseSchema) } }, async (r) =>
+    service.fare(r.body),
   );
 
-  app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema } }, async (r, reply) =>
-    reply.code(201).send(await service.hold(user(r), r.body as HoldRequest)),
+  app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema, response: { 201: bookingSchema } } }, async (r, reply) =>
+    reply.code(201).send(await service.hold(user(r), r.body)),
   );
-  app.get('/api/reservations/v1/bookings', { schema: { querystring: bookingsQuerySchema } }, async (r) =>
-    service.bookings(user(r), (r.query as P<typeof bookingsQuerySchema>).city ?? null),
+  app.get('/api/reservations/v1/bookings', { schema: { querystring: bookingsQuerySchema, response: ok(bookingListSchema) } }, async (r) =>
+    service.bookings(user(r), r.query.city ?? null),
   );
-  app.get('/api/reservations/v1/bookings/:bookingId', { schema: { params: bookingParams } }, async (r) =>
-    service.booking(user(r), (r.params as P<typeof bookingParams>).bookingId),
+  app.get('/api/reservations/v1/bookings/:bookingId', { schema: { params: bookingParams, response: ok(bookingSchema) } }, async (r) =>
+    service.booking(user(r), r.params.bookingId),
   );
-  app.get('/api/reservations/v1/bookings/:bookingId/actions', { schema: { params: bookingParams } }, async (r) =>
-    service.actions(user(r), (r.params as P<typeof bookingParams>).bookingId),
+  app.get('/api/reservations/v1/bookings/:bookingId/actions', { schema: { params: bookingParams, response: ok(bookingActionsSchema) } }, async (r) =>
+    service.actions(user(r), r.params.bookingId),
   );
-  app.get('/api/reservations/v1/bookings/:bookingId/tracking', { schema: { params: bookingParams } }, async (r) =>
-    bookingTracking(service, opts.live, user(r), (r.params as P<typeof bookingParams>).bookingId, opts.now()),
+  app.get('/api/reservations/v1/bookings/:bookingId/tracking', { schema: { params: bookingParams, response: ok(bookingTrackingSchema) } }, async (r) =>
+    bookingTracking(service, opts.live, user(r), r.params.bookingId, opts.now()),
   );
-  app.delete('/api/reservations/v1/bookings/:bookingId/hold', { schema: { params: bookingParams } }, async (r) =>
-    service.releaseHold(user(r), (r.params as P<typeof bookingParams>).bookingId),
+  app.delete('/api/reservations/v1/bookings/:bookingId/hold', { schema: { params: bookingParams, response: ok(bookingSchema) } }, async (r) =>
+    service.releaseHold(user(r), r.params.bookingId),
   );
-  app.post('/api/reservations/v1/bookings/:bookingId/cancel', { bodyLimit: 1024, schema: { params: bookingParams, body: cancelRequestSchema } }, async (r) =>
-    service.cancel(user(r), (r.params as P<typeof bookingParams>).bookingId, (r.body as P<typeof cancelRequestSchema>).refundPaise),
+  app.post(
+    '/api/reservations/v1/bookings/:bookingId/cancel',
+    { bodyLimit: 1024, schema: { params: bookingParams, body: cancelRequestSchema, response: ok(bookingSchema) } },
+    async (r) => service.cancel(user(r), r.params.bookingId, r.body.refundPaise),
   );
   app.post(
     '/api/reservations/v1/bookings/:bookingId/reschedule',
-    { bodyLimit: 1024, schema: { params: bookingParams, body: rescheduleRequestSchema } },
-    async (r, reply) =>
-      reply.code(201).send(await service.reschedule(user(r), (r.params as P<typeof bookingParams>).bookingId, r.body as P<typeof rescheduleRequestSchema>)),
+    { bodyLimit: 1024, schema: { params: bookingParams, body: rescheduleRequestSchema, response: { 201: bookingSchema } } },
+    async (r, reply) => reply.code(201).send(await service.reschedule(user(r), r.params.bookingId, r.body)),
   );
   app.post(
     '/api/reservations/v1/bookings/:bookingId/popups',
-    { bodyLimit: 1024, schema: { params: bookingParams, body: popupShownRequestSchema } },
-    async (r) => service.popupShown(user(r), (r.params as P<typeof bookingParams>).bookingId, (r.body as P<typeof popupShownRequestSchema>).kind),
+    { bodyLimit: 1024, schema: { params: bookingParams, body: popupShownRequestSchema, response: ok(bookingSchema) } },
+    async (r) => service.popupShown(user(r), r.params.bookingId, r.body.kind),
   );
 }
 
 /** Operator routes (`authorization: Ops <key>`, the passes module's OPS_KEYS): every decision is recorded with its author. */
-export async function reservationOpsRoutes(app: FastifyInstance, opts: { service: ReservationService; keys: Map<string, string> }): Promise<void> {
+export async function reservationOpsRoutes(fastify: FastifyInstance, opts: { service: ReservationService; keys: Map<string, string> }): Promise<void> {
   const { service } = opts;
+  const app = typed(fastify);
   const who = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request) => {
     const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
@@ -117,18 +137,22 @@ export async function reservationOpsRoutes(app: FastifyInstance, opts: { service
   });
   const actor = (r: FastifyRequest) => `ops:${who.get(r)}`;
   const lineQuery = opsTripsQuerySchema.extend({ lineId: lineIdSchema });
-  app.get('/api/ops/reservations/trips', { schema: { querystring: lineQuery } }, async (r) => {
-    const q = r.query as P<typeof lineQuery>;
-    return service.opsTrips(q.lineId, q.date);
-  });
-  app.post('/api/ops/reservations/trips/:tripId/cancel', { bodyLimit: 2048, schema: { params: tripParams, body: opsCancelTripSchema } }, async (r) => {
-    const b = r.body as P<typeof opsCancelTripSchema>;
-    return service.opsCancelTrip(actor(r), (r.params as P<typeof tripParams>).tripId, b.disruption, b.note ?? null);
-  });
-  app.post('/api/ops/reservations/trips/:tripId/move', { bodyLimit: 1024, schema: { params: tripParams, body: opsMoveTripSchema } }, async (r) =>
-    service.opsMoveBookings(actor(r), (r.params as P<typeof tripParams>).tripId, (r.body as P<typeof opsMoveTripSchema>).toTripId),
+  app.get('/api/ops/reservations/trips', { schema: { querystring: lineQuery, response: ok(opsTripsResponseSchema) } }, async (r) =>
+    service.opsTrips(r.query.lineId, r.query.date),
   );
-  app.post('/api/ops/reservations/trips/:tripId/vehicle', { bodyLimit: 1024, schema: { params: tripParams, body: opsAssignVehicleSchema } }, async (r) =>
-    service.opsAssignVehicle(actor(r), (r.params as P<typeof tripParams>).tripId, (r.body as P<typeof opsAssignVehicleSchema>).vehicleNo),
+  app.post(
+    '/api/ops/reservations/trips/:tripId/cancel',
+    { bodyLimit: 2048, schema: { params: tripParams, body: opsCancelTripSchema, response: ok(opsCancelTripResponseSchema) } },
+    async (r) => service.opsCancelTrip(actor(r), r.params.tripId, r.body.disruption, r.body.note ?? null),
+  );
+  app.post(
+    '/api/ops/reservations/trips/:tripId/move',
+    { bodyLimit: 1024, schema: { params: tripParams, body: opsMoveTripSchema, response: ok(opsMoveTripResponseSchema) } },
+    async (r) => service.opsMoveBookings(actor(r), r.params.tripId, r.body.toTripId),
+  );
+  app.post(
+    '/api/ops/reservations/trips/:tripId/vehicle',
+    { bodyLimit: 1024, schema: { params: tripParams, body: opsAssignVehicleSchema, response: ok(opsAssignVehicleResponseSchema) } },
+    async (r) => service.opsAssignVehicle(actor(r), r.params.tripId, r.body.vehicleNo),
   );
 }
