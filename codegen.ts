@@ -44,7 +44,7 @@ const config: CodegenConfig = {
         // nested resolvers fill (api/src/modules/graphql/resolvers.ts checks they have one): those are left out here,
         // and the row may carry its city for them.
         mappers: {
-          Stop: "Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string }",
+          Stop: "Omit<Stop, 'routes' | 'disruptions' | 'towards'> & { cityId?: string }",
           Route: "Omit<Route, 'disruptions' | 'directions'> & { directions: Array<ResolversTypes['RouteDirection']>; cityId?: string }",
         },
         // A nullable field may be left out of a row (GraphQL answers null); a non-null one may not.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
+import { startServer } from '../support/server';
 
 // Issue 15 items 7, 3 and 9: typo-tolerant paged search, same-named stops told apart (with the distance from the
 // rider), and maps that draw labelled stops, the rider's position and a scale.
@@ -104,5 +105,85 @@ test.describe('maps draw what we have, clearly (item 9)', () => {
     // The list alternative stays below the map.
     const list = (await page.getByRole('list', { name: /stops?,/ }).boundingBox())!;
     expect(list.y).toBeGreaterThan((await map.boundingBox())!.y);
+  });
+});
+
+// Issue 15 item 3 in the nearby list: the ten "Vyttila" stops around the rider say where their buses go and their code.
+test.describe('nearby stops told apart (item 3)', () => {
+  test.use({ serviceWorkers: 'block', geolocation: { latitude: 9.96947, longitude: 76.32149 }, permissions: ['geolocation'] });
+
+  for (const [lang, towards, code] of [
+    ['en', 'towards', 'stop'],
+    ['hi', 'की ओर', 'स्टॉप'],
+  ] as const) {
+    test(`each Vyttila stop nearby shows "towards …" and its stop code (${lang})`, async ({ page }) => {
+      test.skip(!existsSync(kochiFeed), `the Kochi feed is not at ${kochiFeed}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await useCity(page, 'kochi');
+      await page.addInitScript((l) => localStorage.setItem('sawari.lang', l), lang);
+      await page.goto('/app/nearest-bus-stop/near-bus-stops');
+      const cards = page.getByRole('link').filter({ hasText: /^Vyttila(?! )/ });
+      await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+      await expect(cards).toHaveCount(10);
+      // Every one has its code (2 to 11, each once); those with buses onward say where they go.
+      const texts = await cards.allTextContents();
+      const codes = texts.map((t) => t.match(new RegExp(`${code} (\\d+)`))?.[1]);
+      expect(new Set(codes)).toEqual(new Set(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11']));
+      expect(texts.filter((t) => t.includes(towards)).length).toBeGreaterThanOrEqual(5);
+      if (lang === 'en') await expect(cards.filter({ hasText: /towards .+ · stop \d+/ }).first()).toBeVisible();
+      await cards.first().evaluate((c) => c.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: test.info().outputPath(`nearby-vyttila-${lang}.png`) });
+    });
+  }
+});
+
+// Issue 15 item 9: with SAWARI_MAP_TILES set, the map draws raster tiles from that origin (a server of its own here, so
+// the shared one keeps the default: no tiles, nothing fetched from elsewhere).
+test.describe('map tiles when configured (item 9)', () => {
+  test.use({ serviceWorkers: 'block' });
+  const tilePort = Number(process.env.E2E_PORT || 18180) + 9;
+  const tileOrigin = `http://127.0.0.1:${tilePort}`;
+  // A 1×1 PNG (grey-green), the same for every tile.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4+eQCAAUnAo4acu/8AAAAAElFTkSuQmCC', 'base64');
+
+  test('the route map asks the configured tile origin for tiles, and the page policy allows exactly it', async ({ page }) => {
+    test.setTimeout(150_000);
+    const server = await startServer(Number(process.env.E2E_PORT || 18180) + 7, { SAWARI_MAP_TILES: `${tileOrigin}/tiles/{z}/{x}/{y}.png` });
+    try {
+      const asked: string[] = [];
+      await page.route(`${tileOrigin}/**`, (route) => {
+        asked.push(new URL(route.request().url()).pathname);
+        return route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } });
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await useCity(page, 'mumbai');
+      const doc = await page.goto(`${server.url}/app/live-tracking/route-map/AE-T1-KHR`);
+      const csp = (await doc!.headerValue('content-security-policy')) ?? '';
+      expect(csp).toContain(`img-src 'self' data: blob: ${tileOrigin};`);
+      expect(csp).toContain(`connect-src 'self' ${tileOrigin};`);
+      await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
+      await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(asked.every((p) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(p))).toBe(true);
+      // The route and its stop names are still drawn over the tiles.
+      await expect(page.getByTestId('stop-label').filter({ hasText: 'Terminal 1 Bus Bay' }).first()).toBeAttached();
+      await page.screenshot({ path: test.info().outputPath('route-map-tiles.png') });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('without a tile source (the shared server) the map asks nothing from elsewhere', async ({ page, baseURL }) => {
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useCity(page, 'mumbai');
+    const doc = await page.goto('/app/live-tracking/route-map/AE-T1-KHR');
+    expect(await doc!.headerValue('content-security-policy')).toContain("img-src 'self' data: blob:;connect-src 'self';");
+    await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
+    await expect(page.getByTestId('stop-label').first()).toBeAttached();
+    expect(await page.evaluate(() => fetch('/api/map-tiles').then((r) => r.json()))).toEqual({ tiles: null });
+    expect(outside).toEqual([]);
   });
 });

@@ -92,6 +92,10 @@ export const transitTypeDefs = /* GraphQL */ `
     result_type: ResultType!
     station_type: String
     transport_type: String
+    "The feed's stop code (painted at the stop), when it has one: tells same-named stops apart."
+    stop_code: String
+    "Where buses from here go (the most used headsigns, at most 3; none for a last stop): tells same-named stops apart."
+    towards: [String!]!
     routes: [RouteSummary!]!
     disruptions: [Disruption!]!
   }

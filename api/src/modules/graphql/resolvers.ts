@@ -21,7 +21,7 @@ export type { PlaceInput };
  * The transit resolvers, typed from the schema (`npm run codegen`): a field answered with the wrong type fails tsc, and
  * so does a missing resolver for a field the row types leave to one (the `mappers` in codegen.ts).
  */
-type TransitResolvers = Resolvers & { Stop: Required<Pick<StopResolvers, 'routes' | 'disruptions'>>; Route: Required<Pick<RouteResolvers, 'disruptions'>> };
+type TransitResolvers = Resolvers & { Stop: Required<Pick<StopResolvers, 'routes' | 'disruptions' | 'towards'>>; Route: Required<Pick<RouteResolvers, 'disruptions'>> };
 
 export interface GraphqlServices {
   transit: TransitService;
@@ -99,6 +99,7 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
     Stop: {
       // Stops made by other modules (planner legs) may not carry their city: no routes then.
       routes: (stop) => (stop.cityId ? s.transit.stopRoutes(stop.cityId, stop.stop_id) : []),
+      towards: (stop) => (stop.cityId ? s.transit.stopTowards(stop.cityId, stop.stop_id) : []),
       disruptions: () => [],
     },
     Route: {

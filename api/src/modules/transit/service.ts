@@ -20,6 +20,7 @@ export interface StopView {
   result_type: 'STOP';
   station_type: string;
   transport_type: string | null;
+  stop_code: string | null;
   /** Not in the schema: lets Stop.routes find the stop's city. */
   cityId: string;
 }
@@ -144,6 +145,7 @@ export class TransitService {
       result_type: 'STOP',
       station_type: stop.location_type === 1 ? 'STATION' : 'STOP',
       transport_type: transport,
+      stop_code: stop.stop_code,
       cityId: d.cityId,
     };
   }
@@ -266,6 +268,12 @@ export class TransitService {
     const stop = d?.index.stop(stopId);
     if (!d || !stop) return [];
     return stop.routeIds.map((id) => this.summary(d, d.index.route(id)!, stopId, lang));
+  }
+
+  /** Where buses from a stop go (FeedIndex.towards): what tells it apart from same-named stops. */
+  async stopTowards(cityId: string, stopId: string, lang?: string): Promise<string[]> {
+    const d = await this.data(cityId);
+    return d ? d.index.towards(stopId, lang) : [];
   }
 
   async nearbyStops(cityId: string, lat: number, lon: number, radiusMeters: number, limit: number, lang?: string) {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
+import { apiFetch } from '@sawari/runtime';
 import type { RouteDirection, Stop, Vehicle } from '../common/transit';
-import { BUSES_SOURCE, MAP_STYLE_URL, ROUTE_SOURCE, STOPS_SOURCE, boundsOf, builtInStyle, busesGeoJson, overlayLayers, routeGeoJson, stopsGeoJson } from './mapData';
+import { BUSES_SOURCE, MAP_STYLE_URL, ROUTE_SOURCE, STOPS_SOURCE, boundsOf, busesGeoJson, mapStyle, overlayLayers, routeGeoJson, stopsGeoJson } from './mapData';
 import { useGeolocation } from '../common/useGeolocation';
 import styles from '../common/tracking.module.css';
 
@@ -12,6 +13,20 @@ const loadLib = (): Promise<Lib> => {
   libPromise ??= import(/* webpackChunkName: "maplibre" */ './maplibre').then((m) => m.maplibregl as unknown as Lib);
   libPromise.catch(() => (libPromise = null));
   return libPromise;
+};
+
+/** The server's tile template (SAWARI_MAP_TILES), asked once per page; null when unset or unanswered (offline): the
+ *  built-in style then, as without tiles. */
+let tilesPromise: Promise<string | null> | null = null;
+const loadTiles = (): Promise<string | null> => {
+  tilesPromise ??= apiFetch<{ tiles: string | null }>('/map-tiles').then(
+    (r) => r?.tiles ?? null,
+    () => {
+      tilesPromise = null;
+      return null;
+    },
+  );
+  return tilesPromise;
 };
 
 /** Shows each stop name that does not overlap one shown before it (screen boxes, 4 px apart); hides the rest. */
@@ -58,11 +73,15 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   const fitted = useRef(false);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [lib, setLib] = useState<Lib | null>(null);
+  const tiles = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    loadLib().then(
-      (l) => live && setLib(() => l),
+    Promise.all([loadLib(), MAP_STYLE_URL ? null : loadTiles()]).then(
+      ([l, t]) => {
+        tiles.current = t;
+        if (live) setLib(() => l);
+      },
       () => live && setStatus('failed'),
     );
     return () => {
@@ -76,7 +95,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     try {
       m = new lib.Map({
         container: box.current,
-        style: MAP_STYLE_URL || (builtInStyle(color ?? undefined) as never),
+        style: MAP_STYLE_URL || (mapStyle(tiles.current, color ?? undefined) as never),
         center: [stops[0]?.stop_lon ?? 78.9, stops[0]?.stop_lat ?? 20.6],
         zoom: 12,
         // Built-in style: nothing to credit on the map (the feed's credit line is below it, as text). An outside

@@ -1,4 +1,4 @@
-import { boundsOf, builtInStyle, busesGeoJson, routeGeoJson, stopsGeoJson } from './mapData';
+import { boundsOf, builtInStyle, busesGeoJson, mapStyle, routeGeoJson, stopsGeoJson } from './mapData';
 
 const stop = (id: string, lat: number, lon: number) => ({ stop_id: id, stop_name: `Stop ${id}`, stop_lat: lat, stop_lon: lon, result_type: 'STOP' as const, station_type: null, transport_type: null });
 
@@ -10,6 +10,13 @@ describe('map data', () => {
     expect(Object.values(style.sources).every((s) => s.type === 'geojson')).toBe(true);
     expect(style.layers.map((l) => l.id)).toEqual(['background', 'route-casing', 'route-line', 'stops', 'buses']);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
+  });
+  it('without a tile template the style is the built-in one; with one, raster tiles lie under the route, stops and buses', () => {
+    expect(mapStyle(null, '#123456')).toEqual(builtInStyle('#123456'));
+    const tiled = mapStyle('https://tiles.example.org/{z}/{x}/{y}.png');
+    expect((tiled.sources as Record<string, unknown>)['sawari-tiles']).toEqual({ type: 'raster', tiles: ['https://tiles.example.org/{z}/{x}/{y}.png'], tileSize: 256, maxzoom: 19 });
+    expect(tiled.layers.map((l) => l.id)).toEqual(['background', 'tiles', 'route-casing', 'route-line', 'stops', 'buses']);
+    expect(tiled).not.toHaveProperty('glyphs');
   });
   it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
     const route = routeGeoJson([

@@ -35,6 +35,23 @@ export function builtInStyle(lineColor = '#c2410c') {
   };
 }
 
+export const TILES_SOURCE = 'sawari-tiles';
+
+/**
+ * The built-in style over raster tiles from the configured template (SAWARI_MAP_TILES on the server, `{z}/{x}/{y}`,
+ * 256 px): streets and place names under the route, stops and buses. Without a template: the built-in style as is.
+ */
+export function mapStyle(tiles: string | null, lineColor = '#c2410c') {
+  const plain = builtInStyle(lineColor);
+  if (!tiles) return plain;
+  const [background, ...overlay] = plain.layers;
+  return {
+    ...plain,
+    sources: { [TILES_SOURCE]: { type: 'raster' as const, tiles: [tiles], tileSize: 256, maxzoom: 19 }, ...plain.sources },
+    layers: [background, { id: 'tiles', type: 'raster' as const, source: TILES_SOURCE }, ...overlay],
+  };
+}
+
 /** The route, stop and bus layers (added on top of an outside style too). */
 export function overlayLayers(lineColor = '#c2410c') {
   return [

@@ -113,7 +113,7 @@ function nextDepartures<R extends { arrival_time: number | null; route_name: str
   return routes.filter((r) => r.arrival_time != null).sort((a, b) => a.arrival_time! - b.arrival_time!).slice(0, 3);
 }
 
-/** Nearby stops, nearest first, with walking distance (spec §9), the next departures and the routes calling there. */
+/** Nearby stops, nearest first, with walking distance (spec §9), where their buses go and their code, the next departures and the routes calling there. */
 export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
   const intl = useIntl();
   const clock = useClock();
@@ -127,6 +127,8 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
               <span className={styles.cardTitle}>{stop.stop_name}</span>
               <span className={styles.badge}>{intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(distanceMeters) })}</span>
             </span>
+            {/* What tells it from same-named stops (ten "Vyttila" in Kochi); its routes are the line below. */}
+            <StopDistinctions stop={{ stop_code: stop.stop_code, towards: stop.towards, routeNames: [] }} />
             {nextDepartures(stop.routes).length > 0 && (
               <span className={styles.cardDesc}>
                 {intl.formatMessage(

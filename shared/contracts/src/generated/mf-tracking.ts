@@ -108,7 +108,10 @@ export type NearbyStopsQueryVariables = Exact<{
 }>;
 
 
-export type NearbyStopsQuery = { nearbyStops: Array<{ distanceMeters: number, walking: string, stop: StopWithRoutesFieldsFragment }> };
+export type NearbyStopsQuery = { nearbyStops: Array<{ distanceMeters: number, walking: string, stop: (
+      { stop_code: string | null, towards: Array<string> }
+      & StopWithRoutesFieldsFragment
+    ) }> };
 
 export type PlanTripQueryVariables = Exact<{
   city: string;
@@ -201,7 +204,7 @@ export type VehicleQuery = { vehicle: VehicleFieldsFragment | null };
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
 export const CityDocument = "query City($city:ID!){transitCity(city:$city){id name attribution bounds stopBasedPlanner}}" as TypedDocument<CityQuery, CityQueryVariables>;
-export const NearbyStopsDocument = "query NearbyStops($city:ID!$lat:Float!$lon:Float!){nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20){distanceMeters walking stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type routes{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}disruptions{id kind title description routeIds stopIds startsAt endsAt}}}}" as TypedDocument<NearbyStopsQuery, NearbyStopsQueryVariables>;
+export const NearbyStopsDocument = "query NearbyStops($city:ID!$lat:Float!$lon:Float!){nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20){distanceMeters walking stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type routes{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}disruptions{id kind title description routeIds stopIds startsAt endsAt}stop_code towards}}}" as TypedDocument<NearbyStopsQuery, NearbyStopsQueryVariables>;
 export const PlanTripDocument = "query PlanTrip($city:ID!$from:PlaceInput!$to:PlaceInput!$departAt:Float$windowMinutes:Int$arriveBy:Boolean){planTrip(city:$city from:$from to:$to departAt:$departAt windowMinutes:$windowMinutes arriveBy:$arriveBy){departAt reason serviceDate maxTransfers arriveBy maxWalkMeters itineraries{departure arrival durationSeconds transfers walkSeconds legs{mode departure arrival headsign tripId stopCount distanceMeters from{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}to{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}route{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}}}}}" as TypedDocument<PlanTripQuery, PlanTripQueryVariables>;
 export const PublicVehicleDocument = "query PublicVehicle($vehicleNumber:String!$city:ID){publicVehicle(vehicleNumber:$vehicleNumber city:$city){city vNo}}" as TypedDocument<PublicVehicleQuery, PublicVehicleQueryVariables>;
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name route_type color text_color directions{directionId headsign shape stops{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}}disruptions{id kind title description routeIds stopIds startsAt endsAt}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;

@@ -299,10 +299,14 @@ export type Stop = {
   result_type: ResultType;
   routes: Array<RouteSummary>;
   station_type?: Maybe<Scalars['String']['output']>;
+  /** The feed's stop code (painted at the stop), when it has one: tells same-named stops apart. */
+  stop_code?: Maybe<Scalars['String']['output']>;
   stop_id: Scalars['ID']['output'];
   stop_lat: Scalars['Float']['output'];
   stop_lon: Scalars['Float']['output'];
   stop_name: Scalars['String']['output'];
+  /** Where buses from here go (the most used headsigns, at most 3; none for a last stop): tells same-named stops apart. */
+  towards: Array<Scalars['String']['output']>;
   transport_type?: Maybe<Scalars['String']['output']>;
 };
 
@@ -462,7 +466,7 @@ export type ResolversTypes = ResolversObject<{
   RouteDirection: ResolverTypeWrapper<Omit<RouteDirection, 'stops'> & { stops: Array<ResolversTypes['Stop']> }>;
   RouteSummary: ResolverTypeWrapper<RouteSummary>;
   SearchResult: ResolverTypeWrapper<SearchResult>;
-  Stop: ResolverTypeWrapper<Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string }>;
+  Stop: ResolverTypeWrapper<Omit<Stop, 'routes' | 'disruptions' | 'towards'> & { cityId?: string }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Timeliness: Timeliness;
   Timetable: ResolverTypeWrapper<Timetable>;
@@ -489,7 +493,7 @@ export type ResolversParentTypes = ResolversObject<{
   RouteDirection: Omit<RouteDirection, 'stops'> & { stops: Array<ResolversParentTypes['Stop']> };
   RouteSummary: RouteSummary;
   SearchResult: SearchResult;
-  Stop: Omit<Stop, 'routes' | 'disruptions'> & { cityId?: string };
+  Stop: Omit<Stop, 'routes' | 'disruptions' | 'towards'> & { cityId?: string };
   String: Scalars['String']['output'];
   Timetable: Timetable;
   TransitCity: TransitCity;
@@ -625,10 +629,12 @@ export type StopResolvers<ContextType = unknown, ParentType extends ResolversPar
   result_type?: Resolver<ResolversTypes['ResultType'], ParentType, ContextType>;
   routes?: Resolver<Array<ResolversTypes['RouteSummary']>, ParentType, ContextType>;
   station_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stop_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stop_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   stop_lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   stop_lon?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   stop_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  towards?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   transport_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
