@@ -223,7 +223,7 @@ export class TransitReadStore {
            SELECT h.*, ${RANK_SQL('lower(h.name)')} AS rank, public.word_similarity($3, lower(h.name)) AS sim FROM hits h
          )
          SELECT kind, id, name, lat, lon, rank FROM ranked
-          ORDER BY rank, kind DESC, CASE WHEN rank = 4 THEN -sim ELSE 0 END, name, id LIMIT $5 OFFSET $6`,
+          ORDER BY rank, kind, CASE WHEN rank = 4 THEN -sim ELSE 0 END, name, id LIMIT $5 OFFSET $6`,
         [feedId ?? -1, cityId, text, likeLiteral(text), limit, offset],
       ),
     );
