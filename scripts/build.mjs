@@ -3,7 +3,7 @@
 // and only when their inputs changed. Then writes .gz/.br siblings, publishes each remote's build as a release
 // (remote-releases/<dir>/<version>/, what the server serves and deploy-remote switches between) and writes
 // shell/dist/remotes.json.
-// Usage: node scripts/build.mjs [--web] [--force]      (--web builds the same thing; the API needs no build)
+// Usage: node scripts/build.mjs [--web] [--force]      (--web builds the same thing; the API is compiled by `npm run build:api`, which `npm start` runs)
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
