@@ -237,6 +237,17 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       expect(((await gql(Q, { lat: 19.0, lon: 72.8, r: 1_000_000 })).data!.nearbyStops as unknown[]).length).toBe(4);
       expect((await gql(Q, { lat: 25, lon: 80 })).data).toEqual({ nearbyStops: [] });
     });
+    it('says what tells each stop apart: where its buses go (none at a last stop) and its code (none in this feed)', async () => {
+      const r = await gql(`{ nearbyStops(city: "testville", lat: 19.0, lon: 72.8, radiusMeters: 5000) { stop { stop_id stop_code towards } } }`, {});
+      expect(r.data).toEqual({
+        nearbyStops: [
+          { stop: { stop_id: 'A', stop_code: null, towards: ['Charlie', 'Delta'] } },
+          { stop: { stop_id: 'B', stop_code: null, towards: ['Charlie'] } },
+          { stop: { stop_id: 'C', stop_code: null, towards: [] } },
+          { stop: { stop_id: 'D', stop_code: null, towards: [] } },
+        ],
+      });
+    });
     it('refuses coordinates or a radius out of range', async () => {
       await gqlError(Q, { lat: 91, lon: 72.8 }, 'BAD_USER_INPUT', 200, /lat/);
       await gqlError(Q, { lat: 19, lon: -181 }, 'BAD_USER_INPUT', 200, /lon/);
