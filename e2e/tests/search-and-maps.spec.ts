@@ -167,6 +167,12 @@ test.describe('map tiles when configured (item 9)', () => {
       // The route and its stop names are still drawn over the tiles.
       await expect(page.getByTestId('stop-label').filter({ hasText: 'Terminal 1 Bus Bay' }).first()).toBeAttached();
       await page.screenshot({ path: test.info().outputPath('route-map-tiles.png') });
+      // A failing tile server does not keep the route from being drawn.
+      await page.unrouteAll();
+      await page.route(`${tileOrigin}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
+      await page.reload();
+      await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
+      await expect(page.getByTestId('stop-label').filter({ hasText: 'Terminal 1 Bus Bay' }).first()).toBeAttached();
     } finally {
       await server.stop();
     }

@@ -113,14 +113,19 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     // Stop names as HTML markers (no glyph server): after each move, those that would overlap a name already placed
     // are hidden (in route order), so the map shows as many names as fit, at any zoom.
     m.on('moveend', () => placeLabels(m, stopMarkers.current));
-    m.on('load', () => {
+    const ready = () => {
+      if (map.current === m) return;
       if (MAP_STYLE_URL) {
         for (const id of [ROUTE_SOURCE, STOPS_SOURCE, BUSES_SOURCE]) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
         for (const layer of overlayLayers(color ?? undefined).slice(0)) m.addLayer(layer as never);
       }
       map.current = m;
       setStatus('ready');
-    });
+    };
+    m.on('load', ready);
+    // Over tiles, 'load' waits for the first tiles: a slow or failing tile server must not keep the route from being
+    // drawn, so the map is ready as soon as its style is (its sources are in it).
+    if (!MAP_STYLE_URL && tiles.current) m.once('style.load', ready);
     m.on('error', (e) => console.warn('[mf_tracking] map', e.error?.message));
     return () => {
       markers.current.forEach((mk) => mk.remove());
