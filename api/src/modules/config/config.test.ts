@@ -30,7 +30,7 @@ describe(`config API ${dbLabel()}`, () => {
     const city = (id: string) => body.cities.find((c) => c.id === id)!;
     expect(city('mumbai')).toMatchObject({ name: 'Mumbai', state: 'Maharashtra', clusterId: null, homeClusters: [...HOME_CLUSTERS] });
     expect(city('mumbai').features).toMatchObject({ airport: true, passes: true, premium: true, cards: true, tickets: true, tracking: true, soundValidation: true });
-    expect(city('kochi')).toMatchObject({ clusterId: 'KERALA', features: { tracking: true, passes: true, stopBasedPlanner: true } });
+    expect(city('kochi')).toMatchObject({ clusterId: 'KERALA', features: { tracking: true, passes: true, stopBasedPlanner: false } });
     expect(city('kozhikode').clusterId).toBe('KERALA');
     expect(city('delhi').clusterId).toBeNull();
     expect(body.clusters).toEqual([{ clusterId: 'KERALA', cityIdsInCluster: KERALA_CLUSTER.cityIdsInCluster }]);

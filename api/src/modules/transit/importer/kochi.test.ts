@@ -68,7 +68,7 @@ if (!present) console.warn(`SKIPPED: the Kochi GTFS tests need ${KOCHI} (the sha
 
   it('serves every read screen: city credit line, route search, route with shape, timetable, stop, nearby, search', async () => {
     const city = await gql('{ transitCity(city: "kochi") { name attribution bounds stopBasedPlanner } }');
-    expect(city.transitCity).toMatchObject({ name: 'Kochi', attribution: 'Jungle Bus © OpenStreetMap contributors', stopBasedPlanner: true });
+    expect(city.transitCity).toMatchObject({ name: 'Kochi', attribution: 'Jungle Bus © OpenStreetMap contributors', stopBasedPlanner: false });
     expect(city.transitCity.bounds).toHaveLength(4);
 
     const found = await gql('{ searchRoutes(city: "kochi", query: "fort kochi", limit: 5) { route_id route_name route_type isFrequencyTrip ttStatus frequency_data_array { start_time frequency } } }');
