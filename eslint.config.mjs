@@ -16,7 +16,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const dirs = (parent, test) =>
   fs.existsSync(path.join(ROOT, parent))
-    ? fs.readdirSync(path.join(ROOT, parent), { withFileTypes: true }).filter((d) => d.isDirectory() && test(d.name)).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(path.join(ROOT, parent), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && test(d.name))
+        .map((d) => d.name)
+        .sort()
     : [];
 const REMOTES = dirs('.', (n) => n.startsWith('mf-'));
 const API_MODULES = dirs('api/src/modules', () => true);
@@ -32,20 +36,34 @@ function boundaryZones() {
   const zones = [];
   const forbid = (target, from, message, except) => zones.push({ target, from, message, ...(except ? { except } : {}) });
   const WEB = ['./shell', ...REMOTES.map((r) => `./${r}`)];
-  forbid('./shared/domain', ['./shared/contracts', './shared/runtime', './shared/ui', './shared/build', './api', ...WEB], 'shared/domain is pure rules: it imports no other package.');
+  forbid(
+    './shared/domain',
+    ['./shared/contracts', './shared/runtime', './shared/ui', './shared/build', './api', ...WEB],
+    'shared/domain is pure rules: it imports no other package.',
+  );
   forbid('./shared/contracts', ['./shared/runtime', './shared/ui', './shared/build', './api', ...WEB], 'shared/contracts may import shared/domain only.');
   forbid('./shared/runtime', ['./shared/ui', './shared/build', './api', ...WEB], 'shared/runtime may import shared/domain and shared/contracts only.');
   forbid('./shared/ui', ['./shared/build', './api', ...WEB], 'shared/ui may import shared/domain, contracts and runtime only.');
   forbid('./api', ['./shared/runtime', './shared/ui', './shared/build', ...WEB], 'the API may import shared/domain and shared/contracts only.');
   forbid('./api/src/platform', ['./api/src/modules'], 'api/src/platform knows no module: the composition root (api/src/app) wires them.');
-  forbid('./shell', REMOTES.map((r) => `./${r}`), 'the shell never imports a remote: it loads remotes at run time from remotes.json.');
+  forbid(
+    './shell',
+    REMOTES.map((r) => `./${r}`),
+    'the shell never imports a remote: it loads remotes at run time from remotes.json.',
+  );
   for (const r of REMOTES) {
-    forbid(`./${r}`, [...REMOTES.filter((o) => o !== r).map((o) => `./${o}`), './shell', './api'], `${r} imports no other remote, nor the shell, nor the API: share through shared/*, talk through the API.`);
+    forbid(
+      `./${r}`,
+      [...REMOTES.filter((o) => o !== r).map((o) => `./${o}`), './shell', './api'],
+      `${r} imports no other remote, nor the shell, nor the API: share through shared/*, talk through the API.`,
+    );
   }
   for (const m of API_MODULES) {
     for (const other of API_MODULES) {
       if (other === m) continue;
-      const allowed = MODULE_DEEP_IMPORTS_ALLOWED.filter((a) => a.startsWith(`${m} -> ${other}/`)).map((a) => `./${a.split(' -> ')[1].slice(other.length + 1)}`);
+      const allowed = MODULE_DEEP_IMPORTS_ALLOWED.filter((a) => a.startsWith(`${m} -> ${other}/`)).map(
+        (a) => `./${a.split(' -> ')[1].slice(other.length + 1)}`,
+      );
       zones.push({
         // every source file of the module, at any depth; tests and test helpers (testing.ts) may reach in
         target: `./api/src/modules/${m}/**/!(*.test|testing).ts`,

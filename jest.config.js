@@ -20,7 +20,13 @@ module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes], testMatch: ['**/*.test.ts', '**/*.test.tsx'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    },
     { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
   ],
 };

@@ -49,7 +49,12 @@ function rewriteRequires(code, outFile, srcFile) {
       if (!rel.startsWith('.')) rel = `./${rel}`;
       return `require(${JSON.stringify(rel)})`;
     }
-    if (spec.startsWith('@sawari/')) throw new Error(`${path.relative(repo, srcFile)} imports ${spec}: the API build compiles only ${ROOTS.filter((r) => r.pkg).map((r) => r.pkg).join(', ')} (add it to ROOTS in api/build.mjs)`);
+    if (spec.startsWith('@sawari/'))
+      throw new Error(
+        `${path.relative(repo, srcFile)} imports ${spec}: the API build compiles only ${ROOTS.filter((r) => r.pkg)
+          .map((r) => r.pkg)
+          .join(', ')} (add it to ROOTS in api/build.mjs)`,
+      );
     return whole;
   });
 }
@@ -75,7 +80,10 @@ export async function buildApi({ quiet = false } = {}) {
   const started = performance.now();
   // A change of this script or of swc invalidates every output.
   const swcVersion = JSON.parse(fs.readFileSync(path.join(repo, 'node_modules/@swc/core/package.json'), 'utf8')).version;
-  const stamp = createHash('sha256').update(fs.readFileSync(fileURLToPath(import.meta.url))).update(swcVersion).digest('hex');
+  const stamp = createHash('sha256')
+    .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+    .update(swcVersion)
+    .digest('hex');
   const fresh = !fs.existsSync(STAMP_FILE) || fs.readFileSync(STAMP_FILE, 'utf8') !== stamp;
 
   const jobs = ROOTS.flatMap((r) =>
@@ -92,7 +100,9 @@ export async function buildApi({ quiet = false } = {}) {
   // swc compiles on its own threads: a few files at a time keep both cores busy without a burst of open files.
   for (let i = 0; i < stale.length; i += 32) {
     const batch = stale.slice(i, i + 32).filter((s) => !s.asset);
-    const results = await Promise.all(batch.map((j) => transformFile(j.src, { ...SWC, filename: j.src, sourceFileName: path.relative(path.dirname(j.out), j.src) })));
+    const results = await Promise.all(
+      batch.map((j) => transformFile(j.src, { ...SWC, filename: j.src, sourceFileName: path.relative(path.dirname(j.out), j.src) })),
+    );
     batch.forEach((j, k) => compiled.push({ ...j, code: rewriteRequires(results[k].code, j.out, j.src) }));
   }
   for (const j of compiled) writeAtomic(j.out, j.code);

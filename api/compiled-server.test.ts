@@ -60,7 +60,8 @@ suite('the compiled API server (api/dist, plain node)', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'query($t: Float) { planTrip(city: "mumbai", from: { stopId: "T1-BAY" }, to: { stopId: "VASHI" }, departAt: $t) { itineraries { departure arrival transfers } } }',
+        query:
+          'query($t: Float) { planTrip(city: "mumbai", from: { stopId: "T1-BAY" }, to: { stopId: "VASHI" }, departAt: $t) { itineraries { departure arrival transfers } } }',
         variables: { t: departAt },
       }),
     });

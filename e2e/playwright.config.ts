@@ -35,6 +35,16 @@ export default defineConfig({
     reuseExistingServer: false,
     // PAYMENTS_SANDBOX_PENDING_MS: pending test payments (pending@upi, 4000 0025 0000 3155) settle after 4 s instead of
     // 30 s, so checkout tests see the waiting state and its end quickly (docs/checkout.md).
-    env: { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', PAYMENTS_SANDBOX_PENDING_MS: '4000', ...importFeeds },
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+      PAYMENTS_SANDBOX_PENDING_MS: '4000',
+      ...importFeeds,
+    },
   },
 });

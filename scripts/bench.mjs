@@ -13,7 +13,15 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = ensureChromium();
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const figures = [];
 const record = (name, value, unit, target, ok) => {
   figures.push({ name, value, unit, target, ok });
@@ -29,7 +37,10 @@ async function section(name, fn) {
     console.log(`  ✘ ${name} could not be measured: ${err.message.split('\n')[0]}`);
   }
 }
-const only = process.argv.slice(2).filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
+const only = process.argv
+  .slice(2)
+  .filter((a) => a.startsWith('--only='))
+  .map((a) => a.slice(7));
 const want = (k) => !only.length || only.includes(k);
 // `--feed path/to/gtfs.zip|folder` (default: the Kochi feed) and `--date YYYYMMDD` (default: the busiest day of the
 // feed's first two weeks) for the planner and big-city sections; `--skip-pglite-big` leaves out the slowest import.
@@ -45,11 +56,12 @@ if (argValue('--feed') && !existsSync(benchFeed)) throw new Error(`--feed: no fe
 
 // A big city (issue 15): synthetic city ten times the feed, planner on it, imports (COPY) on PGlite and PostgreSQL,
 // first plan of a day before and after the network is built ahead. No web build or server needed.
-if (want('bigcity') && existsSync(benchFeed)) await section('big city', async () => {
-  console.log(`\n▶ a big city: ten times ${path.basename(benchFeed)}, planner, imports, first plan of a day`);
-  const { runBigCityBench } = await import('./bench/big-city.mjs');
-  await runBigCityBench({ feed: benchFeed, date: benchDate, skipPgliteBig: process.argv.includes('--skip-pglite-big'), log: console.log, record });
-});
+if (want('bigcity') && existsSync(benchFeed))
+  await section('big city', async () => {
+    console.log(`\n▶ a big city: ten times ${path.basename(benchFeed)}, planner, imports, first plan of a day`);
+    const { runBigCityBench } = await import('./bench/big-city.mjs');
+    await runBigCityBench({ feed: benchFeed, date: benchDate, skipPgliteBig: process.argv.includes('--skip-pglite-big'), log: console.log, record });
+  });
 /** The web build and the server are needed by every section but the planner, the big city and reproducible builds. */
 const needsServer = ['build', 'size', 'lighthouse', 'load', 'transit', 'planner-abuse', 'wallet'].some(want);
 
@@ -69,14 +81,30 @@ const port = 18300;
 const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
 if (!existsSync(kochiFeed)) console.log(`\nThe Kochi GTFS feed is absent (${kochiFeed}): transit and planner figures are skipped.`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
-const server = !needsServer ? null : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
-  cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL || '', ...(existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}) },
-});
+const server = !needsServer
+  ? null
+  : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/app/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: process.env.BENCH_DATABASE_URL || '',
+        ...(existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}),
+      },
+    });
 const base = `http://127.0.0.1:${port}`;
 async function waitHealthy(url) {
   for (let i = 0; i < 600; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* starting */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} never became healthy`);
@@ -86,119 +114,173 @@ const boardUrl = `${base}/app/airport-static-screens/airport-express-bus-time/T1
 
 try {
   // 2. gzip size of all JavaScript a page downloads on first load.
-  if (want('size')) await section('JavaScript size', async () => {
-    console.log('\n▶ JavaScript downloaded on first load (gzip, level 6, as the bodies arrive)');
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    const measure = async (url, ready) => {
-      const context = await browser.newContext({ serviceWorkers: 'block' });
-      const page = await context.newPage();
-      const bodies = [];
-      page.on('response', async (res) => {
-        if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })).catch(() => null));
-      });
-      await page.goto(url, { waitUntil: 'networkidle' });
-      await page.waitForSelector(ready, { timeout: 15000 });
-      await page.waitForLoadState('networkidle');
-      const files = (await Promise.all(bodies)).filter(Boolean);
-      await context.close();
-      return { kb: files.reduce((s, f) => s + f.gz, 0) / 1024, files };
-    };
-    const b = await measure(boardUrl, 'text=LIVE SCHEDULE');
-    record('board first-load JS (gzip)', b.kb.toFixed(1), 'KB', '≤ 110 KB', b.kb <= 110);
-    for (const f of b.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
-    const a = await measure(`${base}/app/`, 'header');
-    record('/app first-load JS (gzip)', a.kb.toFixed(1), 'KB', '≤ 170 KB', a.kb <= 170);
-    for (const f of a.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
-    // The live-tracking landing: what mf-tracking itself sends on first load (maplibre-gl loads only on map screens).
-    const t = await measure(`${base}/app/live-tracking`, 'h1');
-    const own = t.files.filter((f) => new URL(f.url).pathname.startsWith('/remotes/mf-tracking/'));
-    const maplibre = own.filter((f) => /maplibre/i.test(f.url));
-    if (maplibre.length) throw new Error(`the live-tracking landing loaded maplibre-gl: ${maplibre.map((f) => f.url).join(', ')}`);
-    record('mf-tracking first load without maplibre-gl (gzip, its own files)', (own.reduce((sum, f) => sum + f.gz, 0) / 1024).toFixed(1), 'KB');
-    record('/app/live-tracking first-load JS, everything (gzip)', t.kb.toFixed(1), 'KB');
-    for (const f of own) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
-    await browser.close();
-  });
+  if (want('size'))
+    await section('JavaScript size', async () => {
+      console.log('\n▶ JavaScript downloaded on first load (gzip, level 6, as the bodies arrive)');
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      const measure = async (url, ready) => {
+        const context = await browser.newContext({ serviceWorkers: 'block' });
+        const page = await context.newPage();
+        const bodies = [];
+        page.on('response', async (res) => {
+          if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url()))
+            bodies.push(
+              res
+                .body()
+                .then((b) => ({ url: res.url(), gz: gzipSync(b).length }))
+                .catch(() => null),
+            );
+        });
+        await page.goto(url, { waitUntil: 'networkidle' });
+        await page.waitForSelector(ready, { timeout: 15000 });
+        await page.waitForLoadState('networkidle');
+        const files = (await Promise.all(bodies)).filter(Boolean);
+        await context.close();
+        return { kb: files.reduce((s, f) => s + f.gz, 0) / 1024, files };
+      };
+      const b = await measure(boardUrl, 'text=LIVE SCHEDULE');
+      record('board first-load JS (gzip)', b.kb.toFixed(1), 'KB', '≤ 110 KB', b.kb <= 110);
+      for (const f of b.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+      const a = await measure(`${base}/app/`, 'header');
+      record('/app first-load JS (gzip)', a.kb.toFixed(1), 'KB', '≤ 170 KB', a.kb <= 170);
+      for (const f of a.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+      // The live-tracking landing: what mf-tracking itself sends on first load (maplibre-gl loads only on map screens).
+      const t = await measure(`${base}/app/live-tracking`, 'h1');
+      const own = t.files.filter((f) => new URL(f.url).pathname.startsWith('/remotes/mf-tracking/'));
+      const maplibre = own.filter((f) => /maplibre/i.test(f.url));
+      if (maplibre.length) throw new Error(`the live-tracking landing loaded maplibre-gl: ${maplibre.map((f) => f.url).join(', ')}`);
+      record('mf-tracking first load without maplibre-gl (gzip, its own files)', (own.reduce((sum, f) => sum + f.gz, 0) / 1024).toFixed(1), 'KB');
+      record('/app/live-tracking first-load JS, everything (gzip)', t.kb.toFixed(1), 'KB');
+      for (const f of own) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+      await browser.close();
+    });
 
   // 3. Lighthouse performance (mobile preset: simulated slow 4G and a 4x slower CPU), system Chromium.
-  if (want('lighthouse')) await section('Lighthouse', async () => {
-    console.log('\n▶ Lighthouse 12, mobile preset, performance category');
-    const { default: lighthouse } = await import('lighthouse');
-    const chromeLauncher = await import('chrome-launcher');
-    for (const [name, url] of [['board', boardUrl], ['/app', `${base}/app/`]]) {
-      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
-      try {
-        const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
-        const lhr = result.lhr;
-        const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-        record(`Lighthouse performance, ${name}`, score, '/100', '≥ 95', score >= 95);
-        const m = (id) => lhr.audits[id]?.displayValue;
-        const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
-        const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
-        record(`Lighthouse LCP, ${name}`, (lcp / 1000).toFixed(2), 's', '≤ 2.0 s', lcp <= 2000);
-        record(`Lighthouse TBT, ${name}`, Math.round(tbt), 'ms', '≤ 200 ms', tbt <= 200);
-        console.log(`      FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')} (a busy shared machine: compare runs, not absolutes)`);
-      } finally {
-        await chrome.kill();
+  if (want('lighthouse'))
+    await section('Lighthouse', async () => {
+      console.log('\n▶ Lighthouse 12, mobile preset, performance category');
+      const { default: lighthouse } = await import('lighthouse');
+      const chromeLauncher = await import('chrome-launcher');
+      for (const [name, url] of [
+        ['board', boardUrl],
+        ['/app', `${base}/app/`],
+      ]) {
+        const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+        try {
+          const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+          const lhr = result.lhr;
+          const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+          record(`Lighthouse performance, ${name}`, score, '/100', '≥ 95', score >= 95);
+          const m = (id) => lhr.audits[id]?.displayValue;
+          const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+          const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
+          record(`Lighthouse LCP, ${name}`, (lcp / 1000).toFixed(2), 's', '≤ 2.0 s', lcp <= 2000);
+          record(`Lighthouse TBT, ${name}`, Math.round(tbt), 'ms', '≤ 200 ms', tbt <= 200);
+          console.log(
+            `      FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')} (a busy shared machine: compare runs, not absolutes)`,
+          );
+        } finally {
+          await chrome.kill();
+        }
       }
-    }
-  });
+    });
 
   // 3b. The board's first load under 4x CPU + 150 ms / 1.6 Mbit/s: the request chain and when the rows show.
-  if (want('board-trace')) await section('board trace', async () => {
-    console.log('\n▶ board first load, throttled (4x CPU, 150 ms, 1.6 Mbit/s), without and with the board HTML hints');
-    const { runBoardTrace, ROWS_TARGET_MS } = await import('./bench/board-trace.mjs');
-    const { before, after } = await runBoardTrace({ base, chromiumPath });
-    record('board rows visible, throttled, before (no hints)', (before.rowsMs / 1000).toFixed(2), `s, ${before.requests} requests`);
-    record('board rows visible, throttled', (after.rowsMs / 1000).toFixed(2), `s, ${after.requests} requests`, `≤ ${ROWS_TARGET_MS / 1000} s`, after.rowsMs <= ROWS_TARGET_MS);
-  });
+  if (want('board-trace'))
+    await section('board trace', async () => {
+      console.log('\n▶ board first load, throttled (4x CPU, 150 ms, 1.6 Mbit/s), without and with the board HTML hints');
+      const { runBoardTrace, ROWS_TARGET_MS } = await import('./bench/board-trace.mjs');
+      const { before, after } = await runBoardTrace({ base, chromiumPath });
+      record('board rows visible, throttled, before (no hints)', (before.rowsMs / 1000).toFixed(2), `s, ${before.requests} requests`);
+      record(
+        'board rows visible, throttled',
+        (after.rowsMs / 1000).toFixed(2),
+        `s, ${after.requests} requests`,
+        `≤ ${ROWS_TARGET_MS / 1000} s`,
+        after.rowsMs <= ROWS_TARGET_MS,
+      );
+    });
 
   // 4. The timings endpoint under load next to a plain Fastify route, same run, same machine, loopback only.
-  if (want('load')) await section('load test', async () => {
-    console.log('\n▶ load: autocannon, 10 s, 50 connections, loopback (scripts/bench/board-timings.mjs)');
-    const { runBoardTimingsBench } = await import('./bench/board-timings.mjs');
-    figures.push(...(await runBoardTimingsBench({ base, plainPort: 18301 })));
-  });
+  if (want('load'))
+    await section('load test', async () => {
+      console.log('\n▶ load: autocannon, 10 s, 50 connections, loopback (scripts/bench/board-timings.mjs)');
+      const { runBoardTimingsBench } = await import('./bench/board-timings.mjs');
+      figures.push(...(await runBoardTimingsBench({ base, plainPort: 18301 })));
+    });
   // 5. Transit reads on the real Kochi feed (import, nearby stops, GraphQL stop arrivals under load).
-  if (want('transit') && existsSync(kochiFeed)) await section('transit', async () => {
-    console.log('\n▶ transit (Kochi feed)');
-    const { runTransitBench } = await import('./bench/transit.mjs');
-    const out = await runTransitBench({ base, log: console.log });
-    if (Array.isArray(out)) figures.push(...out);
-  });
+  if (want('transit') && existsSync(kochiFeed))
+    await section('transit', async () => {
+      console.log('\n▶ transit (Kochi feed)');
+      const { runTransitBench } = await import('./bench/transit.mjs');
+      const out = await runTransitBench({ base, log: console.log });
+      if (Array.isArray(out)) figures.push(...out);
+    });
   // 6. Trip planner (RAPTOR) on the Kochi feed, next to the minotor package on the same trips.
-  if (want('planner') && existsSync(benchFeed)) await section('planner', async () => {
-    console.log(`\n▶ trip planner: 300 seeded stop pairs of ${path.basename(benchFeed)} at 08:00 on one service date, ours and minotor`);
-    const { runPlannerBench } = await import('./bench/planner.mjs');
-    // Throws (the section fails, the bench exits non-zero) when either planner answers nothing.
-    const r = await runPlannerBench({ gtfsZip: benchFeed, date: benchDate, log: console.log });
-    if (r.skipped) throw new Error(r.reason);
-    record(`planner median query time (${path.basename(benchFeed)}, ${r.date} 08:00, single departure)`, r.medianMs.toFixed(2), 'ms', '< 1.5 ms', r.medianMs < 1.5);
-    record('planner p95 query time', r.p95Ms.toFixed(2), 'ms');
-    record('planner 60-minute range query (rRAPTOR) median', r.rangeMedianMs.toFixed(2), `ms (p95 ${r.rangeP95Ms.toFixed(2)} ms)`, '< 8 ms', r.rangeMedianMs < 8);
-    record('minotor median / ours', r.peer.ratio.toFixed(1), `x (minotor ${r.peer.reachable}, ours ${r.reachable} of ${r.pairs} pairs reachable)`);
-    record('pairs where our earliest arrival is later than minotor (replayed: see the list above)', r.peer.oursLater.length, `of ${r.pairs}`);
-  });
+  if (want('planner') && existsSync(benchFeed))
+    await section('planner', async () => {
+      console.log(`\n▶ trip planner: 300 seeded stop pairs of ${path.basename(benchFeed)} at 08:00 on one service date, ours and minotor`);
+      const { runPlannerBench } = await import('./bench/planner.mjs');
+      // Throws (the section fails, the bench exits non-zero) when either planner answers nothing.
+      const r = await runPlannerBench({ gtfsZip: benchFeed, date: benchDate, log: console.log });
+      if (r.skipped) throw new Error(r.reason);
+      record(
+        `planner median query time (${path.basename(benchFeed)}, ${r.date} 08:00, single departure)`,
+        r.medianMs.toFixed(2),
+        'ms',
+        '< 1.5 ms',
+        r.medianMs < 1.5,
+      );
+      record('planner p95 query time', r.p95Ms.toFixed(2), 'ms');
+      record(
+        'planner 60-minute range query (rRAPTOR) median',
+        r.rangeMedianMs.toFixed(2),
+        `ms (p95 ${r.rangeP95Ms.toFixed(2)} ms)`,
+        '< 8 ms',
+        r.rangeMedianMs < 8,
+      );
+      record('minotor median / ours', r.peer.ratio.toFixed(1), `x (minotor ${r.peer.reachable}, ours ${r.reachable} of ${r.pairs} pairs reachable)`);
+      record('pairs where our earliest arrival is later than minotor (replayed: see the list above)', r.peer.oursLater.length, `of ${r.pairs}`);
+    });
   // 6b. Planner abuse (issue 11 item 6): other endpoints' p99 while 20 requests of ten aliased 240-minute, 5-change
   // planTrip fields arrive. Last of the server's sections: it spends this client's planner budget.
-  if (want('planner-abuse') && existsSync(kochiFeed)) await section('planner abuse', async () => {
-    console.log('\n▶ planner abuse: other endpoints while 20 abusive planTrip requests arrive (Kochi)');
-    const { runPlannerAbuseBench } = await import('./bench/planner-abuse.mjs');
-    figures.push(...(await runPlannerAbuseBench({ base, log: console.log })));
-  });
+  if (want('planner-abuse') && existsSync(kochiFeed))
+    await section('planner abuse', async () => {
+      console.log('\n▶ planner abuse: other endpoints while 20 abusive planTrip requests arrive (Kochi)');
+      const { runPlannerAbuseBench } = await import('./bench/planner-abuse.mjs');
+      figures.push(...(await runPlannerAbuseBench({ base, log: console.log })));
+    });
   // 7. Ticket wallet: the sound decoder's success rate under seeded noise (the unit test measures it), and the time from
   // a cold offline start to the ticket's QR on screen (the tickets e2e measures it in Chromium, service worker in control).
-  if (want('wallet')) await section('wallet', async () => {
-    console.log('\n▶ ticket wallet: sound decoder under noise, cold offline start to QR');
-    const jest = spawnSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', 'unit', 'shared/domain/src/sound-code.test.ts'], { cwd: root, encoding: 'utf8' });
-    const lines = [...`${jest.stdout}\n${jest.stderr}`.matchAll(/^\s*(in-band SNR[^:]*): (\d+)\/(\d+) decoded \(([\d.]+) %\), (\d+) wrong/gm)];
-    if (!lines.length) throw new Error('the sound-code test printed no success rates');
-    for (const m of lines) record(`sound decoder, ${m[1]}`, m[4], `% (${m[2]}/${m[3]} codes, ${m[5]} wrong)`);
-    const e2e = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', 'e2e/tests/tickets.spec.ts', '-g', 'buy a single-journey ticket', '--workers=1'], { cwd: root, encoding: 'utf8', env: { ...process.env, E2E_PORT: '18305' } });
-    const m = /figure: cold offline start to QR[^:]*: median (\d+) ms of ([\d, ]+) ms/.exec(`${e2e.stdout}\n${e2e.stderr}`);
-    if (!m) throw new Error(`the tickets e2e printed no figure (exit ${e2e.status})`);
-    record('cold offline start to QR on screen (Chromium, median of 3)', m[1], `ms (${m[2].trim()} ms)`);
-  });
+  if (want('wallet'))
+    await section('wallet', async () => {
+      console.log('\n▶ ticket wallet: sound decoder under noise, cold offline start to QR');
+      const jest = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', 'unit', 'shared/domain/src/sound-code.test.ts'],
+        { cwd: root, encoding: 'utf8' },
+      );
+      const lines = [...`${jest.stdout}\n${jest.stderr}`.matchAll(/^\s*(in-band SNR[^:]*): (\d+)\/(\d+) decoded \(([\d.]+) %\), (\d+) wrong/gm)];
+      if (!lines.length) throw new Error('the sound-code test printed no success rates');
+      for (const m of lines) record(`sound decoder, ${m[1]}`, m[4], `% (${m[2]}/${m[3]} codes, ${m[5]} wrong)`);
+      const e2e = spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/@playwright/test/cli.js'),
+          'test',
+          '-c',
+          'e2e/playwright.config.ts',
+          'e2e/tests/tickets.spec.ts',
+          '-g',
+          'buy a single-journey ticket',
+          '--workers=1',
+        ],
+        { cwd: root, encoding: 'utf8', env: { ...process.env, E2E_PORT: '18305' } },
+      );
+      const m = /figure: cold offline start to QR[^:]*: median (\d+) ms of ([\d, ]+) ms/.exec(`${e2e.stdout}\n${e2e.stderr}`);
+      if (!m) throw new Error(`the tickets e2e printed no figure (exit ${e2e.status})`);
+      record('cold offline start to QR on screen (Chromium, median of 3)', m[1], `ms (${m[2].trim()} ms)`);
+    });
 } finally {
   if (server) {
     server.kill('SIGTERM');
@@ -209,17 +291,27 @@ try {
 
 // Reproducible builds (docs/architecture.md): the committed HEAD built in two checkouts at different paths, every file
 // of every dist/ compared. Two full builds (~5 min on 2 cores): here and `npm run check:reproducible`, not in npm test.
-if (want('reproducible')) await section('reproducible builds', async () => {
-  console.log('\n▶ reproducible builds: HEAD built in two checkout paths, every dist file compared');
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-reproducible.mjs')], { cwd: root, encoding: 'utf8' });
-  process.stdout.write(r.stdout.replace(/^/gm, '  '));
-  const m = /reproducible: (yes|NO) \((\d+) files/.exec(r.stdout);
-  if (!m) throw new Error(`check-reproducible printed no verdict (exit ${r.status}): ${r.stderr.split('\n')[0]}`);
-  record('remote bundles byte-identical across checkout paths', m[1] === 'yes' ? 'yes' : 'no', `(${m[2]} files ${m[1] === 'yes' ? 'identical' : 'differ'})`, 'yes', m[1] === 'yes');
-});
+if (want('reproducible'))
+  await section('reproducible builds', async () => {
+    console.log('\n▶ reproducible builds: HEAD built in two checkout paths, every dist file compared');
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-reproducible.mjs')], { cwd: root, encoding: 'utf8' });
+    process.stdout.write(r.stdout.replace(/^/gm, '  '));
+    const m = /reproducible: (yes|NO) \((\d+) files/.exec(r.stdout);
+    if (!m) throw new Error(`check-reproducible printed no verdict (exit ${r.status}): ${r.stderr.split('\n')[0]}`);
+    record(
+      'remote bundles byte-identical across checkout paths',
+      m[1] === 'yes' ? 'yes' : 'no',
+      `(${m[2]} files ${m[1] === 'yes' ? 'identical' : 'differ'})`,
+      'yes',
+      m[1] === 'yes',
+    );
+  });
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, figures }, null, 2));
+writeFileSync(
+  path.join(root, 'bench-results/latest.json'),
+  JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, figures }, null, 2),
+);
 console.log('\nfigures written to bench-results/latest.json');
 if (failures.length) {
   console.log(`not measured: ${failures.join(', ')}`);

@@ -228,9 +228,17 @@ export async function withBuildLock(fn) {
       const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, 'utf8') : 0);
       let alive = false;
       if (owner) {
-        try { process.kill(owner, 0); alive = true; } catch { alive = false; }
+        try {
+          process.kill(owner, 0);
+          alive = true;
+        } catch {
+          alive = false;
+        }
       } else alive = waited < 5_000; // created a moment ago, pid not yet written
-      if (!alive) { fs.rmSync(lockDir, { recursive: true, force: true }); continue; }
+      if (!alive) {
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
       if (waited % 10_000 === 0) console.log(`build: waiting for another build (pid ${owner || '?'}) to finish`);
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -72,7 +72,10 @@ function build(dir) {
 }
 
 function apps(dir) {
-  return fs.readdirSync(dir).filter((d) => (d.startsWith('mf-') || d === 'shell') && fs.existsSync(path.join(dir, d, 'webpack.config.js'))).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((d) => (d.startsWith('mf-') || d === 'shell') && fs.existsSync(path.join(dir, d, 'webpack.config.js')))
+    .sort();
 }
 
 async function main() {
@@ -96,7 +99,9 @@ async function main() {
       const total = Object.keys(hashTree(path.join(one, app, 'dist'))).length;
       identical += total - diff.length;
       differing += diff.length;
-      console.log(`${app.padEnd(12)} ${diff.length === 0 ? `${total} files identical` : `${diff.length} of ${total} files DIFFER: ${diff.slice(0, 8).join(', ')}${diff.length > 8 ? ', …' : ''}`}`);
+      console.log(
+        `${app.padEnd(12)} ${diff.length === 0 ? `${total} files identical` : `${diff.length} of ${total} files DIFFER: ${diff.slice(0, 8).join(', ')}${diff.length > 8 ? ', …' : ''}`}`,
+      );
     }
     const versions = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'shell/dist/remotes.json'), 'utf8')).remotes.map((r) => `${r.dir}@${r.version}`);
     const [v1, v2] = [versions(one), versions(two)];

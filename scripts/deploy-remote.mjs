@@ -116,7 +116,10 @@ export async function switchRemote(dir, version, { root = ROOT, how = `switched 
     if (!entry) throw new Error(`${dir} has no published version ${version} (see --list)`);
     // A release is content-addressed: refuse one whose files no longer hash to its version.
     const relDir = path.join(root, RELEASES_DIR, dir, version);
-    const files = fs.readdirSync(relDir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(relDir, f)).isFile());
+    const files = fs
+      .readdirSync(relDir, { recursive: true })
+      .map(String)
+      .filter((f) => fs.statSync(path.join(relDir, f)).isFile());
     const actual = remoteVersion(files.map((f) => ({ path: f.split(path.sep).join('/'), content: fs.readFileSync(path.join(relDir, f)) })));
     if (actual !== version) throw new Error(`${RELEASES_DIR}/${dir}/${version} was changed after it was published (its files hash to ${actual})`);
     await commitSwitch(root, entry, how);
@@ -139,11 +142,16 @@ async function main() {
   const dir = args.find((a) => !a.startsWith('--') && !['--dist', '--to'].includes(args[args.indexOf(a) - 1]));
   if (!dir) usage('which remote? (an mf-* folder)');
   if (!discoverRemotes(ROOT).includes(dir)) usage(`${dir} is not a remote of this repository (${discoverRemotes(ROOT).join(', ')})`);
-  const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] ?? usage(`${flag} needs a value`) : null);
+  const value = (flag) => (args.includes(flag) ? (args[args.indexOf(flag) + 1] ?? usage(`${flag} needs a value`)) : null);
   if (args.includes('--list')) {
     const current = readRemotesJson(ROOT).remotes.find((r) => r.dir === dir)?.version;
     const base = path.join(ROOT, RELEASES_DIR, dir);
-    const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((f) => f.endsWith('.json') && f !== HISTORY).map((f) => f.slice(0, -5)) : [];
+    const versions = fs.existsSync(base)
+      ? fs
+          .readdirSync(base)
+          .filter((f) => f.endsWith('.json') && f !== HISTORY)
+          .map((f) => f.slice(0, -5))
+      : [];
     for (const v of versions) console.log(`${v === current ? '*' : ' '} ${v}`);
     return;
   }

@@ -77,7 +77,12 @@ async function main() {
     console.error('run it for one remote: npm run dev -w mf-<name> (or node scripts/dev-remote.mjs --remote mf-<name>)');
     process.exit(2);
   }
-  const { url } = await startDevServer({ appDir, port: Number(value('--port', 8090)), app: value('--app', 'http://127.0.0.1:8080'), host: value('--host', '127.0.0.1') });
+  const { url } = await startDevServer({
+    appDir,
+    port: Number(value('--port', 8090)),
+    app: value('--app', 'http://127.0.0.1:8080'),
+    host: value('--host', '127.0.0.1'),
+  });
   console.log(`${dir} live at ${url} (the rest of the app from ${value('--app', 'http://127.0.0.1:8080')}); saving a file of ${dir} reloads the page`);
 }
 

@@ -5,8 +5,8 @@
 //   3. API tests again on a real PostgreSQL server, when one is reachable
 //   4. production build of the web apps (incremental) and Playwright e2e in Debian's Chromium against the real server
 // Ends with one line "tests: N passed, N failed[, N skipped]" and a non-zero exit code when anything failed.
-// Flags: --skip-e2e, --only=types|codegen|lint|format|unit|pg|e2e (repeatable). `format` (Prettier --check) runs only when asked
-// until the tree has been formatted once (FORMAT_CHECKED below; see docs/architecture.md "Import boundaries").
+// Flags: --skip-e2e, --only=types|codegen|lint|format|unit|pg|e2e (repeatable). `format` (Prettier --check) runs with the lint
+// (FORMAT_CHECKED below: the tree was formatted once; see docs/architecture.md "Import boundaries").
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,9 +19,8 @@ const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const only = args.filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
 /** Flip to true once `npx prettier --write .` has been run on the whole tree: then npm test checks the format too. */
-const FORMAT_CHECKED = false;
-const want = (step) =>
-  only.length ? only.includes(step) : !(step === 'e2e' && args.includes('--skip-e2e')) && (step !== 'format' || FORMAT_CHECKED);
+const FORMAT_CHECKED = true;
+const want = (step) => (only.length ? only.includes(step) : !(step === 'e2e' && args.includes('--skip-e2e')) && (step !== 'format' || FORMAT_CHECKED));
 const resultsDir = path.join(root, 'test-results', 'summary');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -79,7 +78,11 @@ async function reachablePostgres() {
     };
   } catch (e) {
     console.log(`PostgreSQL not reachable at ${url} (${e.message}): API tests run on PGlite only.`);
-    try { await client.end(); } catch { /* already closed */ }
+    try {
+      await client.end();
+    } catch {
+      /* already closed */
+    }
     return null;
   }
 }
@@ -101,7 +104,9 @@ if (want('pg')) {
   if (pg) {
     const out = path.join(resultsDir, 'jest-pg.json');
     try {
-      run('API tests (PostgreSQL server)', bin('jest'), ['--selectProjects', 'api', '--maxWorkers=2', '--json', `--outputFile=${out}`], { TEST_DATABASE_URL: pg.url });
+      run('API tests (PostgreSQL server)', bin('jest'), ['--selectProjects', 'api', '--maxWorkers=2', '--json', `--outputFile=${out}`], {
+        TEST_DATABASE_URL: pg.url,
+      });
     } finally {
       await pg.drop().catch((e) => console.log(`could not drop the test database: ${e.message}`));
     }

@@ -32,7 +32,11 @@ export async function seedDemoData(db: Db, dataDir = DEMO_DATA_DIR): Promise<Imp
   const demo = readBoardsFile(dataDir);
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sawari:seed:' || current_schema()))`);
-    await tx.query('INSERT INTO cities (id, name, time_zone) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [demo.city.id, demo.city.name, demo.city.timeZone]);
+    await tx.query('INSERT INTO cities (id, name, time_zone) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+      demo.city.id,
+      demo.city.name,
+      demo.city.timeZone,
+    ]);
     const current = await tx.query('SELECT 1 FROM feeds WHERE city_id = $1 AND is_current', [demo.city.id]);
     const imported = current.rows.length ? null : await importGtfs(tx, demo.feedPath, { cityId: demo.city.id });
     const store = new AirportStore(tx);
@@ -112,7 +116,12 @@ export function readKnownFeeds(dataDir = DEMO_DATA_DIR): Record<string, KnownFee
  * of api/data/transit/feeds.json (an unknown city: no credit line, re-dated). A missing file is logged and skipped.
  * Under an advisory lock, so instances starting together import once.
  */
-export async function importFeedsOnStart(db: Db, feeds: StartupFeed[], log?: { info(obj: object, msg: string): void }, dataDir = DEMO_DATA_DIR): Promise<ImportResult[]> {
+export async function importFeedsOnStart(
+  db: Db,
+  feeds: StartupFeed[],
+  log?: { info(obj: object, msg: string): void },
+  dataDir = DEMO_DATA_DIR,
+): Promise<ImportResult[]> {
   if (!feeds.length) return [];
   const known = readKnownFeeds(dataDir);
   const done: ImportResult[] = [];

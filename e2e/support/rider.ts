@@ -22,12 +22,15 @@ export const newIp = () => `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
 export async function codeFor(request: APIRequestContext, phone: string, since = 0): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
-      const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
-      code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-      return code ?? null;
-    }, { intervals: [50, 100, 200] })
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
+        const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
+        code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
+        return code ?? null;
+      },
+      { intervals: [50, 100, 200] },
+    )
     .not.toBeNull();
   return code!;
 }
@@ -43,10 +46,22 @@ export async function signIn(page: Page, request: APIRequestContext, phone: stri
 
 /** The API headers of a signed-in rider (as the app sends them). */
 export const apiHeaders = (accessToken: string, userId: string, deviceId: string): Record<string, string> => ({
-  accesstoken: accessToken, authtype: 'ACCESS_TOKEN', userid: userId, deviceid: deviceId, 'x-type': 'pass',
+  accesstoken: accessToken,
+  authtype: 'ACCESS_TOKEN',
+  userid: userId,
+  deviceid: deviceId,
+  'x-type': 'pass',
 });
 
-export type ApiRider = { phone: string; userId: string; accessToken: string; refreshToken: string; deviceId: string; headers: Record<string, string>; codeSentAt: number };
+export type ApiRider = {
+  phone: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  deviceId: string;
+  headers: Record<string, string>;
+  codeSentAt: number;
+};
 
 /**
  * A rider with a profile, signed in through the API (as another device would). `from` adds request headers to the
@@ -54,7 +69,12 @@ export type ApiRider = { phone: string; userId: string; accessToken: string; ref
  */
 export async function riderThroughApi(
   request: APIRequestContext,
-  { phone = newPhone(), device = 'e2eapidevice', profile = { firstName: 'Asha', lastName: 'Rao' }, from }: { phone?: string; device?: string; profile?: Record<string, string>; from?: Record<string, string> } = {},
+  {
+    phone = newPhone(),
+    device = 'e2eapidevice',
+    profile = { firstName: 'Asha', lastName: 'Rao' },
+    from,
+  }: { phone?: string; device?: string; profile?: Record<string, string>; from?: Record<string, string> } = {},
 ): Promise<ApiRider> {
   const codeSentAt = Date.now();
   expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`, { headers: from })).ok()).toBe(true);
@@ -68,15 +88,18 @@ export async function riderThroughApi(
 
 /** The API headers of the rider signed in in `page`, read from the session the app stored (IndexedDB). */
 export async function riderHeaders(page: Page): Promise<Record<string, string>> {
-  const s = await page.evaluate(() => new Promise<{ accessToken: string; userId: string; deviceId: string }>((resolve, reject) => {
-    const open = indexedDB.open('sawari-session');
-    open.onsuccess = () => {
-      const r = open.result.transaction('session').objectStore('session').get('session');
-      r.onsuccess = () => resolve({ ...r.result, deviceId: localStorage.getItem('sawari.deviceId') ?? 'e2e' });
-      r.onerror = () => reject(r.error);
-    };
-    open.onerror = () => reject(open.error);
-  }));
+  const s = await page.evaluate(
+    () =>
+      new Promise<{ accessToken: string; userId: string; deviceId: string }>((resolve, reject) => {
+        const open = indexedDB.open('sawari-session');
+        open.onsuccess = () => {
+          const r = open.result.transaction('session').objectStore('session').get('session');
+          r.onsuccess = () => resolve({ ...r.result, deviceId: localStorage.getItem('sawari.deviceId') ?? 'e2e' });
+          r.onerror = () => reject(r.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
   return apiHeaders(s.accessToken, s.userId, s.deviceId);
 }
 
@@ -106,5 +129,10 @@ export function png(w = 8, h = 8): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [0xf2, 0x67, 0x22]).flat())]);
   const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -6,7 +6,15 @@ import path from 'node:path';
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
 /** Flags Chromium needs on this project's machines (closed network, root, no GPU). */
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface RunningServer {
@@ -19,7 +27,17 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/app/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -29,7 +47,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -21,9 +21,12 @@ async function riderWithProfile(request: APIRequestContext, phone: string, first
 async function expectAccessible(page: Page, what: string): Promise<void> {
   await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } })
+      .axe;
     const result = await axe.run(document);
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, `axe on ${what}`).toEqual([]);
 }
@@ -60,11 +63,14 @@ test('a new rider: a protected page asks to sign in, the OTP signs in, the profi
 
   // A pasted code (with a space, as some SMS apps copy it) fills the field and is sent.
   await field.focus();
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.getElementById('otp-code')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, `${code.slice(0, 3)} ${code.slice(3)}`);
+  await page.evaluate(
+    (text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.getElementById('otp-code')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    `${code.slice(0, 3)} ${code.slice(3)}`,
+  );
 
   // New rider: profile creation first, carrying where they were going (issue 16 item 4).
   await expect(page).toHaveURL('/app/profile/edit-profile?next=%2Fprofile');
@@ -163,7 +169,10 @@ test('a session that ends mid-use (refresh token reused) goes to /app with "Sess
   expect((await request.post('/api/auth/refresh', { data: body })).status()).toBe(200);
   expect((await request.post('/api/auth/refresh', { data: body })).status()).toBe(401);
   // ...and this tab's access token stops working (another tab hands it one the server refuses).
-  await page.evaluate((session) => new BroadcastChannel('sawari-session').postMessage({ type: 'session', session: { ...session, accessToken: 'not-a-valid-token' } }), stored);
+  await page.evaluate(
+    (session) => new BroadcastChannel('sawari-session').postMessage({ type: 'session', session: { ...session, accessToken: 'not-a-valid-token' } }),
+    stored,
+  );
 
   const refreshes: number[] = [];
   page.on('request', (r) => r.url().endsWith('/api/auth/refresh') && refreshes.push(Date.now()));

@@ -28,7 +28,9 @@ test.use({ serviceWorkers: 'block' });
 const row = (page: Page, destination: string) => page.getByRole('row').filter({ hasText: destination });
 /** The row of a destination says exactly this (so '1 min' cannot pass for '11 min'). */
 const expectRow = (page: Page, destination: string, value: string, departs?: string) =>
-  expect(row(page, destination)).toHaveText(new RegExp(`^\\s*${destination}\\s*${value}\\s*${departs ? `leaves ${departs}` : '(leaves \\d{1,2}:\\d\\d [AP]M)?'}\\s*$`));
+  expect(row(page, destination)).toHaveText(
+    new RegExp(`^\\s*${destination}\\s*${value}\\s*${departs ? `leaves ${departs}` : '(leaves \\d{1,2}:\\d\\d [AP]M)?'}\\s*$`),
+  );
 
 for (const { terminal, bookAt } of boards) {
   for (const { segment, viewport } of layouts) {
@@ -43,7 +45,10 @@ for (const { terminal, bookAt } of boards) {
       await expect(page.getByText(bookAt)).toBeVisible();
       await expect(page.getByText('BOOK AT')).toBeVisible();
       // Fills the screen without scrolling: a kiosk has no one to scroll it.
-      const overflow = await page.evaluate(() => ({ w: document.documentElement.scrollWidth - innerWidth, h: document.documentElement.scrollHeight - innerHeight }));
+      const overflow = await page.evaluate(() => ({
+        w: document.documentElement.scrollWidth - innerWidth,
+        h: document.documentElement.scrollHeight - innerHeight,
+      }));
       expect(overflow.w).toBeLessThanOrEqual(0);
       expect(overflow.h).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`${segment}-${terminal}.png`) });

@@ -105,13 +105,20 @@ test('buses to the airport: Kharghar and Thane to T1/T2 listed live and a seat b
 
   // both lists: buses to the airport run 05:30 to 21:30 and from it 06:30 to 23:00 (India time)
   const minutes = (() => {
-    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':');
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date())
+      .split(':');
     return Number(h) * 60 + Number(m);
   })();
   await page.goto('/app/airport-experience/eta/to-airport');
   await expect(page.getByRole('heading', { level: 1, name: 'Next buses to the airport' })).toBeVisible();
   if (minutes < 21 * 60) {
-    for (const row of ['AE5 Kharghar → Terminal 1 Bus Bay', 'AE6 Thane → Terminal 1 Bus Bay', 'AE7 Kharghar → Terminal 2 Bus Bay', 'AE8 Thane → Terminal 2 Bus Bay'])
+    for (const row of [
+      'AE5 Kharghar → Terminal 1 Bus Bay',
+      'AE6 Thane → Terminal 1 Bus Bay',
+      'AE7 Kharghar → Terminal 2 Bus Bay',
+      'AE8 Thane → Terminal 2 Bus Bay',
+    ])
       await expect(page.getByRole('rowheader', { name: row })).toBeVisible();
   } else {
     await expect(page.getByText('No more buses leave for the airport today.', { exact: false })).toBeVisible();

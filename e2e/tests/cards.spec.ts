@@ -31,7 +31,10 @@ const newCityCard = () => withClosedLoopCheckDigit(`98${digits(13)}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-cards-screens', `${name}.png`), fullPage: true });
 
 async function tap(request: APIRequestContext, cardNumber: string, farePaise: number, extra: Record<string, unknown> = {}) {
-  const r = await request.post('/api/cards/v1/terminal/taps', { headers: VALIDATOR, data: { tapId: `e2e-${Date.now()}-${rand(1e9)}`, cardNumber, farePaise, ...extra } });
+  const r = await request.post('/api/cards/v1/terminal/taps', {
+    headers: VALIDATOR,
+    data: { tapId: `e2e-${Date.now()}-${rand(1e9)}`, cardNumber, farePaise, ...extra },
+  });
   expect(r.status(), await r.text()).toBe(200);
   return r.json();
 }
@@ -169,8 +172,13 @@ test('a recharge that would take the card over ₹2,000 is refused before paymen
   await linkInUi(page, 'Sawari city card', number, 'Bus card');
   const card = ((await (await request.get('/api/cards/v1/cards', { headers })).json()) as { cards: { cardRef: string }[] }).cards[0];
   // ₹1,800 already paid and pending (through the API, as another device would).
-  const order = await (await request.post('/api/cards/v1/recharges', { headers, data: { cardRef: card.cardRef, amountPaise: 180_000, city: 'mumbai' } })).json();
-  const pay = await request.post(`/api/payments/cardRecharge/${order.orderId}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-card-${order.orderId}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  const order = await (
+    await request.post('/api/cards/v1/recharges', { headers, data: { cardRef: card.cardRef, amountPaise: 180_000, city: 'mumbai' } })
+  ).json();
+  const pay = await request.post(`/api/payments/cardRecharge/${order.orderId}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-card-${order.orderId}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
   expect(pay.status(), await pay.text()).toBe(200);
 
   const payRequests: string[] = [];

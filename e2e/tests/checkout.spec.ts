@@ -34,7 +34,12 @@ async function passOrder(request: APIRequestContext, rider: Rider): Promise<stri
   const res = await request.post('/api/passes/v3/orders', {
     headers: rider.headers,
     data: {
-      appVer: '1001', city: 'mumbai', deviceId: rider.headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: rider.headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [],
       userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
       passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100 },
     },
@@ -128,7 +133,12 @@ test('card: a declined card keeps the form and says why; a retry with a new key 
   await expect(page).toHaveURL(successUrl(tx));
   expect(pays.map((p) => p.status)).toEqual([200, 200]);
   expect(new Set(pays.map((p) => p.key)).size).toBe(2);
-  await paidOnce(request, rider, tx, pays.map((p) => p.paymentId!));
+  await paidOnce(
+    request,
+    rider,
+    tx,
+    pays.map((p) => p.paymentId!),
+  );
 
   // Opening the checkout of a paid order goes straight to the pass.
   await page.goto(`/app/select-payment/MBUS/pass/${tx}`);
@@ -149,7 +159,12 @@ test('UPI: success@upi pays at once', async ({ page, request }) => {
   await vpa.fill('success@upi');
   await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
   await expect(page).toHaveURL(successUrl(tx));
-  await paidOnce(request, rider, tx, pays.map((p) => p.paymentId!));
+  await paidOnce(
+    request,
+    rider,
+    tx,
+    pays.map((p) => p.paymentId!),
+  );
 });
 
 test('UPI pending: the waiting state is announced, survives a reload, and ends on the pass', async ({ page, request }) => {
@@ -186,7 +201,12 @@ test('double-clicking Pay charges once', async ({ page, request }) => {
   await expect(page).toHaveURL(successUrl(tx));
   expect(new Set(pays.map((p) => p.key)).size).toBe(1);
   expect(new Set(pays.map((p) => p.paymentId)).size).toBe(1);
-  await paidOnce(request, rider, tx, pays.map((p) => p.paymentId!));
+  await paidOnce(
+    request,
+    rider,
+    tx,
+    pays.map((p) => p.paymentId!),
+  );
 });
 
 test('a lost answer: the server charged but the page saw a network error; Retry resends the same key and is replayed', async ({ page, request }) => {

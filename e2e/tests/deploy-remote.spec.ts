@@ -13,7 +13,8 @@ import { repoRoot } from '../support/server';
 type Line = { dir: string; version: string; entry: string };
 const BOARD = '/app/airport-static-screens/airport-express-bus-time/T1';
 
-const deploy = (...args: string[]) => spawnSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-airport', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
+const deploy = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-airport', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
 const lines = async (request: APIRequestContext): Promise<Line[]> => (await (await request.get('/app/remotes.json')).json()).remotes;
 const mtimes = (files: string[]) => files.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : -1));
 

@@ -11,9 +11,12 @@ import path from 'node:path';
 import { repoRoot, startServer, type RunningServer } from '../support/server';
 
 const BOARD = '/app/airport-static-screens/airport-express-bus-time/T1?version-check-s=3';
-const deploy = (...args: string[]) => spawnSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-airport', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
+const deploy = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-airport', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
 const deployedVersion = () =>
-  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/remotes.json'), 'utf8')).remotes as { dir: string; version: string }[]).find((r) => r.dir === 'mf-airport')?.version as string;
+  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/remotes.json'), 'utf8')).remotes as { dir: string; version: string }[]).find(
+    (r) => r.dir === 'mf-airport',
+  )?.version as string;
 
 const rows = (page: Page) => page.getByTestId('board-row');
 /** Every row shows a countdown or Not Available: the board has its data. */

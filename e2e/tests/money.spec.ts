@@ -28,7 +28,13 @@ async function hdfcOrder(request: APIRequestContext, rider: { phone: string; hea
   const res = await request.post('/api/passes/v3/orders', {
     headers: rider.headers,
     data: {
-      appVer: '1001', city: 'mumbai', deviceId: rider.headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [], bankOffer: 'HDFC',
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: rider.headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [],
+      bankOffer: 'HDFC',
       userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.headers.userid },
       passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100 },
     },
@@ -39,7 +45,10 @@ async function hdfcOrder(request: APIRequestContext, rider: { phone: string; hea
   return order.transactionId as string;
 }
 
-test('bank offer: paying an HDFC-offer order with another bank’s card re-prices it before any charge; the checkout shows the new price and why, keeping the card typed', async ({ page, request }) => {
+test('bank offer: paying an HDFC-offer order with another bank’s card re-prices it before any charge; the checkout shows the new price and why, keeping the card typed', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const rider = await riderInPage(page, request);
   const tx = await hdfcOrder(request, rider);
@@ -67,7 +76,10 @@ test('bank offer: paying an HDFC-offer order with another bank’s card re-price
   await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
   await expect(page).toHaveURL(`/app/productHooks/bus-pass-purchase/booking-successful/${tx}`, { timeout: 20_000 });
   await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible({ timeout: 20_000 });
-  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 110000 });
+  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({
+    status: 'SUCCESS',
+    amountPaise: 110000,
+  });
 });
 
 test('bank offer: an HDFC card keeps the offer (charged ₹990)', async ({ page, request }) => {
@@ -80,10 +92,16 @@ test('bank offer: an HDFC card keeps the offer (charged ₹990)', async ({ page,
   await page.getByLabel('Name on card').fill('Asha Rao');
   await page.getByRole('button', { name: 'Pay ₹990' }).click();
   await expect(page).toHaveURL(`/app/productHooks/bus-pass-purchase/booking-successful/${tx}`, { timeout: 20_000 });
-  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 99000 });
+  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({
+    status: 'SUCCESS',
+    amountPaise: 99000,
+  });
 });
 
-test('welcome offer: not offered on a 30-day pass (it says why); on the 7-day pass the pass is free and says “Free with” the offer, with no payment', async ({ page, request }) => {
+test('welcome offer: not offered on a 30-day pass (it says why); on the 7-day pass the pass is free and says “Free with” the offer, with no payment', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const rider = await riderInPage(page, request);
   await page.evaluate(() => localStorage.setItem('sawari.city', 'mumbai'));
@@ -114,7 +132,12 @@ test('welcome offer: not offered on a 30-day pass (it says why); on the 7-day pa
   await expect(page.getByText('Free with Welcome pass: 7 days of free rides. Your pass is ready; no payment was taken.')).toBeVisible();
   await expect(page.getByText('Payment received')).toHaveCount(0);
   const tx = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 0, paymentId: null, freeWith: { offerId: 'mumbai-welcome' } });
+  expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({
+    status: 'SUCCESS',
+    amountPaise: 0,
+    paymentId: null,
+    freeWith: { offerId: 'mumbai-welcome' },
+  });
   await shot(page, '03-free-with-offer');
   await expectAccessible(page);
 });

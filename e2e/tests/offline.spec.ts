@@ -20,14 +20,18 @@ test('a second visit with the server down renders the shell and a board from the
   // The service worker installed and kept what this page loaded.
   await expect(page.locator('html[data-offline-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
   // ...and the board kept its last good answer in IndexedDB.
-  const keptBoards = () => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('keyval-store');
-    open.onsuccess = () => {
-      const req = open.result.transaction('keyval').objectStore('keyval').count();
-      req.onsuccess = () => resolve(req.result);
-    };
-    open.onerror = () => resolve(0);
-  }));
+  const keptBoards = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('keyval-store');
+          open.onsuccess = () => {
+            const req = open.result.transaction('keyval').objectStore('keyval').count();
+            req.onsuccess = () => resolve(req.result);
+          };
+          open.onerror = () => resolve(0);
+        }),
+    );
   await expect.poll(keptBoards).toBe(1);
 
   await server.stop();

@@ -78,7 +78,10 @@ async function shot(page: Page, name: string) {
 /** The operator command, through the running server's operator API (the server holds the PGlite folder). */
 async function ops(...args: string[]): Promise<string> {
   const server = `http://127.0.0.1:${process.env.E2E_PORT || 18180}`;
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/ops.mjs'), 'verifications', ...args, '--server', server], { cwd: repoRoot, env: { ...process.env, OPS_KEY: 'sawari-dev-ops' } });
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/ops.mjs'), 'verifications', ...args, '--server', server], {
+    cwd: repoRoot,
+    env: { ...process.env, OPS_KEY: 'sawari-dev-ops' },
+  });
   return stdout.trim();
 }
 
@@ -104,7 +107,10 @@ async function chooseFare(page: Page, product: string, fareName: RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
 }
 
-test('a general pass in Mumbai: catalogue, fare, details from the profile, server breakup, UPI at checkout, the pass in Your passes', async ({ page, request }) => {
+test('a general pass in Mumbai: catalogue, fare, details from the profile, server breakup, UPI at checkout, the pass in Your passes', async ({
+  page,
+  request,
+}) => {
   await signedInRider(page, request);
   await page.goto('/app/productHooks');
   await expect(page.getByRole('heading', { level: 1, name: 'Bus passes' })).toBeVisible();
@@ -164,7 +170,7 @@ test('a general pass in Mumbai: catalogue, fare, details from the profile, serve
   await shot(page, '14-your-passes');
 });
 
-test('the welcome offer: a free pass issued at once with the server\'s offer line; a second time it says the offer was used', async ({ page, request }) => {
+test("the welcome offer: a free pass issued at once with the server's offer line; a second time it says the offer was used", async ({ page, request }) => {
   await signedInRider(page, request, 'Sara', 'Das');
   await page.goto('/app/productHooks');
   await chooseFare(page, 'General pass', /Weekly/);
@@ -190,7 +196,8 @@ test('the welcome offer: a free pass issued at once with the server\'s offer lin
 test('a student pass: upload photo and ID, operator rejects with a reason, rider resubmits, operator approves, rider buys', async ({ page, request }) => {
   test.setTimeout(120_000);
   const rider = await signedInRider(page, request, 'Ravi', 'Kumar');
-  const sms = async () => ((await (await request.get('/api/dev/sms-outbox', { params: { phoneNumber: rider.phone } })).json()).messages as { body: string }[]).map((m) => m.body);
+  const sms = async () =>
+    ((await (await request.get('/api/dev/sms-outbox', { params: { phoneNumber: rider.phone } })).json()).messages as { body: string }[]).map((m) => m.body);
   await page.goto('/app/productHooks');
   await chooseFare(page, 'Student and senior-citizen pass', /Student monthly/);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -226,7 +233,9 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
   // The submitted screen polls: the rejection and its reason arrive without a reload or a click.
   await expect(page.getByText('Reason: The photograph is blurred')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/submit-for-verification-successful\//);
-  await expect.poll(sms, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were not approved: The photograph is blurred/));
+  await expect
+    .poll(sms, { timeout: 10_000 })
+    .toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were not approved: The photograph is blurred/));
   await shot(page, '06-rejected');
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
@@ -242,7 +251,9 @@ test('a student pass: upload photo and ID, operator rejects with a reason, rider
 
   expect(await ops('approve', tx)).toBe(`${tx}: PENDING (VERIFIED)`);
   await expect(page.getByText('Your documents are approved.')).toBeVisible({ timeout: 20_000 });
-  await expect.poll(sms, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were approved\. Pay ₹400/));
+  await expect
+    .poll(sms, { timeout: 10_000 })
+    .toContainEqual(expect.stringMatching(/documents for the Student and senior-citizen pass were approved\. Pay ₹400/));
   await page.getByRole('link', { name: 'See verification status' }).click();
   await expect(page.getByText('Your documents are approved.')).toBeVisible();
   await page.getByRole('link', { name: 'Buy the pass' }).click();
@@ -258,15 +269,25 @@ test('a renewal of a renewable pass: Renew in Your passes, the server quote, pai
   const rider = await signedInRider(page, request, 'Meera', 'Iyer');
   // A Smart Saver pass bought earlier (through the API and the sandbox, as another device would).
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
-  const order = await (await request.post('/api/passes/v3/orders', {
-    headers: rider.headers,
-    data: {
-      appVer: '1001', city: 'mumbai', deviceId: rider.headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
-      userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Meera Iyer', gender: null, dobInMillis: null, userId: rider.userId },
-      passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-ss-city-30', configurationId: 'mum-smart-saver', passFare: 900 },
-    },
-  })).json();
-  const paid = await request.post(`/api/payments/pass/${order.transactionId}/pay`, { headers: { ...rider.headers, 'idempotency-key': `e2e-${rand(1e9)}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  const order = await (
+    await request.post('/api/passes/v3/orders', {
+      headers: rider.headers,
+      data: {
+        appVer: '1001',
+        city: 'mumbai',
+        deviceId: rider.headers.deviceid,
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
+        proofs: [],
+        userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Meera Iyer', gender: null, dobInMillis: null, userId: rider.userId },
+        passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-ss-city-30', configurationId: 'mum-smart-saver', passFare: 900 },
+      },
+    })
+  ).json();
+  const paid = await request.post(`/api/payments/pass/${order.transactionId}/pay`, {
+    headers: { ...rider.headers, 'idempotency-key': `e2e-${rand(1e9)}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
   expect((await paid.json()).status).toBe('SUCCESS');
 
   await page.goto('/app/productHooks');
@@ -413,7 +434,8 @@ test('deep links from a cold load switch city; a city without passes says so; an
   await page.evaluate(() => localStorage.setItem('sawari.lang', 'en'));
 
   // A city where passes are off: the catalogue says so instead of failing.
-  const noPasses = (await (await request.get('/api/config/cities')).json()).cities.find((c: { features: { passes: boolean } }) => !c.features.passes) as { id: string; name: string } | undefined;
+  const noPasses = (await (await request.get('/api/config/cities')).json()).cities.find((c: { features: { passes: boolean } }) => !c.features.passes) as
+    { id: string; name: string } | undefined;
   if (noPasses) {
     await page.evaluate((id) => localStorage.setItem('sawari.city', id), noPasses.id);
     await page.goto('/app/productHooks');

@@ -35,7 +35,10 @@ test('from my location to a landmark, arriving by a time: walking legs, fare, an
   await expect(page.getByLabel('From', { exact: true })).toHaveValue('My location');
   await page.getByLabel('To', { exact: true }).fill('Lulu Mall');
   await page.getByRole('button', { name: 'Find places for To' }).click();
-  await page.getByRole('list', { name: 'Matches for To' }).getByRole('button', { name: /Lulu Mall, Edappally/ }).click();
+  await page
+    .getByRole('list', { name: 'Matches for To' })
+    .getByRole('button', { name: /Lulu Mall, Edappally/ })
+    .click();
 
   await page.getByRole('radio', { name: 'Arrive by a time' }).check();
   await page.getByLabel('Date', { exact: true }).fill(tomorrowInKolkata());
@@ -59,7 +62,10 @@ test('from my location to a landmark, arriving by a time: walking legs, fare, an
 
   await options.first().click();
   await expect(h1(page)).toHaveText('Trip details');
-  const steps = page.locator('ol').filter({ has: page.getByText(/^Walk \d+ min to /) }).locator('li');
+  const steps = page
+    .locator('ol')
+    .filter({ has: page.getByText(/^Walk \d+ min to /) })
+    .locator('li');
   // The first step walks from my location to a stop, the last one to the landmark, each with its distance.
   await expect(steps.first()).toContainText(/^Walk \d+ min to /);
   await expect(steps.first().getByText(/ · \d+ m$/)).toBeVisible();

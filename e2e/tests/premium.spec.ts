@@ -39,7 +39,12 @@ async function chooseLaterSlot(page: Page): Promise<void> {
 }
 
 /** Books and pays (sandbox card) one adult seat through the API, as the rider of `headers`; answers the booking id. */
-async function bookAndPayThroughApi(request: APIRequestContext, headers: Record<string, string>, tripId: string, pair: { fromStopId: string; toStopId: string }) {
+async function bookAndPayThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  tripId: string,
+  pair: { fromStopId: string; toStopId: string },
+) {
   const passengers = { adult: 1, child: 0, senior: 0 };
   const fare = await (await request.post('/api/reservations/v1/fare', { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
   const held = await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, ...pair, passengers, farePaise: fare.payableAmount } });
@@ -288,10 +293,13 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   const headers = await riderHeaders(page);
   const R = '/api/reservations/v1';
   const pair = { fromStopId: 'PRM-GHATKOPAR', toStopId: 'PRM-BKC' };
-  const daysOf = async (lineId: string) => ((await (await request.get(`${R}/cities/mumbai/lines/${lineId}/days`, { headers })).json()) as { days: string[] }).days;
+  const daysOf = async (lineId: string) =>
+    ((await (await request.get(`${R}/cities/mumbai/lines/${lineId}/days`, { headers })).json()) as { days: string[] }).days;
   const slotsOn = async (lineId: string, date: string) =>
     (
-      (await (await request.get(`${R}/cities/mumbai/slots?lineId=${lineId}&fromStopId=${pair.fromStopId}&toStopId=${pair.toStopId}&date=${date}`, { headers })).json()) as {
+      (await (
+        await request.get(`${R}/cities/mumbai/slots?lineId=${lineId}&fromStopId=${pair.fromStopId}&toStopId=${pair.toStopId}&date=${date}`, { headers })
+      ).json()) as {
         slots: { tripId: string; startTime: number; bookable: boolean }[];
       }
     ).slots.filter((s) => s.bookable);
@@ -354,7 +362,12 @@ test('change to a dearer slot pays the difference in the checkout; back to a che
   await expect(page.getByRole('heading', { level: 1, name: 'Change the slot' })).toBeVisible();
   const dear = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Move to the 5:00\s?(PM|pm) slot$/ }) });
   await expect(dear.getByText(/pay ₹40 more/)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Move to the 4:20\s?(PM|pm) slot$/ }) }).getByText(/same fare/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Move to the 4:20\s?(PM|pm) slot$/ }) })
+      .getByText(/same fare/),
+  ).toBeVisible();
   await shot(page, 'reschedule-dearer');
   await dear.getByRole('button').click();
 
@@ -384,6 +397,8 @@ test('change to a dearer slot pays the difference in the checkout; back to a che
   const third = await (await request.get(`${R}/bookings/${thirdId}`, { headers })).json();
   expect(third).toMatchObject({ status: 'ACTIVE', tripId: `PRM-1.${day}1620`, farePaise: 16000 });
   const refunds = [...third.refunds, ...(await (await request.get(`${R}/bookings/${newId}`, { headers })).json()).refunds];
-  expect(refunds.filter((r: { reason: string; amountPaise: number }) => r.reason === 'FARE_DIFFERENCE' && r.amountPaise === 4000).length).toBeGreaterThanOrEqual(1);
+  expect(
+    refunds.filter((r: { reason: string; amountPaise: number }) => r.reason === 'FARE_DIFFERENCE' && r.amountPaise === 4000).length,
+  ).toBeGreaterThanOrEqual(1);
   await shot(page, 'reschedule-cheaper-refund');
 });

@@ -17,7 +17,10 @@ const cityToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolka
 
 /** Pays an order of `kind` by UPI (success@upi) through the payments API and waits until it is issued. */
 async function payByUpi(request: APIRequestContext, headers: Record<string, string>, kind: 'pass' | 'ticket', tx: string): Promise<void> {
-  const pay = await request.post(`/api/payments/${kind}/${tx}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-items-${tx}` }, data: { method: 'upi', details: { vpa: 'success@upi' } } });
+  const pay = await request.post(`/api/payments/${kind}/${tx}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-items-${tx}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
+  });
   expect(pay.status(), await pay.text()).toBe(200);
 }
 
@@ -44,14 +47,30 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   const headers = await riderHeaders(page);
   const leg = { routeId: 'AE-T2-THN', fromStopId: 'T2-BAY', toStopId: 'THANE' };
   const fare = await (await request.post('/api/tickets/v1/cities/mumbai/fare', { headers, data: { ...leg, passengers: { adult: 1 } } })).json();
-  const ticketOrder = await request.post('/api/tickets/v1/orders', { headers, data: { kind: 'singleJourney', city: 'mumbai', ...leg, passengers: { adult: 1 }, farePaise: fare.payableAmount, deviceId: headers.deviceid, appVer: '1001' } });
+  const ticketOrder = await request.post('/api/tickets/v1/orders', {
+    headers,
+    data: {
+      kind: 'singleJourney',
+      city: 'mumbai',
+      ...leg,
+      passengers: { adult: 1 },
+      farePaise: fare.payableAmount,
+      deviceId: headers.deviceid,
+      appVer: '1001',
+    },
+  });
   expect(ticketOrder.status(), await ticketOrder.text()).toBe(201);
   const ticketTx = (await ticketOrder.json()).transactionId as string;
   await payByUpi(request, headers, 'ticket', ticketTx);
   const passOrder = await request.post('/api/passes/v3/orders', {
     headers,
     data: {
-      appVer: '1001', city: 'kochi', deviceId: headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+      appVer: '1001',
+      city: 'kochi',
+      deviceId: headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [],
       userDetails: { mailId: 'meera@example.in', mobileNumber: phone, userName: 'Meera Nair', gender: 'F', dobInMillis: 0, userId: headers.userid },
       passProps: { passStartDate: cityToday(), categoryId: 'adult', fmId: 'koc-gen-30', configurationId: 'koc-general', passFare: 800 },
     },
@@ -59,7 +78,15 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   expect(passOrder.status(), await passOrder.text()).toBe(201);
   const passTx = (await passOrder.json()).transactionId as string;
   await payByUpi(request, headers, 'pass', passTx);
-  await expect.poll(async () => (await (await request.get(`/api/tickets/wallet`, { headers })).json()).items.filter((i: { status: string }) => i.status === 'SUCCESS' || i.status === 'UNUSED').length, { timeout: 20_000 }).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/tickets/wallet`, { headers })).json()).items.filter(
+          (i: { status: string }) => i.status === 'SUCCESS' || i.status === 'UNUSED',
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBe(2);
 
   // --- item 13: Home shows the ticket (it expires first) with one tap to its code ---
   await page.goto('/app/');
@@ -101,7 +128,10 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   await expectAccessible(page);
 
   // --- item 12: a saved route opens its map, a saved stop its arrivals ---
-  for (const f of [{ kind: 'route', city: 'mumbai', refId: 'AE-T1-KHR', label: 'AE1', detail: 'Terminal 1 → Kharghar' }, { kind: 'stop', city: 'mumbai', refId: 'T1-BAY', label: 'Terminal 1 Bus Bay' }])
+  for (const f of [
+    { kind: 'route', city: 'mumbai', refId: 'AE-T1-KHR', label: 'AE1', detail: 'Terminal 1 → Kharghar' },
+    { kind: 'stop', city: 'mumbai', refId: 'T1-BAY', label: 'Terminal 1 Bus Bay' },
+  ])
     expect((await request.post('/api/favourites', { headers, data: f })).ok()).toBe(true);
   await page.goto('/app/Favorites');
   await page.getByRole('link', { name: 'AE1', exact: true }).click();
@@ -122,7 +152,12 @@ test('what a rider holds: sign-in on the way, Home, every city in the wallet, on
   await expect(page.getByTestId('home-active').getByRole('heading', { name: 'യാത്രയ്ക്ക് തയ്യാർ' })).toBeVisible();
   await shot(page, 'home-ml');
   await page.goto(W);
-  await expect(page.locator('section[data-city]').nth(0).getByRole('heading', { name: /നിങ്ങളുടെ നഗരം/ })).toBeVisible();
+  await expect(
+    page
+      .locator('section[data-city]')
+      .nth(0)
+      .getByRole('heading', { name: /നിങ്ങളുടെ നഗരം/ }),
+  ).toBeVisible();
   await expect(page.locator(`a[data-transaction-id="${passTx}"]`)).toContainText('മുതിർന്നവർ'); // the category, from the catalogue's translations
   await shot(page, 'wallet-ml');
   await expectAccessible(page);

@@ -85,7 +85,9 @@ test.describe('maps draw what we have, clearly (item 9)', () => {
     const labels = page.getByTestId('stop-label');
     const box = (await map.boundingBox())!;
     const inside = async () => {
-      const boxes = await labels.evaluateAll((els) => els.filter((e) => (e as HTMLElement).style.visibility !== 'hidden').map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      const boxes = await labels.evaluateAll((els) =>
+        els.filter((e) => (e as HTMLElement).style.visibility !== 'hidden').map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+      );
       return boxes.filter((r) => r.x >= box.x && r.y >= box.y && r.x + r.width <= box.x + box.width + 200 && r.y + r.height <= box.y + box.height).length;
     };
     await expect.poll(inside).toBeGreaterThan(0);

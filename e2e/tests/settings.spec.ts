@@ -69,8 +69,12 @@ async function signIn(page: Page, request: APIRequestContext) {
 async function expectAccessible(page: Page) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    const result = await (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
   expect(violations).toEqual([]);
 }
@@ -145,7 +149,10 @@ test('changing the city changes the home entries; a city without airport hides t
   await expect(services.getByRole('link')).toHaveCount(tiles.length);
   for (const tile of tiles) await expect(services.getByRole('link', { name: new RegExp(`^${tile.title.en}`) })).toHaveAttribute('href', `/app${tile.path}`);
   await expect(page.getByRole('heading', { name: 'Airport display boards' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Terminal 1 — vertical board' })).toHaveAttribute('href', '/app/airport-static-screens/airport-express-bus-time/T1');
+  await expect(page.getByRole('link', { name: 'Terminal 1 — vertical board' })).toHaveAttribute(
+    'href',
+    '/app/airport-static-screens/airport-express-bus-time/T1',
+  );
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Change city' }).click();
@@ -231,12 +238,18 @@ test('favourites: empty state, grouped list, search and remove', async ({ page, 
   await expect(page.getByRole('heading', { name: 'No favourites yet' })).toBeVisible();
   await expectAccessible(page);
 
-  const headers = { accessToken: session.accessToken, authType: 'ACCESS_TOKEN', userId: session.userId, deviceId: await page.evaluate(() => localStorage.getItem('sawari.deviceId')!) };
+  const headers = {
+    accessToken: session.accessToken,
+    authType: 'ACCESS_TOKEN',
+    userId: session.userId,
+    deviceId: await page.evaluate(() => localStorage.getItem('sawari.deviceId')!),
+  };
   for (const data of [
     { kind: 'stop', city: 'mumbai', refId: 's1', label: 'Dadar TT', detail: 'Towards Worli' },
     { kind: 'route', city: 'mumbai', refId: 'r1', label: 'Route 83', detail: 'Colaba – Kurla' },
     { kind: 'trip', city: 'mumbai', refId: 't1', label: 'Home to office', detail: '' },
-  ]) expect((await request.post('/api/favourites', { data, headers })).ok()).toBe(true);
+  ])
+    expect((await request.post('/api/favourites', { data, headers })).ok()).toBe(true);
 
   await page.reload();
   for (const name of ['Stops', 'Routes', 'Trips']) await expect(page.getByRole('heading', { name })).toBeVisible();

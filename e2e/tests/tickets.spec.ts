@@ -59,10 +59,13 @@ async function paidTicket(request: APIRequestContext, headers: Record<string, st
   expect(order.status(), await order.text()).toBe(201);
   const { transactionId } = await order.json();
   const pay = await request.post(`/api/payments/ticket/${transactionId}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-ticket-${transactionId}` }, data: { method: 'upi', details: { vpa: 'success@upi' } },
+    headers: { ...headers, 'idempotency-key': `e2e-ticket-${transactionId}` },
+    data: { method: 'upi', details: { vpa: 'success@upi' } },
   });
   expect(pay.status(), await pay.text()).toBe(200);
-  await expect.poll(async () => (await (await request.get(`/api/tickets/v1/orders/${transactionId}`, { headers })).json()).ticketId, { timeout: 20_000 }).toBeTruthy();
+  await expect
+    .poll(async () => (await (await request.get(`/api/tickets/v1/orders/${transactionId}`, { headers })).json()).ticketId, { timeout: 20_000 })
+    .toBeTruthy();
   return transactionId;
 }
 
@@ -166,9 +169,18 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
     const box = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
     const width = Number(svg.getAttribute('width'));
     const head = document.querySelector('[class*="ticketHead"]')!.getBoundingClientRect().top;
-    return { modules: box - 8, width, pxPerModule: width / box, top: svg.getBoundingClientRect().top, headTop: head, bottom: svg.getBoundingClientRect().bottom };
+    return {
+      modules: box - 8,
+      width,
+      pxPerModule: width / box,
+      top: svg.getBoundingClientRect().top,
+      headTop: head,
+      bottom: svg.getBoundingClientRect().bottom,
+    };
   });
-  console.log(`figure: ticket QR at 360 px width: ${qrGeometry.modules} modules (+ 4-module quiet zone), ${qrGeometry.pxPerModule} px per module, ${qrGeometry.width} px wide, ${first.length} characters`);
+  console.log(
+    `figure: ticket QR at 360 px width: ${qrGeometry.modules} modules (+ 4-module quiet zone), ${qrGeometry.pxPerModule} px per module, ${qrGeometry.width} px wide, ${first.length} characters`,
+  );
   expect(qrGeometry.pxPerModule).toBeGreaterThanOrEqual(4);
   expect(qrGeometry.modules).toBeLessThanOrEqual(61);
   expect(qrGeometry.top).toBeLessThan(qrGeometry.headTop); // above the ticket's details
@@ -251,7 +263,9 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
     starts.push(Math.round(await page.evaluate(() => (window as unknown as { __qrAt: number }).__qrAt)));
   }
   const median = [...starts].sort((a, b) => a - b)[1];
-  console.log(`figure: cold offline start to QR on screen (navigation start → QR visible, service worker in control, no network): median ${median} ms of ${starts.join(', ')} ms`);
+  console.log(
+    `figure: cold offline start to QR on screen (navigation start → QR visible, service worker in control, no network): median ${median} ms of ${starts.join(', ')} ms`,
+  );
   test.info().annotations.push({ type: 'cold offline start to QR (median of 3)', description: `${median} ms (${starts.join(', ')})` });
   await expect(page.getByText(/You are offline/)).toBeVisible();
   await page.goto(W);
@@ -272,13 +286,18 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Change the bus number' }).click();
   await expect(page.getByLabel('Bus number')).toBeFocused();
-  expect(await page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('sawari-wallet');
-    open.onsuccess = () => {
-      const r = open.result.transaction('syncInPending').objectStore('syncInPending').count();
-      r.onsuccess = () => resolve(r.result);
-    };
-  }))).toBe(0);
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('sawari-wallet');
+          open.onsuccess = () => {
+            const r = open.result.transaction('syncInPending').objectStore('syncInPending').count();
+            r.onsuccess = () => resolve(r.result);
+          };
+        }),
+    ),
+  ).toBe(0);
   await page.getByRole('button', { name: 'Record ride' }).click();
   await page.getByRole('button', { name: 'Yes, record this ride' }).click();
   await expect(page.getByText('Ride recorded on bus MH01 AE 2002')).toBeVisible();
@@ -321,14 +340,18 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.waitForLoadState();
 
   // --- signing out removes the rider's records from the wallet database on this device ---
-  const walletRecords = () => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('sawari-wallet');
-    open.onsuccess = () => {
-      const r = open.result.transaction('myPassHistory').objectStore('myPassHistory').count();
-      r.onsuccess = () => resolve(r.result);
-    };
-    open.onerror = () => resolve(-1);
-  }));
+  const walletRecords = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('sawari-wallet');
+          open.onsuccess = () => {
+            const r = open.result.transaction('myPassHistory').objectStore('myPassHistory').count();
+            r.onsuccess = () => resolve(r.result);
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
   await page.goto('/app/profile');
   expect(await walletRecords()).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -336,7 +359,11 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect.poll(walletRecords).toBe(0);
 });
 
-test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each leg and the total, checkout, both legs in the wallet', async ({ page, context, request }) => {
+test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each leg and the total, checkout, both legs in the wallet', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
   await page.addInitScript(() => {
@@ -487,13 +514,22 @@ test('a pass whose documents were rejected opens verification-rejection with the
   const phone = await signUp(page, request);
   const headers = await riderHeaders(page);
   // A student concession pass order with its proofs (docs/passes.md), submitted, then rejected by an operator.
-  const proof = async () => (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json()).fileId as string;
+  const proof = async () =>
+    (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json())
+      .fileId as string;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
   const order = await request.post('/api/passes/v3/orders', {
     headers,
     data: {
-      appVer: '1001', city: CITY, deviceId: headers.deviceid, source: 1, paymentProps: { lpVer: '1', paymentType: 'online' },
-      proofs: [{ kind: 'PHOTO', fileId: await proof() }, { kind: 'STUDENT_ID', fileId: await proof() }],
+      appVer: '1001',
+      city: CITY,
+      deviceId: headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [
+        { kind: 'PHOTO', fileId: await proof() },
+        { kind: 'STUDENT_ID', fileId: await proof() },
+      ],
       userDetails: { mailId: null, mobileNumber: phone, userName: 'Kavya Iyer', gender: null, dobInMillis: null, userId: headers.userid },
       passProps: { passStartDate: today, categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
     },
@@ -501,7 +537,10 @@ test('a pass whose documents were rejected opens verification-rejection with the
   expect(order.status(), await order.text()).toBe(201);
   const { transactionId } = await order.json();
   expect((await request.post(`/api/passes/orders/${transactionId}/submit-for-verification`, { headers })).ok()).toBe(true);
-  const reject = await request.post(`/api/ops/verifications/${transactionId}/reject`, { headers: { authorization: 'Ops sawari-dev-ops' }, data: { reason: 'The student ID is not readable' } });
+  const reject = await request.post(`/api/ops/verifications/${transactionId}/reject`, {
+    headers: { authorization: 'Ops sawari-dev-ops' },
+    data: { reason: 'The student ID is not readable' },
+  });
   expect(reject.status(), await reject.text()).toBe(200);
 
   await page.goto(W);
@@ -510,7 +549,10 @@ test('a pass whose documents were rejected opens verification-rejection with the
   await card.click();
   await expect(page).toHaveURL(`${W}/verification-rejection/${transactionId}`);
   await expect(page.getByText('The student ID is not readable')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upload documents again' })).toHaveAttribute('href', `/app/productHooks/bus-pass-purchase/resubmit-for-verification/${transactionId}`);
+  await expect(page.getByRole('link', { name: 'Upload documents again' })).toHaveAttribute(
+    'href',
+    `/app/productHooks/bus-pass-purchase/resubmit-for-verification/${transactionId}`,
+  );
   await expectAccessible(page);
   await shot(page, 'rejection');
   // The spec's other address for it shows the same.

@@ -56,7 +56,12 @@ test('search a route, open its map (under the app CSP) and list, then its timeta
   await expect(page.getByRole('heading', { name: 'Departures from Sion Circle today' })).toBeVisible();
   // The airport express runs as a frequency trip: "every N min from … to …", or its exact departures.
   // Issue 15 item 8: English times on the boards' 12-hour clock; a headway window names its last departure.
-  await expect(page.getByText(/^Every \d+ min from \d{1,2}:\d\d [AP]M, last at \d{1,2}:\d\d [AP]M$/).or(page.getByRole('list', { name: 'Departure times' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/^Every \d+ min from \d{1,2}:\d\d [AP]M, last at \d{1,2}:\d\d [AP]M$/)
+      .or(page.getByRole('list', { name: 'Departure times' }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/\b\d\d:\d\d\b(?! [AP]M)/)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -117,7 +122,11 @@ test('public route by vehicle number, without signing in', async ({ page, reques
   const routes = ['AE-T1-KHR', 'AE-T1-THN', 'AE-T2-KHR', 'AE-T2-THN'];
   let vNo: string | null = null;
   for (const routeId of routes) {
-    const { routeVehicles } = await gql<{ routeVehicles: { vNo: string }[] }>(request, 'query($r: ID!) { routeVehicles(city: "mumbai", routeId: $r) { vNo } }', { r: routeId });
+    const { routeVehicles } = await gql<{ routeVehicles: { vNo: string }[] }>(
+      request,
+      'query($r: ID!) { routeVehicles(city: "mumbai", routeId: $r) { vNo } }',
+      { r: routeId },
+    );
     if (routeVehicles.length) {
       vNo = routeVehicles[0].vNo;
       break;
@@ -142,10 +151,13 @@ test('public route by vehicle number, without signing in', async ({ page, reques
 });
 
 test('Kochi: routes from its imported feed, with the feed credit line', async ({ page, request }) => {
-  const { transitCity, searchRoutes } = await gql<{ transitCity: { attribution: string | null } | null; searchRoutes: { route_id: string; route_name: string }[] }>(
-    request,
-    '{ transitCity(city: "kochi") { attribution } searchRoutes(city: "kochi", query: "Vyttila", limit: 5) { route_id route_name } }',
-  ).catch(() => ({ transitCity: null, searchRoutes: [] }));
+  const { transitCity, searchRoutes } = await gql<{
+    transitCity: { attribution: string | null } | null;
+    searchRoutes: { route_id: string; route_name: string }[];
+  }>(request, '{ transitCity(city: "kochi") { attribution } searchRoutes(city: "kochi", query: "Vyttila", limit: 5) { route_id route_name } }').catch(() => ({
+    transitCity: null,
+    searchRoutes: [],
+  }));
   test.skip(!transitCity || searchRoutes.length === 0, 'the e2e server has no Kochi feed imported (the lead enables its import)');
   await useCity(page, 'kochi');
   await page.goto(`/app/live-tracking/route-map/${encodeURIComponent(searchRoutes[0].route_id)}`);

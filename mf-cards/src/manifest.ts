@@ -6,8 +6,16 @@ import { routes } from './routes';
 export const manifest = {
   routes,
   checkout: {
-    cardRecharge: { returnPath: '/select-card/card-recharge-successful/:orderId', heading: 'checkout.cardRecharge.heading', product: 'checkout.cardRecharge.product' },
-    ncmcCardRecharge: { returnPath: '/ncmc-card-recharge/successful/ncmc?orderId=:orderId', heading: 'checkout.ncmc.heading', product: 'checkout.ncmc.product' },
+    cardRecharge: {
+      returnPath: '/select-card/card-recharge-successful/:orderId',
+      heading: 'checkout.cardRecharge.heading',
+      product: 'checkout.cardRecharge.product',
+    },
+    ncmcCardRecharge: {
+      returnPath: '/ncmc-card-recharge/successful/ncmc?orderId=:orderId',
+      heading: 'checkout.ncmc.heading',
+      product: 'checkout.ncmc.product',
+    },
   },
   homeTiles: [{ path: '/card-payments', feature: 'cards', order: 40, title: 'home.tile.title', description: 'home.tile.desc' }],
 } satisfies RemoteManifest;

@@ -17,7 +17,9 @@ const screens: Record<Screen, React.ComponentType> = {
   summary: React.lazy(() => import(/* webpackChunkName: "screen-summary" */ './features/summary/SummaryScreen')),
   beforeActivation: React.lazy(() => import(/* webpackChunkName: "screen-before-activation" */ './features/before-activation/BeforeActivationScreen')),
   rejection: React.lazy(() => import(/* webpackChunkName: "screen-verification-rejection" */ './features/verification-rejection/RejectionScreen')),
-  singleJourneyTicket: React.lazy(() => import(/* webpackChunkName: "screen-single-journey-ticket" */ './features/single-journey-ticket/SingleJourneyTicketScreen')),
+  singleJourneyTicket: React.lazy(
+    () => import(/* webpackChunkName: "screen-single-journey-ticket" */ './features/single-journey-ticket/SingleJourneyTicketScreen'),
+  ),
   rideHistory: React.lazy(() => import(/* webpackChunkName: "screen-ride-history" */ './features/ride-history/RideHistoryScreen')),
   receipt: React.lazy(() => import(/* webpackChunkName: "screen-ride-receipt" */ './features/ride-receipt/ReceiptScreen')),
   buyLanding: lazy(routeStop, (m) => m.BuyLandingScreen),

@@ -22,7 +22,10 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
   const now = Date.now();
   const auth = { authorization: 'Kiosk sawari-dev-kiosk' };
   const config = await (await fetch(`${base}/api/airport/v1/boards/express/T1`, { headers: auth })).json();
-  const body = JSON.stringify({ routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })), timeWindow: { fromTime: String(now), toTime: String(now + 43_200_000) } });
+  const body = JSON.stringify({
+    routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })),
+    timeWindow: { fromTime: String(now), toTime: String(now + 43_200_000) },
+  });
   const timingsUrl = `${base}/api/tub/v1/trips/${config.city}/by_route_stop_pairs`;
   const sample = await (await fetch(timingsUrl, { method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } })).text();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-timings-'));
@@ -30,7 +33,8 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
   writeFileSync(payloadFile, sample);
   const plain = fork(path.join(here, 'plain-server.mjs'), { env: { ...process.env, PORT: String(plainPort), PAYLOAD_FILE: payloadFile }, stdio: 'ignore' });
   await new Promise((r) => plain.once('message', r));
-  const cannon = (opts) => new Promise((resolve, reject) => autocannon({ connections: 50, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  const cannon = (opts) =>
+    new Promise((resolve, reject) => autocannon({ connections: 50, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
   const post = { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth } };
   try {
     // Warm both (JIT, the cache's first computation), then measure: plain POST, endpoint, plain POST again (the
@@ -44,9 +48,19 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
     if (t.non2xx) throw new Error(`timings endpoint answered ${t.non2xx} non-2xx responses under load`);
     const plainPost = Math.max(p1.requests.average, p2.requests.average);
     record('plain Fastify GET {}', Math.round(g.requests.average), `req/s, p99 ${g.latency.p99} ms`);
-    record('plain Fastify POST, same body, same answer bytes', Math.round(plainPost), `req/s (runs ${Math.round(p1.requests.average)}, ${Math.round(p2.requests.average)}), p99 ${p1.latency.p99} ms`);
+    record(
+      'plain Fastify POST, same body, same answer bytes',
+      Math.round(plainPost),
+      `req/s (runs ${Math.round(p1.requests.average)}, ${Math.round(p2.requests.average)}), p99 ${p1.latency.p99} ms`,
+    );
     const ratio = t.requests.average / plainPost;
-    record('timings endpoint throughput', Math.round(t.requests.average), `req/s = ${ratio.toFixed(2)}x the plain POST (${((t.requests.average / g.requests.average) * 100).toFixed(0)}% of GET {})`, `≥ ${THROUGHPUT_TARGET}x the plain POST`, ratio >= THROUGHPUT_TARGET);
+    record(
+      'timings endpoint throughput',
+      Math.round(t.requests.average),
+      `req/s = ${ratio.toFixed(2)}x the plain POST (${((t.requests.average / g.requests.average) * 100).toFixed(0)}% of GET {})`,
+      `≥ ${THROUGHPUT_TARGET}x the plain POST`,
+      ratio >= THROUGHPUT_TARGET,
+    );
     record('timings endpoint p99 latency', t.latency.p99, 'ms', `< ${P99_TARGET_MS} ms`, t.latency.p99 < P99_TARGET_MS);
   } finally {
     plain.kill();

@@ -8,7 +8,15 @@ import { chromium } from '@playwright/test';
 /** The issue's LCP budget, applied to the rows (they are the board's content). */
 export const ROWS_TARGET_MS = 2000;
 const BOARD_PATH = '/app/airport-static-screens/airport-express-bus-time/T1';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One throttled load of the board: { rowsMs, requests: [{ path, startMs, endMs }] } (times from navigation start). */
 /** `withoutHints`: the board's HTML without what the server adds for boards (inline remotes.json, preloads): "before". */
@@ -19,7 +27,12 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const requests = new Map();
     let t0 = null;
@@ -41,7 +54,13 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
     });
     const started = Date.now();
     await page.goto(`${base}${BOARD_PATH}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="board-row"]').length > 0 && /min|Not Available/.test(document.querySelector('[data-testid="board-row"]').textContent), null, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="board-row"]').length > 0 &&
+        /min|Not Available/.test(document.querySelector('[data-testid="board-row"]').textContent),
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
     // The rows' paint time as the page measured it (navigation start to the first frame showing them).
     const rowsMs = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
     await context.close();
@@ -54,7 +73,10 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
 /** Prints the chain and answers the figure for the bench table. */
 export async function runBoardTrace({ base, chromiumPath, log = console.log }) {
   const out = {};
-  for (const [name, withoutHints] of [['before (no inline remotes.json, no preloads)', true], ['after', false]]) {
+  for (const [name, withoutHints] of [
+    ['before (no inline remotes.json, no preloads)', true],
+    ['after', false],
+  ]) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await traceBoard({ base, chromiumPath, withoutHints }));
     const median = [...runs].sort((a, b) => a.rowsMs - b.rowsMs)[1];
@@ -71,5 +93,7 @@ export async function runBoardTrace({ base, chromiumPath, log = console.log }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const base = process.argv[2] || 'http://127.0.0.1:18180';
   const { before, after } = await runBoardTrace({ base, chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-  console.log(`  board rows visible under 4x CPU + 150 ms / 1.6 Mbit/s: before ${(before.rowsMs / 1000).toFixed(2)} s, after ${(after.rowsMs / 1000).toFixed(2)} s (${after.requests} requests) (target ≤ ${ROWS_TARGET_MS / 1000} s: ${after.rowsMs <= ROWS_TARGET_MS ? 'met' : 'MISSED'})`);
+  console.log(
+    `  board rows visible under 4x CPU + 150 ms / 1.6 Mbit/s: before ${(before.rowsMs / 1000).toFixed(2)} s, after ${(after.rowsMs / 1000).toFixed(2)} s (${after.requests} requests) (target ≤ ${ROWS_TARGET_MS / 1000} s: ${after.rowsMs <= ROWS_TARGET_MS ? 'met' : 'MISSED'})`,
+  );
 }

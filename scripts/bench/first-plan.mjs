@@ -37,7 +37,8 @@ try {
   const date = addDays(localDate(Date.now(), city.timeZone), 1);
   const dayStart = serviceDay(date, city.timeZone).startMs;
   // A long trip's first and last stops: a real journey of the day.
-  const trip = (await db.query(`SELECT trip_id FROM stop_times WHERE feed_id = $1 GROUP BY trip_id ORDER BY count(*) DESC, trip_id LIMIT 1`, [city.feedId])).rows[0].trip_id;
+  const trip = (await db.query(`SELECT trip_id FROM stop_times WHERE feed_id = $1 GROUP BY trip_id ORDER BY count(*) DESC, trip_id LIMIT 1`, [city.feedId]))
+    .rows[0].trip_id;
   const ends = (await db.query(`SELECT stop_id FROM stop_times WHERE feed_id = $1 AND trip_id = $2 ORDER BY stop_sequence`, [city.feedId, trip])).rows;
   const from = { stopId: ends[0].stop_id };
   const to = { stopId: ends[ends.length - 1].stop_id };

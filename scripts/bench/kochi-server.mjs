@@ -29,7 +29,17 @@ export async function withKochiServer(port, fn) {
   const server = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: 'off', DATABASE_URL: '', SAWARI_IMPORT_GTFS: `kochi=${KOCHI_FEED}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: 'off',
+      DATABASE_URL: '',
+      SAWARI_IMPORT_GTFS: `kochi=${KOCHI_FEED}`,
+    },
   });
   try {
     await waitHealthy(`${base}/api/health`);

@@ -36,7 +36,8 @@ const WALK_METERS = 250;
 
 /** The named files of a zip or a folder, as UTF-8 text (absent files are left out). */
 function readZip(file, names) {
-  if (statSync(file).isDirectory()) return Promise.resolve(Object.fromEntries(names.filter((n) => existsSync(path.join(file, n))).map((n) => [n, readFileSync(path.join(file, n), 'utf8')])));
+  if (statSync(file).isDirectory())
+    return Promise.resolve(Object.fromEntries(names.filter((n) => existsSync(path.join(file, n))).map((n) => [n, readFileSync(path.join(file, n), 'utf8')])));
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zip) => {
       if (err) return reject(err);
@@ -126,7 +127,10 @@ function timeEach(pairs, plan) {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (sorted) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
-const hms = (s) => (s === null ? 'unreachable' : `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
+const hms = (s) =>
+  s === null
+    ? 'unreachable'
+    : `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 const dayAfter = (date, days) => {
   const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) + days));
@@ -150,7 +154,16 @@ export function serviceCalendar(calendar, calendarDates) {
  * with the most trips running.
  */
 export async function loadFeed(gtfsZip, parseGtfsTime, date = null) {
-  const files = await readZip(gtfsZip, ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt', 'frequencies.txt', 'agency.txt', 'calendar.txt', 'calendar_dates.txt']);
+  const files = await readZip(gtfsZip, [
+    'stops.txt',
+    'routes.txt',
+    'trips.txt',
+    'stop_times.txt',
+    'frequencies.txt',
+    'agency.txt',
+    'calendar.txt',
+    'calendar_dates.txt',
+  ]);
   const csv = (name) => (files[name] ? parse(files[name], { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }) : []);
   const runs = serviceCalendar(csv('calendar.txt'), csv('calendar_dates.txt'));
   const tripRows = csv('trips.txt');
@@ -202,7 +215,15 @@ export async function loadFeed(gtfsZip, parseGtfsTime, date = null) {
   return { stops, trips, files, date, tripsOnDate: trips.filter((t) => t.dayOffset === 0).length, tripsInFeed: tripRows.length };
 }
 
-export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log, date = null, peer = true, label = 'Kochi', targets = true, pairs: nPairs = PAIRS } = {}) {
+export async function runPlannerBench({
+  gtfsZip = KOCHI_GTFS,
+  log = console.log,
+  date = null,
+  peer = true,
+  label = 'Kochi',
+  targets = true,
+  pairs: nPairs = PAIRS,
+} = {}) {
   const target = (text, ok) => (targets ? `   (target ${text}: ${ok ? 'MET' : 'MISSED'})` : '');
   if (!existsSync(gtfsZip)) {
     const reason = `the feed is absent (${gtfsZip}): planner bench skipped`;
@@ -228,7 +249,8 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
   const grid = new PointGrid(walkStops);
   const transfers = [];
   walkStops.forEach((s, i) => {
-    for (const hit of grid.within(s.lat, s.lon, WALK_METERS)) if (hit.index !== i) transfers.push({ fromStopId: s.id, toStopId: walkStops[hit.index].id, minSecs: walkingSeconds(hit.distanceMeters) });
+    for (const hit of grid.within(s.lat, s.lon, WALK_METERS))
+      if (hit.index !== i) transfers.push({ fromStopId: s.id, toStopId: walkStops[hit.index].id, minSecs: walkingSeconds(hit.distanceMeters) });
   });
   const readMs = performance.now() - t0;
 
@@ -243,8 +265,12 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
   const rssMb = (process.memoryUsage().rss - rssBefore) / 1e6;
   const typedBytes = Object.values(net).reduce((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
   log(`  service date ${feed.date}: ${feed.tripsOnDate} of the feed's ${feed.tripsInFeed} trips run (plus the day before's past midnight)`);
-  log(`  ${label} network: ${net.stopCount} stops, ${net.patternCount} patterns, ${net.tripCount} trips, ${net.stopEventCount} stop events, ${net.footTo.length} footpaths`);
-  log(`  zip read + CSV parse + walking links ${readMs.toFixed(0)} ms; network build ${buildMs.toFixed(0)} ms; typed arrays ${(typedBytes / 1e6).toFixed(1)} MB${global.gc ? `, heap +${heapMb.toFixed(1)} MB` : ''}`);
+  log(
+    `  ${label} network: ${net.stopCount} stops, ${net.patternCount} patterns, ${net.tripCount} trips, ${net.stopEventCount} stop events, ${net.footTo.length} footpaths`,
+  );
+  log(
+    `  zip read + CSV parse + walking links ${readMs.toFixed(0)} ms; network build ${buildMs.toFixed(0)} ms; typed arrays ${(typedBytes / 1e6).toFixed(1)} MB${global.gc ? `, heap +${heapMb.toFixed(1)} MB` : ''}`,
+  );
 
   // 300 seeded pairs of distinct stops served by at least one trip.
   const served = [];
@@ -256,7 +282,8 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     const b = served[Math.floor(rnd() * served.length)];
     if (a !== b) pairs.push([a, b]);
   }
-  const ours = (a, b) => core.raptor(net, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: DEPART, maxTransfers: MAX_TRANSFERS });
+  const ours = (a, b) =>
+    core.raptor(net, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: DEPART, maxTransfers: MAX_TRANSFERS });
   const { times: ourTimes, answers: ourJourneys } = timeEach(pairs, ours);
   const ourArrivals = ourJourneys.map((set) => (set.length ? set[set.length - 1].arrival : null));
   const sortedOurs = [...ourTimes].sort((x, y) => x - y);
@@ -280,16 +307,28 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     patterns: net.patternCount,
     peer: null,
   };
-  if (result.reachable === 0) throw new Error(`our planner answered nothing: 0 of ${nPairs} pairs reachable on ${feed.date} at 08:00 (a broken network or a date without service)`);
-  log(`  ours: ${nPairs} pairs at 08:00 (max ${MAX_TRANSFERS} transfers), ${result.reachable} reachable: median ${result.medianMs.toFixed(3)} ms, p95 ${result.p95Ms.toFixed(3)} ms${target('median < 1.5 ms', result.medianMs < 1.5)}`);
+  if (result.reachable === 0)
+    throw new Error(`our planner answered nothing: 0 of ${nPairs} pairs reachable on ${feed.date} at 08:00 (a broken network or a date without service)`);
+  log(
+    `  ours: ${nPairs} pairs at 08:00 (max ${MAX_TRANSFERS} transfers), ${result.reachable} reachable: median ${result.medianMs.toFixed(3)} ms, p95 ${result.p95Ms.toFixed(3)} ms${target('median < 1.5 ms', result.medianMs < 1.5)}`,
+  );
   // The range query (rRAPTOR) over a 60-minute window from 08:00, the same pairs: the Pareto set of the window.
-  const range = (a, b) => core.raptorRange(net, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: DEPART, maxTransfers: MAX_TRANSFERS, windowSecs: 3600 });
+  const range = (a, b) =>
+    core.raptorRange(net, {
+      origins: [{ stop: a, walkSecs: 0 }],
+      destinations: [{ stop: b, walkSecs: 0 }],
+      departAt: DEPART,
+      maxTransfers: MAX_TRANSFERS,
+      windowSecs: 3600,
+    });
   const { times: rangeTimes, answers: rangeAnswers } = timeEach(pairs, range);
   const sortedRange = [...rangeTimes].sort((x, y) => x - y);
   result.rangeMedianMs = median(sortedRange);
   result.rangeP95Ms = quantile(sortedRange, 0.95);
   result.rangeJourneys = rangeAnswers.reduce((n, j) => n + j.length, 0) / nPairs;
-  log(`  ours, 60-min range: median ${result.rangeMedianMs.toFixed(3)} ms, p95 ${result.rangeP95Ms.toFixed(3)} ms, ${result.rangeJourneys.toFixed(1)} journeys per pair${target('median < 8 ms', result.rangeMedianMs < 8)}`);
+  log(
+    `  ours, 60-min range: median ${result.rangeMedianMs.toFixed(3)} ms, p95 ${result.rangeP95Ms.toFixed(3)} ms, ${result.rangeJourneys.toFixed(1)} journeys per pair${target('median < 8 ms', result.rangeMedianMs < 8)}`,
+  );
 
   if (!peer) return result;
   // The peer, on the same concrete trips.
@@ -303,7 +342,8 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     // Sorted by first departure so minotor's parser appends each trip at the end of its route (it inserts in order).
     const firstDep = ([p, t]) => net.departures[net.patternTimeBase[p] + (t - net.patternTripStart[p])];
     order.sort((x, y) => firstDep(x) - firstDep(y));
-    const clock = (s) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+    const clock = (s) =>
+      `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
     let written = 0;
     for (const [p, t] of order) {
       // minotor reads one service day: yesterday's trips past midnight are left out (none matter at 08:00).
@@ -322,7 +362,8 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
     const transfersTxt = ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'];
     for (let s = 0; s < net.stopCount; s++) {
       // minotor reads a min_transfer_time of 0 as absent (then 120 s): give it 1 s.
-      for (let f = net.footStart[s]; f < net.footStart[s + 1]; f++) transfersTxt.push(`${esc(net.stopIds[s])},${esc(net.stopIds[net.footTo[f]])},2,${Math.max(1, net.footSecs[f])}`);
+      for (let f = net.footStart[s]; f < net.footStart[s + 1]; f++)
+        transfersTxt.push(`${esc(net.stopIds[s])},${esc(net.stopIds[net.footTo[f]])},2,${Math.max(1, net.footSecs[f])}`);
     }
     const zipPath = path.join(dir, 'kochi-expanded.zip');
     writeZip(zipPath, {
@@ -354,7 +395,8 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
       }
       const parseMs = performance.now() - t0;
       const router = new Router(parsed.timetable, parsed.stopsIndex);
-      const route = (a, b) => router.route(new Query.Builder().from(net.stopIds[a]).to(net.stopIds[b]).departureTime(Time.fromSeconds(DEPART)).maxTransfers(MAX_TRANSFERS).build());
+      const route = (a, b) =>
+        router.route(new Query.Builder().from(net.stopIds[a]).to(net.stopIds[b]).departureTime(Time.fromSeconds(DEPART)).maxTransfers(MAX_TRANSFERS).build());
       const { times, answers: results } = timeEach(pairs, route);
       const arrivals = results.map((r, i) => r.arrivalAt(net.stopIds[pairs[i][1]])?.time.toSeconds() ?? null);
       minotor = { parseMs, times, arrivals, results };
@@ -363,7 +405,10 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
       throw new Error(`minotor could not run here, so there is no ratio: ${err && err.stack ? err.stack.split('\n').slice(0, 3).join(' | ') : String(err)}`);
     }
     const peerReached = minotor.arrivals.filter((a) => a !== null).length;
-    if (peerReached === 0) throw new Error(`minotor answered nothing: 0 of ${nPairs} pairs reachable (ours: ${result.reachable}); its input or its run is broken, so no ratio is printed`);
+    if (peerReached === 0)
+      throw new Error(
+        `minotor answered nothing: 0 of ${nPairs} pairs reachable (ours: ${result.reachable}); its input or its run is broken, so no ratio is printed`,
+      );
 
     const sortedPeer = [...minotor.times].sort((x, y) => x - y);
     const oursLater = [];
@@ -388,18 +433,32 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
       oursLater,
       oursEarlier,
     };
-    log(`  minotor: parse ${(minotor.parseMs / 1000).toFixed(1)} s; ${result.peer.reachable} reachable; median ${result.peer.medianMs.toFixed(3)} ms, p95 ${result.peer.p95Ms.toFixed(3)} ms`);
+    log(
+      `  minotor: parse ${(minotor.parseMs / 1000).toFixed(1)} s; ${result.peer.reachable} reachable; median ${result.peer.medianMs.toFixed(3)} ms, p95 ${result.peer.p95Ms.toFixed(3)} ms`,
+    );
     log(`  ratio of medians (minotor / ours): ${result.peer.ratio.toFixed(1)}x`);
     const ourLegs = (i) => {
       const j = ourJourneys[i].at(-1);
       if (!j) return 'none';
-      return j.legs.map((l) => (l.kind === 'ride' ? `${net.routeIds[net.patternRoute[l.pattern]]} ${net.stopIds[l.from]} ${hms(l.departure)}→${net.stopIds[l.to]} ${hms(l.arrival)}` : `walk ${net.stopIds[l.from]}→${net.stopIds[l.to]}`)).join(', ');
+      return j.legs
+        .map((l) =>
+          l.kind === 'ride'
+            ? `${net.routeIds[net.patternRoute[l.pattern]]} ${net.stopIds[l.from]} ${hms(l.departure)}→${net.stopIds[l.to]} ${hms(l.arrival)}`
+            : `walk ${net.stopIds[l.from]}→${net.stopIds[l.to]}`,
+        )
+        .join(', ');
     };
     const peerLegs = (i) => {
       try {
         const route = minotor.results[i].bestRoute();
         if (!route) return 'none';
-        return route.legs.map((l) => ('departureTime' in l ? `${l.route?.name || '?'} ${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}` : `walk ${l.from.id}→${l.to.id}`)).join(', ');
+        return route.legs
+          .map((l) =>
+            'departureTime' in l
+              ? `${l.route?.name || '?'} ${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}`
+              : `walk ${l.from.id}→${l.to.id}`,
+          )
+          .join(', ');
       } catch (err) {
         return `(minotor could not rebuild its route: ${err.message})`;
       }
@@ -456,7 +515,9 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
           const stops = net.patternStops.subarray(net.patternStopStart[p], net.patternStopStart[p + 1]);
           twice = stops.indexOf(from) !== stops.lastIndexOf(from);
         }
-        out.push(`${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}${twice ? ` (a route passes ${l.from.id} twice)` : ''}`);
+        out.push(
+          `${l.from.id} ${hms(l.departureTime.toSeconds())}→${l.to.id} ${hms(l.arrivalTime.toSeconds())}${twice ? ` (a route passes ${l.from.id} twice)` : ''}`,
+        );
       }
       return out;
     };
@@ -473,7 +534,10 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
         `of which minotor's journey cannot be ridden in ${result.peer.oursLaterButPeerInfeasible} — ours later than a feasible minotor journey: ` +
         `${result.peer.oursLaterThanFeasible} (target 0: ${result.peer.oursLaterThanFeasible === 0 ? 'MET' : 'MISSED'})`,
     );
-    for (const r of oursLater) log(`    OURS LATER  ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}${r.minotorInfeasible ? ` — minotor's journey cannot be ridden: replayed on the timetable it arrives ${r.minotorFeasibleArrival ?? 'never'}` : ''}${r.minotorTimeTravelLegs.length ? `; its legs arriving before they leave: ${r.minotorTimeTravelLegs.join('; ')}` : ''}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`);
+    for (const r of oursLater)
+      log(
+        `    OURS LATER  ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}${r.minotorInfeasible ? ` — minotor's journey cannot be ridden: replayed on the timetable it arrives ${r.minotorFeasibleArrival ?? 'never'}` : ''}${r.minotorTimeTravelLegs.length ? `; its legs arriving before they leave: ${r.minotorTimeTravelLegs.join('; ')}` : ''}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`,
+      );
     // A likely reason where ours is earlier: our journey rides a route that passes a stop twice (minotor indexes each
     // stop of a route once), or needs a stop reached in an earlier round than the previous one (minotor boards only
     // from stops improved in the previous round).
@@ -484,7 +548,10 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
         return stops.some((x, k) => stops.indexOf(x) !== k);
       });
     for (const r of oursEarlier) r.oursRidesALoopRoute = loopRide(r.index);
-    for (const r of oursEarlier.slice(0, 10)) log(`    ours earlier ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}${r.oursRidesALoopRoute ? ' (ours rides a route that passes a stop twice)' : ''}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`);
+    for (const r of oursEarlier.slice(0, 10))
+      log(
+        `    ours earlier ${r.from} -> ${r.to}: ours ${r.ours}, minotor ${r.minotor}${r.oursRidesALoopRoute ? ' (ours rides a route that passes a stop twice)' : ''}\n      ours:    ${ourLegs(r.index)}\n      minotor: ${peerLegs(r.index)}`,
+      );
     if (oursEarlier.length > 10) log(`    ... and ${oursEarlier.length - 10} more`);
     return result;
   } finally {
@@ -493,7 +560,14 @@ export async function runPlannerBench({ gtfsZip = KOCHI_GTFS, log = console.log,
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { feed: { type: 'string', default: KOCHI_GTFS }, date: { type: 'string' }, 'no-peer': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      feed: { type: 'string', default: KOCHI_GTFS },
+      date: { type: 'string' },
+      'no-peer': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
   console.log(`▶ trip planner: 300 seeded stop pairs of ${values.feed} at 08:00, ours${values['no-peer'] ? '' : ' and minotor'}`);
   const r = await runPlannerBench({ gtfsZip: values.feed, date: values.date ?? null, peer: !values['no-peer'] });
   if (process.argv.includes('--json')) console.log(JSON.stringify({ ...r, peer: r.peer && { ...r.peer } }, null, 2));

@@ -39,7 +39,11 @@ const esc = (v) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 /** A feed (zip or folder) as a map of base file name to a function opening a read stream. */
 async function openFeed(feed) {
   if (statSync(feed).isDirectory()) {
-    const files = new Map(readdirSync(feed).filter((f) => f.endsWith('.txt')).map((f) => [f, () => Promise.resolve(createReadStream(path.join(feed, f)))]));
+    const files = new Map(
+      readdirSync(feed)
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => [f, () => Promise.resolve(createReadStream(path.join(feed, f)))]),
+    );
     return { files, close: () => undefined };
   }
   return new Promise((resolve, reject) => {
@@ -48,7 +52,8 @@ async function openFeed(feed) {
       const files = new Map();
       zip.on('entry', (entry) => {
         const base = path.posix.basename(entry.fileName);
-        if (base.endsWith('.txt') && !files.has(base)) files.set(base, () => new Promise((res, rej) => zip.openReadStream(entry, (e, s) => (e ? rej(e) : res(s)))));
+        if (base.endsWith('.txt') && !files.has(base))
+          files.set(base, () => new Promise((res, rej) => zip.openReadStream(entry, (e, s) => (e ? rej(e) : res(s)))));
         zip.readEntry();
       });
       zip.on('end', () => resolve({ files, close: () => zip.close() }));
@@ -59,7 +64,11 @@ async function openFeed(feed) {
 }
 
 /** Writes `copies` copies of `feed` into `outDir`; returns rows written per file and the grid step used. */
-export async function generateSyntheticCity(feed = DEFAULT_FEED, outDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bigcity-')), { copies = 10, stepDeg = 0.03 } = {}) {
+export async function generateSyntheticCity(
+  feed = DEFAULT_FEED,
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bigcity-')),
+  { copies = 10, stepDeg = 0.03 } = {},
+) {
   mkdirSync(outDir, { recursive: true });
   const src = await openFeed(feed);
   const rows = {};
@@ -89,8 +98,14 @@ export async function generateSyntheticCity(feed = DEFAULT_FEED, outDir = mkdtem
             header = rec.map((h) => h.trim());
             idIdx = (ID_COLUMNS[file] ?? []).map((c) => header.indexOf(c)).filter((i) => i >= 0);
             const coords = COORDS[file] ?? [];
-            latIdx = coords.filter((c) => c.endsWith('lat')).map((c) => header.indexOf(c)).filter((i) => i >= 0);
-            lonIdx = coords.filter((c) => c.endsWith('lon')).map((c) => header.indexOf(c)).filter((i) => i >= 0);
+            latIdx = coords
+              .filter((c) => c.endsWith('lat'))
+              .map((c) => header.indexOf(c))
+              .filter((i) => i >= 0);
+            lonIdx = coords
+              .filter((c) => c.endsWith('lon'))
+              .map((c) => header.indexOf(c))
+              .filter((i) => i >= 0);
             if (k === 0) await write(header.map(esc).join(',') + '\n');
             continue;
           }
@@ -115,7 +130,9 @@ export async function generateSyntheticCity(feed = DEFAULT_FEED, outDir = mkdtem
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { feed: { type: 'string', default: DEFAULT_FEED }, copies: { type: 'string', default: '10' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { feed: { type: 'string', default: DEFAULT_FEED }, copies: { type: 'string', default: '10' }, out: { type: 'string' } },
+  });
   if (!existsSync(values.feed)) {
     console.error(`No feed at ${values.feed}: give --feed path/to/gtfs.zip`);
     process.exit(2);

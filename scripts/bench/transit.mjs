@@ -25,7 +25,7 @@ const median = (xs) => {
 /** Deterministic random coordinates inside [minLon, minLat, maxLon, maxLat]. */
 function coordinates(bounds, n, seed = 42) {
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, () => ({ lat: bounds[1] + rnd() * (bounds[3] - bounds[1]), lon: bounds[0] + rnd() * (bounds[2] - bounds[0]) }));
 }
 
@@ -33,8 +33,12 @@ function coordinates(bounds, n, seed = 42) {
 async function child() {
   const load = (p) => import(pathToFileURL(path.join(root, p)).href);
   const [{ openDb }, { migrate }, { importGtfs }, { TransitReadStore }, { FeedIndex }, { haversineKm }] = await Promise.all([
-    load('api/src/platform/db.ts'), load('api/src/platform/migrate.ts'), load('api/src/modules/transit/importer/import.ts'),
-    load('api/src/modules/transit/store.ts'), load('api/src/modules/transit/feed-index.ts'), load('shared/domain/src/index.ts'),
+    load('api/src/platform/db.ts'),
+    load('api/src/platform/migrate.ts'),
+    load('api/src/modules/transit/importer/import.ts'),
+    load('api/src/modules/transit/store.ts'),
+    load('api/src/modules/transit/feed-index.ts'),
+    load('shared/domain/src/index.ts'),
   ]);
   const db = await openDb({ dataDir: 'memory://' });
   await migrate(db);
@@ -63,12 +67,32 @@ async function child() {
     const t = performance.now();
     const dLat = 1000 / 111_195;
     const dLon = dLat / Math.cos((p.lat * Math.PI) / 180);
-    const rows = (await db.query('SELECT stop_id, stop_lat, stop_lon FROM stops WHERE feed_id = $1 AND stop_lat BETWEEN $2 AND $3 AND stop_lon BETWEEN $4 AND $5', [r.feedId, p.lat - dLat, p.lat + dLat, p.lon - dLon, p.lon + dLon])).rows;
-    rows.map((s) => ({ s, d: haversineKm(p.lat, p.lon, s.stop_lat, s.stop_lon) * 1000 })).filter((x) => x.d <= 1000).sort((a, b) => a.d - b.d).slice(0, 20);
+    const rows = (
+      await db.query('SELECT stop_id, stop_lat, stop_lon FROM stops WHERE feed_id = $1 AND stop_lat BETWEEN $2 AND $3 AND stop_lon BETWEEN $4 AND $5', [
+        r.feedId,
+        p.lat - dLat,
+        p.lat + dLat,
+        p.lon - dLon,
+        p.lon + dLon,
+      ])
+    ).rows;
+    rows
+      .map((s) => ({ s, d: haversineKm(p.lat, p.lon, s.stop_lat, s.stop_lon) * 1000 }))
+      .filter((x) => x.d <= 1000)
+      .sort((a, b) => a.d - b.d)
+      .slice(0, 20);
     sqlTimes.push(performance.now() - t);
   }
   await db.close();
-  process.send({ importMs, rssBeforeMb: before / 2 ** 20, peakRssMb: peak / 2 ** 20, rows: r.rows, indexMs, gridMedianMs: median(gridTimes), sqlMedianMs: median(sqlTimes) });
+  process.send({
+    importMs,
+    rssBeforeMb: before / 2 ** 20,
+    peakRssMb: peak / 2 ** 20,
+    rows: r.rows,
+    indexMs,
+    gridMedianMs: median(gridTimes),
+    sqlMedianMs: median(sqlTimes),
+  });
 }
 
 function importInChild() {
@@ -81,7 +105,11 @@ function importInChild() {
 }
 
 async function gql(base, query, variables) {
-  const res = await fetch(`${base}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${base}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = await res.json();
   if (body.errors) throw new Error(`GraphQL: ${body.errors[0].message}`);
   return body.data;
@@ -112,7 +140,8 @@ export async function runTransitBench({ base, log = console.log } = {}) {
   if (!base) return figures;
   const city = await gql(base, '{ transitCity(city: "kochi") { bounds attribution } }');
   if (!city.transitCity?.bounds) throw new Error('the server has no Kochi feed: start it with SAWARI_IMPORT_GTFS=kochi=../shared/data/kochi/gtfs.zip');
-  const nearbyQuery = 'query($lat: Float!, $lon: Float!) { nearbyStops(city: "kochi", lat: $lat, lon: $lon, radiusMeters: 1000, limit: 20) { distanceMeters walking stop { stop_id stop_name } } }';
+  const nearbyQuery =
+    'query($lat: Float!, $lon: Float!) { nearbyStops(city: "kochi", lat: $lat, lon: $lon, radiusMeters: 1000, limit: 20) { distanceMeters walking stop { stop_id stop_name } } }';
   const times = [];
   for (const p of coordinates(city.transitCity.bounds, RUNS, 7)) {
     const t = performance.now();
@@ -122,17 +151,28 @@ export async function runTransitBench({ base, log = console.log } = {}) {
   record('nearbyStops GraphQL round trip (loopback), median of 200', median(times).toFixed(2), 'ms');
 
   // The busiest stop near MG Road for the arrivals board.
-  const near = await gql(base, '{ nearbyStops(city: "kochi", lat: 9.9763, lon: 76.2826, radiusMeters: 1500, limit: 50) { stop { stop_id routes { route_id } } } }');
+  const near = await gql(
+    base,
+    '{ nearbyStops(city: "kochi", lat: 9.9763, lon: 76.2826, radiusMeters: 1500, limit: 50) { stop { stop_id routes { route_id } } } }',
+  );
   const busiest = near.nearbyStops.map((n) => n.stop).sort((a, b) => b.routes.length - a.routes.length)[0];
   const body = JSON.stringify({
-    query: 'query($s: ID!) { stopArrivals(city: "kochi", stopId: $s, limit: 10) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy } }',
+    query:
+      'query($s: ID!) { stopArrivals(city: "kochi", stopId: $s, limit: 10) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy } }',
     variables: { s: busiest.stop_id },
   });
   const res = await new Promise((resolve, reject) =>
-    autocannon({ url: `${base}/api/graphql`, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: 50, duration: 10 }, (err, r) => (err ? reject(err) : resolve(r))),
+    autocannon(
+      { url: `${base}/api/graphql`, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: 50, duration: 10 },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
   );
   if (res.non2xx) throw new Error(`stopArrivals answered ${res.non2xx} non-2xx responses under load`);
-  record(`GraphQL stopArrivals under load (stop ${busiest.stop_id}, ${busiest.routes.length} routes; 10 s, 50 connections)`, Math.round(res.requests.average), `req/s, p99 ${res.latency.p99} ms`);
+  record(
+    `GraphQL stopArrivals under load (stop ${busiest.stop_id}, ${busiest.routes.length} routes; 10 s, 50 connections)`,
+    Math.round(res.requests.average),
+    `req/s, p99 ${res.latency.p99} ms`,
+  );
   return figures;
 }
 

@@ -9,22 +9,66 @@ const ROOT = path.resolve(__dirname, '../..');
 type Probe = { file: string; code: string; expect: RegExp | null };
 const probes: Probe[] = [
   { file: 'shared/domain/src/zz-probe.ts', code: "import { x } from '@sawari/contracts';\nexport const y = x;\n", expect: /shared\/domain is pure rules/ },
-  { file: 'shared/contracts/src/zz-probe.ts', code: "import { api } from '@sawari/runtime';\nexport const y = api;\n", expect: /shared\/contracts may import shared\/domain only/ },
+  {
+    file: 'shared/contracts/src/zz-probe.ts',
+    code: "import { api } from '@sawari/runtime';\nexport const y = api;\n",
+    expect: /shared\/contracts may import shared\/domain only/,
+  },
   { file: 'shared/runtime/src/zz-probe.ts', code: "import { Button } from '@sawari/ui';\nexport const y = Button;\n", expect: /shared\/runtime may import/ },
-  { file: 'shared/ui/src/zz-probe.ts', code: "import { routes } from '../../../shell/src/routes';\nexport const y = routes;\n", expect: /shared\/ui may import/ },
-  { file: 'mf-airport/src/zz-probe.ts', code: "import { routes } from '../../mf-passes/src/routes';\nexport const y = routes;\n", expect: /mf-airport imports no other remote/ },
-  { file: 'mf-airport/src/zz-probe.ts', code: "import { KIOSK_PREFIX } from '../../shell/src/routing';\nexport const y = KIOSK_PREFIX;\n", expect: /mf-airport imports no other remote, nor the shell/ },
-  { file: 'shell/src/zz-probe.ts', code: "import { routes } from '../../mf-tickets/src/routes';\nexport const y = routes;\n", expect: /the shell never imports a remote/ },
-  { file: 'api/src/zz-probe.ts', code: "import { api } from '@sawari/runtime';\nexport const y = api;\n", expect: /the API may import shared\/domain and shared\/contracts only/ },
+  {
+    file: 'shared/ui/src/zz-probe.ts',
+    code: "import { routes } from '../../../shell/src/routes';\nexport const y = routes;\n",
+    expect: /shared\/ui may import/,
+  },
+  {
+    file: 'mf-airport/src/zz-probe.ts',
+    code: "import { routes } from '../../mf-passes/src/routes';\nexport const y = routes;\n",
+    expect: /mf-airport imports no other remote/,
+  },
+  {
+    file: 'mf-airport/src/zz-probe.ts',
+    code: "import { KIOSK_PREFIX } from '../../shell/src/routing';\nexport const y = KIOSK_PREFIX;\n",
+    expect: /mf-airport imports no other remote, nor the shell/,
+  },
+  {
+    file: 'shell/src/zz-probe.ts',
+    code: "import { routes } from '../../mf-tickets/src/routes';\nexport const y = routes;\n",
+    expect: /the shell never imports a remote/,
+  },
+  {
+    file: 'api/src/zz-probe.ts',
+    code: "import { api } from '@sawari/runtime';\nexport const y = api;\n",
+    expect: /the API may import shared\/domain and shared\/contracts only/,
+  },
   { file: 'api/src/platform/zz-probe.ts', code: "import * as m from '../modules/payments';\nexport const y = m;\n", expect: /platform knows no module/ },
-  { file: 'api/src/modules/sos/zz-probe.ts', code: "import * as s from '../payments/service';\nexport const y = s;\n", expect: /module sos may use module payments only through/ },
-  { file: 'api/src/modules/planner/core/zz-probe.ts', code: "import * as s from '../../transit/store';\nexport const y = s;\n", expect: /module planner may use module transit only through/ },
+  {
+    file: 'api/src/modules/sos/zz-probe.ts',
+    code: "import * as s from '../payments/service';\nexport const y = s;\n",
+    expect: /module sos may use module payments only through/,
+  },
+  {
+    file: 'api/src/modules/planner/core/zz-probe.ts',
+    code: "import * as s from '../../transit/store';\nexport const y = s;\n",
+    expect: /module planner may use module transit only through/,
+  },
   // allowed: a module's public index, the layers in order, a remote's own files, a test reaching into another module
   { file: 'api/src/modules/sos/zz-probe.test.ts', code: "import * as s from '../payments/service';\nexport const y = s;\n", expect: null },
-  { file: 'api/src/modules/sos/zz-probe.ts', code: "import * as p from '../payments';\nimport * as q from '../payments/index';\nexport const y = [p, q];\n", expect: null },
-  { file: 'mf-airport/src/zz-probe.ts', code: "import { api } from '@sawari/runtime';\nimport { Button } from '@sawari/ui';\nimport { routes } from './routes';\nexport const y = [api, Button, routes];\n", expect: null },
+  {
+    file: 'api/src/modules/sos/zz-probe.ts',
+    code: "import * as p from '../payments';\nimport * as q from '../payments/index';\nexport const y = [p, q];\n",
+    expect: null,
+  },
+  {
+    file: 'mf-airport/src/zz-probe.ts',
+    code: "import { api } from '@sawari/runtime';\nimport { Button } from '@sawari/ui';\nimport { routes } from './routes';\nexport const y = [api, Button, routes];\n",
+    expect: null,
+  },
   // a circle: linted as mf-passes/src/routes.ts, the probe imports manifest.ts, which imports routes.ts
-  { file: 'mf-passes/src/routes.ts', code: "import { manifest } from './manifest';\nexport const routes = manifest.routes;\n", expect: /import-x\/no-cycle: Dependency cycle/ },
+  {
+    file: 'mf-passes/src/routes.ts',
+    code: "import { manifest } from './manifest';\nexport const routes = manifest.routes;\n",
+    expect: /import-x\/no-cycle: Dependency cycle/,
+  },
 ];
 
 const script = `

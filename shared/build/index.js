@@ -37,7 +37,11 @@ function readJson(file) {
  * @param {{ dependencies?: Record<string,string> }} [rootPkg]
  * @param {string} [runtimeVersion] version of the @sawari/runtime workspace package
  */
-function createSharedConfig(kind, rootPkg = readJson(path.join(ROOT, 'package.json')), runtimeVersion = readJson(path.join(ROOT, 'shared/runtime/package.json')).version) {
+function createSharedConfig(
+  kind,
+  rootPkg = readJson(path.join(ROOT, 'package.json')),
+  runtimeVersion = readJson(path.join(ROOT, 'shared/runtime/package.json')).version,
+) {
   const deps = rootPkg.dependencies || {};
   /** @type {Record<string, object>} */
   const shared = {};
@@ -85,7 +89,11 @@ class HashEntryPlugin {
         if (!asset) return;
         const hash = require('node:crypto').createHash('sha256').update(asset.source.buffer()).digest('hex').slice(0, 10);
         compilation.renameAsset('main.js', `main.${hash}.js`);
-        compilation.updateAsset(`main.${hash}.js`, (src) => src, (info) => ({ ...info, immutable: true, contenthash: hash }));
+        compilation.updateAsset(
+          `main.${hash}.js`,
+          (src) => src,
+          (info) => ({ ...info, immutable: true, contenthash: hash }),
+        );
       });
     });
   }
@@ -208,7 +216,12 @@ class RepoRelativeIdsPlugin {
   apply(compiler) {
     const { assignDeterministicIds, getFullModuleName, getFullChunkName, getUsedModuleIdsAndModules, getUsedChunkIds } = require('webpack/lib/ids/IdHelpers');
     const { compareModulesByPreOrderIndexOrIdentifier, compareChunksNatural } = require('webpack/lib/util/comparators');
-    const strip = (name) => name.split(this.root + path.sep).join('').split(this.root).join('');
+    const strip = (name) =>
+      name
+        .split(this.root + path.sep)
+        .join('')
+        .split(this.root)
+        .join('');
     compiler.hooks.compilation.tap('RepoRelativeIdsPlugin', (compilation) => {
       compilation.hooks.moduleIds.tap('RepoRelativeIdsPlugin', () => {
         const chunkGraph = compilation.chunkGraph;
@@ -306,9 +319,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
     loader: require.resolve('css-loader'),
     options: {
       importLoaders: 0,
-      modules: modules
-        ? { localIdentName: `${appPrefix}__[local]__[hash:base64:5]`, namedExport: false, exportLocalsConvention: 'as-is' }
-        : false,
+      modules: modules ? { localIdentName: `${appPrefix}__[local]__[hash:base64:5]`, namedExport: false, exportLocalsConvention: 'as-is' } : false,
     },
   });
 

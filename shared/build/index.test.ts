@@ -2,7 +2,22 @@ import path from 'node:path';
 import { createAppConfig, createSharedConfig, RUNTIME_PACKAGE } from './index.js';
 import rootPkg from '../../package.json';
 
-const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'single-spa', 'jotai', 'jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils', 'react-intl', RUNTIME_PACKAGE];
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'single-spa',
+  'jotai',
+  'jotai/vanilla',
+  'jotai/react',
+  'jotai/utils',
+  'jotai/vanilla/utils',
+  'jotai/react/utils',
+  'react-intl',
+  RUNTIME_PACKAGE,
+];
 
 describe('createSharedConfig', () => {
   it('shares every required package as a singleton with the root package.json version', () => {
@@ -60,13 +75,16 @@ describe('createAppConfig', () => {
 
   it('scopes CSS module class names with the app name', () => {
     const config = createAppConfig({ appDir: __dirname, kind: 'remote', name: 'mf_x' });
-    const rule = (config.module?.rules ?? []).find((r) => r && typeof r === 'object' && String(r.test) === String(/\.module\.css$/)) as { use: Array<{ options?: { modules?: { localIdentName?: string } } }> };
+    const rule = (config.module?.rules ?? []).find((r) => r && typeof r === 'object' && String(r.test) === String(/\.module\.css$/)) as {
+      use: Array<{ options?: { modules?: { localIdentName?: string } } }>;
+    };
     expect(rule.use[1].options?.modules?.localIdentName).toMatch(/^mf_x__/);
   });
 });
 
 describe('minified names (reproducible builds)', () => {
-  const mangle = () => createAppConfig({ appDir: path.join(__dirname, '../../mf-airport'), kind: 'remote', name: 'mf_airport' }).optimization!.minimizeOptions!.javascript.mangle;
+  const mangle = () =>
+    createAppConfig({ appDir: path.join(__dirname, '../../mf-airport'), kind: 'remote', name: 'mf_airport' }).optimization!.minimizeOptions!.javascript.mangle;
 
   it('names locals from a fixed alphabet: no character counting that text outside the output could sway', () => {
     const names = mangle().nth_identifier;

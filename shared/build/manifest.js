@@ -67,7 +67,11 @@ function createRemoteEntry({ name, dir, version, manifest, catalogs = {} }) {
       if (!isObject(decl) || typeof decl.returnPath !== 'string') fail(`checkout.${kind} needs a returnPath`);
       if (!decl.returnPath.includes(':')) fail(`checkout.${kind}.returnPath must name at least one order field (e.g. :orderId)`);
       if (!served(decl.returnPath)) fail(`checkout.${kind}.returnPath "${decl.returnPath}" is not one of this remote's routes`);
-      checkout[kind] = { returnPath: decl.returnPath, heading: text(decl.heading, `checkout.${kind}.heading`), product: text(decl.product, `checkout.${kind}.product`) };
+      checkout[kind] = {
+        returnPath: decl.returnPath,
+        heading: text(decl.heading, `checkout.${kind}.heading`),
+        product: text(decl.product, `checkout.${kind}.product`),
+      };
     }
   }
 

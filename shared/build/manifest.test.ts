@@ -1,6 +1,12 @@
 import { createRemoteEntry, createRemotesDocument, routeServes, LANGUAGE_CODES } from './manifest.js';
 
-const catalog = (extra: Record<string, string> = {}) => ({ 'tile.title': 'Cards', 'tile.desc': 'Recharge', 'pay.heading': 'Pay for your card', 'pay.product': 'card recharge', ...extra });
+const catalog = (extra: Record<string, string> = {}) => ({
+  'tile.title': 'Cards',
+  'tile.desc': 'Recharge',
+  'pay.heading': 'Pay for your card',
+  'pay.product': 'card recharge',
+  ...extra,
+});
 const allCatalogs = Object.fromEntries(LANGUAGE_CODES.map((l: string) => [l, catalog({ 'tile.title': `Cards ${l}` })]));
 
 const manifest = {
@@ -40,15 +46,25 @@ describe('createRemoteEntry', () => {
   });
 
   it('refuses a tile or a return path that leads to no route of the remote', () => {
-    expect(() => entry({ ...manifest, homeTiles: [{ path: '/premium-buses', title: 'tile.title', description: 'tile.desc' }] })).toThrow(/mf-cards.*homeTiles\[0\]\.path "\/premium-buses"/);
-    expect(() => entry({ ...manifest, homeTiles: [{ path: '/ncmc-card-recharge/successful/:cardType', title: 'tile.title', description: 'tile.desc' }] })).toThrow(/concrete path/);
-    expect(() => entry({ ...manifest, checkout: { x: { returnPath: '/select-card/:orderId', heading: 'pay.heading', product: 'pay.product' } } })).toThrow(/not one of this remote's routes/);
-    expect(() => entry({ ...manifest, checkout: { x: { returnPath: '/select-card', heading: 'pay.heading', product: 'pay.product' } } })).toThrow(/at least one order field/);
+    expect(() => entry({ ...manifest, homeTiles: [{ path: '/premium-buses', title: 'tile.title', description: 'tile.desc' }] })).toThrow(
+      /mf-cards.*homeTiles\[0\]\.path "\/premium-buses"/,
+    );
+    expect(() =>
+      entry({ ...manifest, homeTiles: [{ path: '/ncmc-card-recharge/successful/:cardType', title: 'tile.title', description: 'tile.desc' }] }),
+    ).toThrow(/concrete path/);
+    expect(() => entry({ ...manifest, checkout: { x: { returnPath: '/select-card/:orderId', heading: 'pay.heading', product: 'pay.product' } } })).toThrow(
+      /not one of this remote's routes/,
+    );
+    expect(() => entry({ ...manifest, checkout: { x: { returnPath: '/select-card', heading: 'pay.heading', product: 'pay.product' } } })).toThrow(
+      /at least one order field/,
+    );
   });
 
   it('refuses a text missing from any one of the six catalogs', () => {
     const { ml: _ml, ...others } = allCatalogs;
-    expect(() => entry(manifest, { ...others, ml: { ...catalog(), 'tile.desc': '' } })).toThrow(/homeTiles\[0\]\.description "tile\.desc" is missing from src\/i18n\/ml\.json/);
+    expect(() => entry(manifest, { ...others, ml: { ...catalog(), 'tile.desc': '' } })).toThrow(
+      /homeTiles\[0\]\.description "tile\.desc" is missing from src\/i18n\/ml\.json/,
+    );
     expect(() => entry(manifest, others)).toThrow(/ml\.json/);
   });
 
@@ -68,11 +84,16 @@ describe('createRemotesDocument', () => {
   const a = entry(manifest);
   const other = (m: object) => createRemoteEntry({ name: 'mf_other', dir: 'mf-other', version: '0', manifest: m, catalogs: allCatalogs });
   it('refuses a prefix claimed twice, or a prefix of the shell', () => {
-    expect(() => createRemotesDocument([a, other({ routes: [{ path: '/select-card/other', screen: 'x' }] })])).toThrow(/\/select-card is claimed by both mf-cards and mf-other/);
+    expect(() => createRemotesDocument([a, other({ routes: [{ path: '/select-card/other', screen: 'x' }] })])).toThrow(
+      /\/select-card is claimed by both mf-cards and mf-other/,
+    );
     expect(() => createRemotesDocument([a], ['/select-card'])).toThrow(/claimed by both shell and mf-cards/);
   });
   it('refuses an order kind declared twice', () => {
-    const b = other({ routes: [{ path: '/other/:orderId', screen: 'x' }], checkout: { ncmcCardRecharge: { returnPath: '/other/:orderId', heading: 'pay.heading', product: 'pay.product' } } });
+    const b = other({
+      routes: [{ path: '/other/:orderId', screen: 'x' }],
+      checkout: { ncmcCardRecharge: { returnPath: '/other/:orderId', heading: 'pay.heading', product: 'pay.product' } },
+    });
     expect(() => createRemotesDocument([a, b])).toThrow(/"ncmcCardRecharge" is declared by both mf-cards and mf-other/);
   });
   it('keeps the entries in order', () => {

@@ -32,7 +32,7 @@ describe('the remotes’ manifests', () => {
   it('keep each remote’s route table as its spa renders it (the manifest refers to src/routes.ts)', () => {
     for (const [i, dir] of remoteDirs.entries()) {
       if (!fs.existsSync(path.join(ROOT, dir, 'src/routes.ts'))) continue;
-        const { routes } = require(path.join(ROOT, dir, 'src/routes.ts'));
+      const { routes } = require(path.join(ROOT, dir, 'src/routes.ts'));
       expect(entries[i].prefixes).toEqual(derivePrefixes(routes));
     }
   });

@@ -28,9 +28,17 @@ describe('remoteVersion', () => {
 });
 
 describe('overrideForDev', () => {
-  const built = { remotes: [{ dir: 'mf-a', name: 'mf_a', version: '111111111111', entry: '/remotes/mf-a/111111111111/mf-manifest.json', prefixes: ['/a'] }, { dir: 'mf-b', name: 'mf_b', version: '222222222222', entry: '/remotes/mf-b/222222222222/mf-manifest.json', prefixes: ['/b'] }] };
+  const built = {
+    remotes: [
+      { dir: 'mf-a', name: 'mf_a', version: '111111111111', entry: '/remotes/mf-a/111111111111/mf-manifest.json', prefixes: ['/a'] },
+      { dir: 'mf-b', name: 'mf_b', version: '222222222222', entry: '/remotes/mf-b/222222222222/mf-manifest.json', prefixes: ['/b'] },
+    ],
+  };
   it('points only the remote under development at the dev server', () => {
-    expect(overrideForDev(built, 'mf-b').remotes).toEqual([built.remotes[0], { ...built.remotes[1], version: 'dev', entry: '/remotes/mf-b/dev/mf-manifest.json' }]);
+    expect(overrideForDev(built, 'mf-b').remotes).toEqual([
+      built.remotes[0],
+      { ...built.remotes[1], version: 'dev', entry: '/remotes/mf-b/dev/mf-manifest.json' },
+    ]);
   });
   it('refuses a remote the running app does not list', () => {
     expect(() => overrideForDev(built, 'mf-c')).toThrow(/does not list mf-c/);

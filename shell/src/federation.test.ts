@@ -13,7 +13,13 @@ jest.mock('@sawari/ui/src/dom', () => ({
   },
 }));
 
-const remote = { name: 'mf_airport', dir: 'mf-airport', version: 'aaaaaaaaaaaa', entry: '/remotes/mf-airport/aaaaaaaaaaaa/mf-manifest.json', prefixes: ['/airport-static-screens'] } as RemoteEntry;
+const remote = {
+  name: 'mf_airport',
+  dir: 'mf-airport',
+  version: 'aaaaaaaaaaaa',
+  entry: '/remotes/mf-airport/aaaaaaaaaaaa/mf-manifest.json',
+  prefixes: ['/airport-static-screens'],
+} as RemoteEntry;
 
 function setup(failures: number) {
   const host = {};

@@ -8,7 +8,10 @@ function fakeBrowser() {
   const listeners: Record<string, Listener> = {};
   const registration = { waiting: null, installing: null, update, addEventListener: (type: string, fn: Listener) => (listeners[type] = fn) };
   const serviceWorker = { controller: {}, register: jest.fn(async () => registration), ready: new Promise(() => undefined), addEventListener: jest.fn() };
-  Object.assign(globalThis, { navigator: { serviceWorker }, document: { documentElement: { dataset: {} as Record<string, string> }, getElementById: () => null } });
+  Object.assign(globalThis, {
+    navigator: { serviceWorker },
+    document: { documentElement: { dataset: {} as Record<string, string> }, getElementById: () => null },
+  });
   return { update, serviceWorker };
 }
 

@@ -16,7 +16,9 @@ function sourceFiles(dir: string): string[] {
 /** Relative imports of a file, resolved to files (x.ts or x/index.ts); without `import type` when `values` is set. */
 function importsOf(file: string, values = false): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  const statements = [...text.matchAll(/(?:^|\n)\s*((?:import|export)\s[^;]*?from\s+'(\.[^']+)')/g)].filter((m) => !values || !/^(import|export)\s+type\s/.test(m[1]));
+  const statements = [...text.matchAll(/(?:^|\n)\s*((?:import|export)\s[^;]*?from\s+'(\.[^']+)')/g)].filter(
+    (m) => !values || !/^(import|export)\s+type\s/.test(m[1]),
+  );
   const specs = [...statements.map((m) => m[2]), ...[...text.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => m[1])];
   return specs.flatMap((s) => {
     const base = path.resolve(path.dirname(file), s);
@@ -32,7 +34,12 @@ describe('API import boundaries', () => {
   it('platform/ imports no module and not the composition root', () => {
     const crossing = files
       .filter((f) => f.startsWith(path.join(apiSrc, 'platform') + path.sep))
-      .flatMap((f) => graph.get(f)!.filter((d) => !d.startsWith(path.join(apiSrc, 'platform') + path.sep)).map((d) => `${path.relative(apiSrc, f)} -> ${path.relative(apiSrc, d)}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((d) => !d.startsWith(path.join(apiSrc, 'platform') + path.sep))
+          .map((d) => `${path.relative(apiSrc, f)} -> ${path.relative(apiSrc, d)}`),
+      );
     expect(crossing).toEqual([]);
   });
 

@@ -24,7 +24,8 @@ describe(`client address and OTP limits ${dbLabel()}`, () => {
     const s = await startTestServer({ seed: false, config: { trustProxy: ['10.0.0.2'] } });
     try {
       // Through the proxy: each rider has their own allowance.
-      for (let i = 0; i < OTP_PER_IP_PER_HOUR + 5; i += 1) expect((await otp(s, `97765${String(i).padStart(3, '0')}12`, `49.36.${i}.1`, '10.0.0.2')).statusCode).toBe(200);
+      for (let i = 0; i < OTP_PER_IP_PER_HOUR + 5; i += 1)
+        expect((await otp(s, `97765${String(i).padStart(3, '0')}12`, `49.36.${i}.1`, '10.0.0.2')).statusCode).toBe(200);
       // Not through the proxy (another peer): its own address, whatever it claims.
       let i = 0;
       for (; i < OTP_PER_IP_PER_HOUR; i += 1) expect((await otp(s, `96765${String(i).padStart(3, '0')}12`, `49.37.${i}.1`, '10.0.0.99')).statusCode).toBe(200);

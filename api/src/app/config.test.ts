@@ -97,7 +97,9 @@ describe('config', () => {
       return r.ok ? [] : r.errors;
     };
     expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: '' })).toEqual([expect.stringMatching(/AUTH_TOKEN_SECRET is required in production/)]);
-    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'short' })).toEqual(expect.arrayContaining([expect.stringMatching(/at least 32 characters/)]));
+    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'short' })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/at least 32 characters/)]),
+    );
     expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_HTTP_URL: '' })).toEqual([expect.stringMatching(/SMS_HTTP_URL is required/)]);
     expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_PROVIDER: 'dev' })).toEqual([expect.stringMatching(/SMS_PROVIDER=dev is refused in production/)]);
     const dev = parseConfig({});
@@ -115,7 +117,14 @@ describe('config', () => {
     const r = parseConfig({ NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud', SMS_SENDER_ID: 'MUCH-TOO-LONG-ID' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    for (const m of [/PORT must be a number/, /LOG_LEVEL must be one of/, /SMS_SENDER_ID must be at most 11/, /KIOSK_KEYS is required in production/, /AUTH_TOKEN_SECRET is required in production/, /TICKET_SIGNING_KEY is required in production/]) {
+    for (const m of [
+      /PORT must be a number/,
+      /LOG_LEVEL must be one of/,
+      /SMS_SENDER_ID must be at most 11/,
+      /KIOSK_KEYS is required in production/,
+      /AUTH_TOKEN_SECRET is required in production/,
+      /TICKET_SIGNING_KEY is required in production/,
+    ]) {
       expect(r.errors).toEqual(expect.arrayContaining([expect.stringMatching(m)]));
     }
   });
@@ -130,7 +139,11 @@ describe('config', () => {
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.errors).toEqual(
-      expect.arrayContaining([expect.stringMatching(/OPS_KEYS must not contain the development key/), expect.stringMatching(/VALIDATOR_KEYS must not contain the development key/), expect.stringMatching(/KIOSK_KEYS must not contain the development key/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/OPS_KEYS must not contain the development key/),
+        expect.stringMatching(/VALIDATOR_KEYS must not contain the development key/),
+        expect.stringMatching(/KIOSK_KEYS must not contain the development key/),
+      ]),
     );
     expect(parseConfig({ OPS_KEYS: 'no-equals-sign' }).ok).toBe(false);
   });

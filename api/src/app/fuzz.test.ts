@@ -14,11 +14,38 @@ type Json = Record<string, unknown>;
 
 /** Values a field of this name plausibly takes, so the rest of a request is valid and the hostile field reaches deep. */
 const HINTS: Record<string, unknown> = {
-  phoneNumber: '9876512345', countryCode: '+91', city: 'mumbai', cityId: 'mumbai', deviceId: 'fuzz-device-0001', otp: '123456',
-  routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', stopId: 'T1-BAY', terminalId: 'T1', product: 'express',
-  lat: 19.07, lon: 72.87, mailId: 'asha@example.in', email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao', name: 'Asha Rao',
-  orderKind: 'ticket', appVer: '1001', kind: 'singleJourney', passengers: { adult: 1 }, farePaise: 15000, message: 'Help me',
-  label: 'Home stop', refId: 'T1-BAY', vpa: 'asha@upi', number: '4111111111111111', cvv: '123', expiryMonth: 12, expiryYear: 2030,
+  phoneNumber: '9876512345',
+  countryCode: '+91',
+  city: 'mumbai',
+  cityId: 'mumbai',
+  deviceId: 'fuzz-device-0001',
+  otp: '123456',
+  routeId: 'AE-T1-KHR',
+  fromStopId: 'T1-BAY',
+  toStopId: 'KHARGHAR',
+  stopId: 'T1-BAY',
+  terminalId: 'T1',
+  product: 'express',
+  lat: 19.07,
+  lon: 72.87,
+  mailId: 'asha@example.in',
+  email: 'asha@example.in',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  name: 'Asha Rao',
+  orderKind: 'ticket',
+  appVer: '1001',
+  kind: 'singleJourney',
+  passengers: { adult: 1 },
+  farePaise: 15000,
+  message: 'Help me',
+  label: 'Home stop',
+  refId: 'T1-BAY',
+  vpa: 'asha@upi',
+  number: '4111111111111111',
+  cvv: '123',
+  expiryMonth: 12,
+  expiryYear: 2030,
 };
 
 const HOSTILE_STRINGS: [string, string][] = [
@@ -35,15 +62,47 @@ const HOSTILE_STRINGS: [string, string][] = [
   ['combining', 'e\u0301\u0301\u0301\u0301'],
 ];
 const WRONG_TYPES: [string, unknown][] = [
-  ['null', null], ['zero', 0], ['negative', -1], ['huge number', 1e308], ['unsafe int', 2 ** 53 + 1], ['fraction', 1.5], ['true', true],
-  ['empty array', []], ['object', { $gt: '' }], ['array of strings', ['a']], ['deep array', JSON.parse('['.repeat(2000) + ']'.repeat(2000))],
+  ['null', null],
+  ['zero', 0],
+  ['negative', -1],
+  ['huge number', 1e308],
+  ['unsafe int', 2 ** 53 + 1],
+  ['fraction', 1.5],
+  ['true', true],
+  ['empty array', []],
+  ['object', { $gt: '' }],
+  ['array of strings', ['a']],
+  ['deep array', JSON.parse('['.repeat(2000) + ']'.repeat(2000))],
 ];
 const PARAM_VALUES: [string, string][] = [
-  ['NUL', 'a%00b'], ['huge', 'x'.repeat(4000)], ['bad UTF-8', '%ED%A0%80'], ['RTL', '%E2%80%AEx'], ['dots', '..%2F..%2Fetc'], ['emoji', '%F0%9F%91%8D'], ['percent', '%25%00'],
+  ['NUL', 'a%00b'],
+  ['huge', 'x'.repeat(4000)],
+  ['bad UTF-8', '%ED%A0%80'],
+  ['RTL', '%E2%80%AEx'],
+  ['dots', '..%2F..%2Fetc'],
+  ['emoji', '%F0%9F%91%8D'],
+  ['percent', '%25%00'],
 ];
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; const?: unknown;
-  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; format?: string; minimum?: number; exclusiveMinimum?: number; maximum?: number; minLength?: number; default?: unknown; minItems?: number; additionalProperties?: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  default?: unknown;
+  minItems?: number;
+  additionalProperties?: unknown;
+};
 
 const toJson = (schema: unknown): JsonSchema | null => {
   if (!schema || typeof (schema as ZodType).safeParse !== 'function') return null;
@@ -152,9 +211,22 @@ function probesFor(route: RouteOptions, method: string): Probe[] {
   const base = (over: Partial<Probe>): Probe => ({ label: '', method, url: urlWith({}) + qs(baseQuery), payload: baseBody, ...over });
 
   out.push(base({ label: 'sampled' }));
-  for (const p of paramNames) for (const [label, v] of PARAM_VALUES) out.push(base({ label: `param ${p}: ${label}`, url: urlWith({ [p]: v }) + qs(baseQuery) }));
+  for (const p of paramNames)
+    for (const [label, v] of PARAM_VALUES) out.push(base({ label: `param ${p}: ${label}`, url: urlWith({ [p]: v }) + qs(baseQuery) }));
   for (const key of Object.keys(querySchema?.properties ?? {})) {
-    for (const [label, v] of HOSTILE_STRINGS) if (label !== 'huge') out.push(base({ label: `query ${key}: ${label}`, url: urlWith({}) + `?${Object.entries({ ...baseQuery, [key]: undefined }).filter(([, x]) => x !== undefined).map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`).join('&')}&${key}=${safeEncode(v)}` }));
+    for (const [label, v] of HOSTILE_STRINGS)
+      if (label !== 'huge')
+        out.push(
+          base({
+            label: `query ${key}: ${label}`,
+            url:
+              urlWith({}) +
+              `?${Object.entries({ ...baseQuery, [key]: undefined })
+                .filter(([, x]) => x !== undefined)
+                .map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`)
+                .join('&')}&${key}=${safeEncode(v)}`,
+          }),
+        );
     out.push(base({ label: `query ${key}: repeated`, url: urlWith({}) + qs({ ...baseQuery, [key]: ['1', '2'] }) }));
     out.push(base({ label: `query ${key}: huge`, url: urlWith({}) + qs({ ...baseQuery, [key]: 'x'.repeat(6000) }) }));
   }
@@ -164,7 +236,8 @@ function probesFor(route: RouteOptions, method: string): Probe[] {
       for (const [label, v] of HOSTILE_STRINGS) out.push(base({ label: `body ${at}: ${label}`, payload: withValue(baseBody, path, v) }));
       for (const [label, v] of WRONG_TYPES) out.push(base({ label: `body ${at}: ${label}`, payload: withValue(baseBody, path, v) }));
     }
-    for (const [label, v] of [...WRONG_TYPES, ['string', 'just a string'], ['NUL string', '\u0000']] as [string, unknown][]) out.push(base({ label: `whole body: ${label}`, payload: v }));
+    for (const [label, v] of [...WRONG_TYPES, ['string', 'just a string'], ['NUL string', '\u0000']] as [string, unknown][])
+      out.push(base({ label: `whole body: ${label}`, payload: v }));
     out.push(base({ label: 'body: not JSON', payload: undefined, body: '{"a": tru', headers: { 'content-type': 'application/json' } }));
     out.push(base({ label: 'body: NUL in JSON key', payload: undefined, body: '{"a\\u0000b": 1}', headers: { 'content-type': 'application/json' } }));
     out.push(base({ label: 'body: too large', payload: undefined, body: `{"a":"${'x'.repeat(1_100_000)}"}`, headers: { 'content-type': 'application/json' } }));
@@ -176,11 +249,35 @@ function probesFor(route: RouteOptions, method: string): Probe[] {
 const BOUNDARY = 'fuzzboundary';
 const multipartProbes = (url: string): Probe[] => [
   { label: 'multipart: no boundary', method: 'POST', url, body: 'abc', headers: { 'content-type': 'multipart/form-data' } },
-  { label: 'multipart: truncated', method: 'POST', url, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } },
+  {
+    label: 'multipart: truncated',
+    method: 'POST',
+    url,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  },
   { label: 'multipart: garbage', method: 'POST', url, body: '\u0000\u0000garbage', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } },
-  { label: 'multipart: header without end', method: 'POST', url, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } },
-  { label: 'multipart: no file part', method: 'POST', url, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--${BOUNDARY}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } },
-  { label: 'multipart: NUL file name', method: 'POST', url, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } },
+  {
+    label: 'multipart: header without end',
+    method: 'POST',
+    url,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  },
+  {
+    label: 'multipart: no file part',
+    method: 'POST',
+    url,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--${BOUNDARY}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  },
+  {
+    label: 'multipart: NUL file name',
+    method: 'POST',
+    url,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  },
 ];
 
 const GRAPHQL_MISTAKES: [string, unknown][] = [
@@ -233,7 +330,12 @@ describe(`schema fuzz: every route with hostile values ${dbLabel()}`, () => {
     const failures: string[] = [];
     for (const p of probes) {
       const headers = { ...rider.headers, ...authFor(p.url), ...(p.headers ?? {}) };
-      const res = await s.app.inject({ method: p.method as 'GET', url: p.url, headers, ...(p.body !== undefined ? { payload: p.body } : p.payload !== undefined ? { payload: p.payload as object } : {}) });
+      const res = await s.app.inject({
+        method: p.method as 'GET',
+        url: p.url,
+        headers,
+        ...(p.body !== undefined ? { payload: p.body } : p.payload !== undefined ? { payload: p.payload as object } : {}),
+      });
       counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
       const where = `${p.method} ${p.url.slice(0, 120)} [${p.label}]`;
       if (res.statusCode >= 500) failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 160)}`);
@@ -248,11 +350,14 @@ describe(`schema fuzz: every route with hostile values ${dbLabel()}`, () => {
           body = res.body;
         }
         const b = body as { code?: unknown; message?: unknown };
-        if (typeof b?.code !== 'string' || typeof b?.message !== 'string') failures.push(`${where} → ${res.statusCode} without {code, message}: ${res.body.slice(0, 120)}`);
+        if (typeof b?.code !== 'string' || typeof b?.message !== 'string')
+          failures.push(`${where} → ${res.statusCode} without {code, message}: ${res.body.slice(0, 120)}`);
       }
     }
     // eslint-disable-next-line no-console
-    console.log(`schema fuzz ${dbLabel()}: ${routes.length} routes, ${probes.length} requests; answers by status ${JSON.stringify(counts)}; ${failures.length} failures`);
+    console.log(
+      `schema fuzz ${dbLabel()}: ${routes.length} routes, ${probes.length} requests; answers by status ${JSON.stringify(counts)}; ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
     expect(routes.length).toBeGreaterThan(40);
   }, 600_000);

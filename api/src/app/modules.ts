@@ -78,7 +78,13 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
-  await app.register(graphqlPlugin, { transit, realtime: realtimeResolvers(live), planner: new PlannerService(db, { prebuild: { now, log }, buildInWorker: true }), now, graphiql: config.env === 'development' });
+  await app.register(graphqlPlugin, {
+    transit,
+    realtime: realtimeResolvers(live),
+    planner: new PlannerService(db, { prebuild: { now, log }, buildInWorker: true }),
+    now,
+    graphiql: config.env === 'development',
+  });
 
   // ── accounts: SMS, auth (OTP, tokens, sessions)
   const keys = await loadServerKeys(db, config.authTokenSecret);
@@ -124,7 +130,17 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const notices = new RiderNoticeService(db, sms, now, log);
   notices.start();
   app.addHook('onClose', async () => notices.stop());
-  const passes = await registerPassModules(app, { db, config, guard, now, files: fileStorage, offers, payments: payments.service, notices, opsKeys: config.opsKeys });
+  const passes = await registerPassModules(app, {
+    db,
+    config,
+    guard,
+    now,
+    files: fileStorage,
+    offers,
+    payments: payments.service,
+    notices,
+    opsKeys: config.opsKeys,
+  });
   payments.kinds.register('pass', withPaymentSms(passOrderKind(passes), notices, now));
   offers.usePromotionIssuer(passes);
   walletSources.push(passWalletSource(passes.store, { photoUrl: (id) => files.signedUrl(id) }));
@@ -136,7 +152,13 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   validatables.push(ticketValidatables(tickets.service));
 
   // ── reservations (seller): premium buses, airport express, event trips (docs/reservations.md)
-  const reservations = await registerReservationModule(app, { db, guard, now, opsKeys: config.opsKeys, live: reservedVehicleSource(deps.realtime ?? loadRealtimeConfig()) });
+  const reservations = await registerReservationModule(app, {
+    db,
+    guard,
+    now,
+    opsKeys: config.opsKeys,
+    live: reservedVehicleSource(deps.realtime ?? loadRealtimeConfig()),
+  });
   payments.kinds.register(RESERVATION_ORDER_KIND, reservationOrderKind(reservations.service));
   reservations.service.useRefunds(paymentsRefundPort(payments.service));
   reservations.service.usePasses(premiumPassSource(passes.store));
@@ -148,7 +170,12 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   for (const [kind, orderKind] of Object.entries(cards.orderKinds)) payments.kinds.register(kind, orderKind);
 
   // ── uploads: per-rider quota (files module); uploads their owner never used are deleted a day after they arrive
-  const stopSweep = startOrphanSweep(new Uploads(new FileStore(db), fileStorage, now), [{ purpose: 'profile-photo', referenced: (ids) => profiles.photoReferences(ids) }, passProofReferences(db)], 3_600_000, log);
+  const stopSweep = startOrphanSweep(
+    new Uploads(new FileStore(db), fileStorage, now),
+    [{ purpose: 'profile-photo', referenced: (ids) => profiles.photoReferences(ids) }, passProofReferences(db)],
+    3_600_000,
+    log,
+  );
   app.addHook('onClose', async () => stopSweep());
 
   // ── validation: punches of every validatable above

@@ -15,7 +15,9 @@ describe('route schemas', () => {
   afterAll(async () => s.cleanup());
 
   it('every REST route has response schemas, and a params schema when its path has parameters', () => {
-    const rest = registeredRoutes(s.app).filter((r) => !NOT_REST(r) && r.method !== 'HEAD' && !(Array.isArray(r.method) && r.method.every((m) => m === 'HEAD')));
+    const rest = registeredRoutes(s.app).filter(
+      (r) => !NOT_REST(r) && r.method !== 'HEAD' && !(Array.isArray(r.method) && r.method.every((m) => m === 'HEAD')),
+    );
     expect(rest.length).toBeGreaterThan(60);
     const name = (r: RouteOptions) => `${String(r.method)} ${r.url}`;
     const hasResponse = (r: RouteOptions) => !!r.schema?.response && Object.keys(r.schema.response as object).length > 0;

@@ -35,13 +35,19 @@ describe(`two API instances on one database ${dbLabel()}`, () => {
     expect((await a.inject({ url: otpUrl, headers: { 'x-forwarded-for': ip } })).statusCode).toBe(200);
     expectError(await b.inject({ url: otpUrl, headers: { 'x-forwarded-for': ip } }), 429, 'OTP_RESEND_TOO_SOON');
 
-    const login = await b.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: phone, countryCode: '+91', otp: await lastOtp(t.db, phone), deviceId: 'device-scale-1' } });
+    const login = await b.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phoneNumber: phone, countryCode: '+91', otp: await lastOtp(t.db, phone), deviceId: 'device-scale-1' },
+    });
     expect(login.statusCode).toBe(200);
     const s = login.json() as { userId: string; accessToken: string; refreshToken: string };
 
     // A token signed by B is accepted by A (one secret, kept in the database).
     const headers = authHeaders(s.userId, 'device-scale-1', s.accessToken);
-    expect([(await a.inject({ url: '/api/favourites', headers })).statusCode, (await b.inject({ url: '/api/favourites', headers })).statusCode]).toEqual([200, 200]);
+    expect([(await a.inject({ url: '/api/favourites', headers })).statusCode, (await b.inject({ url: '/api/favourites', headers })).statusCode]).toEqual([
+      200, 200,
+    ]);
 
     // Rotating on A, then replaying the old refresh token on B, is reuse: the whole family is revoked everywhere.
     const refresh = (app: FastifyInstance, refreshToken: string) =>
@@ -53,11 +59,20 @@ describe(`two API instances on one database ${dbLabel()}`, () => {
   });
 
   it('both instances answer the same board timings', async () => {
-    const config = (await a.inject({ url: '/api/airport/v1/boards/express/T1', headers: KIOSK })).json() as { city: string; routeStopPairs: { routeId: string; stopId: string }[] };
+    const config = (await a.inject({ url: '/api/airport/v1/boards/express/T1', headers: KIOSK })).json() as {
+      city: string;
+      routeStopPairs: { routeId: string; stopId: string }[];
+    };
     const from = Date.parse('2026-11-21T10:06:30+05:30');
-    const payload = { routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })), timeWindow: { fromTime: String(from), toTime: String(from + 43_200_000) } };
+    const payload = {
+      routeStopPairs: config.routeStopPairs.map(({ routeId, stopId }) => ({ routeId, stopId })),
+      timeWindow: { fromTime: String(from), toTime: String(from + 43_200_000) },
+    };
     const url = `/api/tub/v1/trips/${config.city}/by_route_stop_pairs`;
-    const [ra, rb] = await Promise.all([a.inject({ method: 'POST', url, payload, headers: KIOSK }), b.inject({ method: 'POST', url, payload, headers: KIOSK })]);
+    const [ra, rb] = await Promise.all([
+      a.inject({ method: 'POST', url, payload, headers: KIOSK }),
+      b.inject({ method: 'POST', url, payload, headers: KIOSK }),
+    ]);
     expect(ra.statusCode).toBe(200);
     expect(ra.body).toBe(rb.body);
     expect((ra.json() as { data: { timings: number[] }[] }).data[0].timings[0]).toBe(Date.parse('2026-11-21T10:30:00+05:30'));

@@ -24,7 +24,14 @@ async function main(): Promise<number> {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { city: { type: 'string' }, name: { type: 'string' }, tz: { type: 'string' }, redate: { type: 'boolean', default: false }, attribution: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        city: { type: 'string' },
+        name: { type: 'string' },
+        tz: { type: 'string' },
+        redate: { type: 'boolean', default: false },
+        attribution: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
@@ -36,7 +43,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!values.city || !/^[a-z0-9-]{1,40}$/.test(values.city) || positionals.length !== 1) {
-    console.error(`${!values.city ? 'Give --city.' : positionals.length !== 1 ? 'Give exactly one feed path.' : 'The city id must be lower-case letters, digits and dashes.'}\n\n${USAGE}`);
+    console.error(
+      `${!values.city ? 'Give --city.' : positionals.length !== 1 ? 'Give exactly one feed path.' : 'The city id must be lower-case letters, digits and dashes.'}\n\n${USAGE}`,
+    );
     return 2;
   }
   const config = loadConfig();
@@ -45,11 +54,22 @@ async function main(): Promise<number> {
     await migrate(db);
     const started = Date.now();
     const onProgress = progressPrinter(process.stdout);
-    const r = await importGtfs(db, positionals[0], { cityId: values.city, cityName: values.name, timeZone: values.tz, redate: values.redate, attribution: values.attribution, onProgress });
-    const counts = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
+    const r = await importGtfs(db, positionals[0], {
+      cityId: values.city,
+      cityName: values.name,
+      timeZone: values.tz,
+      redate: values.redate,
+      attribution: values.attribution,
+      onProgress,
+    });
+    const counts = Object.entries(r.rows)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ');
     const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
     const secs = (Date.now() - started) / 1000;
-    console.log(`Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${secs.toFixed(1)} s, ${Math.round(total / secs)} rows/s overall, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (${counts}).`);
+    console.log(
+      `Imported ${positionals[0]} as feed ${r.feedId} of ${r.cityId} in ${secs.toFixed(1)} s, ${Math.round(total / secs)} rows/s overall, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (${counts}).`,
+    );
     if (r.replacedFeedIds.length) console.log(`Replaced feed ${r.replacedFeedIds.join(', ')}.`);
     return 0;
   } catch (err) {

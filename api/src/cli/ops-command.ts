@@ -42,7 +42,11 @@ export async function refusalsAsExitCode(err: (s: string) => void, run: () => Pr
  * from OPS_KEY else the development key), else on the configured database (migrated, closed after). Exits with the
  * command's code; a failure is one line and exit code 1.
  */
-export function opsMain(opts: { devKey: string; remote(server: string, key: string, argv: string[]): Promise<number>; local(db: Db, config: Config, argv: string[]): Promise<number> }): void {
+export function opsMain(opts: {
+  devKey: string;
+  remote(server: string, key: string, argv: string[]): Promise<number>;
+  local(db: Db, config: Config, argv: string[]): Promise<number>;
+}): void {
   (async () => {
     const argv = process.argv.slice(2);
     const server = serverFrom(argv);

@@ -7,7 +7,12 @@ import { rupeesToPaise, runTerminal } from './terminal';
 /** `fetch` onto the test server (inject), so the command runs exactly as against a real one. */
 const injectFetch = (app: FastifyInstance): typeof fetch =>
   (async (url: string | URL, init?: RequestInit) => {
-    const r = await app.inject({ method: (init?.method ?? 'GET') as 'POST', url: new URL(String(url)).pathname, headers: init?.headers as Record<string, string>, payload: init?.body as string });
+    const r = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: new URL(String(url)).pathname,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
     return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
 

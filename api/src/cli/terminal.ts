@@ -34,8 +34,14 @@ export async function runTerminal(argv: string[], io: TerminalIo): Promise<numbe
       args: argv,
       allowPositionals: true,
       options: {
-        fare: { type: 'string' }, route: { type: 'string' }, 'valid-thru': { type: 'string' }, 'tap-id': { type: 'string' }, terminal: { type: 'string' },
-        server: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean' },
+        fare: { type: 'string' },
+        route: { type: 'string' },
+        'valid-thru': { type: 'string' },
+        'tap-id': { type: 'string' },
+        terminal: { type: 'string' },
+        server: { type: 'string' },
+        key: { type: 'string' },
+        help: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -59,15 +65,22 @@ export async function runTerminal(argv: string[], io: TerminalIo): Promise<numbe
         return 2;
       }
       const body = {
-        tapId: values['tap-id'] ?? `cli-${randomUUID()}`, cardNumber, farePaise,
-        ...(values.route ? { routeName: values.route } : {}), ...(values['valid-thru'] ? { validThru: values['valid-thru'] } : {}), ...(values.terminal ? { terminalId: values.terminal } : {}),
+        tapId: values['tap-id'] ?? `cli-${randomUUID()}`,
+        cardNumber,
+        farePaise,
+        ...(values.route ? { routeName: values.route } : {}),
+        ...(values['valid-thru'] ? { validThru: values['valid-thru'] } : {}),
+        ...(values.terminal ? { terminalId: values.terminal } : {}),
       };
       res = await io.fetch(`${server}/api/cards/v1/terminal/taps`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Validator ${values.key ?? io.env.VALIDATOR_KEY ?? 'sawari-dev-validator'}` }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Validator ${values.key ?? io.env.VALIDATOR_KEY ?? 'sawari-dev-validator'}` },
+        body: JSON.stringify(body),
       });
     } else {
       res = await io.fetch(`${server}/api/ops/cards/block`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${values.key ?? io.env.OPS_KEY ?? 'sawari-dev-ops'}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Ops ${values.key ?? io.env.OPS_KEY ?? 'sawari-dev-ops'}` },
         body: JSON.stringify({ cardNumber, blocked: command === 'block' }),
       });
     }
@@ -82,7 +95,9 @@ export async function runTerminal(argv: string[], io: TerminalIo): Promise<numbe
   }
   if (command !== 'tap') {
     const refunded = (answer.refundedOrderIds as string[]) ?? [];
-    io.out(`Card ${maskedFromLast4(cardNumber.slice(-4))} is now ${String(answer.status)}.${refunded.length ? ` Refunded ${refunded.length} unwritten recharge(s): ${refunded.join(', ')}` : ''}`);
+    io.out(
+      `Card ${maskedFromLast4(cardNumber.slice(-4))} is now ${String(answer.status)}.${refunded.length ? ` Refunded ${refunded.length} unwritten recharge(s): ${refunded.join(', ')}` : ''}`,
+    );
     return 0;
   }
   const t = answer as unknown as TerminalTapResponse;

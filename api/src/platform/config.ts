@@ -54,14 +54,23 @@ const proxyEntry = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.
 
 const platformSection = defineSection<PlatformConfig>({
   variables: {
-    PORT: z.coerce.number({ message: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0..65535').max(65535, 'PORT must be 0..65535').default(8080),
+    PORT: z.coerce
+      .number({ message: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be 0..65535')
+      .max(65535, 'PORT must be 0..65535')
+      .default(8080),
     HOST: z.string().min(1, 'HOST must not be empty').default('0.0.0.0'),
     DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./.data'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
     WEB_ROOT: z.string().min(1, 'WEB_ROOT must not be empty').optional(),
     AUTH_TOKEN_SECRET: z.string().min(32, 'AUTH_TOKEN_SECRET must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().optional(),

@@ -24,7 +24,10 @@ describePg('database connections killed (PostgreSQL)', () => {
   let db: Db;
 
   /** Terminates every backend of the server under test (as an administrator or a restart would); answers how many. */
-  const killAll = async () => Number((await admin.query<{ n: string }>('SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1', [appName])).rows[0].n);
+  const killAll = async () =>
+    Number(
+      (await admin.query<{ n: string }>('SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1', [appName])).rows[0].n,
+    );
 
   beforeAll(async () => {
     admin = await openDb({ dataDir: 'memory://', databaseUrl: url }, { max: 2 });
@@ -75,12 +78,27 @@ describePg('database connections killed (PostgreSQL)', () => {
         app.inject({ method, url, headers: { ...rider.headers, ...headers }, ...(payload ? { payload } : {}) });
       const orders: { tx: string; key: string }[] = [];
       for (let i = 0; i < 6; i += 1) {
-        const r = await inject('POST', '/api/tickets/v1/orders', { city: 'mumbai', kind: 'singleJourney', routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1 }, farePaise: 15000, deviceId: rider.deviceId, appVer: '1001' });
+        const r = await inject('POST', '/api/tickets/v1/orders', {
+          city: 'mumbai',
+          kind: 'singleJourney',
+          routeId: 'AE-T1-KHR',
+          fromStopId: 'T1-BAY',
+          toStopId: 'KHARGHAR',
+          passengers: { adult: 1 },
+          farePaise: 15000,
+          deviceId: rider.deviceId,
+          appVer: '1001',
+        });
         expect(r.statusCode).toBe(201);
         orders.push({ tx: (r.json() as { transactionId: string }).transactionId, key: `kill-pay-${i}-${appName}` });
       }
       const pay = (o: { tx: string; key: string }) =>
-        inject('POST', `/api/payments/ticket/${o.tx}/pay`, { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, { 'idempotency-key': o.key });
+        inject(
+          'POST',
+          `/api/payments/ticket/${o.tx}/pay`,
+          { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+          { 'idempotency-key': o.key },
+        );
 
       let killing = true;
       let killed = 0;
@@ -92,14 +110,19 @@ describePg('database connections killed (PostgreSQL)', () => {
       })();
       const calls = [
         ...Array.from({ length: 30 }, (_, i) => () => inject('GET', i % 2 ? '/api/favourites' : '/api/sos')),
-        ...Array.from({ length: 10 }, (_, i) => () => inject('POST', '/api/favourites', { kind: 'stop', city: 'mumbai', refId: `stop-${i}`, label: `Stop ${i}` })),
+        ...Array.from(
+          { length: 10 },
+          (_, i) => () => inject('POST', '/api/favourites', { kind: 'stop', city: 'mumbai', refId: `stop-${i}`, label: `Stop ${i}` }),
+        ),
         ...Array.from({ length: 10 }, () => () => inject('GET', '/api/tickets/wallet?city=mumbai')),
         ...orders.map((o) => () => pay(o)),
       ];
-      const answers = await Promise.all(calls.map(async (call, i) => {
-        await sleep(i * 7);
-        return call();
-      }));
+      const answers = await Promise.all(
+        calls.map(async (call, i) => {
+          await sleep(i * 7);
+          return call();
+        }),
+      );
       killing = false;
       await killer;
       expect(killed).toBeGreaterThan(0);
@@ -109,7 +132,9 @@ describePg('database connections killed (PostgreSQL)', () => {
         else expect(a.statusCode).toBeLessThan(500);
       }
       // eslint-disable-next-line no-console
-      console.log(`db-connection: ${killed} backends killed; answers ${JSON.stringify(statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}))}`);
+      console.log(
+        `db-connection: ${killed} backends killed; answers ${JSON.stringify(statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}))}`,
+      );
 
       // Recovered without a manual step: everything answers, and every purchase completes exactly once on retry.
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -119,7 +144,10 @@ describePg('database connections killed (PostgreSQL)', () => {
       const wallet = await inject('GET', '/api/tickets/wallet?city=mumbai');
       expect(wallet.statusCode).toBe(200);
       const walletText = JSON.stringify(wallet.json());
-      const paid = await db.query<{ order_id: string; n: string }>("SELECT order_id, count(*) AS n FROM payments WHERE status = 'SUCCESS' AND order_id = ANY($1) GROUP BY order_id", [orders.map((o) => o.tx)]);
+      const paid = await db.query<{ order_id: string; n: string }>(
+        "SELECT order_id, count(*) AS n FROM payments WHERE status = 'SUCCESS' AND order_id = ANY($1) GROUP BY order_id",
+        [orders.map((o) => o.tx)],
+      );
       for (const row of paid.rows) expect(Number(row.n)).toBe(1);
       const paidIds = new Set(paid.rows.map((r) => r.order_id));
       for (const o of orders) if (walletText.includes(o.tx)) expect(paidIds.has(o.tx)).toBe(true);

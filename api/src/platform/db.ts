@@ -37,12 +37,21 @@ export interface OpenDbOptions {
 type PGliteLike = {
   query<T>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
-  transaction<T>(fn: (tx: { query<R>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: R[] }>; exec(sql: string): Promise<unknown> }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: {
+      query<R>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: R[] }>;
+      exec(sql: string): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
 /** PGlite's COPY reads a Blob from the /dev/blob device: one statement per chunk. */
-async function pgliteCopy(query: (sql: string, params: unknown[], options: { blob: Blob }) => Promise<unknown>, sql: string, chunks: AsyncIterable<string>): Promise<void> {
+async function pgliteCopy(
+  query: (sql: string, params: unknown[], options: { blob: Blob }) => Promise<unknown>,
+  sql: string,
+  chunks: AsyncIterable<string>,
+): Promise<void> {
   const fromBlob = sql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'");
   for await (const chunk of chunks) if (chunk.length) await query(fromBlob, [], { blob: new Blob([chunk]) });
 }
@@ -241,7 +250,9 @@ function pgliteAssets(): Promise<PGliteAssets> {
 export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, opts: OpenDbOptions = {}): Promise<Db> {
   if (config.databaseUrl) return postgresDb(config.databaseUrl, opts);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PGlite } = require('@electric-sql/pglite') as { PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown> }): Promise<PGliteLike> } };
+  const { PGlite } = require('@electric-sql/pglite') as {
+    PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown> }): Promise<PGliteLike> };
+  };
   let dataDir: string | undefined;
   if (config.dataDir !== 'memory://') {
     dataDir = path.join(config.dataDir, 'pglite');

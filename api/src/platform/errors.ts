@@ -88,9 +88,15 @@ function frameworkError(err: FastifyError): { status: number; code: string; mess
 /** Errors of the multipart parser (busboy, @fastify/multipart) for a body that is not valid multipart. */
 function uploadError(err: Error & { code?: string }, request: FastifyRequest): { status: number; code: string; message: string } | null {
   const multipart = /^multipart\//i.test(String(request.headers['content-type'] ?? ''));
-  const parserWords = /^Multipart: |Unexpected end of (form|multipart)|Malformed (part )?header|Malformed urlencoded|Part terminated early/i.test(err.message ?? '');
+  const parserWords = /^Multipart: |Unexpected end of (form|multipart)|Malformed (part )?header|Malformed urlencoded|Part terminated early/i.test(
+    err.message ?? '',
+  );
   if (!parserWords && !(multipart && (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'))) return null;
-  return { status: 400, code: 'BAD_UPLOAD', message: 'The upload could not be read (the form data is incomplete or malformed). Choose the file again and retry.' };
+  return {
+    status: 400,
+    code: 'BAD_UPLOAD',
+    message: 'The upload could not be read (the form data is incomplete or malformed). Choose the file again and retry.',
+  };
 }
 
 /**
@@ -101,7 +107,11 @@ function uploadError(err: Error & { code?: string }, request: FastifyRequest): {
 const DATA_EXCEPTIONS = new Set(['22021', '22P05', '22P02', '22003', '22001', '22007', '22008', '2200D', '22023']);
 function dataException(err: Error & { code?: string }): { status: number; code: string; message: string } | null {
   if (typeof err.code !== 'string' || !DATA_EXCEPTIONS.has(err.code)) return null;
-  return { status: 400, code: 'INVALID_VALUE', message: 'A value in the request is not valid (a character, number or date the server cannot store). Check it and try again.' };
+  return {
+    status: 400,
+    code: 'INVALID_VALUE',
+    message: 'A value in the request is not valid (a character, number or date the server cannot store). Check it and try again.',
+  };
 }
 
 const NUL = '\u0000';
@@ -125,7 +135,11 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
  */
 export function installInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['path', request.params], ['query string', request.query], ['request body', request.body]] as const) {
+    for (const [part, value] of [
+      ['path', request.params],
+      ['query string', request.query],
+      ['request body', request.body],
+    ] as const) {
       const at = findNul(value);
       if (at) throw new ApiError(400, 'NUL_CHARACTER', `The ${part} has a NUL character (\\u0000) in "${at}"; remove it and try again.`);
     }
@@ -142,7 +156,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: impor
         ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive. Try again.']
         : [400, 'Bad Request', 'BAD_REQUEST', 'The request could not be understood. Check its format and try again.'];
   const body = JSON.stringify(errorBody(code, message));
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   socket.destroy(err);
 }
 

@@ -22,16 +22,29 @@ describe(`hostile input ${dbLabel()}`, () => {
   });
 
   it('a NUL character in a body, query or path is 400 NUL_CHARACTER before it reaches the database', async () => {
-    expectError(await s.app.inject({ method: 'PUT', url: '/api/sos', headers: rider.headers, payload: { contacts: [], message: 'help\u0000me' } }), 400, 'NUL_CHARACTER', /message/);
+    expectError(
+      await s.app.inject({ method: 'PUT', url: '/api/sos', headers: rider.headers, payload: { contacts: [], message: 'help\u0000me' } }),
+      400,
+      'NUL_CHARACTER',
+      /message/,
+    );
     expectError(await s.app.inject({ url: '/api/favourites?q=a%00b', headers: rider.headers }), 400, 'NUL_CHARACTER', /query string/);
     expectError(await s.app.inject({ method: 'DELETE', url: '/api/favourites/a%00b', headers: rider.headers }), 400, 'NUL_CHARACTER', /path/);
     expectError(await s.app.inject({ url: '/api/offers/trial?city=%00', headers: rider.headers }), 400, 'NUL_CHARACTER');
   });
 
   it('multipart without a boundary, truncated or malformed is 400 BAD_UPLOAD', async () => {
-    const upload = (contentType: string, body: string) => s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: { ...rider.headers, 'content-type': contentType }, payload: body });
+    const upload = (contentType: string, body: string) =>
+      s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: { ...rider.headers, 'content-type': contentType }, payload: body });
     expectError(await upload('multipart/form-data', 'abc'), 400, 'BAD_UPLOAD');
-    expectError(await upload('multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'), 400, 'BAD_UPLOAD');
+    expectError(
+      await upload(
+        'multipart/form-data; boundary=zz',
+        '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      ),
+      400,
+      'BAD_UPLOAD',
+    );
     // A part header that never ends: busboy sees no file part at all.
     expectError(await upload('multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="file"'), 400, 'FILE_MISSING');
   });

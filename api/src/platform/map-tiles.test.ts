@@ -47,7 +47,12 @@ describe('map tile source (SAWARI_MAP_TILES)', () => {
 
   it('refuses a value that is not an http(s) template with {z}, {x} and {y}', () => {
     const bad = (v: string) => parseEnvironment({ SAWARI_MAP_TILES: v }, []);
-    for (const v of ['ftp://tiles.example.org/{z}/{x}/{y}.png', 'https://tiles.example.org/{z}/{x}.png', "https://a.org/{z}/{x}/{y}.png; script-src *", 'tiles/{z}/{x}/{y}']) {
+    for (const v of [
+      'ftp://tiles.example.org/{z}/{x}/{y}.png',
+      'https://tiles.example.org/{z}/{x}.png',
+      'https://a.org/{z}/{x}/{y}.png; script-src *',
+      'tiles/{z}/{x}/{y}',
+    ]) {
       expect(bad(v).ok).toBe(false);
     }
     const ok = parseEnvironment({ SAWARI_MAP_TILES: 'https://tiles.example.org/{z}/{x}/{y}.png' }, []);

@@ -15,7 +15,10 @@ export interface Migration {
  * several modules at once reserves numbers): versions are applied in order, each once, whatever was applied before.
  */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const files = fs.readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
   let previous = 0;
   return files.map((file) => {
     const version = Number(file.slice(0, 4));

@@ -9,11 +9,15 @@ describe('zod type provider', () => {
   const app = createPlatformServer(testPlatformConfig());
   const r = typed(app);
   const item = z.object({ id: z.string(), amount: z.number().int() });
-  r.post('/api/t/items/:id', { schema: { params: z.object({ id: z.string().max(8) }), body: z.object({ amount: z.number().int().min(1) }), response: { 200: item } } }, async (request) => {
-    // Typed without a cast: a wrong property here would not compile.
-    const amount: number = request.body.amount;
-    return { id: request.params.id, amount, secretHash: 'must never leave the server' } as z.input<typeof item>;
-  });
+  r.post(
+    '/api/t/items/:id',
+    { schema: { params: z.object({ id: z.string().max(8) }), body: z.object({ amount: z.number().int().min(1) }), response: { 200: item } } },
+    async (request) => {
+      // Typed without a cast: a wrong property here would not compile.
+      const amount: number = request.body.amount;
+      return { id: request.params.id, amount, secretHash: 'must never leave the server' } as z.input<typeof item>;
+    },
+  );
   r.get('/api/t/bad', { schema: { response: { 200: item } } }, async () => ({ id: 'x', amount: 'not a number' }) as unknown as z.input<typeof item>);
   r.get('/api/t/refused', { schema: { response: { 200: item } } }, async () => {
     throw new ApiError(409, 'SOMETHING_TAKEN', 'Taken.');

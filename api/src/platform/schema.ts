@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, FastifyBaseLogger } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  FastifyBaseLogger,
+} from 'fastify';
 import type { z, ZodType } from 'zod';
 
 /**
@@ -24,7 +31,12 @@ const isZod = (schema: unknown): schema is ZodType => typeof (schema as { safePa
 /** A response that does not match its route's response schema: a bug on our side (logged, answered 500). */
 export class ResponseSchemaError extends Error {
   constructor(readonly zodError: z.ZodError) {
-    super(`response does not match its schema: ${zodError.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    super(
+      `response does not match its schema: ${zodError.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+    );
     this.name = 'ResponseSchemaError';
   }
 }

@@ -12,7 +12,12 @@ export interface ServerKeys {
 const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'sawari', purpose, 32));
 
 export function deriveKeys(secret: string): ServerKeys {
-  return { accessToken: derive(secret, 'access-token'), otp: derive(secret, 'otp'), refreshToken: derive(secret, 'refresh-token'), fileLinks: derive(secret, 'file-links') };
+  return {
+    accessToken: derive(secret, 'access-token'),
+    otp: derive(secret, 'otp'),
+    refreshToken: derive(secret, 'refresh-token'),
+    fileLinks: derive(secret, 'file-links'),
+  };
 }
 
 /**
@@ -21,7 +26,10 @@ export function deriveKeys(secret: string): ServerKeys {
  */
 export async function loadServerKeys(db: Db, configured: string | undefined): Promise<ServerKeys> {
   if (configured) return deriveKeys(configured);
-  await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', ['auth-token-secret', randomBytes(32).toString('base64url')]);
+  await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    'auth-token-secret',
+    randomBytes(32).toString('base64url'),
+  ]);
   const r = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['auth-token-secret']);
   return deriveKeys(r.rows[0].value);
 }

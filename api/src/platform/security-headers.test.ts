@@ -23,11 +23,20 @@ const DOCUMENT = {
   'permissions-policy': 'geolocation=(self)',
 };
 const API = { 'content-security-policy': "default-src 'none';frame-ancestors 'none'", 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
-const securityHeaders = (headers: Record<string, unknown>) => Object.fromEntries(Object.keys(DOCUMENT).filter((k) => k in headers).map((k) => [k, headers[k]]));
+const securityHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.keys(DOCUMENT)
+      .filter((k) => k in headers)
+      .map((k) => [k, headers[k]]),
+  );
 
 /** The policy as a browser reads it: directives split on ";" with any spacing, so the policy of the hand-written
  *  headers before helmet (which put a space after each ";") compares equal. */
-const directives = (csp: string) => csp.split(';').map((d) => d.trim().split(/\s+/).join(' ')).filter(Boolean);
+const directives = (csp: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/).join(' '))
+    .filter(Boolean);
 
 describe(`security headers through @fastify/helmet ${dbLabel()}`, () => {
   let s: TestServer;

@@ -151,7 +151,8 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
-    if ((request.log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level)) request.log[level]({ method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    if ((request.log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level))
+      request.log[level]({ method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) }, 'request completed');
     done();
   });
   return app;

@@ -14,7 +14,10 @@ function fakeBuild(): string {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), content);
   };
-  write('shell/dist/index.html', '<!doctype html><html><head><title>Sawari</title><script defer src=/app/main.0123abcd.js></script></head><body></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><title>Sawari</title><script defer src=/app/main.0123abcd.js></script></head><body></body></html>',
+  );
   const remotes = {
     remotes: [
       { name: 'mf_airport', dir: 'mf-airport', version: VERSION, entry: ENTRY, prefixes: ['/airport-static-screens'], note: '</script><b>' },
@@ -26,7 +29,15 @@ function fakeBuild(): string {
     'mf-airport/dist/mf-manifest.json',
     JSON.stringify({
       metaData: { remoteEntry: { name: 'remoteEntry.js', type: 'global' } },
-      exposes: [{ name: 'spa', assets: { js: { sync: ['__federation_expose_spa.5f18eac505.js'], async: ['34.9dae9cac72.js'] }, css: { sync: ['__federation_expose_spa.7e11ff700a.css'], async: [] } } }],
+      exposes: [
+        {
+          name: 'spa',
+          assets: {
+            js: { sync: ['__federation_expose_spa.5f18eac505.js'], async: ['34.9dae9cac72.js'] },
+            css: { sync: ['__federation_expose_spa.7e11ff700a.css'], async: [] },
+          },
+        },
+      ],
     }),
   );
   return root;
@@ -54,7 +65,9 @@ describe(`a board's first HTML says what the URL already tells ${dbLabel()}`, ()
     // Never closes its own script element early: "<" is escaped, and the JSON is the file's.
     expect(inline?.[1]).not.toContain('</');
     // The line of the remote owning the board, as remotes.json has it (a kiosk registers no other remote).
-    expect(JSON.parse(inline?.[1] as string)).toEqual({ remotes: [JSON.parse(fs.readFileSync(path.join(root, 'shell/dist/remotes.json'), 'utf8')).remotes[0]] });
+    expect(JSON.parse(inline?.[1] as string)).toEqual({
+      remotes: [JSON.parse(fs.readFileSync(path.join(root, 'shell/dist/remotes.json'), 'utf8')).remotes[0]],
+    });
     const links = [...r.body.matchAll(/<link rel="preload" as="(\w+)"( crossorigin)? href="([^"]+)">/g)].map((m) => [m[1], m[3]]);
     expect(links).toEqual([
       ['fetch', ENTRY],

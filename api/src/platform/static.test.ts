@@ -22,7 +22,20 @@ function fakeBuild(): string {
   write('shell/dist/main.0123abcd.js.br', zlib.brotliCompressSync(js));
   write('shell/dist/main.0123abcd.js.gz', zlib.gzipSync(js));
   write('shell/dist/icons/icon-192.png', 'png');
-  write('shell/dist/remotes.json', JSON.stringify({ remotes: [{ name: 'mf_airport', dir: 'mf-airport', version: VERSION, entry: `/remotes/mf-airport/${VERSION}/mf-manifest.json`, prefixes: ['/airport-static-screens'] }] }));
+  write(
+    'shell/dist/remotes.json',
+    JSON.stringify({
+      remotes: [
+        {
+          name: 'mf_airport',
+          dir: 'mf-airport',
+          version: VERSION,
+          entry: `/remotes/mf-airport/${VERSION}/mf-manifest.json`,
+          prefixes: ['/airport-static-screens'],
+        },
+      ],
+    }),
+  );
   write('mf-airport/dist/remoteEntry.js', 'var mf_airport;');
   write('mf-airport/dist/mf-manifest.json', '{}');
   write('mf-airport/dist/412.9f8e7d6c5b.js', 'chunk');
@@ -102,7 +115,12 @@ describe(`static web app serving ${dbLabel()}`, () => {
     expect([entry.statusCode, entry.headers['cache-control'], entry.body]).toEqual([200, 'no-cache', 'var mf_airport;']);
     expect((await get(`/remotes/mf-airport/${VERSION}/mf-manifest.json`)).headers['cache-control']).toBe('no-cache');
     expect((await get(`/remotes/mf-airport/${VERSION}/412.9f8e7d6c5b.js`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of [`/remotes/mf-airport/000000000000/remoteEntry.js`, `/remotes/mf-other/${VERSION}/remoteEntry.js`, `/remotes/mf-airport/${VERSION}/nope.js`, `/remotes/mf-airport/${VERSION}/..%2f..%2fpackage.json`]) {
+    for (const url of [
+      `/remotes/mf-airport/000000000000/remoteEntry.js`,
+      `/remotes/mf-other/${VERSION}/remoteEntry.js`,
+      `/remotes/mf-airport/${VERSION}/nope.js`,
+      `/remotes/mf-airport/${VERSION}/..%2f..%2fpackage.json`,
+    ]) {
       const r = await get(url);
       expect([url, r.statusCode]).toEqual([url, 404]);
       expect(r.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -117,7 +135,12 @@ describe(`static web app serving ${dbLabel()}`, () => {
     };
     write(`remote-releases/mf-airport/${NEXT}/remoteEntry.js`, 'var mf_airport_next;');
     write(`remote-releases/mf-airport/${VERSION}/remoteEntry.js`, 'var mf_airport_published;');
-    const listing = (version: string) => JSON.stringify({ remotes: [{ name: 'mf_airport', dir: 'mf-airport', version, entry: `/remotes/mf-airport/${version}/mf-manifest.json`, prefixes: ['/airport-static-screens'] }] });
+    const listing = (version: string) =>
+      JSON.stringify({
+        remotes: [
+          { name: 'mf_airport', dir: 'mf-airport', version, entry: `/remotes/mf-airport/${version}/mf-manifest.json`, prefixes: ['/airport-static-screens'] },
+        ],
+      });
     const switchTo = (version: string) => {
       write('shell/dist/remotes.json', listing(version));
       // the reader notices a change by mtime: make sure it moves even within one clock tick
@@ -133,7 +156,11 @@ describe(`static web app serving ${dbLabel()}`, () => {
       expect((await get(`/remotes/mf-airport/${NEXT}/remoteEntry.js`)).body).toBe('var mf_airport_next;');
       expect((await get(`/remotes/mf-airport/${VERSION}/remoteEntry.js`)).body).toBe('var mf_airport_published;');
       // neither listed nor published: nothing, not even the dist folder's files
-      for (const url of [`/remotes/mf-airport/${UNPUBLISHED}/remoteEntry.js`, `/remotes/mf-airport/${NEXT}/..%2F${VERSION}%2FremoteEntry.js`, `/remotes/mf-airport/..%2Fmf-airport%2F${NEXT}/remoteEntry.js`]) {
+      for (const url of [
+        `/remotes/mf-airport/${UNPUBLISHED}/remoteEntry.js`,
+        `/remotes/mf-airport/${NEXT}/..%2F${VERSION}%2FremoteEntry.js`,
+        `/remotes/mf-airport/..%2Fmf-airport%2F${NEXT}/remoteEntry.js`,
+      ]) {
         expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
       }
       fs.rmSync(path.join(root, 'remote-releases', 'mf-airport', VERSION), { recursive: true });

@@ -173,7 +173,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
       const html = read(path.join(shellDist, 'index.html'));
       const head = html ? kioskHead(read, shellDist, webRoot, request.url.split('?')[0]) : null;
       if (html && head && html.includes('</head>')) {
-        return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html.replace('</head>', `${head}</head>`));
+        return reply
+          .header('cache-control', NO_CACHE)
+          .type('text/html; charset=utf-8')
+          .send(html.replace('</head>', `${head}</head>`));
       }
     }
     return send(reply, 'index.html', shellDist, NO_CACHE);
@@ -189,7 +192,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
     const remoteDist = published ? release : path.join(webRoot, dir, 'dist');
     const full = (published || listed) && rel ? inside(remoteDist, rel) : null;
     if (!full || !isFile(full)) {
-      return reply.code(404).header('cache-control', 'no-store').send(errorBody('NOT_FOUND', `No file ${request.url.split('?')[0]} in the deployed remotes.`));
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody('NOT_FOUND', `No file ${request.url.split('?')[0]} in the deployed remotes.`));
     }
     const relPath = path.relative(remoteDist, full).split(path.sep).join('/');
     // The version in the URL is a hash over the remote's build, so every file below it is content-addressed; only the

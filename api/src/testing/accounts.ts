@@ -51,7 +51,11 @@ export const authHeaders = (userId: string, deviceId: string, accessToken: strin
 export async function signIn(app: FastifyInstance, db: Db, phoneNumber: string, deviceId = 'test-device-1'): Promise<Session> {
   const otp = await requestOtp(app, phoneNumber);
   if (otp.statusCode !== 200) throw new Error(`OTP request failed: ${otp.statusCode} ${otp.body}`);
-  const r = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber, countryCode: '+91', otp: await lastOtp(db, phoneNumber), deviceId } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { phoneNumber, countryCode: '+91', otp: await lastOtp(db, phoneNumber), deviceId },
+  });
   if (r.statusCode !== 200) throw new Error(`login failed: ${r.statusCode} ${r.body}`);
   const body = r.json() as Omit<Session, 'headers' | 'deviceId'>;
   return { ...body, deviceId, headers: authHeaders(body.userId, deviceId, body.accessToken) };

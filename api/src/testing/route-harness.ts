@@ -10,7 +10,9 @@ import { createPlatformServer } from '../platform/server';
  * database: the test hands the routes a fake service. For tests of the route layer itself, such as "a field the
  * service adds by mistake is not in the answer". `headers` sign a rider in (userId rider-1).
  */
-export async function routeHarness(register: (app: FastifyInstance, guard: AuthGuard) => PromiseLike<unknown>): Promise<{ app: FastifyInstance; headers: Record<string, string> }> {
+export async function routeHarness(
+  register: (app: FastifyInstance, guard: AuthGuard) => PromiseLike<unknown>,
+): Promise<{ app: FastifyInstance; headers: Record<string, string> }> {
   const app = createPlatformServer(testConfig());
   const tokens = new AccessTokens(randomBytes(32), Date.now);
   await register(app, authGuard(tokens));

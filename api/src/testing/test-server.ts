@@ -12,12 +12,21 @@ export interface TestServer extends TestDb {
 
 /** A test database (seeded with the demo data unless told not to) and a server on it, for inject(). */
 export async function startTestServer(
-  opts: { config?: Partial<Config>; seed?: boolean; timetableCheckMs?: number; before?: (t: TestDb) => Promise<void> } & Pick<ServerDeps, 'now' | 'sms' | 'files'> = {},
+  opts: { config?: Partial<Config>; seed?: boolean; timetableCheckMs?: number; before?: (t: TestDb) => Promise<void> } & Pick<
+    ServerDeps,
+    'now' | 'sms' | 'files'
+  > = {},
 ): Promise<TestServer> {
   const t = await openTestDb();
   if (opts.seed !== false) await seedDemoData(t.db);
   await opts.before?.(t);
-  const app = await buildServer(testConfig(opts.config), { db: t.db, timetableCheckMs: opts.timetableCheckMs, now: opts.now, sms: opts.sms, files: opts.files });
+  const app = await buildServer(testConfig(opts.config), {
+    db: t.db,
+    timetableCheckMs: opts.timetableCheckMs,
+    now: opts.now,
+    sms: opts.sms,
+    files: opts.files,
+  });
   return {
     ...t,
     app,

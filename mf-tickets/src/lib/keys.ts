@@ -61,8 +61,9 @@ async function getOrCreate<T>(id: string, fresh: () => Promise<T>): Promise<Awai
 
 /** The AES-GCM 256 key (non-extractable) that encrypts every wallet record on this device. */
 export function getWalletKey(): Promise<CryptoKey> {
-  walletKey ??= getOrCreate(WALLET_KEY_ID, () =>
-    crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']) as Promise<CryptoKey>,
+  walletKey ??= getOrCreate(
+    WALLET_KEY_ID,
+    () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']) as Promise<CryptoKey>,
   ).catch((err: unknown) => {
     walletKey = null;
     throw err;
@@ -94,7 +95,10 @@ export function getDeviceKey(): Promise<DeviceKey> {
 
 /** Forgets the open connection and the keys held in memory (tests; a new IndexedDB factory). Keys stay stored. */
 export function closeKeys(): void {
-  void keysDb?.then((db) => db.close(), () => undefined);
+  void keysDb?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
   keysDb = null;
   walletKey = null;
   deviceKey = null;
@@ -129,6 +133,10 @@ export async function seal(value: unknown, context: string): Promise<Sealed> {
 /** Decrypts a {@link seal}ed value; throws when the key, the context or the bytes do not match. */
 export async function unseal<T>(sealed: Sealed, context: string): Promise<T> {
   const key = await getWalletKey();
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv as Uint8Array<ArrayBuffer>, additionalData: utf8.encode(context) }, key, sealed.ct);
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: sealed.iv as Uint8Array<ArrayBuffer>, additionalData: utf8.encode(context) },
+    key,
+    sealed.ct,
+  );
   return JSON.parse(fromUtf8.decode(plain)) as T;
 }

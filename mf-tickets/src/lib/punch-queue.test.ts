@@ -1,5 +1,14 @@
 import { freshIndexedDb, rawRecords, walletItem } from './test-support';
-import { dismissRejectedPunch, listQueuedPunches, recordPunch, startPunchSync, syncPunches, SYNC_BATCH, type RideSyncAnswer, type SendPunches } from './punch-queue';
+import {
+  dismissRejectedPunch,
+  listQueuedPunches,
+  recordPunch,
+  startPunchSync,
+  syncPunches,
+  SYNC_BATCH,
+  type RideSyncAnswer,
+  type SendPunches,
+} from './punch-queue';
 import { WALLET_DB, getWalletItem, listWalletItems, putWalletItems, queuedPunches, type LocalPunch } from './wallet-db';
 import type { IDBFactory } from 'fake-indexeddb';
 
@@ -26,7 +35,8 @@ function fakeServer(opts: { reject?: Set<string>; latencyMs?: number } = {}) {
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     const answer: RideSyncAnswer = { accepted: [], duplicates: [], rejected: [] };
     for (const p of punches) {
-      if (opts.reject?.has(p.transactionId)) answer.rejected.push({ punchId: p.punchId, code: 'NOT_VALID_AT_PUNCH_TIME', message: 'The ticket was not valid then' });
+      if (opts.reject?.has(p.transactionId))
+        answer.rejected.push({ punchId: p.punchId, code: 'NOT_VALID_AT_PUNCH_TIME', message: 'The ticket was not valid then' });
       else if (rides.has(p.punchId)) answer.duplicates.push(p.punchId);
       else {
         rides.set(p.punchId, p);
@@ -37,7 +47,10 @@ function fakeServer(opts: { reject?: Set<string>; latencyMs?: number } = {}) {
     return answer;
   };
   return {
-    send, rides, sent, calls,
+    send,
+    rides,
+    sent,
+    calls,
     failNext: (n: number) => (failures = n),
     hangAfterRecording: (on: boolean) => (hang = on),
   };
@@ -64,7 +77,15 @@ describe('recording a punch offline', () => {
   });
 
   it('drops punches older than 24 h from the local count', async () => {
-    const pass = walletItem({ transactionId: 'P-1', ticketId: undefined, passId: 'P-1', productType: 'pass', maxTripsPerDay: 4, numOfTrips: null, punches: [{ punchingTime: NOW - 86_400_001 }, { punchingTime: NOW - 86_400_000 }] });
+    const pass = walletItem({
+      transactionId: 'P-1',
+      ticketId: undefined,
+      passId: 'P-1',
+      productType: 'pass',
+      maxTripsPerDay: 4,
+      numOfTrips: null,
+      punches: [{ punchingTime: NOW - 86_400_001 }, { punchingTime: NOW - 86_400_000 }],
+    });
     await putWalletItems('u1', 'mumbai', [pass], NOW);
     await punchIn('u1', 'P-1', NOW - 1);
     const item = await getWalletItem('P-1', 'u1', NOW);
@@ -156,7 +177,9 @@ describe('syncing', () => {
     expect(outcome.accepted).toEqual([good.punchId]);
     expect(outcome.rejected).toEqual([{ punchId: bad.punchId, code: 'NOT_VALID_AT_PUNCH_TIME', message: 'The ticket was not valid then' }]);
     expect(outcome.pending).toBe(0);
-    expect(await listQueuedPunches('u1')).toEqual([{ punch: bad, state: 'rejected', rejected: { code: 'NOT_VALID_AT_PUNCH_TIME', message: 'The ticket was not valid then' } }]);
+    expect(await listQueuedPunches('u1')).toEqual([
+      { punch: bad, state: 'rejected', rejected: { code: 'NOT_VALID_AT_PUNCH_TIME', message: 'The ticket was not valid then' } },
+    ]);
     expect(await queuedPunches('u1')).toEqual([]);
     expect((await getWalletItem('T-BAD', 'u1', NOW))?.rideCount).toBe(0); // the refused ride is taken off
     await syncPunches('u1', server.send);
@@ -279,7 +302,10 @@ function fakeLockManager() {
     request<T>(name: string, cb: () => Promise<T>): Promise<T> {
       const prev = tails.get(name) ?? Promise.resolve();
       const run = prev.then(cb, cb);
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };

@@ -11,7 +11,17 @@
  * - {@link startPunchSync} runs a sync now and on every `online` event.
  */
 import { done, entries, req } from './idb';
-import { addPunchToWalletItem, removePunchFromWalletItem, openRecord, openWalletDb, queueEntries, sealRecord, type LocalPunch, type QueueEntry, type StoredRecord } from './wallet-db';
+import {
+  addPunchToWalletItem,
+  removePunchFromWalletItem,
+  openRecord,
+  openWalletDb,
+  queueEntries,
+  sealRecord,
+  type LocalPunch,
+  type QueueEntry,
+  type StoredRecord,
+} from './wallet-db';
 
 export type { LocalPunch } from './wallet-db';
 
@@ -23,7 +33,9 @@ const LOCK_NAME = 'sawari-punch-sync';
 export const SYNC_SEND_TIMEOUT_MS = 30_000;
 
 /** Body and answer of `POST /api/validation/rides/sync` (shared/contracts validation.ts). */
-export interface RideSyncRequestBody { punches: LocalPunch[] }
+export interface RideSyncRequestBody {
+  punches: LocalPunch[];
+}
 export interface RideSyncAnswer {
   accepted: string[];
   duplicates: string[];
@@ -62,17 +74,23 @@ export async function recordPunch(userId: string, input: RecordPunchInput): Prom
     stopId: input.stopId ?? null,
     source: input.source ?? 'SCAN_QR',
   };
-  const record = await sealRecord('syncInPending', punch.punchId, userId, { punch, queuedAt: Date.now(), rejected: null } satisfies QueueEntry, { transactionId: punch.transactionId });
+  const record = await sealRecord('syncInPending', punch.punchId, userId, { punch, queuedAt: Date.now(), rejected: null } satisfies QueueEntry, {
+    transactionId: punch.transactionId,
+  });
   const db = await openWalletDb();
   const tx = db.transaction('syncInPending', 'readwrite');
   tx.objectStore('syncInPending').put(record);
   await done(tx);
-  await addPunchToWalletItem(userId, punch, punch.punchingTime).catch((err: unknown) => console.error('[mf_tickets] could not show the ride on the saved ticket', err));
+  await addPunchToWalletItem(userId, punch, punch.punchingTime).catch((err: unknown) =>
+    console.error('[mf_tickets] could not show the ride on the saved ticket', err),
+  );
   return punch;
 }
 
 /** The rider's queued punches and their state (for the UI: "waiting to sync", "refused: <reason>"). */
-export async function listQueuedPunches(userId: string): Promise<{ punch: LocalPunch; state: 'pending' | 'sending' | 'rejected'; rejected: QueueEntry['rejected'] }[]> {
+export async function listQueuedPunches(
+  userId: string,
+): Promise<{ punch: LocalPunch; state: 'pending' | 'sending' | 'rejected'; rejected: QueueEntry['rejected'] }[]> {
   return (await queueEntries(userId)).map(({ store, entry }) => ({
     punch: entry.punch,
     state: entry.rejected ? 'rejected' : store === 'syncInProgress' ? 'sending' : 'pending',
@@ -133,7 +151,12 @@ async function claimBatch(db: IDBDatabase, userId: string, size: number = SYNC_B
 }
 
 /** Settles a sent batch: drop accepted and duplicates, mark rejected, put the rest back to pending. */
-async function settleBatch(db: IDBDatabase, userId: string, batch: { key: string; record: StoredRecord; entry: QueueEntry }[], answer: RideSyncAnswer | null): Promise<void> {
+async function settleBatch(
+  db: IDBDatabase,
+  userId: string,
+  batch: { key: string; record: StoredRecord; entry: QueueEntry }[],
+  answer: RideSyncAnswer | null,
+): Promise<void> {
   const gone = new Set([...(answer?.accepted ?? []), ...(answer?.duplicates ?? [])]);
   const rejected = new Map((answer?.rejected ?? []).map((r) => [r.punchId, r]));
   const back = await Promise.all(
@@ -142,7 +165,9 @@ async function settleBatch(db: IDBDatabase, userId: string, batch: { key: string
       .map(async (b) => {
         const r = rejected.get(b.key);
         if (!r) return b.record;
-        return sealRecord('syncInPending', b.key, userId, { ...b.entry, rejected: { code: r.code, message: r.message } } satisfies QueueEntry, { transactionId: b.entry.punch.transactionId });
+        return sealRecord('syncInPending', b.key, userId, { ...b.entry, rejected: { code: r.code, message: r.message } } satisfies QueueEntry, {
+          transactionId: b.entry.punch.transactionId,
+        });
       }),
   );
   const tx = db.transaction(['syncInPending', 'syncInProgress'], 'readwrite');
@@ -150,7 +175,10 @@ async function settleBatch(db: IDBDatabase, userId: string, batch: { key: string
   for (const record of back) tx.objectStore('syncInPending').put(record);
   await done(tx);
   for (const b of batch) {
-    if (rejected.has(b.key)) await removePunchFromWalletItem(userId, b.entry.punch).catch((err: unknown) => console.error('[mf_tickets] could not take a refused ride off the saved ticket', err));
+    if (rejected.has(b.key))
+      await removePunchFromWalletItem(userId, b.entry.punch).catch((err: unknown) =>
+        console.error('[mf_tickets] could not take a refused ride off the saved ticket', err),
+      );
   }
 }
 
@@ -182,7 +210,11 @@ async function syncNow(userId: string, send: SendPunches, timeoutMs: number): Pr
         continue;
       }
       if (isPermanentRefusal(err)) {
-        answer = { accepted: [], duplicates: [], rejected: [{ punchId: batch[0].key, code: err.code ?? `HTTP_${err.status}`, message: err.message ?? 'The server refused this ride.' }] };
+        answer = {
+          accepted: [],
+          duplicates: [],
+          rejected: [{ punchId: batch[0].key, code: err.code ?? `HTTP_${err.status}`, message: err.message ?? 'The server refused this ride.' }],
+        };
       } else {
         await settleBatch(db, userId, batch, null);
         outcome.error = err;

@@ -6,7 +6,10 @@ class FakeAudioContext extends EventTarget {
   state: 'suspended' | 'running' | 'closed' = 'suspended';
   played: Float32Array[] = [];
   destination = {};
-  constructor(readonly sampleRate = 48_000, private allowResume = true) {
+  constructor(
+    readonly sampleRate = 48_000,
+    private allowResume = true,
+  ) {
     super();
   }
   allowAudio() {
@@ -51,7 +54,10 @@ describe('sound player', () => {
     let clock = 1_763_700_000_000;
     const states: SoundState[] = [];
     const player = playSoundCode((now) => soundPayload('a1b2c3d4e5f6', SLOT(now)), {
-      createContext: () => ctx as unknown as AudioContext, now: () => clock, onState: (s) => states.push(s), gestureTarget: null,
+      createContext: () => ctx as unknown as AudioContext,
+      now: () => clock,
+      onState: (s) => states.push(s),
+      gestureTarget: null,
     });
     await flush();
     expect(player.state).toBe('playing');
@@ -76,7 +82,9 @@ describe('sound player', () => {
     const page = new EventTarget();
     const states: SoundState[] = [];
     const player = playSoundCode(() => soundPayload('000000000001', 1), {
-      createContext: () => ctx as unknown as AudioContext, onState: (s) => states.push(s), gestureTarget: page,
+      createContext: () => ctx as unknown as AudioContext,
+      onState: (s) => states.push(s),
+      gestureTarget: page,
     });
     await flush();
     expect(player.state).toBe('blocked');
@@ -107,7 +115,9 @@ describe('sound player', () => {
     const reasons: string[] = [];
     const a = playSoundCode(() => soundPayload('000000000001', 1), { onState: (s, r) => reasons.push(`${s}: ${r}`), gestureTarget: null });
     const b = playSoundCode(() => soundPayload('000000000001', 1), {
-      createContext: () => new FakeAudioContext(22_050) as unknown as AudioContext, onState: (s, r) => reasons.push(`${s}: ${r}`), gestureTarget: null,
+      createContext: () => new FakeAudioContext(22_050) as unknown as AudioContext,
+      onState: (s, r) => reasons.push(`${s}: ${r}`),
+      gestureTarget: null,
     });
     await flush();
     expect(a.state).toBe('unavailable');

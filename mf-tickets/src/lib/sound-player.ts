@@ -88,7 +88,7 @@ export function playSoundCode(payloadAt: (now: number) => Uint8Array, options: P
 
   const onGesture = () => void resume();
   const listen = (on: boolean) => {
-    for (const g of GESTURES) (on ? gestureTarget?.addEventListener(g, onGesture) : gestureTarget?.removeEventListener(g, onGesture));
+    for (const g of GESTURES) on ? gestureTarget?.addEventListener(g, onGesture) : gestureTarget?.removeEventListener(g, onGesture);
   };
 
   const running = () => {
@@ -140,10 +140,12 @@ export function playSoundCode(payloadAt: (now: number) => Uint8Array, options: P
 
   // Start.
   try {
-    const make = options.createContext ?? (() => {
-      const Ctor = audioContextCtor();
-      return Ctor ? new Ctor() : null;
-    });
+    const make =
+      options.createContext ??
+      (() => {
+        const Ctor = audioContextCtor();
+        return Ctor ? new Ctor() : null;
+      });
     ctx = make();
   } catch (err) {
     ctx = null;

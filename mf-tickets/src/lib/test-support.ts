@@ -93,7 +93,7 @@ export function createOldDb(
     open.onupgradeneeded = () => {
       for (const s of stores) {
         const store = open.result.createObjectStore(s.name, s.keyPath ? { keyPath: s.keyPath } : undefined);
-        for (const r of s.records) (r.key === undefined ? store.put(r.value) : store.put(r.value, r.key));
+        for (const r of s.records) r.key === undefined ? store.put(r.value) : store.put(r.value, r.key);
       }
     };
     open.onsuccess = () => {

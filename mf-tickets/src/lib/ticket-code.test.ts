@@ -11,8 +11,19 @@ beforeEach(() => {
 async function issue(dk: string) {
   const server = await generateSigningKeyPair(false);
   const claims: TicketClaims = {
-    v: 1, kid: 'k1', tid: 'TXN-42', kind: 'ticket', pt: 'singleJourneyTicket', city: 'mumbai', agency: 'BEST', uid: 'u1',
-    nb: NOW - 60_000, exp: NOW + 3_600_000, trips: 1, sc: '0a1b2c3d4e5f', dk,
+    v: 1,
+    kid: 'k1',
+    tid: 'TXN-42',
+    kind: 'ticket',
+    pt: 'singleJourneyTicket',
+    city: 'mumbai',
+    agency: 'BEST',
+    uid: 'u1',
+    nb: NOW - 60_000,
+    exp: NOW + 3_600_000,
+    trips: 1,
+    sc: '0a1b2c3d4e5f',
+    dk,
   };
   return { token: await signToken(server.privateKey, claims), keys: [{ kid: 'k1', key: server.publicKey }] };
 }

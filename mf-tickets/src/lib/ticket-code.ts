@@ -14,7 +14,10 @@ export type TicketCodeErrorCode = 'MALFORMED_TOKEN' | 'DEVICE_KEY_MISMATCH';
  * (e.g. the site data was cleared): ask the server for a new token with {@link getDeviceKey}'s `publicKeyRaw`.
  */
 export class TicketCodeError extends Error {
-  constructor(readonly code: TicketCodeErrorCode, message: string) {
+  constructor(
+    readonly code: TicketCodeErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'TicketCodeError';
   }

@@ -1,9 +1,25 @@
 import { createOldDb, freshIndexedDb, rawRecords, reload, walletItem } from './test-support';
 import { KEYS_DB, getDeviceKey, getWalletKey } from './keys';
 import {
-  STORE_NAMES, USER_CITY_INDEX, WALLET_DB, WALLET_DB_VERSION, clearRider, getAuth, getCachedPassData, getCurrentTransactionId, getRideReceipt,
-  getWalletItem, legacyRecordsSealed, listWalletItems, openWalletDb, putAuth, putCachedPassData, putRideReceipt, putWalletItems,
-  queuedPunches, setCurrentTransactionId,
+  STORE_NAMES,
+  USER_CITY_INDEX,
+  WALLET_DB,
+  WALLET_DB_VERSION,
+  clearRider,
+  getAuth,
+  getCachedPassData,
+  getCurrentTransactionId,
+  getRideReceipt,
+  getWalletItem,
+  legacyRecordsSealed,
+  listWalletItems,
+  openWalletDb,
+  putAuth,
+  putCachedPassData,
+  putRideReceipt,
+  putWalletItems,
+  queuedPunches,
+  setCurrentTransactionId,
 } from './wallet-db';
 import type { IDBFactory } from 'fake-indexeddb';
 
@@ -25,8 +41,13 @@ describe('wallet database layout', () => {
     const tx = db.transaction([...STORE_NAMES]);
     const keyPaths = Object.fromEntries(STORE_NAMES.map((s) => [s, tx.objectStore(s).keyPath]));
     expect(keyPaths).toEqual({
-      myPassHistory: 'transactionId', currentTransactionId: null, auth: null, cachedPassData: 'transactionId',
-      rideReceipt: 'transactionId', syncInProgress: 'process', syncInPending: 'process',
+      myPassHistory: 'transactionId',
+      currentTransactionId: null,
+      auth: null,
+      cachedPassData: 'transactionId',
+      rideReceipt: 'transactionId',
+      syncInProgress: 'process',
+      syncInPending: 'process',
     });
     const index = tx.objectStore('myPassHistory').index(USER_CITY_INDEX);
     expect(index.keyPath).toEqual(['userProfile.userId', 'city']);
@@ -175,7 +196,22 @@ describe('upgrade from version 6', () => {
       { name: 'currentTransactionId', records: [{ key: 'u1', value: 'OLD-1' }] },
       { name: 'cachedPassData', keyPath: 'transactionId', records: [{ value: { transactionId: 'OLD-1', userId: 'u1', token: 'old-token' } }] },
       // An older queue keyed by punchId: rebuilt under the `process` key.
-      { name: 'syncInPending', keyPath: 'punchId', records: [{ value: { punchId: 'c0ffee00-0000-4000-8000-000000000001', transactionId: 'OLD-1', punchingTime: NOW - 1000, vehicleNo: 'MH01', source: 'SCAN_QR', userId: 'u1' } }] },
+      {
+        name: 'syncInPending',
+        keyPath: 'punchId',
+        records: [
+          {
+            value: {
+              punchId: 'c0ffee00-0000-4000-8000-000000000001',
+              transactionId: 'OLD-1',
+              punchingTime: NOW - 1000,
+              vehicleNo: 'MH01',
+              source: 'SCAN_QR',
+              userId: 'u1',
+            },
+          },
+        ],
+      },
     ]);
     const db = await openWalletDb();
     expect(db.version).toBe(7);

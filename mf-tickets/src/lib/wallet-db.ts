@@ -148,7 +148,8 @@ export function openWalletDb(): Promise<IDBDatabase> {
         db.close();
         dbPromise = null;
       };
-      if (upgradedFrom > 0) legacySweep = sealLegacyRecords(db).catch((err: unknown) => console.error('[mf_tickets] could not encrypt old wallet records', err));
+      if (upgradedFrom > 0)
+        legacySweep = sealLegacyRecords(db).catch((err: unknown) => console.error('[mf_tickets] could not encrypt old wallet records', err));
       resolve(db);
     };
     open.onerror = () => reject(open.error);
@@ -168,7 +169,10 @@ export async function legacyRecordsSealed(): Promise<void> {
 
 /** Closes the connection and forgets keys held in memory (tests, or before deleting the databases). */
 export function closeWalletDb(): void {
-  void dbPromise?.then((db) => db.close(), () => undefined);
+  void dbPromise?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
   dbPromise = null;
   legacySweep = null;
   closeKeys();
@@ -242,7 +246,10 @@ export async function openRecord<T>(store: StoreName, key: IDBValidKey, rec: unk
 
 /** Clear fields for a myPassHistory record. */
 const passClear = (userId: string, city: string, transactionId: string): Partial<StoredRecord> => ({
-  transactionId, city, userId_city: `${userId}_${city}`, userProfile: { userId },
+  transactionId,
+  city,
+  userId_city: `${userId}_${city}`,
+  userProfile: { userId },
 });
 
 /**
@@ -307,7 +314,10 @@ export async function queueEntries(userId: string): Promise<{ store: 'syncInPend
   const tx = db.transaction(['syncInPending', 'syncInProgress']);
   const [pending, inProgress] = await Promise.all([entries(tx.objectStore('syncInPending')), entries(tx.objectStore('syncInProgress'))]);
   const out: { store: 'syncInPending' | 'syncInProgress'; entry: QueueEntry }[] = [];
-  for (const [store, rows] of [['syncInPending', pending], ['syncInProgress', inProgress]] as const) {
+  for (const [store, rows] of [
+    ['syncInPending', pending],
+    ['syncInProgress', inProgress],
+  ] as const) {
     for (const [key, rec] of rows) {
       if (legacyUserId(rec) !== userId) continue;
       const entry = await openRecord<QueueEntry>(store, key, rec);
@@ -325,7 +335,13 @@ export async function putWalletItems(userId: string, city: string, items: readon
   const queued = await queuedPunches(userId);
   const sealed = await Promise.all(
     items.map((item) =>
-      sealRecord('myPassHistory', item.transactionId, userId, { item: withQueuedPunches(item, queued, now), savedAt: now } satisfies WalletEntry, passClear(userId, city, item.transactionId)),
+      sealRecord(
+        'myPassHistory',
+        item.transactionId,
+        userId,
+        { item: withQueuedPunches(item, queued, now), savedAt: now } satisfies WalletEntry,
+        passClear(userId, city, item.transactionId),
+      ),
     ),
   );
   const db = await openWalletDb();
@@ -347,7 +363,10 @@ export async function putWalletItems(userId: string, city: string, items: readon
  */
 export async function listWalletItems(userId: string, city: string, now: number = Date.now()): Promise<{ items: WalletItem[]; savedAt: number | null }> {
   const db = await openWalletDb();
-  const rows = await entries<StoredRecord>(db.transaction('myPassHistory').objectStore('myPassHistory').index(USER_CITY_INDEX), IDBKeyRange.only([userId, city]));
+  const rows = await entries<StoredRecord>(
+    db.transaction('myPassHistory').objectStore('myPassHistory').index(USER_CITY_INDEX),
+    IDBKeyRange.only([userId, city]),
+  );
   const [queued, auth] = await Promise.all([queuedPunches(userId), getAuth(userId)]);
   const items: WalletItem[] = [];
   let itemsSavedAt: number | null = null;
@@ -397,7 +416,13 @@ async function changeSavedItem(userId: string, transactionId: string, change: (i
   if (!entry) return;
   const item = change(entry.item);
   const city = String((rec as StoredRecord).city ?? item.city);
-  const record = await sealRecord('myPassHistory', transactionId, userId, { item, savedAt: entry.savedAt } satisfies WalletEntry, passClear(userId, city, transactionId));
+  const record = await sealRecord(
+    'myPassHistory',
+    transactionId,
+    userId,
+    { item, savedAt: entry.savedAt } satisfies WalletEntry,
+    passClear(userId, city, transactionId),
+  );
   const tx = db.transaction('myPassHistory', 'readwrite');
   tx.objectStore('myPassHistory').put(record);
   await done(tx);
@@ -441,7 +466,8 @@ async function putByUser(store: 'currentTransactionId' | 'auth', userId: string,
 }
 
 /** The ticket or pass the rider last opened to show (so a cold start can go straight to its QR); null clears it. */
-export const setCurrentTransactionId = (userId: string, transactionId: string | null): Promise<void> => putByUser('currentTransactionId', userId, { transactionId });
+export const setCurrentTransactionId = (userId: string, transactionId: string | null): Promise<void> =>
+  putByUser('currentTransactionId', userId, { transactionId });
 /** See {@link setCurrentTransactionId}. */
 export async function getCurrentTransactionId(userId: string): Promise<string | null> {
   const value = await getKeyed<{ transactionId: string | null }>('currentTransactionId', userId);

@@ -106,7 +106,10 @@ export const supportOfficesResponseSchema = z.object({
   opens: z.number().int(),
   closes: z.number().int(),
   isWeekend: z.boolean(),
-  hours: z.object({ weekday: z.object({ opens: z.number().int(), closes: z.number().int() }), weekend: z.object({ opens: z.number().int(), closes: z.number().int() }) }),
+  hours: z.object({
+    weekday: z.object({ opens: z.number().int(), closes: z.number().int() }),
+    weekend: z.object({ opens: z.number().int(), closes: z.number().int() }),
+  }),
   timeZone: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -145,5 +148,10 @@ export const trialOfferSchema = trialOfferBase.extend({
 });
 export type TrialOffer = z.infer<typeof trialOfferSchema>;
 /** The claim issues the pass the offer promises: its order and pass. */
-export const trialOfferClaimSchema = trialOfferBase.extend({ claimedAt: z.number().int(), validUntil: z.number().int(), transactionId: z.string(), passId: z.string() });
+export const trialOfferClaimSchema = trialOfferBase.extend({
+  claimedAt: z.number().int(),
+  validUntil: z.number().int(),
+  transactionId: z.string(),
+  passId: z.string(),
+});
 export type TrialOfferClaim = z.infer<typeof trialOfferClaimSchema>;

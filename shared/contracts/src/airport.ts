@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { AIRPORT_MAX_PAIRS, AIRPORT_MAX_WINDOW_MS } from '@sawari/domain';
 
 /** Epoch milliseconds sent as a string of digits (spec §7: "epoch milliseconds as strings"). */
-export const epochMsStringSchema = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be epoch milliseconds written as digits');
+export const epochMsStringSchema = z.string().regex(/^\d{1,15}$/, 'must be epoch milliseconds written as digits');
 
 export const routeStopPairSchema = z.object({
   routeId: z.string().min(1).max(64),
@@ -15,7 +13,10 @@ export type RouteStopPair = z.infer<typeof routeStopPairSchema>;
 /** Body of POST /api/tub/v1/trips/{city}/by_route_stop_pairs. */
 export const tripTimingsRequestSchema = z
   .object({
-    routeStopPairs: z.array(routeStopPairSchema).min(1, 'give at least one route and stop pair').max(AIRPORT_MAX_PAIRS, `give at most ${AIRPORT_MAX_PAIRS} route and stop pairs`),
+    routeStopPairs: z
+      .array(routeStopPairSchema)
+      .min(1, 'give at least one route and stop pair')
+      .max(AIRPORT_MAX_PAIRS, `give at most ${AIRPORT_MAX_PAIRS} route and stop pairs`),
     timeWindow: z.object({ fromTime: epochMsStringSchema, toTime: epochMsStringSchema }),
   })
   .superRefine((body, ctx) => {

@@ -4,7 +4,11 @@ import { isValidIndianMobile, isValidOtp } from '@sawari/domain';
 /** Auth wire contracts (issue "Rider account"). Fixed paths: /api/auth/otp, /login, /refresh, /logout. */
 export const phoneNumberSchema = z.string().refine(isValidIndianMobile, 'Enter a 10-digit Indian mobile number');
 export const countryCodeSchema = z.literal('+91', { message: 'Only India (+91) is supported' });
-export const deviceIdSchema = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'deviceId has characters that are not allowed');
+export const deviceIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'deviceId has characters that are not allowed');
 
 /** GET /api/auth/otp query. */
 export const otpRequestQuerySchema = z.object({
@@ -50,6 +54,14 @@ export const smsOutboxResponseSchema = z.object({
 
 /** Auth error codes a client may act on. */
 export const AUTH_ERROR_CODES = [
-  'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_TRIES', 'OTP_RESEND_TOO_SOON', 'RATE_LIMITED',
-  'UNAUTHENTICATED', 'TOKEN_EXPIRED', 'USER_MISMATCH', 'REFRESH_INVALID', 'REFRESH_REUSED',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_TOO_MANY_TRIES',
+  'OTP_RESEND_TOO_SOON',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'USER_MISMATCH',
+  'REFRESH_INVALID',
+  'REFRESH_REUSED',
 ] as const;

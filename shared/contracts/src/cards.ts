@@ -70,15 +70,29 @@ export const terminalTapRequestSchema = z
     cardNumber: rawCardNumber.refine((v) => /^\d{16}$/.test(v), 'Card number has 16 digits'),
     farePaise: z.number().int('Fare is a whole number of paise').min(0, 'Fare cannot be negative').max(100_000, 'Fare is at most ₹1,000'),
     /** Expiry as read from the chip, YYYY-MM. */
-    validThru: z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'validThru is YYYY-MM').optional(),
-    terminalId: z.string().regex(/^[A-Za-z0-9._:-]{1,40}$/, 'terminalId is letters, digits or . _ : -').optional(),
-    routeName: z.string().trim().min(1).max(60).regex(/^[^\u0000-\u001f]+$/, 'routeName has no control characters').optional(),
+    validThru: z
+      .string()
+      .regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'validThru is YYYY-MM')
+      .optional(),
+    terminalId: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,40}$/, 'terminalId is letters, digits or . _ : -')
+      .optional(),
+    routeName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .regex(/^[^\u0000-\u001f]+$/, 'routeName has no control characters')
+      .optional(),
   })
   .strict();
 export type TerminalTapRequest = z.infer<typeof terminalTapRequestSchema>;
 
 /** POST /api/ops/cards/block (operator key): the issuer's hotlist. */
-export const blockCardRequestSchema = z.object({ cardNumber: rawCardNumber.refine((v) => /^\d{16}$/.test(v), 'Card number has 16 digits'), blocked: z.boolean() }).strict();
+export const blockCardRequestSchema = z
+  .object({ cardNumber: rawCardNumber.refine((v) => /^\d{16}$/.test(v), 'Card number has 16 digits'), blocked: z.boolean() })
+  .strict();
 
 // --- answers ------------------------------------------------------------------------------------------------------
 

@@ -8,7 +8,10 @@ export const passProofSchema = z.object({
 });
 
 export const passOrderPayloadSchema = z.object({
-  transactionId: z.string().regex(/^[A-Za-z0-9_-]{1,160}$/, 'letters, digits, - and _ only').optional(),
+  transactionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,160}$/, 'letters, digits, - and _ only')
+    .optional(),
   appVer: z.string().min(1).max(40),
   city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id'),
   deviceId: z.string().min(1).max(200),
@@ -82,18 +85,45 @@ export const passProofParamsSchema = z.object({ transactionId: passTransactionId
 
 // ---- catalogue: GET /api/passes/v3/cities/:city/products[/:configId] (amounts in paise) ----
 export const passFareSchema = z.object({
-  fmId: z.string(), fare: z.number().int(), discountedFare: z.number().int(), durationId: z.string(), numOfDays: z.number().int(), desc: z.string(), subCatId: z.string(),
-  displayName: z.string(), specialFeatures: z.array(z.string()), isActive: z.boolean(), proofRequired: z.boolean(),
+  fmId: z.string(),
+  fare: z.number().int(),
+  discountedFare: z.number().int(),
+  durationId: z.string(),
+  numOfDays: z.number().int(),
+  desc: z.string(),
+  subCatId: z.string(),
+  displayName: z.string(),
+  specialFeatures: z.array(z.string()),
+  isActive: z.boolean(),
+  proofRequired: z.boolean(),
 });
 export type PassFare = z.infer<typeof passFareSchema>;
-export const passCategorySchema = z.object({ id: z.string(), name: z.string(), isActive: z.boolean(), verification: z.boolean().nullable(), isProofRequired: z.boolean().nullable() });
+export const passCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  verification: z.boolean().nullable(),
+  isProofRequired: z.boolean().nullable(),
+});
 export type PassCategory = z.infer<typeof passCategorySchema>;
 export const passSubCategorySchema = z.object({ id: z.string(), name: z.string(), infoNote: z.string(), isActive: z.boolean() });
 export type PassSubCategory = z.infer<typeof passSubCategorySchema>;
 export const passProductSchema = z.object({
-  id: z.string(), name: z.string(), serviceType: z.string(), productType: z.string(), productSubType: z.string().nullable(), agency: z.string(), isActive: z.boolean(),
-  isRenewable: z.boolean(), activeDuration: z.number().nullable(), maxTripsPerDay: z.number().int().nullable(), landingMessage: z.string().nullable(), terms: z.array(z.string()),
-  categories: z.array(passCategorySchema), subCategory: z.array(passSubCategorySchema), fareMapping: z.record(z.string(), z.array(passFareSchema)),
+  id: z.string(),
+  name: z.string(),
+  serviceType: z.string(),
+  productType: z.string(),
+  productSubType: z.string().nullable(),
+  agency: z.string(),
+  isActive: z.boolean(),
+  isRenewable: z.boolean(),
+  activeDuration: z.number().nullable(),
+  maxTripsPerDay: z.number().int().nullable(),
+  landingMessage: z.string().nullable(),
+  terms: z.array(z.string()),
+  categories: z.array(passCategorySchema),
+  subCategory: z.array(passSubCategorySchema),
+  fareMapping: z.record(z.string(), z.array(passFareSchema)),
   bankOffers: z.array(z.object({ bank: z.string(), percentOff: z.number() })),
   /** The product's texts in other languages, keyed by the English text (the server's catalogue translations). */
   translations: z.partialRecord(z.string(), z.record(z.string(), z.string())).optional(),
@@ -111,14 +141,34 @@ export const passOrdersResponseSchema = z.object({ orders: z.array(passOrderSche
 
 /** A pass of GET /api/passes/mine and POST /api/passes/orders/:transactionId/reclaim (the spec §3 record with the server's label). */
 export const myPassSchema = z.object({
-  passId: z.string(), transactionId: z.string(), configurationId: z.string(), productType: z.string(), productSubType: z.string().nullable().optional(),
-  city: z.string(), agency: z.string(), categoryId: z.string(), categoryName: z.string(), fmId: z.string(),
+  passId: z.string(),
+  transactionId: z.string(),
+  configurationId: z.string(),
+  productType: z.string(),
+  productSubType: z.string().nullable().optional(),
+  city: z.string(),
+  agency: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  fmId: z.string(),
   /** Paise. */
-  fare: z.number(), discountedFare: z.number(), numOfDays: z.number().int(), passStartDate: z.string(), startTime: z.number().int(), expiryTime: z.number().int(),
-  bookingTime: z.number().int(), maxTripsPerDay: z.number().int().nullable(), activeDuration: z.number().nullable().optional(),
-  fareInfo: z.object({ actualFare: z.number().int(), discountedFare: z.number().int(), payableAmount: z.number().int(), fareBreakup: z.array(fareLineSchema) }).optional(),
-  specialFeatures: z.array(z.string()).optional(), conditions: z.array(z.string()).optional(),
-  status: z.string(), statusLabel: z.string(), isRenewable: z.boolean(),
+  fare: z.number(),
+  discountedFare: z.number(),
+  numOfDays: z.number().int(),
+  passStartDate: z.string(),
+  startTime: z.number().int(),
+  expiryTime: z.number().int(),
+  bookingTime: z.number().int(),
+  maxTripsPerDay: z.number().int().nullable(),
+  activeDuration: z.number().nullable().optional(),
+  fareInfo: z
+    .object({ actualFare: z.number().int(), discountedFare: z.number().int(), payableAmount: z.number().int(), fareBreakup: z.array(fareLineSchema) })
+    .optional(),
+  specialFeatures: z.array(z.string()).optional(),
+  conditions: z.array(z.string()).optional(),
+  status: z.string(),
+  statusLabel: z.string(),
+  isRenewable: z.boolean(),
 });
 export type MyPass = z.infer<typeof myPassSchema>;
 export const myPassesResponseSchema = z.object({ passes: z.array(myPassSchema) });
@@ -126,17 +176,34 @@ export const myPassesResponseSchema = z.object({ passes: z.array(myPassSchema) }
 // ---- operators (authorization: Ops <key>) ----
 /** GET /api/ops/verifications: orders waiting for an operator, oldest first. */
 export const pendingVerificationsResponseSchema = z.object({
-  verifications: z.array(z.object({
-    transactionId: z.string(), userId: z.string(), city: z.string(), configurationId: z.string(), categoryId: z.string(), fmId: z.string(),
-    passStartDate: z.string(), proofs: z.array(z.object({ kind: z.string(), fileId: z.string() })), submittedAt: z.number().int(),
-  })),
+  verifications: z.array(
+    z.object({
+      transactionId: z.string(),
+      userId: z.string(),
+      city: z.string(),
+      configurationId: z.string(),
+      categoryId: z.string(),
+      fmId: z.string(),
+      passStartDate: z.string(),
+      proofs: z.array(z.object({ kind: z.string(), fileId: z.string() })),
+      submittedAt: z.number().int(),
+    }),
+  ),
 });
 export type PendingVerifications = z.infer<typeof pendingVerificationsResponseSchema>;
 /** GET /api/ops/verifications/:transactionId/decisions: every step of an order's verification, in order. */
 export const verificationDecisionsResponseSchema = z.object({
-  decisions: z.array(z.object({
-    transactionId: z.string(), action: z.string(), fromStatus: z.string(), toStatus: z.string(), actor: z.string(), reason: z.string().nullable(), decidedAt: z.number().int(),
-  })),
+  decisions: z.array(
+    z.object({
+      transactionId: z.string(),
+      action: z.string(),
+      fromStatus: z.string(),
+      toStatus: z.string(),
+      actor: z.string(),
+      reason: z.string().nullable(),
+      decidedAt: z.number().int(),
+    }),
+  ),
 });
 export type VerificationDecisions = z.infer<typeof verificationDecisionsResponseSchema>;
 /** GET /api/ops/verifications/:transactionId/proofs/:fileId: the proof's bytes (its content type in the header). */

@@ -18,7 +18,6 @@ export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 /** Order kinds a payment can be for (spec §4: passes, tickets, card recharges). */
 export const orderKindSchema = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,31}$/, 'Order kind is a word like pass or ticket');
 
-
 const cardNumber = z
   .string()
   .transform((v) => v.replace(/[\s-]/g, ''))
@@ -39,7 +38,13 @@ export const upiDetailsSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/, 'UPI id looks like name@bank'),
 });
-export const netbankingDetailsSchema = z.object({ bank: z.string().trim().toUpperCase().regex(/^[A-Z]{2,12}$/, 'Bank is a code like SBI') });
+export const netbankingDetailsSchema = z.object({
+  bank: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2,12}$/, 'Bank is a code like SBI'),
+});
 export const walletDetailsSchema = z.object({ wallet: z.enum(['PAYTM', 'PHONEPE', 'AMAZONPAY', 'MOBIKWIK']) });
 export const cashDetailsSchema = z.object({}).strict();
 
@@ -116,7 +121,10 @@ export const paymentRefundsSchema = z.object({ paymentId: z.string(), refunds: z
 /** POST /api/ops/payments/:paymentId/counter body. */
 export const counterSettleRequestSchema = z.object({ paid: z.boolean() }).strict();
 /** Path parameters of the payment routes. */
-export const orderRefParamsSchema = z.object({ orderKind: orderKindSchema, orderId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Order id is letters, digits, - and _') });
+export const orderRefParamsSchema = z.object({
+  orderKind: orderKindSchema,
+  orderId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Order id is letters, digits, - and _'),
+});
 export const paymentIdParamsSchema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Payment id is letters, digits, - and _') });
 
 /** GET /api/payments/methods?city=&agency= */

@@ -262,7 +262,12 @@ export type Booking = z.infer<typeof bookingSchema>;
 export const bookingListSchema = z.object({ bookings: z.array(bookingSchema), serverTime: z.number() });
 export type BookingList = z.infer<typeof bookingListSchema>;
 /** GET …/bookings/:bookingId/actions (reserve-ticket getActions) */
-export const bookingActionsSchema = z.object({ bookingId: z.string(), actions: z.array(z.string()), cancellation: bookingCancellationSchema, popUp: bookingPopUpSchema });
+export const bookingActionsSchema = z.object({
+  bookingId: z.string(),
+  actions: z.array(z.string()),
+  cancellation: bookingCancellationSchema,
+  popUp: bookingPopUpSchema,
+});
 export type BookingActions = z.infer<typeof bookingActionsSchema>;
 
 /** GET /api/reservations/v1/bookings/:bookingId/tracking: the booked bus against the boarding stop (docs/reservations.md). */

@@ -6,7 +6,12 @@ import { fareLineSchema } from './passes';
  * ₹ (the spec record's fare and discountedFare). See docs/tickets.md.
  */
 
-const id = (what: string) => z.string().min(1, `must be a ${what}`).max(100).regex(/^[^\s<>]+$/, `must be a ${what}`);
+const id = (what: string) =>
+  z
+    .string()
+    .min(1, `must be a ${what}`)
+    .max(100)
+    .regex(/^[^\s<>]+$/, `must be a ${what}`);
 export const ticketCitySchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id');
 export const MAX_TICKET_PASSENGERS = 10;
 const count = z.number().int('must be a whole number').min(0, 'cannot be negative').max(MAX_TICKET_PASSENGERS, `at most ${MAX_TICKET_PASSENGERS}`);
@@ -24,12 +29,20 @@ export type FareRequest = z.infer<typeof fareRequestSchema>;
 export const validateFareRequestSchema = fareRequestSchema.extend({ farePaise: z.number().int().nonnegative() });
 /** POST /api/tickets/v1/cities/:city/multi-route-fare (web app): 2 to 4 legs, one set of passengers. */
 export const MAX_LEGS = 4;
-export const multiRouteFareRequestSchema = z.object({ legs: z.array(rideLegSchema).min(2, 'needs at least 2 legs').max(MAX_LEGS, `at most ${MAX_LEGS} legs`), passengers: passengersSchema });
+export const multiRouteFareRequestSchema = z.object({
+  legs: z.array(rideLegSchema).min(2, 'needs at least 2 legs').max(MAX_LEGS, `at most ${MAX_LEGS} legs`),
+  passengers: passengersSchema,
+});
 
 /** Spec §3 Passenger fare group (aggregated). */
 export const passengerFareGroupSchema = z.object({
-  id: z.string(), name: z.string(), isDiscountApplicable: z.boolean(), payableAmount: z.number().int(), actualAmount: z.number().int(),
-  fareBreakup: z.array(fareLineSchema), categorySeatLimit: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  isDiscountApplicable: z.boolean(),
+  payableAmount: z.number().int(),
+  actualAmount: z.number().int(),
+  fareBreakup: z.array(fareLineSchema),
+  categorySeatLimit: z.number().int(),
 });
 /** Spec §3 Fare result, with totals and what it was computed from. */
 export const fareResultSchema = z.object({
@@ -40,8 +53,15 @@ export const fareResultSchema = z.object({
   actualAmount: z.number().int(),
 });
 export const legFareSchema = fareResultSchema.extend({
-  routeId: z.string(), routeName: z.string(), agency: z.string(), fromStopId: z.string(), fromStopName: z.string(), toStopId: z.string(), toStopName: z.string(),
-  distanceMeters: z.number().int(), stages: z.number().int().nullable(),
+  routeId: z.string(),
+  routeName: z.string(),
+  agency: z.string(),
+  fromStopId: z.string(),
+  fromStopName: z.string(),
+  toStopId: z.string(),
+  toStopName: z.string(),
+  distanceMeters: z.number().int(),
+  stages: z.number().int().nullable(),
 });
 export type LegFare = z.infer<typeof legFareSchema>;
 export const fareResponseSchema = legFareSchema.extend({ city: z.string() });
@@ -55,13 +75,27 @@ export const instantFareSchema = z.object({ id: z.string(), name: z.string(), fa
 export const instantFaresResponseSchema = z.object({ city: z.string(), maxPassengers: z.number().int(), fares: z.array(instantFareSchema) });
 export type InstantFaresResponse = z.infer<typeof instantFaresResponseSchema>;
 
-const orderCommon = { city: ticketCitySchema, farePaise: z.number().int().nonnegative(), deviceId: z.string().min(1).max(200), appVer: z.string().min(1).max(40) };
+const orderCommon = {
+  city: ticketCitySchema,
+  farePaise: z.number().int().nonnegative(),
+  deviceId: z.string().min(1).max(200),
+  appVer: z.string().min(1).max(40),
+};
 /** POST /api/tickets/v1/orders: the fare is recomputed on the server; farePaise is what the rider saw (409 FARE_CHANGED). */
-export const ticketOrderRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('singleJourney'), ...rideLegSchema.shape, passengers: passengersSchema, ...orderCommon }),
-  z.object({ kind: z.literal('multiRoute'), legs: multiRouteFareRequestSchema.shape.legs, passengers: passengersSchema, ...orderCommon }),
-  z.object({ kind: z.literal('instant'), instantFareId: id('fare id'), passengerCount: z.number().int().min(1, 'at least 1').max(MAX_TICKET_PASSENGERS, `at most ${MAX_TICKET_PASSENGERS}`), ...orderCommon }),
-], { error: 'kind must be singleJourney, multiRoute or instant' });
+export const ticketOrderRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('singleJourney'), ...rideLegSchema.shape, passengers: passengersSchema, ...orderCommon }),
+    z.object({ kind: z.literal('multiRoute'), legs: multiRouteFareRequestSchema.shape.legs, passengers: passengersSchema, ...orderCommon }),
+    z.object({
+      kind: z.literal('instant'),
+      instantFareId: id('fare id'),
+      passengerCount: z.number().int().min(1, 'at least 1').max(MAX_TICKET_PASSENGERS, `at most ${MAX_TICKET_PASSENGERS}`),
+      ...orderCommon,
+    }),
+  ],
+  { error: 'kind must be singleJourney, multiRoute or instant' },
+);
 export type TicketOrderRequest = z.infer<typeof ticketOrderRequestSchema>;
 
 export const TICKET_ORDER_STATUSES = ['PENDING', 'SUCCESS', 'PAYMENT_FAILED'] as const;
@@ -126,7 +160,11 @@ export const walletItemSchema = z.object({
   toStopId: z.string().nullable().optional(),
   toStopName: z.string().nullable().optional(),
   passengers: passengersSchema.optional(),
-  legs: z.array(z.object({ routeId: z.string(), routeName: z.string(), fromStopId: z.string(), fromStopName: z.string(), toStopId: z.string(), toStopName: z.string() })).optional(),
+  legs: z
+    .array(
+      z.object({ routeId: z.string(), routeName: z.string(), fromStopId: z.string(), fromStopName: z.string(), toStopId: z.string(), toStopName: z.string() }),
+    )
+    .optional(),
 });
 export type WalletItem = z.infer<typeof walletItemSchema>;
 export const walletResponseSchema = z.object({ items: z.array(walletItemSchema), serverTime: z.number().int() });

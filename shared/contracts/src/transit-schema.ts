@@ -6,11 +6,31 @@
  * Coordinates are WGS84 degrees; shapes are [lon, lat] pairs.
  */
 export const transitTypeDefs = /* GraphQL */ `
-  enum ResultType { STOP PLACE }
-  enum Timeliness { ARRIVING_EARLY ON_TIME RUNNING_BEHIND DELAYED }
-  enum Occupancy { OVERCROWDED STANDING SEATS }
-  enum DisruptionKind { WEATHER TRAFFIC BREAKDOWN }
-  enum LegMode { WALK BUS FERRY }
+  enum ResultType {
+    STOP
+    PLACE
+  }
+  enum Timeliness {
+    ARRIVING_EARLY
+    ON_TIME
+    RUNNING_BEHIND
+    DELAYED
+  }
+  enum Occupancy {
+    OVERCROWDED
+    STANDING
+    SEATS
+  }
+  enum DisruptionKind {
+    WEATHER
+    TRAFFIC
+    BREAKDOWN
+  }
+  enum LegMode {
+    WALK
+    BUS
+    FERRY
+  }
 
   type Query {
     "A city's transit data: its name and the credit line to show with its data."
@@ -33,16 +53,39 @@ export const transitTypeDefs = /* GraphQL */ `
     publicVehicle(vehicleNumber: String!, city: ID): Vehicle
     routeVehicles(city: ID!, routeId: ID!): [Vehicle!]!
     "Itineraries leaving at or after departAt (epoch ms; windowMinutes: any departure in that window), or with arriveBy arriving by it (departures in the windowMinutes before it, 120 when 0); the calendar of that date; the Pareto set over departure, arrival, changes and walking."
-    planTrip(city: ID!, from: PlaceInput!, to: PlaceInput!, departAt: Float, windowMinutes: Int = 0, maxTransfers: Int = 3, arriveBy: Boolean = false): TripPlan!
+    planTrip(
+      city: ID!
+      from: PlaceInput!
+      to: PlaceInput!
+      departAt: Float
+      windowMinutes: Int = 0
+      maxTransfers: Int = 3
+      arriveBy: Boolean = false
+    ): TripPlan!
     disruptions(city: ID!): [Disruption!]!
   }
 
   "A stop (with the stops of the same name around it), or a coordinate (walking to stops nearby); name: what the rider calls it (a walk's end)."
-  input PlaceInput { stopId: ID, lat: Float, lon: Float, name: String }
+  input PlaceInput {
+    stopId: ID
+    lat: Float
+    lon: Float
+    name: String
+  }
 
-  type TransitCity { id: ID!, name: String!, attribution: String, bounds: [Float!], stopBasedPlanner: Boolean! }
+  type TransitCity {
+    id: ID!
+    name: String!
+    attribution: String
+    bounds: [Float!]
+    stopBasedPlanner: Boolean!
+  }
 
-  type Frequency { start_time: Int!, end_time: Int!, frequency: Int! }
+  type Frequency {
+    start_time: Int!
+    end_time: Int!
+    frequency: Int!
+  }
 
   "Spec §3 Trip or route summary. arrival_time: next scheduled arrival at the stop in question, when there is one."
   type RouteSummary {
@@ -70,7 +113,12 @@ export const transitTypeDefs = /* GraphQL */ `
     directions: [RouteDirection!]!
     disruptions: [Disruption!]!
   }
-  type RouteDirection { directionId: Int!, headsign: String!, stops: [Stop!]!, shape: [[Float!]!]! }
+  type RouteDirection {
+    directionId: Int!
+    headsign: String!
+    stops: [Stop!]!
+    shape: [[Float!]!]!
+  }
 
   "ttStatus 1: timings not available. Frequency trips are given as start, end, headway; departures are exact times."
   type Timetable {
@@ -117,10 +165,24 @@ export const transitTypeDefs = /* GraphQL */ `
     passedAt: Float
   }
 
-  type NearbyStop { stop: Stop!, distanceMeters: Float!, walking: String! }
+  type NearbyStop {
+    stop: Stop!
+    distanceMeters: Float!
+    walking: String!
+  }
 
   "A stop or place found by name. For stops, what tells same-named ones apart: stop_code, towards (where its buses go), routeNames."
-  type SearchResult { result_type: ResultType!, stop_id: ID, name: String!, lat: Float, lon: Float, route: RouteSummary, stop_code: String, towards: [String!]!, routeNames: [String!]! }
+  type SearchResult {
+    result_type: ResultType!
+    stop_id: ID
+    name: String!
+    lat: Float
+    lon: Float
+    route: RouteSummary
+    stop_code: String
+    towards: [String!]!
+    routeNames: [String!]!
+  }
 
   type Vehicle {
     vNo: String!
@@ -144,10 +206,30 @@ export const transitTypeDefs = /* GraphQL */ `
   }
 
   "Why a plan has no itinerary: no bus runs that day; nothing within maxTransfers changes; a place outside the city's network; no stop within walking distance of a place."
-  enum NoTripReason { NO_SERVICE_ON_DATE NO_TRIP_WITHIN_TRANSFERS OUTSIDE_CITY TOO_FAR_TO_WALK }
+  enum NoTripReason {
+    NO_SERVICE_ON_DATE
+    NO_TRIP_WITHIN_TRANSFERS
+    OUTSIDE_CITY
+    TOO_FAR_TO_WALK
+  }
   "reason: set when itineraries is empty; serviceDate: the day planned (YYYYMMDD, city time); maxTransfers: the changes allowed; arriveBy: departAt is the arrival time; maxWalkMeters: the longest walk to or from a stop."
-  type TripPlan { itineraries: [Itinerary!]!, departAt: Float!, reason: NoTripReason, serviceDate: String!, maxTransfers: Int!, arriveBy: Boolean!, maxWalkMeters: Int! }
-  type Itinerary { departure: Float!, arrival: Float!, durationSeconds: Int!, transfers: Int!, walkSeconds: Int!, legs: [Leg!]! }
+  type TripPlan {
+    itineraries: [Itinerary!]!
+    departAt: Float!
+    reason: NoTripReason
+    serviceDate: String!
+    maxTransfers: Int!
+    arriveBy: Boolean!
+    maxWalkMeters: Int!
+  }
+  type Itinerary {
+    departure: Float!
+    arrival: Float!
+    durationSeconds: Int!
+    transfers: Int!
+    walkSeconds: Int!
+    legs: [Leg!]!
+  }
   type Leg {
     mode: LegMode!
     from: Stop!

@@ -5,7 +5,10 @@ import { z } from 'zod';
 export const validationTransactionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a transactionId (letters, digits, - and _)');
 /** base64url of the raw uncompressed P-256 point (65 bytes → 87 characters). */
 export const devicePublicKeySchema = z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be base64url of the raw uncompressed P-256 public key (65 bytes)');
-export const vehicleNoSchema = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,19}$/, 'must be a vehicle number (letters, digits, spaces and -, at most 20)');
+export const vehicleNoSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,19}$/, 'must be a vehicle number (letters, digits, spaces and -, at most 20)');
 export const stopIdSchema = z.string().min(1).max(100);
 
 export const ticketClaimsSchema = z.object({
@@ -26,7 +29,9 @@ export const ticketClaimsSchema = z.object({
 
 /** GET /api/validation/keys */
 export const publishedKeysSchema = z.object({
-  keys: z.array(z.object({ kid: z.string(), alg: z.literal('ES256'), jwk: z.object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string() }) })),
+  keys: z.array(
+    z.object({ kid: z.string(), alg: z.literal('ES256'), jwk: z.object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string() }) }),
+  ),
 });
 export type PublishedKeys = z.infer<typeof publishedKeysSchema>;
 
@@ -40,11 +45,17 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const punchRequestSchema = z
   .object({
     code: z.string().min(1, 'must not be empty').max(4096).optional(),
-    soundCode: z.string().regex(/^[0-9a-fA-F]{20}$/, 'must be 20 hex characters').optional(),
+    soundCode: z
+      .string()
+      .regex(/^[0-9a-fA-F]{20}$/, 'must be 20 hex characters')
+      .optional(),
     vehicleNo: vehicleNoSchema.optional(),
     stopId: stopIdSchema.optional(),
   })
-  .refine((b) => (b.code === undefined) !== (b.soundCode === undefined), { message: 'send either "code" (the QR text) or "soundCode", exactly one', path: ['code'] });
+  .refine((b) => (b.code === undefined) !== (b.soundCode === undefined), {
+    message: 'send either "code" (the QR text) or "soundCode", exactly one',
+    path: ['code'],
+  });
 export type PunchRequest = z.infer<typeof punchRequestSchema>;
 
 export const rideSourceSchema = z.enum(['QR', 'SOUND', 'SCAN_QR', 'MANUAL']);
@@ -81,7 +92,9 @@ export const riderPunchSchema = z.object({
 export type RiderPunch = z.input<typeof riderPunchSchema>;
 
 /** POST /api/validation/rides/sync */
-export const rideSyncRequestSchema = z.object({ punches: z.array(riderPunchSchema).min(1, 'send at least one punch').max(100, 'send at most 100 punches per call') });
+export const rideSyncRequestSchema = z.object({
+  punches: z.array(riderPunchSchema).min(1, 'send at least one punch').max(100, 'send at most 100 punches per call'),
+});
 export type RideSyncRequest = z.input<typeof rideSyncRequestSchema>;
 export const rideSyncResponseSchema = z.object({
   accepted: z.array(z.string()),

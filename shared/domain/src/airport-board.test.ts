@@ -1,5 +1,11 @@
 import {
-  nextDepartureAfter, timeUntilNextBus, formatTimeUntil, formatClock12h, timingsWindow, formatDataAge, formatBookAt,
+  nextDepartureAfter,
+  timeUntilNextBus,
+  formatTimeUntil,
+  formatClock12h,
+  timingsWindow,
+  formatDataAge,
+  formatBookAt,
   parseBoardSegment,
 } from './airport-board';
 import { AIRPORT_TIMINGS_WINDOW_MS, MINUTE_MS, HOUR_MS } from './constants';
@@ -100,7 +106,14 @@ describe('parseBoardSegment', () => {
     expect(parseBoardSegment('airport-city-link-bus-time')).toEqual({ product: 'city-link', orientation: 'vertical' });
   });
   it('refuses anything else', () => {
-    for (const s of ['', 'airport--bus-time', 'express-bus-time', 'airport-express-bus-time-vertical', 'airport-EXPRESS-bus-time', 'airport-express-bus-times']) {
+    for (const s of [
+      '',
+      'airport--bus-time',
+      'express-bus-time',
+      'airport-express-bus-time-vertical',
+      'airport-EXPRESS-bus-time',
+      'airport-express-bus-times',
+    ]) {
       expect(parseBoardSegment(s)).toBeNull();
     }
   });

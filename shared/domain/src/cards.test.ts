@@ -1,6 +1,20 @@
 import {
-  applyTap, cardKindOf, checkCardNumber, CHIP_LIMIT_PAISE, dammDigit, dammValid, groupDigits, isCardExpired, kolkataMonth, maskedFromLast4,
-  maxRechargePaise, MIN_RECHARGE_PAISE, rechargeBreakup, rechargeEligibility, roomOnChipPaise, withClosedLoopCheckDigit,
+  applyTap,
+  cardKindOf,
+  checkCardNumber,
+  CHIP_LIMIT_PAISE,
+  dammDigit,
+  dammValid,
+  groupDigits,
+  isCardExpired,
+  kolkataMonth,
+  maskedFromLast4,
+  maxRechargePaise,
+  MIN_RECHARGE_PAISE,
+  rechargeBreakup,
+  rechargeEligibility,
+  roomOnChipPaise,
+  withClosedLoopCheckDigit,
 } from './cards';
 import { maskCardNumber } from './format';
 
@@ -86,7 +100,11 @@ describe('chip limit and eligibility', () => {
     expect(rechargeEligibility(card, 1.5, now)).toMatchObject({ eligible: false, reason: 'AMOUNT_NOT_WHOLE_RUPEES' });
   });
   it('a full chip says so (less than ₹10 of room)', () => {
-    expect(rechargeEligibility({ ...card, chipPaise: 199_100, committedPaise: 0 }, 1_000, now)).toEqual({ eligible: false, reason: 'CHIP_LIMIT_REACHED', maxPaise: 900 });
+    expect(rechargeEligibility({ ...card, chipPaise: 199_100, committedPaise: 0 }, 1_000, now)).toEqual({
+      eligible: false,
+      reason: 'CHIP_LIMIT_REACHED',
+      maxPaise: 900,
+    });
     expect(rechargeEligibility({ ...card, chipPaise: 199_000, committedPaise: 0 }, 1_000, now)).toEqual({ eligible: true, maxPaise: 1_000 });
   });
   it('blocked and expired cards are refused whatever the amount', () => {
@@ -95,30 +113,65 @@ describe('chip limit and eligibility', () => {
     expect(rechargeEligibility({ ...card, validThru: '2026-01' }, 10_000, now).eligible).toBe(true);
   });
   it('fee breakup: NCMC pays a ₹5 load fee on top, the closed-loop card none', () => {
-    expect(rechargeBreakup('ncmc', 50_000)).toEqual({ lines: [{ name: 'Recharge amount', value: 50_000 }, { name: 'Card load fee', value: 500 }], feePaise: 500, payablePaise: 50_500 });
+    expect(rechargeBreakup('ncmc', 50_000)).toEqual({
+      lines: [
+        { name: 'Recharge amount', value: 50_000 },
+        { name: 'Card load fee', value: 500 },
+      ],
+      feePaise: 500,
+      payablePaise: 50_500,
+    });
     expect(rechargeBreakup('closedLoop', 50_000)).toEqual({ lines: [{ name: 'Recharge amount', value: 50_000 }], feePaise: 0, payablePaise: 50_000 });
   });
 });
 
 describe('a tap (balance update, then the fare)', () => {
   it('writes pending loads then takes the fare', () => {
-    expect(applyTap(1_000, [{ id: 'a', amountPaise: 50_000 }], 2_500)).toEqual({ written: ['a'], afterLoadsPaise: 51_000, fareDeductedPaise: 2_500, balancePaise: 48_500, declined: null });
+    expect(applyTap(1_000, [{ id: 'a', amountPaise: 50_000 }], 2_500)).toEqual({
+      written: ['a'],
+      afterLoadsPaise: 51_000,
+      fareDeductedPaise: 2_500,
+      balancePaise: 48_500,
+      declined: null,
+    });
   });
   it('a fare equal to the balance leaves ₹0; one paisa more is declined, never negative', () => {
     expect(applyTap(2_500, [], 2_500)).toMatchObject({ balancePaise: 0, declined: null });
-    expect(applyTap(2_499, [], 2_500)).toEqual({ written: [], afterLoadsPaise: 2_499, fareDeductedPaise: 0, balancePaise: 2_499, declined: 'INSUFFICIENT_BALANCE' });
+    expect(applyTap(2_499, [], 2_500)).toEqual({
+      written: [],
+      afterLoadsPaise: 2_499,
+      fareDeductedPaise: 0,
+      balancePaise: 2_499,
+      declined: 'INSUFFICIENT_BALANCE',
+    });
   });
   it('a declined fare still writes the loads that fit', () => {
     expect(applyTap(0, [{ id: 'a', amountPaise: 1_000 }], 2_500)).toMatchObject({ written: ['a'], balancePaise: 1_000, declined: 'INSUFFICIENT_BALANCE' });
   });
   it('never passes the limit: a load that would is kept until the fare makes room', () => {
-    const r = applyTap(195_000, [{ id: 'a', amountPaise: 5_000 }, { id: 'b', amountPaise: 1_000 }], 2_000);
+    const r = applyTap(
+      195_000,
+      [
+        { id: 'a', amountPaise: 5_000 },
+        { id: 'b', amountPaise: 1_000 },
+      ],
+      2_000,
+    );
     // a fits exactly (₹2,000), b does not; the fare makes ₹20 of room, b (₹10) then fits.
     expect(r).toEqual({ written: ['a', 'b'], afterLoadsPaise: 200_000, fareDeductedPaise: 2_000, balancePaise: 199_000, declined: null });
     const r2 = applyTap(199_000, [{ id: 'c', amountPaise: 5_000 }], 1_000);
     expect(r2).toEqual({ written: [], afterLoadsPaise: 199_000, fareDeductedPaise: 1_000, balancePaise: 198_000, declined: null });
   });
   it('a tap with no fare (a balance update at a recharge point) only writes', () => {
-    expect(applyTap(0, [{ id: 'a', amountPaise: 200_000 }, { id: 'b', amountPaise: 100 }], 0)).toMatchObject({ written: ['a'], balancePaise: 200_000 });
+    expect(
+      applyTap(
+        0,
+        [
+          { id: 'a', amountPaise: 200_000 },
+          { id: 'b', amountPaise: 100 },
+        ],
+        0,
+      ),
+    ).toMatchObject({ written: ['a'], balancePaise: 200_000 });
   });
 });

@@ -27,9 +27,16 @@ export const normalizeCardNumber = (raw: string): string => raw.replace(/[\s-]/g
 // Damm algorithm (a weakly totally anti-symmetric quasigroup of order 10): one check digit that catches every
 // single-digit error and every swap of two adjacent digits (Luhn misses 09 ↔ 90).
 const DAMM = [
-  [0, 3, 1, 7, 5, 9, 8, 6, 4, 2], [7, 0, 9, 2, 1, 5, 4, 8, 6, 3], [4, 2, 0, 6, 8, 7, 1, 3, 5, 9], [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
-  [6, 1, 2, 3, 0, 4, 5, 9, 7, 8], [3, 6, 7, 4, 2, 0, 9, 5, 8, 1], [5, 8, 6, 9, 7, 2, 0, 1, 3, 4], [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
-  [9, 4, 3, 8, 6, 1, 7, 2, 0, 5], [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
+  [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
+  [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
+  [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
+  [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
+  [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
+  [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
+  [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
+  [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
+  [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
+  [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
 ];
 
 /** The Damm interim digit of a digit string (0 when the string, check digit included, is valid). */
@@ -95,8 +102,7 @@ export function kolkataMonth(now: number): string {
 export const isCardExpired = (validThru: string | null, now: number): boolean => !!validThru && kolkataMonth(now) > validThru;
 
 /** What the chip can still take: limit − chip − money already on its way (frozen, staged and pending loads). */
-export const roomOnChipPaise = (chipPaise: number, committedPaise: number, limit = CHIP_LIMIT_PAISE): number =>
-  Math.max(0, limit - chipPaise - committedPaise);
+export const roomOnChipPaise = (chipPaise: number, committedPaise: number, limit = CHIP_LIMIT_PAISE): number => Math.max(0, limit - chipPaise - committedPaise);
 
 /** The largest recharge allowed now: the room on the chip in whole rupees. */
 export const maxRechargePaise = (chipPaise: number, committedPaise: number, limit = CHIP_LIMIT_PAISE): number =>

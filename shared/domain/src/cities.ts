@@ -1,9 +1,25 @@
 /** Spec §3 "Cluster config" and §9 home clusters. */
-export interface ClusterConfig { clusterId: string; cityIdsInCluster: string[] }
+export interface ClusterConfig {
+  clusterId: string;
+  cityIdsInCluster: string[];
+}
 
 export const KERALA_CLUSTER: ClusterConfig = {
   clusterId: 'KERALA',
-  cityIdsInCluster: ['thiruvananthapuram', 'kottayam', 'coimbatore', 'ernakulam', 'kollam', 'kozhikode', 'malappuram', 'mangaluru', 'thrissur', 'pathanamthitta', 'wayanad', 'kochi'],
+  cityIdsInCluster: [
+    'thiruvananthapuram',
+    'kottayam',
+    'coimbatore',
+    'ernakulam',
+    'kollam',
+    'kozhikode',
+    'malappuram',
+    'mangaluru',
+    'thrissur',
+    'pathanamthitta',
+    'wayanad',
+    'kochi',
+  ],
 };
 export const HOME_CLUSTERS = ['Navi Mumbai', 'Thane', 'Western Suburbs'] as const;
 
@@ -17,7 +33,12 @@ export function parseClusterConfig(value: unknown, logError: (message: string) =
     return [];
   }
   return value.filter((c): c is ClusterConfig => {
-    const ok = !!c && typeof c === 'object' && typeof (c as ClusterConfig).clusterId === 'string' && Array.isArray((c as ClusterConfig).cityIdsInCluster) && (c as ClusterConfig).cityIdsInCluster.every((x) => typeof x === 'string');
+    const ok =
+      !!c &&
+      typeof c === 'object' &&
+      typeof (c as ClusterConfig).clusterId === 'string' &&
+      Array.isArray((c as ClusterConfig).cityIdsInCluster) &&
+      (c as ClusterConfig).cityIdsInCluster.every((x) => typeof x === 'string');
     if (!ok) logError('cluster config entry is malformed');
     return ok;
   });

@@ -1,11 +1,23 @@
 import {
-  adultFarePaise, checkPassengers, passengerFarePaise, pathMeters, quoteFare, quoteInstant, rideSegment, stagesFor, ticketValidity, type FareTable,
+  adultFarePaise,
+  checkPassengers,
+  passengerFarePaise,
+  pathMeters,
+  quoteFare,
+  quoteInstant,
+  rideSegment,
+  stagesFor,
+  ticketValidity,
+  type FareTable,
 } from './fares';
 import { aggregateFares } from './passes';
 
 const stage = { model: 'stage' as const, stageMeters: 2_000, minimumFarePaise: 1_000, minimumStages: 1, perStagePaise: 500 };
 const table: FareTable = {
-  agency: 'Test', rule: stage, roundingLogic: 'NEAREST_RUPEE', maxPassengers: 6,
+  agency: 'Test',
+  rule: stage,
+  roundingLogic: 'NEAREST_RUPEE',
+  maxPassengers: 6,
   passengerTypes: { adult: { name: 'Adult', percent: 100 }, child: { name: 'Child', percent: 50 }, senior: { name: 'Senior citizen', percent: 75 } },
 };
 
@@ -55,10 +67,32 @@ describe('fare result', () => {
   it('one group per type with riders: actual at the adult fare, payable rounded, a concession line', () => {
     const r = quoteFare(table, 2_001, { adult: 2, child: 1, senior: 0 });
     expect(r).toEqual({
-      roundingLogic: 'NEAREST_RUPEE', totalAvailableSeats: 6, payableAmount: 3_800, actualAmount: 4_500,
+      roundingLogic: 'NEAREST_RUPEE',
+      totalAvailableSeats: 6,
+      payableAmount: 3_800,
+      actualAmount: 4_500,
       passengerDetails: [
-        { id: 'adult', name: 'Adult', isDiscountApplicable: false, payableAmount: 3_000, actualAmount: 3_000, fareBreakup: [{ name: 'Ticket fare', value: 3_000 }], categorySeatLimit: 6 },
-        { id: 'child', name: 'Child', isDiscountApplicable: true, payableAmount: 800, actualAmount: 1_500, fareBreakup: [{ name: 'Ticket fare', value: 1_500 }, { name: 'Child concession', value: -700 }], categorySeatLimit: 6 },
+        {
+          id: 'adult',
+          name: 'Adult',
+          isDiscountApplicable: false,
+          payableAmount: 3_000,
+          actualAmount: 3_000,
+          fareBreakup: [{ name: 'Ticket fare', value: 3_000 }],
+          categorySeatLimit: 6,
+        },
+        {
+          id: 'child',
+          name: 'Child',
+          isDiscountApplicable: true,
+          payableAmount: 800,
+          actualAmount: 1_500,
+          fareBreakup: [
+            { name: 'Ticket fare', value: 1_500 },
+            { name: 'Child concession', value: -700 },
+          ],
+          categorySeatLimit: 6,
+        },
       ],
     });
   });
@@ -69,11 +103,20 @@ describe('fare result', () => {
     const a = quoteFare(table, 1_000, { adult: 1, child: 1 });
     const b = quoteFare(table, 5_000, { adult: 1, child: 1 });
     const agg = aggregateFares([a, b])!;
-    expect(agg.passengerDetails.map((g) => [g.id, g.payableAmount, g.actualAmount])).toEqual([['adult', 3_000, 3_000], ['child', 500 + 1_000, 3_000]]);
-    expect(agg.passengerDetails[1].fareBreakup).toEqual([{ name: 'Ticket fare', value: 3_000 }, { name: 'Child concession', value: -1_500 }]);
+    expect(agg.passengerDetails.map((g) => [g.id, g.payableAmount, g.actualAmount])).toEqual([
+      ['adult', 3_000, 3_000],
+      ['child', 500 + 1_000, 3_000],
+    ]);
+    expect(agg.passengerDetails[1].fareBreakup).toEqual([
+      { name: 'Ticket fare', value: 3_000 },
+      { name: 'Child concession', value: -1_500 },
+    ]);
   });
   it('instant: count × fare in one group', () => {
-    expect(quoteInstant({ id: 'i10', name: '₹10 ticket', farePaise: 1_000 }, 3, 6)).toMatchObject({ payableAmount: 3_000, passengerDetails: [{ id: 'i10', payableAmount: 3_000 }] });
+    expect(quoteInstant({ id: 'i10', name: '₹10 ticket', farePaise: 1_000 }, 3, 6)).toMatchObject({
+      payableAmount: 3_000,
+      passengerDetails: [{ id: 'i10', payableAmount: 3_000 }],
+    });
   });
 });
 
@@ -110,7 +153,12 @@ describe('ride segment and distance', () => {
 
 describe('ticket validity', () => {
   it('single journey: 24 h from booking; instant: 15 min', () => {
-    expect(ticketValidity('singleJourney', 1_000)).toEqual({ startTime: 1_000, expiryTime: 1_000 + 86_400_000, activationExpiryTime: 1_000 + 86_400_000, activeDurationMinutes: 15 });
+    expect(ticketValidity('singleJourney', 1_000)).toEqual({
+      startTime: 1_000,
+      expiryTime: 1_000 + 86_400_000,
+      activationExpiryTime: 1_000 + 86_400_000,
+      activeDurationMinutes: 15,
+    });
     expect(ticketValidity('instant', 1_000)).toMatchObject({ expiryTime: 1_000 + 900_000, activationExpiryTime: 1_000 + 900_000 });
   });
 });

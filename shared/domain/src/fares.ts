@@ -22,13 +22,26 @@ export type RoundingLogic = (typeof ROUNDING_LOGICS)[number];
  * Distance-based stage fare: the first `minimumStages` stages cost `minimumFarePaise`; each further stage (or part of
  * one) `perStagePaise`; never more than `maxFarePaise` when set. A ride always counts at least one stage.
  */
-export interface StageFareRule { model: 'stage'; stageMeters: number; minimumFarePaise: number; minimumStages: number; perStagePaise: number; maxFarePaise?: number | null }
+export interface StageFareRule {
+  model: 'stage';
+  stageMeters: number;
+  minimumFarePaise: number;
+  minimumStages: number;
+  perStagePaise: number;
+  maxFarePaise?: number | null;
+}
 /** One fare whatever the distance (the Mumbai airport express). */
-export interface FlatFareRule { model: 'flat'; farePaise: number }
+export interface FlatFareRule {
+  model: 'flat';
+  farePaise: number;
+}
 export type FareRule = StageFareRule | FlatFareRule;
 
 /** A passenger type's fare as a percentage of the adult fare (adult 100, child 50, ...). */
-export interface PassengerRule { name: string; percent: number }
+export interface PassengerRule {
+  name: string;
+  percent: number;
+}
 
 /** One agency's fare table in a city (api/data/tickets/fares.json). */
 export interface FareTable {
@@ -42,7 +55,11 @@ export interface FareTable {
   terms?: Partial<Record<TicketKind, string[]>>;
 }
 
-export interface GeoStop { stop_id: string; lat: number; lon: number }
+export interface GeoStop {
+  stop_id: string;
+  lat: number;
+  lon: number;
+}
 
 /** Length of a path through the stops in order (straight lines between consecutive stops), in whole metres. */
 export function pathMeters(stops: readonly { lat: number; lon: number }[]): number {
@@ -58,7 +75,11 @@ export type SegmentError = 'SAME_STOP' | 'STOP_NOT_ON_ROUTE' | 'WRONG_DIRECTION'
  * pattern where `from` comes before `to` with the fewest stops between them wins (a loop or a long variant never
  * inflates the fare). Errors: the same stop twice; a stop no pattern serves; both served but never from → to.
  */
-export function rideSegment<S extends GeoStop>(patterns: readonly (readonly S[])[], fromStopId: string, toStopId: string): { ok: true; stops: S[] } | { ok: false; error: SegmentError } {
+export function rideSegment<S extends GeoStop>(
+  patterns: readonly (readonly S[])[],
+  fromStopId: string,
+  toStopId: string,
+): { ok: true; stops: S[] } | { ok: false; error: SegmentError } {
   if (fromStopId === toStopId) return { ok: false, error: 'SAME_STOP' };
   let best: S[] | null = null;
   let servesFrom = false;
@@ -95,10 +116,14 @@ export function passengerFarePaise(adultPaise: number, percent: number, logic: R
   if (percent === 100) return adultPaise;
   const scaled = adultPaise * percent; // paise × 100
   switch (logic) {
-    case 'NEAREST_RUPEE': return Math.floor((scaled + 5_000) / 10_000) * 100;
-    case 'UP_TO_RUPEE': return Math.ceil(scaled / 10_000) * 100;
-    case 'DOWN_TO_RUPEE': return Math.floor(scaled / 10_000) * 100;
-    case 'NONE': return Math.floor((scaled + 50) / 100);
+    case 'NEAREST_RUPEE':
+      return Math.floor((scaled + 5_000) / 10_000) * 100;
+    case 'UP_TO_RUPEE':
+      return Math.ceil(scaled / 10_000) * 100;
+    case 'DOWN_TO_RUPEE':
+      return Math.floor(scaled / 10_000) * 100;
+    case 'NONE':
+      return Math.floor((scaled + 50) / 100);
   }
 }
 
@@ -147,7 +172,15 @@ export function quoteFare(table: FareTable, distanceMeters: number, passengers: 
     const each = passengerFarePaise(adult, rule.percent, table.roundingLogic);
     const fareBreakup = [{ name: TICKET_FARE_LINE, value: n * adult }];
     if (each !== adult) fareBreakup.push({ name: concessionLine(rule.name), value: n * (each - adult) });
-    groups.push({ id: type, name: rule.name, isDiscountApplicable: rule.percent < 100, payableAmount: n * each, actualAmount: n * adult, fareBreakup, categorySeatLimit: table.maxPassengers });
+    groups.push({
+      id: type,
+      name: rule.name,
+      isDiscountApplicable: rule.percent < 100,
+      payableAmount: n * each,
+      actualAmount: n * adult,
+      fareBreakup,
+      categorySeatLimit: table.maxPassengers,
+    });
   }
   const result: FareResult = { roundingLogic: table.roundingLogic, passengerDetails: groups, totalAvailableSeats: table.maxPassengers };
   return { ...result, roundingLogic: table.roundingLogic, ...fareTotals(result) };
@@ -156,10 +189,21 @@ export function quoteFare(table: FareTable, distanceMeters: number, passengers: 
 /** An instant ticket (bought on the bus, no route): `count` riders at one of the city's instant fares. */
 export function quoteInstant(fare: { id: string; name: string; farePaise: number }, count: number, maxPassengers: number): TicketFare {
   const group: PassengerFareGroup = {
-    id: fare.id, name: fare.name, isDiscountApplicable: false, payableAmount: count * fare.farePaise, actualAmount: count * fare.farePaise,
-    fareBreakup: [{ name: TICKET_FARE_LINE, value: count * fare.farePaise }], categorySeatLimit: maxPassengers,
+    id: fare.id,
+    name: fare.name,
+    isDiscountApplicable: false,
+    payableAmount: count * fare.farePaise,
+    actualAmount: count * fare.farePaise,
+    fareBreakup: [{ name: TICKET_FARE_LINE, value: count * fare.farePaise }],
+    categorySeatLimit: maxPassengers,
   };
-  return { roundingLogic: 'NONE', passengerDetails: [group], totalAvailableSeats: maxPassengers, payableAmount: group.payableAmount, actualAmount: group.actualAmount };
+  return {
+    roundingLogic: 'NONE',
+    passengerDetails: [group],
+    totalAvailableSeats: maxPassengers,
+    payableAmount: group.payableAmount,
+    actualAmount: group.actualAmount,
+  };
 }
 
 export type TicketKind = 'singleJourney' | 'multiRoute' | 'instant';
@@ -172,7 +216,10 @@ export type TicketKind = 'singleJourney' | 'multiRoute' | 'instant';
  *   bookingTime + 15 min.
  * activeDuration (minutes) is the activation window for every kind: after its punch a ride shows as active that long.
  */
-export function ticketValidity(kind: TicketKind, bookingTime: number): { startTime: number; expiryTime: number; activationExpiryTime: number; activeDurationMinutes: number } {
+export function ticketValidity(
+  kind: TicketKind,
+  bookingTime: number,
+): { startTime: number; expiryTime: number; activationExpiryTime: number; activeDurationMinutes: number } {
   const until = bookingTime + (kind === 'instant' ? ACTIVATION_WINDOW_MS : ALLOWED_AFTER_ACTIVATION_MS);
   return { startTime: bookingTime, expiryTime: until, activationExpiryTime: until, activeDurationMinutes: ACTIVATION_WINDOW_MS / 60_000 };
 }

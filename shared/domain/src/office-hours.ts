@@ -11,7 +11,12 @@ function parts(now: number, timeZone: string) {
   return { weekday: p.weekday as string, minutes: Number(p.hour) * 60 + Number(p.minute) };
 }
 
-export interface OfficeStatus { open: boolean; opens: number; closes: number; isWeekend: boolean }
+export interface OfficeStatus {
+  open: boolean;
+  opens: number;
+  closes: number;
+  isWeekend: boolean;
+}
 
 /** Whether the offices are open at `now`, with that day's hours (24-hour clock). Closing time itself is closed. */
 export function officeStatus(now: number, timeZone: string = CITY_TIME_ZONE): OfficeStatus {

@@ -31,15 +31,48 @@ describe('purchase availability', () => {
 
 describe('fare aggregation', () => {
   const g = (id: string, pay: number, seats: number, lines: [string, number][]) => ({
-    id, name: id, isDiscountApplicable: false, payableAmount: pay, actualAmount: pay + 10, categorySeatLimit: seats,
+    id,
+    name: id,
+    isDiscountApplicable: false,
+    payableAmount: pay,
+    actualAmount: pay + 10,
+    categorySeatLimit: seats,
     fareBreakup: lines.map(([name, value]) => ({ name, value })),
   });
   it('merges only groups present in every option, sums amounts and lines, takes minimum seats', () => {
-    const a: FareResult = { roundingLogic: 'NEAREST', totalAvailableSeats: 30, passengerDetails: [g('adult', 100, 5, [['Fare', 90], ['GST', 10]]), g('child', 50, 3, [['Fare', 50]])] };
-    const b: FareResult = { totalAvailableSeats: 12, passengerDetails: [g('adult', 60, 2, [['Fare', 60], ['Toll', 5]])] };
+    const a: FareResult = {
+      roundingLogic: 'NEAREST',
+      totalAvailableSeats: 30,
+      passengerDetails: [
+        g('adult', 100, 5, [
+          ['Fare', 90],
+          ['GST', 10],
+        ]),
+        g('child', 50, 3, [['Fare', 50]]),
+      ],
+    };
+    const b: FareResult = {
+      totalAvailableSeats: 12,
+      passengerDetails: [
+        g('adult', 60, 2, [
+          ['Fare', 60],
+          ['Toll', 5],
+        ]),
+      ],
+    };
     expect(aggregateFares([a, b])).toEqual({
-      roundingLogic: 'NEAREST', totalAvailableSeats: 12,
-      passengerDetails: [{ ...g('adult', 160, 2, [['Fare', 150], ['GST', 10], ['Toll', 5]]), actualAmount: 180 }],
+      roundingLogic: 'NEAREST',
+      totalAvailableSeats: 12,
+      passengerDetails: [
+        {
+          ...g('adult', 160, 2, [
+            ['Fare', 150],
+            ['GST', 10],
+            ['Toll', 5],
+          ]),
+          actualAmount: 180,
+        },
+      ],
     });
   });
   it('gives nothing for no options and the option itself for one', () => {

@@ -1,7 +1,10 @@
 /** Pass purchase rules: spec §4 "Product availability", "Fare aggregation", §5 proof rule, §9 reclaim time. */
 import { HOUR_MS, MINUTE_MS } from './constants';
 
-export interface ProofFlags { verification?: boolean | null; isProofRequired?: boolean | null }
+export interface ProofFlags {
+  verification?: boolean | null;
+  isProofRequired?: boolean | null;
+}
 
 /**
  * Spec §5: proof is NOT required only if verification is explicitly false on the category or the fare, and
@@ -15,7 +18,9 @@ export function isProofRequired(product: ProofFlags, category: ProofFlags, fare:
 }
 
 export type AvailabilityBlock = 'PRODUCT_INACTIVE' | 'SUB_CATEGORY_INACTIVE' | 'CATEGORY_INACTIVE' | 'FARE_INACTIVE';
-interface Activatable { isActive?: boolean | null }
+interface Activatable {
+  isActive?: boolean | null;
+}
 
 /** Spec §4: an inactive product, sub-category, category or fare blocks purchase, each with its own flag (first wins). */
 export function purchaseBlock(p: { product: Activatable; subCategory?: Activatable; category: Activatable; fare: Activatable }): AvailabilityBlock | null {
@@ -26,12 +31,24 @@ export function purchaseBlock(p: { product: Activatable; subCategory?: Activatab
   return null;
 }
 
-export interface FareLine { name: string; value: number }
-export interface PassengerFareGroup {
-  id: string; name: string; isDiscountApplicable: boolean; payableAmount: number; actualAmount: number;
-  fareBreakup: FareLine[]; categorySeatLimit: number;
+export interface FareLine {
+  name: string;
+  value: number;
 }
-export interface FareResult { roundingLogic?: string; passengerDetails: PassengerFareGroup[]; totalAvailableSeats: number }
+export interface PassengerFareGroup {
+  id: string;
+  name: string;
+  isDiscountApplicable: boolean;
+  payableAmount: number;
+  actualAmount: number;
+  fareBreakup: FareLine[];
+  categorySeatLimit: number;
+}
+export interface FareResult {
+  roundingLogic?: string;
+  passengerDetails: PassengerFareGroup[];
+  totalAvailableSeats: number;
+}
 
 /**
  * Spec §4 "Fare aggregation": passenger groups are merged only when present in all options; payable and actual
@@ -49,7 +66,9 @@ export function aggregateFares(options: readonly FareResult[]): FareResult | nul
     const lines = new Map<string, number>();
     for (const m of all) for (const l of m.fareBreakup) lines.set(l.name, (lines.get(l.name) ?? 0) + l.value);
     groups.push({
-      id: g.id, name: g.name, isDiscountApplicable: all.some((m) => m.isDiscountApplicable),
+      id: g.id,
+      name: g.name,
+      isDiscountApplicable: all.some((m) => m.isDiscountApplicable),
       payableAmount: all.reduce((s, m) => s + m.payableAmount, 0),
       actualAmount: all.reduce((s, m) => s + m.actualAmount, 0),
       fareBreakup: [...lines].map(([name, value]) => ({ name, value })),
@@ -64,5 +83,4 @@ export const reclaimWindowMs = (city: string): number => (city.toLowerCase() ===
 export const canReclaim = (city: string, paidAt: number, now: number): boolean => now - paidAt <= reclaimWindowMs(city);
 
 /** Spec §3: transactionId, when missing, is built as userId-city-agency-categoryId. */
-export const buildTransactionId = (userId: string, city: string, agency: string, categoryId: string): string =>
-  `${userId}-${city}-${agency}-${categoryId}`;
+export const buildTransactionId = (userId: string, city: string, agency: string, categoryId: string): string => `${userId}-${city}-${agency}-${categoryId}`;

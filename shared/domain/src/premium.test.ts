@@ -3,7 +3,15 @@ import { bookedBusStatus, canRebook, popUpFor, type BookedBusReport, type Premiu
 const ist = (s: string) => Date.parse(`${s}+05:30`);
 const now = ist('2026-11-21T09:00:00');
 const slot = ist('2026-11-21T18:00:00');
-const b = (o: Partial<PremiumBooking>): PremiumBooking => ({ bookingId: 'b1', firstBookingId: 'b1', status: 'ACTIVE', tripSlotStartTime: slot, bookingTime: now - 1000, expiryTime: slot + 3_600_000, ...o });
+const b = (o: Partial<PremiumBooking>): PremiumBooking => ({
+  bookingId: 'b1',
+  firstBookingId: 'b1',
+  status: 'ACTIVE',
+  tripSlotStartTime: slot,
+  bookingTime: now - 1000,
+  expiryTime: slot + 3_600_000,
+  ...o,
+});
 
 describe('premium rebooking', () => {
   it('allows a slot exactly 5 min away or more, refuses closer', () => {

@@ -42,7 +42,8 @@ export function popUpFor(b: PremiumBooking, now: number, timeZone: string = CITY
   if (isExpiredBooking(b, now) || isFailedBooking(b)) return null;
   if (localDate(now, timeZone) > localDate(b.tripSlotStartTime, timeZone)) return null;
   if (b.status === 'SYSTEM_CANCELLED' && !b.isCancellationPopUpShown) return 'cancellation';
-  if (b.status === 'ACTIVE' && b.prevBookingStatus === 'SYSTEM_RESCHEDULED' && b.bookingId !== b.firstBookingId && !b.isReschedulePopUpShown) return 'reschedule';
+  if (b.status === 'ACTIVE' && b.prevBookingStatus === 'SYSTEM_RESCHEDULED' && b.bookingId !== b.firstBookingId && !b.isReschedulePopUpShown)
+    return 'reschedule';
   return null;
 }
 
@@ -77,10 +78,7 @@ export interface BookedBusStatus {
  * timeliness (early/on time/late at 300/300/360 s); a report older than 15 minutes or without a prediction gives the
  * scheduled time only; a bus whose schedule position is past the boarding stop has passed it.
  */
-export function bookedBusStatus(
-  f: { slotStart: number; boardingAt: number; until: number; bus: BookedBusReport | null },
-  now: number,
-): BookedBusStatus {
+export function bookedBusStatus(f: { slotStart: number; boardingAt: number; until: number; bus: BookedBusReport | null }, now: number): BookedBusStatus {
   const opensAt = f.slotStart - PREMIUM_TRACKING.windowOpensBeforeMs;
   const poll = trackingPollMs(f.slotStart, now);
   const base = { opensAt, expectedAt: f.boardingAt, etaSeconds: null, delaySeconds: null, timeliness: null };

@@ -24,8 +24,7 @@ describe('localDate and timeZoneOffsetMs', () => {
 });
 
 describe('serviceDaysOverlapping', () => {
-  const dates = (from: string, to: string, maxSecs?: number) =>
-    serviceDaysOverlapping(Date.parse(from), Date.parse(to), TZ, maxSecs).map((d) => d.date);
+  const dates = (from: string, to: string, maxSecs?: number) => serviceDaysOverlapping(Date.parse(from), Date.parse(to), TZ, maxSecs).map((d) => d.date);
   it('includes the previous service day for trips after 24:00:00', () => {
     expect(dates('2026-11-21T10:00:00+05:30', '2026-11-21T22:00:00+05:30')).toEqual(['20261120', '20261121']);
   });

@@ -18,7 +18,16 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 function ymdFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = dateFormatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     dateFormatters.set(timeZone, f);
   }
   return f;
@@ -26,14 +35,22 @@ function ymdFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Offset of `timeZone` from UTC at instant `ms`, in ms (positive east of Greenwich). */
 export function timeZoneOffsetMs(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(ymdFormatter(timeZone).formatToParts(ms).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    ymdFormatter(timeZone)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return asUtc - (ms - (ms % 1000));
 }
 
 /** The local calendar date (YYYYMMDD) at instant `ms` in `timeZone`. */
 export function localDate(ms: number, timeZone: string): string {
-  const p = Object.fromEntries(ymdFormatter(timeZone).formatToParts(ms).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    ymdFormatter(timeZone)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}${p.month}${p.day}`;
 }
 

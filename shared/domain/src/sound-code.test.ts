@@ -1,6 +1,15 @@
 import {
-  SOUND_FRAME_S, SOUND_SAMPLE_RATE, SOUND_BASE_HZ, SOUND_TONE_SPACING_HZ, crc16Ccitt, decodeSoundCode, encodeSoundCode,
-  expandSlot, parseSoundPayload, soundCodeHex, soundPayload,
+  SOUND_FRAME_S,
+  SOUND_SAMPLE_RATE,
+  SOUND_BASE_HZ,
+  SOUND_TONE_SPACING_HZ,
+  crc16Ccitt,
+  decodeSoundCode,
+  encodeSoundCode,
+  expandSlot,
+  parseSoundPayload,
+  soundCodeHex,
+  soundPayload,
 } from './sound-code';
 
 const SR = SOUND_SAMPLE_RATE;
@@ -147,7 +156,7 @@ describe('sound code PCM', () => {
     // No sample-to-sample jump bigger than a 20 kHz sine at full amplitude makes.
     let maxStep = 0;
     for (let i = 1; i < pcm.length; i++) maxStep = Math.max(maxStep, Math.abs(pcm[i] - pcm[i - 1]));
-    expect(maxStep).toBeLessThanOrEqual(0.5 * 2 * Math.PI * 20_000 / SR);
+    expect(maxStep).toBeLessThanOrEqual((0.5 * 2 * Math.PI * 20_000) / SR);
     expect(SOUND_BASE_HZ).toBeGreaterThanOrEqual(17_500);
     expect(SOUND_BASE_HZ + 15 * SOUND_TONE_SPACING_HZ).toBeLessThanOrEqual(20_000);
   });
@@ -161,7 +170,11 @@ describe('sound code PCM', () => {
 
   it('keeps exact 40 ms symbols at any rate: played at 44.1 kHz it decodes from a 48 kHz recording, and back', () => {
     const r = rng(4);
-    for (const [play, record] of [[44_100, 48_000], [48_000, 44_100], [96_000, 48_000]] as const) {
+    for (const [play, record] of [
+      [44_100, 48_000],
+      [48_000, 44_100],
+      [96_000, 48_000],
+    ] as const) {
       const sc = randomSc(r);
       const pcm = encodeSoundCode(soundPayload(sc, 0x1234), { sampleRate: play });
       expect(pcm.length).toBe(Math.round(SOUND_FRAME_S * play));

@@ -241,7 +241,9 @@ export function decodeSoundCode(samples: Float32Array, sampleRate: number = SOUN
   const scores = new Float64Array(last + 1);
   for (let h = 0; h <= last; h++) scores[h] = preambleScore(h);
   // Local maxima above the threshold, best first, at least a symbol apart.
-  const order = Array.from(scores.keys()).filter((h) => scores[h] >= PREAMBLE_THRESHOLD).sort((a, b) => scores[b] - scores[a]);
+  const order = Array.from(scores.keys())
+    .filter((h) => scores[h] >= PREAMBLE_THRESHOLD)
+    .sort((a, b) => scores[b] - scores[a]);
   const picked: number[] = [];
   for (const h of order) {
     if (picked.length >= SOUND_MAX_CANDIDATES) break;

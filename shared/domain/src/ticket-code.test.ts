@@ -47,8 +47,20 @@ async function fixture(over: Partial<TicketClaims> = {}): Promise<Fixture> {
   const kid = await keyIdOf(jwk);
   const device = await generateSigningKeyPair(false);
   const claims: TicketClaims = {
-    v: 1, kid, tid: 'u1-mumbai-MBUS-adult', kind: 'pass', pt: 'pass', city: 'mumbai', agency: 'MBUS', uid: 'u1',
-    nb: T0 - DAY, exp: T0 + 30 * DAY, trips: -1, sc: '0123456789ab', dk: await exportDevicePublicKey(device.publicKey), ...over,
+    v: 1,
+    kid,
+    tid: 'u1-mumbai-MBUS-adult',
+    kind: 'pass',
+    pt: 'pass',
+    city: 'mumbai',
+    agency: 'MBUS',
+    uid: 'u1',
+    nb: T0 - DAY,
+    exp: T0 + 30 * DAY,
+    trips: -1,
+    sc: '0123456789ab',
+    dk: await exportDevicePublicKey(device.publicKey),
+    ...over,
   };
   return { server, kid, keys: [{ kid, jwk }], device, claims, token: await signToken(server.privateKey, claims) };
 }
@@ -101,7 +113,14 @@ describe('verifyTicketCode', () => {
     const code = await codeAt(f, T0);
     expect(code.length).toBeLessThan(420); // was 600-700 characters as JSON + base64url; at most version 11 (61 modules), level L
     // a real ticket's claims: UUID transaction and user ids, a 16-character kid
-    const g = await fixture({ tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab', uid: '0123456789abcdef0123456789abcdef', pt: 'singleJourneyTicket', agency: 'Mumbai Airport Express', kind: 'ticket', trips: 1 });
+    const g = await fixture({
+      tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab',
+      uid: '0123456789abcdef0123456789abcdef',
+      pt: 'singleJourneyTicket',
+      agency: 'Mumbai Airport Express',
+      kind: 'ticket',
+      trips: 1,
+    });
     const real = await codeAt(g, T0);
     expect(real.length).toBeLessThan(470);
     expect(await verifyTicketCode(real, { keys: g.keys, now: T0 })).toEqual({ ok: true, claims: g.claims, slot: slotAt(T0) });
@@ -109,8 +128,19 @@ describe('verifyTicketCode', () => {
 
   it('packs claims compactly and reads back exactly the same claims (every string form)', async () => {
     for (const over of [
-      { tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' }, { tid: '3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' }, { tid: 'ab' }, { tid: 'PASS-0123456789abcdef0123456789abcdef' },
-      { tid: 'TKT-3F2A9C0D-1B7E-4A5B-9C8D-0123456789AB' }, { uid: 'ünïcode-rider' }, { uid: 'AA' }, { uid: 'AB' }, { agency: 'x'.repeat(60) }, { trips: 32767 }, { trips: -1 }, { nb: 0 }, { exp: Number.MAX_SAFE_INTEGER },
+      { tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' },
+      { tid: '3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab' },
+      { tid: 'ab' },
+      { tid: 'PASS-0123456789abcdef0123456789abcdef' },
+      { tid: 'TKT-3F2A9C0D-1B7E-4A5B-9C8D-0123456789AB' },
+      { uid: 'ünïcode-rider' },
+      { uid: 'AA' },
+      { uid: 'AB' },
+      { agency: 'x'.repeat(60) },
+      { trips: 32767 },
+      { trips: -1 },
+      { nb: 0 },
+      { exp: Number.MAX_SAFE_INTEGER },
     ] as Partial<TicketClaims>[]) {
       const c = { ...f.claims, ...over };
       const packed = packClaims(c);
@@ -153,7 +183,10 @@ describe('verifyTicketCode', () => {
     const [body, sig] = f.token.split('.');
     const bytes = base64urlDecode(sig)!;
     bytes[10] ^= 1;
-    expect(await verifyTicketCode(await codeAt(f, T0, undefined, `${body}.${base64urlEncode(bytes)}`), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
+    expect(await verifyTicketCode(await codeAt(f, T0, undefined, `${body}.${base64urlEncode(bytes)}`), { keys: f.keys, now: T0 })).toEqual({
+      ok: false,
+      reason: 'BAD_SIGNATURE',
+    });
   });
 
   it('a key id the validator does not know fails UNKNOWN_KEY (another key id, or no keys at all)', async () => {
@@ -161,7 +194,10 @@ describe('verifyTicketCode', () => {
     expect(await verifyTicketCode(await codeAt(g, T0), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'UNKNOWN_KEY' });
     expect(await verifyTicketCode(await codeAt(f, T0), { keys: [], now: T0 })).toEqual({ ok: false, reason: 'UNKNOWN_KEY' });
     // a published entry whose JWK cannot be imported is as good as unknown
-    expect(await verifyTicketCode(await codeAt(f, T0), { keys: [{ kid: f.kid, jwk: { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' } }], now: T0 })).toEqual({ ok: false, reason: 'UNKNOWN_KEY' });
+    expect(await verifyTicketCode(await codeAt(f, T0), { keys: [{ kid: f.kid, jwk: { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' } }], now: T0 })).toEqual({
+      ok: false,
+      reason: 'UNKNOWN_KEY',
+    });
     // with both keys published (rotation), both tokens verify
     const both = [...f.keys, ...g.keys];
     expect((await verifyTicketCode(await codeAt(g, T0), { keys: both, now: T0 })).ok).toBe(true);
@@ -172,8 +208,14 @@ describe('verifyTicketCode', () => {
     const thief = await generateSigningKeyPair(false);
     expect(await verifyTicketCode(await codeAt(f, T0, thief.privateKey), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_DEVICE_SIGNATURE' });
     const { slot, signature } = await signDynamicPart(f.device.privateKey, f.claims.tid, T0);
-    expect(await verifyTicketCode(buildTicketCode(f.token, slot + 1, signature), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_DEVICE_SIGNATURE' });
-    expect(await verifyTicketCode(await codeAt(f, T0, undefined, undefined, 'another-tid'), { keys: f.keys, now: T0 })).toEqual({ ok: false, reason: 'BAD_DEVICE_SIGNATURE' });
+    expect(await verifyTicketCode(buildTicketCode(f.token, slot + 1, signature), { keys: f.keys, now: T0 })).toEqual({
+      ok: false,
+      reason: 'BAD_DEVICE_SIGNATURE',
+    });
+    expect(await verifyTicketCode(await codeAt(f, T0, undefined, undefined, 'another-tid'), { keys: f.keys, now: T0 })).toEqual({
+      ok: false,
+      reason: 'BAD_DEVICE_SIGNATURE',
+    });
   });
 
   it('validity window: nb is the first valid instant, exp the first expired one', async () => {
@@ -222,7 +264,13 @@ describe('verifyTicketCode', () => {
     ['a server signature of the wrong length', edit((b) => new Uint8Array([...b.slice(0, claimsLength() + 40), ...b.slice(claimsLength() + 64)]))],
     ['claims of another wire version', edit((b) => void (b[0] = 3))],
     ['an unknown string form', edit((b) => void (b[1] = 9))],
-    ['a kind that is neither pass nor ticket', edit((b) => { expect(b[KIND_AT]).toBe(0); b[KIND_AT] = 2; })],
+    [
+      'a kind that is neither pass nor ticket',
+      edit((b) => {
+        expect(b[KIND_AT]).toBe(0);
+        b[KIND_AT] = 2;
+      }),
+    ],
     ['claims cut short', edit((b) => b.slice(0, 30))],
     ['a device key with a bad prefix', edit((b) => void (b[claimsLength() - 33] = 4))],
     ['a device key whose x is not on the curve', edit((b) => void b.fill(0xff, claimsLength() - 32, claimsLength()))],

@@ -50,14 +50,7 @@ export interface TicketClaims {
 }
 
 export type TicketCodeFailure =
-  | 'MALFORMED'
-  | 'UNKNOWN_KEY'
-  | 'BAD_SIGNATURE'
-  | 'NOT_YET_VALID'
-  | 'EXPIRED'
-  | 'BAD_DEVICE_SIGNATURE'
-  | 'STALE_CODE'
-  | 'FUTURE_CODE';
+  'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' | 'NOT_YET_VALID' | 'EXPIRED' | 'BAD_DEVICE_SIGNATURE' | 'STALE_CODE' | 'FUTURE_CODE';
 
 export type TicketCodeResult = { ok: true; claims: TicketClaims; slot: number } | { ok: false; reason: TicketCodeFailure };
 
@@ -371,7 +364,21 @@ export function unpackClaims(b: Uint8Array, at = 0): { claims: TicketClaims; end
   const sc = toHex(b.subarray(i + 16, i + 22));
   const point = decompressPoint(b.subarray(i + 22, i + 55));
   if (nb === null || exp === null || !point) return null;
-  const claims = asTicketClaims({ v: TICKET_CODE_VERSION, kid, tid, kind: kindByte === 0 ? 'pass' : 'ticket', pt, city, agency, uid, nb, exp, trips, sc, dk: base64urlEncode(point) });
+  const claims = asTicketClaims({
+    v: TICKET_CODE_VERSION,
+    kid,
+    tid,
+    kind: kindByte === 0 ? 'pass' : 'ticket',
+    pt,
+    city,
+    agency,
+    uid,
+    nb,
+    exp,
+    trips,
+    sc,
+    dk: base64urlEncode(point),
+  });
   return claims ? { claims, end: i + 55 } : null;
 }
 
@@ -430,7 +437,8 @@ export async function signDynamicPart(privateKey: CryptoKey, tid: string, now: n
 export function buildTicketCode(token: string, slot: number, signature: string): string {
   const t = parseToken(token);
   const dev = base64urlDecode(signature);
-  if (!t || !dev || dev.length !== 64 || !Number.isSafeInteger(slot) || slot < 0 || slot > 0xffffffff) throw new RangeError('Cannot build a ticket code from these parts.');
+  if (!t || !dev || dev.length !== 64 || !Number.isSafeInteger(slot) || slot < 0 || slot > 0xffffffff)
+    throw new RangeError('Cannot build a ticket code from these parts.');
   const bytes = new Uint8Array(t.body.length + 64 + 4 + 64);
   bytes.set(t.body, 0);
   bytes.set(t.signature, t.body.length);
@@ -473,7 +481,10 @@ function keyFor(keys: readonly VerificationKey[], kid: string): Promise<CryptoKe
 }
 
 /** Checks a token's server signature only (no times): its claims, or the failure. */
-export async function verifyToken(token: string, keys: readonly VerificationKey[]): Promise<{ ok: true; claims: TicketClaims } | { ok: false; reason: 'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' }> {
+export async function verifyToken(
+  token: string,
+  keys: readonly VerificationKey[],
+): Promise<{ ok: true; claims: TicketClaims } | { ok: false; reason: 'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' }> {
   const p = parseToken(token);
   if (!p) return { ok: false, reason: 'MALFORMED' };
   return checkServerSignature(p, keys);
@@ -493,7 +504,10 @@ async function checkServerSignature(p: ParsedToken, keys: readonly VerificationK
  * over the slot with the bound key (BAD_DEVICE_SIGNATURE), and the slot within `maxSkewSlots` of now's slot
  * (STALE_CODE, FUTURE_CODE). Whether a code was already punched is the caller's business (one punch per tid and slot).
  */
-export async function verifyTicketCode(text: string, opts: { keys: readonly VerificationKey[]; now: number; maxSkewSlots?: number }): Promise<TicketCodeResult> {
+export async function verifyTicketCode(
+  text: string,
+  opts: { keys: readonly VerificationKey[]; now: number; maxSkewSlots?: number },
+): Promise<TicketCodeResult> {
   const p = parseTicketCode(text);
   if (!p) return { ok: false, reason: 'MALFORMED' };
   const server = await checkServerSignature(p, opts.keys);
@@ -502,7 +516,8 @@ export async function verifyTicketCode(text: string, opts: { keys: readonly Veri
   if (opts.now < c.nb) return { ok: false, reason: 'NOT_YET_VALID' };
   if (opts.now >= c.exp) return { ok: false, reason: 'EXPIRED' };
   const device = await importDevicePublicKey(c.dk);
-  if (!device || !(await subtle().verify(ES256_SIGN, device, p.deviceSignature, utf8(dynamicText(c.tid, p.slot))))) return { ok: false, reason: 'BAD_DEVICE_SIGNATURE' };
+  if (!device || !(await subtle().verify(ES256_SIGN, device, p.deviceSignature, utf8(dynamicText(c.tid, p.slot)))))
+    return { ok: false, reason: 'BAD_DEVICE_SIGNATURE' };
   const late = checkSlot(p.slot, opts.now, opts.maxSkewSlots);
   if (late) return { ok: false, reason: late };
   return { ok: true, claims: c, slot: p.slot };

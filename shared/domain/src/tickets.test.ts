@@ -1,6 +1,15 @@
 import {
-  isTicket, isExpired, minutesToExpiry, recentPunches, shouldMarkTicketExpired, isUsedUpForDay, tripsLeftToday,
-  isWithinActivationWindow, isWithinAllowedAfterActivation, statusLabel, type WalletRecord,
+  isTicket,
+  isExpired,
+  minutesToExpiry,
+  recentPunches,
+  shouldMarkTicketExpired,
+  isUsedUpForDay,
+  tripsLeftToday,
+  isWithinActivationWindow,
+  isWithinAllowedAfterActivation,
+  statusLabel,
+  type WalletRecord,
 } from './tickets';
 
 const ist = (s: string) => Date.parse(`${s}+05:30`);
@@ -72,9 +81,16 @@ describe('activation', () => {
 
 describe('status label', () => {
   it.each([
-    ['USER_CANCELLED', 'cancelled'], ['SYSTEM_CANCELLED', 'cancelled'], ['RESCHEDULED', 'rescheduled'], ['SYSTEM_RESCHEDULED', 'rescheduled'],
-    ['FAILED', 'failed'], ['PAYMENT_FAILED', 'failed'], ['UNVERIFIED', 'verification pending'], ['REJECTED', 'verification rejected'],
-    ['VERIFIED', 'pending'], ['PAYMENT_PROCESSING', 'pending'],
+    ['USER_CANCELLED', 'cancelled'],
+    ['SYSTEM_CANCELLED', 'cancelled'],
+    ['RESCHEDULED', 'rescheduled'],
+    ['SYSTEM_RESCHEDULED', 'rescheduled'],
+    ['FAILED', 'failed'],
+    ['PAYMENT_FAILED', 'failed'],
+    ['UNVERIFIED', 'verification pending'],
+    ['REJECTED', 'verification rejected'],
+    ['VERIFIED', 'pending'],
+    ['PAYMENT_PROCESSING', 'pending'],
   ])('%s → %s', (status, label) => expect(statusLabel(pass({ status, expiryTime: now + 1e9 }), now, d)).toBe(label));
   it('a future start shows starts from', () => {
     expect(statusLabel(pass({ startTime: now + 1, expiryTime: now + 1e9 }), now, d)).toBe(`starts from ${d(now + 1)}`);

@@ -8,7 +8,9 @@ export const ALLOWED_AFTER_ACTIVATION_MS = 86_400_000;
 export const SOUND_REPLAY_MS = 8_000;
 export const UNLIMITED_TRIPS = -1;
 
-export interface Punch { punchingTime: number }
+export interface Punch {
+  punchingTime: number;
+}
 export interface WalletRecord {
   ticketId?: string | null;
   bookingId?: string | null;
@@ -74,15 +76,25 @@ export function tripsLeftToday(r: WalletRecord, now: number, timeZone: string = 
 
 /** Spec §9: activation window 15 min; allowed time after activation 24 h. */
 export const isWithinActivationWindow = (activatedAt: number, now: number): boolean => now >= activatedAt && now - activatedAt <= ACTIVATION_WINDOW_MS;
-export const isWithinAllowedAfterActivation = (activatedAt: number, now: number): boolean => now >= activatedAt && now - activatedAt <= ALLOWED_AFTER_ACTIVATION_MS;
+export const isWithinAllowedAfterActivation = (activatedAt: number, now: number): boolean =>
+  now >= activatedAt && now - activatedAt <= ALLOWED_AFTER_ACTIVATION_MS;
 
 const STATUS_WORD: Record<string, string> = {
-  USER_CANCELLED: 'cancelled', SYSTEM_CANCELLED: 'cancelled', CANCELLED: 'cancelled',
-  RESCHEDULED: 'rescheduled', USER_RESCHEDULED: 'rescheduled', SYSTEM_RESCHEDULED: 'rescheduled',
-  FAILED: 'failed', PAYMENT_FAILED: 'failed', BOOKING_FAILED: 'failed',
+  USER_CANCELLED: 'cancelled',
+  SYSTEM_CANCELLED: 'cancelled',
+  CANCELLED: 'cancelled',
+  RESCHEDULED: 'rescheduled',
+  USER_RESCHEDULED: 'rescheduled',
+  SYSTEM_RESCHEDULED: 'rescheduled',
+  FAILED: 'failed',
+  PAYMENT_FAILED: 'failed',
+  BOOKING_FAILED: 'failed',
   UNVERIFIED: 'verification pending',
   REJECTED: 'verification rejected',
-  VERIFIED: 'pending', PAYMENT_PROCESSING: 'pending', PENDING: 'pending', BOOKING_UNDER_PROCESS: 'pending',
+  VERIFIED: 'pending',
+  PAYMENT_PROCESSING: 'pending',
+  PENDING: 'pending',
+  BOOKING_UNDER_PROCESS: 'pending',
 };
 
 /**
@@ -97,4 +109,3 @@ export function statusLabel(r: WalletRecord, now: number, formatDate: (ms: numbe
   const till = r.expiryTime != null ? formatDate(r.expiryTime) : '';
   return `${isTicket(r) ? 'ticket valid till' : 'valid till'} ${till}`.trim();
 }
-

@@ -1,4 +1,14 @@
-import { timeliness, occupancyLevel, usableEtas, formatWalkingDistance, haversineKm, plannerWalk, plannerWalkRadius, plannerWalkSettings, stopNameKey } from './transit';
+import {
+  timeliness,
+  occupancyLevel,
+  usableEtas,
+  formatWalkingDistance,
+  haversineKm,
+  plannerWalk,
+  plannerWalkRadius,
+  plannerWalkSettings,
+  stopNameKey,
+} from './transit';
 
 describe('timeliness (delay = actual - scheduled, seconds)', () => {
   it.each([
@@ -15,7 +25,12 @@ describe('timeliness (delay = actual - scheduled, seconds)', () => {
 
 describe('occupancy', () => {
   it.each([
-    [0, 'overcrowded'], [2, 'overcrowded'], [3, 'standing'], [9, 'standing'], [10, 'seats'], [40, 'seats'],
+    [0, 'overcrowded'],
+    [2, 'overcrowded'],
+    [3, 'standing'],
+    [9, 'standing'],
+    [10, 'seats'],
+    [40, 'seats'],
   ])('%i → %s', (v, level) => expect(occupancyLevel(v)).toBe(level));
 });
 
@@ -64,7 +79,12 @@ describe('planner walking (issue 15)', () => {
     expect(s).toEqual({ speedKmh: 4.5, detourFactor: 1.2, maxMeters: 800, samePlaceMeters: 150 });
     expect(plannerWalk(1000, s).seconds).toBe(960);
     expect(plannerWalkSettings({ speedKmh: 1.9, detourFactor: 2.01, maxMeters: 99, samePlaceMeters: -1 })).toEqual(plannerWalkSettings(null));
-    expect(plannerWalkSettings({ speedKmh: 7, detourFactor: 1, maxMeters: 3000, samePlaceMeters: 0 })).toEqual({ speedKmh: 7, detourFactor: 1, maxMeters: 3000, samePlaceMeters: 0 });
+    expect(plannerWalkSettings({ speedKmh: 7, detourFactor: 1, maxMeters: 3000, samePlaceMeters: 0 })).toEqual({
+      speedKmh: 7,
+      detourFactor: 1,
+      maxMeters: 3000,
+      samePlaceMeters: 0,
+    });
     expect(plannerWalkSettings({ speedKmh: '5', maxMeters: Number.NaN }).speedKmh).toBe(4);
   });
 

@@ -23,7 +23,11 @@ export function occupancyLevel(value: number): Occupancy {
 }
 
 /** Spec §3 "Live bus ETA entry". */
-export interface EtaEntry { vNo: string; tS: number; eta: number }
+export interface EtaEntry {
+  vNo: string;
+  tS: number;
+  eta: number;
+}
 export const ETA_MAX_AGE_MS = 15 * MINUTE_MS;
 
 /** Spec §9: only entries no older than 15 min count, and an ETA of -1 (unknown) is ignored. Soonest first. */
@@ -71,7 +75,12 @@ export interface PlannerWalkSettings {
 
 export const DEFAULT_PLANNER_WALK: Readonly<PlannerWalkSettings> = { speedKmh: WALKING_SPEED_KMH, detourFactor: 1.3, maxMeters: 1000, samePlaceMeters: 300 };
 
-const WALK_BOUNDS: Record<keyof PlannerWalkSettings, [number, number]> = { speedKmh: [2, 7], detourFactor: [1, 2], maxMeters: [100, 3000], samePlaceMeters: [0, 1000] };
+const WALK_BOUNDS: Record<keyof PlannerWalkSettings, [number, number]> = {
+  speedKmh: [2, 7],
+  detourFactor: [1, 2],
+  maxMeters: [100, 3000],
+  samePlaceMeters: [0, 1000],
+};
 
 /** A city's walking settings from its features JSON (anything missing or out of bounds: the default). */
 export function plannerWalkSettings(raw: unknown): PlannerWalkSettings {

@@ -1,6 +1,16 @@
 import {
-  isValidOtp, luhnValid, isValidIndianMobile, digitsOnly, isValidName, isValidEmail, isDigitsOnly, isDigitsAndSpaces, isNumberWithDot,
-  isFileTooLarge, BYTES_PER_MB, COUNTRIES,
+  isValidOtp,
+  luhnValid,
+  isValidIndianMobile,
+  digitsOnly,
+  isValidName,
+  isValidEmail,
+  isDigitsOnly,
+  isDigitsAndSpaces,
+  isNumberWithDot,
+  isFileTooLarge,
+  BYTES_PER_MB,
+  COUNTRIES,
 } from './validation';
 import { exceedsUploadQuota, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB, sosMessageProblem, SOS_MESSAGE_MAX, SOS_MESSAGE_MAX_LINES } from './validation';
 
@@ -14,7 +24,9 @@ describe('Indian mobile number: 10 digits', () => {
     expect(COUNTRIES).toEqual([{ id: 'IN', name: 'India', callingCode: '+91', supportedPhoneNumberLength: 10 }]);
   });
   it.each(['9876543210', '6000000000', '7999999999'])('accepts %s', (v) => expect(isValidIndianMobile(v)).toBe(true));
-  it.each(['987654321', '98765432101', '5876543210', '0876543210', '+919876543210', '98765 43210'])('refuses %s', (v) => expect(isValidIndianMobile(v)).toBe(false));
+  it.each(['987654321', '98765432101', '5876543210', '0876543210', '+919876543210', '98765 43210'])('refuses %s', (v) =>
+    expect(isValidIndianMobile(v)).toBe(false),
+  );
   it('keeps only digits up to the allowed length while typing or pasting', () => {
     expect(digitsOnly('+91 98765-43210', 12)).toBe('919876543210');
     expect(digitsOnly('98765 43210 99', 10)).toBe('9876543210');
@@ -64,7 +76,8 @@ describe('uploads: over 5 MB, 1,000,000 bytes per MB, are rejected', () => {
 
 describe('luhnValid (card numbers, used by the checkout form and the server schema)', () => {
   it('accepts the sandbox cards and refuses near misses, empty input and non-digits', () => {
-    for (const n of ['4111111111111111', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000119', '79927398713', '0']) expect(luhnValid(n)).toBe(true);
+    for (const n of ['4111111111111111', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000119', '79927398713', '0'])
+      expect(luhnValid(n)).toBe(true);
     for (const n of ['4111111111111112', '79927398710', '', '4111 1111 1111 1111', '411111111111111a']) expect(luhnValid(n)).toBe(false);
   });
 });
@@ -85,12 +98,26 @@ describe('SOS message', () => {
     expect(sosMessageProblem('x'.repeat(SOS_MESSAGE_MAX + 1))).toBe('long');
     expect(sosMessageProblem(`  ${'x'.repeat(SOS_MESSAGE_MAX)}  `)).toBeNull();
     expect(sosMessageProblem(Array(SOS_MESSAGE_MAX_LINES).fill('a').join('\n'))).toBeNull();
-    expect(sosMessageProblem(Array(SOS_MESSAGE_MAX_LINES + 1).fill('a').join('\n'))).toBe('lines');
+    expect(
+      sosMessageProblem(
+        Array(SOS_MESSAGE_MAX_LINES + 1)
+          .fill('a')
+          .join('\n'),
+      ),
+    ).toBe('lines');
     expect(sosMessageProblem('मुझे मदद चाहिए 🚨, I am on bus 42!')).toBeNull();
     expect(sosMessageProblem('  ')).toBe('empty');
   });
   it.each([
-    ['NUL', 'help\u0000me'], ['tab', 'a\tb'], ['escape', '\u001b[31m'], ['DEL', 'a\u007f'], ['C1', 'a\u0085'],
-    ['RTL override', 'a\u202eb'], ['isolate', 'a\u2066b'], ['lone high surrogate', 'a\ud800b'], ['lone low surrogate', 'a\udc00b'], ['noncharacter', 'a\uffffb'],
+    ['NUL', 'help\u0000me'],
+    ['tab', 'a\tb'],
+    ['escape', '\u001b[31m'],
+    ['DEL', 'a\u007f'],
+    ['C1', 'a\u0085'],
+    ['RTL override', 'a\u202eb'],
+    ['isolate', 'a\u2066b'],
+    ['lone high surrogate', 'a\ud800b'],
+    ['lone low surrogate', 'a\udc00b'],
+    ['noncharacter', 'a\uffffb'],
   ])('refuses %s', (_, v) => expect(sosMessageProblem(v)).toBe('characters'));
 });

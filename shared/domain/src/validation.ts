@@ -1,6 +1,11 @@
 /** Validation rules of spec §5, shared by every form and by the API schemas. */
 
-export interface Country { id: string; name: string; callingCode: string; supportedPhoneNumberLength: number }
+export interface Country {
+  id: string;
+  name: string;
+  callingCode: string;
+  supportedPhoneNumberLength: number;
+}
 /** Spec §3 "Country": only India is listed. */
 export const COUNTRIES: readonly Country[] = [{ id: 'IN', name: 'India', callingCode: '+91', supportedPhoneNumberLength: 10 }];
 export const INDIA = COUNTRIES[0];
@@ -44,7 +49,8 @@ export const exceedsUploadQuota = (stored: { files: number; bytes: number }, inc
 export const SOS_MESSAGE_MAX = 300;
 export const SOS_MESSAGE_MAX_LINES = 5;
 /** Control characters (a line break is allowed), bidirectional overrides and isolates, noncharacters, lone surrogates. */
-const UNSAFE_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE_TEXT =
+  /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasUnsafeTextCharacters = (value: string): boolean => UNSAFE_TEXT.test(value);
 /** What is wrong with an SOS message (after trimming), or null: empty, too long, too many lines, or characters an SMS must not carry. */
 export function sosMessageProblem(value: string): 'empty' | 'long' | 'lines' | 'characters' | null {

@@ -1,4 +1,16 @@
-import { isPaidStatus, countdown, countdownWords, formatCityDate, formatCityDateTime, formatCityDateTimeYear, formatCityTime, isoCityDateToMs, lastValidInstant, passValidUntil, passValidityState } from './validity';
+import {
+  isPaidStatus,
+  countdown,
+  countdownWords,
+  formatCityDate,
+  formatCityDateTime,
+  formatCityDateTimeYear,
+  formatCityTime,
+  isoCityDateToMs,
+  lastValidInstant,
+  passValidUntil,
+  passValidityState,
+} from './validity';
 
 // 22 Dec 2026 00:00 in Kolkata is 21 Dec 18:30 UTC.
 const midnight = (iso: string) => Date.parse(`${iso}T00:00:00+05:30`);
@@ -74,5 +86,7 @@ describe('countdown in a rider’s terms (item 2)', () => {
 
 describe('paid or to pay (item 3: "To pay" never on a paid order)', () => {
   it.each(['SUCCESS', 'UNUSED', 'USED', 'EXPIRED'])('%s is paid', (s) => expect(isPaidStatus(s)).toBe(true));
-  it.each(['PENDING', 'PAYMENT_FAILED', 'PAYMENT_PROCESSING', 'UNVERIFIED', 'VERIFIED', 'REJECTED'])('%s is still to pay', (s) => expect(isPaidStatus(s)).toBe(false));
+  it.each(['PENDING', 'PAYMENT_FAILED', 'PAYMENT_PROCESSING', 'UNVERIFIED', 'VERIFIED', 'REJECTED'])('%s is still to pay', (s) =>
+    expect(isPaidStatus(s)).toBe(false),
+  );
 });

@@ -20,7 +20,11 @@ export type PassValidityState = 'notYetValid' | 'valid' | 'expired';
  * A pass at `now`: expired when the minutes to its (exclusive) expiry are 0 or less (spec §4); not valid yet only when
  * its start falls on a LATER city day than today; otherwise valid (a pass bought today for today is valid at once).
  */
-export function passValidityState(p: { startTime: number | null | undefined; expiryTime: number | null | undefined }, now: number, timeZone: string = CITY_TIME_ZONE): PassValidityState {
+export function passValidityState(
+  p: { startTime: number | null | undefined; expiryTime: number | null | undefined },
+  now: number,
+  timeZone: string = CITY_TIME_ZONE,
+): PassValidityState {
   if (p.expiryTime != null && minutesToExpiry(p.expiryTime, now) <= 0) return 'expired';
   if (p.startTime != null && p.startTime > now && localDate(p.startTime, timeZone) > localDate(now, timeZone)) return 'notYetValid';
   return 'valid';
@@ -38,10 +42,13 @@ function formatter(locale: string, kind: 'date' | 'dateTime' | 'dayMonthTime' | 
   if (!f) {
     const base = { timeZone, numberingSystem: 'latn' } as const;
     const opts: Intl.DateTimeFormatOptions =
-      kind === 'date' ? { ...base, day: '2-digit', month: 'short', year: 'numeric' }
-      : kind === 'time' ? { ...base, hour: 'numeric', minute: '2-digit', hour12: true }
-      : kind === 'dayMonthTime' ? { ...base, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }
-      : { ...base, day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
+      kind === 'date'
+        ? { ...base, day: '2-digit', month: 'short', year: 'numeric' }
+        : kind === 'time'
+          ? { ...base, hour: 'numeric', minute: '2-digit', hour12: true }
+          : kind === 'dayMonthTime'
+            ? { ...base, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }
+            : { ...base, day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
     try {
       f = new Intl.DateTimeFormat(`${locale.split('-')[0]}-IN`, opts);
     } catch {
@@ -115,11 +122,16 @@ export function countdown(leftMs: number): Countdown {
 /** English words of a countdown ("29 days", "5 h 20 min", "12 min", "40 s"); screens use their catalogs' plurals. */
 export function countdownWords(c: Countdown): string {
   switch (c.unit) {
-    case 'none': return '0 s';
-    case 'days': return `${c.days} ${c.days === 1 ? 'day' : 'days'}`;
-    case 'hours': return c.minutes ? `${c.hours} h ${c.minutes} min` : `${c.hours} h`;
-    case 'minutes': return `${c.minutes} min`;
-    case 'seconds': return `${c.seconds} s`;
+    case 'none':
+      return '0 s';
+    case 'days':
+      return `${c.days} ${c.days === 1 ? 'day' : 'days'}`;
+    case 'hours':
+      return c.minutes ? `${c.hours} h ${c.minutes} min` : `${c.hours} h`;
+    case 'minutes':
+      return `${c.minutes} min`;
+    case 'seconds':
+      return `${c.seconds} s`;
   }
 }
 

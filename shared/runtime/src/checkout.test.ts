@@ -3,11 +3,20 @@ import type { LocalisedText, RemoteEntry } from './manifest';
 import { setDeployedRemotes } from './remotes';
 
 const text = (en: string): LocalisedText => ({ en, hi: `${en} (hi)`, mr: en, ml: en, ta: en, kn: en });
-const remote = (name: string, checkout: RemoteEntry['checkout']): Partial<RemoteEntry> => ({ name, dir: name, version: '1', entry: '', prefixes: [], checkout });
+const remote = (name: string, checkout: RemoteEntry['checkout']): Partial<RemoteEntry> => ({
+  name,
+  dir: name,
+  version: '1',
+  entry: '',
+  prefixes: [],
+  checkout,
+});
 
 beforeEach(() =>
   setDeployedRemotes([
-    remote('mf_passes', { pass: { returnPath: '/productHooks/bus-pass-purchase/booking-successful/:orderId', heading: text('Pay for your bus pass'), product: text('bus pass') } }),
+    remote('mf_passes', {
+      pass: { returnPath: '/productHooks/bus-pass-purchase/booking-successful/:orderId', heading: text('Pay for your bus pass'), product: text('bus pass') },
+    }),
     remote('mf_tickets', { ticket: { returnPath: '/select-trip/booking-success/:orderId', heading: text('Pay'), product: text('bus ticket') } }),
     remote('mf_cards', { ncmcCardRecharge: { returnPath: '/ncmc-card-recharge/successful/:cardType', heading: text('Pay'), product: text('card') } }),
   ]),
@@ -41,7 +50,7 @@ describe('checkout paths', () => {
     setDeployedRemotes([]);
     expect(isCheckoutProductType('pass')).toBe(false);
   });
-  it('names each kind in the rider\'s language, English when the language is unknown', () => {
+  it("names each kind in the rider's language, English when the language is unknown", () => {
     expect(checkoutKindText('pass', 'heading', 'hi')).toBe('Pay for your bus pass (hi)');
     expect(checkoutKindText('pass', 'product', 'xx')).toBe('bus pass');
     expect(checkoutKindText('premium', 'product', 'en')).toBeNull();

@@ -28,7 +28,9 @@ export function checkoutReturnPath(productType: CheckoutProductType, order: stri
   const kind = checkoutKinds()[productType];
   const path = kind ? fillPathTemplate(kind.returnPath, fields) : null;
   if (path) return path;
-  console.error(`[sawari] no return path for a paid ${productType} order (${kind ? `${kind.returnPath} needs a field the order lacks` : 'no deployed remote sells it'})`);
+  console.error(
+    `[sawari] no return path for a paid ${productType} order (${kind ? `${kind.returnPath} needs a field the order lacks` : 'no deployed remote sells it'})`,
+  );
   return '/';
 }
 

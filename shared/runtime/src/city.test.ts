@@ -1,5 +1,15 @@
 import type { CityConfig } from '@sawari/contracts';
-import { CITIES_CACHE_KEY, CITY_CONFIG_TTL_MS, cityAtom, citiesStateAtom, fetchCities, isFeatureEnabled, loadCities, nearestCity, readCitiesCache } from './city';
+import {
+  CITIES_CACHE_KEY,
+  CITY_CONFIG_TTL_MS,
+  cityAtom,
+  citiesStateAtom,
+  fetchCities,
+  isFeatureEnabled,
+  loadCities,
+  nearestCity,
+  readCitiesCache,
+} from './city';
 import { sawariStore } from './store';
 
 class MemoryStorage {
@@ -24,9 +34,26 @@ class MemoryStorage {
   }
 }
 
-const features = { passes: false, tickets: false, premium: false, cards: false, tracking: false, airport: false, soundValidation: false, stopBasedPlanner: false, cityListRoute: true };
+const features = {
+  passes: false,
+  tickets: false,
+  premium: false,
+  cards: false,
+  tracking: false,
+  airport: false,
+  soundValidation: false,
+  stopBasedPlanner: false,
+  cityListRoute: true,
+};
 const city = (id: string, lat: number, lon: number, on: Partial<typeof features> = {}): CityConfig => ({
-  id, name: id, state: 'S', lat, lon, clusterId: null, homeClusters: [], features: { ...features, ...on },
+  id,
+  name: id,
+  state: 'S',
+  lat,
+  lon,
+  clusterId: null,
+  homeClusters: [],
+  features: { ...features, ...on },
 });
 const MUMBAI = city('mumbai', 19.076, 72.8777, { passes: true, airport: true });
 const KOCHI = city('kochi', 9.9312, 76.2673, { tickets: true });

@@ -41,7 +41,9 @@ export function readCitiesCache(now: number): { data: CitiesData; fresh: boolean
 export function parseCitiesResponse(body: unknown): CitiesData {
   const b = body as { cities?: unknown; clusters?: unknown } | null;
   if (!b || !Array.isArray(b.cities)) throw new ApiRequestError(200, 'INVALID_RESPONSE', 'The city list could not be read.');
-  const cities = (b.cities as CityConfig[]).filter((c) => c && typeof c.id === 'string' && typeof c.name === 'string' && c.features && typeof c.features === 'object');
+  const cities = (b.cities as CityConfig[]).filter(
+    (c) => c && typeof c.id === 'string' && typeof c.name === 'string' && c.features && typeof c.features === 'object',
+  );
   return { cities, clusters: parseClusterConfig(b.clusters, (m) => console.error(`[sawari] ${m}`)) };
 }
 

@@ -152,7 +152,12 @@ describe('401: refresh once, retry once (spec §4)', () => {
     const retries = server.calls.filter((c) => c.headers.get('accesstoken') === 'access-3');
     expect(retries).toHaveLength(N);
     expect(server.calls).toHaveLength(2 * N + 1);
-    expect(sawariStore.get(sessionAtom)).toEqual({ phoneNumber: '9876543210', userId: 'u1', accessToken: 'access-3', refreshToken: 'refresh-3-aaaaaaaaaaaaaaaaaaaa' });
+    expect(sawariStore.get(sessionAtom)).toEqual({
+      phoneNumber: '9876543210',
+      userId: 'u1',
+      accessToken: 'access-3',
+      refreshToken: 'refresh-3-aaaaaaaaaaaaaaaaaaaa',
+    });
     await settle();
     expect(tabMessages).toEqual([{ type: 'session', session: sawariStore.get(sessionAtom) }]);
     expect(navigateToUrl).not.toHaveBeenCalled();

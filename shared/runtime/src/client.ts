@@ -228,7 +228,13 @@ async function call<T>(method: string, path: string, init: SessionInit, response
 const sendWith =
   (method: 'POST' | 'PUT') =>
   <T = unknown>(path: string, body?: unknown, o: SendOptions = {}): Promise<T> =>
-    call<T>(method, withQuery(path), { body: encode(body, o), headers: o.extraHeaders, signal: o.signal, skipXType: o.skipXPass, skipTokenHeaders: o.skipTokenHeaders });
+    call<T>(method, withQuery(path), {
+      body: encode(body, o),
+      headers: o.extraHeaders,
+      signal: o.signal,
+      skipXType: o.skipXPass,
+      skipTokenHeaders: o.skipTokenHeaders,
+    });
 
 export type UploadOptions = Omit<SendOptions, 'multipart'> & {
   /** Bytes of the body sent so far and in all; called as the browser sends it (again from 0 on a retry after a 401). */
@@ -242,12 +248,27 @@ export type UploadOptions = Omit<SendOptions, 'multipart'> & {
  */
 export const api = {
   get: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
-    call<T>('GET', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders, skipXType: o.skipXType }, o.responseType),
+    call<T>(
+      'GET',
+      withQuery(path, o.params),
+      { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders, skipXType: o.skipXType },
+      o.responseType,
+    ),
   post: sendWith('POST'),
   put: sendWith('PUT'),
   upload: <T = unknown>(path: string, form: FormData, o: UploadOptions = {}): Promise<T> =>
-    call<T>('POST', withQuery(path), { body: encode(form, { ...o, multipart: true }), headers: o.extraHeaders, signal: o.signal, skipXType: o.skipXPass, skipTokenHeaders: o.skipTokenHeaders }, 'json', (input, init) =>
-      xhrSend(String(input), init, o.onProgress),
+    call<T>(
+      'POST',
+      withQuery(path),
+      {
+        body: encode(form, { ...o, multipart: true }),
+        headers: o.extraHeaders,
+        signal: o.signal,
+        skipXType: o.skipXPass,
+        skipTokenHeaders: o.skipTokenHeaders,
+      },
+      'json',
+      (input, init) => xhrSend(String(input), init, o.onProgress),
     ),
   delete: <T = unknown>(path: string, o: GetOptions = {}): Promise<T> =>
     call<T>('DELETE', withQuery(path, o.params), { headers: o.extraHeaders, signal: o.signal, skipTokenHeaders: o.skipTokenHeaders }, o.responseType),

@@ -13,7 +13,11 @@ export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?:
  * Runs one generated operation: its variables and answer are the schema's (no hand-written result type). Failures
  * reject with an ApiRequestError (NETWORK_ERROR when no answer came, as the REST calls do).
  */
-export async function gql<TResult, TVariables extends object>(document: TypedDocument<TResult, TVariables>, variables: TVariables, signal?: AbortSignal): Promise<TResult> {
+export async function gql<TResult, TVariables extends object>(
+  document: TypedDocument<TResult, TVariables>,
+  variables: TVariables,
+  signal?: AbortSignal,
+): Promise<TResult> {
   const { graphqlClient } = await import(/* webpackChunkName: "graphql-client" */ './graphql');
   try {
     return await graphqlClient.request<TResult>({ document, variables: variables as Record<string, unknown>, signal });

@@ -53,13 +53,6 @@ export {
 export { APP_VERSION, APP_VERSION_NUMBER } from './app-version';
 export { persistedAtom, readStored, sessionJsonAtom, writeStored, type SessionJson } from './storage';
 export { usePathname } from './routing';
-export {
-  checkoutPath,
-  checkoutReturnPath,
-  checkoutKindText,
-  isCheckoutProductType,
-  type CheckoutProductType,
-  type ReturnPathFields,
-} from './checkout';
+export { checkoutPath, checkoutReturnPath, checkoutKindText, isCheckoutProductType, type CheckoutProductType, type ReturnPathFields } from './checkout';
 export { deployedRemotesAtom, setDeployedRemotes, deployedRemotes, isServed, homeTiles, checkoutKinds, localised } from './remotes';
 export type { RemoteManifest, RemoteEntry, HomeTile, CheckoutKind, LocalisedText, LanguageCode } from './manifest';

@@ -8,7 +8,9 @@ const tile = (path: string, order: number): HomeTile => ({ path, order, title: t
 describe('deployed remotes', () => {
   it('fills the manifest fields an older remotes.json lacks, and drops malformed entries', () => {
     setDeployedRemotes([{ name: 'mf_x', dir: 'mf-x', version: '1', entry: '/e', prefixes: ['/x'] }, { dir: 'no-name' } as Partial<RemoteEntry>]);
-    expect(deployedRemotes()).toEqual([{ name: 'mf_x', dir: 'mf-x', version: '1', entry: '/e', prefixes: ['/x'], checkout: {}, homeTiles: [], hooks: {}, offline: { databases: [] } }]);
+    expect(deployedRemotes()).toEqual([
+      { name: 'mf_x', dir: 'mf-x', version: '1', entry: '/e', prefixes: ['/x'], checkout: {}, homeTiles: [], hooks: {}, offline: { databases: [] } },
+    ]);
   });
   it('says whether a deployed remote serves a path', () => {
     setDeployedRemotes([{ name: 'mf_t', dir: 'mf-t', version: '1', entry: '', prefixes: ['/your-tickets-and-passes'] }]);

@@ -13,7 +13,10 @@ export function setDeployedRemotes(remotes: readonly Partial<RemoteEntry>[]): vo
   sawariStore.set(
     deployedRemotesAtom,
     remotes
-      .filter((r): r is Partial<RemoteEntry> & Pick<RemoteEntry, 'name' | 'dir' | 'version' | 'entry' | 'prefixes'> => typeof r?.name === 'string' && Array.isArray(r.prefixes))
+      .filter(
+        (r): r is Partial<RemoteEntry> & Pick<RemoteEntry, 'name' | 'dir' | 'version' | 'entry' | 'prefixes'> =>
+          typeof r?.name === 'string' && Array.isArray(r.prefixes),
+      )
       .map((r) => ({ checkout: {}, homeTiles: [], hooks: {}, offline: { databases: [] }, ...r })),
   );
 }

@@ -4,7 +4,12 @@ import { sessionJsonAtom } from './storage';
 /** A sessionStorage stand-in (Node has none); `broken` throws on every call, as a blocked storage does. */
 function fakeSessionStorage(broken = false): Storage {
   const data = new Map<string, string>();
-  const guard = <T,>(f: () => T) => (broken ? (() => { throw new Error('blocked'); })() : f());
+  const guard = <T>(f: () => T) =>
+    broken
+      ? (() => {
+          throw new Error('blocked');
+        })()
+      : f();
   return {
     get length() {
       return data.size;

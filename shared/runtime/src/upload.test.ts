@@ -41,14 +41,18 @@ class FakeXhr {
     const answer = FakeXhr.answer(this.req);
     if (answer === 'hang') return;
     const total = 4000;
-    [1000, 2000, 3000, 4000].forEach((loaded, i) => this.timers.push(setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }), i + 1)));
+    [1000, 2000, 3000, 4000].forEach((loaded, i) =>
+      this.timers.push(setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }), i + 1)),
+    );
     this.timers.push(
       setTimeout(() => {
         if (answer === 'network-error') return this.onerror?.();
         this.status = answer.status;
         this.statusText = answer.status === 200 ? 'OK' : 'Error';
         this.responseText = answer.body ?? '';
-        this.headersOut = Object.entries({ 'content-type': 'application/json', ...answer.headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+        this.headersOut = Object.entries({ 'content-type': 'application/json', ...answer.headers })
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('');
         this.onload?.();
       }, 10),
     );
@@ -91,16 +95,30 @@ describe('api.upload', () => {
     const body = form();
     const answer = await api.upload<{ fileId: string }>('/passes/proofs', body, { onProgress: (loaded, total) => progress.push([loaded, total]) });
     expect(answer).toEqual({ fileId: 'f1' });
-    expect(progress).toEqual([[1000, 4000], [2000, 4000], [3000, 4000], [4000, 4000]]);
+    expect(progress).toEqual([
+      [1000, 4000],
+      [2000, 4000],
+      [3000, 4000],
+      [4000, 4000],
+    ]);
     const [sent] = FakeXhr.sent;
     expect([sent.method, sent.url, sent.body]).toEqual(['POST', '/api/passes/proofs', body]);
-    expect(sent.headers).toEqual({ accept: 'application/json', source: '1', accesstoken: 'access-2', authtype: 'ACCESS_TOKEN', userid: 'u1', deviceid: deviceId(), 'x-type': 'pass' });
+    expect(sent.headers).toEqual({
+      accept: 'application/json',
+      source: '1',
+      accesstoken: 'access-2',
+      authtype: 'ACCESS_TOKEN',
+      userid: 'u1',
+      deviceid: deviceId(),
+      'x-type': 'pass',
+    });
     // The server clock is learnt from the Date header, as for every other call.
     expect(Math.abs(serverNow() - Date.parse('Sat, 21 Nov 2026 09:00:00 GMT'))).toBeLessThan(2_000);
   });
 
   it('on a 401 refreshes once and retries with the new token (progress starts again)', async () => {
-    FakeXhr.answer = (s) => (s.headers.accesstoken === 'access-3' ? { status: 200, body: '{"ok":true}' } : { status: 401, body: '{"code":"TOKEN_EXPIRED","message":"Expired."}' });
+    FakeXhr.answer = (s) =>
+      s.headers.accesstoken === 'access-3' ? { status: 200, body: '{"ok":true}' } : { status: 401, body: '{"code":"TOKEN_EXPIRED","message":"Expired."}' };
     const progress: number[] = [];
     await expect(api.upload('/passes/proofs', form(), { onProgress: (loaded) => progress.push(loaded) })).resolves.toEqual({ ok: true });
     expect(refreshes).toEqual([{ refreshToken: 'refresh-2-aaaaaaaaaaaaaaaaaaaa', userId: 'u1', deviceId: deviceId() }]);
@@ -120,7 +138,12 @@ describe('api.upload', () => {
 
   it("answers the server's {code, message} for an HTTP error, and NETWORK_ERROR when no answer came", async () => {
     FakeXhr.answer = () => ({ status: 413, body: '{"code":"FILE_TOO_LARGE","message":"Too large."}' });
-    await expect(api.upload('/passes/proofs', form())).rejects.toMatchObject({ name: 'ApiRequestError', status: 413, code: 'FILE_TOO_LARGE', message: 'Too large.' });
+    await expect(api.upload('/passes/proofs', form())).rejects.toMatchObject({
+      name: 'ApiRequestError',
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      message: 'Too large.',
+    });
     FakeXhr.answer = () => ({ status: 502, body: '<html>bad gateway</html>' });
     await expect(api.upload('/passes/proofs', form())).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
     FakeXhr.answer = () => 'network-error';

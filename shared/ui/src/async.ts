@@ -3,9 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from '@sawari/runtime';
 
 export type AsyncState<T> =
-  | { status: 'loading'; data: null; error: null }
-  | { status: 'ready'; data: T; error: null }
-  | { status: 'error'; data: null; error: ApiRequestError };
+  { status: 'loading'; data: null; error: null } | { status: 'ready'; data: T; error: null } | { status: 'error'; data: null; error: ApiRequestError };
 
 export const asApiError = (err: unknown): ApiRequestError =>
   err instanceof ApiRequestError ? err : new ApiRequestError(0, 'UNKNOWN', err instanceof Error ? err.message : String(err));

@@ -23,7 +23,11 @@ describe('pollOrder', () => {
     const answers = ['PENDING', 'PENDING', 'SUCCESS'];
     const load = jest.fn(async () => ({ status: answers.shift() as string }));
     const updates: object[] = [];
-    pollOrder({ load, isSettled: (o) => o.status === 'SUCCESS' }, (u) => updates.push(u), () => Date.now());
+    pollOrder(
+      { load, isSettled: (o) => o.status === 'SUCCESS' },
+      (u) => updates.push(u),
+      () => Date.now(),
+    );
     await flush();
     expect(updates).toEqual([{ order: { status: 'PENDING' }, error: null }]);
     jest.advanceTimersByTime(999);
@@ -63,7 +67,11 @@ describe('pollOrder', () => {
     let clock = 0;
     const load = jest.fn(async () => ({ status: 'PENDING' }));
     const updates: { gaveUp?: boolean }[] = [];
-    pollOrder({ load, isSettled: () => false }, (u) => updates.push(u), () => clock);
+    pollOrder(
+      { load, isSettled: () => false },
+      (u) => updates.push(u),
+      () => clock,
+    );
     for (let i = 0; i < 200 && !updates.some((u) => u.gaveUp); i++) {
       await flush();
       clock += outcomePollDelayMs(i);

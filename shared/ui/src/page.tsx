@@ -20,7 +20,17 @@ export const useT = () => {
  */
 export function createPage(styles: Styles) {
   let firstScreen = true;
-  return function Page({ heading, intro, back, children }: { heading: ReactNode; intro?: ReactNode; back?: { to: string; label: string }; children?: ReactNode }) {
+  return function Page({
+    heading,
+    intro,
+    back,
+    children,
+  }: {
+    heading: ReactNode;
+    intro?: ReactNode;
+    back?: { to: string; label: string };
+    children?: ReactNode;
+  }) {
     const id = useId();
     const h1 = useRef<HTMLHeadingElement>(null);
     useEffect(() => {

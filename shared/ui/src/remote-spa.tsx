@@ -38,8 +38,7 @@ export interface RemoteSpaOptions<S extends string> {
 }
 
 /** Lazy component from a named export of a chunk shared by several screens. */
-export const lazyNamed = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =>
-  React.lazy(() => load().then((m) => ({ default: pick(m) })));
+export const lazyNamed = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => React.lazy(() => load().then((m) => ({ default: pick(m) })));
 
 /** single-spa lifecycles (bootstrap, mount, unmount) around the remote's root. */
 export function createRemoteSpa<S extends string>({ name, catalog, routes, screens, failure, loading = <RemoteLoading />, offline }: RemoteSpaOptions<S>) {

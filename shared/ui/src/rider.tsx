@@ -79,7 +79,19 @@ export function riderUi(styles: Styles) {
   }
 
   /** The server's fare breakup lines (paise), translated where `known` knows the name, and the amount to pay. */
-  function FareBreakup({ lines, payable, caption, known, payableId }: { lines: { name: string; value: number }[]; payable: number; caption: string; known: (name: string) => Known; payableId: string }) {
+  function FareBreakup({
+    lines,
+    payable,
+    caption,
+    known,
+    payableId,
+  }: {
+    lines: { name: string; value: number }[];
+    payable: number;
+    caption: string;
+    known: (name: string) => Known;
+    payableId: string;
+  }) {
     const t = useT();
     return (
       <table className={styles.breakup}>
@@ -109,7 +121,17 @@ export function riderUi(styles: Styles) {
    * A refused request in words (`messageId` of its code, else error.generic with the server's reason), with the way
    * forward (`action`) and Retry; focused when it appears so screen readers read it.
    */
-  function ProblemPanel({ error, messageId, action, onRetry }: { error: { code?: string; message?: string } | null; messageId: (code?: string) => string | null | undefined; action?: { path: string; labelId: string } | null; onRetry?: () => void }) {
+  function ProblemPanel({
+    error,
+    messageId,
+    action,
+    onRetry,
+  }: {
+    error: { code?: string; message?: string } | null;
+    messageId: (code?: string) => string | null | undefined;
+    action?: { path: string; labelId: string } | null;
+    onRetry?: () => void;
+  }) {
     const t = useT();
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {

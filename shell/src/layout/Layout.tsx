@@ -47,11 +47,21 @@ const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps
   editProfile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
   checkoutResume: lazy(() => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/ResumeScreen')),
   checkout: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen')),
-  checkoutCard: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CardCheckoutScreen }))),
-  checkoutWallet: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.WalletCheckoutScreen }))),
-  checkoutUpi: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.UpiCheckoutScreen }))),
-  checkoutNetbanking: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.NetbankingCheckoutScreen }))),
-  checkoutCash: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CashCheckoutScreen }))),
+  checkoutCard: lazy(() =>
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CardCheckoutScreen })),
+  ),
+  checkoutWallet: lazy(() =>
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.WalletCheckoutScreen })),
+  ),
+  checkoutUpi: lazy(() =>
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.UpiCheckoutScreen })),
+  ),
+  checkoutNetbanking: lazy(() =>
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.NetbankingCheckoutScreen })),
+  ),
+  checkoutCash: lazy(() =>
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CashCheckoutScreen })),
+  ),
 };
 
 /** While a screen's chunk or the messages load: a few grey bars, announced once as loading. */

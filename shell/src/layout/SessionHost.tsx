@@ -26,8 +26,7 @@ async function syncKeptOffline(): Promise<void> {
   await sendKeptOffline(loadSpa, deployedRemotes(), userId);
 }
 
-const syncKeptOfflineSoon = () =>
-  void syncKeptOffline().catch((err: unknown) => console.error('[sawari] could not send what was kept offline', err));
+const syncKeptOfflineSoon = () => void syncKeptOffline().catch((err: unknown) => console.error('[sawari] could not send what was kept offline', err));
 
 /** Runs `fn` once the page is idle (setTimeout where requestIdleCallback is missing); answers the cancel. */
 function whenIdle(fn: () => void): () => void {

@@ -36,7 +36,11 @@ export async function forgetRider(load: LoadSpa, remotes: readonly RemoteEntry[]
   await Promise.all(
     remotes
       .filter((r) => r.hooks.logout)
-      .map((r) => callHook(load, r, 'logout', userId).catch((err: unknown) => console.error(`[sawari] ${r.name} could not remove the rider's data from this device`, err))),
+      .map((r) =>
+        callHook(load, r, 'logout', userId).catch((err: unknown) =>
+          console.error(`[sawari] ${r.name} could not remove the rider's data from this device`, err),
+        ),
+      ),
   );
 }
 

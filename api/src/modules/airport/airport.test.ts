@@ -47,7 +47,11 @@ describe(`airport boards API ${dbLabel()}`, () => {
       });
       expect(t1.headers['cache-control']).toBe('no-store');
       const t2 = await s.app.inject({ url: '/api/airport/v1/boards/express/T2', headers: KIOSK });
-      expect(t2.json()).toMatchObject({ place: 'P6 Arrivals', counter: 'Outside Gate A and Gate C', routeStopPairs: [{ destination: 'Kharghar' }, { destination: 'Thane' }] });
+      expect(t2.json()).toMatchObject({
+        place: 'P6 Arrivals',
+        counter: 'Outside Gate A and Gate C',
+        routeStopPairs: [{ destination: 'Kharghar' }, { destination: 'Thane' }],
+      });
     });
 
     it('404s an unknown product or terminal, 400s a malformed one, 401s without the key', async () => {
@@ -60,10 +64,22 @@ describe(`airport boards API ${dbLabel()}`, () => {
 
   describe('POST /api/tub/v1/trips/:city/by_route_stop_pairs', () => {
     it('answers the demo board timings in request order within the window', async () => {
-      const data = await ok('mumbai', [['AE-T1-THN', 'GHATKOPAR'], ['AE-T1-KHR', 'T1-BAY']], ist('2025-08-14', '22:00:00'), ist('2025-08-15', '07:00:00'));
+      const data = await ok(
+        'mumbai',
+        [
+          ['AE-T1-THN', 'GHATKOPAR'],
+          ['AE-T1-KHR', 'T1-BAY'],
+        ],
+        ist('2025-08-14', '22:00:00'),
+        ist('2025-08-15', '07:00:00'),
+      );
       expect(data).toEqual([
         { routeId: 'AE-T1-THN', stopId: 'GHATKOPAR', timings: [ist('2025-08-14', '22:25:00'), ist('2025-08-14', '22:55:00'), ist('2025-08-15', '06:55:00')] },
-        { routeId: 'AE-T1-KHR', stopId: 'T1-BAY', timings: [ist('2025-08-14', '22:00:00'), ist('2025-08-14', '22:30:00'), ist('2025-08-15', '06:30:00'), ist('2025-08-15', '07:00:00')] },
+        {
+          routeId: 'AE-T1-KHR',
+          stopId: 'T1-BAY',
+          timings: [ist('2025-08-14', '22:00:00'), ist('2025-08-14', '22:30:00'), ist('2025-08-15', '06:30:00'), ist('2025-08-15', '07:00:00')],
+        },
       ]);
     });
 
@@ -77,20 +93,49 @@ describe(`airport boards API ${dbLabel()}`, () => {
     });
 
     it('crosses midnight: a trip at 24:10:00 belongs to the previous service day', async () => {
-      const data = await ok('testville', [['R3', 'A'], ['R3', 'C'], ['R1', 'A']], ist('2025-08-13', '23:00:00'), ist('2025-08-14', '10:00:00'));
-      expect(data.map((d) => d.timings)).toEqual([[ist('2025-08-13', '23:50:00')], [ist('2025-08-14', '00:10:00')], [ist('2025-08-14', '08:00:00'), ist('2025-08-14', '09:00:00')]]);
+      const data = await ok(
+        'testville',
+        [
+          ['R3', 'A'],
+          ['R3', 'C'],
+          ['R1', 'A'],
+        ],
+        ist('2025-08-13', '23:00:00'),
+        ist('2025-08-14', '10:00:00'),
+      );
+      expect(data.map((d) => d.timings)).toEqual([
+        [ist('2025-08-13', '23:50:00')],
+        [ist('2025-08-14', '00:10:00')],
+        [ist('2025-08-14', '08:00:00'), ist('2025-08-14', '09:00:00')],
+      ]);
     });
 
     it('applies calendar_dates: a removed day has no service, not even after midnight; an added day runs', async () => {
       // 15 Aug 2025 (Friday): service ALL removed. 16 Aug (Saturday): weekday-only WK added.
-      const removed = await ok('testville', [['R1', 'A'], ['R3', 'C']], ist('2025-08-15', '00:30:00'), ist('2025-08-16', '00:30:00'));
+      const removed = await ok(
+        'testville',
+        [
+          ['R1', 'A'],
+          ['R3', 'C'],
+        ],
+        ist('2025-08-15', '00:30:00'),
+        ist('2025-08-16', '00:30:00'),
+      );
       expect(removed.map((d) => d.timings)).toEqual([[ist('2025-08-15', '12:00:00')], []]);
       const added = await ok('testville', [['R1', 'A']], ist('2025-08-16', '00:00:00'), ist('2025-08-16', '23:00:00'));
       expect(added[0].timings).toEqual([ist('2025-08-16', '08:00:00'), ist('2025-08-16', '09:00:00'), ist('2025-08-16', '12:00:00')]);
     });
 
     it('uses departure times, interpolates untimed stops and expands frequencies', async () => {
-      const data = await ok('testville', [['R1', 'B'], ['R2', 'D']], ist('2025-08-14', '00:00:00'), ist('2025-08-14', '10:00:00'));
+      const data = await ok(
+        'testville',
+        [
+          ['R1', 'B'],
+          ['R2', 'D'],
+        ],
+        ist('2025-08-14', '00:00:00'),
+        ist('2025-08-14', '10:00:00'),
+      );
       expect(data.map((d) => d.timings)).toEqual([
         [ist('2025-08-14', '08:11:00'), ist('2025-08-14', '09:10:00')],
         [ist('2025-08-14', '06:15:00'), ist('2025-08-14', '06:45:00')],
@@ -109,8 +154,16 @@ describe(`airport boards API ${dbLabel()}`, () => {
       ['too many pairs', { routeStopPairs: new Array(AIRPORT_MAX_PAIRS + 1).fill(pair), timeWindow: win }, /routeStopPairs.*at most 20/],
       ['non-numeric times', { routeStopPairs: [pair], timeWindow: { fromTime: 'now', toTime: '1755200000000' } }, /timeWindow\.fromTime.*epoch milliseconds/],
       ['numbers instead of strings', { routeStopPairs: [pair], timeWindow: { fromTime: 1755200000000, toTime: 1755243200000 } }, /timeWindow\.fromTime/],
-      ['toTime before fromTime', { routeStopPairs: [pair], timeWindow: window(ist('2025-08-14', '10:00:00'), ist('2025-08-14', '09:00:00')) }, /toTime is before fromTime/],
-      ['a window over 24 h', { routeStopPairs: [pair], timeWindow: window(ist('2025-08-14', '10:00:00'), ist('2025-08-15', '10:00:01')) }, /longer than 24 hours/],
+      [
+        'toTime before fromTime',
+        { routeStopPairs: [pair], timeWindow: window(ist('2025-08-14', '10:00:00'), ist('2025-08-14', '09:00:00')) },
+        /toTime is before fromTime/,
+      ],
+      [
+        'a window over 24 h',
+        { routeStopPairs: [pair], timeWindow: window(ist('2025-08-14', '10:00:00'), ist('2025-08-15', '10:00:01')) },
+        /longer than 24 hours/,
+      ],
       ['a missing timeWindow', { routeStopPairs: [pair] }, /timeWindow/],
       ['an empty routeId', { routeStopPairs: [{ routeId: '', stopId: 'T1-BAY' }], timeWindow: win }, /routeStopPairs\.0\.routeId/],
     ])('400 VALIDATION_FAILED for %s, naming the field', async (_what, body, message) => {

@@ -6,7 +6,11 @@ import type { AirportService } from './service';
 describe('airport routes: answers through their response schemas', () => {
   it('a board config field added by mistake (top level or in a pair) is not sent', async () => {
     const config: AirportBoardConfig = {
-      city: 'mumbai', product: 'airport-express', terminalId: 'T2', place: 'Arrival Hall', counter: 'Airport Express Counter',
+      city: 'mumbai',
+      product: 'airport-express',
+      terminalId: 'T2',
+      place: 'Arrival Hall',
+      counter: 'Airport Express Counter',
       routeStopPairs: [{ routeId: 'AE-1', stopId: 'T2-BAY', destination: 'Vashi' }],
     };
     const service = {

@@ -1,5 +1,12 @@
 import type { ContextConfigDefault, FastifyInstance } from 'fastify';
-import { airportBoardConfigSchema, airportBoardParamsSchema, airportCityParamsSchema, noContentSchema, tripTimingsRequestSchema, tripTimingsResponseSchema } from '@sawari/contracts';
+import {
+  airportBoardConfigSchema,
+  airportBoardParamsSchema,
+  airportCityParamsSchema,
+  noContentSchema,
+  tripTimingsRequestSchema,
+  tripTimingsResponseSchema,
+} from '@sawari/contracts';
 import { typed } from '../../platform/schema';
 import type { AirportService } from './service';
 import { kioskGuard } from './kiosk-auth';
@@ -12,8 +19,11 @@ export async function airportRoutes(fastify: FastifyInstance, opts: { service: A
   const app = typed(fastify);
   app.addHook('onRequest', kioskGuard(opts.kioskKeys));
 
-  app.get('/api/airport/v1/boards/:product/:terminalId', { schema: { params: airportBoardParamsSchema, response: { 200: airportBoardConfigSchema } } }, async (request) =>
-    service.boardConfig(request.params.product, request.params.terminalId));
+  app.get(
+    '/api/airport/v1/boards/:product/:terminalId',
+    { schema: { params: airportBoardParamsSchema, response: { 200: airportBoardConfigSchema } } },
+    async (request) => service.boardConfig(request.params.product, request.params.terminalId),
+  );
 
   // Reply: the JSON text of tripTimingsResponseSchema, written once by the service's cache (only the fields the schema
   // names) and sent as it is: Fastify serialises no string, so a poll costs no zod pass. Params and body are typed by
@@ -31,4 +41,3 @@ export async function airportRoutes(fastify: FastifyInstance, opts: { service: A
     },
   );
 }
-

@@ -26,7 +26,12 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
     expect(code).toMatch(/^\d{6}$/);
     const first = await login(s, '9876500001', code);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ userId: expect.any(String), accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), refreshToken: expect.stringMatching(/^[\w-]{43}$/), isNewUser: true });
+    expect(first.json()).toEqual({
+      userId: expect.any(String),
+      accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      refreshToken: expect.stringMatching(/^[\w-]{43}$/),
+      isNewUser: true,
+    });
     // The code works once.
     expectError(await login(s, '9876500001', code), 401, 'OTP_EXPIRED', /new code/);
     clock.advance(31_000);
@@ -42,7 +47,10 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
   it('answers the same shape whether or not the number has an account, and accepts the userId header', async () => {
     await signIn(s.app, s.db, '9876500002');
     clock.advance(31_000);
-    const known = await s.app.inject({ url: '/api/auth/otp?phoneNumber=9876500002&countryCode=%2B91&templateId=login&refNo=abc', headers: { 'x-forwarded-for': freshIp(), userid: 'whoever' } });
+    const known = await s.app.inject({
+      url: '/api/auth/otp?phoneNumber=9876500002&countryCode=%2B91&templateId=login&refNo=abc',
+      headers: { 'x-forwarded-for': freshIp(), userid: 'whoever' },
+    });
     const unknown = await requestOtp(s.app, '9876500003');
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(Object.keys(known.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
@@ -75,7 +83,9 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
   it('counts parallel wrong guesses too: never more than 5 comparisons per code', async () => {
     await requestOtp(s.app, '9876500006');
     const code = await lastOtp(s.db, '9876500006');
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(s, '9876500006', String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(s, '9876500006', String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))),
+    );
     expect(guesses.filter((g) => g.json().code === 'OTP_INVALID')).toHaveLength(4);
     expect(guesses.filter((g) => g.json().code === 'OTP_TOO_MANY_TRIES')).toHaveLength(8);
   });
@@ -130,7 +140,11 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
       expect((await requestOtp(s.app, '9876500011')).statusCode).toBe(200);
       expectError(await requestOtp(other, '9876500011'), 429, 'OTP_RESEND_TOO_SOON');
       const code = await lastOtp(s.db, '9876500011');
-      const r = await other.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: '9876500011', countryCode: '+91', otp: code, deviceId: 'test-device-1' } });
+      const r = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { phoneNumber: '9876500011', countryCode: '+91', otp: code, deviceId: 'test-device-1' },
+      });
       const { userId, accessToken } = r.json();
       const profile = await s.app.inject({ url: '/api/profile', headers: { accesstoken: accessToken, authtype: 'ACCESS_TOKEN', userid: userId } });
       expectError(profile, 404, 'USER_DOES_NOT_EXIST');
@@ -147,9 +161,18 @@ describe(`auth: development SMS outbox ${dbLabel()}`, () => {
       await requestOtp(s.app, '9876500020');
       const r = await s.app.inject({ url: '/api/dev/sms-outbox?phoneNumber=9876500020' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual({ messages: [{ phoneNumber: '9876500020', body: expect.stringMatching(/^\d{6} is your Sawari sign-in code/), sentAt: expect.any(Number) }] });
+      expect(r.json()).toEqual({
+        messages: [{ phoneNumber: '9876500020', body: expect.stringMatching(/^\d{6} is your Sawari sign-in code/), sentAt: expect.any(Number) }],
+      });
       for (const env of ['production', 'test'] as const) {
-        const config = env === 'production' ? { env, authTokenSecret: 'x'.repeat(40), sms: { provider: 'http' as const, url: 'http://127.0.0.1:9/sms', token: '', senderId: 'SAWARI', timeoutMs: 500 } } : { env };
+        const config =
+          env === 'production'
+            ? {
+                env,
+                authTokenSecret: 'x'.repeat(40),
+                sms: { provider: 'http' as const, url: 'http://127.0.0.1:9/sms', token: '', senderId: 'SAWARI', timeoutMs: 500 },
+              }
+            : { env };
         const app = await buildServer(testConfig(config), { db: s.db });
         expectError(await app.inject({ url: '/api/dev/sms-outbox?phoneNumber=9876500020' }), 404, 'NOT_FOUND');
         await app.close();

@@ -24,11 +24,16 @@ export function authGuard(tokens: AccessTokens, sessions?: { isSessionRevoked(se
     if (typeof accesstoken !== 'string' || accesstoken === '') throw unauthenticated('Sign in to continue.');
     if (authtype !== undefined && authtype !== 'ACCESS_TOKEN') throw unauthenticated('The authtype header must be ACCESS_TOKEN.');
     const r = await tokens.verify(accesstoken);
-    if (!r.ok) throw r.reason === 'expired' ? new ApiError(401, 'TOKEN_EXPIRED', 'Your session needs refreshing.') : unauthenticated('Your sign-in is not valid. Sign in again.');
-    if (userid !== undefined && userid !== r.claims.sub) throw new ApiError(401, 'USER_MISMATCH', 'This request is for a different account than the one signed in. Sign in again.');
+    if (!r.ok)
+      throw r.reason === 'expired'
+        ? new ApiError(401, 'TOKEN_EXPIRED', 'Your session needs refreshing.')
+        : unauthenticated('Your sign-in is not valid. Sign in again.');
+    if (userid !== undefined && userid !== r.claims.sub)
+      throw new ApiError(401, 'USER_MISMATCH', 'This request is for a different account than the one signed in. Sign in again.');
     // A token of a session that was signed out (or ended after a stolen refresh token) is refused at once, not after
     // it runs out.
-    if (r.claims.sid && sessions && (await sessions.isSessionRevoked(r.claims.sid))) throw unauthenticated('You were signed out of this session. Sign in again.');
+    if (r.claims.sid && sessions && (await sessions.isSessionRevoked(r.claims.sid)))
+      throw unauthenticated('You were signed out of this session. Sign in again.');
     contexts.set(request, { userId: r.claims.sub, deviceId: r.claims.did });
   };
 }

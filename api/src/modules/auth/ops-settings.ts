@@ -14,7 +14,10 @@ export const opsSettings = defineSection<OpsSettings>({
   variables: { OPS_KEYS: z.string().optional() },
   build(e, ctx) {
     const opsKeys = new Map<string, string>();
-    for (const entry of String(e.OPS_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of String(e.OPS_KEYS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const m = /^([A-Za-z0-9._@-]{1,60})=(.{12,200})$/.exec(entry);
       if (!m) ctx.problem('OPS_KEYS: each entry must be name=key with a key of at least 12 characters');
       else if (ctx.env === 'production' && m[2] === DEV_OPS_KEY) ctx.problem(`OPS_KEYS must not contain the development key ${DEV_OPS_KEY} in production`);

@@ -50,7 +50,12 @@ export class AuthService {
     const now = this.deps.now();
     const tooSoon = (createdAt: number) => {
       const wait = secs(createdAt + OTP_RESEND_MS - now);
-      return new ApiError(429, 'OTP_RESEND_TOO_SOON', `A code was sent moments ago. You can ask for a new one in ${wait} seconds (retryAfterSecs=${wait}).`, retryAfter(wait));
+      return new ApiError(
+        429,
+        'OTP_RESEND_TOO_SOON',
+        `A code was sent moments ago. You can ask for a new one in ${wait} seconds (retryAfterSecs=${wait}).`,
+        retryAfter(wait),
+      );
     };
     const current = await this.store.otpFor(phoneNumber);
     if (current && now - current.createdAt < OTP_RESEND_MS) throw tooSoon(current.createdAt);
@@ -63,7 +68,12 @@ export class AuthService {
       const r = await this.deps.limiter.hit(rule);
       if (!r.allowed) {
         const minutes = Math.ceil(r.retryAfterSecs / 60);
-        throw new ApiError(429, 'RATE_LIMITED', `Too many codes were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter(r.retryAfterSecs));
+        throw new ApiError(
+          429,
+          'RATE_LIMITED',
+          `Too many codes were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          retryAfter(r.retryAfterSecs),
+        );
       }
     }
 
@@ -119,7 +129,8 @@ export class AuthService {
       return this.issue(store, row.userId, row.deviceId, row.familyId, now);
     });
     if (outcome === 'invalid') throw sessionEnded();
-    if (outcome === 'reused') throw new ApiError(401, 'REFRESH_REUSED', 'This session was used from another place, so it was signed out for your safety. Sign in again.');
+    if (outcome === 'reused')
+      throw new ApiError(401, 'REFRESH_REUSED', 'This session was used from another place, so it was signed out for your safety. Sign in again.');
     return outcome;
   }
 
@@ -137,7 +148,14 @@ export class AuthService {
 
   private async issue(store: AuthStore, userId: string, deviceId: string, familyId: string, now: number): Promise<RefreshResponse> {
     const refreshToken = newRefreshToken();
-    await store.insertRefreshToken({ tokenHash: hashRefreshToken(this.deps.keys.refreshToken, refreshToken), familyId, userId, deviceId, createdAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
+    await store.insertRefreshToken({
+      tokenHash: hashRefreshToken(this.deps.keys.refreshToken, refreshToken),
+      familyId,
+      userId,
+      deviceId,
+      createdAt: now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+    });
     return { accessToken: await this.deps.tokens.issue(userId, deviceId, familyId), refreshToken };
   }
 }

@@ -5,7 +5,8 @@ import { AccessTokens } from './tokens';
 import { testConfig } from '../../app/config';
 import { buildServer } from '../../app/server';
 
-const refresh = (s: TestServer, body: { refreshToken: string; userId: string; deviceId: string }) => s.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: body });
+const refresh = (s: TestServer, body: { refreshToken: string; userId: string; deviceId: string }) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: body });
 const me = (s: TestServer, headers: Record<string, string>) => s.app.inject({ url: '/api/profile', headers });
 /** Signed in = the guard lets the request through (no profile yet, so the route answers 404). */
 const expectSignedIn = async (s: TestServer, headers: Record<string, string>) => expectError(await me(s, headers), 404, 'USER_DOES_NOT_EXIST');
@@ -77,7 +78,9 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     clock.advance(31_000); // the resend gap
     const other = await signIn(s.app, s.db, String(phone), 'device-two-2'); // same rider, another phone
     await expectSignedIn(s, a.headers);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.headers, payload: { refreshToken: a.refreshToken } })).statusCode).toBe(204);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.headers, payload: { refreshToken: a.refreshToken } })).statusCode).toBe(
+      204,
+    );
     expectError(await me(s, a.headers), 401, 'UNAUTHENTICATED', /signed out of this session/);
     await expectSignedIn(s, other.headers);
     // A second API instance on the same database refuses it too (the revocation is in the database).
@@ -123,8 +126,17 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     const tokens = new AccessTokens(Buffer.alloc(32, 1), () => 1_700_000_000_000);
     const [h, p] = (await tokens.issue('u1', 'd1')).split('.');
     expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(JSON.parse(Buffer.from(p, 'base64url').toString())).toEqual({ sub: 'u1', did: 'd1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.any(String) });
+    expect(JSON.parse(Buffer.from(p, 'base64url').toString())).toEqual({
+      sub: 'u1',
+      did: 'd1',
+      iat: 1_700_000_000,
+      exp: 1_700_000_900,
+      jti: expect.any(String),
+    });
     expect(JSON.parse(Buffer.from((await tokens.issue('u1', 'd1', 'fam-1')).split('.')[1], 'base64url').toString())).toMatchObject({ sid: 'fam-1' });
-    expect(await new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(await tokens.issue('u1', 'd1'))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await new AccessTokens(Buffer.alloc(32, 2), () => 1_700_000_000_000).verify(await tokens.issue('u1', 'd1'))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 });

@@ -54,7 +54,10 @@ export class AuthStore {
    * Replaces the number's code with a new one, unless a code was created after `notAfter` (another request won the
    * race for the resend slot). Returns whether the new code was stored.
    */
-  async replaceOtp(o: { id: string; phoneNumber: string; codeHash: string; templateId: string; createdAt: number; expiresAt: number }, notAfter: number): Promise<boolean> {
+  async replaceOtp(
+    o: { id: string; phoneNumber: string; codeHash: string; templateId: string; createdAt: number; expiresAt: number },
+    notAfter: number,
+  ): Promise<boolean> {
     const r = await this.db.query(
       `INSERT INTO otp_codes (id, phone_number, code_hash, template_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (phone_number) DO UPDATE SET id = EXCLUDED.id, code_hash = EXCLUDED.code_hash, template_id = EXCLUDED.template_id,
@@ -81,7 +84,10 @@ export class AuthStore {
 
   /** Marks the code used (the try it took was not a wrong one). False when it was used already. */
   async consumeOtp(id: string, now: number): Promise<boolean> {
-    const r = await this.db.query('UPDATE otp_codes SET consumed_at = $2, wrong_tries = wrong_tries - 1 WHERE id = $1 AND consumed_at IS NULL RETURNING id', [id, now]);
+    const r = await this.db.query('UPDATE otp_codes SET consumed_at = $2, wrong_tries = wrong_tries - 1 WHERE id = $1 AND consumed_at IS NULL RETURNING id', [
+      id,
+      now,
+    ]);
     return r.rows.length === 1;
   }
 
@@ -97,10 +103,14 @@ export class AuthStore {
   }
 
   async insertRefreshToken(t: { tokenHash: string; familyId: string; userId: string; deviceId: string; createdAt: number; expiresAt: number }): Promise<void> {
-    await this.db.query(
-      'INSERT INTO refresh_tokens (token_hash, family_id, user_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [t.tokenHash, t.familyId, t.userId, t.deviceId, t.createdAt, t.expiresAt],
-    );
+    await this.db.query('INSERT INTO refresh_tokens (token_hash, family_id, user_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      t.tokenHash,
+      t.familyId,
+      t.userId,
+      t.deviceId,
+      t.createdAt,
+      t.expiresAt,
+    ]);
   }
 
   async refreshToken(tokenHash: string): Promise<RefreshRow | null> {
@@ -123,7 +133,10 @@ export class AuthStore {
 
   /** Marks a token used by a rotation; false when it was used or revoked already (a concurrent or replayed use). */
   async markRefreshUsed(tokenHash: string, now: number): Promise<boolean> {
-    const r = await this.db.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING token_hash', [tokenHash, now]);
+    const r = await this.db.query(
+      'UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING token_hash',
+      [tokenHash, now],
+    );
     return r.rows.length === 1;
   }
 
@@ -141,7 +154,10 @@ export class AuthStore {
     );
     const families = [...new Set(r.rows.map((x) => x.family_id))];
     if (families.length) {
-      await this.db.query('INSERT INTO revoked_sessions (session_id, revoked_at) SELECT unnest($1::text[]), $2 ON CONFLICT (session_id) DO NOTHING', [families, now]);
+      await this.db.query('INSERT INTO revoked_sessions (session_id, revoked_at) SELECT unnest($1::text[]), $2 ON CONFLICT (session_id) DO NOTHING', [
+        families,
+        now,
+      ]);
     }
   }
 

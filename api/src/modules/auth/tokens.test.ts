@@ -22,7 +22,10 @@ describe('AccessTokens (jose)', () => {
 
   it('verifies what it issues, with every claim', async () => {
     const r = await tokens.verify(await tokens.issue('u1', 'd1', 'fam-1'));
-    expect(r).toEqual({ ok: true, claims: { sub: 'u1', did: 'd1', sid: 'fam-1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(r).toEqual({
+      ok: true,
+      claims: { sub: 'u1', did: 'd1', sid: 'fam-1', iat: 1_700_000_000, exp: 1_700_000_900, jti: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     const a = await tokens.issue('u1', 'd1');
     const b = await tokens.issue('u1', 'd1');
     expect(a).not.toBe(b); // a fresh jti each time
@@ -54,7 +57,14 @@ describe('AccessTokens (jose)', () => {
     ['a numeric sub', () => handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 42 })],
     ['no exp', () => handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: undefined })],
     ['a non-string sid', () => handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: 5 })],
-    ['a changed payload', () => tokens.issue('u1', 'd1').then((t) => { const [h, , s] = t.split('.'); return `${h}.${b64({ ...claims, sub: 'u2' })}.${s}`; })],
+    [
+      'a changed payload',
+      () =>
+        tokens.issue('u1', 'd1').then((t) => {
+          const [h, , s] = t.split('.');
+          return `${h}.${b64({ ...claims, sub: 'u2' })}.${s}`;
+        }),
+    ],
     ['two parts', () => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`],
     ['garbage', () => 'not-a-token'],
     ['an empty string', () => ''],

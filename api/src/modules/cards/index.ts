@@ -23,8 +23,14 @@ export { cardOrderKinds, paymentsRefunds, CARD_ORDER_KINDS } from './payment-por
 export async function registerCardModule(
   app: FastifyInstance,
   o: {
-    db: Db; keys: ServerKeys; guard: AuthGuard; now: Clock; config: Pick<ValidationSettings, 'validatorKeys'> & { env: Environment };
-    opsKeys: Map<string, string>; payments: Pick<SellerPayments, 'refund' | 'issuedPaymentOf'>; retryRefundsEveryMs?: number;
+    db: Db;
+    keys: ServerKeys;
+    guard: AuthGuard;
+    now: Clock;
+    config: Pick<ValidationSettings, 'validatorKeys'> & { env: Environment };
+    opsKeys: Map<string, string>;
+    payments: Pick<SellerPayments, 'refund' | 'issuedPaymentOf'>;
+    retryRefundsEveryMs?: number;
   },
 ) {
   // Card numbers are known by an HMAC under a key derived from the server secret (AUTH_TOKEN_SECRET), never stored.
@@ -40,7 +46,10 @@ export async function registerCardModule(
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      service.retryRefunds().catch((err: unknown) => app.log.warn({ err }, 'cards: refund retry failed')).finally(() => (running = false));
+      service
+        .retryRefunds()
+        .catch((err: unknown) => app.log.warn({ err }, 'cards: refund retry failed'))
+        .finally(() => (running = false));
     }, every);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

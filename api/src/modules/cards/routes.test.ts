@@ -4,8 +4,21 @@ import { cardRiderRoutes } from './routes';
 import type { CardService } from './service';
 
 const card: LinkedCard = {
-  cardRef: 'crd_AAAAAAAAAAAAAAAAAAAAAA', kind: 'ncmc', name: 'My card', maskedNumber: 'XXXX XXXX XXXX 1234', last4: '1234', status: 'ACTIVE', validThru: '12/30', expired: false,
-  chipBalancePaise: 5000, chipSeenAt: null, pendingPaise: 0, stagedPaise: 0, limitPaise: 200000, maxRechargePaise: 195000, linkedAt: 1,
+  cardRef: 'crd_AAAAAAAAAAAAAAAAAAAAAA',
+  kind: 'ncmc',
+  name: 'My card',
+  maskedNumber: 'XXXX XXXX XXXX 1234',
+  last4: '1234',
+  status: 'ACTIVE',
+  validThru: '12/30',
+  expired: false,
+  chipBalancePaise: 5000,
+  chipSeenAt: null,
+  pendingPaise: 0,
+  stagedPaise: 0,
+  limitPaise: 200000,
+  maxRechargePaise: 195000,
+  linkedAt: 1,
 };
 
 describe('cards routes: typed by their schemas, answers serialised by them', () => {

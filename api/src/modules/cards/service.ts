@@ -1,10 +1,25 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
-  applyTap, cardKindOf, CHIP_LIMIT_PAISE, isCardExpired, maskedFromLast4, maxRechargePaise, MIN_RECHARGE_PAISE, rechargeBreakup, rechargeEligibility,
-  type CardKind, type EligibilityRefusal,
+  applyTap,
+  cardKindOf,
+  CHIP_LIMIT_PAISE,
+  isCardExpired,
+  maskedFromLast4,
+  maxRechargePaise,
+  MIN_RECHARGE_PAISE,
+  rechargeBreakup,
+  rechargeEligibility,
+  type CardKind,
+  type EligibilityRefusal,
 } from '@sawari/domain';
 import type {
-  CardHistory, CardRechargeOrder, EligibilityResponse, LinkCardRequest, LinkedCard, TerminalTapRequest, TerminalTapResponse,
+  CardHistory,
+  CardRechargeOrder,
+  EligibilityResponse,
+  LinkCardRequest,
+  LinkedCard,
+  TerminalTapRequest,
+  TerminalTapResponse,
 } from '@sawari/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -23,13 +38,20 @@ const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN').format(pa
 /** A sentence a rider can act on for each refusal before payment. */
 export function refusalMessage(reason: EligibilityRefusal | 'CARD_NOT_LINKED', maxPaise: number): string {
   switch (reason) {
-    case 'CARD_BLOCKED': return 'This card is blocked, so it cannot be recharged. Contact the card issuer.';
-    case 'CARD_EXPIRED': return 'This card has expired, so it cannot be recharged. Use your new card.';
-    case 'AMOUNT_NOT_WHOLE_RUPEES': return 'Recharge in whole rupees.';
-    case 'AMOUNT_TOO_SMALL': return `The smallest recharge is ${rupees(MIN_RECHARGE_PAISE)}.`;
-    case 'CHIP_LIMIT_REACHED': return `This card already holds or is about to hold close to ${rupees(CHIP_LIMIT_PAISE)}, the most a card can hold. Use it on a bus first.`;
-    case 'OVER_CHIP_LIMIT': return `A card holds at most ${rupees(CHIP_LIMIT_PAISE)}, counting what is pending. You can add up to ${rupees(maxPaise)} now.`;
-    case 'CARD_NOT_LINKED': return 'This card is no longer linked to your account. Link it again to recharge it.';
+    case 'CARD_BLOCKED':
+      return 'This card is blocked, so it cannot be recharged. Contact the card issuer.';
+    case 'CARD_EXPIRED':
+      return 'This card has expired, so it cannot be recharged. Use your new card.';
+    case 'AMOUNT_NOT_WHOLE_RUPEES':
+      return 'Recharge in whole rupees.';
+    case 'AMOUNT_TOO_SMALL':
+      return `The smallest recharge is ${rupees(MIN_RECHARGE_PAISE)}.`;
+    case 'CHIP_LIMIT_REACHED':
+      return `This card already holds or is about to hold close to ${rupees(CHIP_LIMIT_PAISE)}, the most a card can hold. Use it on a bus first.`;
+    case 'OVER_CHIP_LIMIT':
+      return `A card holds at most ${rupees(CHIP_LIMIT_PAISE)}, counting what is pending. You can add up to ${rupees(maxPaise)} now.`;
+    case 'CARD_NOT_LINKED':
+      return 'This card is no longer linked to your account. Link it again to recharge it.';
   }
 }
 
@@ -77,9 +99,19 @@ export class CardService {
     const now = this.now();
     const blockedOrExpired = card.status === 'BLOCKED' || isCardExpired(card.validThru, now);
     return {
-      cardRef: card.cardRef, kind: card.kind, name: link.name, maskedNumber: maskedFromLast4(card.last4), last4: card.last4, status: card.status,
-      validThru: card.validThru, expired: isCardExpired(card.validThru, now), chipBalancePaise: card.chipBalancePaise, chipSeenAt: card.chipSeenAt,
-      pendingPaise: c.pendingPaise, stagedPaise: c.stagedPaise, limitPaise: CHIP_LIMIT_PAISE,
+      cardRef: card.cardRef,
+      kind: card.kind,
+      name: link.name,
+      maskedNumber: maskedFromLast4(card.last4),
+      last4: card.last4,
+      status: card.status,
+      validThru: card.validThru,
+      expired: isCardExpired(card.validThru, now),
+      chipBalancePaise: card.chipBalancePaise,
+      chipSeenAt: card.chipSeenAt,
+      pendingPaise: c.pendingPaise,
+      stagedPaise: c.stagedPaise,
+      limitPaise: CHIP_LIMIT_PAISE,
       maxRechargePaise: blockedOrExpired ? 0 : maxRechargePaise(card.chipBalancePaise, c.processingPaise + c.stagedPaise + c.pendingPaise),
       linkedAt: link.linkedAt,
     };
@@ -104,11 +136,13 @@ export class CardService {
       const store = new CardStore(tx);
       await store.lockCard(card.cardRef);
       const existing = await store.link(card.cardRef);
-      if (existing && existing.userId !== userId) throw new ApiError(409, 'CARD_LINKED_ELSEWHERE', 'This card is linked to another account. Unlink it there first.');
+      if (existing && existing.userId !== userId)
+        throw new ApiError(409, 'CARD_LINKED_ELSEWHERE', 'This card is linked to another account. Unlink it there first.');
       if (!existing) {
         if (card.status === 'BLOCKED') throw new ApiError(409, 'CARD_BLOCKED', 'This card is blocked and cannot be linked. Contact the card issuer.');
         if (isCardExpired(card.validThru, this.now())) throw new ApiError(409, 'CARD_EXPIRED', 'This card has expired and cannot be linked.');
-        if ((await store.countLinks(userId)) >= MAX_LINKED_CARDS) throw new ApiError(409, 'TOO_MANY_CARDS', `You can link up to ${MAX_LINKED_CARDS} cards. Unlink one first.`);
+        if ((await store.countLinks(userId)) >= MAX_LINKED_CARDS)
+          throw new ApiError(409, 'TOO_MANY_CARDS', `You can link up to ${MAX_LINKED_CARDS} cards. Unlink one first.`);
       }
       const link = existing ?? (await store.insertLink({ cardRef: card.cardRef, userId, name: req.name, linkedAt: this.now() }));
       const committed = (await store.committed([card.cardRef])).get(card.cardRef)!;
@@ -146,7 +180,9 @@ export class CardService {
     const c = (await store.committed([card.cardRef], exceptOrderId)).get(card.cardRef)!;
     return rechargeEligibility(
       { status: card.status, validThru: card.validThru, chipPaise: card.chipBalancePaise, committedPaise: c.processingPaise + c.stagedPaise + c.pendingPaise },
-      amountPaise, this.now());
+      amountPaise,
+      this.now(),
+    );
   }
 
   /** POST eligibility: may this card take this amount now? (200 either way, with the reason in words.) */
@@ -155,8 +191,13 @@ export class CardService {
     const e = await this.eligibilityOf(card, amountPaise, this.store);
     const b = rechargeBreakup(card.kind, amountPaise);
     return {
-      eligible: e.eligible, reason: e.eligible ? null : e.reason, message: e.eligible ? null : refusalMessage(e.reason, e.maxPaise),
-      amountPaise, maxRechargePaise: e.maxPaise, feePaise: b.feePaise, payablePaise: b.payablePaise,
+      eligible: e.eligible,
+      reason: e.eligible ? null : e.reason,
+      message: e.eligible ? null : refusalMessage(e.reason, e.maxPaise),
+      amountPaise,
+      maxRechargePaise: e.maxPaise,
+      feePaise: b.feePaise,
+      payablePaise: b.payablePaise,
     };
   }
 
@@ -164,21 +205,50 @@ export class CardService {
     const kind = card.kind;
     const b = rechargeBreakup(kind, o.amountPaise);
     return {
-      orderId: o.orderId, orderKind: o.orderKind, agency: AGENCY[kind], city: o.city, cardRef: o.cardRef, cardKind: kind, cardName: name, maskedNumber: maskedFromLast4(card.last4),
-      amountPaise: o.amountPaise, feePaise: o.feePaise, payablePaise: o.amountPaise + o.feePaise, fareBreakup: b.lines, status: o.status,
-      createdAt: o.createdAt, paidAt: o.paidAt, writtenAt: o.writtenAt, refundedAt: o.refundedAt,
+      orderId: o.orderId,
+      orderKind: o.orderKind,
+      agency: AGENCY[kind],
+      city: o.city,
+      cardRef: o.cardRef,
+      cardKind: kind,
+      cardName: name,
+      maskedNumber: maskedFromLast4(card.last4),
+      amountPaise: o.amountPaise,
+      feePaise: o.feePaise,
+      payablePaise: o.amountPaise + o.feePaise,
+      fareBreakup: b.lines,
+      status: o.status,
+      createdAt: o.createdAt,
+      paidAt: o.paidAt,
+      writtenAt: o.writtenAt,
+      refundedAt: o.refundedAt,
     };
   }
 
   /** POST recharge: an order of kind cardRecharge (closed-loop) or ncmcCardRecharge (NCMC), refused before payment. */
-  async createOrder(userId: string, cardRef: string, amountPaise: number, city: string, orderKey: string | null = null): Promise<{ order: CardRechargeOrder; created: boolean }> {
+  async createOrder(
+    userId: string,
+    cardRef: string,
+    amountPaise: number,
+    city: string,
+    orderKey: string | null = null,
+  ): Promise<{ order: CardRechargeOrder; created: boolean }> {
     const { card, link } = await this.ownCard(userId, cardRef);
     const e = await this.eligibilityOf(card, amountPaise, this.store);
     if (!e.eligible) throw new ApiError(409, e.reason, refusalMessage(e.reason, e.maxPaise));
     const quote = { orderKind: ORDER_KIND[card.kind], cardRef, city, amountPaise, feePaise: rechargeBreakup(card.kind, amountPaise).feePaise };
     const o: OrderRow = {
-      orderId: mintOrderId('CRG'), userId, ...quote,
-      status: 'CREATED', createdAt: this.now(), paidAt: null, transferredAt: null, writtenAt: null, writtenTapId: null, refundedAt: null, refundReason: null,
+      orderId: mintOrderId('CRG'),
+      userId,
+      ...quote,
+      status: 'CREATED',
+      createdAt: this.now(),
+      paidAt: null,
+      transferredAt: null,
+      writtenAt: null,
+      writtenTapId: null,
+      refundedAt: null,
+      refundReason: null,
     };
     const r = await this.store.insertOrder(o, orderKey);
     if (r.created) return { order: this.orderView(r.order, card, link.name), created: true };
@@ -207,16 +277,19 @@ export class CardService {
       const store = new CardStore(tx);
       const o = await store.order(orderId);
       if (!o || o.userId !== userId) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such recharge.');
-      if (o.orderKind !== 'ncmcCardRecharge') throw new ApiError(409, 'NOT_AN_NCMC_RECHARGE', 'Only NCMC recharges are moved into the offline wallet; this card gets its money at the next tap.');
+      if (o.orderKind !== 'ncmcCardRecharge')
+        throw new ApiError(409, 'NOT_AN_NCMC_RECHARGE', 'Only NCMC recharges are moved into the offline wallet; this card gets its money at the next tap.');
       await store.lockCard(o.cardRef);
       const card = (await store.card(o.cardRef))!;
       const locked = (await store.order(orderId, true))!;
       if (locked.status === 'STAGED') {
-        if (card.status === 'BLOCKED' || isCardExpired(card.validThru, this.now())) return this.markUnwritable(store, card.cardRef, card.status === 'BLOCKED' ? 'CARD_BLOCKED' : 'CARD_EXPIRED');
+        if (card.status === 'BLOCKED' || isCardExpired(card.validThru, this.now()))
+          return this.markUnwritable(store, card.cardRef, card.status === 'BLOCKED' ? 'CARD_BLOCKED' : 'CARD_EXPIRED');
         await store.move(orderId, ['STAGED'], 'PENDING_ON_CARD', this.now(), 'transferred_at');
         return [];
       }
-      if (['CREATED', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED'].includes(locked.status)) throw new ApiError(409, 'ORDER_NOT_PAID', 'This recharge is not paid yet.');
+      if (['CREATED', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED'].includes(locked.status))
+        throw new ApiError(409, 'ORDER_NOT_PAID', 'This recharge is not paid yet.');
       return [];
     });
     await this.requestRefunds(refundsDue);
@@ -227,7 +300,14 @@ export class CardService {
   async confirmOfflineRecharge(userId: string, orderId: string) {
     const order = await this.getOrder(userId, orderId);
     const card = (await this.store.card(order.cardRef))!;
-    return { orderId, status: order.status, written: order.status === 'WRITTEN', writtenAt: order.writtenAt, chipBalancePaise: card.chipBalancePaise, chipSeenAt: card.chipSeenAt };
+    return {
+      orderId,
+      status: order.status,
+      written: order.status === 'WRITTEN',
+      writtenAt: order.writtenAt,
+      chipBalancePaise: card.chipBalancePaise,
+      chipSeenAt: card.chipSeenAt,
+    };
   }
 
   // --- payments' order kinds (called inside payments' transaction: `db` is that transaction) ----------------------
@@ -282,7 +362,13 @@ export class CardService {
       const e = await this.eligibilityOf(card, o.amountPaise, store, orderId);
       if (!e.eligible) refusal = 'OVER_CHIP_LIMIT';
     }
-    await store.move(orderId, ['CREATED', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED'], o.orderKind === 'ncmcCardRecharge' ? 'STAGED' : 'PENDING_ON_CARD', now, 'paid_at');
+    await store.move(
+      orderId,
+      ['CREATED', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED'],
+      o.orderKind === 'ncmcCardRecharge' ? 'STAGED' : 'PENDING_ON_CARD',
+      now,
+      'paid_at',
+    );
     if (refusal) await this.markUnwritable(store, card.cardRef, refusal, [orderId]);
     return { productId: orderId, refund: !!refusal };
   }
@@ -302,7 +388,9 @@ export class CardService {
   private async markUnwritable(store: CardStore, cardRef: string, reason: string, only?: string[]): Promise<OrderRow[]> {
     const loads = (await store.unwrittenLoads(cardRef)).filter((o) => !only || only.includes(o.orderId));
     const out: OrderRow[] = [];
-    for (const o of loads) if (await store.move(o.orderId, ['STAGED', 'PENDING_ON_CARD'], 'REFUNDED', this.now(), undefined, { refundReason: reason })) out.push({ ...o, status: 'REFUNDED', refundReason: reason });
+    for (const o of loads)
+      if (await store.move(o.orderId, ['STAGED', 'PENDING_ON_CARD'], 'REFUNDED', this.now(), undefined, { refundReason: reason }))
+        out.push({ ...o, status: 'REFUNDED', refundReason: reason });
     return out;
   }
 
@@ -356,8 +444,16 @@ export class CardService {
 
   private tapAnswer(t: TapRow, kind: CardKind, last4: string): TerminalTapResponse {
     return {
-      tapId: t.tapId, kind, last4, status: t.status, declineReason: t.declineReason, previousBalancePaise: t.previousBalancePaise, written: t.written,
-      farePaise: t.status === 'ACCEPTED' ? t.farePaise : 0, balancePaise: t.balancePaise, tappedAt: t.tappedAt,
+      tapId: t.tapId,
+      kind,
+      last4,
+      status: t.status,
+      declineReason: t.declineReason,
+      previousBalancePaise: t.previousBalancePaise,
+      written: t.written,
+      farePaise: t.status === 'ACCEPTED' ? t.farePaise : 0,
+      balancePaise: t.balancePaise,
+      tappedAt: t.tappedAt,
     };
   }
 
@@ -371,14 +467,16 @@ export class CardService {
     if (!kind) throw new ApiError(422, 'CARD_NOT_READABLE', 'This is not a transit card this system knows (neither the city card nor an NCMC RuPay card).');
     const numberHash = this.numberHash(req.cardNumber);
     const requestHash = createHmac('sha256', this.numberKey)
-      .update(JSON.stringify(['tap', numberHash, req.farePaise, req.routeName ?? null, req.terminalId ?? null])).digest('base64url');
+      .update(JSON.stringify(['tap', numberHash, req.farePaise, req.routeName ?? null, req.terminalId ?? null]))
+      .digest('base64url');
     const last4 = req.cardNumber.slice(-4);
     const { answer, refundsDue } = await this.db.transaction(async (tx) => {
       const store = new CardStore(tx);
       await store.lockTap(req.tapId);
       const seen = await store.tap(req.tapId);
       if (seen) {
-        if (seen.requestHash !== requestHash) throw new ApiError(422, 'TAP_ID_REUSED', 'This tap id was used for another tap. Send a new tap id for a new tap.');
+        if (seen.requestHash !== requestHash)
+          throw new ApiError(422, 'TAP_ID_REUSED', 'This tap id was used for another tap. Send a new tap id for a new tap.');
         return { answer: this.tapAnswer(seen, kind, last4), refundsDue: [] as OrderRow[] };
       }
       const now = this.now();
@@ -386,7 +484,17 @@ export class CardService {
       await store.lockCard(card.cardRef);
       if (req.validThru && req.validThru !== card.validThru) await store.setValidThru(card.cardRef, req.validThru, now);
       card = (await store.card(card.cardRef))!;
-      const base = { tapId: req.tapId, cardRef: card.cardRef, requestHash, farePaise: req.farePaise, previousBalancePaise: card.chipBalancePaise, routeName: req.routeName ?? null, terminalId: req.terminalId ?? null, recordedBy, tappedAt: now };
+      const base = {
+        tapId: req.tapId,
+        cardRef: card.cardRef,
+        requestHash,
+        farePaise: req.farePaise,
+        previousBalancePaise: card.chipBalancePaise,
+        routeName: req.routeName ?? null,
+        terminalId: req.terminalId ?? null,
+        recordedBy,
+        tappedAt: now,
+      };
       const refusal = card.status === 'BLOCKED' ? 'CARD_BLOCKED' : isCardExpired(card.validThru, now) ? 'CARD_EXPIRED' : null;
       if (refusal) {
         const t: TapRow = { ...base, status: 'DECLINED', declineReason: refusal, balancePaise: card.chipBalancePaise, written: [] };
@@ -394,7 +502,11 @@ export class CardService {
         return { answer: this.tapAnswer(t, kind, last4), refundsDue: await this.markUnwritable(store, card.cardRef, refusal) };
       }
       const pending = await store.pendingLoads(card.cardRef);
-      const out = applyTap(card.chipBalancePaise, pending.map((o) => ({ id: o.orderId, amountPaise: o.amountPaise })), req.farePaise);
+      const out = applyTap(
+        card.chipBalancePaise,
+        pending.map((o) => ({ id: o.orderId, amountPaise: o.amountPaise })),
+        req.farePaise,
+      );
       const written = out.written.map((id) => ({ orderId: id, amountPaise: pending.find((o) => o.orderId === id)!.amountPaise }));
       const marked = await store.markWritten(out.written, req.tapId, now);
       if (marked !== out.written.length) throw new Error(`cards: tap ${req.tapId} wrote ${marked} of ${out.written.length} loads`);

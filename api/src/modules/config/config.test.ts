@@ -29,7 +29,15 @@ describe(`config API ${dbLabel()}`, () => {
     expect(body.cities.map((c) => c.id).sort()).toEqual(['bengaluru', 'chennai', 'delhi', 'kochi', 'kozhikode', 'mumbai', 'pune', 'thiruvananthapuram']);
     const city = (id: string) => body.cities.find((c) => c.id === id)!;
     expect(city('mumbai')).toMatchObject({ name: 'Mumbai', state: 'Maharashtra', clusterId: null, homeClusters: [...HOME_CLUSTERS] });
-    expect(city('mumbai').features).toMatchObject({ airport: true, passes: true, premium: true, cards: true, tickets: true, tracking: true, soundValidation: true });
+    expect(city('mumbai').features).toMatchObject({
+      airport: true,
+      passes: true,
+      premium: true,
+      cards: true,
+      tickets: true,
+      tracking: true,
+      soundValidation: true,
+    });
     expect(city('kochi')).toMatchObject({ clusterId: 'KERALA', features: { tracking: true, passes: true, stopBasedPlanner: false } });
     expect(city('kozhikode').clusterId).toBe('KERALA');
     expect(city('delhi').clusterId).toBeNull();

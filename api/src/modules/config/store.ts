@@ -20,7 +20,15 @@ export class CityConfigStore {
     const r = await this.db.query<{ id: string; name: string; state: string; lat: number; lon: number; features: CityFeatures; home_clusters: string[] }>(
       'SELECT id, name, state, lat, lon, features, home_clusters FROM cities WHERE features IS NOT NULL ORDER BY name',
     );
-    return r.rows.map((c) => ({ id: c.id, name: c.name, state: c.state, lat: Number(c.lat), lon: Number(c.lon), features: c.features, homeClusters: c.home_clusters }));
+    return r.rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      state: c.state,
+      lat: Number(c.lat),
+      lon: Number(c.lon),
+      features: c.features,
+      homeClusters: c.home_clusters,
+    }));
   }
 
   /**

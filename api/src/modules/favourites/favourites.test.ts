@@ -16,7 +16,8 @@ describe(`favourites ${dbLabel()}`, () => {
   afterAll(() => s?.cleanup());
 
   const save = (who: Session, body: object) => s.app.inject({ method: 'POST', url: '/api/favourites', headers: who.headers, payload: body });
-  const list = (who: Session, q?: string) => s.app.inject({ url: `/api/favourites${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, headers: who.headers });
+  const list = (who: Session, q?: string) =>
+    s.app.inject({ url: `/api/favourites${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, headers: who.headers });
   const stop = { kind: 'stop', city: 'mumbai', refId: 'T1-BAY', label: 'Airport T1 bus bay', detail: 'Chhatrapati Shivaji Maharaj Intl T1' };
 
   it('saves once per (kind, city, refId): 201 then 200 with the same id and refreshed label', async () => {

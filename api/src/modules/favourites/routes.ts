@@ -12,11 +12,17 @@ export async function favouriteRoutes(fastify: FastifyInstance, opts: { service:
   const { service } = opts;
   const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
-  app.get('/api/favourites', { schema: { querystring: favouritesQuerySchema, response: { 200: favouritesResponseSchema } } }, async (request) => service.list(authOf(request).userId, request.query.q));
-  app.post('/api/favourites', { bodyLimit: 4096, schema: { body: favouriteInputSchema, response: { 200: favouriteSchema, 201: favouriteSchema } } }, async (request, reply) => {
-    const { favourite, created } = await service.save(authOf(request).userId, request.body);
-    return reply.code(created ? 201 : 200).send(favourite);
-  });
+  app.get('/api/favourites', { schema: { querystring: favouritesQuerySchema, response: { 200: favouritesResponseSchema } } }, async (request) =>
+    service.list(authOf(request).userId, request.query.q),
+  );
+  app.post(
+    '/api/favourites',
+    { bodyLimit: 4096, schema: { body: favouriteInputSchema, response: { 200: favouriteSchema, 201: favouriteSchema } } },
+    async (request, reply) => {
+      const { favourite, created } = await service.save(authOf(request).userId, request.body);
+      return reply.code(created ? 201 : 200).send(favourite);
+    },
+  );
   app.delete('/api/favourites/:id', { schema: { params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
     await service.remove(authOf(request).userId, request.params.id);
     return reply.code(204).send();

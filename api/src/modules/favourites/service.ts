@@ -27,6 +27,7 @@ export class FavouriteService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.store.delete(userId, id))) throw new ApiError(404, 'FAVOURITE_NOT_FOUND', 'This favourite is not in your list (it may have been removed already).');
+    if (!(await this.store.delete(userId, id)))
+      throw new ApiError(404, 'FAVOURITE_NOT_FOUND', 'This favourite is not in your list (it may have been removed already).');
   }
 }

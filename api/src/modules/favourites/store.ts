@@ -3,7 +3,15 @@ import type { Db } from '../../platform/db';
 
 type Row = { id: string; kind: Favourite['kind']; city: string; ref_id: string; label: string; detail: string; created_at: string | number };
 const COLUMNS = 'id, kind, city, ref_id, label, detail, created_at';
-const toFavourite = (r: Row): Favourite => ({ id: r.id, kind: r.kind, city: r.city, refId: r.ref_id, label: r.label, detail: r.detail, createdAt: Number(r.created_at) });
+const toFavourite = (r: Row): Favourite => ({
+  id: r.id,
+  kind: r.kind,
+  city: r.city,
+  refId: r.ref_id,
+  label: r.label,
+  detail: r.detail,
+  createdAt: Number(r.created_at),
+});
 
 /** SQL for favourites. */
 export class FavouriteStore {
@@ -26,7 +34,12 @@ export class FavouriteStore {
   }
 
   async exists(userId: string, key: Pick<Favourite, 'kind' | 'city' | 'refId'>): Promise<boolean> {
-    const r = await this.db.query('SELECT 1 FROM favourites WHERE user_id = $1 AND kind = $2 AND city = $3 AND ref_id = $4', [userId, key.kind, key.city, key.refId]);
+    const r = await this.db.query('SELECT 1 FROM favourites WHERE user_id = $1 AND kind = $2 AND city = $3 AND ref_id = $4', [
+      userId,
+      key.kind,
+      key.city,
+      key.refId,
+    ]);
     return r.rows.length === 1;
   }
 

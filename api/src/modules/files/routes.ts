@@ -10,8 +10,12 @@ const querySchema = z.object({ exp: z.coerce.number().int('exp must be a whole n
 /** HTTP only: GET /api/files/:id?exp=&sig= (a signed link, so an <img> loads it without headers). Answers the file's
  *  bytes (bytesResponseSchema: sent as they are, never serialised). */
 export async function fileRoutes(fastify: FastifyInstance, opts: { service: FileService }): Promise<void> {
-  typed(fastify).get('/api/files/:id', { schema: { params: paramsSchema, querystring: querySchema, response: { 200: bytesResponseSchema } } }, async (request, reply) => {
-    const file = await opts.service.open(request.params.id, request.query.exp, request.query.sig);
-    return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.data);
-  });
+  typed(fastify).get(
+    '/api/files/:id',
+    { schema: { params: paramsSchema, querystring: querySchema, response: { 200: bytesResponseSchema } } },
+    async (request, reply) => {
+      const file = await opts.service.open(request.params.id, request.query.exp, request.query.sig);
+      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.data);
+    },
+  );
 }

@@ -117,7 +117,12 @@ export class Uploads {
 }
 
 /** Runs the orphan sweep now and then every `everyMs` (stopped by the returned function). */
-export function startOrphanSweep(uploads: Uploads, owners: readonly FileReferences[], everyMs: number, log: { error(o: object, m: string): void; info(o: object, m: string): void }): () => void {
+export function startOrphanSweep(
+  uploads: Uploads,
+  owners: readonly FileReferences[],
+  everyMs: number,
+  log: { error(o: object, m: string): void; info(o: object, m: string): void },
+): () => void {
   const run = () =>
     uploads.sweepOrphans(owners).then(
       (n) => n && log.info({ deleted: n }, 'orphaned uploads deleted'),

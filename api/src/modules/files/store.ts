@@ -23,7 +23,10 @@ export class FileStore {
   }
 
   async file(id: string): Promise<FileRow | null> {
-    const r = await this.db.query<{ id: string; user_id: string; content_type: string; size_bytes: number }>('SELECT id, user_id, content_type, size_bytes FROM files WHERE id = $1', [id]);
+    const r = await this.db.query<{ id: string; user_id: string; content_type: string; size_bytes: number }>(
+      'SELECT id, user_id, content_type, size_bytes FROM files WHERE id = $1',
+      [id],
+    );
     const f = r.rows[0];
     return f ? { id: f.id, userId: f.user_id, contentType: f.content_type, sizeBytes: f.size_bytes } : null;
   }
@@ -37,10 +40,16 @@ export class FileStore {
    * One rider's uploads are serialised by a transaction-scoped advisory lock, so concurrent uploads cannot both slip
    * under the limit. Answers whether the row was inserted.
    */
-  async insertWithinQuota(f: FileRow & { purpose: string; createdAt: number }, refuse: (stored: { files: number; bytes: number }) => boolean): Promise<boolean> {
+  async insertWithinQuota(
+    f: FileRow & { purpose: string; createdAt: number },
+    refuse: (stored: { files: number; bytes: number }) => boolean,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext('files:' || $1))", [f.userId]);
-      const r = await tx.query<{ files: string; bytes: string }>('SELECT count(*) AS files, COALESCE(sum(size_bytes), 0) AS bytes FROM files WHERE user_id = $1', [f.userId]);
+      const r = await tx.query<{ files: string; bytes: string }>(
+        'SELECT count(*) AS files, COALESCE(sum(size_bytes), 0) AS bytes FROM files WHERE user_id = $1',
+        [f.userId],
+      );
       if (refuse({ files: Number(r.rows[0].files), bytes: Number(r.rows[0].bytes) })) return false;
       await new FileStore(tx).insert(f);
       return true;
@@ -49,7 +58,10 @@ export class FileStore {
 
   /** Files that arrived before `before`, oldest first, with their purpose (orphan candidates). */
   async olderThan(before: number, limit: number): Promise<{ id: string; purpose: string }[]> {
-    const r = await this.db.query<{ id: string; purpose: string }>('SELECT id, purpose FROM files WHERE created_at < $1 ORDER BY created_at LIMIT $2', [before, limit]);
+    const r = await this.db.query<{ id: string; purpose: string }>('SELECT id, purpose FROM files WHERE created_at < $1 ORDER BY created_at LIMIT $2', [
+      before,
+      limit,
+    ]);
     return r.rows;
   }
 }

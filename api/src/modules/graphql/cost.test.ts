@@ -75,7 +75,7 @@ describe(`GraphQL planner cost limits ${dbLabel()}`, () => {
     expect(oneAtBounds.errors).toBeUndefined();
   }, 60_000);
 
-  it("keeps other requests answering while an expensive search runs (it runs in a worker thread)", async () => {
+  it('keeps other requests answering while an expensive search runs (it runs in a worker thread)', async () => {
     // Network built, worker started, the city's stop index loaded: what is measured is the search alone.
     await gql(`{ ${plan('warm', 0, 0, 'g0_0', 'g0_1')} }`, undefined, '10.0.0.4');
     await gql('{ stop(city: "gridville", stopId: "g3_4") { stop_id } }', undefined, '10.0.0.5');

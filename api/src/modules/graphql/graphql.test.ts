@@ -65,8 +65,18 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       const r = await gql(Q, { city: 'testville' });
       expect(r.status).toBe(200);
       expect(r.headers).toMatchObject(API_SECURITY_HEADERS);
-      expect(r.data).toEqual({ transitCity: { id: 'testville', name: 'Testville', attribution: 'Testville Transport © its authors', bounds: [72.8, 19, 72.83, 19.03], stopBasedPlanner: false } });
-      expect((await gql(Q, { city: 'mumbai' })).data).toMatchObject({ transitCity: { id: 'mumbai', name: 'Mumbai', attribution: null, stopBasedPlanner: false } });
+      expect(r.data).toEqual({
+        transitCity: {
+          id: 'testville',
+          name: 'Testville',
+          attribution: 'Testville Transport © its authors',
+          bounds: [72.8, 19, 72.83, 19.03],
+          stopBasedPlanner: false,
+        },
+      });
+      expect((await gql(Q, { city: 'mumbai' })).data).toMatchObject({
+        transitCity: { id: 'mumbai', name: 'Mumbai', attribution: null, stopBasedPlanner: false },
+      });
     });
     it('answers null for an unknown city and BAD_USER_INPUT for a malformed id', async () => {
       expect((await gql(Q, { city: 'atlantis' })).data).toEqual({ transitCity: null });
@@ -77,7 +87,8 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
   describe('searchRoutes', () => {
     const Q = `query($city: ID!, $q: String!, $limit: Int) { searchRoutes(city: $city, query: $q, limit: $limit) {
       route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array { start_time end_time frequency } } }`;
-    const ids = async (q: string, limit?: number) => ((await gql(Q, { city: 'testville', q, limit })).data!.searchRoutes as { route_id: string }[]).map((r) => r.route_id);
+    const ids = async (q: string, limit?: number) =>
+      ((await gql(Q, { city: 'testville', q, limit })).data!.searchRoutes as { route_id: string }[]).map((r) => r.route_id);
     it('puts an exact number first, then number prefixes, then names containing the text (case-insensitive)', async () => {
       expect(await ids('1')).toEqual(['R1']);
       // '3' is route 3N's number prefix, and a word start in route 2's name ("every 30 min").
@@ -93,8 +104,17 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       const r = await gql(Q, { city: 'testville', q: '2' });
       expect(r.data!.searchRoutes).toEqual([
         {
-          route_id: 'R2', route_name: '2', route_long_name: 'Alpha - Delta (every 30 min)', agency_name: 'Testville Transport', route_type: 3, color: null, text_color: null,
-          arrival_time: null, ttStatus: 0, isFrequencyTrip: true, frequency_data_array: [{ start_time: hms(6), end_time: hms(7), frequency: 1800 }],
+          route_id: 'R2',
+          route_name: '2',
+          route_long_name: 'Alpha - Delta (every 30 min)',
+          agency_name: 'Testville Transport',
+          route_type: 3,
+          color: null,
+          text_color: null,
+          arrival_time: null,
+          ttStatus: 0,
+          isFrequencyTrip: true,
+          frequency_data_array: [{ start_time: hms(6), end_time: hms(7), frequency: 1800 }],
         },
       ]);
       const mumbai = await gql(Q, { city: 'mumbai', q: 'AE1' });
@@ -134,12 +154,19 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
     it('gives each direction its longest stop pattern and its shape from shapes.txt', async () => {
       expect((await gql(Q, { id: 'R1' })).data).toEqual({
         route: {
-          route_id: 'R1', route_name: '1', route_long_name: 'Alpha - Charlie', disruptions: [],
+          route_id: 'R1',
+          route_name: '1',
+          route_long_name: 'Alpha - Charlie',
+          disruptions: [],
           directions: [
             {
               directionId: 0,
               headsign: 'Charlie',
-              shape: [[72.8, 19], [72.81, 19.01], [72.82, 19.02]],
+              shape: [
+                [72.8, 19],
+                [72.81, 19.01],
+                [72.82, 19.02],
+              ],
               stops: [
                 { stop_id: 'A', stop_name: 'Alpha', stop_lat: 19, stop_lon: 72.8 },
                 { stop_id: 'B', stop_name: 'Bravo', stop_lat: 19.01, stop_lon: 72.81 },
@@ -153,7 +180,15 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
     it('draws the stop sequence when the trips have no shape, and answers null for an unknown route', async () => {
       const r = await gql(Q, { id: 'R2' });
       expect((r.data!.route as { directions: unknown[] }).directions).toEqual([
-        { directionId: 0, headsign: 'Delta', shape: [[72.8, 19], [72.83, 19.03]], stops: [expect.objectContaining({ stop_id: 'A' }), expect.objectContaining({ stop_id: 'D' })] },
+        {
+          directionId: 0,
+          headsign: 'Delta',
+          shape: [
+            [72.8, 19],
+            [72.83, 19.03],
+          ],
+          stops: [expect.objectContaining({ stop_id: 'A' }), expect.objectContaining({ stop_id: 'D' })],
+        },
       ]);
       expect((await gql(Q, { id: 'R9' })).data).toEqual({ route: null });
       await gqlError(Q, { id: 'x'.repeat(201) }, 'BAD_USER_INPUT', 200, /routeId/);
@@ -165,7 +200,15 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       route_id stop_id date ttStatus isFrequencyTrip departures frequencies { start_time end_time frequency } } }`;
     it('lists the exact departures of the day (untimed stops interpolated; weekday services)', async () => {
       expect((await gql(Q, { r: 'R1', s: 'B', d: '20250814' })).data).toEqual({
-        timetable: { route_id: 'R1', stop_id: 'B', date: '20250814', ttStatus: 0, isFrequencyTrip: false, departures: [hms(8, 11), hms(9, 10), hms(12, 10)], frequencies: [] },
+        timetable: {
+          route_id: 'R1',
+          stop_id: 'B',
+          date: '20250814',
+          ttStatus: 0,
+          isFrequencyTrip: false,
+          departures: [hms(8, 11), hms(9, 10), hms(12, 10)],
+          frequencies: [],
+        },
       });
       // 15 August: the daily service is removed (calendar_dates), the weekday one still runs.
       expect((await gql(Q, { r: 'R1', s: 'B', d: '20250815' })).data!.timetable).toMatchObject({ ttStatus: 0, departures: [hms(12, 10)] });
@@ -174,14 +217,23 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
     });
     it('gives headway trips as start, end and headway at the stop, and expands them into departures', async () => {
       expect((await gql(Q, { r: 'R2', s: 'D', d: '20250814' })).data!.timetable).toEqual({
-        route_id: 'R2', stop_id: 'D', date: '20250814', ttStatus: 0, isFrequencyTrip: true,
+        route_id: 'R2',
+        stop_id: 'D',
+        date: '20250814',
+        ttStatus: 0,
+        isFrequencyTrip: true,
         departures: [hms(6, 15), hms(6, 45)],
         frequencies: [{ start_time: hms(6, 15), end_time: hms(7, 15), frequency: 1800 }],
       });
     });
     it('says ttStatus 1 when the route does not serve the stop or has no timings that day', async () => {
       expect((await gql(Q, { r: 'R2', s: 'C', d: '20250814' })).data!.timetable).toMatchObject({ ttStatus: 1, departures: [], frequencies: [] });
-      expect((await gql(Q, { r: 'R2', s: 'D', d: '20250815' })).data!.timetable).toMatchObject({ ttStatus: 1, isFrequencyTrip: true, departures: [], frequencies: [] });
+      expect((await gql(Q, { r: 'R2', s: 'D', d: '20250815' })).data!.timetable).toMatchObject({
+        ttStatus: 1,
+        isFrequencyTrip: true,
+        departures: [],
+        frequencies: [],
+      });
       expect((await gql(Q, { r: 'R1', s: 'A', d: '20400101' })).data!.timetable).toMatchObject({ ttStatus: 1, departures: [] });
     });
     it('refuses a bad date and names an unknown route or stop', async () => {
@@ -198,11 +250,25 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
     it('gives the stop (spec §3) and the routes serving it with their next arrival', async () => {
       expect((await gql(Q, { id: 'A' })).data).toEqual({
         stop: {
-          stop_id: 'A', stop_name: 'Alpha', stop_lat: 19, stop_lon: 72.8, result_type: 'STOP', station_type: 'STOP', transport_type: 'BUS', disruptions: [],
+          stop_id: 'A',
+          stop_name: 'Alpha',
+          stop_lat: 19,
+          stop_lon: 72.8,
+          result_type: 'STOP',
+          station_type: 'STOP',
+          transport_type: 'BUS',
+          disruptions: [],
           routes: [
             { route_id: 'R1', route_name: '1', arrival_time: hms(9), ttStatus: 0, isFrequencyTrip: false, frequency_data_array: [] },
             // Its last bus left at 06:30 and tomorrow (15 August) it does not run: no timings within 24 h.
-            { route_id: 'R2', route_name: '2', arrival_time: null, ttStatus: 1, isFrequencyTrip: true, frequency_data_array: [{ start_time: hms(6), end_time: hms(7), frequency: 1800 }] },
+            {
+              route_id: 'R2',
+              route_name: '2',
+              arrival_time: null,
+              ttStatus: 1,
+              isFrequencyTrip: true,
+              frequency_data_array: [{ start_time: hms(6), end_time: hms(7), frequency: 1800 }],
+            },
             { route_id: 'R3', route_name: '3N', arrival_time: hms(23, 50), ttStatus: 0, isFrequencyTrip: false, frequency_data_array: [] },
           ],
         },
@@ -256,9 +322,12 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
   });
 
   describe('search', () => {
-    const Q = 'query($city: ID!, $q: String!, $limit: Int) { search(city: $city, query: $q, limit: $limit) { result_type stop_id name lat lon route { route_id } } }';
+    const Q =
+      'query($city: ID!, $q: String!, $limit: Int) { search(city: $city, query: $q, limit: $limit) { result_type stop_id name lat lon route { route_id } } }';
     it('finds stops by name, case-insensitive', async () => {
-      expect((await gql(Q, { city: 'testville', q: 'ALP' })).data).toEqual({ search: [{ result_type: 'STOP', stop_id: 'A', name: 'Alpha', lat: 19, lon: 72.8, route: null }] });
+      expect((await gql(Q, { city: 'testville', q: 'ALP' })).data).toEqual({
+        search: [{ result_type: 'STOP', stop_id: 'A', name: 'Alpha', lat: 19, lon: 72.8, route: null }],
+      });
       expect((await gql(Q, { city: 'testville', q: 'a%' })).data).toEqual({ search: [] });
     });
     it("finds the project's landmark places as PLACE results, before stops of the same rank", async () => {
@@ -271,7 +340,9 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
         // Then names only similar (typo tolerance, issue 15 item 7).
         'PLACE Chhatrapati Shivaji Maharaj Terminus (CSMT)',
       ]);
-      expect((await gql(Q, { city: 'kochi', q: 'lulu' })).data).toEqual({ search: [{ result_type: 'PLACE', stop_id: null, name: 'Lulu Mall, Edappally', lat: 10.0271, lon: 76.3082, route: null }] });
+      expect((await gql(Q, { city: 'kochi', q: 'lulu' })).data).toEqual({
+        search: [{ result_type: 'PLACE', stop_id: null, name: 'Lulu Mall, Edappally', lat: 10.0271, lon: 76.3082, route: null }],
+      });
     });
     it('refuses a long query and a bad limit', async () => {
       await gqlError(Q, { city: 'testville', q: 'x'.repeat(101) }, 'BAD_USER_INPUT');
@@ -284,7 +355,13 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       const r = await gql(`{ stopArrivals(city: "testville", stopId: "A") { tripId route_id } vehicle(city: "testville", vehicleNumber: "KL-07 X 0000") { vNo }
         routeVehicles(city: "testville", routeId: "R1") { vNo } disruptions(city: "testville") { id } stop(city: "testville", stopId: "A") { disruptions { id } } }`);
       expect(r.errors).toBeUndefined();
-      expect(r.data).toMatchObject({ stopArrivals: expect.any(Array), vehicle: null, routeVehicles: expect.any(Array), disruptions: expect.any(Array), stop: { disruptions: expect.any(Array) } });
+      expect(r.data).toMatchObject({
+        stopArrivals: expect.any(Array),
+        vehicle: null,
+        routeVehicles: expect.any(Array),
+        disruptions: expect.any(Array),
+        stop: { disruptions: expect.any(Array) },
+      });
       await gqlError('{ stopArrivals(city: "testville", stopId: "A", limit: 0) { tripId } }', undefined, 'BAD_USER_INPUT');
       await gqlError('{ vehicle(city: "testville", vehicleNumber: "<script>") { vNo } }', undefined, 'BAD_USER_INPUT');
       await gqlError('{ disruptions(city: "Nowhere!") { id } }', undefined, 'BAD_USER_INPUT');
@@ -298,9 +375,25 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
         { t: departAt },
       );
       expect(r.errors).toBeUndefined();
-      const plan = (r.data as { planTrip: { departAt: number; itineraries: { departure: number; arrival: number; transfers: number; legs: { mode: string; from: { stop_id: string; routes: unknown[] }; to: { stop_id: string }; route: { route_id: string } | null }[] }[] } }).planTrip;
+      const plan = (
+        r.data as {
+          planTrip: {
+            departAt: number;
+            itineraries: {
+              departure: number;
+              arrival: number;
+              transfers: number;
+              legs: { mode: string; from: { stop_id: string; routes: unknown[] }; to: { stop_id: string }; route: { route_id: string } | null }[];
+            }[];
+          };
+        }
+      ).planTrip;
       expect(plan.departAt).toBe(departAt);
-      expect(plan.itineraries[0]).toMatchObject({ departure: Date.parse('2025-08-14T08:00:00+05:30'), arrival: Date.parse('2025-08-14T08:20:00+05:30'), transfers: 0 });
+      expect(plan.itineraries[0]).toMatchObject({
+        departure: Date.parse('2025-08-14T08:00:00+05:30'),
+        arrival: Date.parse('2025-08-14T08:20:00+05:30'),
+        transfers: 0,
+      });
       expect(plan.itineraries[0].legs).toMatchObject([{ mode: 'BUS', from: { stop_id: 'A' }, to: { stop_id: 'C' } }]);
       expect(plan.itineraries[0].legs[0].from.routes.length).toBeGreaterThan(0);
       await gqlError('{ planTrip(city: "testville", from: { stopId: "A", lat: 1, lon: 2 }, to: { stopId: "C" }) { departAt } }', undefined, 'BAD_USER_INPUT');
@@ -313,7 +406,8 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       await gqlError('{ stop(city: "testville", stopId: "A") { stop_id ', undefined, 'GRAPHQL_VALIDATION_FAILED', 400);
       await gqlError('{ stop(city: "testville", stopId: "A") { password } }', undefined, 'GRAPHQL_VALIDATION_FAILED', 400);
       // The deepest selection the schema allows passes the depth limit.
-      const deepest = '{ planTrip(city: "testville", from: {stopId: "A"}, to: {stopId: "C"}) { itineraries { legs { from { routes { frequency_data_array { start_time } } } } } } }';
+      const deepest =
+        '{ planTrip(city: "testville", from: {stopId: "A"}, to: {stopId: "C"}) { itineraries { legs { from { routes { frequency_data_array { start_time } } } } } } }';
       const deep = await gql(deepest);
       expect({ status: deep.status, errors: deep.errors }).toEqual({ status: 200, errors: undefined });
       const noQuery = await s.app.inject({ method: 'POST', url: '/api/graphql', payload: { variables: {} } });
@@ -324,7 +418,8 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       const broken = await gqlError('{ transitCity(city: "testville") { id } }', undefined, 'INTERNAL', 200);
       expect(JSON.stringify(broken.errors)).not.toMatch(/hunter2/);
       spy.mockRestore();
-      const fragmentLoop = 'query { route(city: "testville", routeId: "R1") { ...F } } fragment F on Route { directions { stops { routes { route_id } } } ...F }';
+      const fragmentLoop =
+        'query { route(city: "testville", routeId: "R1") { ...F } } fragment F on Route { directions { stops { routes { route_id } } } ...F }';
       await gqlError(fragmentLoop, undefined, 'GRAPHQL_VALIDATION_FAILED', 400);
       const aliases = Array.from({ length: MAX_ROOT_FIELDS + 1 }, (_, i) => `a${i}: stop(city: "testville", stopId: "A") { stop_id }`).join(' ');
       await gqlError(`{ ${aliases} }`, undefined, 'GRAPHQL_VALIDATION_FAILED', 400, /top-level/);

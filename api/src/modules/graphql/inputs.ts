@@ -18,7 +18,8 @@ export function cityArg(v: string): string {
 
 export function idArg(v: string, name: string): string {
   // eslint-disable-next-line no-control-regex
-  if (v.length === 0 || v.length > MAX_ID_LENGTH || /[\u0000-\u001f\u007f]/.test(v)) throw badInput(`Argument "${name}" must be an id of 1 to ${MAX_ID_LENGTH} characters.`);
+  if (v.length === 0 || v.length > MAX_ID_LENGTH || /[\u0000-\u001f\u007f]/.test(v))
+    throw badInput(`Argument "${name}" must be an id of 1 to ${MAX_ID_LENGTH} characters.`);
   return v;
 }
 
@@ -60,10 +61,12 @@ export function radiusArg(v: number | null | undefined): number {
 export function dateArg(v: string | null | undefined): string | undefined {
   if (v === null || v === undefined) return undefined;
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);
-  const ok = m && (() => {
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-  })();
+  const ok =
+    m &&
+    (() => {
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    })();
   if (!ok) throw badInput('Argument "date" must be a date written YYYYMMDD.');
   return v;
 }

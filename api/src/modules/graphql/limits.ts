@@ -51,9 +51,11 @@ export function fieldBudgetRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(node) {
       const fields = count(node.selectionSet, new Set());
-      if (fields > MAX_FIELDS) context.reportError(new GraphQLError(`The query selects more than ${MAX_FIELDS} fields; ask for less at a time.`, { nodes: [node] }));
+      if (fields > MAX_FIELDS)
+        context.reportError(new GraphQLError(`The query selects more than ${MAX_FIELDS} fields; ask for less at a time.`, { nodes: [node] }));
       const top = roots(node.selectionSet, new Set());
-      if (top > MAX_ROOT_FIELDS) context.reportError(new GraphQLError(`The query asks for ${top} top-level fields; at most ${MAX_ROOT_FIELDS} are allowed.`, { nodes: [node] }));
+      if (top > MAX_ROOT_FIELDS)
+        context.reportError(new GraphQLError(`The query asks for ${top} top-level fields; at most ${MAX_ROOT_FIELDS} are allowed.`, { nodes: [node] }));
     },
   };
 }

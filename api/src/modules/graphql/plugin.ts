@@ -40,7 +40,11 @@ function formatError(error: GraphQLError, log: { error(o: object, m: string): vo
   if (original && original.constructor.name === 'ErrorWithProps' && original.extensions) {
     return { message: original.message, ...where, extensions: { code: 'INTERNAL', ...original.extensions } as FormattedError['extensions'] };
   }
-  const requestLevel = !original || original instanceof GraphQLError || original instanceof SyntaxError || /^4\d\d$/.test(String((original as { statusCode?: number }).statusCode)); // 400, 413 body too large, 415, ...
+  const requestLevel =
+    !original ||
+    original instanceof GraphQLError ||
+    original instanceof SyntaxError ||
+    /^4\d\d$/.test(String((original as { statusCode?: number }).statusCode)); // 400, 413 body too large, 415, ...
   if (requestLevel && !error.path) return { message: error.message, ...where, extensions: { code: REQUEST_ERROR_CODE } };
   log.error({ err: original ?? error, path: error.path }, 'GraphQL resolver failed');
   return { message: INTERNAL_MESSAGE, ...where, extensions: { code: 'INTERNAL' } };
@@ -54,7 +58,8 @@ function flatten(errors: readonly GraphQLError[]): GraphQLError[] {
     // A wrapper with a 4xx status (a mutation sent by GET: 405) carries the client's mistake as plain Errors: they
     // are request errors, not our failures.
     const clientMistake = /^4\d\d$/.test(String(outer?.statusCode));
-    if (Array.isArray(inner)) return inner.map((x) => (x instanceof GraphQLError ? x : new GraphQLError((x as Error).message, clientMistake ? {} : { originalError: x as Error })));
+    if (Array.isArray(inner))
+      return inner.map((x) => (x instanceof GraphQLError ? x : new GraphQLError((x as Error).message, clientMistake ? {} : { originalError: x as Error })));
     return [e];
   });
 }

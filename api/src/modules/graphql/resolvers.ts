@@ -8,7 +8,15 @@ import { plannerCost, PLAN_MAX_TRANSFERS, PLAN_MAX_WINDOW_MINUTES } from './limi
 
 /** What planTrip needs from the planner module (api/src/modules/planner: PlannerService). */
 export interface TripPlanner {
-  plan(cityId: string, from: PlaceInput, to: PlaceInput, departAtMs: number, windowMinutes: number, maxTransfers: number, arriveBy?: boolean): Promise<TripPlanAnswer>;
+  plan(
+    cityId: string,
+    from: PlaceInput,
+    to: PlaceInput,
+    departAtMs: number,
+    windowMinutes: number,
+    maxTransfers: number,
+    arriveBy?: boolean,
+  ): Promise<TripPlanAnswer>;
   /** Stops its worker threads (called when the server closes). */
   close?(): Promise<void>;
 }
@@ -21,7 +29,10 @@ export type { PlaceInput };
  * The transit resolvers, typed from the schema (`npm run codegen`): a field answered with the wrong type fails tsc, and
  * so does a missing resolver for a field the row types leave to one (the `mappers` in codegen.ts).
  */
-type TransitResolvers = Resolvers & { Stop: Required<Pick<StopResolvers, 'routes' | 'disruptions' | 'towards'>>; Route: Required<Pick<RouteResolvers, 'disruptions'>> };
+type TransitResolvers = Resolvers & {
+  Stop: Required<Pick<StopResolvers, 'routes' | 'disruptions' | 'towards'>>;
+  Route: Required<Pick<RouteResolvers, 'disruptions'>>;
+};
 
 export interface GraphqlServices {
   transit: TransitService;
@@ -44,7 +55,8 @@ const str = (a: Args, k: string) => a[k] as string;
 const num = (a: Args, k: string) => a[k] as number | null | undefined;
 
 function placeArg(p: PlaceInput, name: string): PlaceInput {
-  if (p.name != null && (p.name.length > 100 || /\p{Cc}/u.test(p.name))) throw badInput(`Argument "${name}.name" must be at most 100 characters, without control characters.`);
+  if (p.name != null && (p.name.length > 100 || /\p{Cc}/u.test(p.name)))
+    throw badInput(`Argument "${name}.name" must be at most 100 characters, without control characters.`);
   const label = p.name?.trim() || null;
   if (p.stopId !== null && p.stopId !== undefined) {
     if (p.lat != null || p.lon != null) throw badInput(`Argument "${name}" takes a stopId or a lat and lon, not both.`);
@@ -64,15 +76,29 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
   const base = {
     Query: {
       transitCity: (_: unknown, a: Args) => s.transit.city(cityArg(str(a, 'city'))),
-      searchRoutes: (_: unknown, a: Args) => s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
-      routesBetween: (_: unknown, a: Args) => s.transit.routesBetween(cityArg(str(a, 'city')), idArg(str(a, 'fromStopId'), 'fromStopId'), idArg(str(a, 'toStopId'), 'toStopId')),
+      searchRoutes: (_: unknown, a: Args) =>
+        s.transit.searchRoutes(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
+      routesBetween: (_: unknown, a: Args) =>
+        s.transit.routesBetween(cityArg(str(a, 'city')), idArg(str(a, 'fromStopId'), 'fromStopId'), idArg(str(a, 'toStopId'), 'toStopId')),
       route: (_: unknown, a: Args) => s.transit.route(cityArg(str(a, 'city')), idArg(str(a, 'routeId'), 'routeId')),
       timetable: (_: unknown, a: Args) =>
-        s.transit.timetable(cityArg(str(a, 'city')), idArg(str(a, 'routeId'), 'routeId'), idArg(str(a, 'stopId'), 'stopId'), dateArg(a.date as string | null | undefined)),
+        s.transit.timetable(
+          cityArg(str(a, 'city')),
+          idArg(str(a, 'routeId'), 'routeId'),
+          idArg(str(a, 'stopId'), 'stopId'),
+          dateArg(a.date as string | null | undefined),
+        ),
       stop: (_: unknown, a: Args) => s.transit.stop(cityArg(str(a, 'city')), idArg(str(a, 'stopId'), 'stopId')),
       nearbyStops: (_: unknown, a: Args) =>
-        s.transit.nearbyStops(cityArg(str(a, 'city')), latArg(a.lat as number), lonArg(a.lon as number), radiusArg(num(a, 'radiusMeters')), limitArg(num(a, 'limit'), 20)),
-      search: (_: unknown, a: Args) => s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
+        s.transit.nearbyStops(
+          cityArg(str(a, 'city')),
+          latArg(a.lat as number),
+          lonArg(a.lon as number),
+          radiusArg(num(a, 'radiusMeters')),
+          limitArg(num(a, 'limit'), 20),
+        ),
+      search: (_: unknown, a: Args) =>
+        s.transit.search(cityArg(str(a, 'city')), queryArg(str(a, 'query')), limitArg(num(a, 'limit'), 20), undefined, offsetArg(num(a, 'offset'))),
       planTrip: async (_: unknown, a: Args, ctx: unknown) => {
         const city = cityArg(str(a, 'city'));
         const from = placeArg(a.from as PlaceInput, 'from');
@@ -122,7 +148,8 @@ function checked(fn: Resolver): Resolver {
     const args: Args = { ...a };
     if (typeof a.city === 'string') cityArg(a.city);
     for (const k of ['stopId', 'routeId']) if (typeof a[k] === 'string') idArg(a[k] as string, k);
-    if (typeof a.vehicleNumber === 'string' && !/^[A-Za-z0-9 -]{1,20}$/.test(a.vehicleNumber)) throw badInput('Argument "vehicleNumber" must be 1 to 20 letters, digits, spaces or dashes.');
+    if (typeof a.vehicleNumber === 'string' && !/^[A-Za-z0-9 -]{1,20}$/.test(a.vehicleNumber))
+      throw badInput('Argument "vehicleNumber" must be 1 to 20 letters, digits, spaces or dashes.');
     if ('limit' in a) args.limit = limitArg(num(a, 'limit'), 10);
     return fn(parent, args, ctx, info);
   };

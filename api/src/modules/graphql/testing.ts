@@ -17,7 +17,11 @@ export function writeFeed(files: Record<string, string[]>): string {
 }
 
 /** Tests only: POST /api/graphql alone on a database, at a fixed time (the transit service and the plugin). */
-export async function graphqlTestApp(db: Db, now: number, opts: Partial<Pick<GraphqlOptions, 'realtime' | 'planner' | 'plannerBudget'>> = {}): Promise<FastifyInstance> {
+export async function graphqlTestApp(
+  db: Db,
+  now: number,
+  opts: Partial<Pick<GraphqlOptions, 'realtime' | 'planner' | 'plannerBudget'>> = {},
+): Promise<FastifyInstance> {
   const transit = new TransitService(new TransitReadStore(db), new TimetableCache(new TransitStore(db)), () => now);
   const app = Fastify({ logger: false });
   installErrorHandlers(app);

@@ -13,7 +13,9 @@ const GOOD = '4111111111111111';
 function multipart(file: Buffer, contentType: string) {
   const boundary = '----sawari-notice-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="proof"\r\ncontent-type: ${contentType}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="proof"\r\ncontent-type: ${contentType}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -32,17 +34,36 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
   const post = (url: string, body: object, who: Session | null = rider, headers: Record<string, string> = {}) =>
     s.app.inject({ method: 'POST', url, headers: { ...(who?.headers ?? {}), ...headers }, payload: body });
   const ticketOrder = async (who: Session = rider) => {
-    const r = await post('/api/tickets/v1/orders', { city: 'mumbai', kind: 'singleJourney', routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1 }, farePaise: 15000, deviceId: 'test-device-1', appVer: '1001' }, who);
+    const r = await post(
+      '/api/tickets/v1/orders',
+      {
+        city: 'mumbai',
+        kind: 'singleJourney',
+        routeId: 'AE-T1-KHR',
+        fromStopId: 'T1-BAY',
+        toStopId: 'KHARGHAR',
+        passengers: { adult: 1 },
+        farePaise: 15000,
+        deviceId: 'test-device-1',
+        appVer: '1001',
+      },
+      who,
+    );
     expect(r.statusCode).toBe(201);
     return r.json().transactionId as string;
   };
   const payCard = (kind: string, tx: string, number: string, key: string, who: Session = rider) =>
-    post(`/api/payments/${kind}/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, { 'idempotency-key': key });
+    post(`/api/payments/${kind}/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
+      'idempotency-key': key,
+    });
   /** Messages the development gateway took for a number, oldest first, once delivery has caught up. */
   const messages = async (phone: string, count: number): Promise<string[]> => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const list = (await new SmsOutboxStore(s.db).list(phone, 100)).map((m) => m.body).reverse().filter((b) => b.startsWith('Sawari:'));
+      const list = (await new SmsOutboxStore(s.db).list(phone, 100))
+        .map((m) => m.body)
+        .reverse()
+        .filter((b) => b.startsWith('Sawari:'));
       if (list.length >= count || Date.now() > deadline) return list;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -57,7 +78,12 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
     }
   };
   const notices = async (userId: string) =>
-    (await s.db.query<{ event_key: string; sent_at: string | null; attempts: number; last_error: string | null }>('SELECT event_key, sent_at, attempts, last_error FROM rider_notices WHERE user_id = $1 ORDER BY id', [userId])).rows;
+    (
+      await s.db.query<{ event_key: string; sent_at: string | null; attempts: number; last_error: string | null }>(
+        'SELECT event_key, sent_at, attempts, last_error FROM rider_notices WHERE user_id = $1 ORDER BY id',
+        [userId],
+      )
+    ).rows;
 
   it('a declined payment and then a paid one: two messages, the failure with its reason, the success with the amount', async () => {
     const tx = await ticketOrder();
@@ -86,14 +112,22 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
   it('document verification: approved tells the amount to pay, rejected tells the reason', async () => {
     const upload = async (file: Buffer, type: string) => {
       const m = multipart(file, type);
-      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json().fileId as string;
+      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json()
+        .fileId as string;
     };
-    const proofs = async () => [{ kind: 'PHOTO', fileId: await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'image/jpeg') },
-      { kind: 'STUDENT_ID', fileId: await upload(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100)]), 'application/pdf') }];
+    const proofs = async () => [
+      { kind: 'PHOTO', fileId: await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'image/jpeg') },
+      { kind: 'STUDENT_ID', fileId: await upload(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100)]), 'application/pdf') },
+    ];
     const passOrder = async (key: string) => {
       const r = await post('/api/passes/v3/orders', {
         transactionId: `${rider.userId}-${key}`,
-        appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: await proofs(),
+        appVer: '1.0.0',
+        city: 'mumbai',
+        deviceId: 'test-device-1',
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
+        proofs: await proofs(),
         userDetails: { mailId: 'a@b.in', mobileNumber: PHONE, userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: rider.userId },
         passProps: { passStartDate: '2025-08-14', categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
       });
@@ -107,7 +141,9 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
     const approved = await passOrder('approved');
     const rejected = await passOrder('rejected');
     expect((await post(`/api/ops/verifications/${approved}/approve`, {}, null, OPS)).json()).toMatchObject({ status: 'PENDING' });
-    expect((await post(`/api/ops/verifications/${rejected}/reject`, { reason: 'The student ID is not readable.' }, null, OPS)).json()).toMatchObject({ status: 'REJECTED' });
+    expect((await post(`/api/ops/verifications/${rejected}/reject`, { reason: 'The student ID is not readable.' }, null, OPS)).json()).toMatchObject({
+      status: 'REJECTED',
+    });
     const sms = (await messages(PHONE, before + 2)).slice(before);
     expect(sms).toEqual([
       'Sawari: your documents for the Student and senior-citizen pass were approved. Pay ₹400 in the app to get your pass.',

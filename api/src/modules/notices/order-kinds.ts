@@ -24,7 +24,8 @@ export function withPaymentSms(kind: OrderKind, notices: RiderNotices, now: () =
       const order = await kind.quote(db, orderId);
       if (!order) return;
       await notices.enqueue(db, {
-        userId: order.userId, eventKey: `payment-failed:${orderId}:${now()}`,
+        userId: order.userId,
+        eventKey: `payment-failed:${orderId}:${now()}`,
         body: `Sawari: your payment for ${order.label} did not go through (${ctx.failureReason}). No ticket or pass was issued; you can pay again in the app.`,
       });
     },

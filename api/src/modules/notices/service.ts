@@ -24,7 +24,12 @@ export class RiderNoticeService implements RiderNotices {
   private nudges = new Set<ReturnType<typeof setTimeout>>();
   private running: Promise<number> | null = null;
 
-  constructor(private readonly db: Db, private readonly sms: SmsProvider, private readonly now: Clock, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sms: SmsProvider,
+    private readonly now: Clock,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   async enqueue(db: Db, n: { userId: string; eventKey: string; body: string }): Promise<void> {
     await noticeStore.add(db, { ...n, now: this.now() });

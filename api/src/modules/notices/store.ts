@@ -1,14 +1,21 @@
 import type { Db } from '../../platform/db';
 
-export interface NoticeRow { id: number; userId: string; eventKey: string; body: string; attempts: number }
+export interface NoticeRow {
+  id: number;
+  userId: string;
+  eventKey: string;
+  body: string;
+  attempts: number;
+}
 
 /** SQL of rider_notices (0014). Every method takes the Db to run on, so an enqueue joins the caller's transaction. */
 export const noticeStore = {
   /** Adds a notice unless one for this event exists (answers whether it was added). */
   async add(db: Db, n: { userId: string; eventKey: string; body: string; now: number }): Promise<boolean> {
-    const r = await db.query('INSERT INTO rider_notices (user_id, event_key, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (event_key) DO NOTHING RETURNING id', [
-      n.userId, n.eventKey, n.body, n.now,
-    ]);
+    const r = await db.query(
+      'INSERT INTO rider_notices (user_id, event_key, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (event_key) DO NOTHING RETURNING id',
+      [n.userId, n.eventKey, n.body, n.now],
+    );
     return r.rows.length === 1;
   },
 
@@ -34,7 +41,11 @@ export const noticeStore = {
 
   async markFailed(db: Db, id: number, error: string, retryAt: number | null): Promise<void> {
     // retryAt null: given up (kept, never sent, with its error)
-    await db.query('UPDATE rider_notices SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1', [id, error.slice(0, 500), retryAt ?? Number.MAX_SAFE_INTEGER]);
+    await db.query('UPDATE rider_notices SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1', [
+      id,
+      error.slice(0, 500),
+      retryAt ?? Number.MAX_SAFE_INTEGER,
+    ]);
   },
 
   /** The rider's phone number (10 digits), or null. */

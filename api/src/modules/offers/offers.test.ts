@@ -22,7 +22,15 @@ describe(`trial and welcome offers ${dbLabel()}`, () => {
   it('shows the city’s offer, grants it once (201), then 409 DIGITAL_OFFER_ALREADY_AVAILED', async () => {
     const r = await offer(fresh, 'mumbai');
     expect(r.statusCode).toBe(200);
-    expect(trialOfferSchema.parse(r.json())).toMatchObject({ offerId: 'mumbai-welcome', city: 'mumbai', kind: 'welcome', validityDays: 7, eligible: true, reason: null, claimed: false });
+    expect(trialOfferSchema.parse(r.json())).toMatchObject({
+      offerId: 'mumbai-welcome',
+      city: 'mumbai',
+      kind: 'welcome',
+      validityDays: 7,
+      eligible: true,
+      reason: null,
+      claimed: false,
+    });
     const granted = await claim(fresh, 'mumbai');
     expect(granted.statusCode).toBe(201);
     expect(trialOfferClaimSchema.parse(granted.json())).toMatchObject({ offerId: 'mumbai-welcome', claimedAt: clock.t, validUntil: clock.t + 7 * DAY });

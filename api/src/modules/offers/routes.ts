@@ -10,8 +10,12 @@ export async function offerRoutes(fastify: FastifyInstance, opts: { service: Off
   const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
   app.get('/api/offers/trial', { schema: { querystring: trialOfferQuerySchema, response: { 200: trialOfferSchema } } }, async (request) =>
-    service.offer(authOf(request).userId, request.query.city));
+    service.offer(authOf(request).userId, request.query.city),
+  );
   // Issues the pass the offer promises, exactly once (or leaves the offer unclaimed): docs/money-integrity.md.
-  app.post('/api/offers/trial/claim', { bodyLimit: 4096, schema: { body: trialOfferClaimRequestSchema, response: { 201: trialOfferClaimSchema } } }, async (request, reply) =>
-    reply.code(201).send(await service.claim(authOf(request).userId, request.body.city)));
+  app.post(
+    '/api/offers/trial/claim',
+    { bodyLimit: 4096, schema: { body: trialOfferClaimRequestSchema, response: { 201: trialOfferClaimSchema } } },
+    async (request, reply) => reply.code(201).send(await service.claim(authOf(request).userId, request.body.city)),
+  );
 }

@@ -19,9 +19,25 @@ export interface ClaimRow {
   validUntil: number;
 }
 
-type OfferDbRow = { id: string; city_id: string; kind: 'welcome' | 'trial'; title: string; description: string; validity_days: number; max_account_age_days: number | null; scope: OfferScope | null };
+type OfferDbRow = {
+  id: string;
+  city_id: string;
+  kind: 'welcome' | 'trial';
+  title: string;
+  description: string;
+  validity_days: number;
+  max_account_age_days: number | null;
+  scope: OfferScope | null;
+};
 const offerOf = (o: OfferDbRow): TrialOfferRow => ({
-  id: o.id, cityId: o.city_id, kind: o.kind, title: o.title, description: o.description, validityDays: o.validity_days, maxAccountAgeDays: o.max_account_age_days, scope: o.scope ?? {},
+  id: o.id,
+  cityId: o.city_id,
+  kind: o.kind,
+  title: o.title,
+  description: o.description,
+  validityDays: o.validity_days,
+  maxAccountAgeDays: o.max_account_age_days,
+  scope: o.scope ?? {},
 });
 const OFFER_COLS = 'id, city_id, kind, title, description, validity_days, max_account_age_days, scope';
 
@@ -64,7 +80,10 @@ export class OfferStore {
   }
 
   async claim(userId: string, offerId: string): Promise<ClaimRow | null> {
-    const r = await this.db.query<{ claimed_at: string; valid_until: string }>('SELECT claimed_at, valid_until FROM offer_claims WHERE user_id = $1 AND offer_id = $2', [userId, offerId]);
+    const r = await this.db.query<{ claimed_at: string; valid_until: string }>(
+      'SELECT claimed_at, valid_until FROM offer_claims WHERE user_id = $1 AND offer_id = $2',
+      [userId, offerId],
+    );
     const c = r.rows[0];
     return c ? { offerId, claimedAt: Number(c.claimed_at), validUntil: Number(c.valid_until) } : null;
   }

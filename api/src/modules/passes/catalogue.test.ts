@@ -3,7 +3,12 @@ import { availability, bankOfferFor, proofRequiredFor, quote, type BankOffer, ty
 import { proofTypeOf } from './routes';
 
 const config = (over: Partial<CatalogueConfig> = {}): CatalogueConfig => ({
-  id: 'c', name: 'C', serviceType: 'REGULAR', productType: 'pass', agency: 'A', terms: [],
+  id: 'c',
+  name: 'C',
+  serviceType: 'REGULAR',
+  productType: 'pass',
+  agency: 'A',
+  terms: [],
   categories: [{ id: 'adult', name: 'Adult', verification: false, isProofRequired: false }],
   subCategories: [{ id: 's', name: 'S', infoNote: '' }],
   fareMapping: { adult: [{ fmId: 'f', fare: 350, numOfDays: 7, durationId: 'D7', desc: '', subCatId: 's', displayName: 'W', specialFeatures: [] }] },
@@ -48,13 +53,30 @@ describe('fare breakup and bank offers (paise)', () => {
     { id: '2', city: 'mumbai', bank: 'ICICI', percentOff: 15, configIds: ['mum-magic'] },
   ];
   it('Pass price and Discount lines, payable is their sum', () => {
-    expect(quote({ fare: 1200, discountedFare: 1100 })).toEqual({ actualFare: 120000, discountedFare: 110000, payableAmount: 110000,
-      fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }] });
-    expect(quote({ fare: 350 }).fareBreakup).toEqual([{ name: 'Pass price', value: 35000 }, { name: 'Discount', value: 0 }]);
+    expect(quote({ fare: 1200, discountedFare: 1100 })).toEqual({
+      actualFare: 120000,
+      discountedFare: 110000,
+      payableAmount: 110000,
+      fareBreakup: [
+        { name: 'Pass price', value: 120000 },
+        { name: 'Discount', value: -10000 },
+      ],
+    });
+    expect(quote({ fare: 350 }).fareBreakup).toEqual([
+      { name: 'Pass price', value: 35000 },
+      { name: 'Discount', value: 0 },
+    ]);
   });
   it('10 % and 15 % bank offers on their named configs and cities only, rounded down to whole rupees', () => {
     const hdfc = bankOfferFor(offers, 'mumbai', 'hdfc', 'mum-general')!;
-    expect(quote({ fare: 1200, discountedFare: 1100 }, hdfc)).toMatchObject({ payableAmount: 99000, fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }, { name: 'Bank offer (HDFC)', value: -11000 }] });
+    expect(quote({ fare: 1200, discountedFare: 1100 }, hdfc)).toMatchObject({
+      payableAmount: 99000,
+      fareBreakup: [
+        { name: 'Pass price', value: 120000 },
+        { name: 'Discount', value: -10000 },
+        { name: 'Bank offer (HDFC)', value: -11000 },
+      ],
+    });
     const icici = bankOfferFor(offers, 'mumbai', 'ICICI', 'mum-magic')!;
     expect(quote({ fare: 2499 }, icici).payableAmount).toBe(249900 - 37400);
     expect(bankOfferFor(offers, 'kochi', 'HDFC', 'mum-general')).toBeNull();

@@ -2,22 +2,61 @@
 import { isProofRequired, purchaseBlock, type AvailabilityBlock, type FareLine } from '@sawari/domain';
 import { configTexts, translationsFor } from './catalogue-i18n';
 
-export interface Flags { isActive?: boolean; isVisible?: boolean }
-export interface CatalogueCategory extends Flags { id: string; name: string; verification?: boolean | null; isProofRequired?: boolean | null }
-export interface CatalogueSubCategory extends Flags { id: string; name: string; infoNote: string }
+export interface Flags {
+  isActive?: boolean;
+  isVisible?: boolean;
+}
+export interface CatalogueCategory extends Flags {
+  id: string;
+  name: string;
+  verification?: boolean | null;
+  isProofRequired?: boolean | null;
+}
+export interface CatalogueSubCategory extends Flags {
+  id: string;
+  name: string;
+  infoNote: string;
+}
 export interface CatalogueFare extends Flags {
-  fmId: string; fare: number; discountedFare?: number; numOfDays: number; durationId: string; desc: string; subCatId: string;
-  displayName: string; specialFeatures: string[]; verification?: boolean | null; isProofRequired?: boolean | null;
+  fmId: string;
+  fare: number;
+  discountedFare?: number;
+  numOfDays: number;
+  durationId: string;
+  desc: string;
+  subCatId: string;
+  displayName: string;
+  specialFeatures: string[];
+  verification?: boolean | null;
+  isProofRequired?: boolean | null;
 }
 /** One product configuration as written in api/data/passes/catalogue.json (fares in ₹). */
 export interface CatalogueConfig extends Flags {
-  id: string; name: string; serviceType: string; productType: string; productSubType?: string; agency: string;
-  isProofRequired?: boolean | null; isRenewable?: boolean; activeDurationMs?: number; maxTripsPerDay?: number;
-  landingMessage?: string; terms: string[];
-  categories: CatalogueCategory[]; subCategories: CatalogueSubCategory[]; fareMapping: Record<string, CatalogueFare[]>;
+  id: string;
+  name: string;
+  serviceType: string;
+  productType: string;
+  productSubType?: string;
+  agency: string;
+  isProofRequired?: boolean | null;
+  isRenewable?: boolean;
+  activeDurationMs?: number;
+  maxTripsPerDay?: number;
+  landingMessage?: string;
+  terms: string[];
+  categories: CatalogueCategory[];
+  subCategories: CatalogueSubCategory[];
+  fareMapping: Record<string, CatalogueFare[]>;
 }
 /** A bank offer on some passes; cardBins: the card BIN ranges it is valid for (shared/domain bankOfferEarnedBy). */
-export interface BankOffer { id: string; city: string; bank: string; percentOff: number; configIds: string[]; cardBins?: string[] }
+export interface BankOffer {
+  id: string;
+  city: string;
+  bank: string;
+  percentOff: number;
+  configIds: string[];
+  cardBins?: string[];
+}
 
 export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
 
@@ -39,7 +78,12 @@ export function availability(config: CatalogueConfig, category: CatalogueCategor
 export const proofRequiredFor = (config: CatalogueConfig, category: CatalogueCategory, fare: CatalogueFare): boolean =>
   isProofRequired({ isProofRequired: config.isProofRequired }, category, fare);
 
-export interface Quote { actualFare: number; discountedFare: number; payableAmount: number; fareBreakup: FareLine[] }
+export interface Quote {
+  actualFare: number;
+  discountedFare: number;
+  payableAmount: number;
+  fareBreakup: FareLine[];
+}
 
 /**
  * The server's fare breakup in paise: "Pass price" (the fare), "Discount" (fare minus discounted fare, as a negative
@@ -48,7 +92,10 @@ export interface Quote { actualFare: number; discountedFare: number; payableAmou
 export function quote(fare: Pick<CatalogueFare, 'fare' | 'discountedFare'>, bank?: BankOffer | null): Quote {
   const actualFare = rupeesToPaise(fare.fare);
   const discountedFare = rupeesToPaise(fare.discountedFare ?? fare.fare);
-  const lines: FareLine[] = [{ name: 'Pass price', value: actualFare }, { name: 'Discount', value: discountedFare - actualFare }];
+  const lines: FareLine[] = [
+    { name: 'Pass price', value: actualFare },
+    { name: 'Discount', value: discountedFare - actualFare },
+  ];
   let payableAmount = discountedFare;
   if (bank) {
     const off = Math.floor((discountedFare * bank.percentOff) / 100 / 100) * 100;
@@ -67,16 +114,47 @@ export function publicConfig(c: CatalogueConfig, offers: readonly BankOffer[], c
   const visible = <T extends Flags>(xs: T[]) => xs.filter((x) => x.isVisible !== false);
   const categories = visible(c.categories);
   return {
-    id: c.id, name: c.name, serviceType: c.serviceType, productType: c.productType, productSubType: c.productSubType ?? null, agency: c.agency,
-    isActive: c.isActive !== false, isRenewable: !!c.isRenewable, activeDuration: c.activeDurationMs ?? null, maxTripsPerDay: c.maxTripsPerDay ?? null,
-    landingMessage: c.landingMessage ?? null, terms: c.terms,
-    categories: categories.map((k) => ({ id: k.id, name: k.name, isActive: k.isActive !== false, verification: k.verification ?? null, isProofRequired: k.isProofRequired ?? null })),
+    id: c.id,
+    name: c.name,
+    serviceType: c.serviceType,
+    productType: c.productType,
+    productSubType: c.productSubType ?? null,
+    agency: c.agency,
+    isActive: c.isActive !== false,
+    isRenewable: !!c.isRenewable,
+    activeDuration: c.activeDurationMs ?? null,
+    maxTripsPerDay: c.maxTripsPerDay ?? null,
+    landingMessage: c.landingMessage ?? null,
+    terms: c.terms,
+    categories: categories.map((k) => ({
+      id: k.id,
+      name: k.name,
+      isActive: k.isActive !== false,
+      verification: k.verification ?? null,
+      isProofRequired: k.isProofRequired ?? null,
+    })),
     subCategory: visible(c.subCategories).map((s) => ({ id: s.id, name: s.name, infoNote: s.infoNote, isActive: s.isActive !== false })),
-    fareMapping: Object.fromEntries(categories.map((k) => [k.id, visible(c.fareMapping[k.id] ?? []).map((f) => {
-      const q = quote(f);
-      return { fmId: f.fmId, fare: q.actualFare, discountedFare: q.discountedFare, durationId: f.durationId, numOfDays: f.numOfDays, desc: f.desc, subCatId: f.subCatId,
-        displayName: f.displayName, specialFeatures: f.specialFeatures, isActive: f.isActive !== false, proofRequired: proofRequiredFor(c, k, f) };
-    })])),
+    fareMapping: Object.fromEntries(
+      categories.map((k) => [
+        k.id,
+        visible(c.fareMapping[k.id] ?? []).map((f) => {
+          const q = quote(f);
+          return {
+            fmId: f.fmId,
+            fare: q.actualFare,
+            discountedFare: q.discountedFare,
+            durationId: f.durationId,
+            numOfDays: f.numOfDays,
+            desc: f.desc,
+            subCatId: f.subCatId,
+            displayName: f.displayName,
+            specialFeatures: f.specialFeatures,
+            isActive: f.isActive !== false,
+            proofRequired: proofRequiredFor(c, k, f),
+          };
+        }),
+      ]),
+    ),
     bankOffers: offers.filter((o) => o.city === city && o.configIds.includes(c.id)).map((o) => ({ bank: o.bank, percentOff: o.percentOff })),
     // The texts above in the app's other languages (catalogue-i18n.ts, issue 16 item 10).
     translations: translationsFor(configTexts(c)),

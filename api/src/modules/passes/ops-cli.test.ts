@@ -52,11 +52,19 @@ describe(`ops command through a server ${dbLabel()}`, () => {
   async function submittedOrder(): Promise<string> {
     const up = async (b: Buffer) => {
       const m = multipart(b);
-      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json().fileId as string;
+      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json()
+        .fileId as string;
     };
     const body = {
-      appVer: '1001', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' },
-      proofs: [{ kind: 'PHOTO', fileId: await up(jpeg()) }, { kind: 'STUDENT_ID', fileId: await up(pdf()) }],
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: 'test-device-1',
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [
+        { kind: 'PHOTO', fileId: await up(jpeg()) },
+        { kind: 'STUDENT_ID', fileId: await up(pdf()) },
+      ],
       userDetails: { mailId: null, mobileNumber: '9876580071', userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
       passProps: { passStartDate: '2025-08-20', categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
       transactionId: `ops-${Math.random().toString(36).slice(2, 10)}`,
@@ -79,7 +87,15 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     const tx = await submittedOrder();
     const lines: string[] = [];
     const backend = httpOpsBackend(url, 'sawari-dev-ops');
-    const run = (...argv: string[]) => runOps([...argv, '--server', url], backend, (l) => lines.push(l), (l) => lines.push(l), 'ignored', true);
+    const run = (...argv: string[]) =>
+      runOps(
+        [...argv, '--server', url],
+        backend,
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+        'ignored',
+        true,
+      );
     expect(await run('verifications', 'list')).toBe(0);
     expect(lines.some((l) => l.startsWith(`${tx}  mumbai  mum-concession/student/mum-stu-30`))).toBe(true);
     expect(await run('verifications', 'reject', tx)).toBe(2);
@@ -93,19 +109,44 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     expect(await run('verifications', 'approve', tx)).toBe(0);
     expect(lines.pop()).toBe(`${tx}: PENDING (VERIFIED)`);
     const decisions = await new PassOrderService(s.db, clock.now).decisions(tx);
-    expect(decisions.map((d) => [d.action, d.actor])).toEqual([['SUBMIT', `rider:${rider.userId}`], ['REJECT', 'ops:dev'], ['REAPPLY', `rider:${rider.userId}`], ['APPROVE', 'ops:dev']]);
+    expect(decisions.map((d) => [d.action, d.actor])).toEqual([
+      ['SUBMIT', `rider:${rider.userId}`],
+      ['REJECT', 'ops:dev'],
+      ['REAPPLY', `rider:${rider.userId}`],
+      ['APPROVE', 'ops:dev'],
+    ]);
 
     const wrongKey = httpOpsBackend(url, 'not-the-key-at-all');
-    expect(await runOps(['verifications', 'list'], wrongKey, (l) => lines.push(l), (l) => lines.push(l), 'x', true)).toBe(1);
+    expect(
+      await runOps(
+        ['verifications', 'list'],
+        wrongKey,
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+        'x',
+        true,
+      ),
+    ).toBe(1);
     expect(lines.pop()).toMatch(/^OPS_UNAUTHENTICATED: /);
     const nobody = httpOpsBackend('http://127.0.0.1:9', 'sawari-dev-ops');
-    expect(await runOps(['verifications', 'list'], nobody, (l) => lines.push(l), (l) => lines.push(l), 'x', true)).toBe(1);
+    expect(
+      await runOps(
+        ['verifications', 'list'],
+        nobody,
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+        'x',
+        true,
+      ),
+    ).toBe(1);
     expect(lines.pop()).toMatch(/^SERVER_UNREACHABLE: No answer from http:\/\/127\.0\.0\.1:9/);
   });
 
-  it('an operator saves a proof to look at it (only that order\'s proofs; key required; ids checked)', async () => {
+  it("an operator saves a proof to look at it (only that order's proofs; key required; ids checked)", async () => {
     const tx = await submittedOrder();
-    const order = (await s.app.inject({ url: '/api/ops/verifications', headers: { authorization: 'Ops sawari-dev-ops' } })).json().verifications.find((v: { transactionId: string }) => v.transactionId === tx);
+    const order = (await s.app.inject({ url: '/api/ops/verifications', headers: { authorization: 'Ops sawari-dev-ops' } }))
+      .json()
+      .verifications.find((v: { transactionId: string }) => v.transactionId === tx);
     const [photo, idProof] = order.proofs as { kind: string; fileId: string }[];
     const res = await s.app.inject({ url: `/api/ops/verifications/${tx}/proofs/${idProof.fileId}`, headers: { authorization: 'Ops sawari-dev-ops' } });
     expect(res.statusCode).toBe(200);
@@ -124,7 +165,15 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-ops-proof-'));
     const lines: string[] = [];
     const backend = httpOpsBackend(url, 'sawari-dev-ops');
-    const run = (...argv: string[]) => runOps([...argv, '--server', url], backend, (l) => lines.push(l), (l) => lines.push(l), 'ignored', true);
+    const run = (...argv: string[]) =>
+      runOps(
+        [...argv, '--server', url],
+        backend,
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+        'ignored',
+        true,
+      );
     expect(await run('verifications', 'proof', tx, photo.fileId, '--out', path.join(dir, 'photo.jpg'))).toBe(0);
     expect(lines.pop()).toBe(`PHOTO image/jpeg 204 bytes saved to ${path.join(dir, 'photo.jpg')}`);
     expect(readFileSync(path.join(dir, 'photo.jpg')).equals(jpeg())).toBe(true);
@@ -133,8 +182,14 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     expect(lines.pop()).toMatch(/^PROOF_NOT_FOUND: /);
   });
 
-  it('GET /api/passes/orders lists the rider\'s open verification orders (submitted, rejected with reason, verified unpaid), not others\'', async () => {
-    const list = async (who: Session = rider) => (await s.app.inject({ url: '/api/passes/orders', headers: who.headers })).json().orders as { transactionId: string; status: string; verificationStatus: string | null; rejectionReason: string | null }[];
+  it("GET /api/passes/orders lists the rider's open verification orders (submitted, rejected with reason, verified unpaid), not others'", async () => {
+    const list = async (who: Session = rider) =>
+      (await s.app.inject({ url: '/api/passes/orders', headers: who.headers })).json().orders as {
+        transactionId: string;
+        status: string;
+        verificationStatus: string | null;
+        rejectionReason: string | null;
+      }[];
     const tx = await submittedOrder();
     expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'UNVERIFIED', verificationStatus: 'UNVERIFIED' });
     const service = new PassOrderService(s.db, clock.now);
@@ -143,8 +198,12 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     await service.transition(tx, 'REAPPLY', `rider:${rider.userId}`, { userId: rider.userId });
     await service.transition(tx, 'APPROVE', 'ops:test');
     expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'PENDING', verificationStatus: 'VERIFIED' });
-    const paid = await s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...rider.headers, 'idempotency-key': 'ops-cli-pay-0001' },
-      payload: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
+    const paid = await s.app.inject({
+      method: 'POST',
+      url: `/api/payments/pass/${tx}/pay`,
+      headers: { ...rider.headers, 'idempotency-key': 'ops-cli-pay-0001' },
+      payload: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+    });
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     expect((await list()).some((o) => o.transactionId === tx)).toBe(false);
     const other = await signIn(s.app, s.db, '9876580072');

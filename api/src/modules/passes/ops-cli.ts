@@ -65,21 +65,33 @@ export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof f
     proof: async (transactionId, fileId) => {
       let res: Response;
       try {
-        res = await fetchImpl(`${base}/api/ops/verifications/${encodeURIComponent(transactionId)}/proofs/${encodeURIComponent(fileId)}`, { headers: { authorization: `Ops ${key}` } });
+        res = await fetchImpl(`${base}/api/ops/verifications/${encodeURIComponent(transactionId)}/proofs/${encodeURIComponent(fileId)}`, {
+          headers: { authorization: `Ops ${key}` },
+        });
       } catch (e) {
         throw new ApiError(503, 'SERVER_UNREACHABLE', `No answer from ${base} (${(e as Error).message}).`);
       }
       if (!res.ok) {
         const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-        throw new ApiError(res.status, typeof json.code === 'string' ? json.code : `HTTP_${res.status}`, typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`);
+        throw new ApiError(
+          res.status,
+          typeof json.code === 'string' ? json.code : `HTTP_${res.status}`,
+          typeof json.message === 'string' ? json.message : `The server answered ${res.status}.`,
+        );
       }
-      return { kind: res.headers.get('x-proof-kind') ?? 'PROOF', contentType: res.headers.get('content-type') ?? 'application/octet-stream', data: Buffer.from(await res.arrayBuffer()) };
+      return {
+        kind: res.headers.get('x-proof-kind') ?? 'PROOF',
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+        data: Buffer.from(await res.arrayBuffer()),
+      };
     },
     pendingVerifications: async () => (await call('')).verifications as Awaited<ReturnType<OpsBackend['pendingVerifications']>>,
     transition: async (transactionId, action, _actor, opts = {}) => {
       const path = actions[action];
       if (!path) throw new ApiError(400, 'NOT_AN_OPERATOR_ACTION', `${action} is not an operator decision.`);
-      return (await call(`/${encodeURIComponent(transactionId)}/${path}`, action === 'REJECT' ? { reason: opts.reason ?? '' } : {})) as unknown as Awaited<ReturnType<OpsBackend['transition']>>;
+      return (await call(`/${encodeURIComponent(transactionId)}/${path}`, action === 'REJECT' ? { reason: opts.reason ?? '' } : {})) as unknown as Awaited<
+        ReturnType<OpsBackend['transition']>
+      >;
     },
   };
 }
@@ -87,11 +99,23 @@ export function httpOpsBackend(baseUrl: string, key: string, fetchImpl: typeof f
 export { serverFrom };
 
 /** Runs one command; answers the exit code. Output goes through `out`/`err` (tests capture them). */
-export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) => void, err: (s: string) => void, who = process.env.USER ?? 'cli', viaServer = false): Promise<number> {
-  const parsed = parseOpsArgs(argv, { reason: { type: 'string' }, as: { type: 'string' }, out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, OPS_USAGE, err);
+export async function runOps(
+  argv: string[],
+  svc: OpsBackend,
+  out: (s: string) => void,
+  err: (s: string) => void,
+  who = process.env.USER ?? 'cli',
+  viaServer = false,
+): Promise<number> {
+  const parsed = parseOpsArgs(
+    argv,
+    { reason: { type: 'string' }, as: { type: 'string' }, out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    OPS_USAGE,
+    err,
+  );
   if (!parsed) return 2;
   if (viaServer && parsed.values.as !== undefined) {
-    err('--as names the operator in database mode only: through a server, the decision is recorded under the ops key\'s name (OPS_KEY).');
+    err("--as names the operator in database mode only: through a server, the decision is recorded under the ops key's name (OPS_KEY).");
     return 2;
   }
   const [group, command, transactionId, fileId] = parsed.positionals;
@@ -104,7 +128,10 @@ export async function runOps(argv: string[], svc: OpsBackend, out: (s: string) =
     if (command === 'list') {
       const list = await svc.pendingVerifications();
       if (!list.length) out('No orders wait for verification.');
-      for (const v of list) out(`${v.transactionId}  ${v.city}  ${v.configurationId}/${v.categoryId}/${v.fmId}  start ${v.passStartDate}  proofs ${v.proofs.map((p) => `${p.kind}:${p.fileId}`).join(' ')}`);
+      for (const v of list)
+        out(
+          `${v.transactionId}  ${v.city}  ${v.configurationId}/${v.categoryId}/${v.fmId}  start ${v.passStartDate}  proofs ${v.proofs.map((p) => `${p.kind}:${p.fileId}`).join(' ')}`,
+        );
       return 0;
     }
     if (command === 'proof' && transactionId && fileId) {

@@ -34,23 +34,43 @@ describe(`passes API ${dbLabel()}`, () => {
   afterAll(() => s?.cleanup());
 
   const payload = (over: Record<string, unknown> = {}, props: Record<string, unknown> = {}, who: Session = rider) => ({
-    appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+    appVer: '1.0.0',
+    city: 'mumbai',
+    deviceId: 'test-device-1',
+    source: 1,
+    paymentProps: { lpVer: '1', paymentType: 'online' },
+    proofs: [],
     userDetails: { mailId: 'a@b.in', mobileNumber: '9876580001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: who.userId },
     passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100, ...props },
     ...over,
   });
-  const order = (body: unknown, who: Session = rider) => s.app.inject({ method: 'POST', url: '/api/passes/v3/orders', headers: who.headers, payload: body as object });
-  const upload = async (data: Buffer, type: string, who: Session = rider) => s.app.inject({ method: 'POST', url: '/api/passes/proofs', ...(() => { const m = multipart(data, type); return { payload: m.payload, headers: { ...who.headers, ...m.headers } }; })() });
+  const order = (body: unknown, who: Session = rider) =>
+    s.app.inject({ method: 'POST', url: '/api/passes/v3/orders', headers: who.headers, payload: body as object });
+  const upload = async (data: Buffer, type: string, who: Session = rider) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/passes/proofs',
+      ...(() => {
+        const m = multipart(data, type);
+        return { payload: m.payload, headers: { ...who.headers, ...m.headers } };
+      })(),
+    });
   const proofs = async (who: Session = rider) => [
     { kind: 'PHOTO', fileId: (await upload(jpeg(), 'image/jpeg', who)).json().fileId },
     { kind: 'STUDENT_ID', fileId: (await upload(pdf(), 'application/pdf', who)).json().fileId },
   ];
   const get = (tx: string, who: Session = rider) => s.app.inject({ url: `/api/passes/orders/${tx}`, headers: who.headers });
-  const post = (url: string, body?: object, headers: Record<string, string> = rider.headers) => s.app.inject({ method: 'POST', url, headers, ...(body ? { payload: body } : {}) });
+  const post = (url: string, body?: object, headers: Record<string, string> = rider.headers) =>
+    s.app.inject({ method: 'POST', url, headers, ...(body ? { payload: body } : {}) });
   let keySeq = 0;
   /** Pays a pass order through the payments API (the only way a pass is issued for money). */
   const payCard = (tx: string, key = `pass-test-${++keySeq}-${Date.now()}`, number = '4111111111111111', who: Session = rider) =>
-    s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...who.headers, 'idempotency-key': key }, payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } } });
+    s.app.inject({
+      method: 'POST',
+      url: `/api/payments/pass/${tx}/pay`,
+      headers: { ...who.headers, 'idempotency-key': key },
+      payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+    });
 
   describe('catalogue', () => {
     it('serves the Mumbai catalogue from the database: visible products, paise fares, landing messages, bank offers', async () => {
@@ -63,7 +83,10 @@ describe(`passes API ${dbLabel()}`, () => {
       expect(general).toMatchObject({ landingMessage: expect.stringMatching(/Unlimited/), isRenewable: true, bankOffers: [{ bank: 'HDFC', percentOff: 10 }] });
       expect(general.fareMapping.adult[1]).toMatchObject({ fmId: 'mum-gen-30', fare: 120000, discountedFare: 110000, numOfDays: 30, proofRequired: false });
       expect(body.products[1].fareMapping.student[0].proofRequired).toBe(true);
-      expect(body.products.find((p: { id: string }) => p.id === 'mum-magic').fareMapping.adult.map((f: { fmId: string }) => f.fmId)).toEqual(['mum-magic-30', 'mum-magic-old']);
+      expect(body.products.find((p: { id: string }) => p.id === 'mum-magic').fareMapping.adult.map((f: { fmId: string }) => f.fmId)).toEqual([
+        'mum-magic-30',
+        'mum-magic-old',
+      ]);
       const one = await s.app.inject({ url: '/api/passes/v3/cities/mumbai/products/mum-smart-saver', headers: rider.headers });
       expect(one.json()).toMatchObject({ productSubType: 'rideBasedPass', maxTripsPerDay: 4, subCategory: [{ id: 'citywide' }, { id: 'route' }] });
       expect((await s.app.inject({ url: '/api/passes/v3/cities/kochi/products', headers: rider.headers })).json().products).toHaveLength(2);
@@ -82,8 +105,20 @@ describe(`passes API ${dbLabel()}`, () => {
       expect(r.statusCode).toBe(201);
       const o = passOrderSchema.parse(r.json());
       expect(o.transactionId).toMatch(/^PASS_[A-Za-z0-9_-]{22}$/); // server-minted, opaque
-      expect(o).toMatchObject({ status: 'PENDING', proofRequired: false, payableAmount: 99000,
-        fareInfo: { actualFare: 120000, payableAmount: 99000, fareBreakup: [{ name: 'Pass price', value: 120000 }, { name: 'Discount', value: -10000 }, { name: 'Bank offer (HDFC)', value: -11000 }] } });
+      expect(o).toMatchObject({
+        status: 'PENDING',
+        proofRequired: false,
+        payableAmount: 99000,
+        fareInfo: {
+          actualFare: 120000,
+          payableAmount: 99000,
+          fareBreakup: [
+            { name: 'Pass price', value: 120000 },
+            { name: 'Discount', value: -10000 },
+            { name: 'Bank offer (HDFC)', value: -11000 },
+          ],
+        },
+      });
       expectError(await order(payload({ bankOffer: 'ICICI' })), 400, 'BANK_OFFER_NOT_APPLICABLE');
     });
 
@@ -120,7 +155,11 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await order(payload({}, { configurationId: 'mum-super', fmId: 'mum-super-90', passFare: 3000 })), 409, 'PRODUCT_INACTIVE');
       expectError(await order(payload({}, { configurationId: 'mum-corporate', fmId: 'mum-corp-30', passFare: 1000 })), 409, 'PRODUCT_INACTIVE');
       expectError(await order(payload({}, { configurationId: 'mum-magic', fmId: 'mum-magic-old', passFare: 2000 })), 409, 'FARE_INACTIVE');
-      expectError(await order(payload({ city: 'kochi' }, { configurationId: 'koc-general', categoryId: 'student', fmId: 'koc-stu-30', passFare: 300 })), 409, 'CATEGORY_INACTIVE');
+      expectError(
+        await order(payload({ city: 'kochi' }, { configurationId: 'koc-general', categoryId: 'student', fmId: 'koc-stu-30', passFare: 300 })),
+        409,
+        'CATEGORY_INACTIVE',
+      );
       expectError(await order(payload({ city: 'kochi' }, { configurationId: 'koc-rides', fmId: 'koc-ride-30', passFare: 500 })), 409, 'SUB_CATEGORY_INACTIVE');
       expectError(await order(payload({ city: 'kozhikode' })), 403, 'PASSES_NOT_ENABLED');
       expectError(await order(payload({}, { isRenew: true, passId: 'x' })), 400, 'USE_RENEW');
@@ -142,7 +181,8 @@ describe(`passes API ${dbLabel()}`, () => {
   });
 
   describe('verification', () => {
-    const concession = (ps: unknown[], who: Session = rider) => order(payload({ proofs: ps }, { configurationId: 'mum-concession', categoryId: 'student', fmId: 'mum-stu-30', passFare: 400 }, who));
+    const concession = (ps: unknown[], who: Session = rider) =>
+      order(payload({ proofs: ps }, { configurationId: 'mum-concession', categoryId: 'student', fmId: 'mum-stu-30', passFare: 400 }, who));
 
     it('a proof pass needs the photograph among its proofs, uploaded by the rider, and the photograph is an image', async () => {
       expectError(await concession([]), 400, 'PROOF_REQUIRED');
@@ -158,7 +198,13 @@ describe(`passes API ${dbLabel()}`, () => {
       const created = await concession(await proofs());
       expect(created.statusCode).toBe(201);
       const tx = created.json().transactionId as string;
-      expect(created.json()).toMatchObject({ status: 'UNVERIFIED', verificationStatus: 'UNVERIFIED', submittedForVerification: false, payableAmount: null, proofRequired: true });
+      expect(created.json()).toMatchObject({
+        status: 'UNVERIFIED',
+        verificationStatus: 'UNVERIFIED',
+        submittedForVerification: false,
+        payableAmount: null,
+        proofRequired: true,
+      });
       // not yet submitted: the operator can neither approve nor reject
       expectError(await post(`/api/ops/verifications/${tx}/approve`, undefined, OPS), 409, 'ILLEGAL_TRANSITION');
       expectError(await post(`/api/passes/orders/${tx}/resubmit`, { action: 'REAPPLY' }), 409, 'ILLEGAL_TRANSITION');
@@ -170,19 +216,31 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await s.app.inject({ url: '/api/ops/verifications', headers: { authorization: 'Ops wrong' } }), 401, 'OPS_UNAUTHENTICATED');
       expectError(await post(`/api/ops/verifications/${tx}/reject`, { reason: '' }, OPS), 400, 'VALIDATION_FAILED');
       clock.advance(MIN);
-      expect((await post(`/api/ops/verifications/${tx}/reject`, { reason: 'The student ID is not readable' }, OPS)).json()).toMatchObject({ status: 'REJECTED', verificationStatus: 'REJECTED' });
+      expect((await post(`/api/ops/verifications/${tx}/reject`, { reason: 'The student ID is not readable' }, OPS)).json()).toMatchObject({
+        status: 'REJECTED',
+        verificationStatus: 'REJECTED',
+      });
       expect((await get(tx)).json()).toMatchObject({ status: 'REJECTED', rejectionReason: 'The student ID is not readable' });
       expectError(await post(`/api/ops/verifications/${tx}/approve`, undefined, OPS), 409, 'ILLEGAL_TRANSITION');
       expectError(await post(`/api/passes/orders/${tx}/submit-for-verification`), 409, 'ILLEGAL_TRANSITION');
       expectError(await post(`/api/passes/orders/${tx}/resubmit`, { action: 'REINITIATE' }), 400, 'PROOF_REQUIRED');
       expectError(await post(`/api/passes/orders/${tx}/resubmit`, { action: 'RETRY' }), 400, 'VALIDATION_FAILED');
-      expect((await post(`/api/passes/orders/${tx}/resubmit`, { action: 'REINITIATE', proofs: await proofs() })).json()).toMatchObject({ status: 'UNVERIFIED', submittedForVerification: true, rejectionReason: null });
+      expect((await post(`/api/passes/orders/${tx}/resubmit`, { action: 'REINITIATE', proofs: await proofs() })).json()).toMatchObject({
+        status: 'UNVERIFIED',
+        submittedForVerification: true,
+        rejectionReason: null,
+      });
       const approved = await post(`/api/ops/verifications/${tx}/approve`, undefined, OPS);
       expect(approved.json()).toMatchObject({ status: 'PENDING', verificationStatus: 'VERIFIED', payableAmount: 40000 });
       expectError(await post(`/api/ops/verifications/${tx}/approve`, undefined, OPS), 409, 'ILLEGAL_TRANSITION');
       expectError(await post(`/api/ops/verifications/${tx}/reject`, { reason: 'changed my mind' }, OPS), 409, 'ILLEGAL_TRANSITION');
       const decisions = (await s.app.inject({ url: `/api/ops/verifications/${tx}/decisions`, headers: OPS })).json().decisions;
-      expect(decisions.map((d: { action: string; actor: string }) => `${d.action}:${d.actor.split(':')[0]}`)).toEqual(['SUBMIT:rider', 'REJECT:ops', 'REINITIATE:rider', 'APPROVE:ops']);
+      expect(decisions.map((d: { action: string; actor: string }) => `${d.action}:${d.actor.split(':')[0]}`)).toEqual([
+        'SUBMIT:rider',
+        'REJECT:ops',
+        'REINITIATE:rider',
+        'APPROVE:ops',
+      ]);
       expect(decisions[1]).toMatchObject({ actor: 'ops:dev', reason: 'The student ID is not readable', decidedAt: expect.any(Number) });
       // payment: the pass is issued exactly once
       const [a, b] = await Promise.all([payCard(tx, 'verified-pay-0001'), payCard(tx, 'verified-pay-0001')]);
@@ -194,7 +252,14 @@ describe(`passes API ${dbLabel()}`, () => {
     it('the ops command lists, rejects (reason required) and approves through the same service, recording who', async () => {
       const tx = (await concession(await proofs())).json().transactionId as string;
       const lines: string[] = [];
-      const run = (...argv: string[]) => runOps(argv, serviceOpsBackend(service, 'memory://'), (l) => lines.push(l), (l) => lines.push(l), 'meera');
+      const run = (...argv: string[]) =>
+        runOps(
+          argv,
+          serviceOpsBackend(service, 'memory://'),
+          (l) => lines.push(l),
+          (l) => lines.push(l),
+          'meera',
+        );
       expect(await run('verifications', 'approve', tx)).toBe(1);
       expect(lines.pop()).toMatch(/^ILLEGAL_TRANSITION/);
       await post(`/api/passes/orders/${tx}/submit-for-verification`);
@@ -207,7 +272,12 @@ describe(`passes API ${dbLabel()}`, () => {
       expect(await run('verifications', 'approve', tx, '--as', 'ravi')).toBe(0);
       expect(lines.pop()).toBe(`${tx}: PENDING (VERIFIED)`);
       const d = await service.decisions(tx);
-      expect(d.map((x) => [x.action, x.actor])).toEqual([['SUBMIT', `rider:${rider.userId}`], ['REJECT', 'ops:meera'], ['REAPPLY', `rider:${rider.userId}`], ['APPROVE', 'ops:ravi']]);
+      expect(d.map((x) => [x.action, x.actor])).toEqual([
+        ['SUBMIT', `rider:${rider.userId}`],
+        ['REJECT', 'ops:meera'],
+        ['REAPPLY', `rider:${rider.userId}`],
+        ['APPROVE', 'ops:ravi'],
+      ]);
       expect(await run('nonsense')).toBe(2);
     });
   });
@@ -220,7 +290,11 @@ describe(`passes API ${dbLabel()}`, () => {
       expect((await payCard(o.transactionId)).json()).toMatchObject({ status: 'SUCCESS' });
       const { passId } = (await get(o.transactionId)).json() as { passId: string };
       const mine = (await s.app.inject({ url: '/api/passes/mine', headers: rider.headers })).json().passes;
-      expect(mine.find((p: { passId: string }) => p.passId === passId)).toMatchObject({ statusLabel: 'starts from 20 Aug 2025', maxTripsPerDay: 4, isRenewable: true });
+      expect(mine.find((p: { passId: string }) => p.passId === passId)).toMatchObject({
+        statusLabel: 'starts from 20 Aug 2025',
+        maxTripsPerDay: 4,
+        isRenewable: true,
+      });
       const renewed = await post(`/api/passes/${passId}/renew`, { passStartDate: '2025-09-19' });
       expect(renewed.statusCode).toBe(201);
       expect(renewed.json()).toMatchObject({ isRenew: true, status: 'PENDING', payableAmount: 90000, configurationId: 'mum-smart-saver' });
@@ -249,21 +323,45 @@ describe(`passes API ${dbLabel()}`, () => {
   describe('trial and welcome offers on pass orders (last: moves the clock by days)', () => {
     it('a new rider’s welcome offer makes the 7-day pass free and issues it at once; once only; not with a bank offer; not for old accounts', async () => {
       const fresh = await signIn(s.app, s.db, '9876580010');
-      const body = (over: Record<string, unknown> = {}, props: Record<string, unknown> = { fmId: 'mum-gen-7', passFare: 350 }) => payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01', ...props }, fresh);
+      const body = (over: Record<string, unknown> = {}, props: Record<string, unknown> = { fmId: 'mum-gen-7', passFare: 350 }) =>
+        payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01', ...props }, fresh);
       expectError(await order(body({ bankOffer: 'HDFC' }), fresh), 400, 'OFFERS_NOT_COMBINABLE');
       // issue 11 item 2: the welcome offer is for the 7-day general pass only; the ₹1,100 30-day pass is not made free
       expectError(await order(body({}, { fmId: 'mum-gen-30', passFare: 1100 }), fresh), 409, 'OFFER_NOT_APPLICABLE', /only for 7-day passes/);
-      expectError(await order(body({}, { configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }), fresh), 409, 'OFFER_NOT_APPLICABLE', /not for this pass/);
+      expectError(
+        await order(body({}, { configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }), fresh),
+        409,
+        'OFFER_NOT_APPLICABLE',
+        /not for this pass/,
+      );
       const r = await order(body(), fresh);
       expect(r.statusCode).toBe(201);
-      expect(r.json()).toMatchObject({ status: 'SUCCESS', passId: expect.any(String), fareInfo: { payableAmount: 0,
-        fareBreakup: [{ name: 'Pass price', value: 35000 }, { name: 'Discount', value: 0 }, { name: 'Welcome offer', value: -35000 }] } });
+      expect(r.json()).toMatchObject({
+        status: 'SUCCESS',
+        passId: expect.any(String),
+        fareInfo: {
+          payableAmount: 0,
+          fareBreakup: [
+            { name: 'Pass price', value: 35000 },
+            { name: 'Discount', value: 0 },
+            { name: 'Welcome offer', value: -35000 },
+          ],
+        },
+      });
       // issued without any payment record that pretends money moved; the checkout's order status says what made it free
       expect(Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM payments WHERE order_id = $1', [r.json().transactionId])).rows[0].n)).toBe(0);
       expect((await s.app.inject({ url: `/api/payments/orders/pass/${r.json().transactionId}/status`, headers: fresh.headers })).json()).toMatchObject({
-        status: 'SUCCESS', paymentId: null, amountPaise: 0, freeWith: { offerId: 'mumbai-welcome', label: expect.stringMatching(/Welcome pass/) } });
+        status: 'SUCCESS',
+        paymentId: null,
+        amountPaise: 0,
+        freeWith: { offerId: 'mumbai-welcome', label: expect.stringMatching(/Welcome pass/) },
+      });
       expectError(await order(body({ transactionId: 'second-try' }), fresh), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
-      expectError(await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
+      expectError(
+        await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }),
+        409,
+        'DIGITAL_OFFER_ALREADY_AVAILED',
+      );
       const old = await signIn(s.app, s.db, '9876580011');
       clock.advance(31 * 86_400_000);
       const again = await signIn(s.app, s.db, '9876580011');

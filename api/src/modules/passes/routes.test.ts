@@ -6,16 +6,42 @@ import { passRoutes } from './routes';
 import type { PassOrderService } from './service';
 
 const pass: MyPass = {
-  passId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', transactionId: 'PASS_1', configurationId: 'mum-general', productType: 'pass', productSubType: null, city: 'mumbai', agency: 'BEST',
-  categoryId: 'adult', categoryName: 'Adult', fmId: 'fm-7', fare: 50000, discountedFare: 45000, numOfDays: 7, passStartDate: '2026-11-25', startTime: 1, expiryTime: 2, bookingTime: 1,
-  maxTripsPerDay: null, activeDuration: null, fareInfo: { actualFare: 50000, discountedFare: 45000, payableAmount: 45000, fareBreakup: [{ name: 'Pass price', value: 50000 }] },
-  specialFeatures: ['AC'], conditions: ['Valid on BEST buses'], status: 'SUCCESS', statusLabel: 'valid till 1 Dec, 11:59 PM', isRenewable: true,
+  passId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  transactionId: 'PASS_1',
+  configurationId: 'mum-general',
+  productType: 'pass',
+  productSubType: null,
+  city: 'mumbai',
+  agency: 'BEST',
+  categoryId: 'adult',
+  categoryName: 'Adult',
+  fmId: 'fm-7',
+  fare: 50000,
+  discountedFare: 45000,
+  numOfDays: 7,
+  passStartDate: '2026-11-25',
+  startTime: 1,
+  expiryTime: 2,
+  bookingTime: 1,
+  maxTripsPerDay: null,
+  activeDuration: null,
+  fareInfo: { actualFare: 50000, discountedFare: 45000, payableAmount: 45000, fareBreakup: [{ name: 'Pass price', value: 50000 }] },
+  specialFeatures: ['AC'],
+  conditions: ['Valid on BEST buses'],
+  status: 'SUCCESS',
+  statusLabel: 'valid till 1 Dec, 11:59 PM',
+  isRenewable: true,
 };
 
 describe('passes routes: answers through their response schemas', () => {
-  it('the stored record\'s proofs, internal fare fields and any field added by mistake are not sent', async () => {
+  it("the stored record's proofs, internal fare fields and any field added by mistake are not sent", async () => {
     // What issueIn stores in a pass record beyond the rider's view: the proof file ids and the quote's internals.
-    const stored = { ...pass, proofs: [{ kind: 'ID_PROOF', fileId: 'f-1' }], punches: [], fareInfo: { ...pass.fareInfo, digitalOfferId: 'mumbai-welcome', proofRequired: true, isRenewable: true } };
+    const stored = {
+      ...pass,
+      proofs: [{ kind: 'ID_PROOF', fileId: 'f-1' }],
+      punches: [],
+      fareInfo: { ...pass.fareInfo, digitalOfferId: 'mumbai-welcome', proofRequired: true, isRenewable: true },
+    };
     const catalogue: PassCatalogue = { city: 'mumbai', serverTime: 9, products: [] };
     const service = {
       mine: async () => ({ passes: [stored] }),

@@ -4,7 +4,10 @@ import type { Db } from '../../platform/db';
 import type { BankOffer, CatalogueConfig } from './catalogue';
 import { PassStore } from './store';
 
-export interface CatalogueFile { cities: Record<string, CatalogueConfig[]>; bankOffers: BankOffer[] }
+export interface CatalogueFile {
+  cities: Record<string, CatalogueConfig[]>;
+  bankOffers: BankOffer[];
+}
 
 export function readCatalogueFile(dataDir: string): CatalogueFile {
   return JSON.parse(fs.readFileSync(path.join(dataDir, 'passes', 'catalogue.json'), 'utf8')) as CatalogueFile;

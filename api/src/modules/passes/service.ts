@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { MyPass, PassOrder, PassOrderPayload } from '@sawari/contracts';
-import { bankOfferEarnedBy, canReclaim, CITY_TIME_ZONE, formatCityDate, formatPaise, localDate, offerScopeMiss, passValidUntil, statusLabel, type OfferScope } from '@sawari/domain';
+import {
+  bankOfferEarnedBy,
+  canReclaim,
+  CITY_TIME_ZONE,
+  formatCityDate,
+  formatPaise,
+  localDate,
+  offerScopeMiss,
+  passValidUntil,
+  statusLabel,
+  type OfferScope,
+} from '@sawari/domain';
 import type { RiderNotices } from '../notices';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -18,7 +29,11 @@ const PAYABLE = new Set(['PENDING', 'PAYMENT_FAILED']);
 export type VerificationAction = 'SUBMIT' | 'APPROVE' | 'REJECT' | 'REINITIATE' | 'REAPPLY';
 
 const illegal = (from: string, action: string) =>
-  new ApiError(409, 'ILLEGAL_TRANSITION', `An order in status ${from} cannot be ${{ SUBMIT: 'submitted for verification', APPROVE: 'approved', REJECT: 'rejected', REINITIATE: 'reinitiated', REAPPLY: 'reapplied' }[action] ?? action}.`);
+  new ApiError(
+    409,
+    'ILLEGAL_TRANSITION',
+    `An order in status ${from} cannot be ${{ SUBMIT: 'submitted for verification', APPROVE: 'approved', REJECT: 'rejected', REINITIATE: 'reinitiated', REAPPLY: 'reapplied' }[action] ?? action}.`,
+  );
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such pass order.');
 
 /** "2025-08-14" from YYYYMMDD. */
@@ -100,7 +115,8 @@ export class PassOrderService implements PromotionIssuer {
       if (!bank) throw new ApiError(400, 'BANK_OFFER_NOT_APPLICABLE', `There is no ${p.bankOffer} offer on this pass in this city.`);
     }
     const q = quote(fare, null);
-    if (Math.round(pp.passFare * 100) !== q.discountedFare) throw new ApiError(409, 'FARE_CHANGED', `The fare of this pass is now ₹${q.discountedFare / 100}. Check it and order again.`);
+    if (Math.round(pp.passFare * 100) !== q.discountedFare)
+      throw new ApiError(409, 'FARE_CHANGED', `The fare of this pass is now ₹${q.discountedFare / 100}. Check it and order again.`);
     const renewal = !!opts.renewOf || pp.isRenew === true;
     if (renewal && !opts.renewOf) throw new ApiError(400, 'USE_RENEW', 'Renew a pass with POST /api/passes/{passId}/renew.');
     const proofRequired = !renewal && proofRequiredFor(config, category, fare);
@@ -110,7 +126,12 @@ export class PassOrderService implements PromotionIssuer {
     if (p.digitalOffer) {
       if (bank) throw new ApiError(400, 'OFFERS_NOT_COMBINABLE', 'A bank offer and a trial or welcome offer cannot be used together.');
       if (!this.deps.offers) throw new ApiError(404, 'OFFER_NOT_FOUND', 'There is no trial or welcome offer right now.');
-      offer = await this.deps.offers.applicable(userId, p.city, { configId: config.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: final.payableAmount });
+      offer = await this.deps.offers.applicable(userId, p.city, {
+        configId: config.id,
+        numOfDays: fare.numOfDays,
+        categoryId: category.id,
+        farePaise: final.payableAmount,
+      });
       final.fareBreakup.push({ name: offer.kind === 'welcome' ? 'Welcome offer' : 'Trial offer', value: -final.payableAmount });
       final.payableAmount = 0;
     }
@@ -119,10 +140,25 @@ export class PassOrderService implements PromotionIssuer {
     const key = clientKey !== undefined ? `client:${clientKey}` : opts.renewOf ? `renew:${opts.renewOf.id}` : `auto:${p.city}:${config.agency}:${category.id}`;
     const now = this.now();
     const row: OrderRow = {
-      transactionId: mintOrderId('PASS'), orderKey: key, userId, city: p.city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
-      status: proofRequired ? 'UNVERIFIED' : 'PENDING', passStartDate: pp.passStartDate, proofs: proofRequired ? p.proofs : [],
-      payload: { ...p, transactionId: undefined }, fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer?.offerId ?? null },
-      payablePaise: final.payableAmount, renewOf: opts.renewOf?.id ?? null, rejectionReason: null, paidAt: null, createdAt: now, updatedAt: now,
+      transactionId: mintOrderId('PASS'),
+      orderKey: key,
+      userId,
+      city: p.city,
+      agency: config.agency,
+      configId: config.id,
+      categoryId: category.id,
+      fmId: fare.fmId,
+      status: proofRequired ? 'UNVERIFIED' : 'PENDING',
+      passStartDate: pp.passStartDate,
+      proofs: proofRequired ? p.proofs : [],
+      payload: { ...p, transactionId: undefined },
+      fareInfo: { ...final, proofRequired, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer?.offerId ?? null },
+      payablePaise: final.payableAmount,
+      renewOf: opts.renewOf?.id ?? null,
+      rejectionReason: null,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     let transactionId = await this.store.putOrder(row);
     if (!transactionId) {
@@ -152,8 +188,15 @@ export class PassOrderService implements PromotionIssuer {
       for (const category of config.categories)
         for (const fare of config.fareMapping[category.id] ?? [])
           // a promoted fare may be hidden from the catalogue (a trial pass is not sold on its own) but must be active
-          if (!pick && config.isActive !== false && category.isActive !== false && fare.isActive !== false && !proofRequiredFor(config, category, fare)
-            && offerScopeMiss(offer.scope, { configId: config.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: quote(fare).payableAmount }) === null)
+          if (
+            !pick &&
+            config.isActive !== false &&
+            category.isActive !== false &&
+            fare.isActive !== false &&
+            !proofRequiredFor(config, category, fare) &&
+            offerScopeMiss(offer.scope, { configId: config.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: quote(fare).payableAmount }) ===
+              null
+          )
             pick = { config, category, fare };
     if (!pick) throw new ApiError(409, 'OFFER_NOT_APPLICABLE', 'No pass this offer is for is on sale right now.');
     const { config, category, fare } = pick;
@@ -163,10 +206,25 @@ export class PassOrderService implements PromotionIssuer {
     final.payableAmount = 0;
     const now = this.now();
     const row: OrderRow = {
-      transactionId: mintOrderId('PASS'), orderKey: `promo:${offer.offerId}`, userId, city, agency: config.agency, configId: config.id, categoryId: category.id, fmId: fare.fmId,
-      status: 'PENDING', passStartDate: dashed(localDate(now, CITY_TIME_ZONE)), proofs: [], payload: { city, source: 'promotion', offerId: offer.offerId },
+      transactionId: mintOrderId('PASS'),
+      orderKey: `promo:${offer.offerId}`,
+      userId,
+      city,
+      agency: config.agency,
+      configId: config.id,
+      categoryId: category.id,
+      fmId: fare.fmId,
+      status: 'PENDING',
+      passStartDate: dashed(localDate(now, CITY_TIME_ZONE)),
+      proofs: [],
+      payload: { city, source: 'promotion', offerId: offer.offerId },
       fareInfo: { ...final, proofRequired: false, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer.offerId },
-      payablePaise: 0, renewOf: null, rejectionReason: null, paidAt: null, createdAt: now, updatedAt: now,
+      payablePaise: 0,
+      renewOf: null,
+      rejectionReason: null,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     const transactionId = (await this.store.putOrder(row)) ?? (await this.store.orderByKey(userId, row.orderKey!))?.transactionId;
     if (!transactionId) throw frozenError();
@@ -180,8 +238,10 @@ export class PassOrderService implements PromotionIssuer {
     if (proofs.length < 2) throw new ApiError(400, 'PROOF_REQUIRED', 'Add a proof document as well as your photograph.');
     for (const x of proofs) {
       const f = await store.fileOwner(x.fileId);
-      if (!f || f.userId !== userId || f.purpose !== PROOF_PURPOSE) throw new ApiError(400, 'PROOF_NOT_FOUND', `Proof ${x.fileId} was not uploaded by you through POST /api/passes/proofs.`);
-      if (x.kind === 'PHOTO' && !f.contentType.startsWith('image/')) throw new ApiError(400, 'PHOTO_REQUIRED', 'The photograph must be an image (JPEG, PNG or WebP), not a PDF.');
+      if (!f || f.userId !== userId || f.purpose !== PROOF_PURPOSE)
+        throw new ApiError(400, 'PROOF_NOT_FOUND', `Proof ${x.fileId} was not uploaded by you through POST /api/passes/proofs.`);
+      if (x.kind === 'PHOTO' && !f.contentType.startsWith('image/'))
+        throw new ApiError(400, 'PHOTO_REQUIRED', 'The photograph must be an image (JPEG, PNG or WebP), not a PDF.');
     }
   }
 
@@ -200,7 +260,12 @@ export class PassOrderService implements PromotionIssuer {
    * UNVERIFIED, submitted). Operator: APPROVE (submitted UNVERIFIED → PENDING, payable; recorded as VERIFIED), REJECT
    * (submitted UNVERIFIED → REJECTED with a reason). Everything else is 409 ILLEGAL_TRANSITION. Each step is recorded.
    */
-  async transition(transactionId: string, action: VerificationAction, actor: string, opts: { userId?: string; reason?: string; proofs?: PassOrderPayload['proofs'] } = {}): Promise<PassOrder> {
+  async transition(
+    transactionId: string,
+    action: VerificationAction,
+    actor: string,
+    opts: { userId?: string; reason?: string; proofs?: PassOrderPayload['proofs'] } = {},
+  ): Promise<PassOrder> {
     const result = await this.db.transaction(async (tx) => {
       const store = new PassStore(tx);
       const o = await store.order(transactionId, true);
@@ -233,13 +298,22 @@ export class PassOrderService implements PromotionIssuer {
           break;
       }
       const now = this.now();
-      await store.setOrder(transactionId, { status: to, rejectionReason: action === 'REJECT' ? opts.reason!.trim() : action === 'APPROVE' ? null : undefined, proofs: opts.proofs?.length ? opts.proofs : undefined }, now);
+      await store.setOrder(
+        transactionId,
+        {
+          status: to,
+          rejectionReason: action === 'REJECT' ? opts.reason!.trim() : action === 'APPROVE' ? null : undefined,
+          proofs: opts.proofs?.length ? opts.proofs : undefined,
+        },
+        now,
+      );
       await store.decide({ transactionId, action, fromStatus: o.status, toStatus: recorded, actor, reason: opts.reason?.trim() ?? null, decidedAt: now });
       if ((action === 'APPROVE' || action === 'REJECT') && this.deps.notices) {
         const pass = (await store.config(o.city, o.configId))?.name ?? 'bus pass';
-        const body = action === 'APPROVE'
-          ? `Sawari: your documents for the ${pass} were approved. ${o.payablePaise > 0 ? `Pay ${formatPaise(o.payablePaise)} in the app to get your pass.` : 'Your pass is being issued.'}`
-          : `Sawari: your documents for the ${pass} were not approved: ${opts.reason!.trim()} Open the app to send them again.`;
+        const body =
+          action === 'APPROVE'
+            ? `Sawari: your documents for the ${pass} were approved. ${o.payablePaise > 0 ? `Pay ${formatPaise(o.payablePaise)} in the app to get your pass.` : 'Your pass is being issued.'}`
+            : `Sawari: your documents for the ${pass} were not approved: ${opts.reason!.trim()} Open the app to send them again.`;
         await this.deps.notices.enqueue(tx, { userId: o.userId, eventKey: `verification:${transactionId}:${now}:${action}`, body });
       }
       return (await store.order(transactionId))!;
@@ -250,8 +324,15 @@ export class PassOrderService implements PromotionIssuer {
 
   async pendingVerifications() {
     return (await this.store.pendingVerifications()).map((o) => ({
-      transactionId: o.transactionId, userId: o.userId, city: o.city, configurationId: o.configId, categoryId: o.categoryId, fmId: o.fmId,
-      passStartDate: o.passStartDate, proofs: o.proofs, submittedAt: o.updatedAt,
+      transactionId: o.transactionId,
+      userId: o.userId,
+      city: o.city,
+      configurationId: o.configId,
+      categoryId: o.categoryId,
+      fmId: o.fmId,
+      passStartDate: o.passStartDate,
+      proofs: o.proofs,
+      submittedAt: o.updatedAt,
     }));
   }
 
@@ -279,15 +360,41 @@ export class PassOrderService implements PromotionIssuer {
     const decisions = await this.store.decisions(o.transactionId);
     const verdict = [...decisions].reverse().find((d) => d.action === 'APPROVE' || d.action === 'REJECT');
     const last = decisions.at(-1);
-    const verificationStatus = !o.fareInfo.proofRequired ? null : o.status === 'UNVERIFIED' ? 'UNVERIFIED' : o.status === 'REJECTED' ? 'REJECTED' : verdict?.action === 'APPROVE' ? 'VERIFIED' : null;
+    const verificationStatus = !o.fareInfo.proofRequired
+      ? null
+      : o.status === 'UNVERIFIED'
+        ? 'UNVERIFIED'
+        : o.status === 'REJECTED'
+          ? 'REJECTED'
+          : verdict?.action === 'APPROVE'
+            ? 'VERIFIED'
+            : null;
     const p = await this.store.passOfOrder(o.transactionId);
     return {
-      transactionId: o.transactionId, city: o.city, configurationId: o.configId, categoryId: o.categoryId, fmId: o.fmId, status: o.status,
-      verificationStatus, submittedForVerification: o.status === 'UNVERIFIED' && !!last && ['SUBMIT', 'REINITIATE', 'REAPPLY'].includes(last.action),
-      rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null, passStartDate: o.passStartDate, proofRequired: o.fareInfo.proofRequired,
-      fareInfo: { actualFare: o.fareInfo.actualFare, discountedFare: o.fareInfo.discountedFare, payableAmount: o.fareInfo.payableAmount, fareBreakup: o.fareInfo.fareBreakup },
-      payableAmount: PAYABLE.has(o.status) ? o.payablePaise : null, passId: p?.id ?? null, isRenew: o.renewOf !== null,
-      freeWith: o.fareInfo.digitalOfferId && o.payablePaise === 0 ? { offerId: o.fareInfo.digitalOfferId, label: (await this.deps.offers?.title(o.fareInfo.digitalOfferId)) ?? o.fareInfo.digitalOfferId } : null,
+      transactionId: o.transactionId,
+      city: o.city,
+      configurationId: o.configId,
+      categoryId: o.categoryId,
+      fmId: o.fmId,
+      status: o.status,
+      verificationStatus,
+      submittedForVerification: o.status === 'UNVERIFIED' && !!last && ['SUBMIT', 'REINITIATE', 'REAPPLY'].includes(last.action),
+      rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null,
+      passStartDate: o.passStartDate,
+      proofRequired: o.fareInfo.proofRequired,
+      fareInfo: {
+        actualFare: o.fareInfo.actualFare,
+        discountedFare: o.fareInfo.discountedFare,
+        payableAmount: o.fareInfo.payableAmount,
+        fareBreakup: o.fareInfo.fareBreakup,
+      },
+      payableAmount: PAYABLE.has(o.status) ? o.payablePaise : null,
+      passId: p?.id ?? null,
+      isRenew: o.renewOf !== null,
+      freeWith:
+        o.fareInfo.digitalOfferId && o.payablePaise === 0
+          ? { offerId: o.fareInfo.digitalOfferId, label: (await this.deps.offers?.title(o.fareInfo.digitalOfferId)) ?? o.fareInfo.digitalOfferId }
+          : null,
     };
   }
 
@@ -301,8 +408,14 @@ export class PassOrderService implements PromotionIssuer {
     const config = await store.config(o.city, o.configId);
     const offerId = o.fareInfo.digitalOfferId ?? null;
     return {
-      orderId, userId: o.userId, city: o.city, amountPaise: o.payablePaise, productRef: `pass:${o.city}:${o.configId}:${o.categoryId}:${o.fmId}:${o.passStartDate}`, quantity: 1,
-      label: `${config?.name ?? o.configId}, ${o.fareInfo.numOfDays} days`, returnData: { transactionId: orderId },
+      orderId,
+      userId: o.userId,
+      city: o.city,
+      amountPaise: o.payablePaise,
+      productRef: `pass:${o.city}:${o.configId}:${o.categoryId}:${o.fmId}:${o.passStartDate}`,
+      quantity: 1,
+      label: `${config?.name ?? o.configId}, ${o.fareInfo.numOfDays} days`,
+      returnData: { transactionId: orderId },
       freeWith: offerId && o.payablePaise === 0 ? { offerId, label: (await this.deps.offers?.title(offerId, db)) ?? offerId } : null,
     };
   }
@@ -323,10 +436,16 @@ export class PassOrderService implements PromotionIssuer {
         const fare = (await store.config(o.city, o.configId))?.fareMapping[o.categoryId]?.find((f) => f.fmId === o.fmId);
         if (!fare) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This pass is no longer sold.');
         const q = quote(fare, null);
-        await store.reprice(orderId, { fareInfo: { ...o.fareInfo, ...q }, payablePaise: q.payableAmount, payload: { ...o.payload, bankOffer: undefined, bankOfferDropped: bankCode } }, this.now());
+        await store.reprice(
+          orderId,
+          { fareInfo: { ...o.fareInfo, ...q }, payablePaise: q.payableAmount, payload: { ...o.payload, bankOffer: undefined, bankOfferDropped: bankCode } },
+          this.now(),
+        );
         const bank = bankCode.toUpperCase();
         return {
-          repriced: (await this.quoteOf(db, orderId))!, previousAmountPaise: o.payablePaise, code: 'BANK_OFFER_NOT_FOR_INSTRUMENT',
+          repriced: (await this.quoteOf(db, orderId))!,
+          previousAmountPaise: o.payablePaise,
+          code: 'BANK_OFFER_NOT_FOR_INSTRUMENT',
           message: `The ${bank} offer is only for ${bank} cards, ${bank} netbanking and UPI from ${bank}, so it was removed from this order.`,
         };
       }
@@ -366,15 +485,46 @@ export class PassOrderService implements PromotionIssuer {
     const startTime = Math.max(cityMidnight(o.passStartDate), 0);
     const expiryTime = startTime + o.fareInfo.numOfDays * DAY_MS;
     const record = {
-      transactionId: o.transactionId, configurationId: o.configId, productType: config?.productType ?? 'pass', productSubType: config?.productSubType ?? null,
-      city: o.city, agency: o.agency, categoryId: o.categoryId, categoryName: config?.categories.find((c) => c.id === o.categoryId)?.name ?? o.categoryId, fmId: o.fmId,
-      fare: o.fareInfo.actualFare, discountedFare: o.fareInfo.discountedFare, numOfDays: o.fareInfo.numOfDays, passStartDate: o.passStartDate, startTime, expiryTime,
-      bookingTime: now, maxTripsPerDay: config?.maxTripsPerDay ?? null, activeDuration: config?.activeDurationMs ?? null, fareInfo: { ...o.fareInfo },
-      isRenewable: !!config?.isRenewable, proofs: o.proofs, specialFeatures: config?.fareMapping[o.categoryId]?.find((f) => f.fmId === o.fmId)?.specialFeatures ?? [],
-      conditions: config?.terms ?? [], punches: [],
+      transactionId: o.transactionId,
+      configurationId: o.configId,
+      productType: config?.productType ?? 'pass',
+      productSubType: config?.productSubType ?? null,
+      city: o.city,
+      agency: o.agency,
+      categoryId: o.categoryId,
+      categoryName: config?.categories.find((c) => c.id === o.categoryId)?.name ?? o.categoryId,
+      fmId: o.fmId,
+      fare: o.fareInfo.actualFare,
+      discountedFare: o.fareInfo.discountedFare,
+      numOfDays: o.fareInfo.numOfDays,
+      passStartDate: o.passStartDate,
+      startTime,
+      expiryTime,
+      bookingTime: now,
+      maxTripsPerDay: config?.maxTripsPerDay ?? null,
+      activeDuration: config?.activeDurationMs ?? null,
+      fareInfo: { ...o.fareInfo },
+      isRenewable: !!config?.isRenewable,
+      proofs: o.proofs,
+      specialFeatures: config?.fareMapping[o.categoryId]?.find((f) => f.fmId === o.fmId)?.specialFeatures ?? [],
+      conditions: config?.terms ?? [],
+      punches: [],
     };
-    const r = await store.issue({ id: randomUUID(), transactionId: o.transactionId, userId: o.userId, city: o.city, configId: o.configId, categoryId: o.categoryId, fmId: o.fmId,
-      status: 'SUCCESS', startTime, expiryTime, isRenewable: !!config?.isRenewable, record: { ...record }, issuedAt: now });
+    const r = await store.issue({
+      id: randomUUID(),
+      transactionId: o.transactionId,
+      userId: o.userId,
+      city: o.city,
+      configId: o.configId,
+      categoryId: o.categoryId,
+      fmId: o.fmId,
+      status: 'SUCCESS',
+      startTime,
+      expiryTime,
+      isRenewable: !!config?.isRenewable,
+      record: { ...record },
+      issuedAt: now,
+    });
     await store.setOrder(o.transactionId, { status: 'SUCCESS' }, now);
     return r;
   }
@@ -387,7 +537,8 @@ export class PassOrderService implements PromotionIssuer {
       if (!o || o.userId !== userId) throw notFound();
       if (await store.passOfOrder(transactionId)) throw new ApiError(409, 'PASS_ALREADY_ISSUED', 'This order already has its pass.');
       if (o.paidAt === null) throw new ApiError(409, 'ORDER_NOT_PAID', 'This order has not been paid, so there is nothing to reclaim.');
-      if (!canReclaim(o.city, o.paidAt, this.now())) throw new ApiError(410, 'RECLAIM_WINDOW_PASSED', 'The time to reclaim this pass has passed. Contact support for a refund.');
+      if (!canReclaim(o.city, o.paidAt, this.now()))
+        throw new ApiError(410, 'RECLAIM_WINDOW_PASSED', 'The time to reclaim this pass has passed. Contact support for a refund.');
       const { pass } = await this.issueIn(store, o);
       return this.passView(pass);
     });
@@ -408,7 +559,13 @@ export class PassOrderService implements PromotionIssuer {
     const fmt = (ms: number) => (ms === p.expiryTime ? passValidUntil(ms) : formatCityDate(ms));
     // The record issueIn wrote (JSON): the response schema (myPassSchema) keeps only the fields it names.
     const record = p.record as Omit<MyPass, 'passId' | 'status' | 'statusLabel' | 'isRenewable'>;
-    return { passId: p.id, ...record, status: p.status, statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt), isRenewable: p.isRenewable };
+    return {
+      passId: p.id,
+      ...record,
+      status: p.status,
+      statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt),
+      isRenewable: p.isRenewable,
+    };
   }
 
   /** POST /api/passes/:passId/renew: a new order for the same fare, with passProps.passId and isRenew. */
@@ -420,14 +577,33 @@ export class PassOrderService implements PromotionIssuer {
     const payload = first!.payload as unknown as PassOrderPayload;
     const config = (await this.store.config(p.city, p.configId)) as CatalogueConfig | null;
     const fare = config?.fareMapping[p.categoryId]?.find((f) => f.fmId === p.fmId);
-    return this.createOrder(userId, {
-      ...payload, transactionId: undefined, deviceId, bankOffer: undefined, digitalOffer: undefined, proofs: [],
-      passProps: { passStartDate, categoryId: p.categoryId, fmId: p.fmId, configurationId: p.configId, passFare: fare ? quote(fare).discountedFare / 100 : 0, passId, isRenew: true },
-    }, { renewOf: p });
+    return this.createOrder(
+      userId,
+      {
+        ...payload,
+        transactionId: undefined,
+        deviceId,
+        bankOffer: undefined,
+        digitalOffer: undefined,
+        proofs: [],
+        passProps: {
+          passStartDate,
+          categoryId: p.categoryId,
+          fmId: p.fmId,
+          configurationId: p.configId,
+          passFare: fare ? quote(fare).discountedFare / 100 : 0,
+          passId,
+          isRenew: true,
+        },
+      },
+      { renewOf: p },
+    );
   }
 }
 
 /** The same pass, start date and price: a repeated request under a client key answers the order it made. */
 function sameProduct(a: OrderRow, b: OrderRow): boolean {
-  return a.configId === b.configId && a.categoryId === b.categoryId && a.fmId === b.fmId && a.passStartDate === b.passStartDate && a.payablePaise === b.payablePaise;
+  return (
+    a.configId === b.configId && a.categoryId === b.categoryId && a.fmId === b.fmId && a.passStartDate === b.passStartDate && a.payablePaise === b.payablePaise
+  );
 }

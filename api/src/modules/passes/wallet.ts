@@ -31,7 +31,9 @@ const itemTranslations = (i: Pick<PassWalletItem, 'categoryName' | 'desc' | 'inf
   translationsFor([i.categoryName, i.desc ?? '', i.infoNote ?? '', ...i.specialFeatures, ...i.conditions].filter(Boolean));
 
 /** photoUrl: a link an <img> can load for a proof file (the files module's signed link); without it, no photo. */
-export interface WalletOptions { photoUrl?: (fileId: string) => string }
+export interface WalletOptions {
+  photoUrl?: (fileId: string) => string;
+}
 
 /**
  * The pass's holder (issue 16 item 8): the name typed when it was bought (the order's userDetails.userName), and the
@@ -39,7 +41,7 @@ export interface WalletOptions { photoUrl?: (fileId: string) => string }
  */
 export function holderOf(o: Pick<OrderRow, 'payload' | 'proofs'> | null, opts: WalletOptions): { name: string | null; photoUrl: string | null } | null {
   if (!o) return null;
-  const name = ((o.payload as { userDetails?: { userName?: unknown } }).userDetails?.userName);
+  const name = (o.payload as { userDetails?: { userName?: unknown } }).userDetails?.userName;
   const photo = o.proofs.find((p) => p.kind === 'PHOTO');
   return { name: typeof name === 'string' && name.trim() ? name.trim() : null, photoUrl: photo && opts.photoUrl ? opts.photoUrl(photo.fileId) : null };
 }
@@ -65,14 +67,41 @@ function readers(store: PassStore, opts: WalletOptions = {}) {
     const d = details(c, p.categoryId, p.fmId);
     const activeMs = r.activeDuration as number | null;
     return {
-      transactionId: p.transactionId, passId: p.id, configurationId: p.configId, productType: (r.productType as string) ?? 'pass',
-      productSubType: (r.productSubType as string | null) ?? null, city: p.city, agency: (r.agency as string) ?? '', categoryId: p.categoryId,
-      categoryName: (r.categoryName as string) ?? p.categoryId, fmId: p.fmId, fare: r.fareInfo.actualFare / 100, discountedFare: r.fareInfo.discountedFare / 100,
-      farePaise: r.fareInfo.payableAmount, numOfDays: (r.numOfDays as number) ?? null, passStartDate: (r.passStartDate as string) ?? null,
-      startTime: p.startTime, expiryTime: p.expiryTime, activationExpiryTime: null, bookingTime: (r.bookingTime as number) ?? p.issuedAt, status: p.status,
-      maxTripsPerDay: (r.maxTripsPerDay as number | null) ?? null, numOfTrips: null, activeDuration: activeMs == null ? null : activeMs / 60_000,
-      fareInfo: { actualFare: r.fareInfo.actualFare, discountedFare: r.fareInfo.discountedFare, payableAmount: r.fareInfo.payableAmount, fareBreakup: r.fareInfo.fareBreakup },
-      isRenewable: p.isRenewable, specialFeatures: (r.specialFeatures as string[]) ?? [], infoNote: d.infoNote, conditions: (r.conditions as string[]) ?? [], desc: d.desc, holder,
+      transactionId: p.transactionId,
+      passId: p.id,
+      configurationId: p.configId,
+      productType: (r.productType as string) ?? 'pass',
+      productSubType: (r.productSubType as string | null) ?? null,
+      city: p.city,
+      agency: (r.agency as string) ?? '',
+      categoryId: p.categoryId,
+      categoryName: (r.categoryName as string) ?? p.categoryId,
+      fmId: p.fmId,
+      fare: r.fareInfo.actualFare / 100,
+      discountedFare: r.fareInfo.discountedFare / 100,
+      farePaise: r.fareInfo.payableAmount,
+      numOfDays: (r.numOfDays as number) ?? null,
+      passStartDate: (r.passStartDate as string) ?? null,
+      startTime: p.startTime,
+      expiryTime: p.expiryTime,
+      activationExpiryTime: null,
+      bookingTime: (r.bookingTime as number) ?? p.issuedAt,
+      status: p.status,
+      maxTripsPerDay: (r.maxTripsPerDay as number | null) ?? null,
+      numOfTrips: null,
+      activeDuration: activeMs == null ? null : activeMs / 60_000,
+      fareInfo: {
+        actualFare: r.fareInfo.actualFare,
+        discountedFare: r.fareInfo.discountedFare,
+        payableAmount: r.fareInfo.payableAmount,
+        fareBreakup: r.fareInfo.fareBreakup,
+      },
+      isRenewable: p.isRenewable,
+      specialFeatures: (r.specialFeatures as string[]) ?? [],
+      infoNote: d.infoNote,
+      conditions: (r.conditions as string[]) ?? [],
+      desc: d.desc,
+      holder,
     };
   };
 
@@ -80,14 +109,41 @@ function readers(store: PassStore, opts: WalletOptions = {}) {
     const c = await configOf(o.city, o.configId);
     const d = details(c, o.categoryId, o.fmId);
     return {
-      transactionId: o.transactionId, configurationId: o.configId, productType: c?.productType ?? 'pass', productSubType: c?.productSubType ?? null, city: o.city,
-      agency: o.agency, categoryId: o.categoryId, categoryName: c?.categories.find((x) => x.id === o.categoryId)?.name ?? o.categoryId, fmId: o.fmId,
-      fare: o.fareInfo.actualFare / 100, discountedFare: o.fareInfo.discountedFare / 100, farePaise: o.fareInfo.payableAmount, numOfDays: o.fareInfo.numOfDays,
-      passStartDate: o.passStartDate, startTime: null, expiryTime: null, activationExpiryTime: null, bookingTime: o.createdAt, status: o.status,
-      rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null, maxTripsPerDay: c?.maxTripsPerDay ?? null, numOfTrips: null,
+      transactionId: o.transactionId,
+      configurationId: o.configId,
+      productType: c?.productType ?? 'pass',
+      productSubType: c?.productSubType ?? null,
+      city: o.city,
+      agency: o.agency,
+      categoryId: o.categoryId,
+      categoryName: c?.categories.find((x) => x.id === o.categoryId)?.name ?? o.categoryId,
+      fmId: o.fmId,
+      fare: o.fareInfo.actualFare / 100,
+      discountedFare: o.fareInfo.discountedFare / 100,
+      farePaise: o.fareInfo.payableAmount,
+      numOfDays: o.fareInfo.numOfDays,
+      passStartDate: o.passStartDate,
+      startTime: null,
+      expiryTime: null,
+      activationExpiryTime: null,
+      bookingTime: o.createdAt,
+      status: o.status,
+      rejectionReason: o.status === 'REJECTED' ? o.rejectionReason : null,
+      maxTripsPerDay: c?.maxTripsPerDay ?? null,
+      numOfTrips: null,
       activeDuration: c?.activeDurationMs == null ? null : c.activeDurationMs / 60_000,
-      fareInfo: { actualFare: o.fareInfo.actualFare, discountedFare: o.fareInfo.discountedFare, payableAmount: o.fareInfo.payableAmount, fareBreakup: o.fareInfo.fareBreakup },
-      isRenewable: o.fareInfo.isRenewable, specialFeatures: d.fare?.specialFeatures ?? [], infoNote: d.infoNote, conditions: c?.terms ?? [], desc: d.desc, holder: holderOf(o, opts),
+      fareInfo: {
+        actualFare: o.fareInfo.actualFare,
+        discountedFare: o.fareInfo.discountedFare,
+        payableAmount: o.fareInfo.payableAmount,
+        fareBreakup: o.fareInfo.fareBreakup,
+      },
+      isRenewable: o.fareInfo.isRenewable,
+      specialFeatures: d.fare?.specialFeatures ?? [],
+      infoNote: d.infoNote,
+      conditions: c?.terms ?? [],
+      desc: d.desc,
+      holder: holderOf(o, opts),
     };
   };
 

@@ -112,7 +112,15 @@ export const SANDBOX_CARD_BINS: Record<string, string[]> = {
 export const SANDBOX_BANK_CARDS = { hdfc: '4893770000000000', sbi: '4601330000000006' } as const;
 /** UPI handles (the part after @) and the bank behind each, as a real gateway reports the payer's bank. */
 export const SANDBOX_UPI_HANDLES: Record<string, string> = {
-  okhdfcbank: 'HDFC', hdfcbank: 'HDFC', oksbi: 'SBI', sbi: 'SBI', okicici: 'ICICI', icici: 'ICICI', okaxis: 'AXIS', axisbank: 'AXIS', kotak: 'KOTAK',
+  okhdfcbank: 'HDFC',
+  hdfcbank: 'HDFC',
+  oksbi: 'SBI',
+  sbi: 'SBI',
+  okicici: 'ICICI',
+  icici: 'ICICI',
+  okaxis: 'AXIS',
+  axisbank: 'AXIS',
+  kotak: 'KOTAK',
 };
 /** A UPI id whose charges succeed but whose refunds the sandbox refuses (REFUND_REJECTED). */
 export const SANDBOX_UPI_NO_REFUND = 'norefund@upi';
@@ -121,7 +129,13 @@ export const SANDBOX_UPI_NO_REFUND = 'norefund@upi';
 export function sandboxCardBank(number: string): string | null {
   const bin = Number(number.slice(0, 6));
   for (const [bank, ranges] of Object.entries(SANDBOX_CARD_BINS))
-    if (ranges.some((r) => { const [lo, hi = lo] = r.split('-').map(Number); return bin >= lo && bin <= hi; })) return bank;
+    if (
+      ranges.some((r) => {
+        const [lo, hi = lo] = r.split('-').map(Number);
+        return bin >= lo && bin <= hi;
+      })
+    )
+      return bank;
   return null;
 }
 
@@ -167,14 +181,19 @@ export class SandboxGateway implements PaymentGateway {
 
   private outcome(req: ChargeRequest): Outcome {
     const d = req.details as Record<string, unknown>;
-    const later = (status: 'SUCCESS' | 'FAILED', reason: string | null, afterMs = this.pendingMs): Outcome => ({ status: 'PENDING', reason: null, later: { status, reason, afterMs } });
+    const later = (status: 'SUCCESS' | 'FAILED', reason: string | null, afterMs = this.pendingMs): Outcome => ({
+      status: 'PENDING',
+      reason: null,
+      later: { status, reason, afterMs },
+    });
     switch (req.method) {
       case 'card': {
         const number = d.number as string;
         const t = new Date(this.now());
         const expYear = d.expiryYear as number;
         const expMonth = d.expiryMonth as number;
-        if (expYear < t.getUTCFullYear() || (expYear === t.getUTCFullYear() && expMonth < t.getUTCMonth() + 1)) return { status: 'FAILED', reason: 'EXPIRED_CARD' };
+        if (expYear < t.getUTCFullYear() || (expYear === t.getUTCFullYear() && expMonth < t.getUTCMonth() + 1))
+          return { status: 'FAILED', reason: 'EXPIRED_CARD' };
         if (number === SANDBOX_CARDS.declined) return { status: 'FAILED', reason: 'CARD_DECLINED' };
         if (number === SANDBOX_CARDS.insufficientFunds) return { status: 'FAILED', reason: 'INSUFFICIENT_FUNDS' };
         if (number === SANDBOX_CARDS.pendingThenSuccess) return later('SUCCESS', null);
@@ -196,14 +215,17 @@ export class SandboxGateway implements PaymentGateway {
         return { status: 'SUCCESS', reason: null };
       }
       case 'wallet':
-        return req.amountPaise > SANDBOX_WALLET_BALANCE_PAISE ? { status: 'FAILED', reason: 'INSUFFICIENT_WALLET_BALANCE' } : { status: 'SUCCESS', reason: null };
+        return req.amountPaise > SANDBOX_WALLET_BALANCE_PAISE
+          ? { status: 'FAILED', reason: 'INSUFFICIENT_WALLET_BALANCE' }
+          : { status: 'SUCCESS', reason: null };
       case 'cash':
         return later('FAILED', 'NOT_PAID_AT_COUNTER', this.cashExpiresMs);
     }
   }
 
   async createCharge(req: ChargeRequest): Promise<Charge> {
-    if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) throw new Error(`sandbox: amount must be positive integer paise, got ${req.amountPaise}`);
+    if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0)
+      throw new Error(`sandbox: amount must be positive integer paise, got ${req.amountPaise}`);
     const o = this.outcome(req);
     const t = this.now();
     const ref = `sbx_${randomBytes(9).toString('base64url')}`;
@@ -211,7 +233,19 @@ export class SandboxGateway implements PaymentGateway {
       `INSERT INTO sandbox_charges (gateway_ref, idempotency_key, amount_paise, method, instrument, status, failure_reason, resolves_at, resolves_to, resolves_reason, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-      [ref, req.idempotencyKey, req.amountPaise, req.method, maskInstrument(req.method, req.details), o.status, o.reason, o.later ? t + o.later.afterMs : null, o.later?.status ?? null, o.later?.reason ?? null, t],
+      [
+        ref,
+        req.idempotencyKey,
+        req.amountPaise,
+        req.method,
+        maskInstrument(req.method, req.details),
+        o.status,
+        o.reason,
+        o.later ? t + o.later.afterMs : null,
+        o.later?.status ?? null,
+        o.later?.reason ?? null,
+        t,
+      ],
     );
     if (r.rows[0]) return toCharge(r.rows[0]);
     const existing = await this.findCharge(req.idempotencyKey);
@@ -274,11 +308,16 @@ export class SandboxGateway implements PaymentGateway {
    * refused (REFUND_REJECTED) for a charge from norefund@upi or one that did not succeed.
    */
   async createRefund(req: RefundRequest): Promise<GatewayRefund> {
-    if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) throw new Error(`sandbox: refund must be positive integer paise, got ${req.amountPaise}`);
+    if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0)
+      throw new Error(`sandbox: refund must be positive integer paise, got ${req.amountPaise}`);
     const existing = await this.findRefund(req.idempotencyKey);
     if (existing) return existing;
-    const charge = (await this.db.query<{ method: PaymentMethod; instrument: string; status: PaymentStatus; amount_paise: string }>(
-      'SELECT method, instrument, status, amount_paise FROM sandbox_charges WHERE gateway_ref = $1', [req.chargeRef])).rows[0];
+    const charge = (
+      await this.db.query<{ method: PaymentMethod; instrument: string; status: PaymentStatus; amount_paise: string }>(
+        'SELECT method, instrument, status, amount_paise FROM sandbox_charges WHERE gateway_ref = $1',
+        [req.chargeRef],
+      )
+    ).rows[0];
     if (!charge) throw new Error(`sandbox: no charge ${req.chargeRef} to refund`);
     const t = this.now();
     let o: Outcome;
@@ -288,7 +327,18 @@ export class SandboxGateway implements PaymentGateway {
     const r = await this.db.query<RefundRow>(
       `INSERT INTO sandbox_refunds (gateway_ref, charge_ref, idempotency_key, amount_paise, status, failure_reason, resolves_at, resolves_to, resolves_reason, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-      [`rfd_${randomBytes(9).toString('base64url')}`, req.chargeRef, req.idempotencyKey, req.amountPaise, o.status, o.reason, o.later ? t + o.later.afterMs : null, o.later?.status ?? null, o.later?.reason ?? null, t],
+      [
+        `rfd_${randomBytes(9).toString('base64url')}`,
+        req.chargeRef,
+        req.idempotencyKey,
+        req.amountPaise,
+        o.status,
+        o.reason,
+        o.later ? t + o.later.afterMs : null,
+        o.later?.status ?? null,
+        o.later?.reason ?? null,
+        t,
+      ],
     );
     if (r.rows[0]) return toRefund(r.rows[0]);
     return (await this.findRefund(req.idempotencyKey))!;

@@ -28,7 +28,12 @@ describe(`money integrity ${dbLabel()}`, () => {
 
   const headers = (who: Session, key?: string) => ({ ...who.headers, ...(key ? { 'idempotency-key': key } : {}) });
   const passBody = (who: Session, props: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-    appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
+    appVer: '1.0.0',
+    city: 'mumbai',
+    deviceId: 'test-device-1',
+    source: 1,
+    paymentProps: { lpVer: '1', paymentType: 'online' },
+    proofs: [],
     userDetails: { mailId: 'a@b.in', mobileNumber: '9876561001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: who.userId },
     passProps: { passStartDate: '2025-08-20', categoryId: 'adult', fmId: 'mum-gen-7', configurationId: 'mum-general', passFare: 350, ...props },
     ...over,
@@ -38,15 +43,22 @@ describe(`money integrity ${dbLabel()}`, () => {
   const passOrder = (who: Session, props: Record<string, unknown> = {}, key?: string, over: Record<string, unknown> = {}) =>
     s.app.inject({ method: 'POST', url: '/api/passes/v3/orders', headers: headers(who, key), payload: passBody(who, props, over) });
   const ticketOrder = (who: Session, fareId = 'mum-inst-10', farePaise = 1000, key?: string) =>
-    s.app.inject({ method: 'POST', url: '/api/tickets/v1/orders', headers: headers(who, key), payload: { city: 'mumbai', kind: 'instant', instantFareId: fareId, passengerCount: 1, farePaise, deviceId: 'test-device-1', appVer: '1001' } });
+    s.app.inject({
+      method: 'POST',
+      url: '/api/tickets/v1/orders',
+      headers: headers(who, key),
+      payload: { city: 'mumbai', kind: 'instant', instantFareId: fareId, passengerCount: 1, farePaise, deviceId: 'test-device-1', appVer: '1001' },
+    });
   const pay = (kind: string, orderId: string, body: object, who: Session = rider, key = `mi-${++n}-${Date.now()}`) =>
     s.app.inject({ method: 'POST', url: `/api/payments/${kind}/${orderId}/pay`, headers: headers(who, key), payload: body });
   const card = (number: string) => ({ method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } });
   const upi = (vpa: string) => ({ method: 'upi', details: { vpa } });
   const payment = (id: string, who: Session = rider) => s.app.inject({ url: `/api/payments/${id}`, headers: who.headers });
-  const status = async (kind: string, orderId: string, who: Session = rider) => orderStatusSchema.parse((await s.app.inject({ url: `/api/payments/orders/${kind}/${orderId}/status`, headers: who.headers })).json());
+  const status = async (kind: string, orderId: string, who: Session = rider) =>
+    orderStatusSchema.parse((await s.app.inject({ url: `/api/payments/orders/${kind}/${orderId}/status`, headers: who.headers })).json());
   const count = async (sql: string, params: unknown[] = []) => Number((await s.db.query<{ n: string }>(sql, params)).rows[0].n);
-  const passOf = (tx: string) => s.db.query<{ fm_id: string; config_id: string }>('SELECT fm_id, config_id FROM passes WHERE transaction_id = $1', [tx]).then((r) => r.rows);
+  const passOf = (tx: string) =>
+    s.db.query<{ fm_id: string; config_id: string }>('SELECT fm_id, config_id FROM passes WHERE transaction_id = $1', [tx]).then((r) => r.rows);
 
   describe('1. price frozen at payment start; amount checked at issue; refund on mismatch', () => {
     it('a pending UPI payment of a ₹350 pass: re-quoting the same order as a ₹2,500 pass is 409 ORDER_FROZEN; the payment issues the ₹350 pass', async () => {
@@ -71,7 +83,12 @@ describe(`money integrity ${dbLabel()}`, () => {
       const p = (await pay('pass', o.transactionId, { method: 'cash' })).json();
       expect(p.status).toBe('PAYMENT_PROCESSING');
       expectError(await passOrder(rider, { ...MAGIC, passStartDate: '2025-08-21' }, 'requote-cash-01'), 409, 'ORDER_FROZEN');
-      const settled = await s.app.inject({ method: 'POST', url: `/api/ops/payments/${p.paymentId}/counter`, headers: { authorization: 'Ops sawari-dev-ops' }, payload: { paid: true } });
+      const settled = await s.app.inject({
+        method: 'POST',
+        url: `/api/ops/payments/${p.paymentId}/counter`,
+        headers: { authorization: 'Ops sawari-dev-ops' },
+        payload: { paid: true },
+      });
       expect(settled.json()).toMatchObject({ status: 'SUCCESS', amountPaise: 35000 });
       expect(await passOf(o.transactionId)).toEqual([{ fm_id: 'mum-gen-7', config_id: 'mum-general' }]);
     });
@@ -102,7 +119,9 @@ describe(`money integrity ${dbLabel()}`, () => {
       expect(await passOf(o.transactionId)).toEqual([]);
       expect(await status('pass', o.transactionId)).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'ORDER_CHANGED_REFUNDED' });
       const refunds = paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${p.paymentId}/refunds`, headers: rider.headers })).json()).refunds;
-      expect(refunds).toEqual([expect.objectContaining({ amountPaise: 35000, status: 'SUCCESS', reason: expect.stringMatching(/^ISSUE_REFUSED: the order changed/) })]);
+      expect(refunds).toEqual([
+        expect.objectContaining({ amountPaise: 35000, status: 'SUCCESS', reason: expect.stringMatching(/^ISSUE_REFUSED: the order changed/) }),
+      ]);
       expectError(await s.app.inject({ url: `/api/payments/${p.paymentId}/refunds`, headers: other.headers }), 404, 'PAYMENT_NOT_FOUND');
 
       // a payment whose amount is not the frozen order's (a row written by anything but pay)
@@ -112,7 +131,9 @@ describe(`money integrity ${dbLabel()}`, () => {
       clock.advance(31_000);
       await payment(p2.paymentId);
       expect(await passOf(o2.transactionId)).toEqual([]);
-      expect(await count(`SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND reason LIKE 'ISSUE_REFUSED: paid 100 paise%'`, [p2.paymentId])).toBe(1);
+      expect(
+        await count(`SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND reason LIKE 'ISSUE_REFUSED: paid 100 paise%'`, [p2.paymentId]),
+      ).toBe(1);
     });
   });
 
@@ -120,32 +141,55 @@ describe(`money integrity ${dbLabel()}`, () => {
     it('/promotion claim issues the promised 7-day pass exactly once under 20 concurrent claims, with no payment record', async () => {
       const fresh = await signIn(s.app, s.db, '9876561010');
       const t0 = performance.now();
-      const res = await Promise.all(Array.from({ length: 20 }, () => s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } })));
+      const res = await Promise.all(
+        Array.from({ length: 20 }, () => s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } })),
+      );
       const wallMs = Math.round(performance.now() - t0);
       const ok = res.filter((r) => r.statusCode === 201).map((r) => trialOfferClaimSchema.parse(r.json()));
       const refused = res.filter((r) => r.statusCode === 409).map((r) => r.json().code);
       const passes = await count('SELECT count(*) AS n FROM passes WHERE user_id = $1', [fresh.userId]);
       const claims = await count('SELECT count(*) AS n FROM offer_claims WHERE user_id = $1', [fresh.userId]);
-      console.log(`promotion claim race figures ${JSON.stringify({ db: s.kind, requests: 20, http201: ok.length, http409: refused.length, passes, claims, wallMs })}`);
+      console.log(
+        `promotion claim race figures ${JSON.stringify({ db: s.kind, requests: 20, http201: ok.length, http409: refused.length, passes, claims, wallMs })}`,
+      );
       expect(ok.length + refused.length).toBe(20);
       expect(new Set(refused)).toEqual(new Set(refused.length ? ['DIGITAL_OFFER_ALREADY_AVAILED'] : []));
       expect(new Set(ok.map((c) => c.passId)).size).toBe(1);
       expect({ passes, claims }).toEqual({ passes: 1, claims: 1 });
       expect(await passOf(ok[0].transactionId)).toEqual([{ fm_id: 'mum-gen-7', config_id: 'mum-general' }]);
       expect(await count('SELECT count(*) AS n FROM payments WHERE user_id = $1', [fresh.userId])).toBe(0);
-      expect(await status('pass', ok[0].transactionId, fresh)).toMatchObject({ status: 'SUCCESS', amountPaise: 0, paymentId: null, freeWith: { offerId: 'mumbai-welcome' } });
-      expectError(await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }), 409, 'DIGITAL_OFFER_ALREADY_AVAILED');
+      expect(await status('pass', ok[0].transactionId, fresh)).toMatchObject({
+        status: 'SUCCESS',
+        amountPaise: 0,
+        paymentId: null,
+        freeWith: { offerId: 'mumbai-welcome' },
+      });
+      expectError(
+        await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }),
+        409,
+        'DIGITAL_OFFER_ALREADY_AVAILED',
+      );
     });
 
     it('a claim that cannot issue its pass leaves the offer unclaimed', async () => {
       const fresh = await signIn(s.app, s.db, '9876561011');
       await s.db.query(`UPDATE trial_offers SET scope = '{"configIds": ["no-such-pass"]}' WHERE id = 'mumbai-welcome'`);
       try {
-        expectError(await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }), 409, 'OFFER_NOT_APPLICABLE');
-        expect((await s.app.inject({ url: '/api/offers/trial?city=mumbai', headers: fresh.headers })).json()).toMatchObject({ claimed: false, eligible: true, appliesTo: { configIds: ['no-such-pass'] } });
+        expectError(
+          await s.app.inject({ method: 'POST', url: '/api/offers/trial/claim', headers: fresh.headers, payload: { city: 'mumbai' } }),
+          409,
+          'OFFER_NOT_APPLICABLE',
+        );
+        expect((await s.app.inject({ url: '/api/offers/trial?city=mumbai', headers: fresh.headers })).json()).toMatchObject({
+          claimed: false,
+          eligible: true,
+          appliesTo: { configIds: ['no-such-pass'] },
+        });
         expect(await count('SELECT count(*) AS n FROM offer_claims WHERE user_id = $1', [fresh.userId])).toBe(0);
       } finally {
-        await s.db.query(`UPDATE trial_offers SET scope = '{"configIds": ["mum-general"], "categoryIds": ["adult"], "numOfDays": [7]}' WHERE id = 'mumbai-welcome'`);
+        await s.db.query(
+          `UPDATE trial_offers SET scope = '{"configIds": ["mum-general"], "categoryIds": ["adult"], "numOfDays": [7]}' WHERE id = 'mumbai-welcome'`,
+        );
       }
     });
 
@@ -154,7 +198,12 @@ describe(`money integrity ${dbLabel()}`, () => {
       const o = passOrderSchema.parse((await passOrder(fresh, WEEK, 'free-after-fail-01')).json());
       expect((await pay('pass', o.transactionId, card('4000000000000002'), fresh)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
       const free = await passOrder(fresh, WEEK, 'free-after-fail-01', { digitalOffer: true });
-      expect(free.json()).toMatchObject({ transactionId: o.transactionId, status: 'SUCCESS', passId: expect.any(String), freeWith: { offerId: 'mumbai-welcome' } });
+      expect(free.json()).toMatchObject({
+        transactionId: o.transactionId,
+        status: 'SUCCESS',
+        passId: expect.any(String),
+        freeWith: { offerId: 'mumbai-welcome' },
+      });
       expect(await status('pass', o.transactionId, fresh)).toMatchObject({ status: 'SUCCESS', amountPaise: 0, freeWith: { offerId: 'mumbai-welcome' } });
       expect(await count('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [o.transactionId])).toBe(1);
       expectError(await pay('pass', o.transactionId, card('4111111111111111'), fresh), 409, 'ORDER_ALREADY_PAID');
@@ -162,9 +211,16 @@ describe(`money integrity ${dbLabel()}`, () => {
 
     it('the welcome offer does not make a 30-day ₹1,100 pass free; the API says why', async () => {
       const fresh = await signIn(s.app, s.db, '9876561012');
-      expectError(await passOrder(fresh, { fmId: 'mum-gen-30', passFare: 1100 }, undefined, { digitalOffer: true }), 409, 'OFFER_NOT_APPLICABLE', /only for 7-day passes/);
+      expectError(
+        await passOrder(fresh, { fmId: 'mum-gen-30', passFare: 1100 }, undefined, { digitalOffer: true }),
+        409,
+        'OFFER_NOT_APPLICABLE',
+        /only for 7-day passes/,
+      );
       expect(await count('SELECT count(*) AS n FROM offer_claims WHERE user_id = $1', [fresh.userId])).toBe(0);
-      expect((await s.app.inject({ url: '/api/offers/trial?city=mumbai', headers: fresh.headers })).json()).toMatchObject({ appliesTo: { numOfDays: [7], configIds: ['mum-general'] } });
+      expect((await s.app.inject({ url: '/api/offers/trial?city=mumbai', headers: fresh.headers })).json()).toMatchObject({
+        appliesTo: { numOfDays: [7], configIds: ['mum-general'] },
+      });
     });
   });
 
@@ -180,7 +236,11 @@ describe(`money integrity ${dbLabel()}`, () => {
       expect(await count('SELECT count(*) AS n FROM sandbox_charges')).toBe(charges);
       expect(await count('SELECT count(*) AS n FROM payments WHERE order_id = $1', [o.transactionId])).toBe(0);
       expect(await status('pass', o.transactionId)).toMatchObject({ amountPaise: 110000, status: 'PENDING' });
-      expect((await s.app.inject({ url: `/api/passes/orders/${o.transactionId}`, headers: rider.headers })).json().fareInfo.fareBreakup.map((l: { name: string }) => l.name)).not.toContain('Bank offer (HDFC)');
+      expect(
+        (await s.app.inject({ url: `/api/passes/orders/${o.transactionId}`, headers: rider.headers }))
+          .json()
+          .fareInfo.fareBreakup.map((l: { name: string }) => l.name),
+      ).not.toContain('Bank offer (HDFC)');
       const paid = (await pay('pass', o.transactionId, card('4111111111111111'))).json();
       expect((await payment(paid.paymentId)).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 110000 });
     });
@@ -192,7 +252,12 @@ describe(`money integrity ${dbLabel()}`, () => {
       const byUpi = await hdfcOrder('2025-08-27');
       expect((await pay('pass', byUpi.transactionId, upi('asha@okhdfcbank'))).json()).toMatchObject({ status: 'SUCCESS' });
       expect(await status('pass', byUpi.transactionId)).toMatchObject({ amountPaise: 99000 });
-      for (const [i, body] of [upi('asha@oksbi'), { method: 'wallet', details: { wallet: 'PAYTM' } }, { method: 'netbanking', details: { bank: 'SBI' } }, card(SANDBOX_BANK_CARDS.sbi)].entries()) {
+      for (const [i, body] of [
+        upi('asha@oksbi'),
+        { method: 'wallet', details: { wallet: 'PAYTM' } },
+        { method: 'netbanking', details: { bank: 'SBI' } },
+        card(SANDBOX_BANK_CARDS.sbi),
+      ].entries()) {
         const o = await hdfcOrder(`2025-09-0${i + 1}`);
         expectError(await pay('pass', o.transactionId, body), 409, 'BANK_OFFER_NOT_FOR_INSTRUMENT');
         expect(await status('pass', o.transactionId)).toMatchObject({ amountPaise: 110000 });
@@ -232,7 +297,9 @@ describe(`money integrity ${dbLabel()}`, () => {
       const ticketIds = new Set(tickets.map((r) => r.json().transactionId));
       const passRows = await count('SELECT count(*) AS n FROM pass_orders WHERE user_id = $1 AND order_key = $2', [rider.userId, 'client:race-create-pass-01']);
       const ticketRows = await count('SELECT count(*) AS n FROM ticket_orders WHERE user_id = $1 AND order_key = $2', [rider.userId, 'race-create-tkt-01']);
-      console.log(`order create race figures ${JSON.stringify({ db: s.kind, requests: 20, passes: { http201: passes.filter((r) => r.statusCode === 201).length, ids: passIds.size, rows: passRows, wallMs: passMs }, tickets: { http201: tickets.filter((r) => r.statusCode === 201).length, ids: ticketIds.size, rows: ticketRows, wallMs: ticketMs } })}`);
+      console.log(
+        `order create race figures ${JSON.stringify({ db: s.kind, requests: 20, passes: { http201: passes.filter((r) => r.statusCode === 201).length, ids: passIds.size, rows: passRows, wallMs: passMs }, tickets: { http201: tickets.filter((r) => r.statusCode === 201).length, ids: ticketIds.size, rows: ticketRows, wallMs: ticketMs } })}`,
+      );
       expect(passes.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
       expect(tickets.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
       expect({ passIds: passIds.size, ticketIds: ticketIds.size, passRows, ticketRows }).toEqual({ passIds: 1, ticketIds: 1, passRows: 1, ticketRows: 1 });
@@ -244,7 +311,9 @@ describe(`money integrity ${dbLabel()}`, () => {
   describe('refunds (payments owns them)', () => {
     let service: PaymentService;
     beforeAll(() => {
-      service = new PaymentService(s.db, new SandboxGateway(s.db, clock.now, { pendingMs: 30_000 }), new OrderKinds(), clock.now, { requestKey: Buffer.alloc(32) });
+      service = new PaymentService(s.db, new SandboxGateway(s.db, clock.now, { pendingMs: 30_000 }), new OrderKinds(), clock.now, {
+        requestKey: Buffer.alloc(32),
+      });
     });
     const paidPass = async (start: string, body: object = card('4111111111111111')) => {
       const o = passOrderSchema.parse((await passOrder(rider, { passStartDate: start })).json());
@@ -266,7 +335,10 @@ describe(`money integrity ${dbLabel()}`, () => {
       clock.advance(31_000);
       await service.reconcile(); // (the server's own job may settle them first: either way each settles once)
       const listed = paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${paymentId}/refunds`, headers: rider.headers })).json());
-      expect(listed.refunds.map((r) => [r.amountPaise, r.status]).sort()).toEqual([[10_000, 'SUCCESS'], [25_000, 'SUCCESS']]); // made in the same millisecond: any order
+      expect(listed.refunds.map((r) => [r.amountPaise, r.status]).sort()).toEqual([
+        [10_000, 'SUCCESS'],
+        [25_000, 'SUCCESS'],
+      ]); // made in the same millisecond: any order
       expect(await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [paymentId])).toBe(2);
     });
 
@@ -279,8 +351,12 @@ describe(`money integrity ${dbLabel()}`, () => {
       const wallMs = Math.round(performance.now() - t0);
       const ok = res.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<PaymentService['refund']>>> => r.status === 'fulfilled').map((r) => r.value);
       const rows = await count('SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1', [again]);
-      const gatewayRefunds = await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [again]);
-      console.log(`refund race figures ${JSON.stringify({ db: s.kind, requests: 20, fulfilled: ok.length, distinctRefundIds: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds, wallMs })}`);
+      const gatewayRefunds = await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [
+        again,
+      ]);
+      console.log(
+        `refund race figures ${JSON.stringify({ db: s.kind, requests: 20, fulfilled: ok.length, distinctRefundIds: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds, wallMs })}`,
+      );
       expect(ok.length).toBe(20);
       expect({ ids: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds }).toEqual({ ids: 1, rows: 1, gatewayRefunds: 1 });
       expect(ok[0].status).toBe('SUCCESS'); // UPI refunds settle at once in the sandbox

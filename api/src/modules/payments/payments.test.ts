@@ -20,7 +20,18 @@ class DemoOrders implements OrderKind {
   passes = new Map<string, string>();
   async quote(_db: unknown, orderId: string): Promise<OrderQuote | null> {
     const o = this.orders.get(orderId);
-    return o ? { orderId, userId: o.userId, city: 'mumbai', amountPaise: o.amountPaise, productRef: `demo:${o.product ?? 'day'}`, quantity: 1, label: 'Demo pass', returnData: { transactionId: orderId } } : null;
+    return o
+      ? {
+          orderId,
+          userId: o.userId,
+          city: 'mumbai',
+          amountPaise: o.amountPaise,
+          productRef: `demo:${o.product ?? 'day'}`,
+          quantity: 1,
+          label: 'Demo pass',
+          returnData: { transactionId: orderId },
+        }
+      : null;
   }
   async freeze(db: unknown, orderId: string) {
     if (this.orders.get(orderId)?.payable === false) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order cannot be paid now.');
@@ -106,7 +117,12 @@ describe(`payments ${dbLabel()}`, () => {
   let keySeq = 0;
   const newKey = () => `key-${Date.now()}-${++keySeq}`;
   const pay = (orderId: string, body: object, key: string | null = newKey(), who: Session = a, kind = 'demo') =>
-    app.inject({ method: 'POST', url: `/api/payments/${kind}/${orderId}/pay`, headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: `/api/payments/${kind}/${orderId}/pay`,
+      headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+      payload: body,
+    });
   const card = (number: string, extra: object = {}) => ({ method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123', ...extra } });
   const getPayment = (id: string, who: Session = a) => app.inject({ url: `/api/payments/${id}`, headers: who.headers });
   const orderStatus = (orderId: string, who: Session = a) => app.inject({ url: `/api/payments/orders/demo/${orderId}/status`, headers: who.headers });
@@ -131,7 +147,15 @@ describe(`payments ${dbLabel()}`, () => {
     const r = paid(await pay(ok, card('4111 1111 1111 1111')));
     expect(r).toEqual({ paymentId: expect.stringMatching(/^pay_/), status: 'SUCCESS', failureReason: null });
     const p = paymentSchema.parse((await getPayment(r.paymentId)).json());
-    expect(p).toMatchObject({ orderKind: 'demo', orderId: ok, amountPaise: 50_000, method: 'card', instrument: 'VISA •••• 1111', status: 'SUCCESS', orderStatus: 'SUCCESS' });
+    expect(p).toMatchObject({
+      orderKind: 'demo',
+      orderId: ok,
+      amountPaise: 50_000,
+      method: 'card',
+      instrument: 'VISA •••• 1111',
+      status: 'SUCCESS',
+      orderStatus: 'SUCCESS',
+    });
     expect(orders.passes.get(ok)).toBe(`pass-${ok}`);
     const stored = await t.db.query('SELECT * FROM payments p JOIN sandbox_charges c ON c.gateway_ref = p.gateway_ref');
     expect(JSON.stringify(stored.rows)).not.toContain('4111111111111111');
@@ -148,7 +172,10 @@ describe(`payments ${dbLabel()}`, () => {
       expect(paid(await pay(id, card(SANDBOX_CARDS.success)))).toMatchObject({ status: 'SUCCESS' });
       expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS', failureReason: null });
     }
-    expect(paid(await pay(newOrder(), card(SANDBOX_CARDS.success, { expiryYear: 2026, expiryMonth: 10 })))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'EXPIRED_CARD' });
+    expect(paid(await pay(newOrder(), card(SANDBOX_CARDS.success, { expiryYear: 2026, expiryMonth: 10 })))).toMatchObject({
+      status: 'PAYMENT_FAILED',
+      failureReason: 'EXPIRED_CARD',
+    });
     expect(paid(await pay(newOrder(), card('5555555555554444')))).toMatchObject({ status: 'SUCCESS' });
   });
 
@@ -173,7 +200,11 @@ describe(`payments ${dbLabel()}`, () => {
     const r = paid(await pay(id, card(SANDBOX_CARDS.pendingThenFailure)));
     expect(r.status).toBe('PAYMENT_PROCESSING');
     clock.advance(30_000);
-    expect(paymentSchema.parse((await getPayment(r.paymentId)).json())).toMatchObject({ status: 'FAILED', orderStatus: 'PAYMENT_FAILED', failureReason: 'AUTHENTICATION_FAILED' });
+    expect(paymentSchema.parse((await getPayment(r.paymentId)).json())).toMatchObject({
+      status: 'FAILED',
+      orderStatus: 'PAYMENT_FAILED',
+      failureReason: 'AUTHENTICATION_FAILED',
+    });
     expect(orders.failed.filter((o) => o === id)).toHaveLength(1);
     expect((await reconciler.reconcile()).notified).toBe(0);
   });
@@ -206,7 +237,10 @@ describe(`payments ${dbLabel()}`, () => {
     await reconciler.reconcile();
     expect((await orderStatus(icici)).json()).toMatchObject({ status: 'SUCCESS' });
     expect(paid(await pay(newOrder(), { method: 'wallet', details: { wallet: 'PAYTM' } }))).toMatchObject({ status: 'SUCCESS' });
-    expect(paid(await pay(newOrder(a, 250_000), { method: 'wallet', details: { wallet: 'PHONEPE' } }))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'INSUFFICIENT_WALLET_BALANCE' });
+    expect(paid(await pay(newOrder(a, 250_000), { method: 'wallet', details: { wallet: 'PHONEPE' } }))).toMatchObject({
+      status: 'PAYMENT_FAILED',
+      failureReason: 'INSUFFICIENT_WALLET_BALANCE',
+    });
   });
 
   it('cash is pay-at-counter: pending until the counter settles it (or it lapses after a day)', async () => {
@@ -218,7 +252,8 @@ describe(`payments ${dbLabel()}`, () => {
     clock.advance(3600_000);
     expect((await reconciler.reconcile()).settled).toBe(0);
     const OPS = { authorization: 'Ops sawari-dev-ops' };
-    const counter = (paymentId: string, body: object, headers: Record<string, string> = OPS) => app.inject({ method: 'POST', url: `/api/ops/payments/${paymentId}/counter`, headers, payload: body });
+    const counter = (paymentId: string, body: object, headers: Record<string, string> = OPS) =>
+      app.inject({ method: 'POST', url: `/api/ops/payments/${paymentId}/counter`, headers, payload: body });
     expectError(await counter(r.paymentId, { paid: true }, a.headers), 401, 'OPS_UNAUTHENTICATED');
     expectError(await counter(r.paymentId, { paid: 'yes' }), 400, 'VALIDATION_FAILED', /paid/);
     const settled = await counter(r.paymentId, { paid: true });
@@ -352,7 +387,16 @@ describe(`payments ${dbLabel()}`, () => {
     gateway.latencyMs = 0;
     const codes = res.map((r) => (r.statusCode === 200 ? 'OK' : (r.json() as { code: string }).code));
     const count = (c: string) => codes.filter((x) => x === c).length;
-    const figures = { db: t.kind, requests: 20, ok: count('OK'), inProgress: count('PAYMENT_IN_PROGRESS'), alreadyPaid: count('ORDER_ALREADY_PAID'), gatewayCreateCalls: gateway.creates - creates, successCallbacks: orders.succeeded.filter((o) => o === id).length, wallMs: Math.round(wall) };
+    const figures = {
+      db: t.kind,
+      requests: 20,
+      ok: count('OK'),
+      inProgress: count('PAYMENT_IN_PROGRESS'),
+      alreadyPaid: count('ORDER_ALREADY_PAID'),
+      gatewayCreateCalls: gateway.creates - creates,
+      successCallbacks: orders.succeeded.filter((o) => o === id).length,
+      wallMs: Math.round(wall),
+    };
     console.log(`payments different-keys figures ${JSON.stringify(figures)}`);
     expect(figures).toMatchObject({ ok: 1, gatewayCreateCalls: 1, successCallbacks: 1 });
     expect(figures.inProgress + figures.alreadyPaid).toBe(19);
@@ -367,7 +411,9 @@ describe(`payments ${dbLabel()}`, () => {
     const other = new PaymentService(t.db, gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     const runs = await Promise.all([reconciler.reconcile(), other.reconcile(), reconciler.reconcile(), other.reconcile()]);
     const total = runs.reduce((acc, r) => ({ settled: acc.settled + r.settled, notified: acc.notified + r.notified }), { settled: 0, notified: 0 });
-    console.log(`payments reconciliation figures ${JSON.stringify({ db: t.kind, pending: ids.length, runs: runs.length, ...total, perRun: runs.map((r) => r.settled) })}`);
+    console.log(
+      `payments reconciliation figures ${JSON.stringify({ db: t.kind, pending: ids.length, runs: runs.length, ...total, perRun: runs.map((r) => r.settled) })}`,
+    );
     expect(total).toEqual({ settled: 12, notified: 12 });
     for (const id of ids) expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
   });
@@ -398,7 +444,10 @@ describe(`payments ${dbLabel()}`, () => {
     const id = newOrder();
     const r = paid(await pay(id, { method: 'netbanking', details: { bank: 'ICICI' } }));
     expect(r.status).toBe('PAYMENT_PROCESSING');
-    const second = await buildServer(testConfig(), { db: await t.openAnother(), payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 50 } });
+    const second = await buildServer(testConfig(), {
+      db: await t.openAnother(),
+      payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 50 },
+    });
     try {
       clock.advance(30_000);
       const until = Date.now() + 5_000;

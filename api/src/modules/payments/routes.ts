@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  counterSettleRequestSchema, idempotencyKeySchema, orderRefParamsSchema, orderStatusSchema, paymentIdParamsSchema, paymentMethodsQuerySchema,
-  paymentMethodsResponseSchema, paymentRefundsSchema, paymentSchema, payRequestSchema, payResponseSchema,
+  counterSettleRequestSchema,
+  idempotencyKeySchema,
+  orderRefParamsSchema,
+  orderStatusSchema,
+  paymentIdParamsSchema,
+  paymentMethodsQuerySchema,
+  paymentMethodsResponseSchema,
+  paymentRefundsSchema,
+  paymentSchema,
+  payRequestSchema,
+  payResponseSchema,
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
@@ -19,20 +28,31 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { service: P
   const app = typed(fastify);
   app.addHook('onRequest', opts.guard);
   app.get('/api/payments/methods', { schema: { querystring: paymentMethodsQuerySchema, response: { 200: paymentMethodsResponseSchema } } }, async (request) =>
-    service.methods(request.query.city, request.query.agency));
-  app.post('/api/payments/:orderKind/:orderId/pay', { bodyLimit: 4096, schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } }, async (request) => {
-    const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || key === '') throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'Send an idempotency-key header (8 to 64 characters, new for each payment attempt).');
-    const parsedKey = idempotencyKeySchema.safeParse(key);
-    if (!parsedKey.success) throw new ApiError(400, 'VALIDATION_FAILED', `Header "idempotency-key": ${parsedKey.error.issues[0].message}.`);
-    return service.pay(authOf(request).userId, request.params.orderKind, request.params.orderId, parsedKey.data, request.body);
-  });
-  app.get('/api/payments/orders/:orderKind/:orderId/status', { schema: { params: orderRefParamsSchema, response: { 200: orderStatusSchema } } }, async (request) =>
-    service.orderStatus(authOf(request).userId, request.params.orderKind, request.params.orderId));
+    service.methods(request.query.city, request.query.agency),
+  );
+  app.post(
+    '/api/payments/:orderKind/:orderId/pay',
+    { bodyLimit: 4096, schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key === '')
+        throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'Send an idempotency-key header (8 to 64 characters, new for each payment attempt).');
+      const parsedKey = idempotencyKeySchema.safeParse(key);
+      if (!parsedKey.success) throw new ApiError(400, 'VALIDATION_FAILED', `Header "idempotency-key": ${parsedKey.error.issues[0].message}.`);
+      return service.pay(authOf(request).userId, request.params.orderKind, request.params.orderId, parsedKey.data, request.body);
+    },
+  );
+  app.get(
+    '/api/payments/orders/:orderKind/:orderId/status',
+    { schema: { params: orderRefParamsSchema, response: { 200: orderStatusSchema } } },
+    async (request) => service.orderStatus(authOf(request).userId, request.params.orderKind, request.params.orderId),
+  );
   app.get('/api/payments/:paymentId', { schema: { params: paymentIdParamsSchema, response: { 200: paymentSchema } } }, async (request) =>
-    service.payment(authOf(request).userId, request.params.paymentId));
+    service.payment(authOf(request).userId, request.params.paymentId),
+  );
   app.get('/api/payments/:paymentId/refunds', { schema: { params: paymentIdParamsSchema, response: { 200: paymentRefundsSchema } } }, async (request) =>
-    service.refundsOf(authOf(request).userId, request.params.paymentId));
+    service.refundsOf(authOf(request).userId, request.params.paymentId),
+  );
 }
 
 /** Operator route (`authorization: Ops <key>`, the passes module's OPS_KEYS): POST /api/ops/payments/:paymentId/counter {paid}. */
@@ -40,8 +60,12 @@ export async function paymentOpsRoutes(fastify: FastifyInstance, opts: { service
   const app = typed(fastify);
   app.addHook('onRequest', async (request) => {
     const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
-    if (!m || ![...opts.keys.keys()].some((k) => safeEqual(k, m[1]))) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
+    if (!m || ![...opts.keys.keys()].some((k) => safeEqual(k, m[1])))
+      throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
   });
-  app.post('/api/ops/payments/:paymentId/counter', { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } }, async (request) =>
-    opts.service.settleAtCounter(request.params.paymentId, request.body.paid));
+  app.post(
+    '/api/ops/payments/:paymentId/counter',
+    { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } },
+    async (request) => opts.service.settleAtCounter(request.params.paymentId, request.body.paid),
+  );
 }

@@ -7,7 +7,8 @@ import { maskInstrument, SANDBOX_BANKS, SANDBOX_WALLETS, type Charge, type Payme
 import type { FreezeResult, OrderKind, OrderKinds, OrderQuote } from './order-kind';
 import { PaymentStore, type FrozenOrderRow, type PaymentRow, type PaymentState, type RefundRow } from './store';
 
-const orderStatusOf = (s: PaymentState): 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED' => (s === 'SUCCESS' ? 'SUCCESS' : s === 'FAILED' ? 'PAYMENT_FAILED' : 'PAYMENT_PROCESSING');
+const orderStatusOf = (s: PaymentState): 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED' =>
+  s === 'SUCCESS' ? 'SUCCESS' : s === 'FAILED' ? 'PAYMENT_FAILED' : 'PAYMENT_PROCESSING';
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 /** failureReason of a successful payment payments refused to issue for (and refunded). */
@@ -78,7 +79,12 @@ export class PaymentService {
         { method: 'card', label: 'Credit or debit card', options: [], payAtCounter: false },
         { method: 'wallet', label: 'Wallet', options: opt(SANDBOX_WALLETS), payAtCounter: false },
         { method: 'upi', label: 'UPI', options: [], payAtCounter: false },
-        { method: 'netbanking', label: 'Netbanking', options: opt(Object.fromEntries(Object.entries(SANDBOX_BANKS).map(([k, v]) => [k, v.label]))), payAtCounter: false },
+        {
+          method: 'netbanking',
+          label: 'Netbanking',
+          options: opt(Object.fromEntries(Object.entries(SANDBOX_BANKS).map(([k, v]) => [k, v.label]))),
+          payAtCounter: false,
+        },
         { method: 'cash', label: 'Cash at the counter', options: [], payAtCounter: true },
       ],
     };
@@ -91,7 +97,9 @@ export class PaymentService {
   }
 
   private fingerprint(orderKind: string, orderId: string, body: ParsedPayRequest): string {
-    return createHmac('sha256', this.opts.requestKey).update(JSON.stringify([orderKind, orderId, body.method, body.details])).digest('base64url');
+    return createHmac('sha256', this.opts.requestKey)
+      .update(JSON.stringify([orderKind, orderId, body.method, body.details]))
+      .digest('base64url');
   }
 
   private answer(row: PaymentRow): PayResponse {
@@ -100,13 +108,19 @@ export class PaymentService {
 
   /** The same key again: the same request replays the payment's answer; another request is refused. */
   private async replay(row: PaymentRow, hash: string): Promise<PayResponse> {
-    if (row.requestHash !== hash) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency-key was already used for a different payment request. Use a new key for a new request.');
+    if (row.requestHash !== hash)
+      throw new ApiError(
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+        'This idempotency-key was already used for a different payment request. Use a new key for a new request.',
+      );
     const until = Date.now() + this.replayWaitMs;
     while (row.status === 'CREATED' && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 15));
       row = (await this.store.byKey(row.userId, row.idempotencyKey)) ?? row;
     }
-    if (row.status === 'CREATED') throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Try again in a moment.', { 'retry-after': '1' });
+    if (row.status === 'CREATED')
+      throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Try again in a moment.', { 'retry-after': '1' });
     return this.answer(row);
   }
 
@@ -123,7 +137,8 @@ export class PaymentService {
       const q = await port.quote(tx, orderId, { lock: true });
       if (!q || q.userId !== userId) throw notFound();
       const frozen = await store.order(orderKind, orderId, true);
-      if (frozen?.state === 'ISSUED') throw new ApiError(409, 'ORDER_ALREADY_PAID', frozen.issuedPaymentId ? 'This order is already paid.' : 'This order was free and is already issued.');
+      if (frozen?.state === 'ISSUED')
+        throw new ApiError(409, 'ORDER_ALREADY_PAID', frozen.issuedPaymentId ? 'This order is already paid.' : 'This order was free and is already issued.');
       const live = await store.livePayment(orderKind, orderId);
       if (live) {
         if (live.userId === userId && live.idempotencyKey === idempotencyKey) return { replay: live };
@@ -136,7 +151,20 @@ export class PaymentService {
       if (fq.orderId !== orderId || fq.userId !== userId) throw new Error(`order kind ${orderKind} froze another order than ${orderId}`);
       if (!Number.isSafeInteger(fq.amountPaise) || fq.amountPaise < 0) throw new Error(`order amount must be integer paise, got ${fq.amountPaise}`);
       if (fq.amountPaise === 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order has nothing to pay.');
-      const row = await store.insertPayment({ id, userId, orderKind, orderId, idempotencyKey, requestHash: hash, amountPaise: fq.amountPaise, method: body.method, instrument: maskInstrument(body.method, body.details) }, this.now());
+      const row = await store.insertPayment(
+        {
+          id,
+          userId,
+          orderKind,
+          orderId,
+          idempotencyKey,
+          requestHash: hash,
+          amountPaise: fq.amountPaise,
+          method: body.method,
+          instrument: maskInstrument(body.method, body.details),
+        },
+        this.now(),
+      );
       if (!row) return { lost: true };
       await store.freeze(orderKind, fq, id, this.now());
       return { row };
@@ -144,7 +172,11 @@ export class PaymentService {
     if ('replay' in start) return this.replay(start.replay, hash);
     if ('repriced' in start) {
       const r = start.repriced;
-      throw new ApiError(409, r.code, `${r.message} The price is now ${rupees(r.repriced.amountPaise)} (it was ${rupees(r.previousAmountPaise)}). Nothing was charged: check the price and pay again.`);
+      throw new ApiError(
+        409,
+        r.code,
+        `${r.message} The price is now ${rupees(r.repriced.amountPaise)} (it was ${rupees(r.previousAmountPaise)}). Nothing was charged: check the price and pay again.`,
+      );
     }
     if ('lost' in start) {
       // The key was taken meanwhile (by a twin of this request, or for another order): replay or refuse.
@@ -195,7 +227,10 @@ export class PaymentService {
           } else {
             const why = this.mismatch(row, order, q);
             if (why) {
-              this.opts.log?.error({ paymentId: row.id, orderKind: row.orderKind, orderId: row.orderId, why }, 'paid amount or product does not match the frozen order: not issued, refunded');
+              this.opts.log?.error(
+                { paymentId: row.id, orderKind: row.orderKind, orderId: row.orderId, why },
+                'paid amount or product does not match the frozen order: not issued, refunded',
+              );
               planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${why}`, 'issue-refused');
               await store.markOpen(row.orderKind, row.orderId, this.now());
               if (q) await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
@@ -212,7 +247,10 @@ export class PaymentService {
         return planned;
       });
     } catch (err) {
-      this.opts.log?.error({ err, paymentId: id, orderKind: row.orderKind, orderId: row.orderId }, 'payment outcome delivery failed; reconciliation retries it');
+      this.opts.log?.error(
+        { err, paymentId: id, orderKind: row.orderKind, orderId: row.orderId },
+        'payment outcome delivery failed; reconciliation retries it',
+      );
       await this.store.releaseDelivery(id);
       return false;
     }
@@ -238,7 +276,14 @@ export class PaymentService {
     const charge = row.gatewayRef ? await this.gateway.getCharge(row.gatewayRef) : await this.gateway.findCharge(row.id);
     if (!charge) {
       if (this.now() - row.createdAt < this.staleMs) return false;
-      return (await this.store.recordCharge(row.id, { gatewayRef: row.gatewayRef, status: 'FAILED', failureReason: 'GATEWAY_NO_CHARGE' }, ['CREATED', 'PENDING'], this.now())) !== null;
+      return (
+        (await this.store.recordCharge(
+          row.id,
+          { gatewayRef: row.gatewayRef, status: 'FAILED', failureReason: 'GATEWAY_NO_CHARGE' },
+          ['CREATED', 'PENDING'],
+          this.now(),
+        )) !== null
+      );
     }
     if (charge.status === 'PENDING') {
       if (row.status === 'CREATED' || !row.gatewayRef) await this.store.recordCharge(row.id, charge, ['CREATED', 'PENDING'], this.now());
@@ -275,7 +320,8 @@ export class PaymentService {
     const row = await this.store.byId(paymentId);
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
     if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
-    if (row.status !== 'PENDING' || !row.gatewayRef) throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
+    if (row.status !== 'PENDING' || !row.gatewayRef)
+      throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
     if (!this.gateway.settleAtCounter) throw new ApiError(409, 'COUNTER_NOT_SUPPORTED', 'The payment gateway does not take cash at the counter.');
     await this.gateway.settleAtCounter(row.gatewayRef, paid);
     if (await this.settle(row)) await this.deliver(row.id);
@@ -301,8 +347,15 @@ export class PaymentService {
       failureReason = ISSUE_REFUSED;
     }
     return {
-      orderKind, orderId, amountPaise, status, paymentId: free ? null : (latest?.id ?? null), failureReason,
-      label: q.label, returnData: { ...q.returnData, orderId }, freeWith: free ? (frozen!.freeWith ?? null) : null,
+      orderKind,
+      orderId,
+      amountPaise,
+      status,
+      paymentId: free ? null : (latest?.id ?? null),
+      failureReason,
+      label: q.label,
+      returnData: { ...q.returnData, orderId },
+      freeWith: free ? (frozen!.freeWith ?? null) : null,
     };
   }
 
@@ -320,7 +373,8 @@ export class PaymentService {
       if (existing?.state === 'ISSUED') return { productId: existing.productId ?? '', alreadyIssued: true };
       if (q.amountPaise !== 0) throw new ApiError(409, 'ORDER_NOT_FREE', 'This order has something to pay: pay it at the checkout.');
       // an earlier failed payment left the order OPEN (re-quotable): it may become free; a live one may not
-      if (existing?.state === 'FROZEN' || (await store.livePayment(orderKind, orderId))) throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
+      if (existing?.state === 'FROZEN' || (await store.livePayment(orderKind, orderId)))
+        throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
       const { productId } = await port.issue(tx, q, null);
       await store.issueFree(orderKind, q, productId, this.now());
       return { productId, alreadyIssued: false };
@@ -339,7 +393,10 @@ export class PaymentService {
     const already = await store.refundedPaise(p.id);
     if (already + amountPaise > p.amountPaise)
       throw new ApiError(409, 'REFUND_EXCEEDS_PAYMENT', `Only ${rupees(p.amountPaise - already)} of this payment can still be refunded.`);
-    const row = await store.insertRefund({ id: `rfd_${randomBytes(12).toString('base64url')}`, paymentId: p.id, refundKey: key, amountPaise, reason }, this.now());
+    const row = await store.insertRefund(
+      { id: `rfd_${randomBytes(12).toString('base64url')}`, paymentId: p.id, refundKey: key, amountPaise, reason },
+      this.now(),
+    );
     return row ?? (await store.refundByKey(p.id, key))!;
   }
 
@@ -358,7 +415,8 @@ export class PaymentService {
       if (p.status !== 'SUCCESS' || !p.gatewayRef) throw new ApiError(409, 'PAYMENT_NOT_SETTLED', 'Only a successful payment can be refunded.');
       return this.planRefund(store, p, amountPaise, reason.slice(0, 200), refundKey);
     });
-    if (row.status === 'CREATED') await this.sendRefund(row).catch((err) => this.opts.log?.warn({ err, refundId: row.id }, 'refund not sent; reconciliation retries it'));
+    if (row.status === 'CREATED')
+      await this.sendRefund(row).catch((err) => this.opts.log?.warn({ err, refundId: row.id }, 'refund not sent; reconciliation retries it'));
     return this.refundView((await this.store.refund(row.id))!);
   }
 
@@ -370,14 +428,22 @@ export class PaymentService {
   private async sendRefund(row: RefundRow): Promise<void> {
     const p = await this.store.byId(row.paymentId);
     if (!p?.gatewayRef) return;
-    const r = row.gatewayRef ? await this.gateway.getRefund(row.gatewayRef) : await this.gateway.createRefund({ chargeRef: p.gatewayRef, amountPaise: row.amountPaise, idempotencyKey: row.id });
+    const r = row.gatewayRef
+      ? await this.gateway.getRefund(row.gatewayRef)
+      : await this.gateway.createRefund({ chargeRef: p.gatewayRef, amountPaise: row.amountPaise, idempotencyKey: row.id });
     if (r && (r.status !== 'PENDING' || row.status === 'CREATED')) await this.store.recordRefund(row.id, r, this.now());
   }
 
   private refundView(r: RefundRow): RefundView {
     return {
-      refundId: r.id, paymentId: r.paymentId, amountPaise: r.amountPaise, reason: r.reason,
-      status: r.status === 'SUCCESS' ? 'SUCCESS' : r.status === 'FAILED' ? 'FAILED' : 'PENDING', failureReason: r.failureReason, createdAt: r.createdAt, updatedAt: r.updatedAt,
+      refundId: r.id,
+      paymentId: r.paymentId,
+      amountPaise: r.amountPaise,
+      reason: r.reason,
+      status: r.status === 'SUCCESS' ? 'SUCCESS' : r.status === 'FAILED' ? 'FAILED' : 'PENDING',
+      failureReason: r.failureReason,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     };
   }
 

@@ -48,22 +48,51 @@ export interface RefundRow {
 type R = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const paymentOf = (r: R): PaymentRow => ({
-  id: r.id as string, userId: r.user_id as string, orderKind: r.order_kind as string, orderId: r.order_id as string, idempotencyKey: r.idempotency_key as string,
-  requestHash: r.request_hash as string, amountPaise: Number(r.amount_paise), method: r.method as PaymentMethod, instrument: r.instrument as string,
-  status: r.status as PaymentState, gatewayRef: (r.gateway_ref as string) ?? null, failureReason: (r.failure_reason as string) ?? null,
-  notifiedAt: num(r.notified_at), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  id: r.id as string,
+  userId: r.user_id as string,
+  orderKind: r.order_kind as string,
+  orderId: r.order_id as string,
+  idempotencyKey: r.idempotency_key as string,
+  requestHash: r.request_hash as string,
+  amountPaise: Number(r.amount_paise),
+  method: r.method as PaymentMethod,
+  instrument: r.instrument as string,
+  status: r.status as PaymentState,
+  gatewayRef: (r.gateway_ref as string) ?? null,
+  failureReason: (r.failure_reason as string) ?? null,
+  notifiedAt: num(r.notified_at),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
 });
 const orderOf = (r: R): FrozenOrderRow => ({
-  kind: r.order_kind as string, orderId: r.order_id as string, userId: r.user_id as string, city: r.city_id as string, amountPaise: Number(r.amount_paise),
-  productRef: r.product_ref as string, quantity: Number(r.quantity), label: r.label as string, returnData: (r.return_data as Record<string, string>) ?? {},
+  kind: r.order_kind as string,
+  orderId: r.order_id as string,
+  userId: r.user_id as string,
+  city: r.city_id as string,
+  amountPaise: Number(r.amount_paise),
+  productRef: r.product_ref as string,
+  quantity: Number(r.quantity),
+  label: r.label as string,
+  returnData: (r.return_data as Record<string, string>) ?? {},
   freeWith: r.free_offer_id ? { offerId: r.free_offer_id as string, label: (r.free_label as string) ?? '' } : null,
-  state: r.state as OrderState, frozenAt: num(r.frozen_at), frozenPaymentId: (r.frozen_payment_id as string) ?? null, issuedAt: num(r.issued_at),
-  issuedPaymentId: (r.issued_payment_id as string) ?? null, productId: (r.product_id as string) ?? null,
+  state: r.state as OrderState,
+  frozenAt: num(r.frozen_at),
+  frozenPaymentId: (r.frozen_payment_id as string) ?? null,
+  issuedAt: num(r.issued_at),
+  issuedPaymentId: (r.issued_payment_id as string) ?? null,
+  productId: (r.product_id as string) ?? null,
 });
 const refundOf = (r: R): RefundRow => ({
-  id: r.id as string, paymentId: r.payment_id as string, refundKey: r.refund_key as string, amountPaise: Number(r.amount_paise), reason: r.reason as string,
-  status: r.status as PaymentState, gatewayRef: (r.gateway_ref as string) ?? null, failureReason: (r.failure_reason as string) ?? null,
-  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  id: r.id as string,
+  paymentId: r.payment_id as string,
+  refundKey: r.refund_key as string,
+  amountPaise: Number(r.amount_paise),
+  reason: r.reason as string,
+  status: r.status as PaymentState,
+  gatewayRef: (r.gateway_ref as string) ?? null,
+  failureReason: (r.failure_reason as string) ?? null,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
 });
 
 const LIVE = `status IN ('CREATED', 'PENDING', 'SUCCESS')`;
@@ -84,8 +113,10 @@ export class PaymentStore {
   }
 
   async byId(id: string, opts: { userId?: string; lock?: boolean } = {}): Promise<PaymentRow | null> {
-    const r = await this.db.query<R>(`SELECT * FROM payments WHERE id = $1${opts.userId !== undefined ? ' AND user_id = $2' : ''}${opts.lock ? ' FOR UPDATE' : ''}`,
-      opts.userId !== undefined ? [id, opts.userId] : [id]);
+    const r = await this.db.query<R>(
+      `SELECT * FROM payments WHERE id = $1${opts.userId !== undefined ? ' AND user_id = $2' : ''}${opts.lock ? ' FOR UPDATE' : ''}`,
+      opts.userId !== undefined ? [id, opts.userId] : [id],
+    );
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
@@ -98,12 +129,17 @@ export class PaymentStore {
   /** The successful payment, else the latest one. */
   async latestPayment(orderKind: string, orderId: string): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
-      `SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 ORDER BY (status = 'SUCCESS') DESC, created_at DESC, id DESC LIMIT 1`, [orderKind, orderId]);
+      `SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 ORDER BY (status = 'SUCCESS') DESC, created_at DESC, id DESC LIMIT 1`,
+      [orderKind, orderId],
+    );
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
   /** Inserts a CREATED payment; null when the rider's key or the order's live slot is taken (ON CONFLICT DO NOTHING). */
-  async insertPayment(p: Pick<PaymentRow, 'id' | 'userId' | 'orderKind' | 'orderId' | 'idempotencyKey' | 'requestHash' | 'amountPaise' | 'method' | 'instrument'>, now: number): Promise<PaymentRow | null> {
+  async insertPayment(
+    p: Pick<PaymentRow, 'id' | 'userId' | 'orderKind' | 'orderId' | 'idempotencyKey' | 'requestHash' | 'amountPaise' | 'method' | 'instrument'>,
+    now: number,
+  ): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
       `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10) ON CONFLICT DO NOTHING RETURNING *`,
@@ -113,7 +149,12 @@ export class PaymentStore {
   }
 
   /** Moves a payment to a gateway answer when it is still in one of `from`; the updated row, or null. */
-  async recordCharge(id: string, c: { status: PaymentState; gatewayRef: string | null; failureReason: string | null }, from: PaymentState[], now: number): Promise<PaymentRow | null> {
+  async recordCharge(
+    id: string,
+    c: { status: PaymentState; gatewayRef: string | null; failureReason: string | null },
+    from: PaymentState[],
+    now: number,
+  ): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
       `UPDATE payments SET status = $2, gateway_ref = COALESCE($3, gateway_ref), failure_reason = $4, updated_at = $5 WHERE id = $1 AND status = ANY($6::text[]) RETURNING *`,
       [id, c.status, c.gatewayRef, c.failureReason, now, from],
@@ -186,18 +227,36 @@ export class PaymentStore {
          return_data = EXCLUDED.return_data, free_offer_id = EXCLUDED.free_offer_id, free_label = EXCLUDED.free_label, state = 'ISSUED', issued_at = EXCLUDED.issued_at,
          product_id = EXCLUDED.product_id, updated_at = EXCLUDED.updated_at
        WHERE payment_orders.state = 'OPEN'`,
-      [kind, q.orderId, q.userId, q.city, q.productRef, q.quantity, q.label, JSON.stringify(q.returnData), q.freeWith?.offerId ?? null, q.freeWith?.label ?? null, now, productId],
+      [
+        kind,
+        q.orderId,
+        q.userId,
+        q.city,
+        q.productRef,
+        q.quantity,
+        q.label,
+        JSON.stringify(q.returnData),
+        q.freeWith?.offerId ?? null,
+        q.freeWith?.label ?? null,
+        now,
+        productId,
+      ],
     );
   }
 
   async markIssued(kind: string, orderId: string, paymentId: string, productId: string, now: number): Promise<void> {
-    await this.db.query(`UPDATE payment_orders SET state = 'ISSUED', issued_at = $3, issued_payment_id = $4, product_id = $5, updated_at = $3 WHERE order_kind = $1 AND order_id = $2`,
-      [kind, orderId, now, paymentId, productId]);
+    await this.db.query(
+      `UPDATE payment_orders SET state = 'ISSUED', issued_at = $3, issued_payment_id = $4, product_id = $5, updated_at = $3 WHERE order_kind = $1 AND order_id = $2`,
+      [kind, orderId, now, paymentId, productId],
+    );
   }
 
   /** The order's payment failed: payable again, open to a new quote. */
   async markOpen(kind: string, orderId: string, now: number): Promise<void> {
-    await this.db.query(`UPDATE payment_orders SET state = 'OPEN', frozen_payment_id = NULL, updated_at = $3 WHERE order_kind = $1 AND order_id = $2 AND state = 'FROZEN'`, [kind, orderId, now]);
+    await this.db.query(
+      `UPDATE payment_orders SET state = 'OPEN', frozen_payment_id = NULL, updated_at = $3 WHERE order_kind = $1 AND order_id = $2 AND state = 'FROZEN'`,
+      [kind, orderId, now],
+    );
   }
 
   // --- refunds ----------------------------------------------------------------------------------------------------
@@ -219,7 +278,9 @@ export class PaymentStore {
 
   /** Paise already refunded or being refunded (every refund that did not fail). */
   async refundedPaise(paymentId: string): Promise<number> {
-    const r = await this.db.query<{ n: string | null }>(`SELECT sum(amount_paise) AS n FROM payment_refunds WHERE payment_id = $1 AND status <> 'FAILED'`, [paymentId]);
+    const r = await this.db.query<{ n: string | null }>(`SELECT sum(amount_paise) AS n FROM payment_refunds WHERE payment_id = $1 AND status <> 'FAILED'`, [
+      paymentId,
+    ]);
     return Number(r.rows[0]?.n ?? 0);
   }
 

@@ -85,7 +85,10 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
     // The first plan builds the network (counted before the deadline starts) and warms the worker.
     await p.plan('gridville', { stopId: 'g0_0' }, { stopId: 'g1_1' }, AT, 0, 0).catch(() => undefined);
     const started = performance.now();
-    const err = await p.plan('gridville', ...HEAVY).then(() => null, (e: unknown) => e);
+    const err = await p.plan('gridville', ...HEAVY).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 503, code: 'PLANNER_TIMEOUT' });
     expect(performance.now() - started).toBeLessThan(250);
@@ -119,7 +122,10 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
     try {
       // A worker starting up takes far longer than 5 + 5 ms, and a query without a window is never stopped from
       // inside: only the grace timer can answer this one.
-      const err = await pool.run('k', arrays, q, 5).then(() => null, (e: unknown) => e);
+      const err = await pool.run('k', arrays, q, 5).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toMatchObject({ status: 503, code: 'PLANNER_TIMEOUT' });
       expect(pool.workerCount).toBe(0);
       const journeys = await pool.run('k', arrays, q, 30_000);

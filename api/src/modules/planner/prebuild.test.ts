@@ -24,7 +24,11 @@ describe('NetworkPrebuilder timing (fake clock, fake planner)', () => {
     jest.useFakeTimers({ now: ist('2026-01-15T23:28:00') });
     const calls: string[] = [];
     const planner: NetworkPreparer = { prepare: async (city, date) => (calls.push(`${city} ${date}`), true) };
-    const p = new NetworkPrebuilder(planner, { currentFeedCities: async () => [{ id: 'kochi', timeZone: 'Asia/Kolkata' }] }, { now: () => Date.now(), checkEveryMs: 60_000 });
+    const p = new NetworkPrebuilder(
+      planner,
+      { currentFeedCities: async () => [{ id: 'kochi', timeZone: 'Asia/Kolkata' }] },
+      { now: () => Date.now(), checkEveryMs: 60_000 },
+    );
     p.start();
     await jest.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['kochi 20260115']);
@@ -119,7 +123,11 @@ describe(`NetworkPrebuilder with the planner on the mini feed ${dbLabel()}`, () 
     const there = new PlannerService(t.db, { prepareNextDay: false, pool: { workers: 0 }, buildInWorker: true });
     try {
       const ask = (p: PlannerService, from: string, to: string, at: string) => p.plan('testville', { stopId: from }, { stopId: to }, ist(at), 60);
-      for (const [from, to, at] of [['A', 'C', '2026-01-21T07:55:00'], ['A', 'D', '2026-01-21T06:10:00'], ['A', 'C', '2026-01-21T23:45:00']]) {
+      for (const [from, to, at] of [
+        ['A', 'C', '2026-01-21T07:55:00'],
+        ['A', 'D', '2026-01-21T06:10:00'],
+        ['A', 'C', '2026-01-21T23:45:00'],
+      ]) {
         const a = await ask(here, from, to, at);
         const b = await ask(there, from, to, at);
         expect(b.itineraries.length).toBeGreaterThan(0);

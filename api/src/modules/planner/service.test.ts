@@ -111,7 +111,12 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
       [ist(`${THURSDAY}T08:52:35`), ist(`${THURSDAY}T09:20:00`)],
     ]);
     const [walk, ride] = plan.itineraries[0].legs;
-    expect(walk).toMatchObject({ mode: 'WALK', from: { result_type: 'PLACE', stop_name: 'Gateway Mall', stop_lat: 18.99658 }, to: { stop_id: 'A' }, route: null });
+    expect(walk).toMatchObject({
+      mode: 'WALK',
+      from: { result_type: 'PLACE', stop_name: 'Gateway Mall', stop_lat: 18.99658 },
+      to: { stop_id: 'A' },
+      route: null,
+    });
     // 380 m in a straight line, 494 m walked.
     expect(walk.distanceMeters).toBeGreaterThan(490);
     expect(walk.distanceMeters).toBeLessThan(500);
@@ -133,7 +138,10 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     // The "Alpha" 2 km away is another place: nothing runs from it.
     expect((await planner.plan('testville', { stopId: 'A9' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`))).itineraries).toEqual([]);
     // From one Alpha to the other is the same place.
-    await expect(planner.plan('testville', { stopId: 'A' }, { stopId: 'A2' }, ist(`${THURSDAY}T07:55:00`))).rejects.toMatchObject({ status: 400, code: 'SAME_PLACE' });
+    await expect(planner.plan('testville', { stopId: 'A' }, { stopId: 'A2' }, ist(`${THURSDAY}T07:55:00`))).rejects.toMatchObject({
+      status: 400,
+      code: 'SAME_PLACE',
+    });
   });
 
   it('arrive-by: the latest departures arriving in time, on the calendar of that date (issue 15)', async () => {
@@ -158,9 +166,17 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
       return { reason: plan.reason, serviceDate: plan.serviceDate, maxTransfers: plan.maxTransfers };
     };
     // Nothing goes from C back to A.
-    expect(await why({ stopId: 'C' }, { stopId: 'A' }, ist(`${THURSDAY}T07:00:00`), 2)).toEqual({ reason: 'NO_TRIP_WITHIN_TRANSFERS', serviceDate: '20260115', maxTransfers: 2 });
+    expect(await why({ stopId: 'C' }, { stopId: 'A' }, ist(`${THURSDAY}T07:00:00`), 2)).toEqual({
+      reason: 'NO_TRIP_WITHIN_TRANSFERS',
+      serviceDate: '20260115',
+      maxTransfers: 2,
+    });
     // The feed's calendar ends on 31 December 2030.
-    expect(await why({ stopId: 'A' }, { stopId: 'C' }, ist('2031-01-02T07:00:00'))).toEqual({ reason: 'NO_SERVICE_ON_DATE', serviceDate: '20310102', maxTransfers: 3 });
+    expect(await why({ stopId: 'A' }, { stopId: 'C' }, ist('2031-01-02T07:00:00'))).toEqual({
+      reason: 'NO_SERVICE_ON_DATE',
+      serviceDate: '20310102',
+      maxTransfers: 3,
+    });
     // 130 km away; and 1.2 km west of Alpha, inside the city's margin but beyond the 800 m walk.
     expect((await why({ lat: 20, lon: 73 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).reason).toBe('OUTSIDE_CITY');
     expect((await why({ lat: 19.0, lon: 72.7886 }, { stopId: 'C' }, ist(`${THURSDAY}T07:00:00`))).reason).toBe('TOO_FAR_TO_WALK');
@@ -168,7 +184,11 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
 
   it('plans stop to stop only in a stop-based planner city, and refuses bad input with 400 and unknown names with 404', async () => {
     const at = ist(`${THURSDAY}T07:55:00`);
-    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { status: number; code: string }) => `${e.status} ${e.code}`);
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: { status: number; code: string }) => `${e.status} ${e.code}`,
+      );
     expect(await code(planner.plan('stopcity', { lat: 19, lon: 72.8 }, { stopId: 'C' }, at))).toBe('400 STOP_REQUIRED');
     expect(await code(planner.plan('stopcity', { stopId: 'A' }, { stopId: 'C' }, at))).toBe('404 NO_TRANSIT_DATA');
     const optioned = new PlannerService(t.db, { stopBasedCities: ['testville'] });

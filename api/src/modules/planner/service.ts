@@ -1,4 +1,14 @@
-import { haversineKm, localDate, plannerWalk, plannerWalkRadius, plannerWalkSettings, serviceDay, stopNameKey, type PlannerWalkSettings, type ServiceDay } from '@sawari/domain';
+import {
+  haversineKm,
+  localDate,
+  plannerWalk,
+  plannerWalkRadius,
+  plannerWalkSettings,
+  serviceDay,
+  stopNameKey,
+  type PlannerWalkSettings,
+  type ServiceDay,
+} from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { PointGrid } from '../transit';
@@ -140,7 +150,10 @@ function checkPlace(p: PlaceInput | null | undefined, name: string): PlaceInput 
 }
 
 /** The core's input from the store's rows (pure). */
-export function networkInput(rows: PlannerRows, transferSlackSecs = DEFAULT_TRANSFER_SLACK_SECS): { input: Parameters<typeof buildNetwork>[0]; headsigns: (string | null)[] } {
+export function networkInput(
+  rows: PlannerRows,
+  transferSlackSecs = DEFAULT_TRANSFER_SLACK_SECS,
+): { input: Parameters<typeof buildNetwork>[0]; headsigns: (string | null)[] } {
   const times = new Map<string, { stopIds: string[]; arrivals: (number | null)[]; departures: (number | null)[] }>();
   for (const st of rows.stopTimes) {
     let t = times.get(st.trip_id);
@@ -167,7 +180,12 @@ export function networkInput(rows: PlannerRows, transferSlackSecs = DEFAULT_TRAN
     input: {
       stops: rows.stops.map((s) => ({ id: s.stop_id, lat: s.stop_lat, lon: s.stop_lon })),
       trips,
-      transfers: rows.transfers.map((t) => ({ fromStopId: t.from_stop_id, toStopId: t.to_stop_id, minSecs: t.min_transfer_time, exact: !t.generated && t.min_transfer_time !== null })),
+      transfers: rows.transfers.map((t) => ({
+        fromStopId: t.from_stop_id,
+        toStopId: t.to_stop_id,
+        minSecs: t.min_transfer_time,
+        exact: !t.generated && t.min_transfer_time !== null,
+      })),
       transferSlackSecs,
     },
     headsigns,
@@ -300,7 +318,10 @@ export class PlannerService {
           })();
       const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
       const bounds: Built['bounds'] = points.length
-        ? points.reduce<[number, number, number, number]>((b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)], [90, 180, -90, -180])
+        ? points.reduce<[number, number, number, number]>(
+            (b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)],
+            [90, 180, -90, -180],
+          )
         : null;
       return {
         key,
@@ -332,19 +353,32 @@ export class PlannerService {
    * default ARRIVE_BY_LOOKBACK_MINUTES). The calendar is the one of that date in city time. The answer is the Pareto set
    * (later departure, earlier arrival, fewer changes, less walking; arrive-by: arrival only breaks ties).
    */
-  async plan(cityId: string, fromInput: PlaceInput, toInput: PlaceInput, departAtMs: number, windowMinutes = 0, maxTransfers = 3, arriveBy = false): Promise<TripPlanView> {
+  async plan(
+    cityId: string,
+    fromInput: PlaceInput,
+    toInput: PlaceInput,
+    departAtMs: number,
+    windowMinutes = 0,
+    maxTransfers = 3,
+    arriveBy = false,
+  ): Promise<TripPlanView> {
     const from = checkPlace(fromInput, 'from');
     const to = checkPlace(toInput, 'to');
     if (!Number.isFinite(departAtMs) || departAtMs < 0) throw bad('"departAt" must be a time in epoch milliseconds.');
-    if (!Number.isInteger(windowMinutes) || windowMinutes < 0 || windowMinutes > MAX_WINDOW_MINUTES) throw bad(`"windowMinutes" must be a whole number from 0 to ${MAX_WINDOW_MINUTES}.`);
-    if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > MAX_TRANSFERS_ALLOWED) throw bad(`"maxTransfers" must be a whole number from 0 to ${MAX_TRANSFERS_ALLOWED}.`);
+    if (!Number.isInteger(windowMinutes) || windowMinutes < 0 || windowMinutes > MAX_WINDOW_MINUTES)
+      throw bad(`"windowMinutes" must be a whole number from 0 to ${MAX_WINDOW_MINUTES}.`);
+    if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > MAX_TRANSFERS_ALLOWED)
+      throw bad(`"maxTransfers" must be a whole number from 0 to ${MAX_TRANSFERS_ALLOWED}.`);
     if (from.stopId !== undefined && from.stopId === to.stopId) throw bad('The origin and the destination are the same stop.', 'SAME_PLACE');
 
     const city = await this.store.city(cityId);
     if (!city) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${cityId}".`);
     const stopBased = city.stopBasedPlanner || (this.opts.stopBasedCities ?? []).includes(cityId);
     if (stopBased && (from.stopId === undefined || to.stopId === undefined)) {
-      throw bad(`Trips in ${cityId} are planned from stop to stop: choose a stop for the ${from.stopId === undefined ? 'origin' : 'destination'}.`, 'STOP_REQUIRED');
+      throw bad(
+        `Trips in ${cityId} are planned from stop to stop: choose a stop for the ${from.stopId === undefined ? 'origin' : 'destination'}.`,
+        'STOP_REQUIRED',
+      );
     }
     if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
 
@@ -360,12 +394,17 @@ export class PlannerService {
         if (stop === undefined) throw new ApiError(404, 'STOP_NOT_FOUND', `There is no stop "${p.stopId}" in ${cityId} (${name}).`);
         return samePlaceStops(built, stop, walk);
       }
-      return built.grid.within(p.lat as number, p.lon as number, plannerWalkRadius(walk)).map((h) => ({ stop: built.grid.points[h.index].index, walkSecs: plannerWalk(h.distanceMeters, walk).seconds }));
+      return built.grid
+        .within(p.lat as number, p.lon as number, plannerWalkRadius(walk))
+        .map((h) => ({ stop: built.grid.points[h.index].index, walkSecs: plannerWalk(h.distanceMeters, walk).seconds }));
     };
     const origins = endpoints(from, 'from');
     const destinations = endpoints(to, 'to');
     if (from.stopId !== undefined && to.stopId !== undefined && destinations.some((d) => origins.some((o) => o.stop === d.stop))) {
-      throw bad(`"${built.stops[origins[0].stop].stop_name ?? from.stopId}" and the destination are stops of the same place: choose another destination.`, 'SAME_PLACE');
+      throw bad(
+        `"${built.stops[origins[0].stop].stop_name ?? from.stopId}" and the destination are stops of the same place: choose another destination.`,
+        'SAME_PLACE',
+      );
     }
     const atSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
     const lookback = (windowMinutes || ARRIVE_BY_LOOKBACK_MINUTES) * 60;
@@ -384,7 +423,14 @@ export class PlannerService {
     const at = (secs: number) => b.day.startMs + secs * 1000;
     const stopView = (s: number): LegStopView => {
       const row = b.stops[s];
-      return { stop_id: row.stop_id, stop_name: row.stop_name ?? row.stop_id, stop_lat: row.stop_lat ?? 0, stop_lon: row.stop_lon ?? 0, result_type: 'STOP', cityId };
+      return {
+        stop_id: row.stop_id,
+        stop_name: row.stop_name ?? row.stop_id,
+        stop_lat: row.stop_lat ?? 0,
+        stop_lon: row.stop_lon ?? 0,
+        result_type: 'STOP',
+        cityId,
+      };
     };
     // The ends of the journey: the stop the rider chose (a walk from it reaches another stop of the same name), or the
     // coordinate under the rider's name for it.
@@ -404,7 +450,18 @@ export class PlannerService {
         const c = end(l.to, 'to');
         walkSeconds += l.arrival - l.departure;
         // Walked metres: the straight line × the city's detour factor.
-        return { mode: 'WALK', from: a, to: c, departure: at(l.departure), arrival: at(l.arrival), route: null, headsign: null, tripId: null, stopCount: null, distanceMeters: plannerWalk(metres(a, c), walk).meters };
+        return {
+          mode: 'WALK',
+          from: a,
+          to: c,
+          departure: at(l.departure),
+          arrival: at(l.arrival),
+          route: null,
+          headsign: null,
+          tripId: null,
+          stopCount: null,
+          distanceMeters: plannerWalk(metres(a, c), walk).meters,
+        };
       }
       const source = net.tripSource[l.trip];
       const routeId = net.routeIds[net.patternRoute[l.pattern]];

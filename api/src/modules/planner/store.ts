@@ -17,7 +17,15 @@ export interface PlannerCity {
 
 export interface PlannerRows {
   stops: { stop_id: string; stop_name: string | null; stop_lat: number | null; stop_lon: number | null }[];
-  routes: { route_id: string; route_short_name: string | null; route_long_name: string | null; route_type: number; route_color: string | null; route_text_color: string | null; agency_name: string | null }[];
+  routes: {
+    route_id: string;
+    route_short_name: string | null;
+    route_long_name: string | null;
+    route_type: number;
+    route_color: string | null;
+    route_text_color: string | null;
+    agency_name: string | null;
+  }[];
   /** Trips running on the date (day 0) or on the day before (day -1); a trip running on both appears twice. */
   trips: { trip_id: string; route_id: string; trip_headsign: string | null; day: 0 | -1 }[];
   /** Ordered by trip_id, stop_sequence; only for the trips above. */
@@ -92,13 +100,22 @@ export class PlannerStore {
     const row = r.rows[0];
     const slack = row?.slack == null ? NaN : Number(row.slack);
     return row
-      ? { id: row.id, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null, plannerWalk: row.walk ?? null, feedId: row.feed_id }
+      ? {
+          id: row.id,
+          timeZone: row.time_zone,
+          stopBasedPlanner: row.stop_based === true,
+          transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null,
+          plannerWalk: row.walk ?? null,
+          feedId: row.feed_id,
+        }
       : null;
   }
 
   /** Cities with a current feed, and their time zones (the network prebuilder's list). */
   async currentFeedCities(): Promise<{ id: string; timeZone: string }[]> {
-    const r = await this.db.query<{ id: string; time_zone: string }>(`SELECT c.id, c.time_zone FROM cities c JOIN feeds f ON f.city_id = c.id AND f.is_current ORDER BY c.id`);
+    const r = await this.db.query<{ id: string; time_zone: string }>(
+      `SELECT c.id, c.time_zone FROM cities c JOIN feeds f ON f.city_id = c.id AND f.is_current ORDER BY c.id`,
+    );
     return r.rows.map((row) => ({ id: row.id, timeZone: row.time_zone }));
   }
 
@@ -120,8 +137,13 @@ export class PlannerStore {
       ),
       q<{ trip_id: string; route_id: string; trip_headsign: string | null; day: number }>(tripsSql, params),
       this.stopTimes(running, params),
-      q<PlannerRows['frequencies'][number]>(`SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, start_secs`, params),
-      q<PlannerRows['transfers'][number]>('SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3'),
+      q<PlannerRows['frequencies'][number]>(
+        `SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, start_secs`,
+        params,
+      ),
+      q<PlannerRows['transfers'][number]>(
+        'SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3',
+      ),
     ]);
     return { stops, routes, trips: trips.map((t) => ({ ...t, day: Number(t.day) === -1 ? -1 : 0 })), stopTimes, frequencies, transfers };
   }

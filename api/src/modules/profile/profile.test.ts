@@ -24,7 +24,8 @@ describe(`profile and profile photo ${dbLabel()}`, () => {
     phone += 1;
     return signIn(s.app, s.db, String(phone));
   };
-  const profile = (method: 'GET' | 'POST' | 'PUT', session: Session, payload?: object) => s.app.inject({ method, url: '/api/profile', headers: session.headers, payload });
+  const profile = (method: 'GET' | 'POST' | 'PUT', session: Session, payload?: object) =>
+    s.app.inject({ method, url: '/api/profile', headers: session.headers, payload });
   const upload = (session: Session, file: Buffer, filename = 'me.png', contentType = 'image/png', field = 'file') => {
     const m = multipart(file, filename, contentType, field);
     return s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: { ...session.headers, ...m.headers }, payload: m.payload });
@@ -72,7 +73,11 @@ describe(`profile and profile photo ${dbLabel()}`, () => {
 
   it('400 for a missing body or a body that is not JSON', async () => {
     expectError(await profile('PUT', a), 400, 'VALIDATION_FAILED');
-    expectError(await s.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...a.headers, 'content-type': 'application/json' }, payload: '{"firstName":' }), 400, 'MALFORMED_JSON');
+    expectError(
+      await s.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...a.headers, 'content-type': 'application/json' }, payload: '{"firstName":' }),
+      400,
+      'MALFORMED_JSON',
+    );
   });
 
   it('uploads a PNG, shows it in the profile as a signed link that serves the image', async () => {
@@ -92,7 +97,10 @@ describe(`profile and profile photo ${dbLabel()}`, () => {
   it('accepts JPEG and WebP by their content, whatever the name says', async () => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
     const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(100)]);
-    for (const [file, type] of [[jpeg, 'image/jpeg'], [webp, 'image/webp']] as const) {
+    for (const [file, type] of [
+      [jpeg, 'image/jpeg'],
+      [webp, 'image/webp'],
+    ] as const) {
       const r = await upload(a, file, 'photo.bin', 'application/octet-stream');
       expect(r.statusCode).toBe(200);
       expect((await s.app.inject({ url: r.json().profilePhoto })).headers['content-type']).toBe(type);
@@ -112,7 +120,11 @@ describe(`profile and profile photo ${dbLabel()}`, () => {
   it('refuses uploads without sign-in, without multipart, or without the file field', async () => {
     const m = multipart(png(100), 'me.png', 'image/png');
     expectError(await s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: m.headers, payload: m.payload }), 401, 'UNAUTHENTICATED');
-    expectError(await s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: a.headers, payload: { file: 'x' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await s.app.inject({ method: 'POST', url: '/api/files/profile-image', headers: a.headers, payload: { file: 'x' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expectError(await upload(a, png(100), 'me.png', 'image/png', 'photo'), 400, 'FILE_MISSING');
   });
 

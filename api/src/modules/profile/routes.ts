@@ -19,7 +19,9 @@ export async function profileRoutes(fastify: FastifyInstance, opts: { service: P
   app.post('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema, response: { 201: userProfileSchema } } }, async (request, reply) =>
     reply.code(201).send(await service.create(authOf(request).userId, request.body)),
   );
-  app.put('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema, response: { 200: userProfileSchema } } }, async (request) => service.update(authOf(request).userId, request.body));
+  app.put('/api/profile', { bodyLimit: 8192, schema: { body: profileInputSchema, response: { 200: userProfileSchema } } }, async (request) =>
+    service.update(authOf(request).userId, request.body),
+  );
 
   app.post('/api/files/profile-image', { schema: { response: { 200: profilePhotoResponseSchema } } }, async (request) => {
     const data = await readUploadedFile(request);
@@ -40,7 +42,8 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
     if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new ApiError(400, 'BAD_UPLOAD', 'The upload could not be read. Choose the photo again and retry.');
+    if (typeof code === 'string' && code.startsWith('FST_'))
+      throw new ApiError(400, 'BAD_UPLOAD', 'The upload could not be read. Choose the photo again and retry.');
     throw err;
   }
 }

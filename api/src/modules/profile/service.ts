@@ -23,7 +23,8 @@ export class ProfileService {
 
   async create(userId: string, input: ProfileInput): Promise<UserProfile> {
     const fields = this.fields(input, null);
-    if (!(await this.store.create(userId, fields, this.now()))) throw new ApiError(409, 'PROFILE_EXISTS', 'This account already has a profile. Edit it instead.');
+    if (!(await this.store.create(userId, fields, this.now())))
+      throw new ApiError(409, 'PROFILE_EXISTS', 'This account already has a profile. Edit it instead.');
     return this.get(userId);
   }
 
@@ -47,7 +48,14 @@ export class ProfileService {
     if (input.dobInMillis != null && input.dobInMillis > this.now()) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'Field "dobInMillis" in the request body: the date of birth cannot be in the future.');
     }
-    const pick = <K extends 'mailId' | 'gender' | 'dobInMillis'>(k: K): ProfileFields[K] => (input[k] === undefined ? (current?.[k] ?? null) : (input[k] as ProfileFields[K]));
-    return { firstName: tidyName(input.firstName), lastName: tidyName(input.lastName), mailId: pick('mailId'), gender: pick('gender'), dobInMillis: pick('dobInMillis') };
+    const pick = <K extends 'mailId' | 'gender' | 'dobInMillis'>(k: K): ProfileFields[K] =>
+      input[k] === undefined ? (current?.[k] ?? null) : (input[k] as ProfileFields[K]);
+    return {
+      firstName: tidyName(input.firstName),
+      lastName: tidyName(input.lastName),
+      mailId: pick('mailId'),
+      gender: pick('gender'),
+      dobInMillis: pick('dobInMillis'),
+    };
   }
 }

@@ -7,7 +7,11 @@ export type RealtimeConfig =
   | { source: 'gtfs-rt'; cacheMs: number; cityId: string; locations: string[]; pollMs: number; timeoutMs: number };
 
 const int = (name: string, min: number, max: number) =>
-  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 
 const schema = z.object({
   REALTIME_SOURCE: z.enum(['simulator', 'gtfs-rt', 'off'], { message: 'REALTIME_SOURCE must be simulator, gtfs-rt or off' }).default('simulator'),
@@ -34,9 +38,15 @@ export function parseRealtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfigResul
   const locations = [e.GTFS_RT_VEHICLES_URL, e.GTFS_RT_TRIP_UPDATES_URL, e.GTFS_RT_ALERTS_URL].filter((x): x is string => !!x);
   const errors: string[] = [];
   if (!e.GTFS_RT_CITY) errors.push('GTFS_RT_CITY is required when REALTIME_SOURCE is gtfs-rt (the city id the feed belongs to)');
-  if (locations.length === 0) errors.push('REALTIME_SOURCE=gtfs-rt needs at least one of GTFS_RT_VEHICLES_URL, GTFS_RT_TRIP_UPDATES_URL, GTFS_RT_ALERTS_URL (an http(s) URL or a file path)');
+  if (locations.length === 0)
+    errors.push(
+      'REALTIME_SOURCE=gtfs-rt needs at least one of GTFS_RT_VEHICLES_URL, GTFS_RT_TRIP_UPDATES_URL, GTFS_RT_ALERTS_URL (an http(s) URL or a file path)',
+    );
   if (errors.length) return { ok: false, errors };
-  return { ok: true, config: { source: 'gtfs-rt', cacheMs: e.REALTIME_CACHE_MS, cityId: e.GTFS_RT_CITY!, locations, pollMs: e.GTFS_RT_POLL_MS, timeoutMs: e.GTFS_RT_TIMEOUT_MS } };
+  return {
+    ok: true,
+    config: { source: 'gtfs-rt', cacheMs: e.REALTIME_CACHE_MS, cityId: e.GTFS_RT_CITY!, locations, pollMs: e.GTFS_RT_POLL_MS, timeoutMs: e.GTFS_RT_TIMEOUT_MS },
+  };
 }
 
 /** Reads process.env; a bad value throws one error naming every problem (the server refuses to start). */

@@ -121,7 +121,7 @@ export class RealtimeFeed {
     this.calendar = new ServiceCalendar(rows.calendar, rows.calendarDates);
     const rule = (id: string): number => this.calendar.indexOf(id);
 
-    for (let i = 0; i < rows.shapes.length; ) {
+    for (let i = 0; i < rows.shapes.length;) {
       let end = i;
       while (end < rows.shapes.length && rows.shapes[end].shape_id === rows.shapes[i].shape_id) end++;
       const n = end - i;
@@ -143,7 +143,7 @@ export class RealtimeFeed {
     }
     const tripRows = new Map(rows.trips.map((t) => [t.trip_id, t]));
     const st = rows.stopTimes;
-    for (let i = 0; i < st.length; ) {
+    for (let i = 0; i < st.length;) {
       let end = i;
       while (end < st.length && st[end].trip_id === st[i].trip_id) end++;
       const row = tripRows.get(st[i].trip_id);
@@ -278,7 +278,13 @@ export class RealtimeFeed {
     }
     const b = this.stops.get(trip.stopIds[i + 1]);
     if (a?.lat == null || a.lon == null || b?.lat == null || b.lon == null) return null;
-    return { lat: a.lat + frac * (b.lat - a.lat), lon: a.lon + frac * (b.lon - a.lon), bearing: bearingDeg(a.lat, a.lon, b.lat, b.lon), nextIndex: i + 1, atStop: false };
+    return {
+      lat: a.lat + frac * (b.lat - a.lat),
+      lon: a.lon + frac * (b.lon - a.lon),
+      bearing: bearingDeg(a.lat, a.lon, b.lat, b.lon),
+      nextIndex: i + 1,
+      atStop: false,
+    };
   }
 
   private segmentBearing(trip: FeedTrip, i: number): number | null {

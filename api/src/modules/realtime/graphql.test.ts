@@ -16,7 +16,13 @@ function schemaWith(resolvers: Record<string, Record<string, unknown>>) {
   const others: Record<string, Record<string, GraphQLFieldResolver<unknown, unknown>>> = {
     Query: {
       stop: (_p, a) => ({ stop_id: (a as { stopId: string }).stopId, stop_name: 'x', stop_lat: 0, stop_lon: 0, result_type: 'STOP', routes: [] }),
-      route: (_p, a) => ({ cityId: (a as { city: string }).city, route_id: (a as { routeId: string }).routeId, route_name: 'x', route_type: 3, directions: [] }),
+      route: (_p, a) => ({
+        cityId: (a as { city: string }).city,
+        route_id: (a as { routeId: string }).routeId,
+        route_name: 'x',
+        route_type: 3,
+        directions: [],
+      }),
     },
   };
   for (const source of [others, resolvers]) {
@@ -46,11 +52,14 @@ describe(`realtime resolvers ${dbLabel()}`, () => {
       expect(r.errors).toBeUndefined();
       return r.data as Record<string, unknown>;
     };
-    const data = await run(`query ($c: ID!) {
+    const data = await run(
+      `query ($c: ID!) {
       stopArrivals(city: $c, stopId: "C", limit: 5) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt }
       routeVehicles(city: $c, routeId: "R1") { vNo route_id tripId lat lon tS ageSeconds timeliness occupancy occupancyLevel nextStopId nextStopName }
       disruptions(city: $c) { id kind title description routeIds stopIds startsAt endsAt }
-    }`, { c: 'testville' });
+    }`,
+      { c: 'testville' },
+    );
     const vehicles = data.routeVehicles as { vNo: string; ageSeconds: number }[];
     expect(vehicles.map((v) => v.vNo)).toEqual(expected.vehicles.filter((v) => v.routeId === 'R1').map((v) => v.vNo));
     expect((data.stopArrivals as { tripId: string }[]).length).toBeGreaterThan(0);
@@ -66,7 +75,9 @@ describe(`realtime resolvers ${dbLabel()}`, () => {
     const source = new FixedSource(() => ({
       vehicles: [],
       tripUpdates: [],
-      disruptions: [{ id: 'w1', kind: 'WEATHER', title: 'Waterlogging at Bravo', description: 'Slow', routeIds: [], stopIds: ['B'], startsAt: now - 60_000, endsAt: null }],
+      disruptions: [
+        { id: 'w1', kind: 'WEATHER', title: 'Waterlogging at Bravo', description: 'Slow', routeIds: [], stopIds: ['B'], startsAt: now - 60_000, endsAt: null },
+      ],
     }));
     const schema = schemaWith(realtimeResolvers(createRealtime({ db: t.db, now: () => now, realtime: { source: 'off', cacheMs: 0 }, source })));
     const r = await graphql({
@@ -75,7 +86,12 @@ describe(`realtime resolvers ${dbLabel()}`, () => {
                  route(city: "testville", routeId: "R1") { disruptions { id title } } r2: route(city: "testville", routeId: "R2") { disruptions { id } } }`,
     });
     expect(r.errors).toBeUndefined();
-    expect(r.data).toEqual({ b: { disruptions: [{ id: 'w1', kind: 'WEATHER' }] }, a: { disruptions: [] }, route: { disruptions: [{ id: 'w1', title: 'Waterlogging at Bravo' }] }, r2: { disruptions: [] } });
+    expect(r.data).toEqual({
+      b: { disruptions: [{ id: 'w1', kind: 'WEATHER' }] },
+      a: { disruptions: [] },
+      route: { disruptions: [{ id: 'w1', title: 'Waterlogging at Bravo' }] },
+      r2: { disruptions: [] },
+    });
     const missing = await graphql({ schema, source: `{ disruptions(city: "atlantis") { id } }` });
     expect(missing.errors?.[0].originalError).toMatchObject({ code: 'NOT_FOUND' });
   });

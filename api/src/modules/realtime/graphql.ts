@@ -24,7 +24,8 @@ interface Logger {
 
 export function createRealtimeSource(config: RealtimeConfig, now: Clock, log?: Logger): RealtimeSource {
   if (config.source === 'simulator') return new SimulatorSource(config.seed);
-  if (config.source === 'gtfs-rt') return new GtfsRtSource({ cityId: config.cityId, locations: config.locations, pollMs: config.pollMs, timeoutMs: config.timeoutMs, now, log });
+  if (config.source === 'gtfs-rt')
+    return new GtfsRtSource({ cityId: config.cityId, locations: config.locations, pollMs: config.pollMs, timeoutMs: config.timeoutMs, now, log });
   return { kind: 'none', snapshot: async () => EMPTY_SNAPSHOT };
 }
 
@@ -32,7 +33,14 @@ export function createRealtimeSource(config: RealtimeConfig, now: Clock, log?: L
  * The realtime services for the GraphQL plugin. Settings come from `realtime` when given, else from the environment
  * (REALTIME_SOURCE and friends, docs/realtime.md). `source` replaces the configured source (tests).
  */
-export function createRealtime(opts: { db: Db; config?: Config; now?: Clock; realtime?: RealtimeConfig; source?: RealtimeSource; log?: Logger }): RealtimeServices {
+export function createRealtime(opts: {
+  db: Db;
+  config?: Config;
+  now?: Clock;
+  realtime?: RealtimeConfig;
+  source?: RealtimeSource;
+  log?: Logger;
+}): RealtimeServices {
   const now = opts.now ?? systemClock;
   const settings = opts.realtime ?? loadRealtimeConfig();
   const source = opts.source ?? createRealtimeSource(settings, now, opts.log);
@@ -87,7 +95,8 @@ export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 
   const { realtime, now } = services;
   return {
     Query: {
-      stopArrivals: (_: unknown, a: Args) => realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10), typeof a.routeId === 'string' ? a.routeId : undefined),
+      stopArrivals: (_: unknown, a: Args) =>
+        realtime.stopArrivals(String(a.city), String(a.stopId), now(), clampLimit(a.limit, 10), typeof a.routeId === 'string' ? a.routeId : undefined),
       vehicle: (_: unknown, a: Args) => realtime.vehicle(String(a.city), String(a.vehicleNumber), now()),
       publicVehicle: (_: unknown, a: Args) => realtime.vehicleAnywhere(String(a.vehicleNumber), now(), typeof a.city === 'string' ? a.city : undefined),
       routeVehicles: (_: unknown, a: Args) => realtime.routeVehicles(String(a.city), String(a.routeId), now()),

@@ -46,7 +46,12 @@ function feedBytes(opts: { vehicleLabel?: string; headerTs?: number } = {}): Uin
           effect: rt.Alert.Effect.SIGNIFICANT_DELAYS,
           activePeriod: [{ start: NOW_S - 600, end: NOW_S + 3600 }],
           informedEntity: [{ routeId: 'L1' }, { stopId: 'S3' }],
-          headerText: { translation: [{ text: 'पानी भराव', language: 'hi' }, { text: 'Waterlogging at Stop 3', language: 'en' }] },
+          headerText: {
+            translation: [
+              { text: 'पानी भराव', language: 'hi' },
+              { text: 'Waterlogging at Stop 3', language: 'en' },
+            ],
+          },
           descriptionText: { translation: [{ text: 'Buses are slow.' }] },
         },
       },
@@ -59,7 +64,18 @@ describe('GTFS-realtime reader', () => {
   it('decodes an encoded FeedMessage into the snapshot: vehicle, trip update, alert', () => {
     const s = decodeFeed(feedBytes());
     expect(s.vehicles).toEqual([
-      { vNo: 'KL-07-AB-1001', trip: { tripId: 'L1-F', routeId: 'L1', startDate: '20260310', startTime: '08:50:00' }, routeId: 'L1', lat: expect.closeTo(10.05, 5), lon: expect.closeTo(76.3, 5), bearing: 12, tS: (NOW_S - 40) * 1000, occupancyLevel: 6, currentStopSequence: 6, stopId: 'S5' },
+      {
+        vNo: 'KL-07-AB-1001',
+        trip: { tripId: 'L1-F', routeId: 'L1', startDate: '20260310', startTime: '08:50:00' },
+        routeId: 'L1',
+        lat: expect.closeTo(10.05, 5),
+        lon: expect.closeTo(76.3, 5),
+        bearing: 12,
+        tS: (NOW_S - 40) * 1000,
+        occupancyLevel: 6,
+        currentStopSequence: 6,
+        stopId: 'S5',
+      },
     ]);
     expect(s.tripUpdates).toEqual([
       {
@@ -73,13 +89,33 @@ describe('GTFS-realtime reader', () => {
       },
     ]);
     expect(s.disruptions).toEqual([
-      { id: 'a1', kind: 'WEATHER', title: 'Waterlogging at Stop 3', description: 'Buses are slow.', routeIds: ['L1'], stopIds: ['S3'], startsAt: (NOW_S - 600) * 1000, endsAt: (NOW_S + 3600) * 1000 },
+      {
+        id: 'a1',
+        kind: 'WEATHER',
+        title: 'Waterlogging at Stop 3',
+        description: 'Buses are slow.',
+        routeIds: ['L1'],
+        stopIds: ['S3'],
+        startsAt: (NOW_S - 600) * 1000,
+        endsAt: (NOW_S + 3600) * 1000,
+      },
     ]);
   });
 
   it('maps alert causes to the spec’s disruption kinds', () => {
-    const kinds = [rt.Alert.Cause.WEATHER, rt.Alert.Cause.ACCIDENT, rt.Alert.Cause.TECHNICAL_PROBLEM, rt.Alert.Cause.CONSTRUCTION, rt.Alert.Cause.UNKNOWN_CAUSE].map((cause, i) => {
-      const bytes = rt.FeedMessage.encode(rt.FeedMessage.create({ header: { gtfsRealtimeVersion: '2.0', timestamp: NOW_S }, entity: [{ id: `a${i}`, alert: { cause, informedEntity: [{ routeId: 'L1' }] } }] })).finish();
+    const kinds = [
+      rt.Alert.Cause.WEATHER,
+      rt.Alert.Cause.ACCIDENT,
+      rt.Alert.Cause.TECHNICAL_PROBLEM,
+      rt.Alert.Cause.CONSTRUCTION,
+      rt.Alert.Cause.UNKNOWN_CAUSE,
+    ].map((cause, i) => {
+      const bytes = rt.FeedMessage.encode(
+        rt.FeedMessage.create({
+          header: { gtfsRealtimeVersion: '2.0', timestamp: NOW_S },
+          entity: [{ id: `a${i}`, alert: { cause, informedEntity: [{ routeId: 'L1' }] } }],
+        }),
+      ).finish();
       const [d] = decodeFeed(bytes).disruptions;
       expect(d.startsAt).toBe(NOW_S * 1000);
       expect(d.endsAt).toBeNull();
@@ -94,7 +130,14 @@ describe('GTFS-realtime reader', () => {
     fs.writeFileSync(file, feedBytes({ vehicleLabel: 'KL-07-AB-1001' }));
     let clock = 0;
     const warnings: object[] = [];
-    const source = new GtfsRtSource({ cityId: 'kochi', locations: [file], pollMs: 15_000, timeoutMs: 1000, now: () => clock, log: { warn: (o) => warnings.push(o) } });
+    const source = new GtfsRtSource({
+      cityId: 'kochi',
+      locations: [file],
+      pollMs: 15_000,
+      timeoutMs: 1000,
+      now: () => clock,
+      log: { warn: (o) => warnings.push(o) },
+    });
     const feed = straightLineFeed('kochi');
     expect((await source.snapshot(feed)).vehicles[0].vNo).toBe('KL-07-AB-1001');
     fs.writeFileSync(file, feedBytes({ vehicleLabel: 'KL-07-AB-2002' }));
@@ -122,7 +165,14 @@ describe('GTFS-realtime reader', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rt`;
       let clock = 0;
       const warnings: object[] = [];
-      const source = new GtfsRtSource({ cityId: 'kochi', locations: [url], pollMs: 1000, timeoutMs: 200, now: () => clock, log: { warn: (o) => warnings.push(o) } });
+      const source = new GtfsRtSource({
+        cityId: 'kochi',
+        locations: [url],
+        pollMs: 1000,
+        timeoutMs: 200,
+        now: () => clock,
+        log: { warn: (o) => warnings.push(o) },
+      });
       const feed = straightLineFeed('kochi');
       expect((await source.snapshot(feed)).tripUpdates).toHaveLength(1);
       hang = true;
@@ -139,9 +189,24 @@ describe('GTFS-realtime reader', () => {
 
   it('reads its settings from the environment', () => {
     expect(parseRealtimeConfig({})).toEqual({ ok: true, config: { source: 'simulator', seed: 'sawari', cacheMs: 5000 } });
-    expect(parseRealtimeConfig({ REALTIME_SOURCE: 'gtfs-rt', GTFS_RT_CITY: 'kochi', GTFS_RT_VEHICLES_URL: 'https://rt.example/vp.pb', GTFS_RT_ALERTS_URL: '/data/alerts.pb', GTFS_RT_POLL_MS: '20000' })).toEqual({
+    expect(
+      parseRealtimeConfig({
+        REALTIME_SOURCE: 'gtfs-rt',
+        GTFS_RT_CITY: 'kochi',
+        GTFS_RT_VEHICLES_URL: 'https://rt.example/vp.pb',
+        GTFS_RT_ALERTS_URL: '/data/alerts.pb',
+        GTFS_RT_POLL_MS: '20000',
+      }),
+    ).toEqual({
       ok: true,
-      config: { source: 'gtfs-rt', cacheMs: 5000, cityId: 'kochi', locations: ['https://rt.example/vp.pb', '/data/alerts.pb'], pollMs: 20_000, timeoutMs: 5000 },
+      config: {
+        source: 'gtfs-rt',
+        cacheMs: 5000,
+        cityId: 'kochi',
+        locations: ['https://rt.example/vp.pb', '/data/alerts.pb'],
+        pollMs: 20_000,
+        timeoutMs: 5000,
+      },
     });
     const bad = parseRealtimeConfig({ REALTIME_SOURCE: 'gtfs-rt' });
     expect(bad.ok).toBe(false);

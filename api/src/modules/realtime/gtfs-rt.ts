@@ -81,7 +81,9 @@ export function snapshotFromFeed(message: rt.IFeedMessage): RealtimeSnapshot {
     if (u && uTrip && u.trip.scheduleRelationship !== rt.TripDescriptor.ScheduleRelationship.CANCELED) {
       const stops: StopDelay[] = (u.stopTimeUpdate ?? []).map((s) => {
         const ev = s.arrival ?? s.departure;
-        const noData = s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.NO_DATA || s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+        const noData =
+          s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.NO_DATA ||
+          s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
         const time = num(ev?.time);
         return {
           stopSequence: s.stopSequence ?? null,
@@ -91,7 +93,12 @@ export function snapshotFromFeed(message: rt.IFeedMessage): RealtimeSnapshot {
         };
       });
       if (stops.length === 0 && u.delay !== null && u.delay !== undefined) stops.push({ stopSequence: null, stopId: null, delaySeconds: u.delay });
-      out.tripUpdates.push({ trip: uTrip, vNo: u.vehicle?.label || u.vehicle?.id || null, tS: (num(u.timestamp) ?? 0) * 1000 || headerTs, stops } satisfies TripUpdate);
+      out.tripUpdates.push({
+        trip: uTrip,
+        vNo: u.vehicle?.label || u.vehicle?.id || null,
+        tS: (num(u.timestamp) ?? 0) * 1000 || headerTs,
+        stops,
+      } satisfies TripUpdate);
     }
     const a = e.alert;
     if (a) {
@@ -167,7 +174,14 @@ export class GtfsRtSource implements RealtimeSource {
     // A location that failed keeps its share of the previous read: per kind, as the kinds usually come from one URL each.
     const fresh = merge(parts.filter((p): p is RealtimeSnapshot => p !== null));
     const failed = parts.some((p) => p === null);
-    this.last = failed && prev ? { vehicles: fresh.vehicles.length ? fresh.vehicles : prev.vehicles, tripUpdates: fresh.tripUpdates.length ? fresh.tripUpdates : prev.tripUpdates, disruptions: fresh.disruptions.length ? fresh.disruptions : prev.disruptions } : fresh;
+    this.last =
+      failed && prev
+        ? {
+            vehicles: fresh.vehicles.length ? fresh.vehicles : prev.vehicles,
+            tripUpdates: fresh.tripUpdates.length ? fresh.tripUpdates : prev.tripUpdates,
+            disruptions: fresh.disruptions.length ? fresh.disruptions : prev.disruptions,
+          }
+        : fresh;
     return this.last;
   }
 }

@@ -17,15 +17,21 @@ describe(`realtime over POST /api/graphql ${dbLabel()}`, () => {
 
   const gql = async (query: string, variables?: Record<string, unknown>) => {
     const res = await s.app.inject({ method: 'POST', url: '/api/graphql', payload: { query, variables } });
-    return { status: res.statusCode, body: res.json() as { data: Record<string, unknown> | null; errors?: { message: string; extensions: { code: string } }[] } };
+    return {
+      status: res.statusCode,
+      body: res.json() as { data: Record<string, unknown> | null; errors?: { message: string; extensions: { code: string } }[] },
+    };
   };
 
   it('answers arrivals, vehicles and disruptions from the simulator', async () => {
-    const { status, body } = await gql(`query ($c: ID!) {
+    const { status, body } = await gql(
+      `query ($c: ID!) {
       stopArrivals(city: $c, stopId: "C", limit: 3) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt }
       routeVehicles(city: $c, routeId: "R1") { vNo route_id tripId headsign lat lon tS ageSeconds timeliness occupancy nextStopId nextStopName }
       disruptions(city: $c) { id kind title routeIds stopIds startsAt endsAt }
-    }`, { c: 'testville' });
+    }`,
+      { c: 'testville' },
+    );
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     const arrivals = body.data!.stopArrivals as { tripId: string; scheduledTime: number; vNo: string | null }[];
@@ -49,7 +55,9 @@ describe(`realtime over POST /api/graphql ${dbLabel()}`, () => {
     const { realtime } = createRealtime({ db: s.db, now: () => NOW, realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 } });
     const later = NOW + 4 * 3_600_000;
     const ids = (list: { id: string }[]) => list.map((d) => ({ id: d.id }));
-    const { body } = await gql(`{ stop(city: "testville", stopId: "B") { stop_id disruptions { id } } route(city: "testville", routeId: "R1") { route_id disruptions { id } } }`);
+    const { body } = await gql(
+      `{ stop(city: "testville", stopId: "B") { stop_id disruptions { id } } route(city: "testville", routeId: "R1") { route_id disruptions { id } } }`,
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({
       stop: { stop_id: 'B', disruptions: ids(await realtime.stopDisruptions('testville', 'B', NOW)) },

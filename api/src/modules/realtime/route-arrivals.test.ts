@@ -17,7 +17,13 @@ function busyStopFeed(): string {
     'stops.txt': ['stop_id,stop_name,stop_lat,stop_lon', 'HUB,Hub,9.9,76.2', 'N,North,9.91,76.2', 'E,East,9.9,76.21'],
     'routes.txt': ['route_id,agency_id,route_short_name,route_long_name,route_type', 'FAST,B,1,Hub - North,3', 'SLOW,B,2,Hub - East,3'],
     'trips.txt': ['route_id,service_id,trip_id', 'FAST,ALL,fast', 'SLOW,ALL,slow'],
-    'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence', 'fast,00:00:00,00:00:00,HUB,1', 'fast,00:05:00,00:05:00,N,2', 'slow,00:00:00,00:00:00,HUB,1', 'slow,00:07:00,00:07:00,E,2'],
+    'stop_times.txt': [
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      'fast,00:00:00,00:00:00,HUB,1',
+      'fast,00:05:00,00:05:00,N,2',
+      'slow,00:00:00,00:00:00,HUB,1',
+      'slow,00:07:00,00:07:00,E,2',
+    ],
     'frequencies.txt': ['trip_id,start_time,end_time,headway_secs,exact_times', 'fast,05:00:00,23:00:00,120,1', 'slow,05:10:00,23:00:00,1800,1'],
   });
 }
@@ -40,7 +46,11 @@ describe(`arrivals of one route at a busy stop ${dbLabel()}`, () => {
   });
 
   const arrivals = async (args: string) => {
-    const r = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query: `{ stopArrivals(city: "busyville", stopId: "HUB"${args}) { route_id scheduledTime } }` } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      payload: { query: `{ stopArrivals(city: "busyville", stopId: "HUB"${args}) { route_id scheduledTime } }` },
+    });
     const body = r.json() as { data: { stopArrivals: { route_id: string; scheduledTime: number }[] } | null; errors?: { extensions: { code: string } }[] };
     expect(body.errors).toBeUndefined();
     return body.data!.stopArrivals;
@@ -59,7 +69,11 @@ describe(`arrivals of one route at a busy stop ${dbLabel()}`, () => {
   });
 
   it('refuses a malformed route id like any other id argument', async () => {
-    const r = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query: '{ stopArrivals(city: "busyville", stopId: "HUB", routeId: "") { route_id } }' } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      payload: { query: '{ stopArrivals(city: "busyville", stopId: "HUB", routeId: "") { route_id } }' },
+    });
     expect(r.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });

@@ -17,8 +17,23 @@ function r1(opts: { delay: number | null; tS: number; seq?: number; occupancy?: 
   const trip = { tripId: 'R1-0800', routeId: 'R1', startDate: '20260310', startTime: '08:00:00' };
   const seq = opts.seq ?? 3;
   const stopId = ['A', 'B', 'C'][seq - 1];
-  const vehicle: VehiclePosition = { vNo: 'KL-07-BX-1234', trip, routeId: 'R1', lat: 19.015, lon: 72.815, bearing: 45, tS: opts.tS, occupancyLevel: opts.occupancy === undefined ? 12 : opts.occupancy, currentStopSequence: seq, stopId };
-  return { vehicles: [vehicle], tripUpdates: [{ trip, vNo: vehicle.vNo, tS: opts.tS, stops: [{ stopSequence: seq, stopId, delaySeconds: opts.delay }] }], disruptions: [] };
+  const vehicle: VehiclePosition = {
+    vNo: 'KL-07-BX-1234',
+    trip,
+    routeId: 'R1',
+    lat: 19.015,
+    lon: 72.815,
+    bearing: 45,
+    tS: opts.tS,
+    occupancyLevel: opts.occupancy === undefined ? 12 : opts.occupancy,
+    currentStopSequence: seq,
+    stopId,
+  };
+  return {
+    vehicles: [vehicle],
+    tripUpdates: [{ trip, vNo: vehicle.vNo, tS: opts.tS, stops: [{ stopSequence: seq, stopId, delaySeconds: opts.delay }] }],
+    disruptions: [],
+  };
 }
 
 describe(`realtime service on the mini feed ${dbLabel()}`, () => {
@@ -67,7 +82,16 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     expect(exactly15[0]).toMatchObject({ tripId: 'R1-0800', eta: 600, vNo: 'KL-07-BX-1234' });
     for (const snapshot of [r1({ delay: 120, tS: now - 15 * 60_000 - 1000 }), r1({ delay: null, tS: now - 5000 })]) {
       const [a] = await service(new FixedSource(() => snapshot)).stopArrivals('testville', 'C', now);
-      expect(a).toMatchObject({ tripId: 'R1-0800', scheduledTime: at('08:20:00'), eta: null, vNo: null, tS: null, timeliness: null, occupancy: null, expectedTime: null });
+      expect(a).toMatchObject({
+        tripId: 'R1-0800',
+        scheduledTime: at('08:20:00'),
+        eta: null,
+        vNo: null,
+        tS: null,
+        timeliness: null,
+        occupancy: null,
+        expectedTime: null,
+      });
     }
   });
 
@@ -87,7 +111,15 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
   it('matches GTFS-RT updates without a start date or time, and predicted times instead of delays', async () => {
     const now = at('08:12:00');
     const trip = { tripId: 'R1-0800' };
-    const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [{ trip, vNo: 'MH-43-AA-1111', tS: now - 5000, stops: [{ stopSequence: null, stopId: 'C', delaySeconds: null, arrivalTime: at('08:23:00') }] }], disruptions: [] })));
+    const s = service(
+      new FixedSource(() => ({
+        vehicles: [],
+        tripUpdates: [
+          { trip, vNo: 'MH-43-AA-1111', tS: now - 5000, stops: [{ stopSequence: null, stopId: 'C', delaySeconds: null, arrivalTime: at('08:23:00') }] },
+        ],
+        disruptions: [],
+      })),
+    );
     const [a] = await s.stopArrivals('testville', 'C', now);
     expect(a).toMatchObject({ tripId: 'R1-0800', vNo: 'MH-43-AA-1111', delaySeconds: 180, eta: 660, timeliness: 'ON_TIME', occupancy: null });
   });
@@ -103,8 +135,22 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     const s = service(new FixedSource(() => r1({ delay: 330, tS: now - 95_000, occupancy: 2 })));
     const v = await s.vehicle('testville', 'kl 07 bx 1234', now);
     expect(v).toEqual({
-      vNo: 'KL-07-BX-1234', route_id: 'R1', route_name: '1', tripId: 'R1-0800', headsign: 'Charlie', lat: 19.015, lon: 72.815, bearing: 45,
-      tS: now - 95_000, ageSeconds: 95, delaySeconds: 330, timeliness: 'RUNNING_BEHIND', occupancyLevel: 2, occupancy: 'OVERCROWDED', nextStopId: 'C', nextStopName: 'Charlie',
+      vNo: 'KL-07-BX-1234',
+      route_id: 'R1',
+      route_name: '1',
+      tripId: 'R1-0800',
+      headsign: 'Charlie',
+      lat: 19.015,
+      lon: 72.815,
+      bearing: 45,
+      tS: now - 95_000,
+      ageSeconds: 95,
+      delaySeconds: 330,
+      timeliness: 'RUNNING_BEHIND',
+      occupancyLevel: 2,
+      occupancy: 'OVERCROWDED',
+      nextStopId: 'C',
+      nextStopName: 'Charlie',
     });
     expect(await s.vehicle('testville', 'KL-07-ZZ-0000', now)).toBeNull();
     expect((await s.routeVehicles('testville', 'R1', now)).map((x) => x.vNo)).toEqual(['KL-07-BX-1234']);
@@ -116,7 +162,16 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
 
   it('attaches disruptions to the stops and routes they affect, while active or starting within 2 h', async () => {
     const now = at('10:00:00');
-    const d = (id: string, routeIds: string[], stopIds: string[], startsAt = now - 60_000, endsAt: number | null = now + 3_600_000): RealtimeDisruption => ({ id, kind: 'TRAFFIC', title: id, description: '', routeIds, stopIds, startsAt, endsAt });
+    const d = (id: string, routeIds: string[], stopIds: string[], startsAt = now - 60_000, endsAt: number | null = now + 3_600_000): RealtimeDisruption => ({
+      id,
+      kind: 'TRAFFIC',
+      title: id,
+      description: '',
+      routeIds,
+      stopIds,
+      startsAt,
+      endsAt,
+    });
     const disruptions = [
       d('at-B', [], ['B']),
       d('route-R2', ['R2'], []),

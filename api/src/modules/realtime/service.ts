@@ -1,5 +1,10 @@
 import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
-import type { Arrival as ArrivalContract, Occupancy as OccupancyCode, Timeliness as TimelinessCode, Vehicle as VehicleContract } from '@sawari/contracts/src/generated/transit-resolvers';
+import type {
+  Arrival as ArrivalContract,
+  Occupancy as OccupancyCode,
+  Timeliness as TimelinessCode,
+  Vehicle as VehicleContract,
+} from '@sawari/contracts/src/generated/transit-resolvers';
 import { ApiError } from '../../platform/errors';
 import type { TransitStore } from '../transit';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
@@ -19,7 +24,12 @@ const DISRUPTION_AHEAD_MS = 2 * HOUR_MS;
 const MAX_PASSED = 3;
 
 /** GraphQL enum values of the contract (transit-schema.ts). */
-const TIMELINESS_ENUM: Record<Timeliness, TimelinessCode> = { 'Arriving Early': 'ARRIVING_EARLY', 'On Time': 'ON_TIME', 'Running behind': 'RUNNING_BEHIND', Delayed: 'DELAYED' };
+const TIMELINESS_ENUM: Record<Timeliness, TimelinessCode> = {
+  'Arriving Early': 'ARRIVING_EARLY',
+  'On Time': 'ON_TIME',
+  'Running behind': 'RUNNING_BEHIND',
+  Delayed: 'DELAYED',
+};
 const OCCUPANCY_ENUM: Record<Occupancy, OccupancyCode> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
 
 /** Contract type Arrival (generated from the schema: shared/contracts/src/generated), every field set. */

@@ -1,7 +1,16 @@
 import { DISRUPTION_KINDS, HOUR_MS, MINUTE_MS, localDate, serviceDay, type DisruptionKind } from '@sawari/domain';
 import type { RealtimeConfig } from './config';
 import { formatGtfsTime, type RealtimeFeed, type TripRun } from './feed';
-import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, ReservedRun, ReservedVehicle, ReservedVehicleSource, TripUpdate, VehiclePosition } from './source';
+import type {
+  RealtimeDisruption,
+  RealtimeSnapshot,
+  RealtimeSource,
+  ReservedRun,
+  ReservedVehicle,
+  ReservedVehicleSource,
+  TripUpdate,
+  VehiclePosition,
+} from './source';
 
 /**
  * The development realtime source: buses run today's scheduled trips with seeded delays, occupancy, GPS jitter and
@@ -68,13 +77,24 @@ interface RunTimes {
   startMs: number;
   durationMs: number;
 }
-const timesOf = (run: TripRun): RunTimes => ({ key: run.key, startMs: run.day.startMs + run.start * 1000, durationMs: run.trip.arr[run.trip.arr.length - 1] * 1000 });
+const timesOf = (run: TripRun): RunTimes => ({
+  key: run.key,
+  startMs: run.day.startMs + run.start * 1000,
+  durationMs: run.trip.arr[run.trip.arr.length - 1] * 1000,
+});
 
 function profileOf(seed: string, run: RunTimes): RunProfile {
   const r = (what: string) => seeded(seed, run.key, what);
   const cls = r('class');
   // Mostly -2..+8 min; about 8 % clearly early (more than 5 min), about 15 % late past 6 min.
-  const baseDelay = cls < 0.08 ? between(r('base'), -480, -310) : cls < 0.62 ? between(r('base'), -120, 240) : cls < 0.85 ? between(r('base'), 240, 420) : between(r('base'), 420, 900);
+  const baseDelay =
+    cls < 0.08
+      ? between(r('base'), -480, -310)
+      : cls < 0.62
+        ? between(r('base'), -120, 240)
+        : cls < 0.85
+          ? between(r('base'), 240, 420)
+          : between(r('base'), 420, 900);
   const { startMs, durationMs } = run;
   const gaps = r('gaps');
   let silence: [number, number] | null = null;
@@ -115,7 +135,7 @@ function delayAt(p: RunProfile, run: RunTimes, t: number): number {
 function lastReport(p: RunProfile, now: number): number {
   const at = p.silence && now >= p.silence[0] && now < p.silence[1] ? p.silence[0] : now;
   const t = at - p.lagMs;
-  return t - (((t - p.reportPhaseMs) % p.reportEveryMs) + p.reportEveryMs) % p.reportEveryMs;
+  return t - ((((t - p.reportPhaseMs) % p.reportEveryMs) + p.reportEveryMs) % p.reportEveryMs);
 }
 
 function occupancyAt(p: RunProfile, progress: number): number {
@@ -164,7 +184,18 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
     const ref = { tripId: trip.id, routeId: trip.routeId, startDate: run.day.date, startTime: formatGtfsTime(run.start) };
     const stopSequence = trip.seqs[point.nextIndex];
     const stopId = trip.stopIds[point.nextIndex];
-    vehicles.push({ vNo, trip: ref, routeId: trip.routeId, lat, lon, bearing: point.bearing, tS, occupancyLevel: occupancyAt(p, atSecs / Math.max(1, durationSecs)), currentStopSequence: stopSequence, stopId });
+    vehicles.push({
+      vNo,
+      trip: ref,
+      routeId: trip.routeId,
+      lat,
+      lon,
+      bearing: point.bearing,
+      tS,
+      occupancyLevel: occupancyAt(p, atSecs / Math.max(1, durationSecs)),
+      currentStopSequence: stopSequence,
+      stopId,
+    });
     tripUpdates.push({ trip: ref, vNo, tS, stops: [{ stopSequence, stopId, delaySeconds: p.etaUnknown ? null : delay }] });
   }
   return { vehicles, tripUpdates };
@@ -265,7 +296,16 @@ export function simulateReservedRun(seed: string, run: ReservedRun, now: number)
   const atLast = scheduleSecs >= durationSecs;
   const [lat, lon] = jitter(seed, times.key, tS, point.lat, point.lon);
   const vNo = run.vehicleNo ?? plate(seed, run.cityId, times.key);
-  return { vNo, lat, lon, bearing: point.bearing, tS, delaySeconds: p.etaUnknown ? null : delay, scheduleSecs, nextIndex: atLast ? stops.length - 1 : scheduleSecs <= 0 ? 0 : i };
+  return {
+    vNo,
+    lat,
+    lon,
+    bearing: point.bearing,
+    tS,
+    delaySeconds: p.etaUnknown ? null : delay,
+    scheduleSecs,
+    nextIndex: atLast ? stops.length - 1 : scheduleSecs <= 0 ? 0 : i,
+  };
 }
 
 export class SimulatorSource implements RealtimeSource, ReservedVehicleSource {

@@ -31,11 +31,19 @@ export class RealtimeStore {
       q<RealtimeRows['stops'][number]>('SELECT stop_id, stop_name, stop_lat, stop_lon FROM stops WHERE feed_id = $1'),
       q<RealtimeRows['routes'][number]>('SELECT route_id, route_short_name, route_long_name FROM routes WHERE feed_id = $1'),
       q<RealtimeRows['trips'][number]>('SELECT trip_id, route_id, service_id, trip_headsign, shape_id FROM trips WHERE feed_id = $1'),
-      q<RealtimeRows['stopTimes'][number]>('SELECT trip_id, stop_sequence, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 ORDER BY trip_id, stop_sequence'),
-      q<RealtimeRows['frequencies'][number]>('SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 ORDER BY trip_id, start_secs'),
-      q<RealtimeRows['calendar'][number]>('SELECT service_id, monday, tuesday, wednesday, thursday, friday, saturday, sunday, start_date, end_date FROM calendar WHERE feed_id = $1'),
+      q<RealtimeRows['stopTimes'][number]>(
+        'SELECT trip_id, stop_sequence, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 ORDER BY trip_id, stop_sequence',
+      ),
+      q<RealtimeRows['frequencies'][number]>(
+        'SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 ORDER BY trip_id, start_secs',
+      ),
+      q<RealtimeRows['calendar'][number]>(
+        'SELECT service_id, monday, tuesday, wednesday, thursday, friday, saturday, sunday, start_date, end_date FROM calendar WHERE feed_id = $1',
+      ),
       q<RealtimeRows['calendarDates'][number]>('SELECT service_id, date, exception_type FROM calendar_dates WHERE feed_id = $1'),
-      q<RealtimeRows['shapes'][number]>('SELECT shape_id, shape_pt_lat AS lat, shape_pt_lon AS lon FROM shapes WHERE feed_id = $1 ORDER BY shape_id, shape_pt_sequence'),
+      q<RealtimeRows['shapes'][number]>(
+        'SELECT shape_id, shape_pt_lat AS lat, shape_pt_lon AS lon FROM shapes WHERE feed_id = $1 ORDER BY shape_id, shape_pt_sequence',
+      ),
     ]);
     return { stops, routes, trips, stopTimes, frequencies, calendar, calendarDates, shapes };
   }

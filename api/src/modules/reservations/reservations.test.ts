@@ -67,10 +67,12 @@ describe(`reservations API ${dbLabel()}`, () => {
     const toT1 = (await req('GET', `${R}/cities/mumbai/stop-pairs?product=AIRPORT&toStopId=T1-BAY`)).json() as {
       pairs: { line: { id: string; code: string; transitRouteId: string }; from: { stopId: string } }[];
     };
-    expect(toT1.pairs.filter((p) => ['KHARGHAR', 'THANE'].includes(p.from.stopId)).map((p) => `${p.line.code}:${p.line.transitRouteId}:${p.from.stopId}`).sort()).toEqual([
-      'AE5:AE-KHR-T1:KHARGHAR',
-      'AE6:AE-THN-T1:THANE',
-    ]);
+    expect(
+      toT1.pairs
+        .filter((p) => ['KHARGHAR', 'THANE'].includes(p.from.stopId))
+        .map((p) => `${p.line.code}:${p.line.transitRouteId}:${p.from.stopId}`)
+        .sort(),
+    ).toEqual(['AE5:AE-KHR-T1:KHARGHAR', 'AE6:AE-THN-T1:THANE']);
     const toT2 = (await req('GET', `${R}/cities/mumbai/slots?lineId=AIR-AE-THN-T2&fromStopId=THANE&toStopId=T2-BAY`)).json() as {
       slots: { tripId: string; boardingTime: number; arrivalTime: number }[];
     };

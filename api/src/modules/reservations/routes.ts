@@ -63,14 +63,20 @@ export async function reservationRoutes(
   app.addHook('onRequest', opts.guard);
   const user = (r: FastifyRequest) => authOf(r).userId;
 
-  app.get('/api/reservations/v1/cities/:city/lines', { schema: { params: cityParams, querystring: linesQuerySchema, response: ok(reservationLinesResponseSchema) } }, async (r) =>
-    service.lines(r.params.city, r.query.product),
+  app.get(
+    '/api/reservations/v1/cities/:city/lines',
+    { schema: { params: cityParams, querystring: linesQuerySchema, response: ok(reservationLinesResponseSchema) } },
+    async (r) => service.lines(r.params.city, r.query.product),
   );
-  app.get('/api/reservations/v1/cities/:city/stop-pairs', { schema: { params: cityParams, querystring: stopPairsQuerySchema, response: ok(stopPairsResponseSchema) } }, async (r) =>
-    service.stopPairs(r.params.city, r.query),
+  app.get(
+    '/api/reservations/v1/cities/:city/stop-pairs',
+    { schema: { params: cityParams, querystring: stopPairsQuerySchema, response: ok(stopPairsResponseSchema) } },
+    async (r) => service.stopPairs(r.params.city, r.query),
   );
-  app.get('/api/reservations/v1/cities/:city/slots', { schema: { params: cityParams, querystring: slotsQuerySchema, response: ok(tripSlotsResponseSchema) } }, async (r) =>
-    service.slots(r.params.city, r.query),
+  app.get(
+    '/api/reservations/v1/cities/:city/slots',
+    { schema: { params: cityParams, querystring: slotsQuerySchema, response: ok(tripSlotsResponseSchema) } },
+    async (r) => service.slots(r.params.city, r.query),
   );
   app.get('/api/reservations/v1/cities/:city/lines/:lineId/days', { schema: { params: lineParams, response: ok(slotDaysResponseSchema) } }, async (r) =>
     service.slotDays(r.params.city, r.params.lineId),
@@ -85,8 +91,10 @@ export async function reservationRoutes(
     { schema: { params: cityParams, querystring: premiumPassesQuerySchema, response: ok(premiumPassesResponseSchema) } },
     async (r) => service.premiumPasses(user(r), r.params.city, r.query.date),
   );
-  app.post('/api/reservations/v1/fare', { bodyLimit: 4096, schema: { body: reservationFareRequestSchema, response: ok(reservationFareResponseSchema) } }, async (r) =>
-    service.fare(r.body),
+  app.post(
+    '/api/reservations/v1/fare',
+    { bodyLimit: 4096, schema: { body: reservationFareRequestSchema, response: ok(reservationFareResponseSchema) } },
+    async (r) => service.fare(r.body),
   );
 
   app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema, response: { 201: bookingSchema } } }, async (r, reply) =>

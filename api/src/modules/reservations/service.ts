@@ -151,7 +151,12 @@ export class ReservationService {
   }
 
   /** The fares of a stop pair on a line, or a 400 naming what is wrong. */
-  private pairOf(line: LineRow, fromStopId: string, toStopId: string, slotStart?: number): { from: ReservationStop; to: ReservationStop; fares: CategoryFares } {
+  private pairOf(
+    line: LineRow,
+    fromStopId: string,
+    toStopId: string,
+    slotStart?: number,
+  ): { from: ReservationStop; to: ReservationStop; fares: CategoryFares } {
     if (fromStopId === toStopId) throw bad('SAME_STOP', 'The boarding stop and the drop stop are the same. Choose where you get off.');
     const fi = line.stops.findIndex((s) => s.stopId === fromStopId);
     const ti = line.stops.findIndex((s) => s.stopId === toStopId);

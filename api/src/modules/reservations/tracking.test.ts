@@ -125,7 +125,7 @@ describe(`booked-bus tracking API ${dbLabel()}`, () => {
     expect(await track(id)).toMatchObject({ state: 'OVER', vehicle: null });
   });
 
-  it("tracks the bus an operator assigned, by its number", async () => {
+  it('tracks the bus an operator assigned, by its number', async () => {
     await at('2026-11-24T07:00:00');
     const id = await book('PRM-1.202611240820');
     const assigned = await req('POST', `/api/ops/reservations/trips/PRM-1.202611240820/vehicle`, { vehicleNo: 'MH-43-PX-2024' }, null, OPS);

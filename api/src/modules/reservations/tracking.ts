@@ -10,9 +10,24 @@ import type { ReservationService } from './service';
  */
 export interface LiveBusPort {
   reservedVehicle(
-    run: { runId: string; cityId: string; vehicleNo: string | null; startMs: number; stops: { stopId: string; lat: number; lon: number; offsetSecs: number }[] },
+    run: {
+      runId: string;
+      cityId: string;
+      vehicleNo: string | null;
+      startMs: number;
+      stops: { stopId: string; lat: number; lon: number; offsetSecs: number }[];
+    },
     now: number,
-  ): Promise<{ vNo: string; lat: number; lon: number; bearing: number | null; tS: number; delaySeconds: number | null; scheduleSecs: number; nextIndex: number } | null>;
+  ): Promise<{
+    vNo: string;
+    lat: number;
+    lon: number;
+    bearing: number | null;
+    tS: number;
+    delaySeconds: number | null;
+    scheduleSecs: number;
+    nextIndex: number;
+  } | null>;
 }
 
 /** Bookings whose bus is tracked: confirmed (ACTIVE) or boarded (PUNCHED). */
@@ -25,7 +40,13 @@ export const TRACKING_AFTER_ARRIVAL_MS = 30 * 60_000;
  * bus) against the rider's boarding stop: when tracking opens, then its position, ETA and timeliness (domain
  * `bookedBusStatus`). Someone else's booking is 404; a booking without a seat (a hold, cancelled, moved) is 409.
  */
-export async function bookingTracking(service: ReservationService, live: LiveBusPort | null, userId: string, id: string, now: number): Promise<BookingTracking> {
+export async function bookingTracking(
+  service: ReservationService,
+  live: LiveBusPort | null,
+  userId: string,
+  id: string,
+  now: number,
+): Promise<BookingTracking> {
   const b = await service.booking(userId, id);
   if (!TRACKED.includes(b.status) || b.tripStatus === 'CANCELLED')
     throw new ApiError(409, 'NOT_TRACKABLE', 'This booking has no seat on a bus to track (it is not confirmed, or it was cancelled or moved).');
@@ -66,7 +87,15 @@ export async function bookingTracking(service: ReservationService, live: LiveBus
     path,
     vehicle:
       bus && status.state !== 'OVER'
-        ? { lat: bus.lat, lon: bus.lon, bearing: bus.bearing, tS: bus.tS, nextStopId: next?.stopId ?? null, nextStopName: next?.name ?? null, departed: bus.scheduleSecs > 0 }
+        ? {
+            lat: bus.lat,
+            lon: bus.lon,
+            bearing: bus.bearing,
+            tS: bus.tS,
+            nextStopId: next?.stopId ?? null,
+            nextStopName: next?.name ?? null,
+            departed: bus.scheduleSecs > 0,
+          }
         : null,
     expectedAt: status.expectedAt,
     etaSeconds: status.etaSeconds,

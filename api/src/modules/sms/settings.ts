@@ -14,7 +14,12 @@ export const smsSettings = defineSection<SmsSettings>({
     SMS_HTTP_URL: z.url({ protocol: /^https?$/, message: 'SMS_HTTP_URL must be an http(s) URL' }).optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
     SMS_SENDER_ID: z.string().max(11, 'SMS_SENDER_ID must be at most 11 characters').optional(),
-    SMS_HTTP_TIMEOUT_MS: z.coerce.number({ message: 'SMS_HTTP_TIMEOUT_MS must be a number' }).int().min(100, 'SMS_HTTP_TIMEOUT_MS must be at least 100').max(60_000, 'SMS_HTTP_TIMEOUT_MS must be at most 60000').optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce
+      .number({ message: 'SMS_HTTP_TIMEOUT_MS must be a number' })
+      .int()
+      .min(100, 'SMS_HTTP_TIMEOUT_MS must be at least 100')
+      .max(60_000, 'SMS_HTTP_TIMEOUT_MS must be at most 60000')
+      .optional(),
   },
   build(e, ctx) {
     const provider = (e.SMS_PROVIDER as 'dev' | 'http' | undefined) ?? (ctx.env === 'production' ? 'http' : 'dev');

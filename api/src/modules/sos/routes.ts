@@ -9,9 +9,13 @@ export async function sosRoutes(fastify: FastifyInstance, opts: { service: SosSe
   const { service, guard } = opts;
   const app = typed(fastify);
   app.get('/api/sos', { onRequest: guard, schema: { response: { 200: sosSettingsSchema } } }, async (request) => service.settings(authOf(request).userId));
-  app.put('/api/sos', { onRequest: guard, bodyLimit: 8192, schema: { body: sosSettingsSchema, response: { 200: sosSettingsSchema } } }, async (request) => service.saveSettings(authOf(request).userId, request.body));
-  app.post('/api/sos/alert', { onRequest: guard, bodyLimit: 1024, schema: { body: sosAlertRequestSchema, response: { 200: sosAlertResponseSchema } } }, async (request) =>
-    service.alert(authOf(request).userId, request.body.lat, request.body.lon),
+  app.put('/api/sos', { onRequest: guard, bodyLimit: 8192, schema: { body: sosSettingsSchema, response: { 200: sosSettingsSchema } } }, async (request) =>
+    service.saveSettings(authOf(request).userId, request.body),
+  );
+  app.post(
+    '/api/sos/alert',
+    { onRequest: guard, bodyLimit: 1024, schema: { body: sosAlertRequestSchema, response: { 200: sosAlertResponseSchema } } },
+    async (request) => service.alert(authOf(request).userId, request.body.lat, request.body.lon),
   );
   app.get('/api/support/offices', { schema: { response: { 200: supportOfficesResponseSchema } } }, async () => service.offices());
 }

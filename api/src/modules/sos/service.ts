@@ -29,7 +29,9 @@ export class SosService {
 
   async saveSettings(userId: string, input: SosSettings): Promise<SosSettings> {
     const seen = new Set<string>();
-    const contacts = input.contacts.filter((c) => !seen.has(c.phoneNumber) && seen.add(c.phoneNumber)).map((c) => ({ name: c.name.trim().replace(/\s+/g, ' '), phoneNumber: c.phoneNumber }));
+    const contacts = input.contacts
+      .filter((c) => !seen.has(c.phoneNumber) && seen.add(c.phoneNumber))
+      .map((c) => ({ name: c.name.trim().replace(/\s+/g, ' '), phoneNumber: c.phoneNumber }));
     const settings = { contacts, message: input.message.trim() };
     await this.store.saveSettings(userId, settings, this.deps.now());
     return settings;

@@ -13,5 +13,7 @@ export const supportSettings = defineSection<SupportSettings>({
     SUPPORT_PHONE: z.string().max(40, 'SUPPORT_PHONE must be at most 40 characters').optional(),
     SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).optional(),
   },
-  build: (e) => ({ support: { phone: (e.SUPPORT_PHONE as string | undefined) ?? DEV_SUPPORT.phone, email: (e.SUPPORT_EMAIL as string | undefined) ?? DEV_SUPPORT.email } }),
+  build: (e) => ({
+    support: { phone: (e.SUPPORT_PHONE as string | undefined) ?? DEV_SUPPORT.phone, email: (e.SUPPORT_EMAIL as string | undefined) ?? DEV_SUPPORT.email },
+  }),
 });

@@ -25,7 +25,9 @@ describe(`SOS and support offices ${dbLabel()}`, () => {
     // This provider keeps no outbox: read the code from what it recorded.
     await requestOtp(s.app, '9876540001');
     const otp = /\b(\d{6})\b/.exec(sms.sent[0].body)![1];
-    const r = (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: '9876540001', countryCode: '+91', otp, deviceId: 'sos-device-1' } })).json();
+    const r = (
+      await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: '9876540001', countryCode: '+91', otp, deviceId: 'sos-device-1' } })
+    ).json();
     a = { ...r, deviceId: 'sos-device-1', headers: authHeaders(r.userId, 'sos-device-1', r.accessToken) };
   }, 30_000);
   afterAll(() => s?.cleanup());
@@ -65,7 +67,9 @@ describe(`SOS and support offices ${dbLabel()}`, () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ sentTo: 5, nextAllowedAt: clock.t + 300_000 });
     expect(sms.sent.map((m) => m.to)).toEqual(['9876550001', '9876550002', '9876550003', '9876550004', '9876550005']);
-    expect(sms.sent[0].body).toBe('SOS from +91 9876540001: Help me please\nLocation: https://www.openstreetmap.org/?mlat=19.08960&mlon=72.86560#map=17/19.08960/72.86560');
+    expect(sms.sent[0].body).toBe(
+      'SOS from +91 9876540001: Help me please\nLocation: https://www.openstreetmap.org/?mlat=19.08960&mlon=72.86560#map=17/19.08960/72.86560',
+    );
     clock.advance(60_000);
     const again = await alert();
     expectError(again, 429, 'SOS_COOLDOWN', /12:05 pm.*in 4 min/i);

@@ -10,7 +10,9 @@ export class SosStore {
   }
 
   async settings(userId: string): Promise<SosSettings | null> {
-    const r = await this.db.query<{ message: string; contacts: SosSettings['contacts'] }>('SELECT message, contacts FROM sos_settings WHERE user_id = $1', [userId]);
+    const r = await this.db.query<{ message: string; contacts: SosSettings['contacts'] }>('SELECT message, contacts FROM sos_settings WHERE user_id = $1', [
+      userId,
+    ]);
     return r.rows[0] ? { message: r.rows[0].message, contacts: r.rows[0].contacts } : null;
   }
 
@@ -33,7 +35,12 @@ export class SosStore {
   }
 
   async addAlert(userId: string, at: number, lat: number | null, lon: number | null): Promise<string> {
-    const r = await this.db.query<{ id: string }>('INSERT INTO sos_alerts (user_id, created_at, lat, lon) VALUES ($1, $2, $3, $4) RETURNING id', [userId, at, lat, lon]);
+    const r = await this.db.query<{ id: string }>('INSERT INTO sos_alerts (user_id, created_at, lat, lon) VALUES ($1, $2, $3, $4) RETURNING id', [
+      userId,
+      at,
+      lat,
+      lon,
+    ]);
     return String(r.rows[0].id);
   }
 

@@ -16,7 +16,10 @@ export { ticketOrderKind } from './payment-port';
  * Registers the rider ticket routes; answers the service (TicketLookup and onPunched for the validation module,
  * usePunches for its punch port) and the payments module's `ticket` order kind.
  */
-export async function registerTicketModule(app: FastifyInstance, o: { db: Db; guard: AuthGuard; now: Clock; routes: RouteSource; walletSources: WalletSource[] }) {
+export async function registerTicketModule(
+  app: FastifyInstance,
+  o: { db: Db; guard: AuthGuard; now: Clock; routes: RouteSource; walletSources: WalletSource[] },
+) {
   const service = new TicketService(o.db, o.now, o.routes, o.walletSources);
   await app.register(ticketRoutes, { service, guard: o.guard });
   return { service, orderKind: ticketOrderKind(service) };

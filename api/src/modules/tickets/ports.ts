@@ -2,7 +2,15 @@ import type { WalletSource } from '../payments';
 
 /** What the tickets module reads from the transit module (TransitService implements it). */
 export interface RouteSource {
-  routePatterns(cityId: string, routeId: string): Promise<{ route_id: string; route_name: string; agency_name: string | null; patterns: { stop_id: string; stop_name: string; lat: number; lon: number }[][] } | null>;
+  routePatterns(
+    cityId: string,
+    routeId: string,
+  ): Promise<{
+    route_id: string;
+    route_name: string;
+    agency_name: string | null;
+    patterns: { stop_id: string; stop_name: string; lat: number; lon: number }[][];
+  } | null>;
   stop(cityId: string, stopId: string): Promise<{ stop_id: string; stop_name: string } | null>;
 }
 

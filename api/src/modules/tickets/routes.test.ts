@@ -6,21 +6,57 @@ import type { TicketService } from './service';
 // The route layer alone (a fake service, no database): answers are serialised by their response schemas, so a field
 // a service or a stored record carries by mistake never reaches the rider.
 const item: WalletItem = {
-  transactionId: 'TKT-1', ticketId: 'T-1', configurationId: 'ticket-singleJourney', productType: 'singleJourneyTicket', productSubType: null, city: 'mumbai', agency: 'BEST',
-  categoryId: 'adult', categoryName: 'Adult × 1', fmId: 'f', fare: 20, discountedFare: 20, farePaise: 2000, numOfDays: null, passStartDate: null, startTime: 1, expiryTime: 2,
-  activationExpiryTime: null, bookingTime: 1, status: 'UNUSED', punches: [{ punchingTime: 5 }], rideCount: 1, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15,
-  fareInfo: { actualFare: 2000, discountedFare: 2000, payableAmount: 2000, fareBreakup: [{ name: 'Adult', value: 2000 }] }, isRenewable: false, specialFeatures: [],
-  infoNote: null, conditions: [], desc: null,
+  transactionId: 'TKT-1',
+  ticketId: 'T-1',
+  configurationId: 'ticket-singleJourney',
+  productType: 'singleJourneyTicket',
+  productSubType: null,
+  city: 'mumbai',
+  agency: 'BEST',
+  categoryId: 'adult',
+  categoryName: 'Adult × 1',
+  fmId: 'f',
+  fare: 20,
+  discountedFare: 20,
+  farePaise: 2000,
+  numOfDays: null,
+  passStartDate: null,
+  startTime: 1,
+  expiryTime: 2,
+  activationExpiryTime: null,
+  bookingTime: 1,
+  status: 'UNUSED',
+  punches: [{ punchingTime: 5 }],
+  rideCount: 1,
+  maxTripsPerDay: 1,
+  numOfTrips: 1,
+  activeDuration: 15,
+  fareInfo: { actualFare: 2000, discountedFare: 2000, payableAmount: 2000, fareBreakup: [{ name: 'Adult', value: 2000 }] },
+  isRenewable: false,
+  specialFeatures: [],
+  infoNote: null,
+  conditions: [],
+  desc: null,
 };
 const order: TicketOrder = {
-  transactionId: 'TKT-00000000-0000-4000-8000-000000000000', city: 'mumbai', kind: 'instant', status: 'PENDING', payableAmount: 2000, ticketId: null, createdAt: 1,
+  transactionId: 'TKT-00000000-0000-4000-8000-000000000000',
+  city: 'mumbai',
+  kind: 'instant',
+  status: 'PENDING',
+  payableAmount: 2000,
+  ticketId: null,
+  createdAt: 1,
   fare: { passengerDetails: [], totalAvailableSeats: 10, payableAmount: 2000, actualAmount: 2000 },
 };
 
 describe('tickets routes: answers through their response schemas', () => {
   it('a field added by mistake (top level, in an item, in a nested object) is not sent; the rest is', async () => {
     const service = {
-      wallet: async () => ({ items: [{ ...item, riderPhone: '9876543210', fareInfo: { ...item.fareInfo, gatewayRef: 'pay_123' } }], serverTime: 7, debug: { sql: 'SELECT' } }),
+      wallet: async () => ({
+        items: [{ ...item, riderPhone: '9876543210', fareInfo: { ...item.fareInfo, gatewayRef: 'pay_123' } }],
+        serverTime: 7,
+        debug: { sql: 'SELECT' },
+      }),
       getOrder: async () => ({ ...order, orderKey: 'rider-key-123', userId: 'rider-1' }),
     } as unknown as TicketService;
     const { app, headers } = await routeHarness((a, guard) => a.register(ticketRoutes, { service, guard }));
@@ -59,7 +95,12 @@ describe('tickets routes: answers through their response schemas', () => {
       expect(badKey.statusCode).toBe(400);
       expect(badKey.json().message).toMatch(/idempotency-key/);
       expect(calls).toBe(0);
-      const ok = await app.inject({ method: 'POST', url: '/api/tickets/v1/orders', headers: { ...headers, 'idempotency-key': 'rider-key-0001' }, payload: body });
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/tickets/v1/orders',
+        headers: { ...headers, 'idempotency-key': 'rider-key-0001' },
+        payload: body,
+      });
       expect(ok.statusCode).toBe(201);
       expect(calls).toBe(1);
       expect(keys).toEqual(['rider-key-0001']);

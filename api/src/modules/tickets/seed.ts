@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { TicketStore, type InstantFareRow } from './store';
 
-export interface FaresFile { cities: Record<string, { tables: FareTable[]; instantFares: InstantFareRow[] }> }
+export interface FaresFile {
+  cities: Record<string, { tables: FareTable[]; instantFares: InstantFareRow[] }>;
+}
 
 const paise = z.number().int().positive();
 const passengerRule = z.object({ name: z.string().min(1), percent: z.number().int().min(0).max(100) });
@@ -14,17 +16,30 @@ const fareTableSchema = z.object({
   maxPassengers: z.number().int().min(1).max(10),
   roundingLogic: z.enum(ROUNDING_LOGICS),
   rule: z.discriminatedUnion('model', [
-    z.object({ model: z.literal('stage'), stageMeters: z.number().int().positive(), minimumFarePaise: paise, minimumStages: z.number().int().min(1), perStagePaise: z.number().int().nonnegative(), maxFarePaise: paise.nullish() }),
+    z.object({
+      model: z.literal('stage'),
+      stageMeters: z.number().int().positive(),
+      minimumFarePaise: paise,
+      minimumStages: z.number().int().min(1),
+      perStagePaise: z.number().int().nonnegative(),
+      maxFarePaise: paise.nullish(),
+    }),
     z.object({ model: z.literal('flat'), farePaise: paise }),
   ]),
   passengerTypes: z.object({ adult: passengerRule, child: passengerRule, senior: passengerRule }),
-  terms: z.object({ singleJourney: z.array(z.string().min(1)), multiRoute: z.array(z.string().min(1)), instant: z.array(z.string().min(1)) }).partial().optional(),
+  terms: z
+    .object({ singleJourney: z.array(z.string().min(1)), multiRoute: z.array(z.string().min(1)), instant: z.array(z.string().min(1)) })
+    .partial()
+    .optional(),
 });
 const faresFileSchema = z.object({
-  cities: z.record(z.string(), z.object({
-    tables: z.array(fareTableSchema),
-    instantFares: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), agency: z.string().min(1), farePaise: paise })),
-  })),
+  cities: z.record(
+    z.string(),
+    z.object({
+      tables: z.array(fareTableSchema),
+      instantFares: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), agency: z.string().min(1), farePaise: paise })),
+    }),
+  ),
 });
 
 /** Reads and checks api/data/tickets/fares.json (a bad edit fails the start with zod's message, not a wrong fare). */

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FareRequest, LegFare, MultiRouteFareResponse, PassengersInput, RideLeg, TicketOrder, TicketOrderRequest, WalletItem } from '@sawari/contracts';
 import {
-  aggregateFares, checkPassengers, CITY_TIME_ZONE, fareTotals, isExpired, localDate, pathMeters, quoteFare, quoteInstant, rideSegment, stagesFor, ticketValidity,
+  aggregateFares,
+  checkPassengers,
+  CITY_TIME_ZONE,
+  fareTotals,
+  isExpired,
+  localDate,
+  pathMeters,
+  quoteFare,
+  quoteInstant,
+  rideSegment,
+  stagesFor,
+  ticketValidity,
   type FareResult,
 } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
@@ -22,9 +33,22 @@ const SUB_TYPE: Record<TicketOrderRow['kind'], string | null> = { singleJourney:
 
 /** A ticket as the validation module sees it (structurally its Validatable; docs/validation.md). */
 export interface TicketValidatable {
-  transactionId: string; kind: 'ticket'; productType: string; productSubType: string | null; city: string; agency: string; userId: string;
-  validFrom: number; validUntil: number; tripsPerDay: number; activeDurationMin: number | null; status: string; title: string; farePaise: number;
-  bookingTime: number | null; details: Record<string, string | number | boolean | null>;
+  transactionId: string;
+  kind: 'ticket';
+  productType: string;
+  productSubType: string | null;
+  city: string;
+  agency: string;
+  userId: string;
+  validFrom: number;
+  validUntil: number;
+  tripsPerDay: number;
+  activeDurationMin: number | null;
+  status: string;
+  title: string;
+  farePaise: number;
+  bookingTime: number | null;
+  details: Record<string, string | number | boolean | null>;
 }
 
 /**
@@ -65,8 +89,15 @@ export class TicketService {
     const seg = rideSegment(route.patterns, leg.fromStopId, leg.toStopId);
     if (!seg.ok) {
       if (seg.error === 'SAME_STOP') throw bad('SAME_STOP', `${path}The from-stop and the to-stop are the same stop. Choose where you get off.`);
-      if (seg.error === 'WRONG_DIRECTION') throw bad('WRONG_DIRECTION', `${path}This route does not go from "${leg.fromStopId}" to "${leg.toStopId}" in that order. Swap the stops or choose the other direction.`);
-      for (const [which, stopId] of [['from', leg.fromStopId], ['to', leg.toStopId]] as const) {
+      if (seg.error === 'WRONG_DIRECTION')
+        throw bad(
+          'WRONG_DIRECTION',
+          `${path}This route does not go from "${leg.fromStopId}" to "${leg.toStopId}" in that order. Swap the stops or choose the other direction.`,
+        );
+      for (const [which, stopId] of [
+        ['from', leg.fromStopId],
+        ['to', leg.toStopId],
+      ] as const) {
         if (route.patterns.some((p) => p.some((s) => s.stop_id === stopId))) continue;
         if (!(await this.routes.stop(city, stopId))) throw bad('STOP_NOT_FOUND', `${path}There is no stop "${stopId}" (${which}-stop) in this city.`);
         throw bad('STOP_NOT_ON_ROUTE', `${path}Route ${route.route_name} does not stop at "${stopId}" (${which}-stop).`);
@@ -84,8 +115,16 @@ export class TicketService {
     const from = seg.stops[0];
     const to = seg.stops[seg.stops.length - 1];
     return {
-      ...fare, routeId: route.route_id, routeName: route.route_name, agency: route.agency_name ?? table.agency, fromStopId: from.stop_id, fromStopName: from.stop_name,
-      toStopId: to.stop_id, toStopName: to.stop_name, distanceMeters, stages: table.rule.model === 'stage' ? stagesFor(distanceMeters, table.rule.stageMeters) : null,
+      ...fare,
+      routeId: route.route_id,
+      routeName: route.route_name,
+      agency: route.agency_name ?? table.agency,
+      fromStopId: from.stop_id,
+      fromStopName: from.stop_name,
+      toStopId: to.stop_id,
+      toStopName: to.stop_name,
+      distanceMeters,
+      stages: table.rule.model === 'stage' ? stagesFor(distanceMeters, table.rule.stageMeters) : null,
     };
   }
 
@@ -108,7 +147,14 @@ export class TicketService {
     const fares: LegFare[] = [];
     for (const [i, leg] of legs.entries()) fares.push(await this.legFare(city, leg, passengers, `Leg ${i + 1}: `));
     const agg = aggregateFares(fares) as FareResult;
-    return { city, roundingLogic: agg.roundingLogic, passengerDetails: agg.passengerDetails, totalAvailableSeats: agg.totalAvailableSeats, ...fareTotals(agg), legs: fares };
+    return {
+      city,
+      roundingLogic: agg.roundingLogic,
+      passengerDetails: agg.passengerDetails,
+      totalAvailableSeats: agg.totalAvailableSeats,
+      ...fareTotals(agg),
+      legs: fares,
+    };
   }
 
   async instantFares(city: string) {
@@ -154,16 +200,38 @@ export class TicketService {
     if (fare.payableAmount <= 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This ticket has nothing to pay.');
     const now = this.now();
     const row: TicketOrderRow = {
-      transactionId: `TKT-${randomUUID()}`, userId, city: req.city, kind: req.kind, status: 'PENDING', agency,
+      transactionId: `TKT-${randomUUID()}`,
+      userId,
+      city: req.city,
+      kind: req.kind,
+      status: 'PENDING',
+      agency,
       ride: { legs, passengers: req.kind === 'instant' ? null : req.passengers, instant },
-      fare: { roundingLogic: fare.roundingLogic, passengerDetails: fare.passengerDetails, totalAvailableSeats: fare.totalAvailableSeats, payableAmount: fare.payableAmount, actualAmount: fare.actualAmount },
-      payablePaise: fare.payableAmount, deviceId: req.deviceId, appVer: req.appVer, paidAt: null, createdAt: now, updatedAt: now, orderKey: opts.orderKey ?? null,
+      fare: {
+        roundingLogic: fare.roundingLogic,
+        passengerDetails: fare.passengerDetails,
+        totalAvailableSeats: fare.totalAvailableSeats,
+        payableAmount: fare.payableAmount,
+        actualAmount: fare.actualAmount,
+      },
+      payablePaise: fare.payableAmount,
+      deviceId: req.deviceId,
+      appVer: req.appVer,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
+      orderKey: opts.orderKey ?? null,
     };
     const id = await this.store.insertOrder(row);
     if (id) return this.orderView((await this.store.order(id))!, null);
     const existing = (await this.store.orderByKey(userId, row.orderKey!))!;
-    if (productRef(existing) === productRef(row) && existing.payablePaise === row.payablePaise) return this.orderView(existing, await this.store.ticketOfOrder(existing.transactionId));
-    throw new ApiError(409, 'ORDER_FROZEN', 'This order is being paid or is paid, so its ride and price can no longer change. Start a new order for another ride.');
+    if (productRef(existing) === productRef(row) && existing.payablePaise === row.payablePaise)
+      return this.orderView(existing, await this.store.ticketOfOrder(existing.transactionId));
+    throw new ApiError(
+      409,
+      'ORDER_FROZEN',
+      'This order is being paid or is paid, so its ride and price can no longer change. Start a new order for another ride.',
+    );
   }
 
   async getOrder(userId: string, transactionId: string): Promise<TicketOrder> {
@@ -173,7 +241,16 @@ export class TicketService {
   }
 
   private orderView(o: TicketOrderRow, t: TicketRow | null): TicketOrder {
-    return { transactionId: o.transactionId, city: o.city, kind: o.kind, status: o.status, payableAmount: o.payablePaise, fare: o.fare, ticketId: t?.ticketId ?? null, createdAt: o.createdAt };
+    return {
+      transactionId: o.transactionId,
+      city: o.city,
+      kind: o.kind,
+      status: o.status,
+      payableAmount: o.payablePaise,
+      fare: o.fare,
+      ticketId: t?.ticketId ?? null,
+      createdAt: o.createdAt,
+    };
   }
 
   /** GET /api/tickets/v1/cities/:city/history (user history per city): orders newest first, each with its ticket. */
@@ -199,8 +276,19 @@ export class TicketService {
     const o = await new TicketStore(db).order(orderId, lock);
     if (!o) return null;
     const legs = o.ride.legs;
-    const label = legs.length ? `${legs.map((l) => l.routeName).join(' + ')}: ${legs[0].fromStopName} → ${legs[legs.length - 1].toStopName}` : (o.ride.instant?.name ?? 'Ticket');
-    return { orderId, userId: o.userId, city: o.city, amountPaise: o.payablePaise, productRef: productRef(o), quantity: passengerCount(o), label, returnData: { transactionId: orderId } };
+    const label = legs.length
+      ? `${legs.map((l) => l.routeName).join(' + ')}: ${legs[0].fromStopName} → ${legs[legs.length - 1].toStopName}`
+      : (o.ride.instant?.name ?? 'Ticket');
+    return {
+      orderId,
+      userId: o.userId,
+      city: o.city,
+      amountPaise: o.payablePaise,
+      productRef: productRef(o),
+      quantity: passengerCount(o),
+      label,
+      returnData: { transactionId: orderId },
+    };
   }
 
   /** OrderKind.freeze: only an order awaiting payment in a city that still sells tickets; then frozen (no re-quote). */
@@ -209,7 +297,8 @@ export class TicketService {
     const o = await store.order(orderId, true);
     if (!o) throw notFound();
     if (!PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This ticket order cannot be paid now (its status is ${o.status}).`);
-    if ((await store.ticketsEnabled(o.city)) !== true) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'Tickets are no longer sold in this city, so this order cannot be paid.');
+    if ((await store.ticketsEnabled(o.city)) !== true)
+      throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'Tickets are no longer sold in this city, so this order cannot be paid.');
     await store.setFrozen(orderId, this.now());
     return { frozen: (await this.quoteOf(db, orderId))! };
   }
@@ -223,9 +312,19 @@ export class TicketService {
     const v = ticketValidity(o.kind, now);
     const terms = (await store.fareTable(o.city, '*'))?.terms?.[o.kind] ?? [];
     const { ticket } = await store.issue({
-      ticketId: randomUUID(), transactionId: o.transactionId, userId: o.userId, city: o.city, kind: o.kind, status: 'UNUSED',
-      startTime: v.startTime, expiryTime: v.expiryTime, activationExpiryTime: v.activationExpiryTime, bookingTime: now, usedAt: null,
-      record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1, conditions: terms }, issuedAt: now,
+      ticketId: randomUUID(),
+      transactionId: o.transactionId,
+      userId: o.userId,
+      city: o.city,
+      kind: o.kind,
+      status: 'UNUSED',
+      startTime: v.startTime,
+      expiryTime: v.expiryTime,
+      activationExpiryTime: v.activationExpiryTime,
+      bookingTime: now,
+      usedAt: null,
+      record: { activeDuration: v.activeDurationMinutes, numOfTrips: o.kind === 'multiRoute' ? o.ride.legs.length : 1, conditions: terms },
+      issuedAt: now,
     });
     await store.setOrder(o.transactionId, { status: 'SUCCESS', paidAt: now }, now);
     return { productId: ticket.ticketId };
@@ -253,16 +352,36 @@ export class TicketService {
     const t = await this.store.ticketOfOrder(transactionId);
     const legs = o.ride.legs;
     const trips = t ? Number(t.record.numOfTrips ?? 1) : Math.max(1, legs.length);
-    const title = legs.length ? `${legs.map((l) => l.routeName).join(' + ')}: ${legs[0].fromStopName} → ${legs[legs.length - 1].toStopName}` : (o.ride.instant?.name ?? 'Ticket');
+    const title = legs.length
+      ? `${legs.map((l) => l.routeName).join(' + ')}: ${legs[0].fromStopName} → ${legs[legs.length - 1].toStopName}`
+      : (o.ride.instant?.name ?? 'Ticket');
     const p = o.ride.passengers;
     return {
-      transactionId, kind: 'ticket', productType: 'singleJourneyTicket', productSubType: SUB_TYPE[o.kind], city: o.city, agency: o.agency, userId: o.userId,
-      validFrom: t?.startTime ?? o.createdAt, validUntil: t?.activationExpiryTime ?? o.createdAt, tripsPerDay: trips,
+      transactionId,
+      kind: 'ticket',
+      productType: 'singleJourneyTicket',
+      productSubType: SUB_TYPE[o.kind],
+      city: o.city,
+      agency: o.agency,
+      userId: o.userId,
+      validFrom: t?.startTime ?? o.createdAt,
+      validUntil: t?.activationExpiryTime ?? o.createdAt,
+      tripsPerDay: trips,
       activeDurationMin: t ? Number(t.record.activeDuration ?? 15) : null,
-      status: !t ? o.status : t.status === 'UNUSED' ? 'ISSUED' : t.status, title, farePaise: o.payablePaise, bookingTime: t?.bookingTime ?? null,
+      status: !t ? o.status : t.status === 'UNUSED' ? 'ISSUED' : t.status,
+      title,
+      farePaise: o.payablePaise,
+      bookingTime: t?.bookingTime ?? null,
       details: {
-        ticketId: t?.ticketId ?? null, kind: o.kind, routeId: legs[0]?.routeId ?? null, fromStopId: legs[0]?.fromStopId ?? null, toStopId: legs[legs.length - 1]?.toStopId ?? null,
-        adults: p?.adult ?? null, children: p?.child ?? null, seniors: p?.senior ?? null, passengerCount: o.ride.instant?.passengerCount ?? null,
+        ticketId: t?.ticketId ?? null,
+        kind: o.kind,
+        routeId: legs[0]?.routeId ?? null,
+        fromStopId: legs[0]?.fromStopId ?? null,
+        toStopId: legs[legs.length - 1]?.toStopId ?? null,
+        adults: p?.adult ?? null,
+        children: p?.child ?? null,
+        seniors: p?.senior ?? null,
+        passengerCount: o.ride.instant?.passengerCount ?? null,
       },
     };
   }
@@ -308,8 +427,14 @@ export class TicketService {
   }
 
   private async walletIn(userId: string, city: string): Promise<WalletItem[]> {
-    const [tickets, passes] = await Promise.all([this.store.ticketsOf(userId, city), Promise.all(this.walletSources.map((w) => w.walletItems(userId, city))).then((xs) => xs.flat())]);
-    const punches = await this.punchesFor([...tickets.map((t) => t.transactionId), ...passes.filter((p) => p.passId || p.ticketId).map((p) => p.transactionId)]);
+    const [tickets, passes] = await Promise.all([
+      this.store.ticketsOf(userId, city),
+      Promise.all(this.walletSources.map((w) => w.walletItems(userId, city))).then((xs) => xs.flat()),
+    ]);
+    const punches = await this.punchesFor([
+      ...tickets.map((t) => t.transactionId),
+      ...passes.filter((p) => p.passId || p.ticketId).map((p) => p.transactionId),
+    ]);
     const now = this.now();
     const orders = new Map((await this.store.ordersByIds(tickets.map((t) => t.transactionId))).map((o) => [o.transactionId, o]));
     const items: WalletItem[] = [
@@ -346,8 +471,15 @@ function fareChanged(payable: number): ApiError {
 }
 
 const storedLeg = (l: LegFare): StoredLeg => ({
-  routeId: l.routeId, routeName: l.routeName, agency: l.agency, fromStopId: l.fromStopId, fromStopName: l.fromStopName, toStopId: l.toStopId, toStopName: l.toStopName,
-  distanceMeters: l.distanceMeters, stages: l.stages,
+  routeId: l.routeId,
+  routeName: l.routeName,
+  agency: l.agency,
+  fromStopId: l.fromStopId,
+  fromStopName: l.fromStopName,
+  toStopId: l.toStopId,
+  toStopName: l.toStopName,
+  distanceMeters: l.distanceMeters,
+  stages: l.stages,
 });
 
 const TYPE_ORDER = ['adult', 'child', 'senior'];
@@ -364,21 +496,64 @@ export function ticketRecord(t: TicketRow, o: TicketOrderRow | null, punches: { 
   const status = t.status === 'UNUSED' && isExpired({ ticketId: t.ticketId, status: t.status, expiryTime: t.expiryTime }, now) ? 'EXPIRED' : t.status;
   const numOfTrips = Number(t.record.numOfTrips ?? 1);
   return {
-    transactionId: t.transactionId, ticketId: t.ticketId, configurationId: `ticket-${t.kind}`, productType: 'singleJourneyTicket',
-    productSubType: SUB_TYPE[t.kind], city: t.city, agency: o?.agency ?? '',
+    transactionId: t.transactionId,
+    ticketId: t.ticketId,
+    configurationId: `ticket-${t.kind}`,
+    productType: 'singleJourneyTicket',
+    productSubType: SUB_TYPE[t.kind],
+    city: t.city,
+    agency: o?.agency ?? '',
     categoryId: o?.ride.instant?.fareId ?? (groups.length === 1 ? groups[0].id : 'group'),
-    categoryName: o?.ride.instant ? `${o.ride.instant.name} × ${o.ride.instant.passengerCount}` : groups.map((g) => `${g.name} × ${o?.ride.passengers?.[g.id as 'adult'] ?? 0}`).join(', '),
+    categoryName: o?.ride.instant
+      ? `${o.ride.instant.name} × ${o.ride.instant.passengerCount}`
+      : groups.map((g) => `${g.name} × ${o?.ride.passengers?.[g.id as 'adult'] ?? 0}`).join(', '),
     fmId: o?.ride.instant?.fareId ?? `${t.city}:${o?.agency ?? ''}`,
-    fare: fare.actualAmount / 100, discountedFare: fare.payableAmount / 100, farePaise: fare.payableAmount, numOfDays: null,
-    passStartDate: dashed(localDate(t.startTime, CITY_TIME_ZONE)), startTime: t.startTime, expiryTime: t.expiryTime, activationExpiryTime: t.activationExpiryTime,
-    bookingTime: t.bookingTime, status, punches, rideCount: punches.length, maxTripsPerDay: numOfTrips, numOfTrips,
+    fare: fare.actualAmount / 100,
+    discountedFare: fare.payableAmount / 100,
+    farePaise: fare.payableAmount,
+    numOfDays: null,
+    passStartDate: dashed(localDate(t.startTime, CITY_TIME_ZONE)),
+    startTime: t.startTime,
+    expiryTime: t.expiryTime,
+    activationExpiryTime: t.activationExpiryTime,
+    bookingTime: t.bookingTime,
+    status,
+    punches,
+    rideCount: punches.length,
+    maxTripsPerDay: numOfTrips,
+    numOfTrips,
     activeDuration: Number(t.record.activeDuration ?? 15),
-    fareInfo: { actualFare: fare.actualAmount, discountedFare: fare.payableAmount, payableAmount: fare.payableAmount, fareBreakup: [...lines].map(([name, value]) => ({ name, value })) },
-    isRenewable: false, specialFeatures: [], infoNote: null, conditions: Array.isArray(t.record.conditions) ? (t.record.conditions as string[]) : [],
-    desc: first ? `${first.routeName}${legs.length > 1 ? ` + ${legs.length - 1}` : ''}: ${first.fromStopName} → ${last.toStopName}` : (o?.ride.instant?.name ?? null),
-    routeId: first?.routeId ?? null, routeName: legs.length ? legs.map((l) => l.routeName).join(' + ') : null,
-    fromStopId: first?.fromStopId ?? null, fromStopName: first?.fromStopName ?? null, toStopId: last?.toStopId ?? null, toStopName: last?.toStopName ?? null,
+    fareInfo: {
+      actualFare: fare.actualAmount,
+      discountedFare: fare.payableAmount,
+      payableAmount: fare.payableAmount,
+      fareBreakup: [...lines].map(([name, value]) => ({ name, value })),
+    },
+    isRenewable: false,
+    specialFeatures: [],
+    infoNote: null,
+    conditions: Array.isArray(t.record.conditions) ? (t.record.conditions as string[]) : [],
+    desc: first
+      ? `${first.routeName}${legs.length > 1 ? ` + ${legs.length - 1}` : ''}: ${first.fromStopName} → ${last.toStopName}`
+      : (o?.ride.instant?.name ?? null),
+    routeId: first?.routeId ?? null,
+    routeName: legs.length ? legs.map((l) => l.routeName).join(' + ') : null,
+    fromStopId: first?.fromStopId ?? null,
+    fromStopName: first?.fromStopName ?? null,
+    toStopId: last?.toStopId ?? null,
+    toStopName: last?.toStopName ?? null,
     ...(o?.ride.passengers ? { passengers: o.ride.passengers } : {}),
-    ...(legs.length > 1 ? { legs: legs.map((l) => ({ routeId: l.routeId, routeName: l.routeName, fromStopId: l.fromStopId, fromStopName: l.fromStopName, toStopId: l.toStopId, toStopName: l.toStopName })) } : {}),
+    ...(legs.length > 1
+      ? {
+          legs: legs.map((l) => ({
+            routeId: l.routeId,
+            routeName: l.routeName,
+            fromStopId: l.fromStopId,
+            fromStopName: l.fromStopName,
+            toStopId: l.toStopId,
+            toStopName: l.toStopName,
+          })),
+        }
+      : {}),
   };
 }

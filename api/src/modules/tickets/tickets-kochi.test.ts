@@ -20,7 +20,8 @@ if (!present) console.warn(`SKIPPED: the Kochi ticket fare tests need ${KOCHI}; 
   beforeAll(async () => {
     s = await startTestServer({
       now: clock.now,
-      before: (t) => importGtfs(t.db, KOCHI, { cityId: 'kochi', redate: true, now: clock.t, attribution: readKnownFeeds().kochi.attribution }).then(() => undefined),
+      before: (t) =>
+        importGtfs(t.db, KOCHI, { cityId: 'kochi', redate: true, now: clock.t, attribution: readKnownFeeds().kochi.attribution }).then(() => undefined),
     });
     rider = await signIn(s.app, s.db, '9876570101');
   }, 180_000);
@@ -35,11 +36,18 @@ if (!present) console.warn(`SKIPPED: the Kochi ticket fare tests need ${KOCHI}; 
                     AND (SELECT count(*) FROM stop_times x WHERE x.feed_id = tr.feed_id AND x.trip_id = tr.trip_id) >= $2
                   ORDER BY tr.trip_id LIMIT 1)
        SELECT t.route_id, st.stop_id, s.stop_lat, s.stop_lon FROM t JOIN stop_times st ON st.trip_id = t.trip_id AND st.feed_id = (SELECT id FROM f)
-         JOIN stops s ON s.feed_id = st.feed_id AND s.stop_id = st.stop_id ORDER BY st.stop_sequence LIMIT $2`, [agency, n]);
+         JOIN stops s ON s.feed_id = st.feed_id AND s.stop_id = st.stop_id ORDER BY st.stop_sequence LIMIT $2`,
+      [agency, n],
+    );
     return { routeId: r.rows[0].route_id, stops: r.rows.map((x) => ({ stop_id: x.stop_id, lat: Number(x.stop_lat), lon: Number(x.stop_lon) })) };
   };
   const fare = (routeId: string, fromStopId: string, toStopId: string) =>
-    s.app.inject({ method: 'POST', url: '/api/tickets/v1/cities/kochi/fare', headers: rider.headers, payload: { routeId, fromStopId, toStopId, passengers: { adult: 1, child: 1 } } });
+    s.app.inject({
+      method: 'POST',
+      url: '/api/tickets/v1/cities/kochi/fare',
+      headers: rider.headers,
+      payload: { routeId, fromStopId, toStopId, passengers: { adult: 1, child: 1 } },
+    });
 
   it('a mofussil bus: 5 km stages from ₹12, child half rounded up to the rupee', async () => {
     const { routeId, stops } = await firstStops('Mofussil Kochi bus', 8);
@@ -48,8 +56,13 @@ if (!present) console.warn(`SKIPPED: the Kochi ticket fare tests need ${KOCHI}; 
     const distance = pathMeters(stops);
     const rule = { model: 'stage' as const, stageMeters: 5000, minimumFarePaise: 1200, minimumStages: 1, perStagePaise: 500, maxFarePaise: 10000 };
     const adult = adultFarePaise(rule, distance);
-    expect(r.json()).toMatchObject({ agency: 'Mofussil Kochi bus', distanceMeters: distance, stages: Math.max(1, Math.ceil(distance / 5000)), roundingLogic: 'UP_TO_RUPEE',
-      payableAmount: adult + passengerFarePaise(adult, 50, 'UP_TO_RUPEE') });
+    expect(r.json()).toMatchObject({
+      agency: 'Mofussil Kochi bus',
+      distanceMeters: distance,
+      stages: Math.max(1, Math.ceil(distance / 5000)),
+      roundingLogic: 'UP_TO_RUPEE',
+      payableAmount: adult + passengerFarePaise(adult, 50, 'UP_TO_RUPEE'),
+    });
     console.log(`Kochi fare figures ${JSON.stringify({ routeId, stops: 8, distanceMeters: distance, adultPaise: adult })}`);
   });
 

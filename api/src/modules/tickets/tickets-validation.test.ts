@@ -27,7 +27,11 @@ describe(`tickets with validation ${dbLabel()}`, () => {
   const buy = async (body: Record<string, unknown>) => {
     const o = (await post('/api/tickets/v1/orders', { city: 'mumbai', deviceId: 'test-device-1', appVer: '1001', ...body })).json();
     expect(o.status).toBe('PENDING');
-    const p = await post(`/api/payments/ticket/${o.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, { ...rider.headers, 'idempotency-key': `tv-${o.transactionId.slice(4, 20)}` });
+    const p = await post(
+      `/api/payments/ticket/${o.transactionId}/pay`,
+      { method: 'upi', details: { vpa: 'asha@upi' } },
+      { ...rider.headers, 'idempotency-key': `tv-${o.transactionId.slice(4, 20)}` },
+    );
     expect(p.json()).toMatchObject({ status: 'SUCCESS' });
     return o.transactionId as string;
   };
@@ -47,7 +51,16 @@ describe(`tickets with validation ${dbLabel()}`, () => {
   it('a single-journey ticket: token, one punch → USED in the wallet with its ride; a second punch is TICKET_USED', async () => {
     const tx = await buy({ kind: 'singleJourney', routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION', passengers: { adult: 1 }, farePaise: 15000 });
     const t = (await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: device.dk })).json();
-    expect(t.claims).toMatchObject({ tid: tx, kind: 'ticket', pt: 'singleJourneyTicket', city: 'mumbai', agency: 'Mumbai Airport Express', trips: 1, nb: clock.t, exp: clock.t + 86_400_000 });
+    expect(t.claims).toMatchObject({
+      tid: tx,
+      kind: 'ticket',
+      pt: 'singleJourneyTicket',
+      city: 'mumbai',
+      agency: 'Mumbai Airport Express',
+      trips: 1,
+      nb: clock.t,
+      exp: clock.t + 86_400_000,
+    });
     clock.advance(60_000);
     const r = await post('/api/validation/punches', { code: await qr(tx), vehicleNo: 'MH01AB1234' }, VALIDATOR);
     expect(r.statusCode).toBe(200);
@@ -60,7 +73,10 @@ describe(`tickets with validation ${dbLabel()}`, () => {
   });
 
   it('a multi-route ticket is USED after one punch per leg', async () => {
-    const legs = [{ routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' }, { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' }];
+    const legs = [
+      { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
+      { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
+    ];
     const tx = await buy({ kind: 'multiRoute', legs, passengers: { adult: 1 }, farePaise: 30000 });
     const code = await qr(tx);
     expect((await post('/api/validation/punches', { code }, VALIDATOR)).json()).toMatchObject({ status: 'ACTIVE' });

@@ -1,5 +1,11 @@
 import {
-  fareResponseSchema, instantFaresResponseSchema, multiRouteFareResponseSchema, ticketHistoryResponseSchema, ticketOrderSchema, validateFareResponseSchema, walletResponseSchema,
+  fareResponseSchema,
+  instantFaresResponseSchema,
+  multiRouteFareResponseSchema,
+  ticketHistoryResponseSchema,
+  ticketOrderSchema,
+  validateFareResponseSchema,
+  walletResponseSchema,
   type WalletItem,
 } from '@sawari/contracts';
 import { pathMeters } from '@sawari/domain';
@@ -24,7 +30,9 @@ const T1_VASHI = pathMeters([T1, SION, VASHI]);
 function multipart(file: Buffer, contentType: string) {
   const boundary = '----sawari-ticket-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="proof"\r\ncontent-type: ${contentType}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="proof"\r\ncontent-type: ${contentType}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -39,11 +47,32 @@ describe(`tickets API ${dbLabel()}`, () => {
       now: clock.now,
       before: async (t) => {
         // A city on the same demo feed with only a stage-fare default table, for fares at stage boundaries.
-        await new CityConfigStore(t.db).addCityConfig({ id: 'stageville', name: 'Stageville', state: 'Test', timeZone: 'Asia/Kolkata', lat: 19, lon: 72.9, homeClusters: [],
-          features: { passes: false, tickets: true, premium: false, cards: false, tracking: true, airport: false, soundValidation: false, stopBasedPlanner: false, cityListRoute: false } });
+        await new CityConfigStore(t.db).addCityConfig({
+          id: 'stageville',
+          name: 'Stageville',
+          state: 'Test',
+          timeZone: 'Asia/Kolkata',
+          lat: 19,
+          lon: 72.9,
+          homeClusters: [],
+          features: {
+            passes: false,
+            tickets: true,
+            premium: false,
+            cards: false,
+            tracking: true,
+            airport: false,
+            soundValidation: false,
+            stopBasedPlanner: false,
+            cityListRoute: false,
+          },
+        });
         await t.db.transaction((tx) => importGtfs(tx, readBoardsFile(DEMO_DATA_DIR).feedPath, { cityId: 'stageville' }));
         await new TicketStore(t.db).addFareTable('stageville', {
-          agency: '*', maxPassengers: 6, roundingLogic: 'NEAREST_RUPEE', rule: { model: 'stage', stageMeters: T1_SION, minimumFarePaise: 1000, minimumStages: 1, perStagePaise: 500 },
+          agency: '*',
+          maxPassengers: 6,
+          roundingLogic: 'NEAREST_RUPEE',
+          rule: { model: 'stage', stageMeters: T1_SION, minimumFarePaise: 1000, minimumStages: 1, perStagePaise: 500 },
           passengerTypes: { adult: { name: 'Adult', percent: 100 }, child: { name: 'Child', percent: 50 }, senior: { name: 'Senior citizen', percent: 75 } },
         });
       },
@@ -56,12 +85,24 @@ describe(`tickets API ${dbLabel()}`, () => {
   const post = (url: string, body: object, who: Session | null = rider, headers: Record<string, string> = {}) =>
     s.app.inject({ method: 'POST', url, headers: { ...(who?.headers ?? {}), ...headers }, payload: body });
   const get = (url: string, who: Session = rider) => s.app.inject({ url, headers: who.headers });
-  const ride = (over: Record<string, unknown> = {}) => ({ routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1 }, ...over });
+  const ride = (over: Record<string, unknown> = {}) => ({
+    routeId: 'AE-T1-KHR',
+    fromStopId: 'T1-BAY',
+    toStopId: 'KHARGHAR',
+    passengers: { adult: 1 },
+    ...over,
+  });
   const fare = (body: object, city = 'mumbai', who: Session | null = rider) => post(`/api/tickets/v1/cities/${city}/fare`, body, who);
   const order = (over: Record<string, unknown> = {}, who: Session = rider) =>
-    post('/api/tickets/v1/orders', { city: 'mumbai', kind: 'singleJourney', ...ride(), farePaise: 15000, deviceId: 'test-device-1', appVer: '1001', ...over }, who);
+    post(
+      '/api/tickets/v1/orders',
+      { city: 'mumbai', kind: 'singleJourney', ...ride(), farePaise: 15000, deviceId: 'test-device-1', appVer: '1001', ...over },
+      who,
+    );
   const pay = (tx: string, key: string, number = '4111111111111111', who: Session = rider) =>
-    post(`/api/payments/ticket/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, { 'idempotency-key': key });
+    post(`/api/payments/ticket/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
+      'idempotency-key': key,
+    });
   const wallet = async (who: Session = rider, city = 'mumbai') => {
     const r = await get(`/api/tickets/wallet?city=${city}`, who);
     expect(r.statusCode).toBe(200);
@@ -75,13 +116,52 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(r.statusCode).toBe(200);
       const f = fareResponseSchema.parse(r.json());
       expect(f).toMatchObject({
-        city: 'mumbai', routeId: 'AE-T1-KHR', routeName: 'AE1', agency: 'Mumbai Airport Express', fromStopName: 'Terminal 1 Bus Bay', toStopName: 'Kharghar',
-        stages: null, roundingLogic: 'NEAREST_RUPEE', totalAvailableSeats: 6, payableAmount: 30000 + 7500 + 11300, actualAmount: 60000,
+        city: 'mumbai',
+        routeId: 'AE-T1-KHR',
+        routeName: 'AE1',
+        agency: 'Mumbai Airport Express',
+        fromStopName: 'Terminal 1 Bus Bay',
+        toStopName: 'Kharghar',
+        stages: null,
+        roundingLogic: 'NEAREST_RUPEE',
+        totalAvailableSeats: 6,
+        payableAmount: 30000 + 7500 + 11300,
+        actualAmount: 60000,
       });
       expect(f.passengerDetails).toEqual([
-        { id: 'adult', name: 'Adult', isDiscountApplicable: false, payableAmount: 30000, actualAmount: 30000, fareBreakup: [{ name: 'Ticket fare', value: 30000 }], categorySeatLimit: 6 },
-        { id: 'child', name: 'Child', isDiscountApplicable: true, payableAmount: 7500, actualAmount: 15000, fareBreakup: [{ name: 'Ticket fare', value: 15000 }, { name: 'Child concession', value: -7500 }], categorySeatLimit: 6 },
-        { id: 'senior', name: 'Senior citizen', isDiscountApplicable: true, payableAmount: 11300, actualAmount: 15000, fareBreakup: [{ name: 'Ticket fare', value: 15000 }, { name: 'Senior citizen concession', value: -3700 }], categorySeatLimit: 6 },
+        {
+          id: 'adult',
+          name: 'Adult',
+          isDiscountApplicable: false,
+          payableAmount: 30000,
+          actualAmount: 30000,
+          fareBreakup: [{ name: 'Ticket fare', value: 30000 }],
+          categorySeatLimit: 6,
+        },
+        {
+          id: 'child',
+          name: 'Child',
+          isDiscountApplicable: true,
+          payableAmount: 7500,
+          actualAmount: 15000,
+          fareBreakup: [
+            { name: 'Ticket fare', value: 15000 },
+            { name: 'Child concession', value: -7500 },
+          ],
+          categorySeatLimit: 6,
+        },
+        {
+          id: 'senior',
+          name: 'Senior citizen',
+          isDiscountApplicable: true,
+          payableAmount: 11300,
+          actualAmount: 15000,
+          fareBreakup: [
+            { name: 'Ticket fare', value: 15000 },
+            { name: 'Senior citizen concession', value: -3700 },
+          ],
+          categorySeatLimit: 6,
+        },
       ]);
       expect((await fare(ride({ toStopId: 'SION' }))).json()).toMatchObject({ payableAmount: 15000, distanceMeters: T1_SION });
     });
@@ -93,12 +173,20 @@ describe(`tickets API ${dbLabel()}`, () => {
       const stages = Math.ceil(T1_VASHI / T1_SION);
       const adult = 1000 + (stages - 1) * 500;
       expect(far).toMatchObject({ distanceMeters: T1_VASHI, stages });
-      expect(far.passengerDetails.map((g: { payableAmount: number }) => g.payableAmount)).toEqual([adult, Math.floor((adult * 50 + 5000) / 10000) * 100, Math.floor((adult * 75 + 5000) / 10000) * 100]);
+      expect(far.passengerDetails.map((g: { payableAmount: number }) => g.payableAmount)).toEqual([
+        adult,
+        Math.floor((adult * 50 + 5000) / 10000) * 100,
+        Math.floor((adult * 75 + 5000) / 10000) * 100,
+      ]);
       // one metre shorter stages: T1 → Sion is now just over one stage
-      await s.db.query(`UPDATE ticket_fare_tables SET body = jsonb_set(body, '{rule,stageMeters}', $1::jsonb) WHERE city_id = 'stageville'`, [JSON.stringify(T1_SION - 1)]);
+      await s.db.query(`UPDATE ticket_fare_tables SET body = jsonb_set(body, '{rule,stageMeters}', $1::jsonb) WHERE city_id = 'stageville'`, [
+        JSON.stringify(T1_SION - 1),
+      ]);
       const two = (await fare(ride({ toStopId: 'SION', passengers: { adult: 1, child: 1 } }), 'stageville')).json();
       expect(two).toMatchObject({ stages: 2, payableAmount: 1500 + 800 }); // child ₹7.50 → ₹8
-      await s.db.query(`UPDATE ticket_fare_tables SET body = jsonb_set(body, '{rule,stageMeters}', $1::jsonb) WHERE city_id = 'stageville'`, [JSON.stringify(T1_SION)]);
+      await s.db.query(`UPDATE ticket_fare_tables SET body = jsonb_set(body, '{rule,stageMeters}', $1::jsonb) WHERE city_id = 'stageville'`, [
+        JSON.stringify(T1_SION),
+      ]);
       // no active table for the agency and no city default: 409, never a made-up fare
       await s.db.query(`UPDATE ticket_fare_tables SET is_active = false WHERE city_id = 'stageville'`);
       expectError(await fare(ride({ toStopId: 'SION' }), 'stageville'), 409, 'FARE_NOT_AVAILABLE', /AE1/);
@@ -106,7 +194,9 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('validate-fare: ok for the fare the rider saw, 409 FARE_CHANGED otherwise', async () => {
-      expect(validateFareResponseSchema.parse((await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 15000 })).json())).toMatchObject({ ok: true, farePaise: 15000 });
+      expect(
+        validateFareResponseSchema.parse((await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 15000 })).json()),
+      ).toMatchObject({ ok: true, farePaise: 15000 });
       expectError(await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride(), farePaise: 14000 }), 409, 'FARE_CHANGED', /₹150/);
       expectError(await post('/api/tickets/v1/cities/mumbai/validate-fare', { ...ride() }), 400, 'VALIDATION_FAILED', /farePaise/);
     });
@@ -151,18 +241,42 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('multi-route (web app): each leg priced, then merged per spec §4 (groups in every leg, amounts and lines summed, minimum seats)', async () => {
-      const legs = [{ routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' }, { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' }];
+      const legs = [
+        { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
+        { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
+      ];
       const r = await post('/api/tickets/v1/cities/mumbai/multi-route-fare', { legs, passengers: { adult: 1, child: 1 } });
       expect(r.statusCode).toBe(200);
       const m = multiRouteFareResponseSchema.parse(r.json());
-      expect(m.legs.map((l) => [l.routeName, l.payableAmount])).toEqual([['AE1', 22500], ['AE4', 22500]]);
+      expect(m.legs.map((l) => [l.routeName, l.payableAmount])).toEqual([
+        ['AE1', 22500],
+        ['AE4', 22500],
+      ]);
       expect(m).toMatchObject({ payableAmount: 45000, actualAmount: 60000, totalAvailableSeats: 6 });
       expect(m.passengerDetails).toEqual([
         expect.objectContaining({ id: 'adult', payableAmount: 30000, fareBreakup: [{ name: 'Ticket fare', value: 30000 }] }),
-        expect.objectContaining({ id: 'child', payableAmount: 15000, actualAmount: 30000, fareBreakup: [{ name: 'Ticket fare', value: 30000 }, { name: 'Child concession', value: -15000 }] }),
+        expect.objectContaining({
+          id: 'child',
+          payableAmount: 15000,
+          actualAmount: 30000,
+          fareBreakup: [
+            { name: 'Ticket fare', value: 30000 },
+            { name: 'Child concession', value: -15000 },
+          ],
+        }),
       ]);
-      expectError(await post('/api/tickets/v1/cities/mumbai/multi-route-fare', { legs: [legs[0], { ...legs[1], toStopId: 'GHATKOPAR' }], passengers: { adult: 1 } }), 400, 'SAME_STOP', /Leg 2/);
-      expectError(await post('/api/tickets/v1/cities/mumbai/multi-route-fare', { legs: [legs[0]], passengers: { adult: 1 } }), 400, 'VALIDATION_FAILED', /legs/);
+      expectError(
+        await post('/api/tickets/v1/cities/mumbai/multi-route-fare', { legs: [legs[0], { ...legs[1], toStopId: 'GHATKOPAR' }], passengers: { adult: 1 } }),
+        400,
+        'SAME_STOP',
+        /Leg 2/,
+      );
+      expectError(
+        await post('/api/tickets/v1/cities/mumbai/multi-route-fare', { legs: [legs[0]], passengers: { adult: 1 } }),
+        400,
+        'VALIDATION_FAILED',
+        /legs/,
+      );
     });
   });
 
@@ -209,10 +323,29 @@ describe(`tickets API ${dbLabel()}`, () => {
       expectError(await pay(o.transactionId, 'tk-pay-000002'), 409, 'ORDER_ALREADY_PAID');
       const item = (await wallet()).items.find((i) => i.transactionId === o.transactionId)!;
       expect(item).toMatchObject({
-        ticketId: after.ticketId, productType: 'singleJourneyTicket', productSubType: null, status: 'UNUSED', agency: 'Mumbai Airport Express',
-        fare: 150, discountedFare: 150, farePaise: 15000, startTime: clock.t, bookingTime: clock.t, expiryTime: clock.t + 24 * HOUR, activationExpiryTime: clock.t + 24 * HOUR,
-        routeId: 'AE-T1-KHR', routeName: 'AE1', fromStopName: 'Terminal 1 Bus Bay', toStopName: 'Kharghar', passengers: { adult: 1, child: 0, senior: 0 },
-        punches: [], rideCount: 0, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15, passStartDate: '2025-08-14',
+        ticketId: after.ticketId,
+        productType: 'singleJourneyTicket',
+        productSubType: null,
+        status: 'UNUSED',
+        agency: 'Mumbai Airport Express',
+        fare: 150,
+        discountedFare: 150,
+        farePaise: 15000,
+        startTime: clock.t,
+        bookingTime: clock.t,
+        expiryTime: clock.t + 24 * HOUR,
+        activationExpiryTime: clock.t + 24 * HOUR,
+        routeId: 'AE-T1-KHR',
+        routeName: 'AE1',
+        fromStopName: 'Terminal 1 Bus Bay',
+        toStopName: 'Kharghar',
+        passengers: { adult: 1, child: 0, senior: 0 },
+        punches: [],
+        rideCount: 0,
+        maxTripsPerDay: 1,
+        numOfTrips: 1,
+        activeDuration: 15,
+        passStartDate: '2025-08-14',
         fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [{ name: 'Ticket fare', value: 15000 }] },
         conditions: expect.arrayContaining([expect.stringMatching(/within 24 hours/)]),
       });
@@ -225,7 +358,9 @@ describe(`tickets API ${dbLabel()}`, () => {
       const wallMs = Math.round(performance.now() - t0);
       const ids = new Set(res.map((r) => r.json().paymentId));
       const tickets = await count('SELECT count(*) AS n FROM tickets WHERE transaction_id = $1', [o.transactionId]);
-      console.log(`tickets concurrency figures ${JSON.stringify({ db: s.kind, requests: 20, http200: res.filter((r) => r.statusCode === 200).length, distinctPaymentIds: ids.size, ticketsIssued: tickets, wallMs })}`);
+      console.log(
+        `tickets concurrency figures ${JSON.stringify({ db: s.kind, requests: 20, http200: res.filter((r) => r.statusCode === 200).length, distinctPaymentIds: ids.size, ticketsIssued: tickets, wallMs })}`,
+      );
       expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       expect(ids.size).toBe(1);
       expect(tickets).toBe(1);
@@ -236,7 +371,10 @@ describe(`tickets API ${dbLabel()}`, () => {
 
     it('a declined card leaves the order PAYMENT_FAILED with no ticket; a retry with a new key pays and issues it', async () => {
       const o = (await order()).json();
-      expect((await pay(o.transactionId, 'tk-fail-000001', '4000000000000002')).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'CARD_DECLINED' });
+      expect((await pay(o.transactionId, 'tk-fail-000001', '4000000000000002')).json()).toMatchObject({
+        status: 'PAYMENT_FAILED',
+        failureReason: 'CARD_DECLINED',
+      });
       expect((await get(`/api/tickets/v1/orders/${o.transactionId}`)).json()).toMatchObject({ status: 'PAYMENT_FAILED', ticketId: null });
       expect((await wallet()).items.some((i) => i.transactionId === o.transactionId)).toBe(false);
       expect((await pay(o.transactionId, 'tk-fail-000002')).json()).toMatchObject({ status: 'SUCCESS' });
@@ -245,57 +383,118 @@ describe(`tickets API ${dbLabel()}`, () => {
     });
 
     it('multi-route order: priced by the server, paid, one ticket with its legs', async () => {
-      const legs = [{ routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' }, { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' }];
-      expectError(await order({ kind: 'multiRoute', legs, routeId: undefined, fromStopId: undefined, toStopId: undefined, farePaise: 15000 }), 409, 'FARE_CHANGED', /₹300/);
+      const legs = [
+        { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
+        { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
+      ];
+      expectError(
+        await order({ kind: 'multiRoute', legs, routeId: undefined, fromStopId: undefined, toStopId: undefined, farePaise: 15000 }),
+        409,
+        'FARE_CHANGED',
+        /₹300/,
+      );
       const o = (await order({ kind: 'multiRoute', legs, farePaise: 30000 })).json();
       expect(o).toMatchObject({ kind: 'multiRoute', payableAmount: 30000 });
       expect((await pay(o.transactionId, 'tk-multi-00001')).json()).toMatchObject({ status: 'SUCCESS' });
       const item = (await wallet()).items.find((i) => i.transactionId === o.transactionId)!;
-      expect(item).toMatchObject({ productSubType: 'multiRouteTicket', routeName: 'AE1 + AE4', fromStopName: 'Terminal 1 Bus Bay', toStopName: 'Thane', numOfTrips: 2, farePaise: 30000 });
+      expect(item).toMatchObject({
+        productSubType: 'multiRouteTicket',
+        routeName: 'AE1 + AE4',
+        fromStopName: 'Terminal 1 Bus Bay',
+        toStopName: 'Thane',
+        numOfTrips: 2,
+        farePaise: 30000,
+      });
       expect(item.legs).toHaveLength(2);
     });
 
-    it('instant ticket: the city\'s fares, a fare and a count, no route; valid 15 min', async () => {
+    it("instant ticket: the city's fares, a fare and a count, no route; valid 15 min", async () => {
       const list = instantFaresResponseSchema.parse((await get('/api/tickets/v1/cities/mumbai/instant-fares')).json());
       expect(list).toMatchObject({ city: 'mumbai', maxPassengers: 6 });
       expect(list.fares.map((f) => f.farePaise)).toEqual([1000, 1500, 2000, 2500]);
-      const base = { kind: 'instant', instantFareId: 'mum-inst-15', passengerCount: 2, routeId: undefined, fromStopId: undefined, toStopId: undefined, passengers: undefined };
+      const base = {
+        kind: 'instant',
+        instantFareId: 'mum-inst-15',
+        passengerCount: 2,
+        routeId: undefined,
+        fromStopId: undefined,
+        toStopId: undefined,
+        passengers: undefined,
+      };
       expectError(await order({ ...base, instantFareId: 'nope', farePaise: 3000 }), 400, 'INSTANT_FARE_NOT_FOUND');
       expectError(await order({ ...base, passengerCount: 7, farePaise: 10500 }), 400, 'TOO_MANY_PASSENGERS');
       expectError(await order({ ...base, passengerCount: 0, farePaise: 0 }), 400, 'VALIDATION_FAILED', /passengerCount/);
       const o = (await order({ ...base, farePaise: 3000 })).json();
       expect((await pay(o.transactionId, 'tk-inst-00001')).json()).toMatchObject({ status: 'SUCCESS' });
       const item = (await wallet()).items.find((i) => i.transactionId === o.transactionId)!;
-      expect(item).toMatchObject({ productSubType: 'instantTicket', categoryId: 'mum-inst-15', farePaise: 3000, routeId: null, conditions: expect.arrayContaining([expect.stringMatching(/15 minutes/)]), expiryTime: clock.t + 15 * 60_000, activationExpiryTime: clock.t + 15 * 60_000 });
+      expect(item).toMatchObject({
+        productSubType: 'instantTicket',
+        categoryId: 'mum-inst-15',
+        farePaise: 3000,
+        routeId: null,
+        conditions: expect.arrayContaining([expect.stringMatching(/15 minutes/)]),
+        expiryTime: clock.t + 15 * 60_000,
+        activationExpiryTime: clock.t + 15 * 60_000,
+      });
     });
   });
 
   describe('wallet and validation hooks', () => {
     const upload = async (data: Buffer, type: string) => {
       const m = multipart(data, type);
-      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json().fileId as string;
+      return (await s.app.inject({ method: 'POST', url: '/api/passes/proofs', payload: m.payload, headers: { ...rider.headers, ...m.headers } })).json()
+        .fileId as string;
     };
-    const passOrder = (props: Record<string, unknown>, over: Record<string, unknown> = {}) => post('/api/passes/v3/orders', {
-      appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
-      userDetails: { mailId: 'a@b.in', mobileNumber: '9876570001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: rider.userId },
-      passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100, ...props }, ...over,
-    });
+    const passOrder = (props: Record<string, unknown>, over: Record<string, unknown> = {}) =>
+      post('/api/passes/v3/orders', {
+        appVer: '1.0.0',
+        city: 'mumbai',
+        deviceId: 'test-device-1',
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
+        proofs: [],
+        userDetails: { mailId: 'a@b.in', mobileNumber: '9876570001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: rider.userId },
+        passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100, ...props },
+        ...over,
+      });
 
     it('lists tickets and passes with their statuses: issued pass, verification pending, verification rejected with its reason', async () => {
       const general = (await passOrder({})).json();
-      expect((await post(`/api/payments/pass/${general.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, { 'idempotency-key': 'tk-passpay-001' })).json()).toMatchObject({ status: 'SUCCESS' });
-      const proofs = async () => [{ kind: 'PHOTO', fileId: await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'image/jpeg') },
-        { kind: 'STUDENT_ID', fileId: await upload(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100)]), 'application/pdf') }];
+      expect(
+        (
+          await post(`/api/payments/pass/${general.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, {
+            'idempotency-key': 'tk-passpay-001',
+          })
+        ).json(),
+      ).toMatchObject({ status: 'SUCCESS' });
+      const proofs = async () => [
+        { kind: 'PHOTO', fileId: await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'image/jpeg') },
+        { kind: 'STUDENT_ID', fileId: await upload(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100)]), 'application/pdf') },
+      ];
       const concession = { configurationId: 'mum-concession', categoryId: 'student', fmId: 'mum-stu-30', passFare: 400 };
       const pending = (await passOrder(concession, { proofs: await proofs(), transactionId: `${rider.userId}-pending` })).json();
       const rejected = (await passOrder(concession, { proofs: await proofs(), transactionId: `${rider.userId}-rejected` })).json();
       await post(`/api/passes/orders/${rejected.transactionId}/submit-for-verification`, {});
-      expect((await post(`/api/ops/verifications/${rejected.transactionId}/reject`, { reason: 'The student ID is not readable' }, null, OPS)).json()).toMatchObject({ status: 'REJECTED' });
+      expect(
+        (await post(`/api/ops/verifications/${rejected.transactionId}/reject`, { reason: 'The student ID is not readable' }, null, OPS)).json(),
+      ).toMatchObject({ status: 'REJECTED' });
 
       const w = await wallet();
       expect(w.serverTime).toBe(clock.t);
       const by = (tx: string) => w.items.find((i) => i.transactionId === tx) as WalletItem;
-      expect(by(general.transactionId)).toMatchObject({ passId: expect.any(String), productType: 'pass', status: 'SUCCESS', fare: 1200, discountedFare: 1100, farePaise: 110000, numOfDays: 30, isRenewable: true, punches: [], rideCount: 0, infoNote: 'All ordinary routes in Mumbai.' });
+      expect(by(general.transactionId)).toMatchObject({
+        passId: expect.any(String),
+        productType: 'pass',
+        status: 'SUCCESS',
+        fare: 1200,
+        discountedFare: 1100,
+        farePaise: 110000,
+        numOfDays: 30,
+        isRenewable: true,
+        punches: [],
+        rideCount: 0,
+        infoNote: 'All ordinary routes in Mumbai.',
+      });
       expect(by(general.transactionId).ticketId).toBeUndefined();
       expect(by(pending.transactionId)).toMatchObject({ status: 'UNVERIFIED', categoryName: 'Student', passStartDate: '2025-08-14', startTime: null });
       expect(by(rejected.transactionId)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The student ID is not readable' });
@@ -317,7 +516,13 @@ describe(`tickets API ${dbLabel()}`, () => {
 
       // issue 16 item 11: without a city, every city's items (a Kochi pass beside the Mumbai ones), newest first
       const kochi = (await passOrder({ configurationId: 'koc-general', categoryId: 'adult', fmId: 'koc-gen-30', passFare: 800 }, { city: 'kochi' })).json();
-      expect((await post(`/api/payments/pass/${kochi.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, { 'idempotency-key': 'tk-passpay-kochi' })).json()).toMatchObject({ status: 'SUCCESS' });
+      expect(
+        (
+          await post(`/api/payments/pass/${kochi.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, {
+            'idempotency-key': 'tk-passpay-kochi',
+          })
+        ).json(),
+      ).toMatchObject({ status: 'SUCCESS' });
       const all = walletResponseSchema.parse((await get('/api/tickets/wallet')).json());
       expect(all.items.map((i) => i.transactionId).sort()).toEqual([...w.items.map((i) => i.transactionId), kochi.transactionId].sort());
       expect(all.items.find((i) => i.transactionId === kochi.transactionId)).toMatchObject({ city: 'kochi', status: 'SUCCESS' });
@@ -333,7 +538,16 @@ describe(`tickets API ${dbLabel()}`, () => {
       const punchedAt = clock.t + 60_000;
       const svc = new TicketService(s.db, clock.now, { routePatterns: async () => null, stop: async () => null });
       svc.usePunches({ punchesFor: async (ids) => new Map(ids.filter((id) => id === o.transactionId).map((id) => [id, [{ punchingTime: punchedAt }]])) });
-      expect(await svc.validatable(o.transactionId)).toMatchObject({ kind: 'ticket', status: 'ISSUED', tripsPerDay: 1, validFrom: clock.t, validUntil: clock.t + 24 * HOUR, farePaise: 15000, title: 'AE1: Terminal 1 Bus Bay → Kharghar', userId: rider.userId });
+      expect(await svc.validatable(o.transactionId)).toMatchObject({
+        kind: 'ticket',
+        status: 'ISSUED',
+        tripsPerDay: 1,
+        validFrom: clock.t,
+        validUntil: clock.t + 24 * HOUR,
+        farePaise: 15000,
+        title: 'AE1: Terminal 1 Bus Bay → Kharghar',
+        userId: rider.userId,
+      });
       expect(await svc.validatable('TKT-unknown')).toBeNull();
       expect(await svc.onPunched(o.transactionId, punchedAt, { rideCount: 1 })).toBe('USED');
       expect(await svc.onPunched(o.transactionId, punchedAt + 1, { rideCount: 2 })).toBe('USED');

@@ -72,7 +72,12 @@ export class FeedIndex {
     for (const s of this.stops) s.routeIds.sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
     this.grid = new PointGrid(this.stops.filter((s) => s.location_type === 0 || s.location_type === 1));
     this.bounds = this.stops.length
-      ? [Math.min(...this.stops.map((s) => s.lon)), Math.min(...this.stops.map((s) => s.lat)), Math.max(...this.stops.map((s) => s.lon)), Math.max(...this.stops.map((s) => s.lat))]
+      ? [
+          Math.min(...this.stops.map((s) => s.lon)),
+          Math.min(...this.stops.map((s) => s.lat)),
+          Math.max(...this.stops.map((s) => s.lon)),
+          Math.max(...this.stops.map((s) => s.lat)),
+        ]
       : null;
     this.buildTranslations(rows);
   }
@@ -97,7 +102,7 @@ export class FeedIndex {
     const tripById = new Map(rows.trips.map((t) => [t.trip_id, t]));
     const byRoute = new Map<string, Map<string, TripPattern>>();
     const st = rows.stopTimes;
-    for (let start = 0; start < st.length; ) {
+    for (let start = 0; start < st.length;) {
       let end = start;
       while (end < st.length && st[end].trip_id === st[start].trip_id) end++;
       const trip = tripById.get(st[start].trip_id);
@@ -118,7 +123,8 @@ export class FeedIndex {
       }
       start = end;
     }
-    for (const [routeId, patterns] of byRoute) this.routeById.get(routeId)!.patterns = [...patterns.values()].sort((a, b) => b.trips - a.trips || b.stopIds.length - a.stopIds.length);
+    for (const [routeId, patterns] of byRoute)
+      this.routeById.get(routeId)!.patterns = [...patterns.values()].sort((a, b) => b.trips - a.trips || b.stopIds.length - a.stopIds.length);
   }
 
   private buildTranslations(rows: FeedIndexRows): void {
@@ -137,7 +143,8 @@ export class FeedIndex {
         for (const id of ids) names.stops.set(id, t.translation);
       } else if (t.table_name === 'routes' && (t.field_name === 'route_short_name' || t.field_name === 'route_long_name')) {
         const field = t.field_name === 'route_short_name' ? 'short' : 'long';
-        const ids = t.record_id !== null ? [t.record_id] : this.routes.filter((r) => r[t.field_name as 'route_short_name'] === t.field_value).map((r) => r.route_id);
+        const ids =
+          t.record_id !== null ? [t.record_id] : this.routes.filter((r) => r[t.field_name as 'route_short_name'] === t.field_value).map((r) => r.route_id);
         for (const id of ids) names.routes.set(id, { ...names.routes.get(id), [field]: t.translation });
       }
     }
@@ -189,7 +196,10 @@ export class FeedIndex {
         if (name && name !== this.stopName(stop, lang)) seen.set(name, (seen.get(name) ?? 0) + p.trips);
       }
     }
-    return [...seen].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name]) => name);
+    return [...seen]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([name]) => name);
   }
 
   /** Routes with a trip that calls at `fromStopId` and later at `toStopId`. */

@@ -29,7 +29,11 @@ function feed(): string {
     'trips.txt': ['route_id,service_id,trip_id,trip_headsign', ...routes.map((_, i) => `R${i + 1},ALL,t${i + 1},Aluva`)],
     'stop_times.txt': [
       'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
-      ...routes.flatMap((_, i) => [`t${i + 1},08:00:00,08:00:00,${i % 2 ? 'V1' : 'V2'},1`, `t${i + 1},08:20:00,08:20:00,E1,2`, `t${i + 1},08:40:00,08:40:00,AL,3`]),
+      ...routes.flatMap((_, i) => [
+        `t${i + 1},08:00:00,08:00:00,${i % 2 ? 'V1' : 'V2'},1`,
+        `t${i + 1},08:20:00,08:20:00,E1,2`,
+        `t${i + 1},08:40:00,08:40:00,AL,3`,
+      ]),
     ],
   });
 }
@@ -50,14 +54,21 @@ describe(`typo-tolerant, ranked, paged search ${dbLabel()}`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function gql<T>(query: string, variables: Record<string, unknown>): Promise<{ data: T | null; errors?: { extensions: { code: string }; message: string }[] }> {
+  async function gql<T>(
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<{ data: T | null; errors?: { extensions: { code: string }; message: string }[] }> {
     const r = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query, variables } });
     return r.json();
   }
-  const SEARCH = 'query($q: String!, $limit: Int, $offset: Int) { search(city: "vyttilaville", query: $q, limit: $limit, offset: $offset) { result_type stop_id name } }';
-  const ROUTES = 'query($q: String!, $limit: Int, $offset: Int) { searchRoutes(city: "vyttilaville", query: $q, limit: $limit, offset: $offset) { route_id route_name } }';
-  const stops = async (q: string, limit = 20, offset = 0) => (await gql<{ search: { stop_id: string }[] }>(SEARCH, { q, limit, offset })).data!.search.map((s) => s.stop_id);
-  const routes = async (q: string, limit = 20, offset = 0) => (await gql<{ searchRoutes: { route_id: string }[] }>(ROUTES, { q, limit, offset })).data!.searchRoutes.map((r) => r.route_id);
+  const SEARCH =
+    'query($q: String!, $limit: Int, $offset: Int) { search(city: "vyttilaville", query: $q, limit: $limit, offset: $offset) { result_type stop_id name } }';
+  const ROUTES =
+    'query($q: String!, $limit: Int, $offset: Int) { searchRoutes(city: "vyttilaville", query: $q, limit: $limit, offset: $offset) { route_id route_name } }';
+  const stops = async (q: string, limit = 20, offset = 0) =>
+    (await gql<{ search: { stop_id: string }[] }>(SEARCH, { q, limit, offset })).data!.search.map((s) => s.stop_id);
+  const routes = async (q: string, limit = 20, offset = 0) =>
+    (await gql<{ searchRoutes: { route_id: string }[] }>(ROUTES, { q, limit, offset })).data!.searchRoutes.map((r) => r.route_id);
 
   it('finds a stop from a common misspelling ("Vytilla", "Edapally"), after the exact and prefix matches', async () => {
     expect(await stops('Vytilla')).toEqual(['V1', 'V2', 'VH']);
@@ -112,7 +123,11 @@ if (!kochiThere) console.log(`Kochi search tests skipped: the Kochi feed is not 
     await t?.cleanup();
   });
   const names = async (q: string, limit = 20) => {
-    const r = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query: 'query($q: String!, $l: Int) { search(city: "kochi", query: $q, limit: $l) { name } }', variables: { q, l: limit } } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      payload: { query: 'query($q: String!, $l: Int) { search(city: "kochi", query: $q, limit: $l) { name } }', variables: { q, l: limit } },
+    });
     return (r.json() as { data: { search: { name: string }[] } }).data.search.map((s) => s.name);
   };
 
@@ -129,7 +144,11 @@ if (!kochiThere) console.log(`Kochi search tests skipped: the Kochi feed is not 
   it('pages past 20 results', async () => {
     const first = await names('road', 20);
     expect(first).toHaveLength(20);
-    const r = await app.inject({ method: 'POST', url: '/api/graphql', payload: { query: '{ search(city: "kochi", query: "road", limit: 20, offset: 20) { stop_id name } }' } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      payload: { query: '{ search(city: "kochi", query: "road", limit: 20, offset: 20) { stop_id name } }' },
+    });
     expect((r.json() as { data: { search: unknown[] } }).data.search.length).toBeGreaterThan(0);
   });
 });

@@ -170,7 +170,13 @@ export class TransitService {
     const today = this.today(d);
     if (atStopId === undefined) {
       const day = d.timetable.routeDay(route.route_id, today);
-      return { ...this.routeBase(route, d, lang), arrival_time: null, ttStatus: day.runs ? 0 : 1, isFrequencyTrip: day.hasHeadwayTrips, frequency_data_array: day.frequencies };
+      return {
+        ...this.routeBase(route, d, lang),
+        arrival_time: null,
+        ttStatus: day.runs ? 0 : 1,
+        isFrequencyTrip: day.hasHeadwayTrips,
+        frequency_data_array: day.frequencies,
+      };
     }
     const now = this.now();
     const next = d.timetable.departures(route.route_id, atStopId, now, now + 24 * 3600_000)[0];
@@ -220,7 +226,12 @@ export class TransitService {
         let shape = p.shapeId ? await this.store.shape(d.index.feedId, p.shapeId) : [];
         if (shape.length < 2) shape = stops.map((s) => [s.lon, s.lat]);
         const last = stops[stops.length - 1];
-        return { directionId: p.directionId, headsign: p.headsign ?? (last ? d.index.stopName(last, lang) : ''), stops: stops.map((s) => this.stopView(d, s, lang)), shape };
+        return {
+          directionId: p.directionId,
+          headsign: p.headsign ?? (last ? d.index.stopName(last, lang) : ''),
+          stops: stops.map((s) => this.stopView(d, s, lang)),
+          shape,
+        };
       }),
     );
     return { ...this.routeBase(route, d, lang), directions, cityId };
@@ -230,12 +241,24 @@ export class TransitService {
    * A route's name, agency and every distinct stop pattern of its trips with the stops' names and positions (for ticket
    * fares by distance); null when the city has no feed or no such route.
    */
-  async routePatterns(cityId: string, routeId: string): Promise<{ route_id: string; route_name: string; agency_name: string | null; patterns: { stop_id: string; stop_name: string; lat: number; lon: number }[][] } | null> {
+  async routePatterns(
+    cityId: string,
+    routeId: string,
+  ): Promise<{
+    route_id: string;
+    route_name: string;
+    agency_name: string | null;
+    patterns: { stop_id: string; stop_name: string; lat: number; lon: number }[][];
+  } | null> {
     const d = await this.data(cityId);
     const route = d?.index.route(routeId);
     if (!d || !route) return null;
     const patterns = route.patterns.map((p) =>
-      p.stopIds.map((id) => d.index.stop(id)).filter((s): s is IndexedStop => !!s).map((s) => ({ stop_id: s.stop_id, stop_name: d.index.stopName(s), lat: s.lat, lon: s.lon })));
+      p.stopIds
+        .map((id) => d.index.stop(id))
+        .filter((s): s is IndexedStop => !!s)
+        .map((s) => ({ stop_id: s.stop_id, stop_name: d.index.stopName(s), lat: s.lat, lon: s.lon })),
+    );
     return { route_id: route.route_id, route_name: d.index.routeNames(route).route_name, agency_name: route.agency_name, patterns };
   }
 
@@ -297,7 +320,8 @@ export class TransitService {
     if (!text) return [];
     const hits = await this.store.searchStopsAndPlaces(d?.index.feedId ?? null, cityId, text, limit, offset);
     return hits.flatMap((h): SearchResultView[] => {
-      if (h.kind === 'PLACE') return [{ result_type: 'PLACE', stop_id: null, name: h.name, lat: h.lat, lon: h.lon, route: null, stop_code: null, towards: [], routeNames: [] }];
+      if (h.kind === 'PLACE')
+        return [{ result_type: 'PLACE', stop_id: null, name: h.name, lat: h.lat, lon: h.lon, route: null, stop_code: null, towards: [], routeNames: [] }];
       const stop = d?.index.stop(h.id);
       if (!d || !stop) return [];
       return [

@@ -48,9 +48,15 @@ export class TransitStore {
       q<TimetableRows['stops'][number]>('SELECT stop_id, stop_name FROM stops WHERE feed_id = $1'),
       q<TimetableRows['routes'][number]>('SELECT route_id FROM routes WHERE feed_id = $1'),
       q<TimetableRows['trips'][number]>('SELECT trip_id, route_id, service_id FROM trips WHERE feed_id = $1'),
-      q<TimetableRows['stopTimes'][number]>('SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 ORDER BY trip_id, stop_sequence'),
-      q<TimetableRows['frequencies'][number]>('SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 ORDER BY trip_id, start_secs'),
-      q<TimetableRows['calendar'][number]>('SELECT service_id, monday, tuesday, wednesday, thursday, friday, saturday, sunday, start_date, end_date FROM calendar WHERE feed_id = $1'),
+      q<TimetableRows['stopTimes'][number]>(
+        'SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 ORDER BY trip_id, stop_sequence',
+      ),
+      q<TimetableRows['frequencies'][number]>(
+        'SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 ORDER BY trip_id, start_secs',
+      ),
+      q<TimetableRows['calendar'][number]>(
+        'SELECT service_id, monday, tuesday, wednesday, thursday, friday, saturday, sunday, start_date, end_date FROM calendar WHERE feed_id = $1',
+      ),
       q<TimetableRows['calendarDates'][number]>('SELECT service_id, date, exception_type FROM calendar_dates WHERE feed_id = $1'),
     ]);
     return { stops, routes, trips, stopTimes, frequencies, calendar, calendarDates };
@@ -157,13 +163,22 @@ export class TransitReadStore {
   constructor(private readonly db: Db) {}
 
   async cityInfo(cityId: string): Promise<CityInfo | null> {
-    const r = await this.db.query<{ id: string; name: string; time_zone: string; stop_based: boolean | null; feed_id: number | null; attribution: string | null }>(
+    const r = await this.db.query<{
+      id: string;
+      name: string;
+      time_zone: string;
+      stop_based: boolean | null;
+      feed_id: number | null;
+      attribution: string | null;
+    }>(
       `SELECT c.id, c.name, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, f.id AS feed_id, f.attribution
          FROM cities c LEFT JOIN feeds f ON f.city_id = c.id AND f.is_current WHERE c.id = $1`,
       [cityId],
     );
     const row = r.rows[0];
-    return row ? { id: row.id, name: row.name, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, feedId: row.feed_id, attribution: row.attribution } : null;
+    return row
+      ? { id: row.id, name: row.name, timeZone: row.time_zone, stopBasedPlanner: row.stop_based === true, feedId: row.feed_id, attribution: row.attribution }
+      : null;
   }
 
   async feedIndexRows(feedId: number): Promise<FeedIndexRows> {
@@ -274,19 +289,17 @@ export class TransitReadStore {
   /** Adds places that are missing (by city and id); leaves existing ones as they are. */
   async addPlaces(cityId: string, places: PlaceRow[]): Promise<void> {
     for (const p of places) {
-      await this.db.query('INSERT INTO places (city_id, place_id, name, kind, lat, lon) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (city_id, place_id) DO NOTHING', [
-        cityId,
-        p.place_id,
-        p.name,
-        p.kind,
-        p.lat,
-        p.lon,
-      ]);
+      await this.db.query(
+        'INSERT INTO places (city_id, place_id, name, kind, lat, lon) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (city_id, place_id) DO NOTHING',
+        [cityId, p.place_id, p.name, p.kind, p.lat, p.lon],
+      );
     }
   }
 
   /** Walking transfers of a feed (given or generated), for the planner and tests. */
-  async transfers(feedId: number): Promise<{ from_stop_id: string; to_stop_id: string; transfer_type: number; min_transfer_time: number | null; generated: boolean }[]> {
+  async transfers(
+    feedId: number,
+  ): Promise<{ from_stop_id: string; to_stop_id: string; transfer_type: number; min_transfer_time: number | null; generated: boolean }[]> {
     const r = await this.db.query<{ from_stop_id: string; to_stop_id: string; transfer_type: number; min_transfer_time: number | null; generated: boolean }>(
       'SELECT from_stop_id, to_stop_id, transfer_type, min_transfer_time, generated FROM transfers WHERE feed_id = $1 ORDER BY from_stop_id, to_stop_id',
       [feedId],

@@ -112,7 +112,7 @@ export class Timetable {
     };
 
     const st = rows.stopTimes;
-    for (let start = 0; start < st.length; ) {
+    for (let start = 0; start < st.length;) {
       let end = start;
       while (end < st.length && st[end].trip_id === st[start].trip_id) end++;
       const trip = tripById.get(st[start].trip_id);
@@ -146,7 +146,8 @@ export class Timetable {
           if (t === null || base === null) return;
           if (!freqs) return add(trip.route_id, s.stop_id, service, t);
           // Headway-based trip: its stop_times only give each stop's offset from the first stop.
-          for (const f of freqs) for (const dep of expandFrequency(f.start_secs, f.end_secs, f.headway_secs)) add(trip.route_id, s.stop_id, service, dep + (t - base));
+          for (const f of freqs)
+            for (const dep of expandFrequency(f.start_secs, f.end_secs, f.headway_secs)) add(trip.route_id, s.stop_id, service, dep + (t - base));
         });
       }
       start = end;

@@ -37,9 +37,18 @@ describe('ticket signing keys in the configuration', () => {
 
   it('VALIDATOR_KEYS name=key (12+ characters); the development key is refused in production', () => {
     const r = parseConfig({ VALIDATOR_KEYS: 'gate-1=abcdefghijkl, bus-42=mnopqrstuvwxyz' });
-    expect(r.ok && r.config.validatorKeys).toEqual([{ name: 'gate-1', key: 'abcdefghijkl' }, { name: 'bus-42', key: 'mnopqrstuvwxyz' }]);
+    expect(r.ok && r.config.validatorKeys).toEqual([
+      { name: 'gate-1', key: 'abcdefghijkl' },
+      { name: 'bus-42', key: 'mnopqrstuvwxyz' },
+    ]);
     expect(parseConfig({ VALIDATOR_KEYS: 'gate=short' })).toEqual({ ok: false, errors: [expect.stringMatching(/at least 12/)] });
-    const prod = { NODE_ENV: 'production', KIOSK_KEYS: 'a-long-real-key', AUTH_TOKEN_SECRET: 'a'.repeat(40), SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
+    const prod = {
+      NODE_ENV: 'production',
+      KIOSK_KEYS: 'a-long-real-key',
+      AUTH_TOKEN_SECRET: 'a'.repeat(40),
+      SMS_HTTP_URL: 'https://sms.example/send',
+      TICKET_SIGNING_KEY: newPrivateKeyText(),
+    };
     expect(parseConfig({ ...prod, VALIDATOR_KEYS: 'dev=sawari-dev-validator' })).toEqual({ ok: false, errors: [expect.stringMatching(/development key/)] });
     expect(parseConfig(prod).ok).toBe(true);
   });
@@ -50,7 +59,11 @@ describe(`published keys ${dbLabel()}`, () => {
     const t = await openTestDb();
     const { privateKey, publicKey } = ec();
     const next = ec().publicKey.export({ format: 'jwk' });
-    const parsed = parseConfig({ TICKET_SIGNING_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'), TICKET_VERIFY_KEYS: JSON.stringify([next]), VALIDATOR_KEYS: 'gate-1=abcdefghijkl' });
+    const parsed = parseConfig({
+      TICKET_SIGNING_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      TICKET_VERIFY_KEYS: JSON.stringify([next]),
+      VALIDATOR_KEYS: 'gate-1=abcdefghijkl',
+    });
     if (!parsed.ok) throw new Error(parsed.errors.join());
     const { ticketSigningKey, ticketVerifyKeys, validatorKeys } = parsed.config;
     const app = await buildServer(testConfig({ ticketSigningKey, ticketVerifyKeys, validatorKeys }), { db: t.db, payments: { reconcileEveryMs: 0 } });
@@ -59,7 +72,8 @@ describe(`published keys ${dbLabel()}`, () => {
       const own = publicKey.export({ format: 'jwk' });
       expect(keys.map((k: { kid: string }) => k.kid)).toEqual([await keyIdOf(own), await keyIdOf(next)]);
       expect(keys[0].jwk).toEqual({ kty: 'EC', crv: 'P-256', x: own.x, y: own.y });
-      const punch = (key: string) => app.inject({ method: 'POST', url: '/api/validation/punches', headers: { authorization: `Validator ${key}` }, payload: { code: 'x' } });
+      const punch = (key: string) =>
+        app.inject({ method: 'POST', url: '/api/validation/punches', headers: { authorization: `Validator ${key}` }, payload: { code: 'x' } });
       expect((await punch('sawari-dev-validator')).statusCode).toBe(401);
       expect((await punch('abcdefghijkl')).statusCode).toBe(422);
     } finally {

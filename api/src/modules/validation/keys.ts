@@ -2,8 +2,17 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { keyIdOf, type VerificationKey } from '@sawari/domain';
 import type { ValidationStore } from './store';
 
-export interface PublicJwk { kty: 'EC'; crv: 'P-256'; x: string; y: string }
-export interface PublishedKey { kid: string; alg: 'ES256'; jwk: PublicJwk }
+export interface PublicJwk {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+}
+export interface PublishedKey {
+  kid: string;
+  alg: 'ES256';
+  jwk: PublicJwk;
+}
 
 /** The key tokens are signed with now, and every key a validator should accept (the current one first). */
 export interface SigningKeys {
@@ -30,7 +39,8 @@ export function parsePrivateKey(text: string): KeyObject {
   } catch {
     throw new Error('TICKET_SIGNING_KEY must be a PKCS#8 private key (base64 or PEM) or a private JWK (JSON)');
   }
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error('TICKET_SIGNING_KEY must be an ECDSA P-256 key (ES256)');
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new Error('TICKET_SIGNING_KEY must be an ECDSA P-256 key (ES256)');
   return key;
 }
 
@@ -60,7 +70,8 @@ function publicJwk(k: KeyObject): PublicJwk {
 }
 
 /** A new P-256 private key as base64url PKCS#8. */
-export const newPrivateKeyText = (): string => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url');
+export const newPrivateKeyText = (): string =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url');
 
 /**
  * The configured key or, when none is configured (not in production: config refuses that), a key generated once and

@@ -91,7 +91,14 @@ export function passValidatables(passes: PassOrderService): ValidatableLookup {
         title: `${config?.name ?? order.configId} · ${categoryName}`,
         farePaise: order.payablePaise,
         bookingTime: (rec.bookingTime as number | undefined) ?? pass?.issuedAt ?? null,
-        details: { passId: pass?.id ?? null, configurationId: order.configId, categoryId: order.categoryId, categoryName, numOfDays: order.fareInfo.numOfDays, passStartDate: order.passStartDate },
+        details: {
+          passId: pass?.id ?? null,
+          configurationId: order.configId,
+          categoryId: order.categoryId,
+          categoryName,
+          numOfDays: order.fareInfo.numOfDays,
+          passStartDate: order.passStartDate,
+        },
       };
     },
   };

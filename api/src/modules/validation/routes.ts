@@ -41,8 +41,10 @@ export async function validationRiderRoutes(fastify: FastifyInstance, opts: { se
   app.post('/api/validation/tokens', { bodyLimit: 4096, schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } } }, async (request) =>
     service.issueToken(authOf(request).userId, request.body.transactionId, request.body.devicePublicKey),
   );
-  app.post('/api/validation/rides/sync', { bodyLimit: 64 * 1024, schema: { body: rideSyncRequestSchema, response: { 200: rideSyncResponseSchema } } }, async (request) =>
-    service.sync(authOf(request).userId, request.body.punches),
+  app.post(
+    '/api/validation/rides/sync',
+    { bodyLimit: 64 * 1024, schema: { body: rideSyncRequestSchema, response: { 200: rideSyncResponseSchema } } },
+    async (request) => service.sync(authOf(request).userId, request.body.punches),
   );
   app.get('/api/validation/rides/:transactionId', { schema: { params: txParams, response: { 200: rideHistorySchema } } }, async (request) =>
     service.rides(authOf(request).userId, request.params.transactionId),
@@ -71,12 +73,16 @@ export async function validatorRoutes(fastify: FastifyInstance, opts: { service:
     if (!name) throw new ApiError(401, 'VALIDATOR_UNAUTHENTICATED', 'Punching needs the header authorization: Validator <key>.');
     who.set(request, name);
   });
-  app.post('/api/validation/punches', { bodyLimit: 8192, schema: { body: punchRequestSchema, response: { 200: punchResultSchema, 422: codeInvalidSchema } } }, async (request, reply) => {
-    try {
-      return await opts.service.punch(who.get(request)!, request.body);
-    } catch (err) {
-      if (err instanceof CodeInvalidError) return reply.code(422).send({ ...errorBody(err.code, err.message), reason: err.reason });
-      throw err;
-    }
-  });
+  app.post(
+    '/api/validation/punches',
+    { bodyLimit: 8192, schema: { body: punchRequestSchema, response: { 200: punchResultSchema, 422: codeInvalidSchema } } },
+    async (request, reply) => {
+      try {
+        return await opts.service.punch(who.get(request)!, request.body);
+      } catch (err) {
+        if (err instanceof CodeInvalidError) return reply.code(422).send({ ...errorBody(err.code, err.message), reason: err.reason });
+        throw err;
+      }
+    },
+  );
 }

@@ -38,7 +38,8 @@ const SYNC_REFUSALS: Record<SyncedPunchRefusal, (item: Validatable) => string> =
 };
 
 /** Reasons a code is refused besides the verifier library's (docs/validation.md). */
-export type CodeRefusal = keyof typeof TICKET_CODE_FAILURE_MESSAGES | 'UNKNOWN_TICKET' | 'REVOKED' | 'DEVICE_REPLACED' | 'UNKNOWN_SOUND_CODE' | 'SOUND_DISABLED';
+export type CodeRefusal =
+  keyof typeof TICKET_CODE_FAILURE_MESSAGES | 'UNKNOWN_TICKET' | 'REVOKED' | 'DEVICE_REPLACED' | 'UNKNOWN_SOUND_CODE' | 'SOUND_DISABLED';
 const REFUSALS: Record<CodeRefusal, string> = {
   ...TICKET_CODE_FAILURE_MESSAGES,
   UNKNOWN_TICKET: 'This ticket or pass does not exist.',
@@ -61,7 +62,11 @@ const isTicket = (i: Validatable) => i.kind === 'ticket';
 const ticketTrips = (i: Validatable) => Math.max(1, i.tripsPerDay);
 const ride = (p: PunchRow): Ride => ({ punchId: p.punchId, punchingTime: p.punchingTime, vehicleNo: p.vehicleNo, stopId: p.stopId, source: p.source });
 
-interface Counts { ridesToday: number; tripsLeftToday: number | null; status: 'ACTIVE' | 'USED' }
+interface Counts {
+  ridesToday: number;
+  tripsLeftToday: number | null;
+  status: 'ACTIVE' | 'USED';
+}
 
 /** Tokens, validator punches, rider punch sync, ride history and receipts. */
 export class ValidationService {
@@ -89,7 +94,8 @@ export class ValidationService {
     const now = this.now();
     if (item.status === 'USED' || (isTicket(item) && (await this.store.punches(transactionId)).length >= ticketTrips(item)))
       throw new ApiError(409, 'TICKET_USED', 'This ticket has been used.');
-    if (item.status === 'EXPIRED' || (item.status === 'ISSUED' && now >= item.validUntil)) throw new ApiError(409, 'TICKET_EXPIRED', 'This ticket or pass has expired.');
+    if (item.status === 'EXPIRED' || (item.status === 'ISSUED' && now >= item.validUntil))
+      throw new ApiError(409, 'TICKET_EXPIRED', 'This ticket or pass has expired.');
     if (item.status !== 'ISSUED') throw new ApiError(409, 'NOT_ISSUED', `This ticket or pass cannot be shown yet (its status is ${item.status}).`);
     if (!(await importDevicePublicKey(devicePublicKey))) throw new ApiError(400, 'INVALID_DEVICE_KEY', 'devicePublicKey is not a P-256 public key.');
     let bound = null;
@@ -97,8 +103,19 @@ export class ValidationService {
       bound = await this.store.bindDevice({ transactionId, kind: item.kind, userId, soundCode: newSoundShortCode(), deviceKey: devicePublicKey, now });
     if (!bound) throw new Error('could not draw a free sound code in 5 attempts');
     const claims: TicketClaims = {
-      v: 1, kid: this.keys.kid, tid: transactionId, kind: item.kind, pt: item.productType, city: item.city, agency: item.agency, uid: userId,
-      nb: item.validFrom, exp: item.validUntil, trips: item.tripsPerDay, sc: bound.soundCode, dk: devicePublicKey,
+      v: 1,
+      kid: this.keys.kid,
+      tid: transactionId,
+      kind: item.kind,
+      pt: item.productType,
+      city: item.city,
+      agency: item.agency,
+      uid: userId,
+      nb: item.validFrom,
+      exp: item.validUntil,
+      trips: item.tripsPerDay,
+      sc: bound.soundCode,
+      dk: devicePublicKey,
     };
     return { token: await signToken(this.keys.privateKey, claims), claims };
   }
@@ -141,7 +158,8 @@ export class ValidationService {
     return this.db.transaction(async (tx) => {
       const store = new ValidationStore(tx);
       await store.lockItem(transactionId);
-      if (await store.punchAtSlot(transactionId, slot)) throw new ApiError(409, 'PUNCH_REPLAYED', 'This code has already been punched. Ask the rider to show the live code.');
+      if (await store.punchAtSlot(transactionId, slot))
+        throw new ApiError(409, 'PUNCH_REPLAYED', 'This code has already been punched. Ask the rider to show the live code.');
       const before = await store.punches(transactionId);
       const refusal = this.refusal(item, before, now);
       const base = { transactionId, source, kind: item.kind, productType: item.productType, city: item.city, validUntil: item.validUntil };
@@ -152,8 +170,21 @@ export class ValidationService {
         return { ...base, punchId: last.punchId, punchingTime: last.punchingTime, ...this.counts(item, before, now), newRide: false };
       }
       if (refusal) throw new ApiError(409, refusal.code, refusal.message);
-      const row: PunchRow = { punchId: randomUUID(), transactionId, kind: item.kind, userId: item.userId, punchingTime: now, source, slot, vehicleNo: body.vehicleNo ?? null, stopId: body.stopId ?? null, recordedBy: validator, receivedAt: now };
-      if (!(await store.insertPunch(row))) throw new ApiError(409, 'PUNCH_REPLAYED', 'This code has already been punched. Ask the rider to show the live code.');
+      const row: PunchRow = {
+        punchId: randomUUID(),
+        transactionId,
+        kind: item.kind,
+        userId: item.userId,
+        punchingTime: now,
+        source,
+        slot,
+        vehicleNo: body.vehicleNo ?? null,
+        stopId: body.stopId ?? null,
+        recordedBy: validator,
+        receivedAt: now,
+      };
+      if (!(await store.insertPunch(row)))
+        throw new ApiError(409, 'PUNCH_REPLAYED', 'This code has already been punched. Ask the rider to show the live code.');
       const after = [...before, row];
       const counts = this.counts(item, after, now);
       await lookup.onPunched?.({ transactionId, punchId: row.punchId, punchingTime: now, source, status: counts.status, rideCount: after.length }, tx);
@@ -163,11 +194,18 @@ export class ValidationService {
 
   /** Why a punch at `at` is refused, given the earlier punches; null when it counts as a ride. */
   private refusal(item: Validatable, before: readonly PunchRow[], at: number): { code: string; message: string } | null {
-    if (item.status === 'USED' || (isTicket(item) && before.length >= ticketTrips(item))) return { code: 'TICKET_USED', message: 'This ticket has already been used for its journey.' };
+    if (item.status === 'USED' || (isTicket(item) && before.length >= ticketTrips(item)))
+      return { code: 'TICKET_USED', message: 'This ticket has already been used for its journey.' };
     if (isTicket(item)) return null;
-    const record = { status: 'ACTIVE', punches: before.filter((p) => p.punchingTime <= at), maxTripsPerDay: item.tripsPerDay, activeDurationMs: item.activeDurationMin == null ? null : item.activeDurationMin * 60_000 };
+    const record = {
+      status: 'ACTIVE',
+      punches: before.filter((p) => p.punchingTime <= at),
+      maxTripsPerDay: item.tripsPerDay,
+      activeDurationMs: item.activeDurationMin == null ? null : item.activeDurationMin * 60_000,
+    };
     if (isUsedUpForDay(record, at)) return { code: 'TRIPS_EXHAUSTED', message: `All ${item.tripsPerDay} trips for today have been used.` };
-    if (tripsLeftToday(record, at) === 0) return { code: 'RIDE_ACTIVE', message: `All ${item.tripsPerDay} trips for today have been used; the last ride is still active.` };
+    if (tripsLeftToday(record, at) === 0)
+      return { code: 'RIDE_ACTIVE', message: `All ${item.tripsPerDay} trips for today have been used; the last ride is still active.` };
     return null;
   }
 
@@ -206,27 +244,68 @@ export class ValidationService {
             else reject('PUNCH_ID_TAKEN', 'This punchId is already used by another punch. Make a new one.');
             continue;
           }
-          if (!found || found.item.userId !== userId) { reject('TICKET_NOT_FOUND', 'There is no such ticket or pass in your account.'); continue; }
+          if (!found || found.item.userId !== userId) {
+            reject('TICKET_NOT_FOUND', 'There is no such ticket or pass in your account.');
+            continue;
+          }
           const item = found.item;
           // EXPIRED is fine here: a punch made offline before the expiry is judged by its own time just below.
-          if (item.status !== 'ISSUED' && item.status !== 'USED' && item.status !== 'EXPIRED') { reject('NOT_ISSUED', `This ticket or pass cannot be used (its status is ${item.status}).`); continue; }
+          if (item.status !== 'ISSUED' && item.status !== 'USED' && item.status !== 'EXPIRED') {
+            reject('NOT_ISSUED', `This ticket or pass cannot be used (its status is ${item.status}).`);
+            continue;
+          }
           // The phone's time is bounded by the server's clock, the purchase and the validity; the day's trip limit
           // counts every recorded ride of that day, so punches arriving out of order cannot overfill it.
           const bounded = syncedPunchRefusal({
-            punchingTime: p.punchingTime, now, boughtAt: item.bookingTime, validFrom: item.validFrom, validUntil: item.validUntil,
-            maxTripsPerDay: isTicket(item) ? null : item.tripsPerDay, recorded: all.map((x) => x.punchingTime),
+            punchingTime: p.punchingTime,
+            now,
+            boughtAt: item.bookingTime,
+            validFrom: item.validFrom,
+            validUntil: item.validUntil,
+            maxTripsPerDay: isTicket(item) ? null : item.tripsPerDay,
+            recorded: all.map((x) => x.punchingTime),
           });
-          if (bounded) { reject(bounded, SYNC_REFUSALS[bounded](item)); continue; }
+          if (bounded) {
+            reject(bounded, SYNC_REFUSALS[bounded](item));
+            continue;
+          }
           const refusal = this.refusal(item, all, p.punchingTime);
-          if (refusal) { reject(refusal.code === 'RIDE_ACTIVE' ? 'TRIPS_EXHAUSTED' : refusal.code, refusal.message); continue; }
-          const row: PunchRow = { punchId: p.punchId, transactionId, kind: item.kind, userId, punchingTime: p.punchingTime, source: p.source ?? 'SCAN_QR', slot: null,
-            vehicleNo: p.vehicleNo ?? null, stopId: p.stopId ?? null, recordedBy: 'rider', receivedAt: now };
-          if (!(await store.insertPunch(row))) { reject('PUNCH_ID_TAKEN', 'This punchId is already used by another punch. Make a new one.'); continue; }
+          if (refusal) {
+            reject(refusal.code === 'RIDE_ACTIVE' ? 'TRIPS_EXHAUSTED' : refusal.code, refusal.message);
+            continue;
+          }
+          const row: PunchRow = {
+            punchId: p.punchId,
+            transactionId,
+            kind: item.kind,
+            userId,
+            punchingTime: p.punchingTime,
+            source: p.source ?? 'SCAN_QR',
+            slot: null,
+            vehicleNo: p.vehicleNo ?? null,
+            stopId: p.stopId ?? null,
+            recordedBy: 'rider',
+            receivedAt: now,
+          };
+          if (!(await store.insertPunch(row))) {
+            reject('PUNCH_ID_TAKEN', 'This punchId is already used by another punch. Make a new one.');
+            continue;
+          }
           known.set(row.punchId, row);
           all.push(row);
           all.sort((a, b) => a.punchingTime - b.punchingTime);
           out.accepted.push(p.punchId);
-          await found.lookup.onPunched?.({ transactionId, punchId: row.punchId, punchingTime: row.punchingTime, source: row.source, status: isTicket(item) && all.length >= ticketTrips(item) ? 'USED' : 'ACTIVE', rideCount: all.length }, tx);
+          await found.lookup.onPunched?.(
+            {
+              transactionId,
+              punchId: row.punchId,
+              punchingTime: row.punchingTime,
+              source: row.source,
+              status: isTicket(item) && all.length >= ticketTrips(item) ? 'USED' : 'ACTIVE',
+              rideCount: all.length,
+            },
+            tx,
+          );
         }
       });
     }
@@ -251,12 +330,29 @@ export class ValidationService {
     const punches = await this.store.punches(transactionId);
     const now = this.now();
     const counts = this.counts(item, punches, now);
-    const status = item.status !== 'ISSUED' && item.status !== 'USED' ? item.status : counts.status === 'USED' ? 'USED' : now >= item.validUntil ? 'EXPIRED' : 'ACTIVE';
+    const status =
+      item.status !== 'ISSUED' && item.status !== 'USED' ? item.status : counts.status === 'USED' ? 'USED' : now >= item.validUntil ? 'EXPIRED' : 'ACTIVE';
     return {
-      transactionId, kind: item.kind, productType: item.productType, productSubType: item.productSubType ?? null, title: item.title, city: item.city, agency: item.agency,
-      validFrom: item.validFrom, validUntil: item.validUntil, bookingTime: item.bookingTime, farePaise: item.farePaise, status, maxTripsPerDay: item.tripsPerDay,
-      rideCount: punches.length, ridesToday: counts.ridesToday, tripsLeftToday: counts.tripsLeftToday, lastRide: punches.length ? ride(punches.at(-1)!) : null,
-      rides: [...punches].reverse().map(ride), details: item.details ?? {}, serverTime: now,
+      transactionId,
+      kind: item.kind,
+      productType: item.productType,
+      productSubType: item.productSubType ?? null,
+      title: item.title,
+      city: item.city,
+      agency: item.agency,
+      validFrom: item.validFrom,
+      validUntil: item.validUntil,
+      bookingTime: item.bookingTime,
+      farePaise: item.farePaise,
+      status,
+      maxTripsPerDay: item.tripsPerDay,
+      rideCount: punches.length,
+      ridesToday: counts.ridesToday,
+      tripsLeftToday: counts.tripsLeftToday,
+      lastRide: punches.length ? ride(punches.at(-1)!) : null,
+      rides: [...punches].reverse().map(ride),
+      details: item.details ?? {},
+      serverTime: now,
     };
   }
 

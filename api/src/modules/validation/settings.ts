@@ -30,12 +30,17 @@ export const validationSettings = defineSection<ValidationSettings>({
     } catch (err) {
       ctx.problem((err as Error).message);
     }
-    if (ctx.env === 'production' && !signing) ctx.problem('TICKET_SIGNING_KEY is required in production (an ES256 private key: PKCS#8 base64 or JWK; see docs/validation.md)');
+    if (ctx.env === 'production' && !signing)
+      ctx.problem('TICKET_SIGNING_KEY is required in production (an ES256 private key: PKCS#8 base64 or JWK; see docs/validation.md)');
     const validatorKeys: { name: string; key: string }[] = [];
-    for (const entry of String(e.VALIDATOR_KEYS ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const entry of String(e.VALIDATOR_KEYS ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       const m = /^([A-Za-z0-9._@-]{1,60})=(.{12,200})$/.exec(entry);
       if (!m) ctx.problem('VALIDATOR_KEYS: each entry must be name=key with a key of at least 12 characters');
-      else if (ctx.env === 'production' && m[2] === DEV_VALIDATOR_KEY) ctx.problem(`VALIDATOR_KEYS must not contain the development key ${DEV_VALIDATOR_KEY} in production`);
+      else if (ctx.env === 'production' && m[2] === DEV_VALIDATOR_KEY)
+        ctx.problem(`VALIDATOR_KEYS must not contain the development key ${DEV_VALIDATOR_KEY} in production`);
       else validatorKeys.push({ name: m[1], key: m[2] });
     }
     if (validatorKeys.length) out.validatorKeys = validatorKeys;

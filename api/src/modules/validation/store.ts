@@ -14,17 +14,36 @@ export interface PunchRow {
   recordedBy: string;
   receivedAt: number;
 }
-export interface ItemRow { transactionId: string; kind: 'pass' | 'ticket'; userId: string; soundCode: string; deviceKey: string; tokenIssuedAt: number }
+export interface ItemRow {
+  transactionId: string;
+  kind: 'pass' | 'ticket';
+  userId: string;
+  soundCode: string;
+  deviceKey: string;
+  tokenIssuedAt: number;
+}
 
 type R = Record<string, unknown>;
 const punch = (r: R): PunchRow => ({
-  punchId: r.punch_id as string, transactionId: r.transaction_id as string, kind: r.kind as PunchRow['kind'], userId: r.user_id as string,
-  punchingTime: Number(r.punching_time), source: r.source as RideSource, slot: r.slot == null ? null : Number(r.slot), vehicleNo: (r.vehicle_no as string) ?? null,
-  stopId: (r.stop_id as string) ?? null, recordedBy: r.recorded_by as string, receivedAt: Number(r.received_at),
+  punchId: r.punch_id as string,
+  transactionId: r.transaction_id as string,
+  kind: r.kind as PunchRow['kind'],
+  userId: r.user_id as string,
+  punchingTime: Number(r.punching_time),
+  source: r.source as RideSource,
+  slot: r.slot == null ? null : Number(r.slot),
+  vehicleNo: (r.vehicle_no as string) ?? null,
+  stopId: (r.stop_id as string) ?? null,
+  recordedBy: r.recorded_by as string,
+  receivedAt: Number(r.received_at),
 });
 const item = (r: R): ItemRow => ({
-  transactionId: r.transaction_id as string, kind: r.kind as ItemRow['kind'], userId: r.user_id as string, soundCode: r.sound_code as string,
-  deviceKey: r.device_key as string, tokenIssuedAt: Number(r.token_issued_at),
+  transactionId: r.transaction_id as string,
+  kind: r.kind as ItemRow['kind'],
+  userId: r.user_id as string,
+  soundCode: r.sound_code as string,
+  deviceKey: r.device_key as string,
+  tokenIssuedAt: Number(r.token_issued_at),
 });
 const PUNCH_COLS = 'punch_id, transaction_id, kind, user_id, punching_time, source, slot, vehicle_no, stop_id, recorded_by, received_at';
 
@@ -47,7 +66,8 @@ export class ValidationStore {
       const r = await this.db.query<R>(
         `INSERT INTO validation_items (transaction_id, kind, user_id, sound_code, device_key, token_issued_at, created_at) VALUES ($1,$2,$3,$4,$5,$6,$6)
          ON CONFLICT (transaction_id) DO UPDATE SET device_key = EXCLUDED.device_key, token_issued_at = EXCLUDED.token_issued_at RETURNING *`,
-        [i.transactionId, i.kind, i.userId, i.soundCode, i.deviceKey, i.now]);
+        [i.transactionId, i.kind, i.userId, i.soundCode, i.deviceKey, i.now],
+      );
       return item(r.rows[0]);
     } catch (err) {
       if ((err as { code?: string }).code === '23505') return null;
@@ -96,7 +116,8 @@ export class ValidationStore {
   async insertPunch(p: PunchRow): Promise<boolean> {
     const r = await this.db.query(
       `INSERT INTO ride_punches (${PUNCH_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT DO NOTHING RETURNING punch_id`,
-      [p.punchId, p.transactionId, p.kind, p.userId, p.punchingTime, p.source, p.slot, p.vehicleNo, p.stopId, p.recordedBy, p.receivedAt]);
+      [p.punchId, p.transactionId, p.kind, p.userId, p.punchingTime, p.source, p.slot, p.vehicleNo, p.stopId, p.recordedBy, p.receivedAt],
+    );
     return r.rows.length === 1;
   }
 
@@ -105,7 +126,9 @@ export class ValidationStore {
     const out = new Map<string, { punchingTime: number }[]>(transactionIds.map((t) => [t, []]));
     if (!transactionIds.length) return out;
     const r = await this.db.query<{ transaction_id: string; punching_time: string | number }>(
-      'SELECT transaction_id, punching_time FROM ride_punches WHERE transaction_id = ANY($1::text[]) ORDER BY punching_time, punch_id', [transactionIds]);
+      'SELECT transaction_id, punching_time FROM ride_punches WHERE transaction_id = ANY($1::text[]) ORDER BY punching_time, punch_id',
+      [transactionIds],
+    );
     for (const row of r.rows) out.get(row.transaction_id)?.push({ punchingTime: Number(row.punching_time) });
     return out;
   }

@@ -20,13 +20,29 @@ describe(`validation with the tickets module ${dbLabel()}`, () => {
   const post = (url: string, body: object, headers: Record<string, string> = rider.headers) => s.app.inject({ method: 'POST', url, headers, payload: body });
 
   it('buy a single-journey ticket, get its token, punch it: USED in the wallet with its ride; the next punch is TICKET_USED', async () => {
-    const o = await post('/api/tickets/v1/orders', { city: 'mumbai', kind: 'singleJourney', routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'KHARGHAR', passengers: { adult: 1 }, farePaise: 15000, deviceId: 'test-device-1', appVer: '1001' });
+    const o = await post('/api/tickets/v1/orders', {
+      city: 'mumbai',
+      kind: 'singleJourney',
+      routeId: 'AE-T1-KHR',
+      fromStopId: 'T1-BAY',
+      toStopId: 'KHARGHAR',
+      passengers: { adult: 1 },
+      farePaise: 15000,
+      deviceId: 'test-device-1',
+      appVer: '1001',
+    });
     expect(o.statusCode).toBe(201);
     const tx = o.json().transactionId as string;
-    const paid = await post(`/api/payments/ticket/${tx}/pay`, { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, { ...rider.headers, 'idempotency-key': 'val-int-000001' });
+    const paid = await post(
+      `/api/payments/ticket/${tx}/pay`,
+      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+      { ...rider.headers, 'idempotency-key': 'val-int-000001' },
+    );
     expect(paid.statusCode).toBeLessThan(300);
     const device = await generateSigningKeyPair(false);
-    const { token, claims } = tokenResponseSchema.parse((await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: await exportDevicePublicKey(device.publicKey) })).json());
+    const { token, claims } = tokenResponseSchema.parse(
+      (await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: await exportDevicePublicKey(device.publicKey) })).json(),
+    );
     expect(claims).toMatchObject({ kind: 'ticket', pt: 'singleJourneyTicket', trips: 1, uid: rider.userId });
     const codeAt = async (at: number) => {
       const d = await signDynamicPart(device.privateKey, tx, at);

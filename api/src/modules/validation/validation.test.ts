@@ -43,16 +43,33 @@ class TestTickets implements ValidatableLookup {
   }
   add(userId: string, over: Partial<Validatable> = {}): Validatable {
     const t: Validatable = {
-      transactionId: `T-${randomUUID()}`, kind: 'ticket', productType: 'singleJourneyTicket', productSubType: null, city: 'mumbai', agency: 'MBUS', userId,
-      validFrom: 0, validUntil: Number.MAX_SAFE_INTEGER, tripsPerDay: 1, activeDurationMin: 120, status: 'ISSUED', title: 'Andheri → Bandra', farePaise: 2500,
-      bookingTime: 0, details: { routeName: 'A-1', passengers: 1 }, ...over,
+      transactionId: `T-${randomUUID()}`,
+      kind: 'ticket',
+      productType: 'singleJourneyTicket',
+      productSubType: null,
+      city: 'mumbai',
+      agency: 'MBUS',
+      userId,
+      validFrom: 0,
+      validUntil: Number.MAX_SAFE_INTEGER,
+      tripsPerDay: 1,
+      activeDurationMin: 120,
+      status: 'ISSUED',
+      title: 'Andheri → Bandra',
+      farePaise: 2500,
+      bookingTime: 0,
+      details: { routeName: 'A-1', passengers: 1 },
+      ...over,
     };
     this.items.set(t.transactionId, t);
     return t;
   }
 }
 
-interface Device { keys: CryptoKeyPair; dk: string }
+interface Device {
+  keys: CryptoKeyPair;
+  dk: string;
+}
 const newDevice = async (): Promise<Device> => {
   const keys = await generateSigningKeyPair(false);
   return { keys, dk: await exportDevicePublicKey(keys.publicKey) };
@@ -80,21 +97,34 @@ describe(`validation API ${dbLabel()}`, () => {
     await t?.cleanup();
   });
 
-  const post = (url: string, body: unknown, headers: Record<string, string> = rider.headers) => app.inject({ method: 'POST', url, headers, payload: body as object });
+  const post = (url: string, body: unknown, headers: Record<string, string> = rider.headers) =>
+    app.inject({ method: 'POST', url, headers, payload: body as object });
   const get = (url: string, headers: Record<string, string> = rider.headers) => app.inject({ url, headers });
 
   /** An issued Mumbai pass (paid through the payments API). */
   async function issuedPass(who: Session = rider, props: Record<string, unknown> = {}): Promise<string> {
-    const r = await post('/api/passes/v3/orders', {
-      appVer: '1.0.0', city: 'mumbai', deviceId: 'test-device-1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
-      userDetails: { mailId: 'a@b.in', mobileNumber: '9876590001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: who.userId },
-      passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100, ...props },
-      transactionId: `P-${randomUUID()}`,
-    }, who.headers);
+    const r = await post(
+      '/api/passes/v3/orders',
+      {
+        appVer: '1.0.0',
+        city: 'mumbai',
+        deviceId: 'test-device-1',
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
+        proofs: [],
+        userDetails: { mailId: 'a@b.in', mobileNumber: '9876590001', userName: 'Asha Rao', gender: 'F', dobInMillis: 0, userId: who.userId },
+        passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100, ...props },
+        transactionId: `P-${randomUUID()}`,
+      },
+      who.headers,
+    );
     expect(r.statusCode).toBe(201);
     const tx = r.json().transactionId as string;
-    const paid = await post(`/api/payments/pass/${tx}/pay`, { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      { ...who.headers, 'idempotency-key': `pay-${randomUUID()}` });
+    const paid = await post(
+      `/api/payments/pass/${tx}/pay`,
+      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+      { ...who.headers, 'idempotency-key': `pay-${randomUUID()}` },
+    );
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     return tx;
   }
@@ -110,7 +140,8 @@ describe(`validation API ${dbLabel()}`, () => {
     return buildTicketCode(tok, slot, signature);
   }
 
-  const punch = (body: unknown, headers: Record<string, string> = VALIDATOR) => app.inject({ method: 'POST', url: '/api/validation/punches', headers, payload: body as object });
+  const punch = (body: unknown, headers: Record<string, string> = VALIDATOR) =>
+    app.inject({ method: 'POST', url: '/api/validation/punches', headers, payload: body as object });
   const nextSlot = () => clock.advance(10_000);
 
   describe('keys and tokens', () => {
@@ -134,8 +165,19 @@ describe(`validation API ${dbLabel()}`, () => {
       const tx = await issuedPass();
       const r = await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: device.dk });
       const { token: tok, claims } = tokenResponseSchema.parse(r.json());
-      expect(claims).toMatchObject({ v: 1, tid: tx, kind: 'pass', pt: 'pass', city: 'mumbai', agency: 'MBUS', uid: rider.userId, trips: -1, dk: device.dk,
-        nb: Date.parse('2025-08-14T00:00:00+05:30'), exp: Date.parse('2025-09-13T00:00:00+05:30') });
+      expect(claims).toMatchObject({
+        v: 1,
+        tid: tx,
+        kind: 'pass',
+        pt: 'pass',
+        city: 'mumbai',
+        agency: 'MBUS',
+        uid: rider.userId,
+        trips: -1,
+        dk: device.dk,
+        nb: Date.parse('2025-08-14T00:00:00+05:30'),
+        exp: Date.parse('2025-09-13T00:00:00+05:30'),
+      });
       const keys = publishedKeysSchema.parse((await app.inject({ url: '/api/validation/keys' })).json()).keys;
       const v = await verifyTicketCode(await code(tok, tx), { keys, now: clock.t });
       expect(v).toMatchObject({ ok: true, claims: { tid: tx }, slot: slotAt(clock.t) });
@@ -149,11 +191,22 @@ describe(`validation API ${dbLabel()}`, () => {
       expectError(await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: device.dk }, other.headers), 404, 'TICKET_NOT_FOUND');
       expectError(await post('/api/validation/tokens', { transactionId: 'nope', devicePublicKey: device.dk }), 404, 'TICKET_NOT_FOUND');
       const unpaid = await post('/api/passes/v3/orders', {
-        appVer: '1.0.0', city: 'mumbai', deviceId: 'd', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [], transactionId: `P-${randomUUID()}`,
+        appVer: '1.0.0',
+        city: 'mumbai',
+        deviceId: 'd',
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
+        proofs: [],
+        transactionId: `P-${randomUUID()}`,
         userDetails: { mobileNumber: '9876590001', userName: 'Asha Rao', userId: rider.userId },
         passProps: { passStartDate: '2025-08-15', categoryId: 'adult', fmId: 'mum-gen-7', configurationId: 'mum-general', passFare: 350 },
       });
-      expectError(await post('/api/validation/tokens', { transactionId: unpaid.json().transactionId, devicePublicKey: device.dk }), 409, 'NOT_ISSUED', /PENDING/);
+      expectError(
+        await post('/api/validation/tokens', { transactionId: unpaid.json().transactionId, devicePublicKey: device.dk }),
+        409,
+        'NOT_ISSUED',
+        /PENDING/,
+      );
       const used = tickets.add(rider.userId, { status: 'USED' });
       expectError(await post('/api/validation/tokens', { transactionId: used.transactionId, devicePublicKey: device.dk }), 409, 'TICKET_USED');
       const old = tickets.add(rider.userId, { validUntil: clock.t });
@@ -171,7 +224,10 @@ describe(`validation API ${dbLabel()}`, () => {
       ['a short device key', { transactionId: 'abc', devicePublicKey: 'abc' }, /devicePublicKey/],
       ['a number for the key', { transactionId: 'abc', devicePublicKey: 7 }, /devicePublicKey/],
     ])('400 VALIDATION_FAILED for %s', async (_n, body, message) => {
-      const r = body === undefined ? await app.inject({ method: 'POST', url: '/api/validation/tokens', headers: rider.headers }) : await post('/api/validation/tokens', body);
+      const r =
+        body === undefined
+          ? await app.inject({ method: 'POST', url: '/api/validation/tokens', headers: rider.headers })
+          : await post('/api/validation/tokens', body);
       expect(r.statusCode).toBe(400);
       expect(r.json().message).toMatch(message);
     });
@@ -180,7 +236,11 @@ describe(`validation API ${dbLabel()}`, () => {
       const tx = await issuedPass();
       const bogus = base64urlEncode(new Uint8Array(65).fill(9).map((x, i) => (i === 0 ? 4 : x)));
       expectError(await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: bogus }), 400, 'INVALID_DEVICE_KEY');
-      expectError(await app.inject({ method: 'POST', url: '/api/validation/tokens', payload: { transactionId: tx, devicePublicKey: device.dk } }), 401, 'UNAUTHENTICATED');
+      expectError(
+        await app.inject({ method: 'POST', url: '/api/validation/tokens', payload: { transactionId: tx, devicePublicKey: device.dk } }),
+        401,
+        'UNAUTHENTICATED',
+      );
     });
   });
 
@@ -191,14 +251,25 @@ describe(`validation API ${dbLabel()}`, () => {
       const c = await code(tok, tx);
       const r = await punch({ code: c, vehicleNo: 'MH01 AB 1234', stopId: 'S1' });
       expect(r.statusCode).toBe(200);
-      expect(punchResultSchema.parse(r.json())).toMatchObject({ transactionId: tx, punchingTime: clock.t, source: 'QR', kind: 'pass', ridesToday: 1, tripsLeftToday: null, status: 'ACTIVE' });
+      expect(punchResultSchema.parse(r.json())).toMatchObject({
+        transactionId: tx,
+        punchingTime: clock.t,
+        source: 'QR',
+        kind: 'pass',
+        ridesToday: 1,
+        tripsLeftToday: null,
+        status: 'ACTIVE',
+      });
       expectError(await punch({ code: c }), 409, 'PUNCH_REPLAYED');
       nextSlot();
       expectError(await punch({ code: c }), 409, 'PUNCH_REPLAYED'); // the same (old) slot, still inside the skew
       const r2 = await punch({ code: await code(tok, tx) });
       expect(r2.json()).toMatchObject({ ridesToday: 2 });
       const rides = (await get(`/api/validation/rides/${tx}`)).json();
-      expect(rides.rides.map((x: { source: string; vehicleNo: string | null }) => [x.source, x.vehicleNo])).toEqual([['QR', null], ['QR', 'MH01 AB 1234']]);
+      expect(rides.rides.map((x: { source: string; vehicleNo: string | null }) => [x.source, x.vehicleNo])).toEqual([
+        ['QR', null],
+        ['QR', 'MH01 AB 1234'],
+      ]);
     });
 
     it('forged, re-signed, other-device, stale, future and expired codes are 422 CODE_INVALID with the reason', async () => {
@@ -260,7 +331,12 @@ describe(`validation API ${dbLabel()}`, () => {
     });
 
     it('two server instances on one database: same key, and 10 identical punches on each record one ride', async () => {
-      const second = await buildServer(testConfig(), { db: await t.openAnother(), now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
+      const second = await buildServer(testConfig(), {
+        db: await t.openAnother(),
+        now: clock.now,
+        validation: { lookups: [tickets] },
+        payments: { reconcileEveryMs: 0 },
+      });
       try {
         const ticket = tickets.add(rider.userId);
         const tok = await token(ticket.transactionId);
@@ -269,7 +345,12 @@ describe(`validation API ${dbLabel()}`, () => {
         const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => on(i % 2 ? second : app)));
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
         nextSlot();
-        const again = await second.inject({ method: 'POST', url: '/api/validation/punches', headers: VALIDATOR, payload: { code: await code(tok, ticket.transactionId) } });
+        const again = await second.inject({
+          method: 'POST',
+          url: '/api/validation/punches',
+          headers: VALIDATOR,
+          payload: { code: await code(tok, ticket.transactionId) },
+        });
         expectError(again, 409, 'TICKET_USED');
         const n = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM ride_punches WHERE transaction_id = $1', [ticket.transactionId]);
         expect(Number(n.rows[0].n)).toBe(1);
@@ -286,8 +367,18 @@ describe(`validation API ${dbLabel()}`, () => {
       const oldB = await code(await token(b.transactionId), b.transactionId);
       const { newPrivateKeyText } = await import('./keys');
       const next = newPrivateKeyText();
-      const rotated = await buildServer(testConfig({ ticketSigningKey: next, ticketVerifyKeys: [previous.jwk] }), { db: await t.openAnother(), now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
-      const dropped = await buildServer(testConfig({ ticketSigningKey: next }), { db: await t.openAnother(), now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
+      const rotated = await buildServer(testConfig({ ticketSigningKey: next, ticketVerifyKeys: [previous.jwk] }), {
+        db: await t.openAnother(),
+        now: clock.now,
+        validation: { lookups: [tickets] },
+        payments: { reconcileEveryMs: 0 },
+      });
+      const dropped = await buildServer(testConfig({ ticketSigningKey: next }), {
+        db: await t.openAnother(),
+        now: clock.now,
+        validation: { lookups: [tickets] },
+        payments: { reconcileEveryMs: 0 },
+      });
       try {
         const keys = publishedKeysSchema.parse((await rotated.inject({ url: '/api/validation/keys' })).json()).keys;
         expect(keys.map((k) => k.kid)).toEqual([expect.any(String), previous.kid]);
@@ -296,7 +387,12 @@ describe(`validation API ${dbLabel()}`, () => {
         expect((await at(rotated, oldA)).statusCode).toBe(200);
         expect((await at(dropped, oldB)).json()).toMatchObject({ code: 'CODE_INVALID', reason: 'UNKNOWN_KEY' });
         // a token from the rotated server carries the new kid
-        const fresh = await rotated.inject({ method: 'POST', url: '/api/validation/tokens', headers: rider.headers, payload: { transactionId: b.transactionId, devicePublicKey: device.dk } });
+        const fresh = await rotated.inject({
+          method: 'POST',
+          url: '/api/validation/tokens',
+          headers: rider.headers,
+          payload: { transactionId: b.transactionId, devicePublicKey: device.dk },
+        });
         expect(fresh.json().claims.kid).toBe(keys[0].kid);
       } finally {
         await rotated.close();
@@ -368,7 +464,9 @@ describe(`validation API ${dbLabel()}`, () => {
       expect(await reason(`${bad.slice(0, 19)}${bad[19] === '0' ? '1' : '0'}`)).toBe('MALFORMED');
       expect(await reason(sound(slotAt(clock.t), 'ffffffffffff'))).toBe('UNKNOWN_SOUND_CODE');
       const kochi = tickets.add(rider.userId, { city: 'kochi', agency: 'KSRTC' });
-      const kc = tokenResponseSchema.parse((await post('/api/validation/tokens', { transactionId: kochi.transactionId, devicePublicKey: device.dk })).json()).claims;
+      const kc = tokenResponseSchema.parse(
+        (await post('/api/validation/tokens', { transactionId: kochi.transactionId, devicePublicKey: device.dk })).json(),
+      ).claims;
       expect(await reason(sound(slotAt(clock.t), kc.sc))).toBe('SOUND_DISABLED');
     });
 
@@ -376,15 +474,37 @@ describe(`validation API ${dbLabel()}`, () => {
       expectError(await punch({ code: 'x' }, {}), 401, 'VALIDATOR_UNAUTHENTICATED');
       expectError(await punch({ code: 'x' }, { authorization: 'Validator wrong-key-123456' }), 401, 'VALIDATOR_UNAUTHENTICATED');
       expectError(await punch({ code: 'x' }, rider.headers), 401, 'VALIDATOR_UNAUTHENTICATED');
-      for (const body of [{}, { code: 'a', soundCode: '0'.repeat(20) }, { soundCode: 'xyz' }, { code: '' }, { code: 5 }, { code: 'a', vehicleNo: '!!' }, { code: 'a', stopId: '' }, { code: 'a'.repeat(5000) }, []])
+      for (const body of [
+        {},
+        { code: 'a', soundCode: '0'.repeat(20) },
+        { soundCode: 'xyz' },
+        { code: '' },
+        { code: 5 },
+        { code: 'a', vehicleNo: '!!' },
+        { code: 'a', stopId: '' },
+        { code: 'a'.repeat(5000) },
+        [],
+      ])
         expectError(await punch(body), 400, 'VALIDATION_FAILED');
-      const notJson = await app.inject({ method: 'POST', url: '/api/validation/punches', headers: { ...VALIDATOR, 'content-type': 'application/json' }, payload: '{"code":' });
+      const notJson = await app.inject({
+        method: 'POST',
+        url: '/api/validation/punches',
+        headers: { ...VALIDATOR, 'content-type': 'application/json' },
+        payload: '{"code":',
+      });
       expectError(notJson, 400, 'MALFORMED_JSON');
     });
   });
 
   describe('rider punch sync, ride history, receipts', () => {
-    const p = (transactionId: string, over: Record<string, unknown> = {}) => ({ punchId: randomUUID(), transactionId, punchingTime: clock.t - MIN, vehicleNo: 'MH01AB1234', source: 'SCAN_QR', ...over });
+    const p = (transactionId: string, over: Record<string, unknown> = {}) => ({
+      punchId: randomUUID(),
+      transactionId,
+      punchingTime: clock.t - MIN,
+      vehicleNo: 'MH01AB1234',
+      source: 'SCAN_QR',
+      ...over,
+    });
     const sync = (punches: unknown[], who: Session = rider) => post('/api/validation/rides/sync', { punches }, who.headers);
 
     it('is idempotent: the same batch twice is accepted once, then all duplicates', async () => {
@@ -413,8 +533,13 @@ describe(`validation API ${dbLabel()}`, () => {
 
     it('punches synced out of order cannot overfill a day; a punch before the purchase is refused (issue 11)', async () => {
       const pass = tickets.add(rider.userId, {
-        kind: 'pass', productType: 'ridePass', tripsPerDay: 2, activeDurationMin: null, bookingTime: clock.t - 3 * HOUR,
-        validFrom: Date.parse('2025-08-14T00:00:00+05:30'), validUntil: Date.parse('2025-09-13T00:00:00+05:30'),
+        kind: 'pass',
+        productType: 'ridePass',
+        tripsPerDay: 2,
+        activeDurationMin: null,
+        bookingTime: clock.t - 3 * HOUR,
+        validFrom: Date.parse('2025-08-14T00:00:00+05:30'),
+        validUntil: Date.parse('2025-09-13T00:00:00+05:30'),
       });
       // The afternoon's two rides reach the server first; the morning's punch, queued on another phone, arrives later.
       const afternoon = [p(pass.transactionId, { punchingTime: clock.t - 60 * MIN }), p(pass.transactionId, { punchingTime: clock.t - 30 * MIN })];
@@ -423,7 +548,15 @@ describe(`validation API ${dbLabel()}`, () => {
       const late = rideSyncResponseSchema.parse((await sync([morning])).json());
       expect(late.rejected.map((x) => x.code)).toEqual(['TRIPS_EXHAUSTED']);
       // A phone clock set back to before the purchase (to use a day's unused trips) is refused too.
-      const other = tickets.add(rider.userId, { kind: 'pass', productType: 'ridePass', tripsPerDay: 2, activeDurationMin: null, bookingTime: clock.t - HOUR, validFrom: clock.t - 10 * HOUR, validUntil: clock.t + 10 * HOUR });
+      const other = tickets.add(rider.userId, {
+        kind: 'pass',
+        productType: 'ridePass',
+        tripsPerDay: 2,
+        activeDurationMin: null,
+        bookingTime: clock.t - HOUR,
+        validFrom: clock.t - 10 * HOUR,
+        validUntil: clock.t + 10 * HOUR,
+      });
       const backdated = rideSyncResponseSchema.parse((await sync([p(other.transactionId, { punchingTime: clock.t - 2 * HOUR })])).json());
       expect(backdated.rejected.map((x) => x.code)).toEqual(['BEFORE_PURCHASE']);
       const n = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM ride_punches WHERE transaction_id = $1', [pass.transactionId]);
@@ -444,8 +577,13 @@ describe(`validation API ${dbLabel()}`, () => {
       const r = rideSyncResponseSchema.parse((await sync([early, ahead, edge, stolen, j2, j1, afterTicket])).json());
       expect(r.accepted.sort()).toEqual([edge.punchId, j1.punchId].sort());
       const code = (id: string) => r.rejected.find((x) => x.punchId === id)?.code;
-      expect([code(early.punchId), code(ahead.punchId), code(stolen.punchId), code(j2.punchId), code(afterTicket.punchId)])
-        .toEqual(['NOT_YET_VALID', 'PUNCH_IN_FUTURE', 'TICKET_NOT_FOUND', 'TICKET_USED', 'EXPIRED']);
+      expect([code(early.punchId), code(ahead.punchId), code(stolen.punchId), code(j2.punchId), code(afterTicket.punchId)]).toEqual([
+        'NOT_YET_VALID',
+        'PUNCH_IN_FUTURE',
+        'TICKET_NOT_FOUND',
+        'TICKET_USED',
+        'EXPIRED',
+      ]);
       expect(r.rejected.every((x) => typeof x.message === 'string' && x.message.length > 10)).toBe(true);
       expect(tickets.events.at(-1)).toMatchObject({ transactionId: ticket.transactionId, punchId: j1.punchId, status: 'USED', source: 'SCAN_QR' });
       // a punch made offline before the expiry, synced after the owning module marked the ticket EXPIRED
@@ -478,14 +616,35 @@ describe(`validation API ${dbLabel()}`, () => {
       expectError(await get('/api/validation/rides/a%20b'), 400, 'VALIDATION_FAILED');
       expectError(await get(`/api/validation/rides/${ticket.transactionId}`, {}), 401, 'UNAUTHENTICATED');
       const before = rideReceiptSchema.parse((await get(`/api/validation/receipts/${ticket.transactionId}`)).json());
-      expect(before).toMatchObject({ status: 'ACTIVE', rideCount: 0, lastRide: null, farePaise: 2500, title: 'Andheri → Bandra', details: { routeName: 'A-1' } });
+      expect(before).toMatchObject({
+        status: 'ACTIVE',
+        rideCount: 0,
+        lastRide: null,
+        farePaise: 2500,
+        title: 'Andheri → Bandra',
+        details: { routeName: 'A-1' },
+      });
       const punchId = randomUUID();
       await sync([{ punchId, transactionId: ticket.transactionId, punchingTime: clock.t - MIN, vehicleNo: 'MH01AB1234', stopId: 'S9' }]);
       const after = rideReceiptSchema.parse((await get(`/api/validation/receipts/${ticket.transactionId}`)).json());
-      expect(after).toMatchObject({ status: 'USED', rideCount: 1, ridesToday: 1, tripsLeftToday: 0, lastRide: { punchId, vehicleNo: 'MH01AB1234', stopId: 'S9', source: 'SCAN_QR' } });
+      expect(after).toMatchObject({
+        status: 'USED',
+        rideCount: 1,
+        ridesToday: 1,
+        tripsLeftToday: 0,
+        lastRide: { punchId, vehicleNo: 'MH01AB1234', stopId: 'S9', source: 'SCAN_QR' },
+      });
       const tx = await issuedPass();
       const receipt = rideReceiptSchema.parse((await get(`/api/validation/receipts/${tx}`)).json());
-      expect(receipt).toMatchObject({ kind: 'pass', title: 'General pass · Adult', farePaise: 110000, status: 'ACTIVE', maxTripsPerDay: -1, tripsLeftToday: null, details: { numOfDays: 30 } });
+      expect(receipt).toMatchObject({
+        kind: 'pass',
+        title: 'General pass · Adult',
+        farePaise: 110000,
+        status: 'ACTIVE',
+        maxTripsPerDay: -1,
+        tripsLeftToday: null,
+        details: { numOfDays: 30 },
+      });
     });
   });
 });

@@ -5,7 +5,13 @@ import { texts } from './texts';
 import { useMinuteClock } from './useMinuteClock';
 import styles from './board.module.css';
 
-type Props = { orientation: 'vertical' | 'horizontal'; config: AirportBoardConfig; timings: TripTimingsResponse | null; updatedAt: number | null; failing?: boolean };
+type Props = {
+  orientation: 'vertical' | 'horizontal';
+  config: AirportBoardConfig;
+  timings: TripTimingsResponse | null;
+  updatedAt: number | null;
+  failing?: boolean;
+};
 
 export function Board({ orientation, config, timings, updatedAt, failing = false }: Props) {
   useMinuteClock(); // re-render every minute; "now" itself is read at render time
@@ -14,7 +20,11 @@ export function Board({ orientation, config, timings, updatedAt, failing = false
   // Fresh data says nothing; while the server does not answer, the age shows from the first failed call.
   const age = updatedAt === null ? null : (formatDataAge(updatedAt, now) ?? (failing ? texts.updatedUnderAMinute : null));
   return (
-    <section className={`${styles.board} ${orientation === 'horizontal' ? styles.horizontal : styles.vertical}`} aria-labelledby="board-heading" data-orientation={orientation}>
+    <section
+      className={`${styles.board} ${orientation === 'horizontal' ? styles.horizontal : styles.vertical}`}
+      aria-labelledby="board-heading"
+      data-orientation={orientation}
+    >
       <header className={styles.top}>
         <h1 id="board-heading" className={styles.heading}>
           {texts.heading}
@@ -65,8 +75,7 @@ export function Board({ orientation, config, timings, updatedAt, failing = false
         )}
       </div>
       <footer className={styles.bookAt}>
-        <span className={styles.bookAtLabel}>{texts.bookAt}</span>{' '}
-        <span data-testid="board-book-at">{formatBookAt(config.place, config.counter)}</span>
+        <span className={styles.bookAtLabel}>{texts.bookAt}</span> <span data-testid="board-book-at">{formatBookAt(config.place, config.counter)}</span>
       </footer>
     </section>
   );

@@ -23,7 +23,17 @@ export default function BoardScreen({ params, pathname }: ScreenProps) {
   return <LoadedBoard product={parsed.product} terminalId={terminalId} orientation={parsed.orientation} pathname={pathname} />;
 }
 
-function LoadedBoard({ product, terminalId, orientation, pathname }: { product: string; terminalId: string; orientation: 'vertical' | 'horizontal'; pathname: string }) {
+function LoadedBoard({
+  product,
+  terminalId,
+  orientation,
+  pathname,
+}: {
+  product: string;
+  terminalId: string;
+  orientation: 'vertical' | 'horizontal';
+  pathname: string;
+}) {
   const state = useBoardData(product, terminalId);
   switch (state.status) {
     case 'loading':

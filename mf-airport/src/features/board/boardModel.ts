@@ -10,7 +10,12 @@ export function boardRows(config: AirportBoardConfig, timings: TripTimingsRespon
   return config.routeStopPairs.map(({ routeId, stopId, destination }) => {
     const entry = data.find((d) => d.routeId === routeId && d.stopId === stopId) ?? data.find((d) => d.routeId === routeId && !d.stopId);
     const next = timeUntilNextBus(entry?.timings ?? [], now);
-    return { key: `${routeId}:${stopId}`, destination, nextBus: formatTimeUntil(next), departsAt: next.kind === 'available' ? formatClock12h(next.departure) : null };
+    return {
+      key: `${routeId}:${stopId}`,
+      destination,
+      nextBus: formatTimeUntil(next),
+      departsAt: next.kind === 'available' ? formatClock12h(next.departure) : null,
+    };
   });
 }
 

@@ -49,8 +49,8 @@ export function useBoardData(product: string, terminalId: string): BoardState {
         if (!live) return 'final';
         const status = err instanceof ApiRequestError ? err.status : 0;
         console.error('[mf_airport] board call failed; keeping the previous data and retrying', err);
-        if (!current && status === 404) return publish({ status: 'not-found' }), 'final';
-        if (!current && (status === 401 || status === 403)) return publish({ status: 'unauthorised' }), 'final';
+        if (!current && status === 404) return (publish({ status: 'not-found' }), 'final');
+        if (!current && (status === 401 || status === 403)) return (publish({ status: 'unauthorised' }), 'final');
         if (!current) publish({ status: 'unavailable' });
         else publish({ status: 'ready', failing: true, ...current });
         return 'retry';

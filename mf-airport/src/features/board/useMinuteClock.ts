@@ -8,10 +8,13 @@ export function useMinuteClock(): number {
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       const t = Date.now();
-      timer = setTimeout(() => {
-        setNow(Date.now());
-        schedule();
-      }, AIRPORT_CLOCK_REFRESH_MS - (t % AIRPORT_CLOCK_REFRESH_MS) + 5);
+      timer = setTimeout(
+        () => {
+          setNow(Date.now());
+          schedule();
+        },
+        AIRPORT_CLOCK_REFRESH_MS - (t % AIRPORT_CLOCK_REFRESH_MS) + 5,
+      );
     };
     schedule();
     return () => clearTimeout(timer);

@@ -14,11 +14,15 @@ export const cardsApi = {
   rename: (ref: string, name: string) => api.put<LinkedCard>(card(ref), { name }),
   unlink: (ref: string) => api.delete<void>(card(ref)),
   eligibility: (ref: string, amountPaise: number) => api.post<EligibilityResponse>(`${card(ref)}/eligibility`, { amountPaise }),
-  history: (ref: string, pageIndex: number, pageSize: number) => api.get<CardHistory>(`${card(ref)}/history`, { params: { PageIndex: String(pageIndex), PageSize: String(pageSize) } }),
+  history: (ref: string, pageIndex: number, pageSize: number) =>
+    api.get<CardHistory>(`${card(ref)}/history`, { params: { PageIndex: String(pageIndex), PageSize: String(pageSize) } }),
   /** `key` (the idempotency-key header): the same key answers the same order, so a retry or a double tap makes one. */
   recharge: (ref: string, amountPaise: number, city: string, key: string) =>
     api.post<CardRechargeOrder>('/cards/v1/recharges', { cardRef: ref, amountPaise, city }, { extraHeaders: { 'idempotency-key': key } }),
   order: (id: string) => api.get<CardRechargeOrder>(order(id)),
   transfer: (id: string) => api.post<CardRechargeOrder>(`${order(id)}/offline-recharge`, {}),
-  confirm: (id: string) => api.get<{ orderId: string; status: string; written: boolean; writtenAt: number | null; chipBalancePaise: number; chipSeenAt: number | null }>(`${order(id)}/offline-recharge/confirm`),
+  confirm: (id: string) =>
+    api.get<{ orderId: string; status: string; written: boolean; writtenAt: number | null; chipBalancePaise: number; chipSeenAt: number | null }>(
+      `${order(id)}/offline-recharge/confirm`,
+    ),
 };

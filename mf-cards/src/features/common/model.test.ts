@@ -36,7 +36,26 @@ describe('link form', () => {
     expect(linkFormErrors({ kind: 'ncmc', number: '6070000000000002', name: 'a'.repeat(31) }).name).toBe('link.error.name');
   });
   it('every message id it can answer is in the catalog', () => {
-    const ids = ['link.error.kind', 'link.error.nameEmpty', 'link.error.name', 'link.error.numberEmpty', 'link.error.numberDigits', 'link.error.numberLength', 'link.error.numberPrefixNcmc', 'link.error.numberPrefixClosed', 'link.error.numberCheck', 'amount.error.empty', 'amount.error.whole', 'amount.error.number', 'amount.error.min', 'amount.error.max', 'amount.error.full', 'history.tap', 'history.tapDeclined', ...ORDER_STATES.map((s) => `state.${s}`)];
+    const ids = [
+      'link.error.kind',
+      'link.error.nameEmpty',
+      'link.error.name',
+      'link.error.numberEmpty',
+      'link.error.numberDigits',
+      'link.error.numberLength',
+      'link.error.numberPrefixNcmc',
+      'link.error.numberPrefixClosed',
+      'link.error.numberCheck',
+      'amount.error.empty',
+      'amount.error.whole',
+      'amount.error.number',
+      'amount.error.min',
+      'amount.error.max',
+      'amount.error.full',
+      'history.tap',
+      'history.tapDeclined',
+      ...ORDER_STATES.map((s) => `state.${s}`),
+    ];
     expect(ids.filter((id) => !(id in en))).toEqual([]);
   });
 });

@@ -23,7 +23,13 @@ export function amountProblem(paise: number, maxPaise: number): { id: string; va
 export type LinkForm = { kind: CardKind | ''; number: string; name: string };
 export type LinkErrors = Partial<Record<'kind' | 'number' | 'name', string>>;
 
-const NUMBER_ERRORS = { EMPTY: 'link.error.numberEmpty', NOT_DIGITS: 'link.error.numberDigits', LENGTH: 'link.error.numberLength', PREFIX: 'link.error.numberPrefix', CHECK_DIGIT: 'link.error.numberCheck' } as const;
+const NUMBER_ERRORS = {
+  EMPTY: 'link.error.numberEmpty',
+  NOT_DIGITS: 'link.error.numberDigits',
+  LENGTH: 'link.error.numberLength',
+  PREFIX: 'link.error.numberPrefix',
+  CHECK_DIGIT: 'link.error.numberCheck',
+} as const;
 
 /** Every problem of the link form (message ids), in field order; empty when it may be sent. */
 export function linkFormErrors(f: LinkForm): LinkErrors {
@@ -31,7 +37,8 @@ export function linkFormErrors(f: LinkForm): LinkErrors {
   if (!f.kind) errors.kind = 'link.error.kind';
   else {
     const c = checkCardNumber(f.kind, f.number);
-    if (!c.ok) errors.number = c.error === 'PREFIX' ? (f.kind === 'ncmc' ? 'link.error.numberPrefixNcmc' : 'link.error.numberPrefixClosed') : NUMBER_ERRORS[c.error];
+    if (!c.ok)
+      errors.number = c.error === 'PREFIX' ? (f.kind === 'ncmc' ? 'link.error.numberPrefixNcmc' : 'link.error.numberPrefixClosed') : NUMBER_ERRORS[c.error];
   }
   if (!f.name.trim()) errors.name = 'link.error.nameEmpty';
   else if (!isValidCardName(f.name)) errors.name = 'link.error.name';

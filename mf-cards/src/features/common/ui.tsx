@@ -44,7 +44,15 @@ const ERROR_IDS: Record<string, string> = {
 };
 
 /** A refused request in words (the server's reason when this remote has none), with Retry; focused when it appears. */
-export function ProblemPanel({ error, onRetry, action }: { error: { code?: string; message?: string } | null; onRetry?: () => void; action?: { path: string; labelId: string } | null }) {
+export function ProblemPanel({
+  error,
+  onRetry,
+  action,
+}: {
+  error: { code?: string; message?: string } | null;
+  onRetry?: () => void;
+  action?: { path: string; labelId: string } | null;
+}) {
   return <ui.ProblemPanel error={error} messageId={(code) => (code ? ERROR_IDS[code] : undefined)} action={action} onRetry={onRetry} />;
 }
 

@@ -27,9 +27,11 @@ function History({ cardRef }: { cardRef: string }) {
   const h = useAsync(() => cardsApi.history(cardRef, page, PAGE_SIZE), `${cardRef}:${page}`);
   if (h.status === 'loading') return <ListSkeleton />;
   if (h.status === 'error')
-    return h.error.code === 'CARD_NOT_FOUND' || h.error.code === 'VALIDATION_FAILED'
-      ? <ProblemPanel error={{ code: 'CARD_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
-      : <LoadError error={h.error} onRetry={h.retry} />;
+    return h.error.code === 'CARD_NOT_FOUND' || h.error.code === 'VALIDATION_FAILED' ? (
+      <ProblemPanel error={{ code: 'CARD_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
+    ) : (
+      <LoadError error={h.error} onRetry={h.retry} />
+    );
   const { card, items, hasMore } = h.data;
   const go = (p: number) => setParams(p ? { page: String(p) } : {});
   return (
@@ -40,7 +42,9 @@ function History({ cardRef }: { cardRef: string }) {
       </div>
       <h2 id="history-list">{t('history.list')}</h2>
       {items.length === 0 ? (
-        <div className={styles.empty}><p>{t(page ? 'history.noMore' : 'history.empty')}</p></div>
+        <div className={styles.empty}>
+          <p>{t(page ? 'history.noMore' : 'history.empty')}</p>
+        </div>
       ) : (
         <ul className={styles.history} aria-labelledby="history-list">
           {items.map((i) => (
@@ -49,7 +53,10 @@ function History({ cardRef }: { cardRef: string }) {
                 <strong>{i.type === 'TAP' ? (i.routeName ? t('history.tapOn', { route: i.routeName }) : t('history.tapAt')) : t('history.recharge')}</strong>
                 <br />
                 <span className={styles.hint}>
-                  <time dateTime={new Date(i.at).toISOString()} title={date(i.at)}>{dateTime(i.at)}</time> · {t(historyStateId(i))}
+                  <time dateTime={new Date(i.at).toISOString()} title={date(i.at)}>
+                    {dateTime(i.at)}
+                  </time>{' '}
+                  · {t(historyStateId(i))}
                 </span>
               </span>
               <span>
@@ -68,8 +75,16 @@ function History({ cardRef }: { cardRef: string }) {
         </ul>
       )}
       <nav className={styles.actions} aria-label={t('history.pages')}>
-        {page > 0 && <button type="button" className={styles.textButton} onClick={() => go(page - 1)}>{t('history.newer')}</button>}
-        {hasMore && <button type="button" className={styles.textButton} onClick={() => go(page + 1)}>{t('history.older')}</button>}
+        {page > 0 && (
+          <button type="button" className={styles.textButton} onClick={() => go(page - 1)}>
+            {t('history.newer')}
+          </button>
+        )}
+        {hasMore && (
+          <button type="button" className={styles.textButton} onClick={() => go(page + 1)}>
+            {t('history.older')}
+          </button>
+        )}
         <Link to="/card-payments">{t('cards.heading')}</Link>
       </nav>
     </>

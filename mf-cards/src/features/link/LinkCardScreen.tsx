@@ -74,8 +74,13 @@ function LinkCardForm() {
         {(['ncmc', 'closedLoop'] as const).map((k, i) => (
           <label key={k} className={styles.option}>
             <input
-              ref={i === 0 ? refs.kind : undefined} type="radio" name="kind" value={k} checked={form.kind === k}
-              aria-invalid={errors.kind ? true : undefined} onChange={() => setForm((f) => ({ ...f, kind: k }))}
+              ref={i === 0 ? refs.kind : undefined}
+              type="radio"
+              name="kind"
+              value={k}
+              checked={form.kind === k}
+              aria-invalid={errors.kind ? true : undefined}
+              onChange={() => setForm((f) => ({ ...f, kind: k }))}
             />
             <span className={styles.optionBody}>
               <strong>{t(k === 'ncmc' ? 'kind.ncmc' : 'kind.closedLoop')}</strong>
@@ -83,31 +88,62 @@ function LinkCardForm() {
             </span>
           </label>
         ))}
-        {errors.kind && <p id="kind-error" className={styles.error}>{t(errors.kind)}</p>}
+        {errors.kind && (
+          <p id="kind-error" className={styles.error}>
+            {t(errors.kind)}
+          </p>
+        )}
       </fieldset>
       <div className={styles.field}>
         <label htmlFor="card-number">{t('link.number')}</label>
         <input
-          ref={refs.number} id="card-number" className={`${styles.input} ${styles.number}`} inputMode="numeric" autoComplete="off" maxLength={19}
-          value={form.number} aria-invalid={errors.number ? true : undefined} aria-describedby={described('number', 'card-number-hint')}
+          ref={refs.number}
+          id="card-number"
+          className={`${styles.input} ${styles.number}`}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={19}
+          value={form.number}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={described('number', 'card-number-hint')}
           onChange={(e) => setForm((f) => ({ ...f, number: groupDigits(e.target.value.replace(/[^\d\s-]/g, '')).slice(0, 19) }))}
         />
-        <p id="card-number-hint" className={styles.hint}>{t('link.numberHint')}</p>
-        {errors.number && <p id="number-error" className={styles.error}>{t(errors.number)}</p>}
+        <p id="card-number-hint" className={styles.hint}>
+          {t('link.numberHint')}
+        </p>
+        {errors.number && (
+          <p id="number-error" className={styles.error}>
+            {t(errors.number)}
+          </p>
+        )}
       </div>
       <div className={styles.field}>
         <label htmlFor="card-name">{t('link.name')}</label>
         <input
-          ref={refs.name} id="card-name" className={styles.input} autoComplete="off" maxLength={40} value={form.name}
-          aria-invalid={errors.name ? true : undefined} aria-describedby={described('name', 'card-name-hint')}
+          ref={refs.name}
+          id="card-name"
+          className={styles.input}
+          autoComplete="off"
+          maxLength={40}
+          value={form.name}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={described('name', 'card-name-hint')}
           onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         />
-        <p id="card-name-hint" className={styles.hint}>{t('link.nameHint')}</p>
-        {errors.name && <p id="name-error" className={styles.error}>{t(errors.name)}</p>}
+        <p id="card-name-hint" className={styles.hint}>
+          {t('link.nameHint')}
+        </p>
+        {errors.name && (
+          <p id="name-error" className={styles.error}>
+            {t(errors.name)}
+          </p>
+        )}
       </div>
       <p className={styles.hint}>{t('link.privacy')}</p>
       <p className={styles.actions}>
-        <Button type="submit" disabled={busy}>{busy ? t('link.linking') : t('link.submit')}</Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? t('link.linking') : t('link.submit')}
+        </Button>
         <Link to="/card-payments">{t('common.cancel')}</Link>
       </p>
     </form>

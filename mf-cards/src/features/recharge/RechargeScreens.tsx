@@ -11,7 +11,23 @@ import { rechargeBreakup, RECHARGE_PRESETS_PAISE, type CardKind } from '@sawari/
 import type { CardHistoryItem, CardRechargeOrder, LinkedCard } from '@sawari/contracts';
 import { cardsApi } from '../common/api';
 import { amountProblem, flowPaths, parseRupees } from '../common/model';
-import { CardFacts, FareBreakup, ListSkeleton, LoadError, LinkACard, Page, ProblemPanel, RequireSignIn, asApiError, kindId, money, styles, useAsync, useCard, useT } from '../common/ui';
+import {
+  CardFacts,
+  FareBreakup,
+  ListSkeleton,
+  LoadError,
+  LinkACard,
+  Page,
+  ProblemPanel,
+  RequireSignIn,
+  asApiError,
+  kindId,
+  money,
+  styles,
+  useAsync,
+  useCard,
+  useT,
+} from '../common/ui';
 import { historyPath, summaryPath } from '../wallet/CardScreens';
 
 /** Which kind of card a flow path is for. */
@@ -25,7 +41,11 @@ function WithCard({ children }: { children: (card: LinkedCard, setCard: (c: Link
   if (!ref) return <ProblemPanel error={{ code: 'CARD_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />;
   if (card.status === 'loading') return <ListSkeleton />;
   if (card.status === 'error')
-    return card.error.code === 'CARD_NOT_FOUND' ? <ProblemPanel error={card.error} action={{ path: '/card-payments', labelId: 'cards.heading' }} /> : <LoadError error={card.error} onRetry={card.retry} />;
+    return card.error.code === 'CARD_NOT_FOUND' ? (
+      <ProblemPanel error={card.error} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
+    ) : (
+      <LoadError error={card.error} onRetry={card.retry} />
+    );
   return <>{children(card.data, (c) => card.setData(() => c))}</>;
 }
 
@@ -137,7 +157,10 @@ function AmountForm({ card }: { card: LinkedCard }) {
         <CardFacts card={card} />
       </div>
       {blocked ? (
-        <ProblemPanel error={{ code: card.status === 'BLOCKED' ? 'CARD_BLOCKED' : 'CARD_EXPIRED' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
+        <ProblemPanel
+          error={{ code: card.status === 'BLOCKED' ? 'CARD_BLOCKED' : 'CARD_EXPIRED' }}
+          action={{ path: '/card-payments', labelId: 'cards.heading' }}
+        />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <p>{t('amount.max', { max: money(card.maxRechargePaise), limit: money(card.limitPaise) })}</p>
@@ -145,8 +168,16 @@ function AmountForm({ card }: { card: LinkedCard }) {
             <legend>{t('amount.presets')}</legend>
             {RECHARGE_PRESETS_PAISE.map((p) => (
               <button
-                key={p} type="button" className={styles.preset} aria-pressed={chosen === p}
-                disabled={p > card.maxRechargePaise} onClick={() => { setText(String(p / 100)); setFieldError(null); setRefusal(null); }}
+                key={p}
+                type="button"
+                className={styles.preset}
+                aria-pressed={chosen === p}
+                disabled={p > card.maxRechargePaise}
+                onClick={() => {
+                  setText(String(p / 100));
+                  setFieldError(null);
+                  setRefusal(null);
+                }}
               >
                 {money(p)}
               </button>
@@ -155,11 +186,24 @@ function AmountForm({ card }: { card: LinkedCard }) {
           <div className={styles.field}>
             <label htmlFor="amount">{t('amount.label')}</label>
             <input
-              ref={input} id="amount" className={styles.input} inputMode="numeric" autoComplete="off" maxLength={9} value={text}
-              aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'amount-error amount-hint' : 'amount-hint'}
-              onChange={(e) => { setText(e.target.value); setFieldError(null); setRefusal(null); }}
+              ref={input}
+              id="amount"
+              className={styles.input}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={9}
+              value={text}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? 'amount-error amount-hint' : 'amount-hint'}
+              onChange={(e) => {
+                setText(e.target.value);
+                setFieldError(null);
+                setRefusal(null);
+              }}
             />
-            <p id="amount-hint" className={styles.hint}>{t('amount.hint')}</p>
+            <p id="amount-hint" className={styles.hint}>
+              {t('amount.hint')}
+            </p>
             {fieldError && (
               <p id="amount-error" className={styles.error} role="alert">
                 {t(fieldError.id, Object.fromEntries(Object.entries(fieldError.values ?? {}).map(([k, v]) => [k, money(v)])))}
@@ -167,7 +211,9 @@ function AmountForm({ card }: { card: LinkedCard }) {
             )}
           </div>
           <ProblemPanel error={refusal} />
-          <Button type="submit" disabled={busy}>{t('common.continue')}</Button>
+          <Button type="submit" disabled={busy}>
+            {t('common.continue')}
+          </Button>
         </form>
       )}
     </>
@@ -232,7 +278,9 @@ function Confirm({ card }: { card: LinkedCard }) {
       <p className={styles.hint}>{t(card.kind === 'ncmc' ? 'confirm.whenNcmc' : 'confirm.when')}</p>
       <ProblemPanel error={error} action={error ? { path: flowPaths(card.kind).amount(card.cardRef), labelId: 'confirm.change' } : null} />
       <p className={styles.actions}>
-        <Button onClick={() => void pay()} disabled={busy}>{t('confirm.pay', { amount: money(b.payablePaise) })}</Button>
+        <Button onClick={() => void pay()} disabled={busy}>
+          {t('confirm.pay', { amount: money(b.payablePaise) })}
+        </Button>
         <Link to={flowPaths(card.kind).amount(card.cardRef)}>{t('confirm.change')}</Link>
       </p>
     </>
@@ -260,7 +308,8 @@ function useOrder(orderId: string | null) {
         if (!live) return;
         setOrder(o);
         setError(null);
-        if (!PAID.has(o.status) && o.status !== 'PAYMENT_FAILED' && i < 40) timer = setTimeout(() => void poll(i + 1), POLL_DELAYS[Math.min(i, POLL_DELAYS.length - 1)]);
+        if (!PAID.has(o.status) && o.status !== 'PAYMENT_FAILED' && i < 40)
+          timer = setTimeout(() => void poll(i + 1), POLL_DELAYS[Math.min(i, POLL_DELAYS.length - 1)]);
       } catch (err) {
         if (live) setError(asApiError(err));
       }
@@ -342,9 +391,16 @@ const transferPath = (orderId: string) => `/ncmc-card-recharge/tranfer-in-offlin
 /** What a paid order means for the rider, in one sentence. */
 function Outcome({ order }: { order: CardRechargeOrder }) {
   const t = useT();
-  if (order.status === 'PAYMENT_FAILED') return <div className={styles.alert} role="alert"><p>{t('success.failed')}</p></div>;
+  if (order.status === 'PAYMENT_FAILED')
+    return (
+      <div className={styles.alert} role="alert">
+        <p>{t('success.failed')}</p>
+      </div>
+    );
   if (!PAID.has(order.status)) return <p role="status">{t('success.waiting')}</p>;
-  const id = { STAGED: 'success.staged', PENDING_ON_CARD: 'success.pending', WRITTEN: 'success.written', REFUNDED: 'success.refunded' }[order.status as 'STAGED'];
+  const id = { STAGED: 'success.staged', PENDING_ON_CARD: 'success.pending', WRITTEN: 'success.written', REFUNDED: 'success.refunded' }[
+    order.status as 'STAGED'
+  ];
   return (
     <div className={order.status === 'REFUNDED' ? styles.warn : styles.notice} role="status">
       <p className={styles.bigState}>{t(order.status === 'REFUNDED' ? 'success.refundedTitle' : 'success.title', { amount: money(order.amountPaise) })}</p>
@@ -406,7 +462,13 @@ export function TransferScreen() {
   return (
     <Page heading={t('transfer.heading')} intro={t('transfer.intro')} back={{ to: '/card-payments', label: t('cards.heading') }}>
       <RequireSignIn>
-        {orderId ? <TransferOne orderId={orderId} /> : card ? <TransferCard cardRef={card} /> : <ProblemPanel error={{ code: 'ORDER_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />}
+        {orderId ? (
+          <TransferOne orderId={orderId} />
+        ) : card ? (
+          <TransferCard cardRef={card} />
+        ) : (
+          <ProblemPanel error={{ code: 'ORDER_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
+        )}
       </RequireSignIn>
     </Page>
   );
@@ -414,10 +476,18 @@ export function TransferScreen() {
 
 function TransferCard({ cardRef }: { cardRef: string }) {
   const t = useT();
-  const staged = useAsync(() => cardsApi.history(cardRef, 0, 50).then((h) => h.items.filter((i: CardHistoryItem) => i.type === 'RECHARGE' && i.state === 'STAGED')), cardRef);
+  const staged = useAsync(
+    () => cardsApi.history(cardRef, 0, 50).then((h) => h.items.filter((i: CardHistoryItem) => i.type === 'RECHARGE' && i.state === 'STAGED')),
+    cardRef,
+  );
   if (staged.status === 'loading') return <ListSkeleton />;
   if (staged.status === 'error') return <LoadError error={staged.error} onRetry={staged.retry} />;
-  if (!staged.data.length) return <div className={styles.empty}><p>{t('transfer.none')}</p></div>;
+  if (!staged.data.length)
+    return (
+      <div className={styles.empty}>
+        <p>{t('transfer.none')}</p>
+      </div>
+    );
   return (
     <ul className={styles.cards}>
       {staged.data.map((i) => (
@@ -441,11 +511,14 @@ function TransferOne({ orderId }: { orderId: string }) {
     if (order?.status !== 'PENDING_ON_CARD') return;
     let live = true;
     const timer = setInterval(() => {
-      cardsApi.confirm(orderId).then((c) => {
-        if (!live || !c.written) return;
-        setChip(c.chipBalancePaise);
-        retry();
-      }, () => undefined);
+      cardsApi.confirm(orderId).then(
+        (c) => {
+          if (!live || !c.written) return;
+          setChip(c.chipBalancePaise);
+          retry();
+        },
+        () => undefined,
+      );
     }, 5000);
     return () => {
       live = false;
@@ -480,12 +553,26 @@ function TransferOne({ orderId }: { orderId: string }) {
         <dd>{t(`state.${order.status}`)}</dd>
       </dl>
       <ProblemPanel error={problem} onRetry={() => void move()} />
-      {order.status === 'STAGED' && <Button onClick={() => void move()} disabled={busy}>{t('transfer.move', { amount: money(order.amountPaise) })}</Button>}
-      {order.status === 'PENDING_ON_CARD' && <p className={styles.notice} role="status">{t('transfer.pending', { amount: money(order.amountPaise) })}</p>}
-      {order.status === 'WRITTEN' && (
-        <p className={styles.notice} role="status">{chip !== null ? t('transfer.writtenBalance', { balance: money(chip) }) : t('transfer.written')}</p>
+      {order.status === 'STAGED' && (
+        <Button onClick={() => void move()} disabled={busy}>
+          {t('transfer.move', { amount: money(order.amountPaise) })}
+        </Button>
       )}
-      {order.status === 'REFUNDED' && <p className={styles.warn} role="status">{t('success.refunded', { amount: money(order.amountPaise) })}</p>}
+      {order.status === 'PENDING_ON_CARD' && (
+        <p className={styles.notice} role="status">
+          {t('transfer.pending', { amount: money(order.amountPaise) })}
+        </p>
+      )}
+      {order.status === 'WRITTEN' && (
+        <p className={styles.notice} role="status">
+          {chip !== null ? t('transfer.writtenBalance', { balance: money(chip) }) : t('transfer.written')}
+        </p>
+      )}
+      {order.status === 'REFUNDED' && (
+        <p className={styles.warn} role="status">
+          {t('success.refunded', { amount: money(order.amountPaise) })}
+        </p>
+      )}
     </>
   );
 }

@@ -8,7 +8,21 @@ import type { ApiRequestError } from '@sawari/runtime';
 import type { LinkedCard } from '@sawari/contracts';
 import { cardsApi } from '../common/api';
 import { flowPaths } from '../common/model';
-import { CardFacts, ListSkeleton, LoadError, LinkACard, Page, ProblemPanel, RequireSignIn, asApiError, kindId, styles, useAsync, useCard, useT } from '../common/ui';
+import {
+  CardFacts,
+  ListSkeleton,
+  LoadError,
+  LinkACard,
+  Page,
+  ProblemPanel,
+  RequireSignIn,
+  asApiError,
+  kindId,
+  styles,
+  useAsync,
+  useCard,
+  useT,
+} from '../common/ui';
 
 export const summaryPath = (ref: string) => `/sawari-card/summury?card=${encodeURIComponent(ref)}`;
 export const historyPath = (ref: string) => `/sawari-card/card-history/${encodeURIComponent(ref)}`;
@@ -20,7 +34,9 @@ function CardItem({ card }: { card: LinkedCard }) {
   return (
     <li className={styles.card} aria-labelledby={headingId}>
       <div className={styles.cardHead}>
-        <h2 id={headingId} className={styles.cardName}>{card.name}</h2>
+        <h2 id={headingId} className={styles.cardName}>
+          {card.name}
+        </h2>
         <span className={styles.badge}>{t(kindId(card.kind))}</span>
       </div>
       <CardFacts card={card} />
@@ -33,8 +49,12 @@ function CardItem({ card }: { card: LinkedCard }) {
         {card.kind === 'ncmc' && card.stagedPaise > 0 && (
           <Link to={`/ncmc-card-recharge/tranfer-in-offline-wallet?card=${encodeURIComponent(card.cardRef)}`}>{t('cards.transfer')}</Link>
         )}
-        <Link to={historyPath(card.cardRef)} aria-label={t('cards.historyOf', { name: card.name })}>{t('cards.history')}</Link>
-        <Link to={summaryPath(card.cardRef)} aria-label={t('cards.manageOf', { name: card.name })}>{t('cards.manage')}</Link>
+        <Link to={historyPath(card.cardRef)} aria-label={t('cards.historyOf', { name: card.name })}>
+          {t('cards.history')}
+        </Link>
+        <Link to={summaryPath(card.cardRef)} aria-label={t('cards.manageOf', { name: card.name })}>
+          {t('cards.manage')}
+        </Link>
       </p>
     </li>
   );
@@ -80,7 +100,9 @@ export function CardSummaryScreen() {
   const ref = params.get('card');
   return (
     <Page heading={t('summary.heading')} back={{ to: '/card-payments', label: t('cards.heading') }}>
-      <RequireSignIn>{ref ? <Summary cardRef={ref} /> : <ProblemPanel error={{ code: 'CARD_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />}</RequireSignIn>
+      <RequireSignIn>
+        {ref ? <Summary cardRef={ref} /> : <ProblemPanel error={{ code: 'CARD_NOT_FOUND' }} action={{ path: '/card-payments', labelId: 'cards.heading' }} />}
+      </RequireSignIn>
     </Page>
   );
 }
@@ -102,7 +124,11 @@ function Summary({ cardRef }: { cardRef: string }) {
 
   if (card.status === 'loading') return <ListSkeleton />;
   if (card.status === 'error')
-    return card.error.code === 'CARD_NOT_FOUND' ? <ProblemPanel error={card.error} action={{ path: '/card-payments', labelId: 'cards.heading' }} /> : <LoadError error={card.error} onRetry={card.retry} />;
+    return card.error.code === 'CARD_NOT_FOUND' ? (
+      <ProblemPanel error={card.error} action={{ path: '/card-payments', labelId: 'cards.heading' }} />
+    ) : (
+      <LoadError error={card.error} onRetry={card.retry} />
+    );
   const c = card.data;
 
   const rename = async (e: FormEvent) => {
@@ -157,14 +183,30 @@ function Summary({ cardRef }: { cardRef: string }) {
         <div className={styles.field}>
           <label htmlFor="card-name">{t('link.name')}</label>
           <input
-            ref={nameInput} id="card-name" className={styles.input} value={name} maxLength={40} autoComplete="off"
-            aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? 'card-name-error' : undefined}
+            ref={nameInput}
+            id="card-name"
+            className={styles.input}
+            value={name}
+            maxLength={40}
+            autoComplete="off"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? 'card-name-error' : undefined}
             onChange={(e) => setName(e.target.value)}
           />
-          {nameError && <p id="card-name-error" className={styles.error}>{t(nameError)}</p>}
+          {nameError && (
+            <p id="card-name-error" className={styles.error}>
+              {t(nameError)}
+            </p>
+          )}
         </div>
-        <Button type="submit" disabled={busy}>{t('summary.save')}</Button>
-        {saved && <p role="status" className={styles.notice}>{t('summary.saved')}</p>}
+        <Button type="submit" disabled={busy}>
+          {t('summary.save')}
+        </Button>
+        {saved && (
+          <p role="status" className={styles.notice}>
+            {t('summary.saved')}
+          </p>
+        )}
       </form>
       <h2>{t('summary.unlink')}</h2>
       <p>{t('summary.unlinkHint')}</p>
@@ -172,12 +214,18 @@ function Summary({ cardRef }: { cardRef: string }) {
         <div className={styles.warn} role="alertdialog" aria-labelledby="unlink-q">
           <p id="unlink-q">{t('summary.unlinkConfirm', { name: c.name })}</p>
           <p className={styles.actions}>
-            <Button onClick={() => void unlink()} disabled={busy}>{t('summary.unlinkYes')}</Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>{t('summary.unlinkNo')}</Button>
+            <Button onClick={() => void unlink()} disabled={busy}>
+              {t('summary.unlinkYes')}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('summary.unlinkNo')}
+            </Button>
           </p>
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>{t('summary.unlink')}</Button>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          {t('summary.unlink')}
+        </Button>
       )}
     </>
   );

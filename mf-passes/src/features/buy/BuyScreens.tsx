@@ -103,7 +103,9 @@ function Fares({ c }: { c: Choice }) {
   const [flow, setFlow] = useFlow();
   const p = c.product;
   const sub = flow.subCatId;
-  const options = p.categories.flatMap((category) => (p.fareMapping[category.id] ?? []).filter((f) => !sub || f.subCatId === sub).map((fare) => ({ category, fare, block: blockOf(p, category, fare) })));
+  const options = p.categories.flatMap((category) =>
+    (p.fareMapping[category.id] ?? []).filter((f) => !sub || f.subCatId === sub).map((fare) => ({ category, fare, block: blockOf(p, category, fare) })),
+  );
   const initial = options.find((o) => o.fare.fmId === flow.fmId && o.category.id === flow.categoryId && !o.block) ?? options.find((o) => !o.block);
   const [chosen, setChosen] = useState<string | null>(initial ? `${initial.category.id}/${initial.fare.fmId}` : null);
   const next = (e: FormEvent) => {
@@ -283,7 +285,10 @@ export function DetailsScreen() {
 function DetailsLoader({ c }: { c: Choice & { fare: NonNullable<Choice['fare']> } }) {
   const [flow] = useFlow();
   // The profile fills a first draft only; what the rider typed (kept in the flow) wins.
-  const profile = useAsync(flow.details ? null : () => loadProfile().catch((e: { code?: string }) => (e?.code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(e))), 'profile');
+  const profile = useAsync(
+    flow.details ? null : () => loadProfile().catch((e: { code?: string }) => (e?.code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(e))),
+    'profile',
+  );
   if (!flow.details && profile.status === 'loading') return <ListSkeleton rows={5} />;
   const today = cityDate(serverNow());
   const initial = flow.details ?? detailsFromProfile(profile.status === 'ready' ? profile.data : null, null, today);
@@ -331,10 +336,26 @@ function DetailsForm({ initial, proofRequired, profileFailed }: { initial: Detai
         <input className={styles.input} {...described('userName', errors, true)} autoComplete="name" value={form.userName} onChange={set('userName')} />
       </Field>
       <Field field="mobileNumber" label={t('details.mobile')} error={errors.mobileNumber && t(errors.mobileNumber)}>
-        <input className={styles.input} {...described('mobileNumber', errors)} type="tel" inputMode="numeric" autoComplete="tel-national" value={form.mobileNumber} onChange={set('mobileNumber')} />
+        <input
+          className={styles.input}
+          {...described('mobileNumber', errors)}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={form.mobileNumber}
+          onChange={set('mobileNumber')}
+        />
       </Field>
       <Field field="mailId" label={t('details.email')} error={errors.mailId && t(errors.mailId)}>
-        <input className={styles.input} {...described('mailId', errors)} type="email" inputMode="email" autoComplete="email" value={form.mailId} onChange={set('mailId')} />
+        <input
+          className={styles.input}
+          {...described('mailId', errors)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={form.mailId}
+          onChange={set('mailId')}
+        />
       </Field>
       <Field field="gender" label={t('details.gender')}>
         <select className={styles.input} {...described('gender', errors)} value={form.gender} onChange={set('gender')}>
@@ -347,10 +368,33 @@ function DetailsForm({ initial, proofRequired, profileFailed }: { initial: Detai
         </select>
       </Field>
       <Field field="dob" label={t('details.dob')} error={errors.dob && t(errors.dob)}>
-        <input className={styles.input} {...described('dob', errors)} type="date" autoComplete="bday" min="1900-01-01" max={today} value={form.dob} onChange={set('dob')} />
+        <input
+          className={styles.input}
+          {...described('dob', errors)}
+          type="date"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={today}
+          value={form.dob}
+          onChange={set('dob')}
+        />
       </Field>
-      <Field field="passStartDate" label={t('details.start')} hint={t('details.startHint', { days: MAX_START_AHEAD_DAYS })} error={errors.passStartDate && t(errors.passStartDate)}>
-        <input className={styles.input} {...described('passStartDate', errors, true)} type="date" required min={today} max={addDays(today, MAX_START_AHEAD_DAYS)} value={form.passStartDate} onChange={set('passStartDate')} />
+      <Field
+        field="passStartDate"
+        label={t('details.start')}
+        hint={t('details.startHint', { days: MAX_START_AHEAD_DAYS })}
+        error={errors.passStartDate && t(errors.passStartDate)}
+      >
+        <input
+          className={styles.input}
+          {...described('passStartDate', errors, true)}
+          type="date"
+          required
+          min={today}
+          max={addDays(today, MAX_START_AHEAD_DAYS)}
+          value={form.passStartDate}
+          onChange={set('passStartDate')}
+        />
       </Field>
       <Button type="submit">{t('common.continue')}</Button>
     </form>
@@ -411,9 +455,15 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const trial = useAsync<TrialOffer | null>(() => loadTrialOffer(c.city).catch((e: { code?: string }) => (e?.code === 'OFFER_NOT_FOUND' ? null : Promise.reject(e))), `trial/${c.city}`);
+  const trial = useAsync<TrialOffer | null>(
+    () => loadTrialOffer(c.city).catch((e: { code?: string }) => (e?.code === 'OFFER_NOT_FOUND' ? null : Promise.reject(e))),
+    `trial/${c.city}`,
+  );
   const detailsOk = !!details && Object.keys(validateDetails(details, cityDate(serverNow()))).length === 0;
-  const payload = userId && details && detailsOk ? buildOrderPayload({ flow: { ...flow, bankOffer: bank, digitalOffer: false }, fare: c.fare, userId, deviceId: deviceId(), proofRequired: false }) : null;
+  const payload =
+    userId && details && detailsOk
+      ? buildOrderPayload({ flow: { ...flow, bankOffer: bank, digitalOffer: false }, fare: c.fare, userId, deviceId: deviceId(), proofRequired: false })
+      : null;
   const key = JSON.stringify(payload);
 
   // The quote: the order as the server prices it (re-posting re-quotes the same unpaid order).
@@ -453,7 +503,9 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
     setBusy(true);
     setProblem(null);
     try {
-      const o = await createOrder(buildOrderPayload({ flow: { ...flow, bankOffer: null, digitalOffer: true }, fare: c.fare, userId, deviceId: deviceId(), proofRequired: false }));
+      const o = await createOrder(
+        buildOrderPayload({ flow: { ...flow, bankOffer: null, digitalOffer: true }, fare: c.fare, userId, deviceId: deviceId(), proofRequired: false }),
+      );
       setFlow((f) => ({ ...f, transactionId: o.transactionId, digitalOffer: true }));
       navigate(o.payableAmount ? checkoutPath(c.product.agency, 'pass', o.transactionId) : paths.success(o.transactionId));
     } catch (err) {
@@ -463,7 +515,14 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
   };
   const offer = trial.status === 'ready' ? trial.data : null;
   // The offer states the passes it is for (server-checked too): say why it does not apply to this one.
-  const offerMiss = offer ? offerScopeMiss(offer.appliesTo ?? {}, { configId: c.product.id, numOfDays: c.fare.numOfDays, categoryId: c.category.id, farePaise: c.fare.discountedFare }) : null;
+  const offerMiss = offer
+    ? offerScopeMiss(offer.appliesTo ?? {}, {
+        configId: c.product.id,
+        numOfDays: c.fare.numOfDays,
+        categoryId: c.category.id,
+        farePaise: c.fare.discountedFare,
+      })
+    : null;
   return (
     <>
       <h2>{t('pay.yourPass')}</h2>
@@ -492,7 +551,12 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           </label>
           {banks.map((b) => (
             <label key={b.bank} className={styles.option}>
-              <input type="radio" name={offerGroup} checked={bank === b.bank.toUpperCase()} onChange={() => setFlow((f) => ({ ...f, bankOffer: b.bank.toUpperCase() }))} />
+              <input
+                type="radio"
+                name={offerGroup}
+                checked={bank === b.bank.toUpperCase()}
+                onChange={() => setFlow((f) => ({ ...f, bankOffer: b.bank.toUpperCase() }))}
+              />
               <span className={styles.optionBody}>
                 <strong>{t('products.bankOffer', { bank: b.bank, percent: b.percentOff })}</strong>
                 <span className={`${styles.small} ${styles.muted}`}>{t('pay.bankOfferHint', { bank: b.bank })}</span>
@@ -519,16 +583,24 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           ) : (
             <p className={styles.warn}>{offer.claimed ? t('error.DIGITAL_OFFER_ALREADY_AVAILED') : t('pay.offerNotAllowed', { reason: offer.reason ?? '' })}</p>
           )}
-      <h2>{t('pay.breakup')}</h2>
-      <ProblemPanel error={problem} configId={c.product.id} onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined} />
-      <div aria-live="polite">
-        {order ? <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} /> : !problem && <ListSkeleton rows={2} />}
-      </div>
-      <p className={styles.actions}>
-        <Button onClick={pay} disabled={!order || busy}>
-          {order ? t('pay.pay', { amount: money(order.fareInfo.payableAmount) }) : t('pay.pricing')}
-        </Button>
-      </p>
+          <h2>{t('pay.breakup')}</h2>
+          <ProblemPanel
+            error={problem}
+            configId={c.product.id}
+            onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined}
+          />
+          <div aria-live="polite">
+            {order ? (
+              <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} />
+            ) : (
+              !problem && <ListSkeleton rows={2} />
+            )}
+          </div>
+          <p className={styles.actions}>
+            <Button onClick={pay} disabled={!order || busy}>
+              {order ? t('pay.pay', { amount: money(order.fareInfo.payableAmount) }) : t('pay.pricing')}
+            </Button>
+          </p>
         </section>
       )}
     </>

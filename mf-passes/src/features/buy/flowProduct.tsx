@@ -7,13 +7,25 @@ import { useFlow } from '../common/flow';
 import { startFlow, type Category, type Fare, type Flow, type Product } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, paths, ProblemPanel, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 
-export interface Choice { city: string; product: Product; category: Category | null; fare: Fare | null; flow: Flow }
+export interface Choice {
+  city: string;
+  product: Product;
+  category: Category | null;
+  fare: Fare | null;
+  flow: Flow;
+}
 
 /** Signed in, passes on in the city, the product loaded. `configId` from the URL starts the flow on that product. */
 export function WithProduct({ configId, children }: { configId?: string; children: (c: Choice) => ReactNode }) {
   return (
     <RequireSignIn>
-      <CityGate>{(city) => <Loaded city={city} configId={configId}>{children}</Loaded>}</CityGate>
+      <CityGate>
+        {(city) => (
+          <Loaded city={city} configId={configId}>
+            {children}
+          </Loaded>
+        )}
+      </CityGate>
     </RequireSignIn>
   );
 }
@@ -32,7 +44,7 @@ function Loaded({ city, configId, children }: { city: string; configId?: string;
     return product.error.code === 'PRODUCT_NOT_FOUND' ? <ProblemPanel error={product.error} /> : <LoadError error={product.error} onRetry={product.retry} />;
   const p = product.data;
   const category = p.categories.find((c) => c.id === flow.categoryId) ?? null;
-  const fare = category ? (p.fareMapping[category.id] ?? []).find((f) => f.fmId === flow.fmId) ?? null : null;
+  const fare = category ? ((p.fareMapping[category.id] ?? []).find((f) => f.fmId === flow.fmId) ?? null) : null;
   return <>{children({ city, product: p, category, fare, flow })}</>;
 }
 
@@ -55,11 +67,7 @@ export function WithFare({ children }: { children: (c: Choice & { category: Cate
   return (
     <WithProduct>
       {(c) =>
-        c.category && c.fare ? (
-          children(c as Choice & { category: Category; fare: Fare })
-        ) : (
-          <StartAgain reason={c.flow.fmId ? t('flow.fareGone') : undefined} />
-        )
+        c.category && c.fare ? children(c as Choice & { category: Category; fare: Fare }) : <StartAgain reason={c.flow.fmId ? t('flow.fareGone') : undefined} />
       }
     </WithProduct>
   );

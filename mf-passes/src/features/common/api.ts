@@ -32,7 +32,15 @@ export const forgetCatalogue = (city: string) => {
   for (const key of [...catalogues.keys()]) if (key.startsWith(`${city}|`)) catalogues.delete(key);
 };
 
-export type Profile = { userId: string; firstName: string; lastName: string; mailId: string | null; mobileNumber: string; gender: string | null; dobInMillis: number | null };
+export type Profile = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  mailId: string | null;
+  mobileNumber: string;
+  gender: string | null;
+  dobInMillis: number | null;
+};
 export const loadProfile = () => api.get<Profile>('/profile');
 export const loadMyPasses = () => api.get<{ passes: MyPass[] }>('/passes/mine').then((r) => r.passes);
 export const loadOpenOrders = () => api.get<{ orders: PassOrder[] }>('/passes/orders').then((r) => r.orders);
@@ -44,11 +52,26 @@ export const resubmit = (transactionId: string, action: 'REINITIATE' | 'REAPPLY'
 export const renewPass = (passId: string, passStartDate: string) => api.post<PassOrder>(`/passes/${seg(passId)}/renew`, { passStartDate });
 
 /** GET /api/offers/trial; appliesTo: the passes it is for (shared/domain OfferScope; {} = every pass). */
-export type TrialOffer = { offerId: string; kind: 'welcome' | 'trial'; title: string; description: string; validityDays: number; eligible: boolean; reason: string | null; claimed: boolean; appliesTo?: OfferScope };
+export type TrialOffer = {
+  offerId: string;
+  kind: 'welcome' | 'trial';
+  title: string;
+  description: string;
+  validityDays: number;
+  eligible: boolean;
+  reason: string | null;
+  claimed: boolean;
+  appliesTo?: OfferScope;
+};
 export const loadTrialOffer = (city: string) => api.get<TrialOffer>('/offers/trial', { params: { city } });
 
 /** Uploads one proof (multipart field `file`), reporting progress; answers what is kept of it. */
-export async function uploadProof(file: File, kind: ProofKind, signal?: AbortSignal, onProgress?: (loaded: number, total: number) => void): Promise<UploadedProof> {
+export async function uploadProof(
+  file: File,
+  kind: ProofKind,
+  signal?: AbortSignal,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<UploadedProof> {
   const form = new FormData();
   form.append('file', file, file.name);
   const r = await api.upload<ProofUploadResponse>('/passes/proofs', form, { signal, onProgress });

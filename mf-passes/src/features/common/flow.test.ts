@@ -26,7 +26,10 @@ describe('flow state in sessionStorage', () => {
     const store = createStore();
     expect(store.get(flowAtom)).toEqual(EMPTY_FLOW);
     store.set(flowAtom, (f) => ({ ...f, city: 'mumbai', configId: 'mum-general' }));
-    store.set(flowAtom, (f) => ({ ...f, details: { userName: 'Asha Rao', mailId: '', mobileNumber: '9876543210', gender: '', dob: '', passStartDate: '2025-08-14' } }));
+    store.set(flowAtom, (f) => ({
+      ...f,
+      details: { userName: 'Asha Rao', mailId: '', mobileNumber: '9876543210', gender: '', dob: '', passStartDate: '2025-08-14' },
+    }));
     const reloaded = createStore();
     expect(reloaded.get(flowAtom)).toMatchObject({ city: 'mumbai', configId: 'mum-general', details: { userName: 'Asha Rao' } });
   });

@@ -33,17 +33,47 @@ import {
 } from './model';
 
 const fare = (over: Partial<Fare> = {}): Fare => ({
-  fmId: 'mum-gen-30', fare: 120000, discountedFare: 110000, durationId: 'D30', numOfDays: 30, desc: '30 days', subCatId: 'citywide',
-  displayName: 'Monthly', specialFeatures: [], isActive: true, proofRequired: false, ...over,
+  fmId: 'mum-gen-30',
+  fare: 120000,
+  discountedFare: 110000,
+  durationId: 'D30',
+  numOfDays: 30,
+  desc: '30 days',
+  subCatId: 'citywide',
+  displayName: 'Monthly',
+  specialFeatures: [],
+  isActive: true,
+  proofRequired: false,
+  ...over,
 });
 const product = (over: Partial<Product> = {}): Product => ({
-  id: 'mum-general', name: 'General pass', serviceType: 'REGULAR', productType: 'pass', productSubType: null, agency: 'MBUS', isActive: true, isRenewable: true,
-  activeDuration: null, maxTripsPerDay: null, landingMessage: null, terms: [],
+  id: 'mum-general',
+  name: 'General pass',
+  serviceType: 'REGULAR',
+  productType: 'pass',
+  productSubType: null,
+  agency: 'MBUS',
+  isActive: true,
+  isRenewable: true,
+  activeDuration: null,
+  maxTripsPerDay: null,
+  landingMessage: null,
+  terms: [],
   categories: [{ id: 'adult', name: 'Adult', isActive: true, verification: false, isProofRequired: false }],
   subCategory: [{ id: 'citywide', name: 'City-wide', infoNote: '', isActive: true }],
-  fareMapping: { adult: [fare({ fmId: 'w', fare: 35000, discountedFare: 35000 }), fare()] }, bankOffers: [], ...over,
+  fareMapping: { adult: [fare({ fmId: 'w', fare: 35000, discountedFare: 35000 }), fare()] },
+  bankOffers: [],
+  ...over,
 });
-const details = (over: Partial<Details> = {}): Details => ({ userName: 'Asha Rao', mailId: '', mobileNumber: '9876543210', gender: '', dob: '', passStartDate: '2025-08-14', ...over });
+const details = (over: Partial<Details> = {}): Details => ({
+  userName: 'Asha Rao',
+  mailId: '',
+  mobileNumber: '9876543210',
+  gender: '',
+  dob: '',
+  passStartDate: '2025-08-14',
+  ...over,
+});
 // 2025-08-14 in India: 00:00 is 2025-08-13T18:30Z.
 const TODAY = '2025-08-14';
 
@@ -91,7 +121,11 @@ describe('validateDetails (spec §5)', () => {
     expect(firstDetailError(validateDetails(details({ passStartDate: '', mobileNumber: '1' }), TODAY))).toBe('mobileNumber');
   });
   it('prefills from the profile; the start date defaults to today', () => {
-    const d = detailsFromProfile({ firstName: 'Asha', lastName: 'Rao', mailId: null, mobileNumber: '+919876543210', gender: 'female', dobInMillis: Date.UTC(1990, 0, 4, 18, 30) }, null, TODAY);
+    const d = detailsFromProfile(
+      { firstName: 'Asha', lastName: 'Rao', mailId: null, mobileNumber: '+919876543210', gender: 'female', dobInMillis: Date.UTC(1990, 0, 4, 18, 30) },
+      null,
+      TODAY,
+    );
     expect(d).toEqual({ userName: 'Asha Rao', mailId: '', mobileNumber: '9876543210', gender: 'female', dob: '1990-01-05', passStartDate: TODAY });
     expect(detailsFromProfile(null, '9876500000', TODAY)).toMatchObject({ userName: '', mobileNumber: '9876500000' });
   });
@@ -135,12 +169,26 @@ describe('proof files (checked before upload)', () => {
 
 describe('flow state', () => {
   it('a new product starts over but keeps the typed details; the same product keeps its choices', () => {
-    const typed: Flow = { ...EMPTY_FLOW, city: 'mumbai', configId: 'a', categoryId: 'adult', fmId: 'x', details: details(), bankOffer: 'HDFC', transactionId: 't' };
+    const typed: Flow = {
+      ...EMPTY_FLOW,
+      city: 'mumbai',
+      configId: 'a',
+      categoryId: 'adult',
+      fmId: 'x',
+      details: details(),
+      bankOffer: 'HDFC',
+      transactionId: 't',
+    };
     expect(startFlow(typed, 'mumbai', 'b')).toEqual({ ...EMPTY_FLOW, city: 'mumbai', configId: 'b', details: details() });
     expect(startFlow(typed, 'mumbai', 'a')).toEqual({ ...typed, transactionId: null });
   });
   it('choosing a fare of another category drops its proofs; the bank offer stays', () => {
-    const f: Flow = { ...EMPTY_FLOW, categoryId: 'student', proofs: [{ kind: 'PHOTO', fileId: 'a', name: 'a', sizeBytes: 1, contentType: 'image/png' }], bankOffer: 'HDFC' };
+    const f: Flow = {
+      ...EMPTY_FLOW,
+      categoryId: 'student',
+      proofs: [{ kind: 'PHOTO', fileId: 'a', name: 'a', sizeBytes: 1, contentType: 'image/png' }],
+      bankOffer: 'HDFC',
+    };
     expect(chooseFare(f, 'student', 'y', 'citywide').proofs).toHaveLength(1);
     expect(chooseFare(f, 'senior', 'z', 'citywide')).toMatchObject({ proofs: [], bankOffer: 'HDFC', fmId: 'z', subCatId: 'citywide' });
   });
@@ -148,9 +196,16 @@ describe('flow state', () => {
     expect(parseFlow(null)).toEqual(EMPTY_FLOW);
     expect(parseFlow('x')).toEqual(EMPTY_FLOW);
     expect(parseFlow({ city: 5, proofs: [{ kind: 'PHOTO' }], details: { userName: 'A', evil: 1 }, digitalOffer: 'yes' })).toEqual({
-      ...EMPTY_FLOW, details: { userName: 'A', mailId: '', mobileNumber: '', gender: '', dob: '', passStartDate: '' },
+      ...EMPTY_FLOW,
+      details: { userName: 'A', mailId: '', mobileNumber: '', gender: '', dob: '', passStartDate: '' },
     });
-    const round: Flow = { ...EMPTY_FLOW, city: 'mumbai', configId: 'c', details: details(), proofs: [{ kind: 'PHOTO', fileId: 'f', name: 'me.png', sizeBytes: 9, contentType: 'image/png' }] };
+    const round: Flow = {
+      ...EMPTY_FLOW,
+      city: 'mumbai',
+      configId: 'c',
+      details: details(),
+      proofs: [{ kind: 'PHOTO', fileId: 'f', name: 'me.png', sizeBytes: 9, contentType: 'image/png' }],
+    };
     expect(parseFlow(JSON.parse(JSON.stringify(round)))).toEqual(round);
   });
   it('after details: documents when proofs are needed, else confirm and pay', () => {
@@ -160,12 +215,31 @@ describe('flow state', () => {
 });
 
 describe('buildOrderPayload (spec §3)', () => {
-  const flow: Flow = { ...EMPTY_FLOW, city: 'mumbai', configId: 'mum-general', categoryId: 'adult', fmId: 'mum-gen-30', details: details({ mailId: ' a@b.in ', dob: '1990-01-05', gender: 'female' }) };
+  const flow: Flow = {
+    ...EMPTY_FLOW,
+    city: 'mumbai',
+    configId: 'mum-general',
+    categoryId: 'adult',
+    fmId: 'mum-gen-30',
+    details: details({ mailId: ' a@b.in ', dob: '1990-01-05', gender: 'female' }),
+  };
   it('is exactly the spec payload, valid under the shared schema; fare in ₹ from the catalogue', () => {
     const p = buildOrderPayload({ flow, fare: fare(), userId: 'u1', deviceId: 'dev1', proofRequired: false });
     expect(p).toEqual({
-      appVer: '1001', city: 'mumbai', deviceId: 'dev1', source: 1, paymentProps: { lpVer: '1', paymentType: 'online' }, proofs: [],
-      userDetails: { mailId: 'a@b.in', mobileNumber: '9876543210', userName: 'Asha Rao', gender: 'female', dobInMillis: Date.UTC(1990, 0, 4, 18, 30), userId: 'u1' },
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: 'dev1',
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [],
+      userDetails: {
+        mailId: 'a@b.in',
+        mobileNumber: '9876543210',
+        userName: 'Asha Rao',
+        gender: 'female',
+        dobInMillis: Date.UTC(1990, 0, 4, 18, 30),
+        userId: 'u1',
+      },
       passProps: { passStartDate: '2025-08-14', categoryId: 'adult', fmId: 'mum-gen-30', configurationId: 'mum-general', passFare: 1100 },
     });
     expect(passOrderPayloadSchema.safeParse(p).success).toBe(true);
@@ -175,9 +249,16 @@ describe('buildOrderPayload (spec §3)', () => {
     const withProofs = buildOrderPayload({ flow: { ...flow, proofs, bankOffer: 'HDFC' }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: true });
     expect(withProofs.proofs).toEqual([{ kind: 'PHOTO', fileId: proofs[0].fileId }]);
     expect(withProofs.bankOffer).toBeUndefined();
-    expect(buildOrderPayload({ flow: { ...flow, bankOffer: 'HDFC', digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false })).toMatchObject({ bankOffer: 'HDFC' });
-    expect(buildOrderPayload({ flow: { ...flow, bankOffer: 'HDFC', digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false }).digitalOffer).toBeUndefined();
-    expect(buildOrderPayload({ flow: { ...flow, digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false }).digitalOffer).toBe(true);
+    expect(
+      buildOrderPayload({ flow: { ...flow, bankOffer: 'HDFC', digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false }),
+    ).toMatchObject({ bankOffer: 'HDFC' });
+    expect(
+      buildOrderPayload({ flow: { ...flow, bankOffer: 'HDFC', digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false })
+        .digitalOffer,
+    ).toBeUndefined();
+    expect(buildOrderPayload({ flow: { ...flow, digitalOffer: true }, fare: fare(), userId: 'u1', deviceId: 'd', proofRequired: false }).digitalOffer).toBe(
+      true,
+    );
   });
   it('an incomplete flow is a programming error', () => {
     expect(() => buildOrderPayload({ flow: { ...flow, details: null }, fare: fare(), userId: 'u', deviceId: 'd', proofRequired: false })).toThrow();
@@ -202,7 +283,9 @@ describe('catalogue rules', () => {
     const c = p.categories[0];
     expect(blockOf(p, c, fare())).toBeNull();
     expect(blockOf(product({ isActive: false }), { ...c, isActive: false }, fare({ isActive: false }))).toBe('PRODUCT_INACTIVE');
-    expect(blockOf(product({ subCategory: [{ id: 'citywide', name: '', infoNote: '', isActive: false }] }), { ...c, isActive: false }, fare())).toBe('SUB_CATEGORY_INACTIVE');
+    expect(blockOf(product({ subCategory: [{ id: 'citywide', name: '', infoNote: '', isActive: false }] }), { ...c, isActive: false }, fare())).toBe(
+      'SUB_CATEGORY_INACTIVE',
+    );
     expect(blockOf(p, { ...c, isActive: false }, fare({ isActive: false }))).toBe('CATEGORY_INACTIVE');
     expect(blockOf(p, c, fare({ isActive: false }))).toBe('FARE_INACTIVE');
   });
@@ -221,10 +304,22 @@ describe('catalogue rules', () => {
 
 describe('server answers in words', () => {
   it('every availability and offer code has its own message and a way forward where there is one', () => {
-    for (const code of ['PRODUCT_INACTIVE', 'SUB_CATEGORY_INACTIVE', 'CATEGORY_INACTIVE', 'FARE_INACTIVE', 'FARE_CHANGED', 'START_DATE_IN_PAST', 'DIGITAL_OFFER_ALREADY_AVAILED', 'DIGITAL_OFFER_NOT_ALLOWED'])
+    for (const code of [
+      'PRODUCT_INACTIVE',
+      'SUB_CATEGORY_INACTIVE',
+      'CATEGORY_INACTIVE',
+      'FARE_INACTIVE',
+      'FARE_CHANGED',
+      'START_DATE_IN_PAST',
+      'DIGITAL_OFFER_ALREADY_AVAILED',
+      'DIGITAL_OFFER_NOT_ALLOWED',
+    ])
       expect(errorMessageId(code)).toBe(`error.${code}`);
     expect(errorMessageId('SOMETHING_ELSE')).toBeNull();
-    expect(errorAction('FARE_CHANGED', 'mum-general')).toEqual({ labelId: 'action.chooseAgain', path: '/productHooks/bus-pass-purchase/sub-category-selection/mum-general' });
+    expect(errorAction('FARE_CHANGED', 'mum-general')).toEqual({
+      labelId: 'action.chooseAgain',
+      path: '/productHooks/bus-pass-purchase/sub-category-selection/mum-general',
+    });
     expect(errorAction('START_DATE_IN_PAST', null)?.path).toBe('/productHooks/bus-pass-purchase/personal-details');
     expect(errorAction('PRODUCT_INACTIVE', 'x')?.path).toBe('/productHooks');
     expect(errorAction('DIGITAL_OFFER_ALREADY_AVAILED', 'x')).toBeNull();
@@ -249,7 +344,10 @@ describe('status labels (spec §4) and renewal', () => {
 
 describe('catalogue texts in the rider’s language (issue 16 item 10)', () => {
   it('translates every text a rider reads and keeps ids, amounts and untranslated texts', () => {
-    const p = { ...product(), translations: { ml: { 'General pass': 'ജനറൽ പാസ്', Adult: 'മുതിർന്നവർ', Monthly: 'പ്രതിമാസം', 'Unlimited rides': 'പരിധിയില്ലാത്ത യാത്രകൾ' } } } as Product;
+    const p = {
+      ...product(),
+      translations: { ml: { 'General pass': 'ജനറൽ പാസ്', Adult: 'മുതിർന്നവർ', Monthly: 'പ്രതിമാസം', 'Unlimited rides': 'പരിധിയില്ലാത്ത യാത്രകൾ' } },
+    } as Product;
     const ml = localiseProduct(p, 'ml');
     expect(ml.name).toBe('ജനറൽ പാസ്');
     expect(ml.fareMapping.adult[1].displayName).toBe('പ്രതിമാസം');

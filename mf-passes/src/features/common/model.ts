@@ -22,10 +22,18 @@ export function localiseProduct(p: Product, lang: string): Product {
   if (!dict) return p;
   const tr = (text: string) => dict[text] ?? text;
   return {
-    ...p, name: tr(p.name), landingMessage: p.landingMessage == null ? null : tr(p.landingMessage), terms: p.terms.map(tr),
+    ...p,
+    name: tr(p.name),
+    landingMessage: p.landingMessage == null ? null : tr(p.landingMessage),
+    terms: p.terms.map(tr),
     categories: p.categories.map((c) => ({ ...c, name: tr(c.name) })),
     subCategory: p.subCategory.map((s) => ({ ...s, name: tr(s.name), infoNote: tr(s.infoNote) })),
-    fareMapping: Object.fromEntries(Object.entries(p.fareMapping).map(([k, fares]) => [k, fares.map((f) => ({ ...f, displayName: tr(f.displayName), desc: tr(f.desc), specialFeatures: f.specialFeatures.map(tr) }))])),
+    fareMapping: Object.fromEntries(
+      Object.entries(p.fareMapping).map(([k, fares]) => [
+        k,
+        fares.map((f) => ({ ...f, displayName: tr(f.displayName), desc: tr(f.desc), specialFeatures: f.specialFeatures.map(tr) })),
+      ]),
+    ),
   };
 }
 export type Catalogue = PassCatalogue;
@@ -34,7 +42,10 @@ export type Catalogue = PassCatalogue;
 export type MyPass = MyPassRecord;
 
 /** The fares a rider can buy now: product, sub-category, category and fare all on sale (spec §4). */
-export const purchasableFares = (p: Product): Fare[] => faresOf(p).filter(({ category, fare }) => !blockOf(p, category, fare)).map(({ fare }) => fare);
+export const purchasableFares = (p: Product): Fare[] =>
+  faresOf(p)
+    .filter(({ category, fare }) => !blockOf(p, category, fare))
+    .map(({ fare }) => fare);
 
 /** The lowest price a product is sold at (for "from ₹…"), over purchasable fares; null when nothing is on sale. */
 export function fromPrice(p: Product): number | null {
@@ -44,7 +55,9 @@ export function fromPrice(p: Product): number | null {
 
 /** Every fare of a product with its category, in catalogue order. */
 export function faresOf(p: Product, subCatId?: string | null): { category: Category; fare: Fare }[] {
-  return p.categories.flatMap((category) => (p.fareMapping[category.id] ?? []).filter((f) => !subCatId || f.subCatId === subCatId).map((fare) => ({ category, fare })));
+  return p.categories.flatMap((category) =>
+    (p.fareMapping[category.id] ?? []).filter((f) => !subCatId || f.subCatId === subCatId).map((fare) => ({ category, fare })),
+  );
 }
 
 /** Spec §4 availability as the rider meets it: the first block of product, sub-category, category or fare. */
@@ -136,7 +149,13 @@ export const ID_PROOF_KINDS: readonly ProofKind[] = ['STUDENT_ID', 'AGE_PROOF', 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PROOF_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 /** An uploaded proof: only what the server answered and what the rider recognises it by (never the contents). */
-export interface UploadedProof { kind: ProofKind; fileId: string; name: string; sizeBytes: number; contentType: string }
+export interface UploadedProof {
+  kind: ProofKind;
+  fileId: string;
+  name: string;
+  sizeBytes: number;
+  contentType: string;
+}
 
 /** Checked before anything is sent: type (the photograph an image; other proofs an image or a PDF) and size. */
 export function proofFileProblem(file: { type: string; size: number }, kind: ProofKind): string | null {
@@ -179,7 +198,18 @@ export interface Flow {
   /** The order made from this flow (so a reload or a Back does not lose it). */
   transactionId: string | null;
 }
-export const EMPTY_FLOW: Flow = { city: null, configId: null, subCatId: null, categoryId: null, fmId: null, details: null, proofs: [], bankOffer: null, digitalOffer: false, transactionId: null };
+export const EMPTY_FLOW: Flow = {
+  city: null,
+  configId: null,
+  subCatId: null,
+  categoryId: null,
+  fmId: null,
+  details: null,
+  proofs: [],
+  bankOffer: null,
+  digitalOffer: false,
+  transactionId: null,
+};
 
 /** Choosing a product (or another city) starts over; choosing again within the same product keeps the details. */
 export function startFlow(prev: Flow, city: string, configId: string): Flow {
@@ -201,11 +231,37 @@ export function parseFlow(raw: unknown): Flow {
   if (!raw || typeof raw !== 'object') return EMPTY_FLOW;
   const f = raw as Partial<Flow>;
   const str = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : null);
-  const details = f.details && typeof f.details === 'object' ? Object.fromEntries(DETAIL_FIELDS.map((k) => [k, typeof (f.details as Details)[k] === 'string' ? (f.details as Details)[k].slice(0, 200) : ''])) as Details : null;
+  const details =
+    f.details && typeof f.details === 'object'
+      ? (Object.fromEntries(
+          DETAIL_FIELDS.map((k) => [k, typeof (f.details as Details)[k] === 'string' ? (f.details as Details)[k].slice(0, 200) : '']),
+        ) as Details)
+      : null;
   const proofs = Array.isArray(f.proofs)
-    ? f.proofs.filter((p): p is UploadedProof => !!p && typeof p.fileId === 'string' && typeof p.kind === 'string' && typeof p.name === 'string' && typeof p.sizeBytes === 'number' && typeof p.contentType === 'string').slice(0, 6)
+    ? f.proofs
+        .filter(
+          (p): p is UploadedProof =>
+            !!p &&
+            typeof p.fileId === 'string' &&
+            typeof p.kind === 'string' &&
+            typeof p.name === 'string' &&
+            typeof p.sizeBytes === 'number' &&
+            typeof p.contentType === 'string',
+        )
+        .slice(0, 6)
     : [];
-  return { city: str(f.city), configId: str(f.configId), subCatId: str(f.subCatId), categoryId: str(f.categoryId), fmId: str(f.fmId), details, proofs, bankOffer: str(f.bankOffer), digitalOffer: f.digitalOffer === true, transactionId: str(f.transactionId) };
+  return {
+    city: str(f.city),
+    configId: str(f.configId),
+    subCatId: str(f.subCatId),
+    categoryId: str(f.categoryId),
+    fmId: str(f.fmId),
+    details,
+    proofs,
+    bankOffer: str(f.bankOffer),
+    digitalOffer: f.digitalOffer === true,
+    transactionId: str(f.transactionId),
+  };
 }
 
 /** Where the flow goes after personal details: documents when the fare needs proofs, else confirm and pay. */
@@ -216,9 +272,7 @@ export const afterDetailsPath = (proofRequired: boolean): string =>
 export const LP_VERSION = '1';
 
 /** Exactly the spec §3 pass-order payload (plus the optional offer fields the server knows). passFare in ₹. */
-export function buildOrderPayload(a: {
-  flow: Flow; fare: Fare; userId: string; deviceId: string; proofRequired: boolean;
-}): PassOrderPayload {
+export function buildOrderPayload(a: { flow: Flow; fare: Fare; userId: string; deviceId: string; proofRequired: boolean }): PassOrderPayload {
   const { flow, fare } = a;
   const d = flow.details;
   if (!flow.city || !flow.configId || !flow.categoryId || !d) throw new Error('The flow is not complete');
@@ -238,7 +292,13 @@ export function buildOrderPayload(a: {
       dobInMillis: dob,
       userId: a.userId,
     },
-    passProps: { passStartDate: d.passStartDate, categoryId: flow.categoryId, fmId: fare.fmId, configurationId: flow.configId, passFare: fare.discountedFare / 100 },
+    passProps: {
+      passStartDate: d.passStartDate,
+      categoryId: flow.categoryId,
+      fmId: fare.fmId,
+      configurationId: flow.configId,
+      passFare: fare.discountedFare / 100,
+    },
   };
   if (!a.proofRequired && flow.bankOffer) payload.bankOffer = flow.bankOffer;
   if (!a.proofRequired && flow.digitalOffer && !flow.bankOffer) payload.digitalOffer = true;
@@ -248,12 +308,30 @@ export function buildOrderPayload(a: {
 // ---- server answers in words ----
 /** Codes this remote explains itself (message id `error.<CODE>`); anything else shows the server's own message. */
 export const KNOWN_ERRORS = [
-  'PRODUCT_INACTIVE', 'SUB_CATEGORY_INACTIVE', 'CATEGORY_INACTIVE', 'FARE_INACTIVE', 'FARE_CHANGED', 'START_DATE_IN_PAST',
-  'DIGITAL_OFFER_ALREADY_AVAILED', 'DIGITAL_OFFER_NOT_ALLOWED', 'OFFERS_NOT_COMBINABLE', 'BANK_OFFER_NOT_APPLICABLE', 'PASSES_NOT_ENABLED',
-  'PRODUCT_NOT_FOUND', 'PROOF_REQUIRED', 'PHOTO_REQUIRED', 'PROOF_NOT_FOUND', 'FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NOT_RENEWABLE',
-  'ILLEGAL_TRANSITION', 'ORDER_NOT_FOUND', 'NETWORK_ERROR',
+  'PRODUCT_INACTIVE',
+  'SUB_CATEGORY_INACTIVE',
+  'CATEGORY_INACTIVE',
+  'FARE_INACTIVE',
+  'FARE_CHANGED',
+  'START_DATE_IN_PAST',
+  'DIGITAL_OFFER_ALREADY_AVAILED',
+  'DIGITAL_OFFER_NOT_ALLOWED',
+  'OFFERS_NOT_COMBINABLE',
+  'BANK_OFFER_NOT_APPLICABLE',
+  'PASSES_NOT_ENABLED',
+  'PRODUCT_NOT_FOUND',
+  'PROOF_REQUIRED',
+  'PHOTO_REQUIRED',
+  'PROOF_NOT_FOUND',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_FILE_TYPE',
+  'NOT_RENEWABLE',
+  'ILLEGAL_TRANSITION',
+  'ORDER_NOT_FOUND',
+  'NETWORK_ERROR',
 ] as const;
-export const errorMessageId = (code: string | undefined): string | null => (code && (KNOWN_ERRORS as readonly string[]).includes(code) ? `error.${code}` : null);
+export const errorMessageId = (code: string | undefined): string | null =>
+  code && (KNOWN_ERRORS as readonly string[]).includes(code) ? `error.${code}` : null;
 
 /** The way forward after a refused order: where the rider goes to fix it. */
 export function errorAction(code: string | undefined, configId: string | null): { labelId: string; path: string } | null {
@@ -262,7 +340,9 @@ export function errorAction(code: string | undefined, configId: string | null): 
     case 'FARE_INACTIVE':
     case 'CATEGORY_INACTIVE':
     case 'SUB_CATEGORY_INACTIVE':
-      return configId ? { labelId: 'action.chooseAgain', path: `/productHooks/bus-pass-purchase/sub-category-selection/${encodeURIComponent(configId)}` } : null;
+      return configId
+        ? { labelId: 'action.chooseAgain', path: `/productHooks/bus-pass-purchase/sub-category-selection/${encodeURIComponent(configId)}` }
+        : null;
     case 'PRODUCT_INACTIVE':
     case 'PRODUCT_NOT_FOUND':
       return { labelId: 'action.otherPasses', path: '/productHooks' };
@@ -284,9 +364,17 @@ export function errorAction(code: string | undefined, configId: string | null): 
  */
 export function passLabel(p: Pick<MyPass, 'status' | 'startTime' | 'expiryTime'>, now: number): { id: string; date?: number; withTime?: boolean } {
   const words: Record<string, string> = {
-    USER_CANCELLED: 'label.cancelled', SYSTEM_CANCELLED: 'label.cancelled', CANCELLED: 'label.cancelled', RESCHEDULED: 'label.rescheduled',
-    FAILED: 'label.failed', PAYMENT_FAILED: 'label.failed', UNVERIFIED: 'label.verificationPending', REJECTED: 'label.verificationRejected',
-    VERIFIED: 'label.pending', PENDING: 'label.pending', PAYMENT_PROCESSING: 'label.pending',
+    USER_CANCELLED: 'label.cancelled',
+    SYSTEM_CANCELLED: 'label.cancelled',
+    CANCELLED: 'label.cancelled',
+    RESCHEDULED: 'label.rescheduled',
+    FAILED: 'label.failed',
+    PAYMENT_FAILED: 'label.failed',
+    UNVERIFIED: 'label.verificationPending',
+    REJECTED: 'label.verificationRejected',
+    VERIFIED: 'label.pending',
+    PENDING: 'label.pending',
+    PAYMENT_PROCESSING: 'label.pending',
   };
   if (words[p.status]) return { id: words[p.status] };
   const state = p.status === 'EXPIRED' ? 'expired' : passValidityState(p, now);

@@ -33,7 +33,10 @@ export const money = formatPaise;
  */
 export function useDate() {
   const { locale } = useIntl();
-  return useCallback((value: number | string) => formatCityDate(typeof value === 'number' ? value : isoCityDateToMs(value) ?? Date.parse(value), locale), [locale]);
+  return useCallback(
+    (value: number | string) => formatCityDate(typeof value === 'number' ? value : (isoCityDateToMs(value) ?? Date.parse(value)), locale),
+    [locale],
+  );
 }
 
 /** "22 Dec, 11:59 PM" in city time (shared/domain formatCityDateTime): how long a pass is valid. */
@@ -48,7 +51,15 @@ export function FareBreakup({ paid = false, ...props }: { lines: { name: string;
 }
 
 /** A refused request in words, with the way forward; focused when it appears so screen readers read it. */
-export function ProblemPanel({ error, configId, onRetry }: { error: { code?: string; message?: string } | null; configId?: string | null; onRetry?: () => void }) {
+export function ProblemPanel({
+  error,
+  configId,
+  onRetry,
+}: {
+  error: { code?: string; message?: string } | null;
+  configId?: string | null;
+  onRetry?: () => void;
+}) {
   return <ui.ProblemPanel error={error} messageId={errorMessageId} action={errorAction(error?.code, configId ?? null)} onRetry={onRetry} />;
 }
 

@@ -9,7 +9,22 @@ import { Button } from '@sawari/ui';
 import { createOrder, loadOrder, loadProduct, resubmit, submitForVerification } from '../common/api';
 import { useFlow } from '../common/flow';
 import { buildOrderPayload, cityDate, EMPTY_FLOW, proofsComplete, suggestedIdKind, validateDetails, withProof, type UploadedProof } from '../common/model';
-import { FareBreakup, ListSkeleton, LoadError, money, Page, paths, ProblemPanel, RequireSignIn, Steps, styles, useAsync, useDate, useT, useUserId } from '../common/ui';
+import {
+  FareBreakup,
+  ListSkeleton,
+  LoadError,
+  money,
+  Page,
+  paths,
+  ProblemPanel,
+  RequireSignIn,
+  Steps,
+  styles,
+  useAsync,
+  useDate,
+  useT,
+  useUserId,
+} from '../common/ui';
 import { StartAgain, WithFare } from '../buy/flowProduct';
 import { ProofPicker } from './ProofPicker';
 
@@ -54,7 +69,11 @@ export function UploadScreen() {
       <WithFare>
         {(c) => (
           <>
-            <ProofPicker proofs={flow.proofs} onChange={(p: UploadedProof) => setFlow((f) => withProof(f, p))} idKind={suggestedIdKind(c.category.id, c.category.name)} />
+            <ProofPicker
+              proofs={flow.proofs}
+              onChange={(p: UploadedProof) => setFlow((f) => withProof(f, p))}
+              idKind={suggestedIdKind(c.category.id, c.category.name)}
+            />
             {!proofsComplete(flow.proofs) && <p className={styles.hint}>{t('upload.needBoth')}</p>}
             <p className={styles.actions}>
               <Button onClick={() => navigate(paths.verify)} disabled={!proofsComplete(flow.proofs)}>
@@ -257,7 +276,13 @@ function Pending({ transactionId, everyMs = 10_000 }: { transactionId: string; e
             <strong>{t('pending.waiting')}</strong>
           </p>
           <p>{t('pending.waitingBody')}</p>
-          {poll.checkedAt && <p className={styles.small}>{t('pending.checked', { time: intl.formatTime(poll.checkedAt, { timeZone: CITY_TIME_ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit' }) })}</p>}
+          {poll.checkedAt && (
+            <p className={styles.small}>
+              {t('pending.checked', {
+                time: intl.formatTime(poll.checkedAt, { timeZone: CITY_TIME_ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+              })}
+            </p>
+          )}
         </div>
       )}
       {o.status === 'UNVERIFIED' && !o.submittedForVerification && (
@@ -323,7 +348,8 @@ function Resubmit({ transactionId }: { transactionId: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   if (order.status === 'loading') return <ListSkeleton rows={2} />;
-  if (order.status === 'error') return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
+  if (order.status === 'error')
+    return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
   const o = order.data;
   if (o.status !== 'REJECTED')
     return (
@@ -353,7 +379,11 @@ function Resubmit({ transactionId }: { transactionId: string }) {
       </div>
       <h2>{t('resubmit.newFiles')}</h2>
       <p>{t('resubmit.newFilesBody')}</p>
-      <ProofPicker proofs={proofs} onChange={(p) => setProofs((ps) => withProof({ ...EMPTY_FLOW, proofs: ps }, p).proofs)} idKind={suggestedIdKind(o.categoryId)} />
+      <ProofPicker
+        proofs={proofs}
+        onChange={(p) => setProofs((ps) => withProof({ ...EMPTY_FLOW, proofs: ps }, p).proofs)}
+        idKind={suggestedIdKind(o.categoryId)}
+      />
       <ProblemPanel error={problem} configId={o.configurationId} />
       <p className={styles.actions}>
         <Button onClick={() => void send('REINITIATE')} disabled={busy || !proofsComplete(proofs)}>
@@ -392,7 +422,8 @@ function AfterVerification({ transactionId }: { transactionId: string }) {
     return { o, product };
   }, transactionId);
   if (order.status === 'loading') return <ListSkeleton rows={3} />;
-  if (order.status === 'error') return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
+  if (order.status === 'error')
+    return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
   const { o, product } = order.data;
   if (o.status === 'SUCCESS')
     return (
@@ -405,7 +436,9 @@ function AfterVerification({ transactionId }: { transactionId: string }) {
     return (
       <div className={styles.warn}>
         <p>{t('after.notVerified')}</p>
-        <Link to={o.status === 'REJECTED' ? paths.resubmit(o.transactionId) : paths.pending(o.transactionId)}>{t(o.status === 'REJECTED' ? 'orders.resubmit' : 'orders.status')}</Link>
+        <Link to={o.status === 'REJECTED' ? paths.resubmit(o.transactionId) : paths.pending(o.transactionId)}>
+          {t(o.status === 'REJECTED' ? 'orders.resubmit' : 'orders.status')}
+        </Link>
       </div>
     );
   const category = product?.categories.find((c) => c.id === o.categoryId);

@@ -14,7 +14,15 @@ type Slot = 'photo' | 'id';
 /** Object URLs of images chosen in this visit, by fileId (never stored: a reload shows name and size only). */
 const previews = new Map<string, string>();
 
-export function ProofPicker({ proofs, onChange, idKind: initialIdKind }: { proofs: UploadedProof[]; onChange: (proof: UploadedProof) => void; idKind: ProofKind }) {
+export function ProofPicker({
+  proofs,
+  onChange,
+  idKind: initialIdKind,
+}: {
+  proofs: UploadedProof[];
+  onChange: (proof: UploadedProof) => void;
+  idKind: ProofKind;
+}) {
   const t = useT();
   const photo = proofs.find((p) => p.kind === 'PHOTO') ?? null;
   const id = proofs.find((p) => p.kind !== 'PHOTO') ?? null;
@@ -43,7 +51,21 @@ const ANNOUNCE_EVERY = 25;
 
 type Uploading = { name: string; size: number; percent: number | null };
 
-function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slot; kind: ProofKind; current: UploadedProof | null; onUploaded: (p: UploadedProof) => void; label: string; hint: string }) {
+function ProofSlot({
+  slot,
+  kind,
+  current,
+  onUploaded,
+  label,
+  hint,
+}: {
+  slot: Slot;
+  kind: ProofKind;
+  current: UploadedProof | null;
+  onUploaded: (p: UploadedProof) => void;
+  label: string;
+  hint: string;
+}) {
   const t = useT();
   const intl = useIntl();
   const inputId = `proof-${slot}`;
@@ -81,7 +103,8 @@ function ProofSlot({ slot, kind, current, onUploaded, label, hint }: { slot: Slo
       }
       const e = asApiError(err);
       const known = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR'].includes(e.code);
-      if (e.code === 'UPLOAD_QUOTA_REACHED') setProblem(t('error.UPLOAD_QUOTA_REACHED', { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
+      if (e.code === 'UPLOAD_QUOTA_REACHED')
+        setProblem(t('error.UPLOAD_QUOTA_REACHED', { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
       else setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
     } finally {
       setUploading(null);

@@ -148,7 +148,9 @@ export function BookProductScreen() {
 /** /buy-pass/:city/:configId/:category/:subCategory/:fmId: straight to the fare confirmation. */
 export function BuyPassScreen() {
   const { city = '', configId = '', category = '', subCategory = '', fmId = '' } = useParams();
-  return <IntoPurchase city={city} to={paths.confirmFare(configId)} start={(f) => chooseFare(startFlow(f, city, configId), category, fmId, subCategory || null)} />;
+  return (
+    <IntoPurchase city={city} to={paths.confirmFare(configId)} start={(f) => chooseFare(startFlow(f, city, configId), category, fmId, subCategory || null)} />
+  );
 }
 
 /** /book/bookTicket/:city/:routeId: tickets belong to the tickets remote (/one-way-ticket). */

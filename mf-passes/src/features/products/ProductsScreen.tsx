@@ -31,7 +31,12 @@ function Catalogue({ city, cityName }: { city: string; cityName: string }) {
       <YourPasses city={city} />
       <h2>{t('products.catalogue', { city: cityName })}</h2>
       {catalogue.status === 'loading' && <ListSkeleton rows={4} />}
-      {catalogue.status === 'error' && (catalogue.error.code === 'PASSES_NOT_ENABLED' ? <ProblemPanel error={catalogue.error} /> : <LoadError error={catalogue.error} onRetry={catalogue.retry} />)}
+      {catalogue.status === 'error' &&
+        (catalogue.error.code === 'PASSES_NOT_ENABLED' ? (
+          <ProblemPanel error={catalogue.error} />
+        ) : (
+          <LoadError error={catalogue.error} onRetry={catalogue.retry} />
+        ))}
       {catalogue.status === 'ready' &&
         (catalogue.data.products.length === 0 ? (
           <p className={styles.empty}>{t('products.none')}</p>
@@ -68,7 +73,11 @@ export function ProductCard({ product: p, city, bank, detailed = false }: { prod
     <article className={`${styles.card} ${onSale ? '' : styles.cardInactive}`} aria-labelledby={headingId}>
       <div className={styles.cardHead}>
         <h3 id={headingId}>{p.name}</h3>
-        {onSale ? <span className={styles.price}>{t('products.from', { price: money(price) })}</span> : <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('products.notOnSale')}</span>}
+        {onSale ? (
+          <span className={styles.price}>{t('products.from', { price: money(price) })}</span>
+        ) : (
+          <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('products.notOnSale')}</span>
+        )}
       </div>
       {p.landingMessage && <p>{p.landingMessage}</p>}
       {notes.map((n) => (
@@ -117,7 +126,13 @@ export function ProductCard({ product: p, city, bank, detailed = false }: { prod
   );
 }
 
-const BADGE: Record<string, string> = { 'label.validTill': 'badgeOk', 'label.startsFrom': 'badgeOk', 'label.expiredOn': 'badgeBad', 'label.verificationRejected': 'badgeBad', 'label.failed': 'badgeBad' };
+const BADGE: Record<string, string> = {
+  'label.validTill': 'badgeOk',
+  'label.startsFrom': 'badgeOk',
+  'label.expiredOn': 'badgeBad',
+  'label.verificationRejected': 'badgeBad',
+  'label.failed': 'badgeBad',
+};
 
 /** The rider's passes in this city (GET /api/passes/mine) and orders still in verification (GET /api/passes/orders). */
 function YourPasses({ city }: { city: string }) {
@@ -181,13 +196,22 @@ function YourPasses({ city }: { city: string }) {
                       <h3 id={`pass-${p.passId}`}>
                         {nameOf(p.configurationId)}: {t('mine.pass', { category: p.categoryName, days: p.numOfDays })}
                       </h3>
-                      <span className={`${styles.badge} ${styles[BADGE[label.id] ?? 'badgeWarn']}`}>{t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}</span>
+                      <span className={`${styles.badge} ${styles[BADGE[label.id] ?? 'badgeWarn']}`}>
+                        {t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}
+                      </span>
                     </div>
-                    <p className={`${styles.small} ${styles.muted}`}>{t('mine.dates', { from: date(p.startTime), to: date(lastValidInstant(p.expiryTime)) })}</p>
+                    <p className={`${styles.small} ${styles.muted}`}>
+                      {t('mine.dates', { from: date(p.startTime), to: date(lastValidInstant(p.expiryTime)) })}
+                    </p>
                     <p className={styles.actions}>
                       <Link to={paths.wallet}>{t('mine.open')}</Link>
                       {p.isRenewable && (
-                        <Button variant="secondary" onClick={() => void renew(p)} disabled={renewing !== null} aria-label={t('mine.renewOf', { category: p.categoryName, days: p.numOfDays })}>
+                        <Button
+                          variant="secondary"
+                          onClick={() => void renew(p)}
+                          disabled={renewing !== null}
+                          aria-label={t('mine.renewOf', { category: p.categoryName, days: p.numOfDays })}
+                        >
                           {renewing === p.passId ? t('mine.renewing') : t('mine.renew')}
                         </Button>
                       )}
@@ -206,15 +230,16 @@ function YourPasses({ city }: { city: string }) {
 function OpenOrder({ order: o, name }: { order: PassOrder; name: string }) {
   const t = useT();
   const date = useDate();
-  const state =
-    o.status === 'REJECTED' ? 'rejected' : o.status === 'UNVERIFIED' ? (o.submittedForVerification ? 'submitted' : 'notSubmitted') : 'verified';
+  const state = o.status === 'REJECTED' ? 'rejected' : o.status === 'UNVERIFIED' ? (o.submittedForVerification ? 'submitted' : 'notSubmitted') : 'verified';
   return (
     <article className={styles.card}>
       <div className={styles.cardHead}>
         <h3>
           {name}: {t('orders.order', { start: date(o.passStartDate) })}
         </h3>
-        <span className={`${styles.badge} ${styles[state === 'rejected' ? 'badgeBad' : state === 'verified' ? 'badgeOk' : 'badgeWarn']}`}>{t(`orders.${state}`)}</span>
+        <span className={`${styles.badge} ${styles[state === 'rejected' ? 'badgeBad' : state === 'verified' ? 'badgeOk' : 'badgeWarn']}`}>
+          {t(`orders.${state}`)}
+        </span>
       </div>
       {state === 'rejected' && o.rejectionReason && <p>{t('orders.reason', { reason: o.rejectionReason })}</p>}
       <p className={styles.actions}>

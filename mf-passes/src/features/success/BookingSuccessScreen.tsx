@@ -62,7 +62,11 @@ function Success({ transactionId }: { transactionId: string }) {
     return (
       <div className={styles.alert} role="alert">
         <p>{t('success.failed')}</p>
-        <Button onClick={() => void loadProduct(order.city, order.configurationId).then((p) => navigate(checkoutPath(p.agency, 'pass', order.transactionId)), retry)}>{t('success.tryAgain')}</Button>
+        <Button
+          onClick={() => void loadProduct(order.city, order.configurationId).then((p) => navigate(checkoutPath(p.agency, 'pass', order.transactionId)), retry)}
+        >
+          {t('success.tryAgain')}
+        </Button>
       </div>
     );
   if (order.status !== 'SUCCESS')
@@ -87,7 +91,11 @@ function Success({ transactionId }: { transactionId: string }) {
             <h2 id="the-pass" style={{ margin: 0 }}>
               {t('mine.pass', { category: pass.categoryName, days: pass.numOfDays })}
             </h2>
-            {label && <span className={`${styles.badge} ${styles.badgeOk}`}>{t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}</span>}
+            {label && (
+              <span className={`${styles.badge} ${styles.badgeOk}`}>
+                {t(label.id, label.date ? { date: label.withTime ? dayTime(label.date) : date(label.date) } : undefined)}
+              </span>
+            )}
           </div>
           <dl className={styles.facts}>
             <dt>{t('success.valid')}</dt>

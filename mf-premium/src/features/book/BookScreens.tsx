@@ -465,7 +465,11 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
             </>
           ),
           action: slot.bookable
-            ? { label: t('slots.choose'), ariaLabel: t('slots.chooseAt', { time: time(slot.boardingTime) }), onClick: () => choose(slot.tripId, slot.seatsLeft) }
+            ? {
+                label: t('slots.choose'),
+                ariaLabel: t('slots.chooseAt', { time: time(slot.boardingTime) }),
+                onClick: () => choose(slot.tripId, slot.seatsLeft),
+              }
             : null,
         }))}
       />

@@ -5,7 +5,11 @@ import { asApiError } from '@sawari/ui/src/async';
 
 type ApiErr = { code?: string; message?: string };
 
-export function usePolling<T>(key: string, load: () => Promise<T>, next: (r: { value: T } | { error: ApiErr }, previousWaitMs: number | null) => number | null) {
+export function usePolling<T>(
+  key: string,
+  load: () => Promise<T>,
+  next: (r: { value: T } | { error: ApiErr }, previousWaitMs: number | null) => number | null,
+) {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<ApiErr | null>(null);
   const [attempt, setAttempt] = useState(0);

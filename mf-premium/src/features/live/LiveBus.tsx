@@ -75,7 +75,13 @@ export default function LiveBus({ bookingId }: { bookingId: string }) {
       </div>
       {d.state !== 'NOT_OPEN' && d.state !== 'OVER' && (
         <Suspense fallback={<ListSkeleton rows={1} />}>
-          <StopMap path={d.path} boardStopId={d.boarding.stopId} dropStopId={d.drop.stopId} bus={bus ? { vNo: d.vehicleNo ?? '', lat: bus.lat, lon: bus.lon } : null} listId="live-stops" />
+          <StopMap
+            path={d.path}
+            boardStopId={d.boarding.stopId}
+            dropStopId={d.drop.stopId}
+            bus={bus ? { vNo: d.vehicleNo ?? '', lat: bus.lat, lon: bus.lon } : null}
+            listId="live-stops"
+          />
         </Suspense>
       )}
       {d.state !== 'NOT_OPEN' && d.state !== 'OVER' && (

@@ -69,7 +69,13 @@ export default function StopMap({ path, boardStopId, dropStopId, bus, listId }: 
           sources: { [LINE]: { type: 'geojson', data: empty }, [STOPS]: { type: 'geojson', data: empty } },
           layers: [
             { id: 'background', type: 'background', paint: { 'background-color': '#eef2f5' } },
-            { id: 'line-casing', type: 'line', source: LINE, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': 8 } },
+            {
+              id: 'line-casing',
+              type: 'line',
+              source: LINE,
+              layout: { 'line-cap': 'round', 'line-join': 'round' },
+              paint: { 'line-color': '#ffffff', 'line-width': 8 },
+            },
             { id: 'line', type: 'line', source: LINE, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': COLOR, 'line-width': 4 } },
             {
               id: 'stops',
@@ -96,7 +102,11 @@ export default function StopMap({ path, boardStopId, dropStopId, bus, listId }: 
     }
     m.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
     m.on('load', () => {
-      (m.getSource(LINE) as GeoJSONSource).setData({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: path.map((s) => [s.lon, s.lat]) } });
+      (m.getSource(LINE) as GeoJSONSource).setData({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'LineString', coordinates: path.map((s) => [s.lon, s.lat]) },
+      });
       (m.getSource(STOPS) as GeoJSONSource).setData(stopsData(path, boardStopId, dropStopId));
       const lons = path.map((s) => s.lon);
       const lats = path.map((s) => s.lat);

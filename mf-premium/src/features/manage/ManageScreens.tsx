@@ -280,13 +280,22 @@ function Reschedule({ id, city }: { id: string; city: string }) {
                   {' · '}
                   {(() => {
                     const diff = (s.adultPaise - perAdult) * b.seats;
-                    return diff > 0 ? t('reschedule.pay', { amount: money(diff) }) : diff < 0 ? t('reschedule.back', { amount: money(-diff) }) : t('reschedule.same');
+                    return diff > 0
+                      ? t('reschedule.pay', { amount: money(diff) })
+                      : diff < 0
+                        ? t('reschedule.back', { amount: money(-diff) })
+                        : t('reschedule.same');
                   })()}
                 </>
               )}
             </>
           ),
-          action: { label: t('reschedule.to'), ariaLabel: t('reschedule.toAt', { time: time(s.boardingTime) }), onClick: () => void choose(s.tripId), disabled: busy },
+          action: {
+            label: t('reschedule.to'),
+            ariaLabel: t('reschedule.toAt', { time: time(s.boardingTime) }),
+            onClick: () => void choose(s.tripId),
+            disabled: busy,
+          },
         }))}
       />
     </>

@@ -21,7 +21,9 @@ function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }
       {itemState(item, now) === 'notYetValid' && left.unit !== 'none' ? (
         <>
           <p>{t('before.body', { time: dateTime(start) })}</p>
-          <p className={styles.bigState} data-testid="valid-in">{t('countdown.validIn', { left: words(left) })}</p>
+          <p className={styles.bigState} data-testid="valid-in">
+            {t('countdown.validIn', { left: words(left) })}
+          </p>
         </>
       ) : (
         <p className={styles.notice} role="status">

@@ -25,7 +25,12 @@ function Issued({ order, city }: { order: TicketOrder; city: string }) {
         <p className={styles.bigState}>{t('success.issued')}</p>
         <p>{item ? t('success.saved') : t('success.saving')}</p>
       </div>
-      <FareBreakup lines={order.fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={order.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(order.status)} />
+      <FareBreakup
+        lines={order.fare.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))}
+        payable={order.payableAmount}
+        caption={t('fare.heading')}
+        paid={isPaidStatus(order.status)}
+      />
       <p className={styles.actions}>
         <Link className={styles.linkButton} to={paths.passValidation(order.transactionId)}>
           {t('summary.show')}

@@ -9,11 +9,37 @@ import type { FareResponse, LegFare, MultiRouteFareResponse } from '@sawari/cont
 import { newOrderKey, ticketsApi, type InstantFares } from '../common/api';
 import { useFlow } from '../common/flow';
 import {
-  MAX_LEGS, MAX_PASSENGERS, PASSENGER_KINDS, addLeg, canAddLeg, canAddPassenger, flowLegs, isMultiRoute, legsError, passengerError, quoteKey, removeLeg, totalPassengers,
-  type Flow, type PassengerKind,
+  MAX_LEGS,
+  MAX_PASSENGERS,
+  PASSENGER_KINDS,
+  addLeg,
+  canAddLeg,
+  canAddPassenger,
+  flowLegs,
+  isMultiRoute,
+  legsError,
+  passengerError,
+  quoteKey,
+  removeLeg,
+  totalPassengers,
+  type Flow,
+  type PassengerKind,
 } from '../common/model';
 import {
-  CityGate, FareBreakup, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, Steps, asApiError, money, paths, styles, useAsync, useT,
+  CityGate,
+  FareBreakup,
+  ListSkeleton,
+  LoadError,
+  Page,
+  ProblemPanel,
+  RequireSignIn,
+  Steps,
+  asApiError,
+  money,
+  paths,
+  styles,
+  useAsync,
+  useT,
 } from '../common/ui';
 
 const legOf = (f: Flow) => ({ routeId: f.route!.routeId, fromStopId: f.fromStopId!, toStopId: f.toStopId! });
@@ -37,11 +63,16 @@ function useFlowGuard(city: string, need: 'stops' | 'quote' | 'details') {
   const [flow] = useFlow();
   const navigate = useNavigate();
   const key = quoteKey(flow);
-  const missing = !flow.route || flow.city !== city ? paths.selectRoute
-    : !ready(flow, city) ? paths.selectStop
-    : need !== 'stops' && flow.quote?.key !== key ? paths.selectTicket
-    : need === 'details' && !flow.detailsConfirmed ? paths.userDetails
-    : null;
+  const missing =
+    !flow.route || flow.city !== city
+      ? paths.selectRoute
+      : !ready(flow, city)
+        ? paths.selectStop
+        : need !== 'stops' && flow.quote?.key !== key
+          ? paths.selectTicket
+          : need === 'details' && !flow.detailsConfirmed
+            ? paths.userDetails
+            : null;
   useEffect(() => {
     if (missing) navigate(missing, { replace: true });
   }, [missing, navigate]);
@@ -54,7 +85,10 @@ function Trip({ flow, fare }: { flow: Flow; fare?: Quote | null }) {
   return (
     <dl className={styles.facts}>
       <dt>{t('ticket.route')}</dt>
-      <dd>{fare?.legs[0]?.routeName ?? flow.route?.routeName}{flow.route?.longName ? ` · ${flow.route.longName}` : ''}</dd>
+      <dd>
+        {fare?.legs[0]?.routeName ?? flow.route?.routeName}
+        {flow.route?.longName ? ` · ${flow.route.longName}` : ''}
+      </dd>
       {fare?.legs[0] && (
         <>
           <dt>{t('ticket.from')}</dt>
@@ -85,7 +119,12 @@ function LegList({ flow, quote, onRemove }: { flow: Flow; quote: Quote | null; o
               {onRemove && (
                 <>
                   {' '}
-                  <button type="button" className={styles.textButton} onClick={() => onRemove(i)} aria-label={t('multi.remove', { n: i + 1, route: l.routeName })}>
+                  <button
+                    type="button"
+                    className={styles.textButton}
+                    onClick={() => onRemove(i)}
+                    aria-label={t('multi.remove', { n: i + 1, route: l.routeName })}
+                  >
                     {t('multi.removeShort')}
                   </button>
                 </>
@@ -98,7 +137,19 @@ function LegList({ flow, quote, onRemove }: { flow: Flow; quote: Quote | null; o
   );
 }
 
-function Stepper({ kind, value, onChange, canAdd, min = 0 }: { kind: PassengerKind | 'any'; value: number; onChange: (n: number) => void; canAdd: boolean; min?: number }) {
+function Stepper({
+  kind,
+  value,
+  onChange,
+  canAdd,
+  min = 0,
+}: {
+  kind: PassengerKind | 'any';
+  value: number;
+  onChange: (n: number) => void;
+  canAdd: boolean;
+  min?: number;
+}) {
   const t = useT();
   const id = useId();
   const name = t(kind === 'any' ? 'ticket.passengers' : `passenger.${kind}`);
@@ -114,11 +165,23 @@ function Stepper({ kind, value, onChange, canAdd, min = 0 }: { kind: PassengerKi
         )}
       </span>
       <span className={styles.stepper}>
-        <button type="button" onClick={() => onChange(value - 1)} disabled={value <= min} aria-label={kind === 'any' ? t('passenger.removeAny') : t('passenger.remove', { name })}>
+        <button
+          type="button"
+          onClick={() => onChange(value - 1)}
+          disabled={value <= min}
+          aria-label={kind === 'any' ? t('passenger.removeAny') : t('passenger.remove', { name })}
+        >
           −
         </button>
-        <output aria-live="polite" aria-label={t('passenger.count', { name, count: value })}>{value}</output>
-        <button type="button" onClick={() => onChange(value + 1)} disabled={!canAdd} aria-label={kind === 'any' ? t('passenger.addAny') : t('passenger.add', { name })}>
+        <output aria-live="polite" aria-label={t('passenger.count', { name, count: value })}>
+          {value}
+        </output>
+        <button
+          type="button"
+          onClick={() => onChange(value + 1)}
+          disabled={!canAdd}
+          aria-label={kind === 'any' ? t('passenger.addAny') : t('passenger.add', { name })}
+        >
           +
         </button>
       </span>
@@ -131,7 +194,11 @@ function TicketChooser({ city }: { city: CityConfig }) {
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
   const ok = useFlowGuard(city.id, 'stops');
-  const [fare, setFare] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: Quote | null; error: ApiRequestError | null }>({ status: 'idle', data: null, error: null });
+  const [fare, setFare] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: Quote | null; error: ApiRequestError | null }>({
+    status: 'idle',
+    data: null,
+    error: null,
+  });
   const [attempt, setAttempt] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const key = quoteKey(flow);
@@ -162,7 +229,10 @@ function TicketChooser({ city }: { city: CityConfig }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (invalid) return setFormError(t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers'));
-    if (legsInvalid) return setFormError(t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS }));
+    if (legsInvalid)
+      return setFormError(
+        t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS }),
+      );
     if (fare.status !== 'ready' || !fare.data) return setFormError(t('selectTicket.waitFare'));
     setFlow((f) => ({ ...f, quote: { key, farePaise: fare.data!.payableAmount, agency: fare.data!.agency } }));
     navigate(paths.userDetails);
@@ -181,7 +251,9 @@ function TicketChooser({ city }: { city: CityConfig }) {
             {t('multi.add')}
           </button>
           <br />
-          <span id="multi-add-hint" className={`${styles.hint} ${styles.small}`}>{t('multi.addHint', { max: MAX_LEGS })}</span>
+          <span id="multi-add-hint" className={`${styles.hint} ${styles.small}`}>
+            {t('multi.addHint', { max: MAX_LEGS })}
+          </span>
         </p>
       )}
       <fieldset className={styles.fieldset}>
@@ -198,7 +270,9 @@ function TicketChooser({ city }: { city: CityConfig }) {
         {invalid ? (
           <p className={styles.warn}>{t(invalid === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers')}</p>
         ) : legsInvalid ? (
-          <p className={styles.warn}>{t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS })}</p>
+          <p className={styles.warn}>
+            {t(legsInvalid === 'SAME_LEG' ? 'multi.error.sameLeg' : legsInvalid === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count', { max: MAX_LEGS })}
+          </p>
         ) : fare.status === 'error' ? (
           <ProblemPanel error={fare.error} onRetry={() => setAttempt((n) => n + 1)} />
         ) : fare.data ? (
@@ -207,8 +281,14 @@ function TicketChooser({ city }: { city: CityConfig }) {
           <ListSkeleton rows={2} />
         )}
       </div>
-      {formError && <p className={styles.alert} role="alert">{formError}</p>}
-      <Button type="submit" disabled={fare.status === 'loading'}>{t('common.continue')}</Button>
+      {formError && (
+        <p className={styles.alert} role="alert">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" disabled={fare.status === 'loading'}>
+        {t('common.continue')}
+      </Button>
     </form>
   );
 }
@@ -237,11 +317,19 @@ function MultiFareLines({ fare, stale }: { fare: Quote; stale?: boolean }) {
           <p className={`${styles.muted} ${styles.small}`}>
             {t('item.journey', { from: leg.fromStopName, to: leg.toStopName })} · {t('fare.distance', { km: (leg.distanceMeters / 1000).toFixed(1) })}
           </p>
-          <FareBreakup lines={leg.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={leg.payableAmount} caption={t('multi.legFare', { n: i + 1, route: leg.routeName })} />
+          <FareBreakup
+            lines={leg.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))}
+            payable={leg.payableAmount}
+            caption={t('multi.legFare', { n: i + 1, route: leg.routeName })}
+          />
         </div>
       ))}
       <h3>{t('multi.total', { count: fare.legs.length })}</h3>
-      <FareBreakup lines={fare.total.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))} payable={fare.payableAmount} caption={t('multi.total', { count: fare.legs.length })} />
+      <FareBreakup
+        lines={fare.total.passengerDetails.map((g) => ({ name: g.name, value: g.payableAmount }))}
+        payable={fare.payableAmount}
+        caption={t('multi.total', { count: fare.legs.length })}
+      />
     </div>
   );
 }
@@ -264,7 +352,10 @@ function Details({ city }: { city: CityConfig }) {
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
   const ok = useFlowGuard(city.id, 'quote');
-  const profile = useAsync<Profile | null>(ok ? () => ticketsApi.profile().catch((e: unknown) => (asApiError(e).code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(e))) : null, 'profile');
+  const profile = useAsync<Profile | null>(
+    ok ? () => ticketsApi.profile().catch((e: unknown) => (asApiError(e).code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(e))) : null,
+    'profile',
+  );
   if (!ok) return null;
   if (profile.status === 'loading') return <ListSkeleton rows={2} />;
   if (profile.status === 'error') return <LoadError error={profile.error} onRetry={profile.retry} />;
@@ -357,7 +448,11 @@ function Review({ city }: { city: CityConfig }) {
       {changed && (
         <div className={styles.warn} role="alert">
           <p>{t('error.fareChanged')}</p>
-          <button type="button" className={styles.textButton} onClick={() => setFlow((f) => ({ ...f, quote: { ...f.quote!, farePaise: fare.data!.payableAmount } }))}>
+          <button
+            type="button"
+            className={styles.textButton}
+            onClick={() => setFlow((f) => ({ ...f, quote: { ...f.quote!, farePaise: fare.data!.payableAmount } }))}
+          >
             {t('pay.acceptFare', { fare: money(fare.data.payableAmount) })}
           </button>
         </div>
@@ -429,18 +524,36 @@ function InstantForm({ city }: { city: CityConfig }) {
         <legend>{t('instant.fare')}</legend>
         {list.map((f) => (
           <label key={f.id} className={styles.option}>
-            <input type="radio" name="instant-fare" checked={chosen?.id === f.id} onChange={() => { setFormError(null); setFlow((x) => ({ ...x, instant: { fareId: f.id, count } })); }} />
+            <input
+              type="radio"
+              name="instant-fare"
+              checked={chosen?.id === f.id}
+              onChange={() => {
+                setFormError(null);
+                setFlow((x) => ({ ...x, instant: { fareId: f.id, count } }));
+              }}
+            />
             <span className={styles.optionBody}>
               <strong>{money(f.farePaise)}</strong>
               <span className={`${styles.muted} ${styles.small}`}>{f.agency}</span>
             </span>
           </label>
         ))}
-        {formError && <p id="instant-err" className={styles.error} role="alert">{formError}</p>}
+        {formError && (
+          <p id="instant-err" className={styles.error} role="alert">
+            {formError}
+          </p>
+        )}
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend>{t('instant.passengers', { max })}</legend>
-        <Stepper kind="any" min={1} value={count} canAdd={count < max} onChange={(n) => setFlow((x) => ({ ...x, instant: { fareId: x.instant?.fareId ?? '', count: Math.max(1, Math.min(max, n)) } }))} />
+        <Stepper
+          kind="any"
+          min={1}
+          value={count}
+          canAdd={count < max}
+          onChange={(n) => setFlow((x) => ({ ...x, instant: { fareId: x.instant?.fareId ?? '', count: Math.max(1, Math.min(max, n)) } }))}
+        />
       </fieldset>
       {chosen && (
         <p className={styles.price} aria-live="polite">

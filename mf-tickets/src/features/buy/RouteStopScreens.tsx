@@ -50,9 +50,12 @@ function RouteSearch({ city }: { city: CityConfig }) {
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
   const [query, setQuery] = useState(flow.city === city.id ? flow.query : '');
-  const [state, setState] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; routes: RouteSummary[]; error: ReturnType<typeof asApiError> | null; message: string | null }>(
-    { status: 'idle', routes: [], error: null, message: null },
-  );
+  const [state, setState] = useState<{
+    status: 'idle' | 'loading' | 'ready' | 'error';
+    routes: RouteSummary[];
+    error: ReturnType<typeof asApiError> | null;
+    message: string | null;
+  }>({ status: 'idle', routes: [], error: null, message: null });
   const input = useRef<HTMLInputElement>(null);
   const search = async (q: string) => {
     const text = q.trim();
@@ -81,9 +84,15 @@ function RouteSearch({ city }: { city: CityConfig }) {
   };
   const choose = (r: RouteSummary) => {
     setFlow((f) => ({
-      ...f, city: city.id, route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
+      ...f,
+      city: city.id,
+      route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
       // A connecting route starts where the last leg ends (when the route serves that stop).
-      directionId: null, fromStopId: f.legs.at(-1)?.toStopId ?? null, toStopId: null, quote: null, detailsConfirmed: false,
+      directionId: null,
+      fromStopId: f.legs.at(-1)?.toStopId ?? null,
+      toStopId: null,
+      quote: null,
+      detailsConfirmed: false,
     }));
     navigate(paths.selectStop);
   };
@@ -96,7 +105,9 @@ function RouteSearch({ city }: { city: CityConfig }) {
       {flow.legs.length > 0 && (
         <p className={styles.hint}>
           {t('multi.legStep', { n: flow.legs.length + 1 })}{' '}
-          <button type="button" className={styles.textButton} onClick={cancelLeg}>{t('multi.cancelLeg')}</button>
+          <button type="button" className={styles.textButton} onClick={cancelLeg}>
+            {t('multi.cancelLeg')}
+          </button>
         </p>
       )}
       <form onSubmit={submit} noValidate role="search">
@@ -107,8 +118,15 @@ function RouteSearch({ city }: { city: CityConfig }) {
           </span>
           <div className={styles.searchRow}>
             <input
-              ref={input} id={id} className={styles.input} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" maxLength={100}
-              aria-describedby={`${id}-hint${state.message ? ` ${id}-msg` : ''}`} aria-invalid={state.message ? true : undefined}
+              ref={input}
+              id={id}
+              className={styles.input}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              autoComplete="off"
+              maxLength={100}
+              aria-describedby={`${id}-hint${state.message ? ` ${id}-msg` : ''}`}
+              aria-invalid={state.message ? true : undefined}
             />
             <Button type="submit">{t('selectRoute.button')}</Button>
           </div>
@@ -159,16 +177,34 @@ function HandOver({ city, routeId, from, to }: { city: CityConfig; routeId: stri
   useEffect(() => {
     if (load.status !== 'ready' || !load.data.route) return;
     const r = load.data.route;
-    const ride = from && to ? r.directions.find((d) => { const i = d.stops.findIndex((s) => s.stop_id === from); return i >= 0 && d.stops.slice(i + 1).some((s) => s.stop_id === to); }) : undefined;
+    const ride =
+      from && to
+        ? r.directions.find((d) => {
+            const i = d.stops.findIndex((s) => s.stop_id === from);
+            return i >= 0 && d.stops.slice(i + 1).some((s) => s.stop_id === to);
+          })
+        : undefined;
     setFlow((f) => ({
-      ...f, city: city.id, route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
+      ...f,
+      city: city.id,
+      route: { routeId: r.route_id, routeName: r.route_name, longName: r.route_long_name, agency: r.agency_name },
       // The hand-over starts a new single journey.
-      legs: [], directionId: ride?.directionId ?? null, fromStopId: ride ? from! : null, toStopId: ride ? to! : null, quote: null, detailsConfirmed: false,
+      legs: [],
+      directionId: ride?.directionId ?? null,
+      fromStopId: ride ? from! : null,
+      toStopId: ride ? to! : null,
+      quote: null,
+      detailsConfirmed: false,
     }));
     navigate(ride ? paths.selectTicket : paths.selectStop, { replace: true });
   }, [load.status, load.data, city.id, from, to, navigate, setFlow]);
   if (load.status === 'error') return <LoadError error={load.error} onRetry={load.retry} />;
-  if (load.status === 'ready' && !load.data.route) return <p className={styles.alert} role="alert">{t('selectRoute.unknownRoute', { routeId })}</p>;
+  if (load.status === 'ready' && !load.data.route)
+    return (
+      <p className={styles.alert} role="alert">
+        {t('selectRoute.unknownRoute', { routeId })}
+      </p>
+    );
   return <ListSkeleton />;
 }
 
@@ -186,7 +222,15 @@ export function SelectRouteScreen() {
   return (
     <Page heading={t('selectRoute.heading')} back={{ to: paths.buy, label: t('buy.heading') }}>
       <Steps current="route" />
-      <CityGate>{(city) => (routeId && (!wantCity || wantCity === city.id) ? <HandOver city={city} routeId={routeId} from={params.get('from')} to={params.get('to')} /> : <RouteSearch city={city} />)}</CityGate>
+      <CityGate>
+        {(city) =>
+          routeId && (!wantCity || wantCity === city.id) ? (
+            <HandOver city={city} routeId={routeId} from={params.get('from')} to={params.get('to')} />
+          ) : (
+            <RouteSearch city={city} />
+          )
+        }
+      </CityGate>
     </Page>
   );
 }
@@ -207,10 +251,17 @@ function StopPicker({ city }: { city: CityConfig }) {
   if (load.status === 'loading') return <ListSkeleton />;
   if (load.status === 'error') return <LoadError error={load.error} onRetry={load.retry} />;
   const route = load.data.route;
-  if (!route) return <p className={styles.alert} role="alert">{t('selectRoute.unknownRoute', { routeId })}</p>;
+  if (!route)
+    return (
+      <p className={styles.alert} role="alert">
+        {t('selectRoute.unknownRoute', { routeId })}
+      </p>
+    );
   const directions = route.directions.filter((d) => d.stops.length >= 2);
-  const direction = directions.find((d) => d.directionId === flow.directionId)
-    ?? directions.find((d) => d.stops.slice(0, -1).some((s) => s.stop_id === flow.fromStopId)) ?? directions[0];
+  const direction =
+    directions.find((d) => d.directionId === flow.directionId) ??
+    directions.find((d) => d.stops.slice(0, -1).some((s) => s.stop_id === flow.fromStopId)) ??
+    directions[0];
   if (!direction) return <p className={styles.empty}>{t('selectStop.noStops')}</p>;
   const boarding = direction.stops.slice(0, -1);
   const fromValue = boarding.some((s) => s.stop_id === flow.fromStopId) ? flow.fromStopId! : '';
@@ -232,15 +283,19 @@ function StopPicker({ city }: { city: CityConfig }) {
       {flow.legs.length > 0 && <p className={styles.hint}>{t('multi.legStep', { n: flow.legs.length + 1 })}</p>}
       <p>
         <span className={styles.routeBadge}>{route.route_name}</span>
-        <strong>{route.route_long_name ?? ''}</strong>{' '}
-        <Link to={paths.selectRoute}>{t('selectStop.changeRoute')}</Link>
+        <strong>{route.route_long_name ?? ''}</strong> <Link to={paths.selectRoute}>{t('selectStop.changeRoute')}</Link>
       </p>
       {directions.length > 1 && (
         <fieldset className={styles.fieldset}>
           <legend>{t('selectStop.direction')}</legend>
           {directions.map((d) => (
             <label key={d.directionId} className={styles.option}>
-              <input type="radio" name="direction" checked={d.directionId === direction.directionId} onChange={() => set({ directionId: d.directionId, fromStopId: null, toStopId: null })} />
+              <input
+                type="radio"
+                name="direction"
+                checked={d.directionId === direction.directionId}
+                onChange={() => set({ directionId: d.directionId, fromStopId: null, toStopId: null })}
+              />
               <span>{t('selectStop.towards', { headsign: d.headsign || d.stops[d.stops.length - 1].stop_name })}</span>
             </label>
           ))}
@@ -249,11 +304,19 @@ function StopPicker({ city }: { city: CityConfig }) {
       <div className={styles.field}>
         <label htmlFor={fromId}>{t('selectStop.from')}</label>
         <select
-          id={fromId} className={styles.input} value={fromValue} aria-invalid={errors.from ? true : undefined} aria-describedby={errors.from ? `${fromId}-e` : undefined}
+          id={fromId}
+          className={styles.input}
+          value={fromValue}
+          aria-invalid={errors.from ? true : undefined}
+          aria-describedby={errors.from ? `${fromId}-e` : undefined}
           onChange={(e) => {
             const from = e.target.value || null;
             setErrors((x) => ({ ...x, from: undefined }));
-            set({ directionId: direction.directionId, fromStopId: from, toStopId: stopsAfter(direction.stops, from).some((s) => s.stop_id === flow.toStopId) ? flow.toStopId : null });
+            set({
+              directionId: direction.directionId,
+              fromStopId: from,
+              toStopId: stopsAfter(direction.stops, from).some((s) => s.stop_id === flow.toStopId) ? flow.toStopId : null,
+            });
           }}
         >
           <option value="">{t('selectStop.choose')}</option>
@@ -263,13 +326,25 @@ function StopPicker({ city }: { city: CityConfig }) {
             </option>
           ))}
         </select>
-        {errors.from && <span id={`${fromId}-e`} className={styles.error}>{errors.from}</span>}
+        {errors.from && (
+          <span id={`${fromId}-e`} className={styles.error}>
+            {errors.from}
+          </span>
+        )}
       </div>
       <div className={styles.field}>
         <label htmlFor={toId}>{t('selectStop.to')}</label>
         <select
-          id={toId} className={styles.input} value={flow.toStopId ?? ''} disabled={!fromValue} aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? `${toId}-e` : `${toId}-h`} onChange={(e) => { setErrors((x) => ({ ...x, to: undefined })); set({ toStopId: e.target.value || null }); }}
+          id={toId}
+          className={styles.input}
+          value={flow.toStopId ?? ''}
+          disabled={!fromValue}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? `${toId}-e` : `${toId}-h`}
+          onChange={(e) => {
+            setErrors((x) => ({ ...x, to: undefined }));
+            set({ toStopId: e.target.value || null });
+          }}
         >
           <option value="">{t('selectStop.choose')}</option>
           {alighting.map((s) => (
@@ -278,7 +353,15 @@ function StopPicker({ city }: { city: CityConfig }) {
             </option>
           ))}
         </select>
-        {errors.to ? <span id={`${toId}-e`} className={styles.error}>{errors.to}</span> : <span id={`${toId}-h`} className={styles.hint}>{t('selectStop.toHint')}</span>}
+        {errors.to ? (
+          <span id={`${toId}-e`} className={styles.error}>
+            {errors.to}
+          </span>
+        ) : (
+          <span id={`${toId}-h`} className={styles.hint}>
+            {t('selectStop.toHint')}
+          </span>
+        )}
       </div>
       <Button type="submit">{t('common.continue')}</Button>
     </form>
@@ -295,4 +378,3 @@ export function SelectStopScreen() {
     </Page>
   );
 }
-

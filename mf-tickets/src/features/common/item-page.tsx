@@ -10,7 +10,15 @@ import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, pa
 import { SourceNote, TicketHead, useItemText } from './item';
 import { useWalletItem } from '../wallet/useWallet';
 
-export function WithItem({ city, transactionId, children }: { city: CityConfig; transactionId: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+export function WithItem({
+  city,
+  transactionId,
+  children,
+}: {
+  city: CityConfig;
+  transactionId: string;
+  children: (item: WalletItem, city: CityConfig) => React.ReactNode;
+}) {
   const t = useT();
   const view = useWalletItem(city.id, transactionId);
   if (view.item)
@@ -36,7 +44,13 @@ export function ItemPage({ heading, children }: { heading: string; children: (it
   return (
     <Page heading={heading} back={{ to: paths.wallet, label: t('wallet.heading') }}>
       <RequireSignIn>
-        <CityGate feature={null}>{(city) => <WithItem city={city} transactionId={transactionId}>{children}</WithItem>}</CityGate>
+        <CityGate feature={null}>
+          {(city) => (
+            <WithItem city={city} transactionId={transactionId}>
+              {children}
+            </WithItem>
+          )}
+        </CityGate>
       </RequireSignIn>
     </Page>
   );
@@ -80,7 +94,10 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         <dt>{p ? t('ticket.passengers') : t('ticket.category')}</dt>
         <dd>
           {p
-            ? (['adult', 'child', 'senior'] as const).filter((k) => p[k] > 0).map((k) => `${t(`passenger.${k}`)} × ${p[k]}`).join(', ')
+            ? (['adult', 'child', 'senior'] as const)
+                .filter((k) => p[k] > 0)
+                .map((k) => `${t(`passenger.${k}`)} × ${p[k]}`)
+                .join(', ')
             : tr(item.categoryName)}
         </dd>
         {item.startTime != null && (

@@ -35,7 +35,9 @@ export function ItemLegs({ item }: { item: WalletItem }) {
     <span className={styles.cardLegs} data-testid="item-legs">
       {item.legs.map((l, i) => (
         <span key={`${i}-${l.routeId}`} className={styles.cardLeg}>
-          <span className={styles.legNo} aria-hidden="true">{i + 1}</span>
+          <span className={styles.legNo} aria-hidden="true">
+            {i + 1}
+          </span>
           <strong>{l.routeName}</strong> {t('item.journey', { from: l.fromStopName, to: l.toStopName })}
         </span>
       ))}
@@ -71,11 +73,23 @@ export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   const parts = statusLabelParts(item, now, date, dayTime);
   const state = itemState(item, now);
   const left = expiryCountdown(item, now);
-  const tone = state === 'valid' || state === 'notYetValid' ? styles.badgeOk : state === 'rejected' || state === 'failed' ? styles.badgeBad : state === 'expired' || state === 'used' ? styles.badge : styles.badgeWarn;
+  const tone =
+    state === 'valid' || state === 'notYetValid'
+      ? styles.badgeOk
+      : state === 'rejected' || state === 'failed'
+        ? styles.badgeBad
+        : state === 'expired' || state === 'used'
+          ? styles.badge
+          : styles.badgeWarn;
   return (
     <>
       <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>
-      {left && <span className={`${styles.small} ${styles.countdownText}`} data-testid="expires-in"> {t('countdown.expiresIn', { left: words(left) })}</span>}
+      {left && (
+        <span className={`${styles.small} ${styles.countdownText}`} data-testid="expires-in">
+          {' '}
+          {t('countdown.expiresIn', { left: words(left) })}
+        </span>
+      )}
     </>
   );
 }

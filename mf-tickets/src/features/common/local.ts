@@ -3,7 +3,16 @@
 // call is for the rider of the current session.
 import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
 import type { RideReceipt, WalletItem } from '@sawari/contracts';
-import { getAuth, getRideReceipt, listWalletItems, putRideReceipt, putWalletItems, queuedPunches, withQueuedPunches, type LocalPunch } from '../../lib/wallet-db';
+import {
+  getAuth,
+  getRideReceipt,
+  listWalletItems,
+  putRideReceipt,
+  putWalletItems,
+  queuedPunches,
+  withQueuedPunches,
+  type LocalPunch,
+} from '../../lib/wallet-db';
 import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
 import { ticketCodeAt, ticketToken } from './ticket-token';
 import { currentSoundPayload } from '../../lib/ticket-code';
@@ -36,13 +45,22 @@ export const local = {
     const cities = [...new Set([alsoCity, ...Object.keys(saved)])];
     const lists = await Promise.all(cities.map((c) => listWalletItems(userId, c, serverNow())));
     const times = lists.map((l) => l.savedAt).filter((x): x is number => x !== null);
-    return { items: lists.flatMap((l) => l.items).sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0)), savedAt: times.length ? Math.min(...times) : null };
+    return {
+      items: lists.flatMap((l) => l.items).sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0)),
+      savedAt: times.length ? Math.min(...times) : null,
+    };
   },
   /** Saves an all-city listing city by city (a city saved before and now empty is emptied too). */
   saveAllWallets: async (userId: string, items: WalletItem[], alsoCity: string): Promise<void> => {
     const saved = (await getAuth(userId))?.walletSavedAt ?? {};
     const cities = new Set([alsoCity, ...Object.keys(saved), ...items.map((i) => i.city)]);
-    for (const c of cities) await putWalletItems(userId, c, items.filter((i) => i.city === c), serverNow());
+    for (const c of cities)
+      await putWalletItems(
+        userId,
+        c,
+        items.filter((i) => i.city === c),
+        serverNow(),
+      );
   },
   /** The server's items with this device's queued rides added (and a ridden single-journey ticket USED). */
   withQueued: async (items: WalletItem[]): Promise<WalletItem[]> => {

@@ -1,7 +1,29 @@
 import type { WalletItem } from '@sawari/contracts';
 import {
-  EMPTY_FLOW, canAddPassenger, isInExpiredTab, itemState, normaliseVehicleNo, parseFlow, passengerError, quoteKey, screenFor, splitWallet, statusLabelParts,
-  stopsAfter, vehicleFromScan, expiryCountdown, groupByCity, MAX_LEGS, addLeg, canAddLeg, currentLeg, flowLegs, isMultiRoute, legsError, removeLeg, type Flow,
+  EMPTY_FLOW,
+  canAddPassenger,
+  isInExpiredTab,
+  itemState,
+  normaliseVehicleNo,
+  parseFlow,
+  passengerError,
+  quoteKey,
+  screenFor,
+  splitWallet,
+  statusLabelParts,
+  stopsAfter,
+  vehicleFromScan,
+  expiryCountdown,
+  groupByCity,
+  MAX_LEGS,
+  addLeg,
+  canAddLeg,
+  currentLeg,
+  flowLegs,
+  isMultiRoute,
+  legsError,
+  removeLeg,
+  type Flow,
 } from './model';
 import { formatCityDate, formatCityDateTime } from '@sawari/domain';
 
@@ -10,15 +32,42 @@ const fmt = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function item(over: Partial<WalletItem> = {}): WalletItem {
   return {
-    transactionId: 'TKT-1', ticketId: 't1', configurationId: 'ticket-singleJourney', productType: 'singleJourneyTicket', productSubType: null, city: 'mumbai',
-    agency: 'AEX', categoryId: 'adult', categoryName: 'Adult × 1', fmId: 'x', fare: 150, discountedFare: 150, farePaise: 15000, numOfDays: null,
-    passStartDate: '2026-11-21', startTime: NOW - 60_000, expiryTime: NOW + 3_600_000, activationExpiryTime: NOW + 3_600_000, bookingTime: NOW - 60_000,
-    status: 'UNUSED', punches: [], rideCount: 0, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15,
-    fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [] }, isRenewable: false, specialFeatures: [], infoNote: null,
-    conditions: [], desc: null, ...over,
+    transactionId: 'TKT-1',
+    ticketId: 't1',
+    configurationId: 'ticket-singleJourney',
+    productType: 'singleJourneyTicket',
+    productSubType: null,
+    city: 'mumbai',
+    agency: 'AEX',
+    categoryId: 'adult',
+    categoryName: 'Adult × 1',
+    fmId: 'x',
+    fare: 150,
+    discountedFare: 150,
+    farePaise: 15000,
+    numOfDays: null,
+    passStartDate: '2026-11-21',
+    startTime: NOW - 60_000,
+    expiryTime: NOW + 3_600_000,
+    activationExpiryTime: NOW + 3_600_000,
+    bookingTime: NOW - 60_000,
+    status: 'UNUSED',
+    punches: [],
+    rideCount: 0,
+    maxTripsPerDay: 1,
+    numOfTrips: 1,
+    activeDuration: 15,
+    fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [] },
+    isRenewable: false,
+    specialFeatures: [],
+    infoNote: null,
+    conditions: [],
+    desc: null,
+    ...over,
   };
 }
-const pass = (over: Partial<WalletItem> = {}) => item({ ticketId: undefined, passId: 'p1', productType: 'pass', transactionId: 'PASS-1', maxTripsPerDay: 2, ...over });
+const pass = (over: Partial<WalletItem> = {}) =>
+  item({ ticketId: undefined, passId: 'p1', productType: 'pass', transactionId: 'PASS-1', maxTripsPerDay: 2, ...over });
 
 describe('flow', () => {
   it('reads a stored flow defensively', () => {
@@ -26,7 +75,12 @@ describe('flow', () => {
     expect(parseFlow({ passengers: { adult: 99, child: -1, senior: 2.5 } }).passengers).toEqual({ adult: 1, child: 0, senior: 0 });
     expect(parseFlow({ passengers: { adult: 6, child: 0, senior: 0 } }).passengers.adult).toBe(6);
     expect(parseFlow({ passengers: { adult: 7 } }).passengers.adult).toBe(1);
-    expect(parseFlow({ route: { routeId: 'AE-T1-KHR', routeName: 'AE1' }, city: 'mumbai' }).route).toEqual({ routeId: 'AE-T1-KHR', routeName: 'AE1', longName: null, agency: null });
+    expect(parseFlow({ route: { routeId: 'AE-T1-KHR', routeName: 'AE1' }, city: 'mumbai' }).route).toEqual({
+      routeId: 'AE-T1-KHR',
+      routeName: 'AE1',
+      longName: null,
+      agency: null,
+    });
     expect(parseFlow({ quote: { key: 'k', farePaise: 1.5 } }).quote).toBeNull();
   });
   it('limits passengers: at least 1, at most 6 in all', () => {
@@ -62,7 +116,15 @@ describe('wallet tabs and states', () => {
     expect(isInExpiredTab(pass({ expiryTime: NOW + 60_000 }), NOW)).toBe(false);
   });
   it('used, failed and flagged-expired items are in the expired tab', () => {
-    const { active, expired } = splitWallet([item(), item({ transactionId: 'U', status: 'USED' }), item({ transactionId: 'F', status: 'PAYMENT_FAILED' }), item({ transactionId: 'E', status: 'EXPIRED' })], NOW);
+    const { active, expired } = splitWallet(
+      [
+        item(),
+        item({ transactionId: 'U', status: 'USED' }),
+        item({ transactionId: 'F', status: 'PAYMENT_FAILED' }),
+        item({ transactionId: 'E', status: 'EXPIRED' }),
+      ],
+      NOW,
+    );
     expect(active.map((i) => i.transactionId)).toEqual(['TKT-1']);
     expect(expired.map((i) => i.transactionId)).toEqual(['U', 'F', 'E']);
   });
@@ -138,9 +200,12 @@ describe('bus numbers', () => {
 describe('multi-route legs', () => {
   const leg = (n: number, from = `S${n}`, to = `S${n + 1}`) => ({ routeId: `R${n}`, routeName: `AE${n}`, fromStopId: from, toStopId: to });
   const withCurrent = (legs: ReturnType<typeof leg>[], cur: ReturnType<typeof leg> | null): Flow => ({
-    ...EMPTY_FLOW, city: 'mumbai', legs,
+    ...EMPTY_FLOW,
+    city: 'mumbai',
+    legs,
     route: cur ? { routeId: cur.routeId, routeName: cur.routeName, longName: null, agency: 'AEX' } : null,
-    fromStopId: cur?.fromStopId ?? null, toStopId: cur?.toStopId ?? null,
+    fromStopId: cur?.fromStopId ?? null,
+    toStopId: cur?.toStopId ?? null,
   });
 
   it('legsError: 2 to 4 legs, never the same stop or the same leg twice', () => {
@@ -219,10 +284,17 @@ describe('wallet by city (issue 16 item 11)', () => {
   const x = (tx: string, city: string) => ({ transactionId: tx, city });
   it('the current city first, then the others by name, each in its own order', () => {
     const g = groupByCity([x('1', 'pune'), x('2', 'mumbai'), x('3', 'kochi'), x('4', 'pune')], 'mumbai', (c) => names[c]);
-    expect(g.map((k) => [k.city, k.items.map((i) => i.transactionId)])).toEqual([['mumbai', ['2']], ['kochi', ['3']], ['pune', ['1', '4']]]);
+    expect(g.map((k) => [k.city, k.items.map((i) => i.transactionId)])).toEqual([
+      ['mumbai', ['2']],
+      ['kochi', ['3']],
+      ['pune', ['1', '4']],
+    ]);
   });
   it('the current city stays first even with nothing in it; other empty cities do not show', () => {
-    expect(groupByCity([x('1', 'kochi')], 'mumbai', (c) => names[c]).map((k) => [k.city, k.items.length])).toEqual([['mumbai', 0], ['kochi', 1]]);
+    expect(groupByCity([x('1', 'kochi')], 'mumbai', (c) => names[c]).map((k) => [k.city, k.items.length])).toEqual([
+      ['mumbai', 0],
+      ['kochi', 1],
+    ]);
     expect(groupByCity([], 'mumbai', (c) => names[c])).toEqual([{ city: 'mumbai', items: [] }]);
   });
 });

@@ -1,7 +1,17 @@
 // Pure rules of the tickets screens (no React, no network): what the rider chose while buying, passenger limits, which
 // tab and which screen a wallet item belongs to, and the spec §4 status label (shared/domain statusLabel) in words the
 // catalogs can translate. Unit-tested in model.test.ts.
-import { countdown, isExpired, isTicket, isUsedUpForDay, lastValidInstant, passValidityState, statusLabel, type Countdown, type WalletRecord } from '@sawari/domain';
+import {
+  countdown,
+  isExpired,
+  isTicket,
+  isUsedUpForDay,
+  lastValidInstant,
+  passValidityState,
+  statusLabel,
+  type Countdown,
+  type WalletRecord,
+} from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
 
 export const MAX_PASSENGERS = 6;
@@ -12,7 +22,12 @@ export type Passengers = Record<PassengerKind, number>;
 /** A multi-route ticket has 2 to MAX_LEGS legs (docs/tickets.md; the server's multi-route-fare says the same). */
 export const MAX_LEGS = 4;
 /** One ride of a multi-route ticket: a route and the stops where the rider gets on and off. */
-export interface FlowLeg { routeId: string; routeName: string; fromStopId: string; toStopId: string }
+export interface FlowLeg {
+  routeId: string;
+  routeName: string;
+  fromStopId: string;
+  toStopId: string;
+}
 
 /** What the rider chose on the buying screens (kept in sessionStorage by flow.ts). */
 export interface Flow {
@@ -33,12 +48,23 @@ export interface Flow {
 }
 
 export const EMPTY_FLOW: Flow = {
-  legs: [], city: null, route: null, query: '', directionId: null, fromStopId: null, toStopId: null,
-  passengers: { adult: 1, child: 0, senior: 0 }, quote: null, instant: null, detailsConfirmed: false, lastTransactionId: null,
+  legs: [],
+  city: null,
+  route: null,
+  query: '',
+  directionId: null,
+  fromStopId: null,
+  toStopId: null,
+  passengers: { adult: 1, child: 0, senior: 0 },
+  quote: null,
+  instant: null,
+  detailsConfirmed: false,
+  lastTransactionId: null,
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length < 300 ? v : null);
-const int = (v: unknown, min: number, max: number, fallback: number): number => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : fallback);
+const int = (v: unknown, min: number, max: number, fallback: number): number =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : fallback;
 
 /** Reads a stored flow defensively: anything unexpected falls back to the empty value. */
 export function parseFlow(raw: unknown): Flow {
@@ -50,13 +76,18 @@ export function parseFlow(raw: unknown): Flow {
   const inst = r.instant as Record<string, unknown> | null;
   const legs = (Array.isArray(r.legs) ? r.legs : []).slice(0, MAX_LEGS - 1).flatMap((l: unknown): FlowLeg[] => {
     const o = (l ?? {}) as Record<string, unknown>;
-    const routeId = str(o.routeId), fromStopId = str(o.fromStopId), toStopId = str(o.toStopId);
+    const routeId = str(o.routeId),
+      fromStopId = str(o.fromStopId),
+      toStopId = str(o.toStopId);
     return routeId && fromStopId && toStopId ? [{ routeId, routeName: str(o.routeName) ?? routeId, fromStopId, toStopId }] : [];
   });
   return {
     legs,
     city: str(r.city),
-    route: route && str(route.routeId) ? { routeId: str(route.routeId)!, routeName: str(route.routeName) ?? String(route.routeId), longName: str(route.longName), agency: str(route.agency) } : null,
+    route:
+      route && str(route.routeId)
+        ? { routeId: str(route.routeId)!, routeName: str(route.routeName) ?? String(route.routeId), longName: str(route.longName), agency: str(route.agency) }
+        : null,
     query: typeof r.query === 'string' ? r.query.slice(0, 100) : '',
     directionId: Number.isInteger(r.directionId) ? (r.directionId as number) : null,
     fromStopId: str(r.fromStopId),
@@ -84,7 +115,16 @@ export const canAddPassenger = (p: Passengers, max = MAX_PASSENGERS): boolean =>
 
 /** The identity of a fare question: a quote is reused only for exactly this city, route, stops and passengers. */
 export const quoteKey = (f: Pick<Flow, 'city' | 'route' | 'fromStopId' | 'toStopId' | 'passengers'> & { legs?: readonly FlowLeg[] }): string =>
-  [...(f.legs ?? []).map((l) => `${l.routeId}>${l.fromStopId}>${l.toStopId}`), f.city, f.route?.routeId, f.fromStopId, f.toStopId, f.passengers.adult, f.passengers.child, f.passengers.senior].join('|');
+  [
+    ...(f.legs ?? []).map((l) => `${l.routeId}>${l.fromStopId}>${l.toStopId}`),
+    f.city,
+    f.route?.routeId,
+    f.fromStopId,
+    f.toStopId,
+    f.passengers.adult,
+    f.passengers.child,
+    f.passengers.senior,
+  ].join('|');
 
 /** The leg being chosen, when its route and both stops are set. */
 export const currentLeg = (f: Flow): FlowLeg | null =>
@@ -120,7 +160,17 @@ export const canAddLeg = (f: Flow): boolean => currentLeg(f) !== null && f.legs.
 export function addLeg(f: Flow): Flow {
   const cur = currentLeg(f);
   if (!cur || !canAddLeg(f)) return f;
-  return { ...f, legs: [...f.legs, cur], route: null, query: '', directionId: null, fromStopId: cur.toStopId, toStopId: null, quote: null, detailsConfirmed: false };
+  return {
+    ...f,
+    legs: [...f.legs, cur],
+    route: null,
+    query: '',
+    directionId: null,
+    fromStopId: cur.toStopId,
+    toStopId: null,
+    quote: null,
+    detailsConfirmed: false,
+  };
 }
 
 /**
@@ -131,8 +181,14 @@ export function removeLeg(f: Flow, index: number): Flow {
   if (index === f.legs.length && f.legs.length > 0) {
     const last = f.legs[f.legs.length - 1];
     return {
-      ...f, legs: f.legs.slice(0, -1), route: { routeId: last.routeId, routeName: last.routeName, longName: null, agency: null },
-      directionId: null, fromStopId: last.fromStopId, toStopId: last.toStopId, quote: null, detailsConfirmed: false,
+      ...f,
+      legs: f.legs.slice(0, -1),
+      route: { routeId: last.routeId, routeName: last.routeName, longName: null, agency: null },
+      directionId: null,
+      fromStopId: last.fromStopId,
+      toStopId: last.toStopId,
+      quote: null,
+      detailsConfirmed: false,
     };
   }
   if (index < 0 || index >= f.legs.length) return f;
@@ -149,8 +205,13 @@ export function stopsAfter<T extends { stop_id: string }>(stops: readonly T[], f
 /** The spec §4 rule inputs of a wallet item (activeDuration is in minutes in the record). */
 export function ruleRecord(item: WalletItem): WalletRecord {
   return {
-    ticketId: item.ticketId ?? null, status: item.status, startTime: item.startTime, expiryTime: item.expiryTime,
-    punches: item.punches, maxTripsPerDay: item.maxTripsPerDay, activeDurationMs: item.activeDuration == null ? null : item.activeDuration * 60_000,
+    ticketId: item.ticketId ?? null,
+    status: item.status,
+    startTime: item.startTime,
+    expiryTime: item.expiryTime,
+    punches: item.punches,
+    maxTripsPerDay: item.maxTripsPerDay,
+    activeDurationMs: item.activeDuration == null ? null : item.activeDuration * 60_000,
   };
 }
 
@@ -205,8 +266,13 @@ export function screenFor(item: WalletItem, now: number, soundValidation: boolea
 export type LabelParts = { id: string; date?: string };
 
 const WORD_IDS: Record<string, string> = {
-  cancelled: 'status.cancelled', rescheduled: 'status.rescheduled', failed: 'status.failed', 'verification pending': 'status.unverified',
-  'verification rejected': 'status.rejected', pending: 'status.pending', expired: 'status.expired',
+  cancelled: 'status.cancelled',
+  rescheduled: 'status.rescheduled',
+  failed: 'status.failed',
+  'verification pending': 'status.unverified',
+  'verification rejected': 'status.rejected',
+  pending: 'status.pending',
+  expired: 'status.expired',
 };
 
 /**
@@ -215,7 +281,12 @@ const WORD_IDS: Record<string, string> = {
  * dates are its last valid minute (shared/domain lastValidInstant: "valid until 22 Dec, 11:59 PM"), a ticket's its
  * expiry instant; both with the time (`formatDateTime`), a future start with the date only.
  */
-export function statusLabelParts(item: WalletItem, now: number, formatDate: (ms: number) => string, formatDateTime: (ms: number) => string = formatDate): LabelParts {
+export function statusLabelParts(
+  item: WalletItem,
+  now: number,
+  formatDate: (ms: number) => string,
+  formatDateTime: (ms: number) => string = formatDate,
+): LabelParts {
   if (item.status === 'USED') return { id: 'status.used' };
   const r = ruleRecord(item);
   const ticket = isTicket(r);
@@ -254,7 +325,11 @@ export function normaliseVehicleNo(input: string): string | null {
  * The wallet's items by city (issue 16 item 11): the current city first (even when empty, so its empty state shows),
  * then the others by name; items keep their order within a city.
  */
-export function groupByCity<T extends { city: string }>(items: readonly T[], current: string, nameOf: (city: string) => string): { city: string; items: T[] }[] {
+export function groupByCity<T extends { city: string }>(
+  items: readonly T[],
+  current: string,
+  nameOf: (city: string) => string,
+): { city: string; items: T[] }[] {
   const groups = new Map<string, T[]>([[current, []]]);
   for (const item of items) groups.set(item.city, [...(groups.get(item.city) ?? []), item]);
   const [first, ...rest] = [...groups].map(([city, list]) => ({ city, items: list }));

@@ -7,7 +7,13 @@ import { ticketsApi } from './api';
 import { local, WALLET_CHANGED } from './local';
 import { asApiError, styles, useDates, useT } from './ui';
 
-export type Loaded = { receipt: RideReceipt | null; pending: Ride[]; source: 'server' | 'local'; savedAt: number | null; error: ReturnType<typeof asApiError> | null };
+export type Loaded = {
+  receipt: RideReceipt | null;
+  pending: Ride[];
+  source: 'server' | 'local';
+  savedAt: number | null;
+  error: ReturnType<typeof asApiError> | null;
+};
 
 export function useReceipt(transactionId: string) {
   const [state, setState] = useState<Loaded | null>(null);
@@ -27,7 +33,14 @@ export function useReceipt(transactionId: string) {
         await local.saveReceipt(transactionId, receipt).catch((err: unknown) => console.error('[mf_tickets] could not save the receipt', err));
         if (live) setState({ receipt, pending: await pendingRides(), source: 'server', savedAt: Date.now(), error: null });
       } catch (err) {
-        if (live) setState({ receipt: saved?.receipt ?? null, pending: await pendingRides(), source: 'local', savedAt: saved?.savedAt ?? null, error: asApiError(err) });
+        if (live)
+          setState({
+            receipt: saved?.receipt ?? null,
+            pending: await pendingRides(),
+            source: 'local',
+            savedAt: saved?.savedAt ?? null,
+            error: asApiError(err),
+          });
       }
     })();
     return () => {
@@ -46,14 +59,20 @@ export function OfflineNote({ state }: { state: Loaded }) {
   const t = useT();
   const { dateTime } = useDates();
   if (state.source !== 'local') return null;
-  return <p className={styles.warn} role="status">{state.savedAt ? t('wallet.offlineSaved', { time: dateTime(state.savedAt) }) : t('wallet.offline')}</p>;
+  return (
+    <p className={styles.warn} role="status">
+      {state.savedAt ? t('wallet.offlineSaved', { time: dateTime(state.savedAt) }) : t('wallet.offline')}
+    </p>
+  );
 }
 
 export function RideList({ rides, pending }: { rides: Ride[]; pending: Ride[] }) {
   const t = useT();
   const { dateTime } = useDates();
   const known = new Set(rides.map((r) => r.punchId));
-  const all = [...pending.filter((p) => !known.has(p.punchId)).map((r) => ({ ...r, pending: true })), ...rides.map((r) => ({ ...r, pending: false }))].sort((a, b) => b.punchingTime - a.punchingTime);
+  const all = [...pending.filter((p) => !known.has(p.punchId)).map((r) => ({ ...r, pending: true })), ...rides.map((r) => ({ ...r, pending: false }))].sort(
+    (a, b) => b.punchingTime - a.punchingTime,
+  );
   if (!all.length) return <p className={styles.empty}>{t('rides.none')}</p>;
   return (
     <ol className={styles.rides} aria-label={t('rides.heading')} data-testid="ride-list">

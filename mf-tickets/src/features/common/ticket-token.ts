@@ -17,7 +17,10 @@ function fetchToken(userId: string, transactionId: string, saved: Cached | null)
     p = getDeviceKey()
       .then((device) =>
         api.post<TokenResponse>('/validation/tokens', { transactionId, devicePublicKey: device.publicKeyRaw }).then(async (res) => {
-          await putCachedPassData<Cached>(userId, transactionId, { ...(saved ?? {}), token: { token: res.token, devicePublicKey: device.publicKeyRaw, fetchedAt: Date.now() } });
+          await putCachedPassData<Cached>(userId, transactionId, {
+            ...(saved ?? {}),
+            token: { token: res.token, devicePublicKey: device.publicKeyRaw, fetchedAt: Date.now() },
+          });
           return res.token;
         }),
       )

@@ -80,11 +80,16 @@ export function useCountdownWords() {
   return useCallback(
     (c: Countdown): string => {
       switch (c.unit) {
-        case 'days': return t('countdown.days', { n: c.days });
-        case 'hours': return c.minutes ? t('countdown.hoursMinutes', { h: c.hours, m: c.minutes }) : t('countdown.hours', { h: c.hours });
-        case 'minutes': return t('countdown.minutes', { n: c.minutes });
-        case 'seconds': return t('countdown.seconds', { n: c.seconds });
-        default: return t('countdown.seconds', { n: 0 });
+        case 'days':
+          return t('countdown.days', { n: c.days });
+        case 'hours':
+          return c.minutes ? t('countdown.hoursMinutes', { h: c.hours, m: c.minutes }) : t('countdown.hours', { h: c.hours });
+        case 'minutes':
+          return t('countdown.minutes', { n: c.minutes });
+        case 'seconds':
+          return t('countdown.seconds', { n: c.seconds });
+        default:
+          return t('countdown.seconds', { n: 0 });
       }
     },
     [t],

@@ -6,8 +6,13 @@ import { OfflineNote, RideList, useReceipt } from '../common/rides';
 
 /** The owning module's details worth showing (docs/tickets.md, docs/passes.md), each with its label. */
 const DETAIL_IDS: Record<string, string> = {
-  adults: 'passenger.adult', children: 'passenger.child', seniors: 'passenger.senior', passengerCount: 'ticket.passengers',
-  categoryName: 'ticket.category', numOfDays: 'receipt.days', passStartDate: 'receipt.startDate',
+  adults: 'passenger.adult',
+  children: 'passenger.child',
+  seniors: 'passenger.senior',
+  passengerCount: 'ticket.passengers',
+  categoryName: 'ticket.category',
+  numOfDays: 'receipt.days',
+  passStartDate: 'receipt.startDate',
 };
 
 function Receipt({ transactionId }: { transactionId: string }) {

@@ -70,11 +70,20 @@ function Camera({ city, onVehicle }: { city: string; onVehicle: (vehicleNo: stri
   if (!BarcodeDetectorCtor || !navigator.mediaDevices?.getUserMedia) return <p className={styles.muted}>{t('scan.cameraUnavailable')}</p>;
   return (
     <div>
-      <Button variant="secondary" onClick={() => { setMessage(null); setOn((v) => !v); }} aria-pressed={on}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setMessage(null);
+          setOn((v) => !v);
+        }}
+        aria-pressed={on}
+      >
         {on ? t('scan.stopCamera') : t('scan.startCamera')}
       </Button>
       {on && <video ref={video} className={styles.video} muted playsInline aria-label={t('scan.cameraLabel')} />}
-      <p role="status" className={styles.small}>{message ?? ''}</p>
+      <p role="status" className={styles.small}>
+        {message ?? ''}
+      </p>
     </div>
   );
 }
@@ -111,7 +120,11 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
   // Back online (the shell reloads the page then; this covers a page that stays).
   useEffect(() => {
     if (!recorded || recorded.synced) return;
-    const retry = () => void local.syncPunches().then((o) => o && setRecorded((r) => (r && (o.accepted.includes(r.punch.punchId) || o.duplicates.includes(r.punch.punchId)) ? { ...r, synced: true } : r)), () => undefined);
+    const retry = () =>
+      void local.syncPunches().then(
+        (o) => o && setRecorded((r) => (r && (o.accepted.includes(r.punch.punchId) || o.duplicates.includes(r.punch.punchId)) ? { ...r, synced: true } : r)),
+        () => undefined,
+      );
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
   }, [recorded]);
@@ -135,7 +148,9 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
   if (recorded)
     return (
       <div ref={result} tabIndex={-1} className={recorded.rejected ? styles.alert : styles.notice} role="status">
-        <p className={styles.bigState}>{recorded.rejected ? t('scan.rejected', { reason: recorded.rejected }) : t('scan.recorded', { vehicle: recorded.punch.vehicleNo ?? '' })}</p>
+        <p className={styles.bigState}>
+          {recorded.rejected ? t('scan.rejected', { reason: recorded.rejected }) : t('scan.recorded', { vehicle: recorded.punch.vehicleNo ?? '' })}
+        </p>
         <p>{t('scan.recordedAt', { time: dateTime(recorded.punch.punchingTime) })}</p>
         <p>{recorded.synced === null ? t('scan.syncing') : recorded.synced ? t('scan.synced') : recorded.rejected ? '' : t('scan.pending')}</p>
         <p className={styles.actions}>
@@ -147,9 +162,19 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
   if (confirming && state === 'valid')
     return (
       <ConfirmRide
-        item={item} now={now} vehicleNo={confirming.vehicleNo} boxRef={confirmBox}
-        onConfirm={() => { const c = confirming; setConfirming(null); void record(c.vehicleNo, c.source); }}
-        onCancel={() => { setConfirming(null); requestAnimationFrame(() => input.current?.focus()); }}
+        item={item}
+        now={now}
+        vehicleNo={confirming.vehicleNo}
+        boxRef={confirmBox}
+        onConfirm={() => {
+          const c = confirming;
+          setConfirming(null);
+          void record(c.vehicleNo, c.source);
+        }}
+        onCancel={() => {
+          setConfirming(null);
+          requestAnimationFrame(() => input.current?.focus());
+        }}
       />
     );
   if (state !== 'valid')
@@ -169,15 +194,29 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
       <form onSubmit={submit} noValidate>
         <div className={styles.field}>
           <label htmlFor={id}>{t('scan.vehicleLabel')}</label>
-          <span id={`${id}-h`} className={styles.hint}>{t('scan.vehicleHint')}</span>
+          <span id={`${id}-h`} className={styles.hint}>
+            {t('scan.vehicleHint')}
+          </span>
           <div className={styles.searchRow}>
             <input
-              ref={input} id={id} className={styles.input} value={vehicle} onChange={(e) => setVehicle(e.target.value)} autoCapitalize="characters" autoComplete="off" maxLength={20}
-              aria-invalid={error ? true : undefined} aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
+              ref={input}
+              id={id}
+              className={styles.input}
+              value={vehicle}
+              onChange={(e) => setVehicle(e.target.value)}
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={20}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
             />
             <Button type="submit">{t('scan.record')}</Button>
           </div>
-          {error && <span id={`${id}-e`} className={styles.error} role="alert">{error}</span>}
+          {error && (
+            <span id={`${id}-e`} className={styles.error} role="alert">
+              {error}
+            </span>
+          )}
         </div>
       </form>
     </>
@@ -185,7 +224,14 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
 }
 
 /** The second step: what the conductor will see for this ride, and an explicit "Record the ride". */
-function ConfirmRide(props: { item: WalletItem; now: number; vehicleNo: string; boxRef: React.RefObject<HTMLDivElement | null>; onConfirm: () => void; onCancel: () => void }) {
+function ConfirmRide(props: {
+  item: WalletItem;
+  now: number;
+  vehicleNo: string;
+  boxRef: React.RefObject<HTMLDivElement | null>;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const { item, now } = props;
   const { time } = useDates();
@@ -204,7 +250,9 @@ function ConfirmRide(props: { item: WalletItem; now: number; vehicleNo: string; 
       </p>
       <p className={styles.actions}>
         <Button onClick={props.onConfirm}>{t('scan.confirm')}</Button>
-        <Button variant="secondary" onClick={props.onCancel}>{t('scan.changeBus')}</Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          {t('scan.changeBus')}
+        </Button>
       </p>
     </div>
   );
@@ -214,7 +262,12 @@ function ScanFor({ city, transactionId }: { city: CityConfig; transactionId: str
   const t = useT();
   const view = useWalletItem(city.id, transactionId);
   if (view.item) return <Scan item={view.item} city={city} />;
-  if (view.items && !view.refreshing) return <p className={styles.alert} role="alert">{t('show.notFound')}</p>;
+  if (view.items && !view.refreshing)
+    return (
+      <p className={styles.alert} role="alert">
+        {t('show.notFound')}
+      </p>
+    );
   if (!view.refreshing && view.error) return <LoadError error={view.error} onRetry={view.refresh} />;
   return <ListSkeleton />;
 }

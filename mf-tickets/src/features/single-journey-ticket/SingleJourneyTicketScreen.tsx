@@ -13,11 +13,19 @@ export default function SingleJourneyTicketScreen() {
     <Page heading={t('single.heading')} back={{ to: paths.wallet, label: t('wallet.heading') }}>
       <RequireSignIn>
         {tx ? (
-          <CityGate feature={null}>{(city) => <WithItem city={city} transactionId={tx}>{(item, c) => <ItemSummary item={item} city={c} />}</WithItem>}</CityGate>
+          <CityGate feature={null}>
+            {(city) => (
+              <WithItem city={city} transactionId={tx}>
+                {(item, c) => <ItemSummary item={item} city={c} />}
+              </WithItem>
+            )}
+          </CityGate>
         ) : (
           <div className={styles.empty}>
             <p>{t('single.none')}</p>
-            <Link className={styles.linkButton} to={paths.selectRoute}>{t('buy.single.title')}</Link>
+            <Link className={styles.linkButton} to={paths.selectRoute}>
+              {t('buy.single.title')}
+            </Link>
           </div>
         )}
       </RequireSignIn>

@@ -16,7 +16,7 @@ function render(d: string, size: number, scale: number): { px: Float32Array; w: 
 
 const toRgba = (g: Float32Array): Uint8ClampedArray => {
   const out = new Uint8ClampedArray(g.length * 4);
-  for (let i = 0; i < g.length; i++) out.fill(g[i], i * 4, i * 4 + 3), (out[i * 4 + 3] = 255);
+  for (let i = 0; i < g.length; i++) (out.fill(g[i], i * 4, i * 4 + 3), (out[i * 4 + 3] = 255));
   return out;
 };
 
@@ -59,8 +59,19 @@ async function realTicketCode(): Promise<{ text: string; keys: { kid: string; jw
   const device = await generateSigningKeyPair(false);
   const now = Date.UTC(2026, 10, 23, 4, 0, 0);
   const token = await signToken(server.privateKey, {
-    v: 1, kid, tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab', kind: 'ticket', pt: 'singleJourneyTicket', city: 'mumbai', agency: 'Mumbai Airport Express',
-    uid: '0123456789abcdef0123456789abcdef', nb: now - 60_000, exp: now + 86_400_000, trips: 1, sc: '0123456789ab', dk: await exportDevicePublicKey(device.publicKey),
+    v: 1,
+    kid,
+    tid: 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab',
+    kind: 'ticket',
+    pt: 'singleJourneyTicket',
+    city: 'mumbai',
+    agency: 'Mumbai Airport Express',
+    uid: '0123456789abcdef0123456789abcdef',
+    nb: now - 60_000,
+    exp: now + 86_400_000,
+    trips: 1,
+    sc: '0123456789ab',
+    dk: await exportDevicePublicKey(device.publicKey),
   });
   const { slot, signature } = await signDynamicPart(device.privateKey, 'TKT-3f2a9c0d-1b7e-4a5b-9c8d-0123456789ab', now);
   return { text: buildTicketCode(token, slot, signature), keys: [{ kid, jwk }], now };
@@ -92,7 +103,7 @@ describe('ticket QR drawing', () => {
       const { d, size } = qrPath(text);
       const screen = render(d, size, 4); // 4 px per module, as drawn at 360 px
       // the code fills about 60 % of the frame's height: ~4.2 camera pixels per module at 640 × 480
-      const shot = photo(screen, (480 * 0.6) / screen.w * 1.2);
+      const shot = photo(screen, ((480 * 0.6) / screen.w) * 1.2);
       const read = jsQR(shot.rgba, shot.w, shot.h);
       if (read?.data !== text) continue;
       expect(await verifyTicketCode(read.data, { keys, now })).toMatchObject({ ok: true });

@@ -52,7 +52,14 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   return (
     <div ref={holder} className={styles.qrHolder}>
       <svg
-        className={styles.qr} width={px} height={px} viewBox={`0 0 ${box} ${box}`} role="img" aria-label={label} data-code={text} shapeRendering="crispEdges"
+        className={styles.qr}
+        width={px}
+        height={px}
+        viewBox={`0 0 ${box} ${box}`}
+        role="img"
+        aria-label={label}
+        data-code={text}
+        shapeRendering="crispEdges"
         data-testid="ticket-qr"
       >
         <rect width={box} height={box} fill="#fff" />

@@ -74,7 +74,10 @@ function useScreenAwake() {
     let live = true;
     const take = () => {
       if (document.visibilityState !== 'visible') return;
-      wakeLock.request('screen').then((s) => (live ? (sentinel = s) : void s.release().catch(() => undefined)), () => undefined);
+      wakeLock.request('screen').then(
+        (s) => (live ? (sentinel = s) : void s.release().catch(() => undefined)),
+        () => undefined,
+      );
     };
     take();
     document.addEventListener('visibilitychange', take);
@@ -175,7 +178,8 @@ function SoundButton({ item }: { item: WalletItem }) {
       setState('unavailable');
     }
   };
-  const message = state === 'playing' ? t('show.soundPlaying') : state === 'unavailable' ? t('show.soundFailed') : state === 'blocked' ? t('show.soundBlocked') : '';
+  const message =
+    state === 'playing' ? t('show.soundPlaying') : state === 'unavailable' ? t('show.soundFailed') : state === 'blocked' ? t('show.soundBlocked') : '';
   return (
     <div className={styles.fieldset}>
       <p>{t('show.soundIntro')}</p>
@@ -196,11 +200,23 @@ function StateNotice({ item, now }: { item: WalletItem; now: number }) {
   const last = item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
   switch (state) {
     case 'used':
-      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{last ? t('show.usedAt', { time: dateTime(last) }) : t('show.used')}</p>;
+      return (
+        <p className={`${styles.warn} ${styles.bigState}`} role="status">
+          {last ? t('show.usedAt', { time: dateTime(last) }) : t('show.used')}
+        </p>
+      );
     case 'expired':
-      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{t('show.expired')}</p>;
+      return (
+        <p className={`${styles.warn} ${styles.bigState}`} role="status">
+          {t('show.expired')}
+        </p>
+      );
     case 'usedUp':
-      return <p className={`${styles.warn} ${styles.bigState}`} role="status">{t('show.usedUp')}</p>;
+      return (
+        <p className={`${styles.warn} ${styles.bigState}`} role="status">
+          {t('show.usedUp')}
+        </p>
+      );
     case 'notYetValid':
       return (
         <p className={styles.warn}>
@@ -232,7 +248,13 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
   const sound = pathname.includes('/sound-qr/') && isFeatureEnabled('soundValidation', city);
   if (!item) {
     if (view.refreshing) return <ListSkeleton />;
-    return view.error && !view.items ? <LoadError error={view.error} onRetry={view.refresh} /> : <p className={styles.alert} role="alert">{t('show.notFound')}</p>;
+    return view.error && !view.items ? (
+      <LoadError error={view.error} onRetry={view.refresh} />
+    ) : (
+      <p className={styles.alert} role="alert">
+        {t('show.notFound')}
+      </p>
+    );
   }
   const state = itemState(item, now);
   const left = tripsLeftToday(ruleRecord(item), now);
@@ -248,7 +270,11 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
       <SourceNote view={view} />
       {state === 'valid' ? sound && <SoundButton item={item} /> : <StateNotice item={item} now={now} />}
       <p className={styles.actions}>
-        {state === 'valid' && <Link className={styles.linkSecondary} to={paths.scanQr(item.transactionId)}>{t('show.scanBus')}</Link>}
+        {state === 'valid' && (
+          <Link className={styles.linkSecondary} to={paths.scanQr(item.transactionId)}>
+            {t('show.scanBus')}
+          </Link>
+        )}
         <Link to={paths.rideHistory(item.transactionId)}>{t('rides.heading')}</Link>
         {state !== 'valid' && <Link to={paths.receipt(item.transactionId, item.productSubType === 'instantTicket')}>{t('receipt.heading')}</Link>}
         <Link to={paths.summary(item.transactionId)}>{t('summary.heading')}</Link>

@@ -112,8 +112,16 @@ function Wallet({ city }: { city: CityConfig }) {
       <div role="tablist" aria-label={t('wallet.tabs')} className={styles.tabs} onKeyDown={onKey}>
         {TABS.map((name, i) => (
           <button
-            key={name} ref={(el) => void (tabRefs.current[i] = el)} type="button" role="tab" id={`wallet-tab-${name}`} aria-controls="wallet-panel"
-            aria-selected={tab === name} tabIndex={tab === name ? 0 : -1} className={styles.tab} onClick={() => select(name)}
+            key={name}
+            ref={(el) => void (tabRefs.current[i] = el)}
+            type="button"
+            role="tab"
+            id={`wallet-tab-${name}`}
+            aria-controls="wallet-panel"
+            aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(name)}
           >
             {t(`wallet.tab.${name}`)}
             {lists ? ` (${lists[name].length})` : ''}

@@ -25,7 +25,10 @@ export function useTransitCity(city: string | null): TransitCity | null {
   useEffect(() => {
     if (!city) return;
     let live = true;
-    loadTransitCity(city).then((c) => live && setValue(c), () => undefined);
+    loadTransitCity(city).then(
+      (c) => live && setValue(c),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -38,11 +41,7 @@ export function Attribution({ city }: { city: string | null }) {
   const intl = useIntl();
   const transit = useTransitCity(city);
   if (!transit?.attribution) return null;
-  return (
-    <footer className={styles.attribution}>
-      {intl.formatMessage({ id: 'common.dataCredit' }, { credit: transit.attribution })}
-    </footer>
-  );
+  return <footer className={styles.attribution}>{intl.formatMessage({ id: 'common.dataCredit' }, { credit: transit.attribution })}</footer>;
 }
 
 /** Renders children with the city id, or asks the rider to choose a city first. */

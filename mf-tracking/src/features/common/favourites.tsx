@@ -46,7 +46,19 @@ export function useFavourites(): FavState & { reload: () => void; setItems: (f: 
 }
 
 /** Add to / remove from favourites, for a stop or a route. Signed-out riders get a sign-in link instead. */
-export function FavouriteButton({ kind, city, refId, label, detail = '' }: { kind: 'stop' | 'route'; city: string; refId: string; label: string; detail?: string }) {
+export function FavouriteButton({
+  kind,
+  city,
+  refId,
+  label,
+  detail = '',
+}: {
+  kind: 'stop' | 'route';
+  city: string;
+  refId: string;
+  label: string;
+  detail?: string;
+}) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const fav = useFavourites();

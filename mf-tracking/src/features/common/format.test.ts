@@ -10,8 +10,13 @@ describe('tracking formatting', () => {
     expect(cityClock(Date.UTC(2026, 0, 1, 0, 0))).toBe('05:30');
     expect(secondsOfCityDay(Date.UTC(2026, 0, 1, 0, 0))).toBe(5.5 * 3600);
   });
-  it('labels the schema\'s timeliness codes from the catalog', () => {
-    expect((['ARRIVING_EARLY', 'ON_TIME', 'RUNNING_BEHIND', 'DELAYED'] as const).map(timelinessKey)).toEqual(['timeliness.early', 'timeliness.onTime', 'timeliness.behind', 'timeliness.delayed']);
+  it("labels the schema's timeliness codes from the catalog", () => {
+    expect((['ARRIVING_EARLY', 'ON_TIME', 'RUNNING_BEHIND', 'DELAYED'] as const).map(timelinessKey)).toEqual([
+      'timeliness.early',
+      'timeliness.onTime',
+      'timeliness.behind',
+      'timeliness.delayed',
+    ]);
   });
   it('takes the server occupancy, else the spec thresholds', () => {
     expect(occupancyOf('SEATS', 1)).toBe('seats');

@@ -20,7 +20,6 @@ export const secondsOfCityDay = (ms: number): number => Math.floor(((ms + 19_800
 /** Whole minutes, at least 1 (durations and waits). */
 export const minutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
 
-
 /** The rider-facing occupancy: the server's level name, else spec §4 from the raw level. */
 const OCCUPANCY: Record<OccupancyCode, Occupancy> = { OVERCROWDED: 'overcrowded', STANDING: 'standing', SEATS: 'seats' };
 export function occupancyOf(code: OccupancyCode | null | undefined, level: number | null | undefined): Occupancy | null {

@@ -21,6 +21,10 @@ describe('saved screens (offered offline)', () => {
     data.set('sawari.tracking.saved', 'not json');
     expect(readSaved(storage)).toEqual([]);
     // No storage at all (blocked): nothing, no throw.
-    expect(readSaved(() => { throw new Error('blocked'); })).toEqual([]);
+    expect(
+      readSaved(() => {
+        throw new Error('blocked');
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,9 +1,6 @@
 import { useCallback, useState } from 'react';
 
-export type GeoState =
-  | { status: 'idle' | 'locating' }
-  | { status: 'located'; lat: number; lon: number }
-  | { status: 'denied' | 'unavailable' };
+export type GeoState = { status: 'idle' | 'locating' } | { status: 'located'; lat: number; lon: number } | { status: 'denied' | 'unavailable' };
 
 /** The browser's position on request (navigator.geolocation): denied and unavailable are told apart. */
 export function useGeolocation(): [GeoState, () => void] {

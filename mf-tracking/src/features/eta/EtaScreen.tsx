@@ -12,10 +12,7 @@ import styles from '../common/tracking.module.css';
 
 function Etas({ city, routeId, stopId, stopName, routeName }: { city: string; routeId: string; stopId: string; stopName: string; routeName: string }) {
   const intl = useIntl();
-  const live = useLive(
-    (signal) => gql(RouteArrivalsDocument, { city, stopId, routeId }, signal).then((r) => r.stopArrivals),
-    `${city}|${stopId}|${routeId}`,
-  );
+  const live = useLive((signal) => gql(RouteArrivalsDocument, { city, stopId, routeId }, signal).then((r) => r.stopArrivals), `${city}|${stopId}|${routeId}`);
   useRemember(live.data ? intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName }) : null);
   if (live.loading) return <ListSkeleton />;
   if (!live.data) return <LoadError error={live.error} onRetry={live.retry} />;
@@ -38,7 +35,10 @@ export default function EtaScreen() {
   const intl = useIntl();
   const { routeId = '', stopId = '', stopName = '', routeName = '' } = useParams();
   return (
-    <Page heading={intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName })} back={{ to: paths.routeMap(routeId, stopId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}>
+    <Page
+      heading={intl.formatMessage({ id: 'eta.heading' }, { route: routeName, stop: stopName })}
+      back={{ to: paths.routeMap(routeId, stopId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}
+    >
       <WithCity>{(city) => <Etas city={city} routeId={routeId} stopId={stopId} stopName={stopName} routeName={routeName} />}</WithCity>
     </Page>
   );

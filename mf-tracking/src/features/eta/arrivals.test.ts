@@ -2,7 +2,21 @@ import { arrivalViews } from './arrivals';
 import type { Arrival } from '../common/transit';
 
 const now = Date.UTC(2026, 0, 5, 6, 0);
-const base: Arrival = { route_id: 'R', route_name: 'R', headsign: null, tripId: 't', scheduledTime: now + 10 * 60_000, expectedTime: null, vNo: null, tS: null, eta: null, delaySeconds: null, timeliness: null, occupancy: null, passedAt: null };
+const base: Arrival = {
+  route_id: 'R',
+  route_name: 'R',
+  headsign: null,
+  tripId: 't',
+  scheduledTime: now + 10 * 60_000,
+  expectedTime: null,
+  vNo: null,
+  tS: null,
+  eta: null,
+  delaySeconds: null,
+  timeliness: null,
+  occupancy: null,
+  passedAt: null,
+};
 
 describe('arrivalViews', () => {
   it('shows a usable live ETA in minutes', () => {
@@ -18,7 +32,11 @@ describe('arrivalViews', () => {
     expect(views[0]).toMatchObject({ kind: 'passed', minutesAgo: 3 });
   });
   it('never calls a 5-minute-old position live: estimated, last seen 5 min ago (issue 15 item 8)', () => {
-    expect(arrivalViews([{ ...base, vNo: 'MH01', tS: now - 5 * 60_000, eta: 600 }], now)[0]).toMatchObject({ kind: 'estimated', minutes: 5, lastSeenMinutes: 5 });
+    expect(arrivalViews([{ ...base, vNo: 'MH01', tS: now - 5 * 60_000, eta: 600 }], now)[0]).toMatchObject({
+      kind: 'estimated',
+      minutes: 5,
+      lastSeenMinutes: 5,
+    });
   });
   it('says a bus that left under a minute ago just left, never "passed 0 min ago"', () => {
     expect(arrivalViews([{ ...base, passedAt: now - 20_000 }], now)[0].kind).toBe('justLeft');

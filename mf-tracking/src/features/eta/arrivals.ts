@@ -6,7 +6,5 @@ import type { Arrival } from '../common/transit';
 export type ArrivalView = ArrivalStatus & { arrival: Arrival };
 
 export function arrivalViews(arrivals: readonly Arrival[], now: number): ArrivalView[] {
-  return arrivals
-    .map((a): ArrivalView => ({ ...arrivalStatus(a, now), arrival: a }))
-    .sort((x, y) => arrivalOrder(x, now) - arrivalOrder(y, now));
+  return arrivals.map((a): ArrivalView => ({ ...arrivalStatus(a, now), arrival: a })).sort((x, y) => arrivalOrder(x, now) - arrivalOrder(y, now));
 }

@@ -23,7 +23,15 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
       <div className={styles.field}>
         <label htmlFor={id}>{intl.formatMessage({ id: 'search.label' })}</label>
         <div className={styles.searchRow}>
-          <input id={id} className={styles.input} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={intl.formatMessage({ id: 'search.placeholder' })} autoComplete="off" />
+          <input
+            id={id}
+            className={styles.input}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+            autoComplete="off"
+          />
           <Button type="submit">{intl.formatMessage({ id: 'search.button' })}</Button>
         </div>
       </div>
@@ -61,9 +69,7 @@ function Favourites() {
       {mine.map((f) => (
         <li key={f.id}>
           <Link className={styles.card} to={f.kind === 'route' ? paths.routeMap(f.refId) : paths.allBuses(f.refId, f.label)}>
-            <span className={styles.cardTitle}>
-                            {f.label}
-            </span>
+            <span className={styles.cardTitle}>{f.label}</span>
             {f.detail && <span className={styles.cardDesc}>{f.detail}</span>}
           </Link>
         </li>

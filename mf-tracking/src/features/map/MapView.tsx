@@ -3,7 +3,18 @@ import { useIntl } from 'react-intl';
 import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
 import { apiFetch } from '@sawari/runtime';
 import type { RouteDirection, Stop, Vehicle } from '../common/transit';
-import { BUSES_SOURCE, MAP_STYLE_URL, ROUTE_SOURCE, STOPS_SOURCE, boundsOf, busesGeoJson, mapStyle, overlayLayers, routeGeoJson, stopsGeoJson } from './mapData';
+import {
+  BUSES_SOURCE,
+  MAP_STYLE_URL,
+  ROUTE_SOURCE,
+  STOPS_SOURCE,
+  boundsOf,
+  busesGeoJson,
+  mapStyle,
+  overlayLayers,
+  routeGeoJson,
+  stopsGeoJson,
+} from './mapData';
 import { useGeolocation } from '../common/useGeolocation';
 import styles from '../common/tracking.module.css';
 
@@ -149,7 +160,11 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     (m.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined)?.setData(routeGeoJson(directions) as never);
     (m.getSource(STOPS_SOURCE) as GeoJSONSource | undefined)?.setData(stopsGeoJson(stops, selectedStopId) as never);
     if (!fitted.current) {
-      const points = [...directions.flatMap((d) => d.shape.map(([lon, lat]) => [lon, lat] as [number, number])), ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]), ...buses.map((b) => [b.lon, b.lat] as [number, number])];
+      const points = [
+        ...directions.flatMap((d) => d.shape.map(([lon, lat]) => [lon, lat] as [number, number])),
+        ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]),
+        ...buses.map((b) => [b.lon, b.lat] as [number, number]),
+      ];
       const b = boundsOf(points);
       if (b) {
         m.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });
@@ -228,26 +243,26 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
 
   return (
     <>
-    <p id={`${listId}-note`} className={styles.hint}>
-      {intl.formatMessage({ id: noteId })}
-    </p>
-    <div className={styles.mapBox} role="group" aria-label={intl.formatMessage({ id: 'map.label' })} aria-describedby={`${listId}-note`}>
-      <div ref={box} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-map-status={status} />
-      {status !== 'ready' && (
-        <p className={styles.mapStatus} role="status">
-          {intl.formatMessage({ id: status === 'failed' ? 'map.failed' : 'map.loading' })}
-        </p>
-      )}
-    </div>
-    <div className={styles.mapTools}>
-      {geo.status === 'denied' || geo.status === 'unavailable' ? (
-        <p role="status">{intl.formatMessage({ id: 'map.locationDenied' })}</p>
-      ) : (
-        <button type="button" className={styles.tab} onClick={showMe} disabled={geo.status === 'locating'}>
-          {intl.formatMessage({ id: geo.status === 'locating' ? 'results.locating' : 'map.showMe' })}
-        </button>
-      )}
-    </div>
+      <p id={`${listId}-note`} className={styles.hint}>
+        {intl.formatMessage({ id: noteId })}
+      </p>
+      <div className={styles.mapBox} role="group" aria-label={intl.formatMessage({ id: 'map.label' })} aria-describedby={`${listId}-note`}>
+        <div ref={box} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-map-status={status} />
+        {status !== 'ready' && (
+          <p className={styles.mapStatus} role="status">
+            {intl.formatMessage({ id: status === 'failed' ? 'map.failed' : 'map.loading' })}
+          </p>
+        )}
+      </div>
+      <div className={styles.mapTools}>
+        {geo.status === 'denied' || geo.status === 'unavailable' ? (
+          <p role="status">{intl.formatMessage({ id: 'map.locationDenied' })}</p>
+        ) : (
+          <button type="button" className={styles.tab} onClick={showMe} disabled={geo.status === 'locating'}>
+            {intl.formatMessage({ id: geo.status === 'locating' ? 'results.locating' : 'map.showMe' })}
+          </button>
+        )}
+      </div>
     </>
   );
 }

@@ -1,6 +1,14 @@
 import { boundsOf, builtInStyle, busesGeoJson, mapStyle, routeGeoJson, stopsGeoJson } from './mapData';
 
-const stop = (id: string, lat: number, lon: number) => ({ stop_id: id, stop_name: `Stop ${id}`, stop_lat: lat, stop_lon: lon, result_type: 'STOP' as const, station_type: null, transport_type: null });
+const stop = (id: string, lat: number, lon: number) => ({
+  stop_id: id,
+  stop_name: `Stop ${id}`,
+  stop_lat: lat,
+  stop_lon: lon,
+  result_type: 'STOP' as const,
+  station_type: null,
+  transport_type: null,
+});
 
 describe('map data', () => {
   it('the built-in style fetches nothing: no tiles, glyphs or sprites', () => {
@@ -14,13 +22,26 @@ describe('map data', () => {
   it('without a tile template the style is the built-in one; with one, raster tiles lie under the route, stops and buses', () => {
     expect(mapStyle(null, '#123456')).toEqual(builtInStyle('#123456'));
     const tiled = mapStyle('https://tiles.example.org/{z}/{x}/{y}.png');
-    expect((tiled.sources as Record<string, unknown>)['sawari-tiles']).toEqual({ type: 'raster', tiles: ['https://tiles.example.org/{z}/{x}/{y}.png'], tileSize: 256, maxzoom: 19 });
+    expect((tiled.sources as Record<string, unknown>)['sawari-tiles']).toEqual({
+      type: 'raster',
+      tiles: ['https://tiles.example.org/{z}/{x}/{y}.png'],
+      tileSize: 256,
+      maxzoom: 19,
+    });
     expect(tiled.layers.map((l) => l.id)).toEqual(['background', 'tiles', 'route-casing', 'route-line', 'stops', 'buses']);
     expect(tiled).not.toHaveProperty('glyphs');
   });
   it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
     const route = routeGeoJson([
-      { directionId: 0, headsign: 'A', stops: [], shape: [[72.8, 19.0], [72.9, 19.1]] },
+      {
+        directionId: 0,
+        headsign: 'A',
+        stops: [],
+        shape: [
+          [72.8, 19.0],
+          [72.9, 19.1],
+        ],
+      },
       { directionId: 1, headsign: 'B', stops: [], shape: [] },
     ]);
     expect(route.features).toHaveLength(1);
@@ -32,7 +53,15 @@ describe('map data', () => {
     expect(busesGeoJson([{ vNo: 'MH01', lat: 19.05, lon: 72.85 }]).features[0].geometry.coordinates).toEqual([72.85, 19.05]);
   });
   it('fits bounds around the points', () => {
-    expect(boundsOf([[72.8, 19.1], [72.9, 19.0]])).toEqual([[72.8, 19.0], [72.9, 19.1]]);
+    expect(
+      boundsOf([
+        [72.8, 19.1],
+        [72.9, 19.0],
+      ]),
+    ).toEqual([
+      [72.8, 19.0],
+      [72.9, 19.1],
+    ]);
     expect(boundsOf([])).toBeNull();
   });
 });

@@ -6,7 +6,11 @@ declare const process: { env: { SAWARI_MAP_STYLE_URL?: string } };
 /** Build-time map style URL for deployments with a tile server (DefinePlugin); '' means the built-in style. */
 export const MAP_STYLE_URL: string = process.env.SAWARI_MAP_STYLE_URL || '';
 
-type Feature = { type: 'Feature'; properties: Record<string, string | number | boolean>; geometry: { type: 'LineString' | 'Point'; coordinates: number[] | number[][] } };
+type Feature = {
+  type: 'Feature';
+  properties: Record<string, string | number | boolean>;
+  geometry: { type: 'LineString' | 'Point'; coordinates: number[] | number[][] };
+};
 export type FeatureCollection = { type: 'FeatureCollection'; features: Feature[] };
 
 export const ROUTE_SOURCE = 'sawari-route';
@@ -28,10 +32,7 @@ export function builtInStyle(lineColor = '#c2410c') {
       [STOPS_SOURCE]: { type: 'geojson' as const, data: empty },
       [BUSES_SOURCE]: { type: 'geojson' as const, data: empty },
     },
-    layers: [
-      { id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f5' } },
-      ...overlayLayers(lineColor),
-    ],
+    layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f5' } }, ...overlayLayers(lineColor)],
   };
 }
 
@@ -55,8 +56,20 @@ export function mapStyle(tiles: string | null, lineColor = '#c2410c') {
 /** The route, stop and bus layers (added on top of an outside style too). */
 export function overlayLayers(lineColor = '#c2410c') {
   return [
-    { id: 'route-casing', type: 'line' as const, source: ROUTE_SOURCE, layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const }, paint: { 'line-color': '#ffffff', 'line-width': 8 } },
-    { id: 'route-line', type: 'line' as const, source: ROUTE_SOURCE, layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const }, paint: { 'line-color': lineColor, 'line-width': 4 } },
+    {
+      id: 'route-casing',
+      type: 'line' as const,
+      source: ROUTE_SOURCE,
+      layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
+      paint: { 'line-color': '#ffffff', 'line-width': 8 },
+    },
+    {
+      id: 'route-line',
+      type: 'line' as const,
+      source: ROUTE_SOURCE,
+      layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
+      paint: { 'line-color': lineColor, 'line-width': 4 },
+    },
     {
       id: 'stops',
       type: 'circle' as const,
@@ -68,7 +81,12 @@ export function overlayLayers(lineColor = '#c2410c') {
         'circle-stroke-width': 2,
       },
     },
-    { id: 'buses', type: 'circle' as const, source: BUSES_SOURCE, paint: { 'circle-radius': 9, 'circle-color': '#1d4ed8', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 } },
+    {
+      id: 'buses',
+      type: 'circle' as const,
+      source: BUSES_SOURCE,
+      paint: { 'circle-radius': 9, 'circle-color': '#1d4ed8', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
+    },
   ];
 }
 
@@ -87,23 +105,39 @@ export function stopsGeoJson(stops: readonly Stop[], selectedStopId?: string | n
   for (const s of stops) {
     if (seen.has(s.stop_id)) continue;
     seen.add(s.stop_id);
-    features.push({ type: 'Feature', properties: { id: s.stop_id, name: s.stop_name, selected: s.stop_id === selectedStopId }, geometry: { type: 'Point', coordinates: [s.stop_lon, s.stop_lat] } });
+    features.push({
+      type: 'Feature',
+      properties: { id: s.stop_id, name: s.stop_name, selected: s.stop_id === selectedStopId },
+      geometry: { type: 'Point', coordinates: [s.stop_lon, s.stop_lat] },
+    });
   }
   return { type: 'FeatureCollection', features };
 }
 
 export function busesGeoJson(vehicles: readonly Pick<Vehicle, 'vNo' | 'lat' | 'lon'>[]): FeatureCollection {
-  return { type: 'FeatureCollection', features: vehicles.map((v) => ({ type: 'Feature', properties: { vNo: v.vNo }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })) };
+  return {
+    type: 'FeatureCollection',
+    features: vehicles.map((v) => ({ type: 'Feature', properties: { vNo: v.vNo }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })),
+  };
 }
 
 /** [[west, south], [east, north]] around every point, or null when there is none. */
 export function boundsOf(points: readonly (readonly [number, number])[]): [[number, number], [number, number]] | null {
   if (points.length === 0) return null;
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const [lon, lat] of points) {
     if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
-    w = Math.min(w, lon); e = Math.max(e, lon); s = Math.min(s, lat); n = Math.max(n, lat);
+    w = Math.min(w, lon);
+    e = Math.max(e, lon);
+    s = Math.min(s, lat);
+    n = Math.max(n, lat);
   }
   if (!Number.isFinite(w)) return null;
-  return [[w, s], [e, n]];
+  return [
+    [w, s],
+    [e, n],
+  ];
 }

@@ -22,7 +22,13 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
       {stop.data && <Disruptions items={stop.data.disruptions} />}
       <h2>{t('allBuses.next')}</h2>
       <StaleNotice error={arrivals.error} />
-      {arrivals.loading ? <ListSkeleton /> : arrivals.data ? <ArrivalList arrivals={arrivals.data} now={arrivals.updatedAt ?? Date.now()} showRoute /> : <LoadError error={arrivals.error} onRetry={arrivals.retry} />}
+      {arrivals.loading ? (
+        <ListSkeleton />
+      ) : arrivals.data ? (
+        <ArrivalList arrivals={arrivals.data} now={arrivals.updatedAt ?? Date.now()} showRoute />
+      ) : (
+        <LoadError error={arrivals.error} onRetry={arrivals.retry} />
+      )}
       <h2>{t('allBuses.routes')}</h2>
       {stop.loading ? (
         <ListSkeleton rows={2} />
@@ -36,7 +42,11 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
               <span className={styles.actions} style={{ marginBottom: 0 }}>
                 <Link to={paths.routeMap(r.route_id, stopId)}>{t('allBuses.map')}</Link>
                 <Link to={paths.eta(r.route_id, stopId, stopName, r.route_name)}>{t('route.eta')}</Link>
-                <Link to={`/nearest-bus-stop/timings?routeId=${encodeURIComponent(r.route_id)}&stopId=${encodeURIComponent(stopId)}&stopName=${encodeURIComponent(stopName)}`}>{t('route.timetable')}</Link>
+                <Link
+                  to={`/nearest-bus-stop/timings?routeId=${encodeURIComponent(r.route_id)}&stopId=${encodeURIComponent(stopId)}&stopName=${encodeURIComponent(stopName)}`}
+                >
+                  {t('route.timetable')}
+                </Link>
               </span>
             </li>
           ))}

@@ -63,7 +63,9 @@ export function ManualStopSearch({ city }: { city: string }) {
   const id = useId();
   const [q, setQ] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const found = useLive(submitted ? (signal) => gql(SearchDocument, { city, query: submitted }, signal).then((r) => r.search) : null, `${city}|${submitted}`, { poll: false });
+  const found = useLive(submitted ? (signal) => gql(SearchDocument, { city, query: submitted }, signal).then((r) => r.search) : null, `${city}|${submitted}`, {
+    poll: false,
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(q.trim());
@@ -110,7 +112,10 @@ export function ManualStopSearch({ city }: { city: string }) {
 
 /** The three soonest scheduled departures of a stop's routes (each route's next arrival there, service-day seconds). */
 function nextDepartures<R extends { arrival_time: number | null; route_name: string }>(routes: readonly R[]): R[] {
-  return routes.filter((r) => r.arrival_time != null).sort((a, b) => a.arrival_time! - b.arrival_time!).slice(0, 3);
+  return routes
+    .filter((r) => r.arrival_time != null)
+    .sort((a, b) => a.arrival_time! - b.arrival_time!)
+    .slice(0, 3);
 }
 
 /** Nearby stops, nearest first, with walking distance (spec §9), where their buses go and their code, the next departures and the routes calling there. */
@@ -133,13 +138,25 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
               <span className={styles.cardDesc}>
                 {intl.formatMessage(
                   { id: 'nearby.next' },
-                  { list: nextDepartures(stop.routes).map((r) => intl.formatMessage({ id: 'nearby.nextItem' }, { route: r.route_name, time: clock.service(r.arrival_time!) })).join(', ') },
+                  {
+                    list: nextDepartures(stop.routes)
+                      .map((r) => intl.formatMessage({ id: 'nearby.nextItem' }, { route: r.route_name, time: clock.service(r.arrival_time!) }))
+                      .join(', '),
+                  },
                 )}
               </span>
             )}
             {stop.routes.length > 0 && (
               <span className={styles.cardDesc}>
-                {intl.formatMessage({ id: 'nearby.routes' }, { routes: stop.routes.map((r) => r.route_name).slice(0, 8).join(', ') })}
+                {intl.formatMessage(
+                  { id: 'nearby.routes' },
+                  {
+                    routes: stop.routes
+                      .map((r) => r.route_name)
+                      .slice(0, 8)
+                      .join(', '),
+                  },
+                )}
               </span>
             )}
           </Link>

@@ -10,7 +10,19 @@ import styles from '../common/tracking.module.css';
  * A from/to field: type a stop or place name and pick one of the matches, or use the current location. `stopsOnly`
  * (a stop-based planner city): only stops are offered, no location and no places, since only stops can be planned.
  */
-export function PlaceField({ label, city, value, onChange, stopsOnly = false }: { label: string; city: string; value: PlannerPlace | null; onChange: (p: PlannerPlace | null) => void; stopsOnly?: boolean }) {
+export function PlaceField({
+  label,
+  city,
+  value,
+  onChange,
+  stopsOnly = false,
+}: {
+  label: string;
+  city: string;
+  value: PlannerPlace | null;
+  onChange: (p: PlannerPlace | null) => void;
+  stopsOnly?: boolean;
+}) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const id = useId();
@@ -44,7 +56,8 @@ export function PlaceField({ label, city, value, onChange, stopsOnly = false }: 
     }
   };
   const pick = (s: SearchResult) => {
-    const place: PlannerPlace = s.result_type === 'STOP' && s.stop_id ? { kind: 'stop', stopId: s.stop_id, name: s.name } : { kind: 'geo', lat: s.lat!, lon: s.lon!, name: s.name };
+    const place: PlannerPlace =
+      s.result_type === 'STOP' && s.stop_id ? { kind: 'stop', stopId: s.stop_id, name: s.name } : { kind: 'geo', lat: s.lat!, lon: s.lon!, name: s.name };
     onChange(place);
     setText(s.name);
     setMatches(null);
@@ -88,10 +101,13 @@ export function PlaceField({ label, city, value, onChange, stopsOnly = false }: 
         <ul className={styles.cards} aria-label={t('planner.matchesFor', { field: label })}>
           {matches.map((m, i) => (
             <li key={`${m.stop_id ?? i}-${m.name}`}>
-              <button type="button" className={styles.card} style={{ width: '100%', textAlign: 'start', font: 'inherit', cursor: 'pointer' }} onClick={() => pick(m)}>
-                <span className={styles.cardTitle}>
-                  {m.name}
-                </span>
+              <button
+                type="button"
+                className={styles.card}
+                style={{ width: '100%', textAlign: 'start', font: 'inherit', cursor: 'pointer' }}
+                onClick={() => pick(m)}
+              >
+                <span className={styles.cardTitle}>{m.name}</span>
                 <StopDistinctions stop={m} />
               </button>
             </li>

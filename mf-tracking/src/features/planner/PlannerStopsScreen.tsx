@@ -12,7 +12,19 @@ import { PlaceField } from './PlaceField';
  * stop, then back to the planner with both filled in.
  */
 /** The stop-based pick of one end: stops only where the city plans stop to stop (spec §6). */
-function StopsField({ field, city, place, setPlace, label }: { field: 'from' | 'to'; city: string; place: PlannerPlace | null; setPlace: (p: PlannerPlace | null) => void; label: string }) {
+function StopsField({
+  field,
+  city,
+  place,
+  setPlace,
+  label,
+}: {
+  field: 'from' | 'to';
+  city: string;
+  place: PlannerPlace | null;
+  setPlace: (p: PlannerPlace | null) => void;
+  label: string;
+}) {
   const stopsOnly = useTransitCity(city)?.stopBasedPlanner ?? true;
   return <PlaceField key={field} label={label} city={city} value={place} onChange={setPlace} stopsOnly={stopsOnly || field === 'to'} />;
 }

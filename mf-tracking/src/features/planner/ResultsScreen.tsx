@@ -16,7 +16,9 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const navigate = useNavigate();
-  const result = useLive((signal) => gql(PlanTripDocument, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, { poll: false });
+  const result = useLive((signal) => gql(PlanTripDocument, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, {
+    poll: false,
+  });
   if (result.loading) return <ListSkeleton rows={3} />;
   if (!result.data) return <Problem error={result.error} onRetry={result.retry} />;
   const its = result.data.itineraries;

@@ -38,7 +38,11 @@ export default function TripDetailsScreen() {
   const city = useCityId();
   const trip = readSelectedTrip();
   return (
-    <Page heading={intl.formatMessage({ id: 'trip.detailsHeading' })} intro={trip ? `${trip.from} → ${trip.to}` : undefined} back={{ to: paths.planner, label: intl.formatMessage({ id: 'planner.heading' }) }}>
+    <Page
+      heading={intl.formatMessage({ id: 'trip.detailsHeading' })}
+      intro={trip ? `${trip.from} → ${trip.to}` : undefined}
+      back={{ to: paths.planner, label: intl.formatMessage({ id: 'planner.heading' }) }}
+    >
       {trip ? (
         <>
           <div className={styles.card}>

@@ -22,7 +22,14 @@ describe('trip planner state', () => {
   it('asks planTrip for now, a time, or a window', () => {
     const from = { kind: 'stop' as const, stopId: 'A', name: 'A' };
     const now = Date.UTC(2026, 0, 5, 4, 0);
-    expect(planVariables('mumbai', { from, to: from, mode: 'now' }, now)).toEqual({ city: 'mumbai', from: { stopId: 'A' }, to: { stopId: 'A' }, departAt: now, windowMinutes: 0, arriveBy: false });
+    expect(planVariables('mumbai', { from, to: from, mode: 'now' }, now)).toEqual({
+      city: 'mumbai',
+      from: { stopId: 'A' },
+      to: { stopId: 'A' },
+      departAt: now,
+      windowMinutes: 0,
+      arriveBy: false,
+    });
     expect(planVariables('mumbai', { from, to: from, mode: 'window', windowMinutes: 30 }, now).windowMinutes).toBe(30);
   });
   it('arrive by or leave at any date and time (issue 15), names a coordinate, and reads back from the URL', () => {

@@ -23,7 +23,8 @@ export function decodePlace(value: string | null, name: string | null): PlannerP
 }
 
 /** The planner's place: a stop (the server plans from the stops of the same name around it), or a named coordinate. */
-export const toPlaceInput = (p: PlannerPlace): PlaceInput => (p.kind === 'stop' ? { stopId: p.stopId } : { lat: p.lat, lon: p.lon, name: p.name.slice(0, 100) });
+export const toPlaceInput = (p: PlannerPlace): PlaceInput =>
+  p.kind === 'stop' ? { stopId: p.stopId } : { lat: p.lat, lon: p.lon, name: p.name.slice(0, 100) };
 
 export function planQuery(r: PlanRequest): string {
   const q = new URLSearchParams({ from: encodePlace(r.from), fromName: r.from.name, to: encodePlace(r.to), toName: r.to.name, mode: r.mode });
@@ -71,12 +72,21 @@ export const cityToday = (now: number): string => new Date(now + 19_800_000).toI
 export function planVariables(city: string, r: PlanRequest, now: number) {
   const timed = (r.mode === 'at' || r.mode === 'by') && r.time ? (r.date ? cityDateTime(r.date, r.time) : cityTimeToday(now, r.time)) : null;
   const departAt = timed ?? now;
-  return { city, from: toPlaceInput(r.from), to: toPlaceInput(r.to), departAt, windowMinutes: r.mode === 'window' ? r.windowMinutes ?? 30 : 0, arriveBy: r.mode === 'by' };
+  return {
+    city,
+    from: toPlaceInput(r.from),
+    to: toPlaceInput(r.to),
+    departAt,
+    windowMinutes: r.mode === 'window' ? (r.windowMinutes ?? 30) : 0,
+    arriveBy: r.mode === 'by',
+  };
 }
 
 /** The rides of an itinerary as the tickets API prices them (route, boarding and alighting stop). */
 export function fareLegs(it: Pick<Itinerary, 'legs'>): { routeId: string; fromStopId: string; toStopId: string }[] {
-  return it.legs.flatMap((l) => (l.mode !== 'WALK' && l.route && l.from.stop_id && l.to.stop_id ? [{ routeId: l.route.route_id, fromStopId: l.from.stop_id, toStopId: l.to.stop_id }] : []));
+  return it.legs.flatMap((l) =>
+    l.mode !== 'WALK' && l.route && l.from.stop_id && l.to.stop_id ? [{ routeId: l.route.route_id, fromStopId: l.from.stop_id, toStopId: l.to.stop_id }] : [],
+  );
 }
 
 /** mf-tickets' single-ticket hand-over for one ride: that route, those stops, straight to the ticket and its fare. */
@@ -109,7 +119,11 @@ export function serviceDateText(date: string, locale: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
   if (!m) return date;
   const lang = locale.slice(0, 2);
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : `${lang}-IN`, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(
-    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
-  );
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : `${lang}-IN`, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  }).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }

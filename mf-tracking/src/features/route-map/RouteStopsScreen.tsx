@@ -13,7 +13,15 @@ export default function RouteStopsScreen() {
   const routeId = params.get('routeId') ?? '';
   return (
     <Page heading={intl.formatMessage({ id: 'routeStops.heading' })} back={{ to: paths.nearStops, label: intl.formatMessage({ id: 'nearby.heading' }) }}>
-      <WithCity>{(city) => (routeId ? <RouteView city={city} routeId={routeId} stopId={params.get('stopId')} showMap={false} /> : <p className={styles.empty}>{intl.formatMessage({ id: 'routeStops.none' })}</p>)}</WithCity>
+      <WithCity>
+        {(city) =>
+          routeId ? (
+            <RouteView city={city} routeId={routeId} stopId={params.get('stopId')} showMap={false} />
+          ) : (
+            <p className={styles.empty}>{intl.formatMessage({ id: 'routeStops.none' })}</p>
+          )
+        }
+      </WithCity>
     </Page>
   );
 }

@@ -94,11 +94,16 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
         </div>
       )}
       {showMap && active && (
-        <MapView directions={[active]} stops={active.stops} buses={buses.filter((b) => rows.some((row) => row.kind === 'bus' && row.vehicle.vNo === b.vNo))} selectedStopId={stopId} color={r.color ? `#${r.color.replace(/^#/, '')}` : null} listId={listId} />
+        <MapView
+          directions={[active]}
+          stops={active.stops}
+          buses={buses.filter((b) => rows.some((row) => row.kind === 'bus' && row.vehicle.vNo === b.vNo))}
+          selectedStopId={stopId}
+          color={r.color ? `#${r.color.replace(/^#/, '')}` : null}
+          listId={listId}
+        />
       )}
-      <p className={styles.hint}>
-        {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
-      </p>
+      <p className={styles.hint}>{[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}</p>
       <div className={styles.actions}>
         <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>
         {stopId && active && (
@@ -113,14 +118,16 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
       <ol className={styles.stopList} aria-labelledby={listId}>
         {rows.map((row) =>
           row.kind === 'stop' ? (
-            <li key={`s-${row.index}`} className={`${styles.stopItem} ${row.stopId === stopId ? styles.current : ''}`} aria-current={row.stopId === stopId ? 'location' : undefined}>
+            <li
+              key={`s-${row.index}`}
+              className={`${styles.stopItem} ${row.stopId === stopId ? styles.current : ''}`}
+              aria-current={row.stopId === stopId ? 'location' : undefined}
+            >
               <Link to={paths.eta(r.route_id, row.stopId, row.name, r.route_name)}>{row.name}</Link>
             </li>
           ) : (
             <li key={`b-${row.vehicle.vNo}`} className={styles.busItem}>
-              <Link to={paths.vehicle(r.route_id, row.vehicle.vNo)}>
-                {t('route.busBetween', { vNo: row.vehicle.vNo })}
-              </Link>{' '}
+              <Link to={paths.vehicle(r.route_id, row.vehicle.vNo)}>{t('route.busBetween', { vNo: row.vehicle.vNo })}</Link>{' '}
               <span className={styles.hint}>
                 (<Age seconds={row.vehicle.ageSeconds} />)
               </span>

@@ -1,7 +1,15 @@
 import { routeRows } from './busesOnRoute';
 import type { RouteDirection } from '../common/transit';
 
-const stop = (id: string, lat: number) => ({ stop_id: id, stop_name: `S${id}`, stop_lat: lat, stop_lon: 72.8, result_type: 'STOP' as const, station_type: null, transport_type: null });
+const stop = (id: string, lat: number) => ({
+  stop_id: id,
+  stop_name: `S${id}`,
+  stop_lat: lat,
+  stop_lon: 72.8,
+  result_type: 'STOP' as const,
+  station_type: null,
+  transport_type: null,
+});
 const up: RouteDirection = { directionId: 0, headsign: 'North', stops: [stop('a', 19.0), stop('b', 19.01), stop('c', 19.02)], shape: [] };
 const down: RouteDirection = { directionId: 1, headsign: 'South', stops: [stop('c', 19.02), stop('b', 19.01), stop('a', 19.0)], shape: [] };
 const bus = (vNo: string, lat: number, nextStopId: string | null, headsign: string | null) => ({ vNo, lat, lon: 72.8, nextStopId, headsign });

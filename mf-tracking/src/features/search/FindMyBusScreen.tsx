@@ -36,7 +36,15 @@ function FindForm({ city }: { city: string }) {
           {t('findMyBus.hint')}
         </span>
         <div className={styles.searchRow}>
-          <input id={id} className={styles.input} value={vNo} onChange={(e) => setVNo(e.target.value)} autoCapitalize="characters" autoComplete="off" aria-describedby={`${id}-hint`} />
+          <input
+            id={id}
+            className={styles.input}
+            value={vNo}
+            onChange={(e) => setVNo(e.target.value)}
+            autoCapitalize="characters"
+            autoComplete="off"
+            aria-describedby={`${id}-hint`}
+          />
           <Button type="submit" disabled={state.busy}>
             {t('findMyBus.button')}
           </Button>

@@ -129,7 +129,9 @@ function Results({ city, q }: { city: string; q: string }) {
                 <li key={`p|${p.name}|${p.lat}|${p.lon}`}>
                   <Link className={styles.card} to={`${paths.nearStops}?lat=${p.lat}&lon=${p.lon}&name=${encodeURIComponent(p.name)}`}>
                     <span className={styles.cardTitle}>{p.name}</span>
-                    <span className={styles.cardDesc}>{[t('results.place'), distance(p.lat, p.lon), t('results.placeNearby')].filter(Boolean).join(' · ')}</span>
+                    <span className={styles.cardDesc}>
+                      {[t('results.place'), distance(p.lat, p.lon), t('results.placeNearby')].filter(Boolean).join(' · ')}
+                    </span>
                   </Link>
                 </li>
               ),

@@ -2,7 +2,10 @@ import { distanceFrom, mergePage, routeTitle, splitPage, PAGE_SIZE } from './res
 
 describe('routeTitle: a route name shown once', () => {
   it('shows a long name alone when the feed has no short name (the name would be doubled)', () => {
-    expect(routeTitle('High Court ↔ Nedungad (via Vypin)', 'High Court ↔ Nedungad (via Vypin)')).toEqual({ badge: null, title: 'High Court ↔ Nedungad (via Vypin)' });
+    expect(routeTitle('High Court ↔ Nedungad (via Vypin)', 'High Court ↔ Nedungad (via Vypin)')).toEqual({
+      badge: null,
+      title: 'High Court ↔ Nedungad (via Vypin)',
+    });
   });
   it('drops a number repeated at the start of the long name', () => {
     expect(routeTitle('12', '12 Vyttila - Aluva')).toEqual({ badge: '12', title: 'Vyttila - Aluva' });

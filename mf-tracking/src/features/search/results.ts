@@ -14,7 +14,10 @@ export function routeTitle(routeName: string, longName: string | null): { badge:
   const name = routeName.trim();
   const long = (longName ?? '').trim();
   if (!long || long.toLowerCase() === name.toLowerCase()) return name.length <= 8 ? { badge: name, title: '' } : { badge: null, title: name };
-  const rest = long.toLowerCase().startsWith(`${name.toLowerCase()} `) || long.toLowerCase().startsWith(`${name.toLowerCase()}:`) ? long.slice(name.length).replace(/^[\s:–-]+/, '') : long;
+  const rest =
+    long.toLowerCase().startsWith(`${name.toLowerCase()} `) || long.toLowerCase().startsWith(`${name.toLowerCase()}:`)
+      ? long.slice(name.length).replace(/^[\s:–-]+/, '')
+      : long;
   return { badge: name, title: rest || long };
 }
 

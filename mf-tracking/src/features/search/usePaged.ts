@@ -59,7 +59,14 @@ export function usePaged<T>(load: (offset: number, limit: number) => Promise<T[]
       (rows) => {
         if (current.current !== key) return;
         const page = splitPage(rows);
-        setState((x) => ({ ...x, items: mergePage(x.items, page.items, keyRef.current), offset: x.offset + page.items.length, more: page.more, status: 'ready', error: null }));
+        setState((x) => ({
+          ...x,
+          items: mergePage(x.items, page.items, keyRef.current),
+          offset: x.offset + page.items.length,
+          more: page.more,
+          status: 'ready',
+          error: null,
+        }));
       },
       (error: unknown) => {
         if (current.current === key) setState((x) => ({ ...x, status: 'moreFailed', error }));

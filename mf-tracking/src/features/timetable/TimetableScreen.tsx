@@ -13,7 +13,12 @@ function RouteTimetable({ city, routeId }: { city: string; routeId: string }) {
   const stopId = params.get('stop') ?? '';
   const route = useRoute(city, routeId);
   if (route.loading) return <ListSkeleton />;
-  if (!route.data) return route.error ? <LoadError error={route.error} onRetry={route.retry} /> : <p className={styles.empty}>{intl.formatMessage({ id: 'route.notFound' })}</p>;
+  if (!route.data)
+    return route.error ? (
+      <LoadError error={route.error} onRetry={route.retry} />
+    ) : (
+      <p className={styles.empty}>{intl.formatMessage({ id: 'route.notFound' })}</p>
+    );
   const stopName = route.data.directions.flatMap((d) => d.stops).find((s) => s.stop_id === stopId)?.stop_name;
   return (
     <>
@@ -41,7 +46,10 @@ export default function TimetableScreen() {
   return (
     <WithCity>
       {(city) => (
-        <Page heading={<Heading city={city} routeId={routeId} />} back={{ to: paths.routeMap(routeId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}>
+        <Page
+          heading={<Heading city={city} routeId={routeId} />}
+          back={{ to: paths.routeMap(routeId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}
+        >
           <RouteTimetable city={city} routeId={routeId} />
         </Page>
       )}

@@ -13,7 +13,9 @@ export function Departures({ city, routeId, stopId }: { city: string; routeId: s
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const tt = useLive((signal) => gql(TimetableDocument, { city, routeId, stopId }, signal).then((r) => r.timetable), `${city}|${routeId}|${stopId}`, { poll: false });
+  const tt = useLive((signal) => gql(TimetableDocument, { city, routeId, stopId }, signal).then((r) => r.timetable), `${city}|${routeId}|${stopId}`, {
+    poll: false,
+  });
   if (tt.loading) return <ListSkeleton rows={2} />;
   if (!tt.data) return <LoadError error={tt.error} onRetry={tt.retry} />;
   const d = tt.data;
@@ -50,7 +52,15 @@ export function Departures({ city, routeId, stopId }: { city: string; routeId: s
 }
 
 /** A stop picker (the route's stops, each direction as a group). */
-export function StopPicker({ directions, value, onChange }: { directions: { headsign: string; stops: Stop[] }[]; value: string; onChange: (stopId: string) => void }) {
+export function StopPicker({
+  directions,
+  value,
+  onChange,
+}: {
+  directions: { headsign: string; stops: Stop[] }[];
+  value: string;
+  onChange: (stopId: string) => void;
+}) {
   const intl = useIntl();
   const id = useId();
   return (

@@ -13,8 +13,19 @@ export default function TimingsScreen() {
   const routeId = params.get('routeId') ?? '';
   const stopId = params.get('stopId') ?? '';
   return (
-    <Page heading={intl.formatMessage({ id: 'timings.heading' }, { stop: params.get('stopName') ?? stopId })} back={{ to: paths.nearStops, label: intl.formatMessage({ id: 'nearby.heading' }) }}>
-      <WithCity>{(city) => (routeId && stopId ? <Departures city={city} routeId={routeId} stopId={stopId} /> : <p className={styles.empty}>{intl.formatMessage({ id: 'routeStops.none' })}</p>)}</WithCity>
+    <Page
+      heading={intl.formatMessage({ id: 'timings.heading' }, { stop: params.get('stopName') ?? stopId })}
+      back={{ to: paths.nearStops, label: intl.formatMessage({ id: 'nearby.heading' }) }}
+    >
+      <WithCity>
+        {(city) =>
+          routeId && stopId ? (
+            <Departures city={city} routeId={routeId} stopId={stopId} />
+          ) : (
+            <p className={styles.empty}>{intl.formatMessage({ id: 'routeStops.none' })}</p>
+          )
+        }
+      </WithCity>
     </Page>
   );
 }

@@ -11,7 +11,10 @@ export default function VehicleScreen() {
   const { routeId = '', vehicleNumber, vehicleNo, stopId } = useParams();
   const vNo = vehicleNumber ?? vehicleNo ?? '';
   return (
-    <Page heading={intl.formatMessage({ id: 'vehicle.heading' }, { vNo })} back={{ to: paths.routeMap(routeId, stopId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}>
+    <Page
+      heading={intl.formatMessage({ id: 'vehicle.heading' }, { vNo })}
+      back={{ to: paths.routeMap(routeId, stopId), label: intl.formatMessage({ id: 'vehicle.backToRoute' }) }}
+    >
       <WithCity>{(city) => <VehicleView city={city} vNo={vNo} routeId={routeId} stopId={stopId} />}</WithCity>
     </Page>
   );

@@ -24,7 +24,8 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
   if (!v) return <p className={styles.empty}>{t('vehicle.notFound', { vNo })}</p>;
   const timely = v.timeliness;
   const occupancy = occupancyOf(v.occupancy, v.occupancyLevel);
-  const direction = route.data?.directions.find((d) => d.headsign === v.headsign && d.stops.some((s) => s.stop_id === v.nextStopId)) ??
+  const direction =
+    route.data?.directions.find((d) => d.headsign === v.headsign && d.stops.some((s) => s.stop_id === v.nextStopId)) ??
     route.data?.directions.find((d) => d.stops.some((s) => s.stop_id === v.nextStopId)) ??
     route.data?.directions[0];
   const listId = 'vehicle-facts';
@@ -56,7 +57,15 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
           )}
         </dd>
       </dl>
-      <MapView directions={direction ? [direction] : []} stops={direction?.stops ?? []} buses={[v]} selectedStopId={stopId ?? v.nextStopId} focusBus={v.vNo} listId={listId} noteId="map.factsNote" />
+      <MapView
+        directions={direction ? [direction] : []}
+        stops={direction?.stops ?? []}
+        buses={[v]}
+        selectedStopId={stopId ?? v.nextStopId}
+        focusBus={v.vNo}
+        listId={listId}
+        noteId="map.factsNote"
+      />
       <Attribution city={city} />
     </>
   );

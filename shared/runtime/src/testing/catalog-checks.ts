@@ -16,7 +16,11 @@ export function describeCatalogs(name: string, dir: string, codes: readonly stri
 
   describe(`${name} message catalogs`, () => {
     it('has a catalog file for every language and no other', () => {
-      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+      const files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort();
       expect(files).toEqual([...codes].sort());
     });
 

@@ -11,7 +11,18 @@ import { useAsync } from '../common/useAsync';
 import { RequireSession } from '../common/session';
 import type { ScreenProps } from '../../layout/screen';
 import { attemptBook, type OrderRef } from './attempts';
-import { CARD_FIELDS, cardDetails, cardFingerprint, EMPTY_CARD, formatCardNumberInput, formatExpiryInput, validateCard, type CardErrors, type CardField, type CardForm } from './cardForm';
+import {
+  CARD_FIELDS,
+  cardDetails,
+  cardFingerprint,
+  EMPTY_CARD,
+  formatCardNumberInput,
+  formatExpiryInput,
+  validateCard,
+  type CardErrors,
+  type CardField,
+  type CardForm,
+} from './cardForm';
 import { cityForMethods, fareLineLabel, payability } from './checkoutModel';
 import { failureMessageId, fieldToFix } from './failureReasons';
 import { choiceError, normaliseVpa, upiError, type CheckoutMethod } from './methodForms';
@@ -196,7 +207,23 @@ function Summary({ status, passOrder }: { status: OrderStatus; passOrder: PassOr
 
 type Forms = { card: CardForm; vpa: string; bank: string; wallet: string };
 
-function Payer({ order, method, status, methods, product, initial, onRepriced }: { order: Order; method: CheckoutMethod | null; status: OrderStatus; methods: PaymentMethodsResponse | null; product: string; initial: { processing: boolean; paymentId: string | null }; onRepriced: (amountPaise: number) => void }) {
+function Payer({
+  order,
+  method,
+  status,
+  methods,
+  product,
+  initial,
+  onRepriced,
+}: {
+  order: Order;
+  method: CheckoutMethod | null;
+  status: OrderStatus;
+  methods: PaymentMethodsResponse | null;
+  product: string;
+  initial: { processing: boolean; paymentId: string | null };
+  onRepriced: (amountPaise: number) => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { state, pay, checkNow } = usePayment(order, initial, { returnData: status.returnData, amountPaise: status.amountPaise, onRepriced });
@@ -286,8 +313,7 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
     );
   }
   if (state.kind !== 'error') return <div ref={refEl} />;
-  const text =
-    state.error === 'validation' ? t('checkout.error.validation', { reason: state.message ?? '' }) : t(`checkout.error.${state.error}`);
+  const text = state.error === 'validation' ? t('checkout.error.validation', { reason: state.message ?? '' }) : t(`checkout.error.${state.error}`);
   return (
     <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
       <p className={styles.reason}>{text}</p>
@@ -333,7 +359,25 @@ function methodDescription(intl: IntlShape, m: MethodInfo): string {
 
 type PayFn = ReturnType<typeof usePayment>['pay'];
 
-function MethodForm({ method, info, forms, setForms, state, amount, product, pay }: { method: CheckoutMethod; info: MethodInfo; forms: Forms; setForms: (f: (x: Forms) => Forms) => void; state: PayState; amount: string; product: string; pay: PayFn }) {
+function MethodForm({
+  method,
+  info,
+  forms,
+  setForms,
+  state,
+  amount,
+  product,
+  pay,
+}: {
+  method: CheckoutMethod;
+  info: MethodInfo;
+  forms: Forms;
+  setForms: (f: (x: Forms) => Forms) => void;
+  state: PayState;
+  amount: string;
+  product: string;
+  pay: PayFn;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -385,14 +429,26 @@ function MethodForm({ method, info, forms, setForms, state, amount, product, pay
     const raw = e.target.value;
     setForms((f) => {
       const value =
-        field === 'number' ? formatCardNumberInput(raw) : field === 'expiry' ? formatExpiryInput(raw, f.card.expiry) : field === 'cvv' ? raw.replace(/\D/g, '').slice(0, 4) : raw;
+        field === 'number'
+          ? formatCardNumberInput(raw)
+          : field === 'expiry'
+            ? formatExpiryInput(raw, f.card.expiry)
+            : field === 'cvv'
+              ? raw.replace(/\D/g, '').slice(0, 4)
+              : raw;
       return { ...f, card: { ...f.card, [field]: value } };
     });
     clear(field);
   };
 
   const errorCount = Object.keys(errors).length;
-  const payLabel = sending ? t('checkout.paying') : method === 'cash' ? t('checkout.cash.button') : failed ? t('checkout.tryAgain', { amount }) : t('checkout.pay', { amount });
+  const payLabel = sending
+    ? t('checkout.paying')
+    : method === 'cash'
+      ? t('checkout.cash.button')
+      : failed
+        ? t('checkout.tryAgain', { amount })
+        : t('checkout.pay', { amount });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
@@ -476,34 +532,98 @@ function described(field: string, errors: Record<string, string>, hint = false, 
   return { id: `checkout-${field}`, 'aria-invalid': errors[field] || fix ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
-function CardFields({ card, errors, fix, onChange }: { card: CardForm; errors: CardErrors; fix: string | null; onChange: (f: CardField) => (e: ChangeEvent<HTMLInputElement>) => void }) {
+function CardFields({
+  card,
+  errors,
+  fix,
+  onChange,
+}: {
+  card: CardForm;
+  errors: CardErrors;
+  fix: string | null;
+  onChange: (f: CardField) => (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const e = errors as Record<string, string>;
   return (
     <>
       <Field id="number" label={t('checkout.card.number')} hint={t('checkout.card.numberHint')} error={e.number && t(e.number)}>
-        <input className={`${page.input} ${styles.mono}`} {...described('number', e, true, fix === 'number')} inputMode="numeric" autoComplete="cc-number" maxLength={23} value={card.number} onChange={onChange('number')} />
+        <input
+          className={`${page.input} ${styles.mono}`}
+          {...described('number', e, true, fix === 'number')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          value={card.number}
+          onChange={onChange('number')}
+        />
       </Field>
       <div className={styles.pair}>
         <Field id="expiry" label={t('checkout.card.expiry')} error={e.expiry && t(e.expiry)}>
-          <input className={page.input} {...described('expiry', e, false, fix === 'expiry')} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={5} value={card.expiry} onChange={onChange('expiry')} />
+          <input
+            className={page.input}
+            {...described('expiry', e, false, fix === 'expiry')}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={5}
+            value={card.expiry}
+            onChange={onChange('expiry')}
+          />
         </Field>
         <Field id="cvv" label={t('checkout.card.cvv')} hint={t('checkout.card.cvvHint')} error={e.cvv && t(e.cvv)}>
-          <input className={page.input} {...described('cvv', e, true)} type="password" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvv} onChange={onChange('cvv')} />
+          <input
+            className={page.input}
+            {...described('cvv', e, true)}
+            type="password"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={card.cvv}
+            onChange={onChange('cvv')}
+          />
         </Field>
       </div>
       <Field id="name" label={t('checkout.card.name')} error={e.name && t(e.name)}>
-        <input className={page.input} {...described('name', e)} autoComplete="cc-name" autoCapitalize="characters" maxLength={60} value={card.name} onChange={onChange('name')} />
+        <input
+          className={page.input}
+          {...described('name', e)}
+          autoComplete="cc-name"
+          autoCapitalize="characters"
+          maxLength={60}
+          value={card.name}
+          onChange={onChange('name')}
+        />
       </Field>
     </>
   );
 }
 
-function Choice({ name, legend, hint, options, value, error, onChange }: { name: string; legend: string; hint?: string; options: { code: string; label: string }[]; value: string; error?: string; onChange: (code: string) => void }) {
+function Choice({
+  name,
+  legend,
+  hint,
+  options,
+  value,
+  error,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  options: { code: string; label: string }[];
+  value: string;
+  error?: string;
+  onChange: (code: string) => void;
+}) {
   const intl = useIntl();
   return (
-    <fieldset className={styles.choice} aria-invalid={error ? true : undefined} aria-describedby={[hint && `checkout-${name}-hint`, error && `checkout-${name}-error`].filter(Boolean).join(' ') || undefined}>
+    <fieldset
+      className={styles.choice}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[hint && `checkout-${name}-hint`, error && `checkout-${name}-error`].filter(Boolean).join(' ') || undefined}
+    >
       <legend>{legend}</legend>
       {hint && (
         <p id={`checkout-${name}-hint`} className={page.hint}>
@@ -513,7 +633,14 @@ function Choice({ name, legend, hint, options, value, error, onChange }: { name:
       <div className={styles.options}>
         {options.map((o, i) => (
           <label key={o.code} className={styles.option}>
-            <input type="radio" id={i === 0 ? `checkout-${name}` : undefined} name={name} value={o.code} checked={value === o.code} onChange={() => onChange(o.code)} />
+            <input
+              type="radio"
+              id={i === 0 ? `checkout-${name}` : undefined}
+              name={name}
+              value={o.code}
+              checked={value === o.code}
+              onChange={() => onChange(o.code)}
+            />
             <span>{o.label}</span>
           </label>
         ))}
@@ -527,7 +654,17 @@ function Choice({ name, legend, hint, options, value, error, onChange }: { name:
   );
 }
 
-function Waiting({ state, amount, instrument, onCheckNow }: { state: Extract<PayState, { kind: 'polling' }>; amount: string; instrument: string | null; onCheckNow: () => void }) {
+function Waiting({
+  state,
+  amount,
+  instrument,
+  onCheckNow,
+}: {
+  state: Extract<PayState, { kind: 'polling' }>;
+  amount: string;
+  instrument: string | null;
+  onCheckNow: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const cash = state.method === 'cash';

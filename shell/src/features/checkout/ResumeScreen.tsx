@@ -44,7 +44,10 @@ function NothingToPay({ paid = false }: { paid?: boolean }) {
 function LastOrder({ last }: { last: LastCheckout }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const status = useAsync(() => api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(last.productType)}/${encodeURIComponent(last.orderId)}/status`), `${last.productType}/${last.orderId}`);
+  const status = useAsync(
+    () => api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(last.productType)}/${encodeURIComponent(last.orderId)}/status`),
+    `${last.productType}/${last.orderId}`,
+  );
   if (status.status === 'loading') return <ListSkeleton rows={2} />;
   if (status.status === 'error') {
     if (status.error.code === 'ORDER_NOT_FOUND' || status.error.code === 'ORDER_KIND_UNKNOWN') return <NothingToPay />;
@@ -59,7 +62,12 @@ function LastOrder({ last }: { last: LastCheckout }) {
     <section aria-labelledby="resume-heading">
       <h2 id="resume-heading">{t('checkout.resume.continue')}</h2>
       <AppLink className={page.card} to={pathOf(last)}>
-        <span className={page.cardTitle}>{t('checkout.resume.item', { product: checkoutKindText(last.productType, 'product', intl.locale) ?? last.productType, amount: formatPaise(s.amountPaise) })}</span>
+        <span className={page.cardTitle}>
+          {t('checkout.resume.item', {
+            product: checkoutKindText(last.productType, 'product', intl.locale) ?? last.productType,
+            amount: formatPaise(s.amountPaise),
+          })}
+        </span>
         <span className={page.cardDesc}>
           {t(s.status === 'PAYMENT_PROCESSING' ? 'checkout.resume.processing' : 'checkout.resume.link')} · {t('checkout.summary.order')} {last.orderId}
         </span>

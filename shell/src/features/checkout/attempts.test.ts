@@ -5,7 +5,11 @@ function book() {
   const storage = memoryStorage();
   let t = 1_000;
   let k = 0;
-  const b = new AttemptBook(storage, () => t, () => `key-${++k}-0000`);
+  const b = new AttemptBook(
+    storage,
+    () => t,
+    () => `key-${++k}-0000`,
+  );
   return { b, storage, advance: (ms: number) => (t += ms) };
 }
 
@@ -15,7 +19,11 @@ describe('attempt keys', () => {
     const first = b.begin(order, 'card', 'card:1111:12/2030');
     expect(first).toMatchObject({ n: 1, key: 'key-1-0000', state: 'sent' });
     expect(b.begin(order, 'card', 'card:1111:12/2030').key).toBe('key-1-0000');
-    const reloaded = new AttemptBook(storage, () => 2_000, () => 'other-key-0000');
+    const reloaded = new AttemptBook(
+      storage,
+      () => 2_000,
+      () => 'other-key-0000',
+    );
     expect(reloaded.current(order)?.key).toBe('key-1-0000');
     expect(reloaded.begin(order, 'card', 'card:1111:12/2030').key).toBe('key-1-0000');
   });
@@ -73,7 +81,17 @@ describe('attempt keys', () => {
     expect(b.current(order)).toBeNull();
     storage.setItem(attemptStorageKey(order), JSON.stringify({ n: 1 }));
     expect(b.current(order)).toBeNull();
-    const full = new AttemptBook({ getItem: () => null, setItem: () => { throw new Error('QuotaExceeded'); }, removeItem: () => undefined }, () => 0, () => 'k-00000000');
+    const full = new AttemptBook(
+      {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error('QuotaExceeded');
+        },
+        removeItem: () => undefined,
+      },
+      () => 0,
+      () => 'k-00000000',
+    );
     expect(full.begin(order, 'card', 'x').key).toBe('k-00000000');
   });
   it('real keys are UUIDs the server accepts', () => {

@@ -49,7 +49,14 @@ export function memoryStorage(): KV {
 
 function isAttempt(v: unknown): v is Attempt {
   const a = v as Attempt;
-  return !!a && typeof a.n === 'number' && typeof a.key === 'string' && typeof a.method === 'string' && typeof a.fingerprint === 'string' && ['sent', 'pending', 'failed'].includes(a.state);
+  return (
+    !!a &&
+    typeof a.n === 'number' &&
+    typeof a.key === 'string' &&
+    typeof a.method === 'string' &&
+    typeof a.fingerprint === 'string' &&
+    ['sent', 'pending', 'failed'].includes(a.state)
+  );
 }
 
 export class AttemptBook {

@@ -16,7 +16,6 @@ export const MAX_EXPIRY_YEARS_AHEAD = 20;
 
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
 
-
 /** What the rider typed as a card number, shown in groups of four: "4111111111111111" → "4111 1111 1111 1111". */
 export function formatCardNumberInput(raw: string): string {
   return digitsOf(raw)
@@ -59,7 +58,8 @@ export function validateCard(form: CardForm, nowMs: number): CardErrors {
   const errors: CardErrors = {};
   const digits = digitsOf(form.number);
   if (!digits) errors.number = 'checkout.card.error.numberRequired';
-  else if (/[^\d\s-]/.test(form.number) || digits.length < CARD_MIN_DIGITS || digits.length > CARD_MAX_DIGITS) errors.number = 'checkout.card.error.numberLength';
+  else if (/[^\d\s-]/.test(form.number) || digits.length < CARD_MIN_DIGITS || digits.length > CARD_MAX_DIGITS)
+    errors.number = 'checkout.card.error.numberLength';
   else if (!luhnValid(digits)) errors.number = 'checkout.card.error.numberInvalid';
 
   if (!form.expiry.trim()) errors.expiry = 'checkout.card.error.expiryRequired';

@@ -9,7 +9,11 @@ describe('checkout model', () => {
     expect(fareLineLabel('Convenience fee')).toEqual({ id: null });
   });
   it('decides what the checkout opens with', () => {
-    const s = (status: 'PENDING' | 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED', amountPaise = 110000, paymentId: string | null = null) => ({ status, amountPaise, paymentId });
+    const s = (status: 'PENDING' | 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED', amountPaise = 110000, paymentId: string | null = null) => ({
+      status,
+      amountPaise,
+      paymentId,
+    });
     expect(payability(s('PENDING'))).toEqual({ kind: 'payable' });
     expect(payability(s('PAYMENT_FAILED'))).toEqual({ kind: 'payable' });
     expect(payability(s('SUCCESS'))).toEqual({ kind: 'paid' });

@@ -18,11 +18,7 @@ export function fareLineLabel(name: string): { id: string | null; values?: Recor
 const AWAITING_VERIFICATION = new Set(['UNVERIFIED', 'REJECTED']);
 
 export type Payability =
-  | { kind: 'payable' }
-  | { kind: 'paid' }
-  | { kind: 'processing'; paymentId: string | null }
-  | { kind: 'nothingToPay' }
-  | { kind: 'awaitingVerification' };
+  { kind: 'payable' } | { kind: 'paid' } | { kind: 'processing'; paymentId: string | null } | { kind: 'nothingToPay' } | { kind: 'awaitingVerification' };
 
 /** Where an order stands when the checkout opens, from the payments order status (and the pass order's own status). */
 export function payability(status: Pick<OrderStatus, 'status' | 'amountPaise' | 'paymentId'>, passOrderStatus?: string | null): Payability {

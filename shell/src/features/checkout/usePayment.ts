@@ -35,12 +35,26 @@ export interface PaymentContext {
 
 const SILENT = 'REQUEST_CANCELLED_SESSION_TIMEOUT';
 
-export function usePayment(order: OrderRef & { productType: CheckoutProductType }, initial: { paymentId: string | null; processing: boolean; method?: string }, ctx: PaymentContext = {}) {
+export function usePayment(
+  order: OrderRef & { productType: CheckoutProductType },
+  initial: { paymentId: string | null; processing: boolean; method?: string },
+  ctx: PaymentContext = {},
+) {
   const book = attemptBook();
   const [state, setState] = useState<PayState>(() => {
     const cur = book.current(order);
-    if (cur?.state === 'pending' && cur.paymentId) return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false, resumed: true };
-    if (initial.processing) return { kind: 'polling', method: cur?.method ?? initial.method ?? 'unknown', paymentId: initial.paymentId, startedAt: Date.now(), slow: false, offline: false, resumed: true };
+    if (cur?.state === 'pending' && cur.paymentId)
+      return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false, resumed: true };
+    if (initial.processing)
+      return {
+        kind: 'polling',
+        method: cur?.method ?? initial.method ?? 'unknown',
+        paymentId: initial.paymentId,
+        startedAt: Date.now(),
+        slow: false,
+        offline: false,
+        resumed: true,
+      };
     if (cur?.state === 'failed') return { kind: 'failed', method: cur.method, reason: cur.failureReason };
     return { kind: 'idle' };
   });

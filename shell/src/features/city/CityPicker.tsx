@@ -28,7 +28,8 @@ export function CityPicker({ data, currentId, onSelect }: { data: CitiesData; cu
   const [query, setQuery] = useState('');
   const searchId = useId();
   const groups = useMemo(
-    () => groupCities(data, query, (id) => intl.formatMessage({ id: `city.cluster.${id}`, defaultMessage: id }), intl.formatMessage({ id: 'city.otherCities' })),
+    () =>
+      groupCities(data, query, (id) => intl.formatMessage({ id: `city.cluster.${id}`, defaultMessage: id }), intl.formatMessage({ id: 'city.otherCities' })),
     [data, query, intl],
   );
   const count = groups.reduce((n, g) => n + g.cities.length, 0);
@@ -55,7 +56,12 @@ export function CityPicker({ data, currentId, onSelect }: { data: CitiesData; cu
           <ul className={own.grid}>
             {g.cities.map((c) => (
               <li key={c.id}>
-                <button type="button" className={`${styles.card} ${own.city}`} aria-current={c.id === currentId ? 'true' : undefined} onClick={() => onSelect(c)}>
+                <button
+                  type="button"
+                  className={`${styles.card} ${own.city}`}
+                  aria-current={c.id === currentId ? 'true' : undefined}
+                  onClick={() => onSelect(c)}
+                >
                   <span className={styles.cardTitle}>{c.name}</span>
                   <span className={styles.cardDesc}>
                     {c.state}

@@ -26,14 +26,21 @@ function ActiveCard({ item, now, to }: { item: WalletItem; now: number; to: stri
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const left = item.expiryTime == null ? null : countdown(item.expiryTime - now);
   const words = (c: Countdown) =>
-    c.unit === 'days' ? t('home.active.days', { n: c.days })
-    : c.unit === 'hours' ? t('home.active.hours', { h: c.hours, m: c.minutes })
-    : c.unit === 'minutes' ? t('home.active.minutes', { n: c.minutes })
-    : c.unit === 'seconds' ? t('home.active.seconds', { n: c.seconds })
-    : '';
+    c.unit === 'days'
+      ? t('home.active.days', { n: c.days })
+      : c.unit === 'hours'
+        ? t('home.active.hours', { h: c.hours, m: c.minutes })
+        : c.unit === 'minutes'
+          ? t('home.active.minutes', { n: c.minutes })
+          : c.unit === 'seconds'
+            ? t('home.active.seconds', { n: c.seconds })
+            : '';
   const title = item.ticketId
-    ? item.productSubType === 'instantTicket' ? t('home.active.instant')
-      : item.fromStopName && item.toStopName ? t('home.active.journey', { from: item.fromStopName, to: item.toStopName }) : t('home.active.ticket')
+    ? item.productSubType === 'instantTicket'
+      ? t('home.active.instant')
+      : item.fromStopName && item.toStopName
+        ? t('home.active.journey', { from: item.fromStopName, to: item.toStopName })
+        : t('home.active.ticket')
     : t('home.active.pass', { name: item.translations?.[intl.locale.split('-')[0]]?.[item.categoryName] ?? item.categoryName });
   const until = item.expiryTime == null ? null : formatCityDateTime(item.ticketId ? item.expiryTime : lastValidInstant(item.expiryTime), intl.locale);
   return (

@@ -5,10 +5,37 @@ const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 const H = 3_600_000;
 function item(over: Partial<WalletItem>): WalletItem {
   return {
-    transactionId: 'T1', ticketId: 't1', configurationId: 'c', productType: 'singleJourneyTicket', productSubType: null, city: 'mumbai', agency: 'A', categoryId: 'adult',
-    categoryName: 'Adult × 1', fmId: 'f', fare: 10, discountedFare: 10, farePaise: 1000, numOfDays: null, passStartDate: null, startTime: NOW - H, expiryTime: NOW + 23 * H,
-    activationExpiryTime: NOW + 23 * H, bookingTime: NOW - H, status: 'UNUSED', punches: [], rideCount: 0, maxTripsPerDay: 1, numOfTrips: 1, activeDuration: 15,
-    fareInfo: { actualFare: 1000, discountedFare: 1000, payableAmount: 1000, fareBreakup: [] }, isRenewable: false, specialFeatures: [], infoNote: null, conditions: [], desc: null,
+    transactionId: 'T1',
+    ticketId: 't1',
+    configurationId: 'c',
+    productType: 'singleJourneyTicket',
+    productSubType: null,
+    city: 'mumbai',
+    agency: 'A',
+    categoryId: 'adult',
+    categoryName: 'Adult × 1',
+    fmId: 'f',
+    fare: 10,
+    discountedFare: 10,
+    farePaise: 1000,
+    numOfDays: null,
+    passStartDate: null,
+    startTime: NOW - H,
+    expiryTime: NOW + 23 * H,
+    activationExpiryTime: NOW + 23 * H,
+    bookingTime: NOW - H,
+    status: 'UNUSED',
+    punches: [],
+    rideCount: 0,
+    maxTripsPerDay: 1,
+    numOfTrips: 1,
+    activeDuration: 15,
+    fareInfo: { actualFare: 1000, discountedFare: 1000, payableAmount: 1000, fareBreakup: [] },
+    isRenewable: false,
+    specialFeatures: [],
+    infoNote: null,
+    conditions: [],
+    desc: null,
     ...over,
   } as WalletItem;
 }
@@ -17,7 +44,9 @@ const pass = (over: Partial<WalletItem>) => item({ ticketId: undefined, passId: 
 describe('the item Home shows (issue 16 item 13)', () => {
   it('a valid ticket or pass shows; used, expired, failed, verification-pending and not-yet-started ones do not', () => {
     expect(isShowableNow(item({}), NOW)).toBe(true);
-    expect(isShowableNow(pass({ status: 'SUCCESS', startTime: Date.parse('2026-11-23T00:00:00+05:30'), expiryTime: Date.parse('2026-12-23T00:00:00+05:30') }), NOW)).toBe(true);
+    expect(
+      isShowableNow(pass({ status: 'SUCCESS', startTime: Date.parse('2026-11-23T00:00:00+05:30'), expiryTime: Date.parse('2026-12-23T00:00:00+05:30') }), NOW),
+    ).toBe(true);
     expect(isShowableNow(item({ status: 'USED' }), NOW)).toBe(false);
     expect(isShowableNow(item({ expiryTime: NOW }), NOW)).toBe(false);
     expect(isShowableNow(item({ status: 'PAYMENT_FAILED' }), NOW)).toBe(false);
@@ -26,7 +55,9 @@ describe('the item Home shows (issue 16 item 13)', () => {
     // a pass whose start instant is later today is valid today (shared/domain passValidityState)
     expect(isShowableNow(pass({ status: 'SUCCESS', startTime: NOW + H }), NOW)).toBe(true);
     // used up for the day: 2 rides of 2, the last over its active duration ago
-    expect(isShowableNow(pass({ status: 'SUCCESS', maxTripsPerDay: 2, punches: [{ punchingTime: NOW - 3 * H }, { punchingTime: NOW - 2 * H }] }), NOW)).toBe(false);
+    expect(isShowableNow(pass({ status: 'SUCCESS', maxTripsPerDay: 2, punches: [{ punchingTime: NOW - 3 * H }, { punchingTime: NOW - 2 * H }] }), NOW)).toBe(
+      false,
+    );
   });
   it('picks the one that expires first; none when nothing is showable', () => {
     const soon = item({ transactionId: 'T2', expiryTime: NOW + 10 * 60_000 });

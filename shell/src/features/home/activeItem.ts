@@ -7,8 +7,13 @@ import type { WalletItem } from '@sawari/contracts';
 const SHOWABLE = new Set(['SUCCESS', 'UNUSED', 'ACTIVE', 'PUNCHED']);
 
 const record = (i: WalletItem): WalletRecord => ({
-  ticketId: i.ticketId ?? null, status: i.status, startTime: i.startTime, expiryTime: i.expiryTime, punches: i.punches,
-  maxTripsPerDay: i.maxTripsPerDay, activeDurationMs: i.activeDuration == null ? null : i.activeDuration * 60_000,
+  ticketId: i.ticketId ?? null,
+  status: i.status,
+  startTime: i.startTime,
+  expiryTime: i.expiryTime,
+  punches: i.punches,
+  maxTripsPerDay: i.maxTripsPerDay,
+  activeDurationMs: i.activeDuration == null ? null : i.activeDuration * 60_000,
 });
 
 export function isShowableNow(i: WalletItem, now: number): boolean {
@@ -21,7 +26,9 @@ export function isShowableNow(i: WalletItem, now: number): boolean {
 
 export function activeItem(items: readonly WalletItem[], now: number): WalletItem | null {
   const showable = items.filter((i) => isShowableNow(i, now));
-  showable.sort((a, b) => (a.expiryTime ?? Number.MAX_SAFE_INTEGER) - (b.expiryTime ?? Number.MAX_SAFE_INTEGER) || a.transactionId.localeCompare(b.transactionId));
+  showable.sort(
+    (a, b) => (a.expiryTime ?? Number.MAX_SAFE_INTEGER) - (b.expiryTime ?? Number.MAX_SAFE_INTEGER) || a.transactionId.localeCompare(b.transactionId),
+  );
   return showable[0] ?? null;
 }
 

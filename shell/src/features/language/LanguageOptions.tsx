@@ -14,10 +14,16 @@ export function LanguageOptions({ legend, onChange }: { legend: string; onChange
       <legend className={styles.legend}>{legend}</legend>
       {LANGUAGES.map((l) => (
         <label key={l.code} className={styles.option} lang={l.code}>
-          <input type="radio" name="sawari-language" value={l.code} checked={current === l.code} onChange={() => {
+          <input
+            type="radio"
+            name="sawari-language"
+            value={l.code}
+            checked={current === l.code}
+            onChange={() => {
               setLanguage(l.code);
               onChange?.(l.code);
-            }} />
+            }}
+          />
           <span>{l.name}</span>
         </label>
       ))}

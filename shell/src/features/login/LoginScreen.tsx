@@ -16,7 +16,13 @@ import styles from './login.module.css';
 export async function requestOtp(phoneNumber: string, countryCode: string, refNo?: string) {
   const answer = await api.get<OtpRequestResponse>('/auth/otp', { params: { phoneNumber, countryCode, templateId: 'login', refNo }, skipTokenHeaders: true });
   const now = Date.now();
-  const pending = { phoneNumber, countryCode, refNo: answer.refNo, resendAt: now + answer.resendAfterSecs * 1000, expiresAt: now + answer.expiresInSecs * 1000 };
+  const pending = {
+    phoneNumber,
+    countryCode,
+    refNo: answer.refNo,
+    resendAt: now + answer.resendAfterSecs * 1000,
+    expiresAt: now + answer.expiresInSecs * 1000,
+  };
   writePendingLogin(pending);
   return pending;
 }
@@ -39,7 +45,10 @@ export default function LoginScreen({ params }: ScreenProps) {
     if (signedIn) go(afterLoginPath(redirect), { replace: true });
   }, [signedIn, redirect]);
   useEffect(() => {
-    api.get('/config/countries', { skipTokenHeaders: true }).then((body) => setCountry(pickCountry(body)), () => undefined);
+    api.get('/config/countries', { skipTokenHeaders: true }).then(
+      (body) => setCountry(pickCountry(body)),
+      () => undefined,
+    );
   }, []);
 
   const fail = (messageId: string) => {

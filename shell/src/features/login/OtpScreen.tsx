@@ -71,7 +71,11 @@ export default function OtpScreen({ params }: ScreenProps) {
       const code = (err as { code?: string }).code ?? '';
       if (SILENT.has(code)) return handleApiError(err);
       const tries = code === 'OTP_INVALID' ? triesLeftFrom(err as { message?: string }) : null;
-      const id: Record<string, string> = { OTP_EXPIRED: 'otp.error.expired', OTP_TOO_MANY_TRIES: 'otp.error.tooManyTries', OTP_INVALID: tries === null ? 'otp.error.wrongNoCount' : 'otp.error.wrong' };
+      const id: Record<string, string> = {
+        OTP_EXPIRED: 'otp.error.expired',
+        OTP_TOO_MANY_TRIES: 'otp.error.tooManyTries',
+        OTP_INVALID: tries === null ? 'otp.error.wrongNoCount' : 'otp.error.wrong',
+      };
       fail(intl.formatMessage({ id: id[code] ?? 'otp.error.generic' }, { triesLeft: tries ?? 0 }));
     }
   };
@@ -96,7 +100,12 @@ export default function OtpScreen({ params }: ScreenProps) {
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';
       if (SILENT.has(code)) handleApiError(err);
-      else fail(intl.formatMessage({ id: code === 'OTP_RESEND_TOO_SOON' ? 'login.error.tooSoon' : code === 'RATE_LIMITED' ? 'login.error.rateLimited' : 'login.error.generic' }));
+      else
+        fail(
+          intl.formatMessage({
+            id: code === 'OTP_RESEND_TOO_SOON' ? 'login.error.tooSoon' : code === 'RATE_LIMITED' ? 'login.error.rateLimited' : 'login.error.generic',
+          }),
+        );
     } finally {
       setBusy(false);
     }

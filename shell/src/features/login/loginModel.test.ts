@@ -44,7 +44,9 @@ describe('a new rider continues where they were going (issue 16 item 4)', () => 
   it('goes through the profile form with ?next= and on to the redirect after saving', () => {
     expect(newRiderPath('/your-tickets-and-passes')).toBe('/profile/edit-profile?next=%2Fyour-tickets-and-passes');
     expect(afterProfilePath('?next=%2Fyour-tickets-and-passes')).toBe('/your-tickets-and-passes');
-    expect(newRiderPath('productHooks/bus-pass-purchase/fares/mum-general')).toBe('/profile/edit-profile?next=%2FproductHooks%2Fbus-pass-purchase%2Ffares%2Fmum-general');
+    expect(newRiderPath('productHooks/bus-pass-purchase/fares/mum-general')).toBe(
+      '/profile/edit-profile?next=%2FproductHooks%2Fbus-pass-purchase%2Ffares%2Fmum-general',
+    );
   });
   it('without a redirect: the profile form, then /profile', () => {
     expect(newRiderPath(undefined)).toBe('/profile/edit-profile');

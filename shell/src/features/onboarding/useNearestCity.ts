@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { nearestCity, type CityConfig } from '@sawari/runtime';
 
-export type NearestState =
-  | { status: 'idle' | 'locating' | 'denied' | 'failed' }
-  | { status: 'found'; city: CityConfig; km: number };
+export type NearestState = { status: 'idle' | 'locating' | 'denied' | 'failed' } | { status: 'found'; city: CityConfig; km: number };
 
 /**
  * The city nearest to the rider, from navigator.geolocation. Asks the browser only when the rider presses the button,

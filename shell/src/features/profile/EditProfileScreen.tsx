@@ -40,7 +40,10 @@ export default function EditProfileScreen() {
 function EditProfile() {
   const intl = useIntl();
   // No profile yet is not an error here: this is where it is made.
-  const profile = useAsync(() => loadProfile().catch((err: { code?: string }) => (err?.code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(err))), 'profile');
+  const profile = useAsync(
+    () => loadProfile().catch((err: { code?: string }) => (err?.code === 'USER_DOES_NOT_EXIST' ? null : Promise.reject(err))),
+    'profile',
+  );
   const heading = intl.formatMessage({ id: profile.status === 'ready' && !profile.data ? 'profile.create.heading' : 'profile.edit.heading' });
   return (
     <Page heading={heading} intro={profile.status === 'ready' && !profile.data ? intl.formatMessage({ id: 'profile.create.intro' }) : undefined}>
@@ -163,14 +166,29 @@ function ProfileEditor({ existing }: { existing: UserProfile | null }) {
       )}
       <div className={styles.names}>
         <Field field="firstName" label={t('profile.field.firstName')} error={errors.firstName && t(errors.firstName)}>
-          <input className={page.input} {...described('firstName', errors)} autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
+          <input
+            className={page.input}
+            {...described('firstName', errors)}
+            autoComplete="given-name"
+            required
+            value={form.firstName}
+            onChange={set('firstName')}
+          />
         </Field>
         <Field field="lastName" label={t('profile.field.lastName')} error={errors.lastName && t(errors.lastName)}>
           <input className={page.input} {...described('lastName', errors)} autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
         </Field>
       </div>
       <Field field="mailId" label={t('profile.field.mailId')} error={errors.mailId && t(errors.mailId)}>
-        <input className={page.input} {...described('mailId', errors)} type="email" autoComplete="email" inputMode="email" value={form.mailId} onChange={set('mailId')} />
+        <input
+          className={page.input}
+          {...described('mailId', errors)}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.mailId}
+          onChange={set('mailId')}
+        />
       </Field>
       <Field field="gender" label={t('profile.field.gender')}>
         <select className={page.input} {...described('gender', errors)} value={form.gender} onChange={set('gender')}>
@@ -183,11 +201,22 @@ function ProfileEditor({ existing }: { existing: UserProfile | null }) {
         </select>
       </Field>
       <Field field="dob" label={t('profile.field.dob')} error={errors.dob && t(errors.dob)}>
-        <input className={page.input} {...described('dob', errors)} type="date" autoComplete="bday" min="1900-01-01" max={today} value={form.dob} onChange={set('dob')} />
+        <input
+          className={page.input}
+          {...described('dob', errors)}
+          type="date"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={today}
+          value={form.dob}
+          onChange={set('dob')}
+        />
       </Field>
       <Field field="photo" label={t('profile.field.photo')} hint={t('profile.field.photoHint')} error={errors.photo && t(errors.photo)}>
         <div className={styles.photoRow}>
-          {shownPhoto && <img className={styles.photo} src={shownPhoto} alt={t(preview ? 'profile.photo.previewAlt' : 'profile.photoAlt')} width={96} height={96} />}
+          {shownPhoto && (
+            <img className={styles.photo} src={shownPhoto} alt={t(preview ? 'profile.photo.previewAlt' : 'profile.photoAlt')} width={96} height={96} />
+          )}
           <input {...described('photo', errors, true)} type="file" accept="image/*" onChange={choosePhoto} />
         </div>
       </Field>

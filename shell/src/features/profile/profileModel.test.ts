@@ -46,9 +46,22 @@ describe('photo (spec §5: 1,000,000 bytes per MB)', () => {
 describe('wire shapes', () => {
   it('sends trimmed names, nulls for empty optional fields and the dob in ms', () => {
     expect(toProfileInput(form({ firstName: ' Asha  Devi ', dob: '1990-01-05' }))).toEqual({
-      firstName: 'Asha Devi', lastName: '', mailId: null, gender: null, dobInMillis: Date.UTC(1990, 0, 4, 18, 30),
+      firstName: 'Asha Devi',
+      lastName: '',
+      mailId: null,
+      gender: null,
+      dobInMillis: Date.UTC(1990, 0, 4, 18, 30),
     });
-    const p = { userId: 'u', firstName: 'Asha', lastName: 'Rao', mailId: null, mobileNumber: '9876543210', gender: null, dobInMillis: Date.UTC(1990, 0, 4, 18, 30), profilePhoto: null };
+    const p = {
+      userId: 'u',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      mailId: null,
+      mobileNumber: '9876543210',
+      gender: null,
+      dobInMillis: Date.UTC(1990, 0, 4, 18, 30),
+      profilePhoto: null,
+    };
     expect(fromProfile(p)).toEqual({ firstName: 'Asha', lastName: 'Rao', mailId: '', gender: '', dob: '1990-01-05' });
   });
 });

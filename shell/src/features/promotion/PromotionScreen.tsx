@@ -35,7 +35,9 @@ function OfferCard({ offer, cityId }: { offer: TrialOffer; cityId: string }) {
   const [claiming, setClaiming] = useState(false);
   const [claim, setClaim] = useState<TrialOfferClaim | null>(null);
   // An offer this rider already used, or may not use, says so before any Claim is pressed.
-  const [error, setError] = useState<string | null>(offer.claimed ? 'promotion.error.alreadyAvailed' : offer.eligible === false ? 'promotion.error.notAllowed' : null);
+  const [error, setError] = useState<string | null>(
+    offer.claimed ? 'promotion.error.alreadyAvailed' : offer.eligible === false ? 'promotion.error.notAllowed' : null,
+  );
   const doClaim = async () => {
     setClaiming(true);
     setError(null);

@@ -62,7 +62,14 @@ function SosPanel({ sos }: { sos: SosState | null }) {
 
   return (
     <>
-      <button ref={sendButton} type="button" className={own.sosButton} disabled={sending || coolingDown || contacts.length === 0} onClick={() => setConfirming(true)} aria-describedby="sos-state">
+      <button
+        ref={sendButton}
+        type="button"
+        className={own.sosButton}
+        disabled={sending || coolingDown || contacts.length === 0}
+        onClick={() => setConfirming(true)}
+        aria-describedby="sos-state"
+      >
         {sending ? t('sos.sending') : t('sos.send')}
       </button>
       {confirming && (

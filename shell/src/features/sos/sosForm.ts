@@ -20,7 +20,14 @@ export function validateSos(draft: SosDraft): SosErrors | null {
     return e;
   });
   const problem = sosMessageProblem(draft.message);
-  const message = problem === null ? undefined : problem === 'characters' ? 'sos.edit.error.characters' : problem === 'lines' ? 'sos.edit.error.lines' : 'sos.edit.error.message';
+  const message =
+    problem === null
+      ? undefined
+      : problem === 'characters'
+        ? 'sos.edit.error.characters'
+        : problem === 'lines'
+          ? 'sos.edit.error.lines'
+          : 'sos.edit.error.message';
   return bad || message ? { contacts, message } : null;
 }
 

@@ -12,7 +12,6 @@ import { haversineKm, WALKING_SPEED_KMH } from '@sawari/domain';
 /** "Unreached" in every Int32Array of times. Far above any real time, and safe to add a walk to. */
 export const INF = 0x3fffffff;
 
-
 export interface StopInput {
   id: string;
   lat?: number | null;
@@ -142,7 +141,22 @@ export type RoutingArrays = Pick<
   | 'changeSecs'
 >;
 
-const ROUTING_ARRAYS = ['patternStopStart', 'patternStops', 'patternTripStart', 'patternTimeBase', 'arrivals', 'departures', 'stopPatternStart', 'stopPatterns', 'stopPatternPos', 'footStart', 'footTo', 'footSecs', 'footSlack', 'changeSecs'] as const;
+const ROUTING_ARRAYS = [
+  'patternStopStart',
+  'patternStops',
+  'patternTripStart',
+  'patternTimeBase',
+  'arrivals',
+  'departures',
+  'stopPatternStart',
+  'stopPatterns',
+  'stopPatternPos',
+  'footStart',
+  'footTo',
+  'footSecs',
+  'footSlack',
+  'changeSecs',
+] as const;
 
 /**
  * The routing arrays of a network copied into SharedArrayBuffers: posted to a worker thread they are shared, not
@@ -318,7 +332,9 @@ export function buildNetwork(input: NetworkInput): Network {
   const patterns: { route: number; stops: Int32Array; trips: Concrete[] }[] = [];
   for (const list of groups.values()) {
     if (list.length === 0) continue;
-    list.sort((a, b) => a.tpl.dep[0] + a.shift - (b.tpl.dep[0] + b.shift) || a.tpl.arr[a.tpl.arr.length - 1] + a.shift - (b.tpl.arr[b.tpl.arr.length - 1] + b.shift));
+    list.sort(
+      (a, b) => a.tpl.dep[0] + a.shift - (b.tpl.dep[0] + b.shift) || a.tpl.arr[a.tpl.arr.length - 1] + a.shift - (b.tpl.arr[b.tpl.arr.length - 1] + b.shift),
+    );
     const split: Concrete[][] = [];
     for (const c of list) {
       let placed = false;

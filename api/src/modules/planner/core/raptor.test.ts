@@ -16,7 +16,12 @@ function net(trips: TripInput[], transfers: NetworkInput['transfers'] = []): Net
 }
 
 function plan(n: Network, from: string, to: string, departAt: number, maxTransfers = 3): Journey[] {
-  return raptor(n, { origins: [{ stop: n.stopIndex.get(from)!, walkSecs: 0 }], destinations: [{ stop: n.stopIndex.get(to)!, walkSecs: 0 }], departAt, maxTransfers });
+  return raptor(n, {
+    origins: [{ stop: n.stopIndex.get(from)!, walkSecs: 0 }],
+    destinations: [{ stop: n.stopIndex.get(to)!, walkSecs: 0 }],
+    departAt,
+    maxTransfers,
+  });
 }
 
 /** Legs as short strings: "ride R1 A 08:00 -> C 08:20", "walk B -> D". */
@@ -68,9 +73,14 @@ describe('planner core: RAPTOR', () => {
   });
 
   it('transfers once over a footpath', () => {
-    const n = net([trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['D', 'E'], [hm(8, 15), hm(8, 30)]), trip('T3', 'R2', ['D', 'E'], [hm(8, 11), hm(8, 26)])], [
-      { fromStopId: 'B', toStopId: 'D', minSecs: 120 },
-    ]);
+    const n = net(
+      [
+        trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]),
+        trip('T2', 'R2', ['D', 'E'], [hm(8, 15), hm(8, 30)]),
+        trip('T3', 'R2', ['D', 'E'], [hm(8, 11), hm(8, 26)]),
+      ],
+      [{ fromStopId: 'B', toStopId: 'D', minSecs: 120 }],
+    );
     const [j, ...more] = plan(n, 'A', 'E', hm(7, 50));
     expect(more).toEqual([]);
     expect(j).toMatchObject({ departure: hm(8, 0), arrival: hm(8, 30), transfers: 1 });
@@ -92,7 +102,11 @@ describe('planner core: RAPTOR', () => {
   });
 
   it('respects a minimum transfer time at the same stop', () => {
-    const trips = [trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['B', 'C'], [hm(8, 11), hm(8, 20)]), trip('T3', 'R2', ['B', 'C'], [hm(8, 21), hm(8, 30)])];
+    const trips = [
+      trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]),
+      trip('T2', 'R2', ['B', 'C'], [hm(8, 11), hm(8, 20)]),
+      trip('T3', 'R2', ['B', 'C'], [hm(8, 21), hm(8, 30)]),
+    ];
     expect(plan(net(trips), 'A', 'C', hm(8, 0))[0].arrival).toBe(hm(8, 20));
     const strict = net(trips, [{ fromStopId: 'B', toStopId: 'B', minSecs: 300 }]);
     const [j] = plan(strict, 'A', 'C', hm(8, 0));
@@ -138,7 +152,11 @@ describe('planner core: RAPTOR', () => {
   });
 
   it('keeps a slower direct option next to a faster one with a transfer (Pareto set)', () => {
-    const n = net([trip('S', 'SLOW', ['A', 'C'], [hm(8, 0), hm(9, 0)]), trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]), trip('T2', 'R2', ['B', 'C'], [hm(8, 15), hm(8, 25)])]);
+    const n = net([
+      trip('S', 'SLOW', ['A', 'C'], [hm(8, 0), hm(9, 0)]),
+      trip('T1', 'R1', ['A', 'B'], [hm(8, 0), hm(8, 10)]),
+      trip('T2', 'R2', ['B', 'C'], [hm(8, 15), hm(8, 25)]),
+    ]);
     const set = plan(n, 'A', 'C', hm(7, 55));
     expect(set.map((j) => [j.transfers, j.arrival])).toEqual([
       [0, hm(9, 0)],
@@ -202,7 +220,14 @@ describe('planner core: RAPTOR', () => {
     const A = n.stopIndex.get('A')!;
     const C = n.stopIndex.get('C')!;
     const arriveBy = hm(9, 0);
-    const set = raptorRange(n, { origins: [{ stop: A, walkSecs: 0 }], destinations: [{ stop: C, walkSecs: 0 }], departAt: arriveBy - 120 * 60, windowSecs: 120 * 60, maxTransfers: 3, arriveBy });
+    const set = raptorRange(n, {
+      origins: [{ stop: A, walkSecs: 0 }],
+      destinations: [{ stop: C, walkSecs: 0 }],
+      departAt: arriveBy - 120 * 60,
+      windowSecs: 120 * 60,
+      maxTransfers: 3,
+      arriveBy,
+    });
     // T2 (arrives 09:10) and T3 are too late; T1 is the latest direct bus; U1+U2 leaves 20 min later with a change.
     expect(set.map((j) => [j.departure, j.arrival, j.transfers])).toEqual([
       [hm(8, 0), hm(8, 40), 0],
@@ -210,7 +235,14 @@ describe('planner core: RAPTOR', () => {
     ]);
     expect(set.every((j) => j.arrival <= arriveBy)).toBe(true);
     // Arriving by 08:50: only the direct bus.
-    const early = raptorRange(n, { origins: [{ stop: A, walkSecs: 0 }], destinations: [{ stop: C, walkSecs: 0 }], departAt: hm(6, 50), windowSecs: 120 * 60, maxTransfers: 3, arriveBy: hm(8, 50) });
+    const early = raptorRange(n, {
+      origins: [{ stop: A, walkSecs: 0 }],
+      destinations: [{ stop: C, walkSecs: 0 }],
+      departAt: hm(6, 50),
+      windowSecs: 120 * 60,
+      maxTransfers: 3,
+      arriveBy: hm(8, 50),
+    });
     expect(early.map((j) => [j.departure, j.transfers])).toEqual([[hm(8, 0), 0]]);
   });
 
@@ -237,7 +269,12 @@ describe('planner core: RAPTOR', () => {
       [{ fromStopId: 'B', toStopId: 'C', minSecs: 240 }],
     );
     const idx = (s: string) => n.stopIndex.get(s)!;
-    const [best] = raptor(n, { origins: [{ stop: idx('A'), walkSecs: 100 }], destinations: [{ stop: idx('D'), walkSecs: 50 }], departAt: hm(7, 0), maxTransfers: 2 });
+    const [best] = raptor(n, {
+      origins: [{ stop: idx('A'), walkSecs: 100 }],
+      destinations: [{ stop: idx('D'), walkSecs: 50 }],
+      departAt: hm(7, 0),
+      maxTransfers: 2,
+    });
     expect(best.walkSecs).toBe(100 + 240 + 50);
     expect(best.legs.filter((l) => l.kind === 'walk').length).toBe(3);
   });
@@ -268,7 +305,13 @@ function connectionScan(n: Network, from: number, to: number, departAt: number):
     for (let t = 0; t < trips; t++) {
       for (let i = 0; i + 1 < stops; i++) {
         const b = n.patternTimeBase[p];
-        conns.push([n.departures[b + i * trips + t], n.arrivals[b + (i + 1) * trips + t], n.patternStops[s0 + i], n.patternStops[s0 + i + 1], n.patternTripStart[p] + t]);
+        conns.push([
+          n.departures[b + i * trips + t],
+          n.arrivals[b + (i + 1) * trips + t],
+          n.patternStops[s0 + i],
+          n.patternStops[s0 + i + 1],
+          n.patternTripStart[p] + t,
+        ]);
       }
     }
   }
@@ -314,13 +357,17 @@ describe('planner core: random networks against a connection scan', () => {
       const trips: TripInput[] = [];
       for (let r = 0; r < 6; r++) {
         const len = 2 + Math.floor(rnd() * 5);
-        const seq = [...stops].sort(() => rnd() - 0.5).slice(0, len).map((s) => s.id);
+        const seq = [...stops]
+          .sort(() => rnd() - 0.5)
+          .slice(0, len)
+          .map((s) => s.id);
         const hops = seq.map(() => 60 + Math.floor(rnd() * 600));
         const count = 1 + Math.floor(rnd() * 6);
         for (let t = 0; t < count; t++) {
           let clock = hm(7, 0) + Math.floor(rnd() * 3 * 3600);
           const times = seq.map((_, i) => (clock += i === 0 ? 0 : hops[i]));
-          const extra: Partial<TripInput> = rnd() < 0.3 ? { frequencies: [{ startSecs: times[0], endSecs: times[0] + 3600, headwaySecs: 600 + Math.floor(rnd() * 1200) }] } : {};
+          const extra: Partial<TripInput> =
+            rnd() < 0.3 ? { frequencies: [{ startSecs: times[0], endSecs: times[0] + 3600, headwaySecs: 600 + Math.floor(rnd() * 1200) }] } : {};
           trips.push(trip(`r${r}t${t}`, `r${r}`, seq, times, extra));
         }
       }

@@ -52,7 +52,10 @@ export interface RangeQuery extends RaptorQuery {
 
 /** A range query stopped by its `shouldStop` before it finished. */
 export class QueryStoppedError extends Error {
-  constructor(readonly departuresDone: number, readonly departures: number) {
+  constructor(
+    readonly departuresDone: number,
+    readonly departures: number,
+  ) {
     super(`stopped after ${departuresDone} of ${departures} departures`);
     this.name = 'QueryStoppedError';
   }
@@ -235,7 +238,22 @@ function clearDirty(ws: Workspace, k: number): void {
 function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: number, bounds: Int32Array, cap = INF): void {
   const net = ws.net;
   const { arr, ready, ride, rideBest, arrFrom, readyFrom, ridePattern, rideTrip, rideBoard, rideAlight, egress } = ws;
-  const { patternStopStart, patternStops, patternTripStart, patternTimeBase, arrivals, departures, stopPatternStart, stopPatterns, stopPatternPos, footStart, footTo, footSecs, footSlack, changeSecs } = net;
+  const {
+    patternStopStart,
+    patternStops,
+    patternTripStart,
+    patternTimeBase,
+    arrivals,
+    departures,
+    stopPatternStart,
+    stopPatterns,
+    stopPatternPos,
+    footStart,
+    footTo,
+    footSecs,
+    footSlack,
+    changeSecs,
+  } = net;
   const dests = q.destinations;
   const targetOf = (k: number) => {
     let best = cap;

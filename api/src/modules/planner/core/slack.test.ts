@@ -23,7 +23,12 @@ const base = (extra: Partial<NetworkInput> = {}): NetworkInput => ({
 });
 const arrive = (input: NetworkInput, to: string, from = 'O') => {
   const net = buildNetwork(input);
-  const found = raptor(net, { origins: [{ stop: net.stopIndex.get(from)!, walkSecs: 0 }], destinations: [{ stop: net.stopIndex.get(to)!, walkSecs: 0 }], departAt: h(7, 55), maxTransfers: 2 });
+  const found = raptor(net, {
+    origins: [{ stop: net.stopIndex.get(from)!, walkSecs: 0 }],
+    destinations: [{ stop: net.stopIndex.get(to)!, walkSecs: 0 }],
+    departAt: h(7, 55),
+    maxTransfers: 2,
+  });
   return found.length ? found[found.length - 1].arrival : null;
 };
 
@@ -45,7 +50,12 @@ describe('transfer slack', () => {
   it('the walk from the origin to the first vehicle gets no slack', () => {
     // From X, walking 2 min to Y at 07:55 easily; from O the ride is first. Here: start at X at 08:10, walk to Y.
     const net = buildNetwork(base({ transfers: [{ fromStopId: 'X', toStopId: 'Y', minSecs: 120 }], transferSlackSecs: 600 }));
-    const found = raptor(net, { origins: [{ stop: net.stopIndex.get('X')!, walkSecs: 0 }], destinations: [{ stop: net.stopIndex.get('E')!, walkSecs: 0 }], departAt: h(8, 10), maxTransfers: 1 });
+    const found = raptor(net, {
+      origins: [{ stop: net.stopIndex.get('X')!, walkSecs: 0 }],
+      destinations: [{ stop: net.stopIndex.get('E')!, walkSecs: 0 }],
+      departAt: h(8, 10),
+      maxTransfers: 1,
+    });
     expect(found.map((j) => j.arrival)).toEqual([h(8, 25)]);
   });
 });

@@ -19,25 +19,40 @@ export function writeGridFeed(opts: { n?: number; spacing?: number; headwayMins?
   const dLat = spacing / 111_195;
   const dLon = dLat / Math.cos((lat0 * Math.PI) / 180);
   const id = (r: number, c: number) => `g${r}_${c}`;
-  const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const clock = (s: number) =>
+    `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
   const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) stops.push(`${id(r, c)},Grid ${r}-${c},${(lat0 + r * dLat).toFixed(6)},${(lon0 + c * dLon).toFixed(6)}`);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) stops.push(`${id(r, c)},Grid ${r}-${c},${(lat0 + r * dLat).toFixed(6)},${(lon0 + c * dLon).toFixed(6)}`);
   const routes = ['route_id,agency_id,route_short_name,route_long_name,route_type'];
   const trips = ['route_id,service_id,trip_id'];
   const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
   const freqs = ['trip_id,start_time,end_time,headway_secs,exact_times'];
   const line = (routeId: string, name: string, seq: string[]) => {
     routes.push(`${routeId},G,${name},${name} line,3`);
-    for (const [suffix, list] of [['a', seq], ['b', [...seq].reverse()]] as const) {
+    for (const [suffix, list] of [
+      ['a', seq],
+      ['b', [...seq].reverse()],
+    ] as const) {
       const trip = `${routeId}-${suffix}`;
       trips.push(`${routeId},ALL,${trip}`);
       list.forEach((s, i) => stopTimes.push(`${trip},${clock(i * hop)},${clock(i * hop)},${s},${i + 1}`));
       freqs.push(`${trip},05:00:00,23:00:00,${headway},1`);
     }
   };
-  for (let r = 0; r < n; r++) line(`row${r}`, `R${r}`, Array.from({ length: n }, (_, c) => id(r, c)));
-  for (let c = 0; c < n; c++) line(`col${c}`, `C${c}`, Array.from({ length: n }, (_, r) => id(r, c)));
+  for (let r = 0; r < n; r++)
+    line(
+      `row${r}`,
+      `R${r}`,
+      Array.from({ length: n }, (_, c) => id(r, c)),
+    );
+  for (let c = 0; c < n; c++)
+    line(
+      `col${c}`,
+      `C${c}`,
+      Array.from({ length: n }, (_, r) => id(r, c)),
+    );
 
   const write = (name: string, lines: string[]) => fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
   write('agency.txt', ['agency_id,agency_name,agency_url,agency_timezone', 'G,Grid Transport,https://example.org,Asia/Kolkata']);

@@ -77,7 +77,8 @@ export const GTFS_FILES: GtfsFile[] = [
       { gtfs: 'parent_station', kind: 'text', fallback: null },
     ],
     check: (row, ids) => {
-      if ((row.location_type === 0 || row.location_type === 1) && (row.stop_lat === null || row.stop_lon === null)) return 'stop_lat and stop_lon are required for a stop or station';
+      if ((row.location_type === 0 || row.location_type === 1) && (row.stop_lat === null || row.stop_lon === null))
+        return 'stop_lat and stop_lon are required for a stop or station';
       if (row.stop_lat !== null && Math.abs(Number(row.stop_lat)) > 90) return `stop_lat ${row.stop_lat} is not a latitude`;
       if (row.stop_lon !== null && Math.abs(Number(row.stop_lon)) > 180) return `stop_lon ${row.stop_lon} is not a longitude`;
       return unique(ids.stops, String(row.stop_id), 'stop_id');

@@ -167,7 +167,14 @@ async function lineOfRecord(source: GtfsSource, file: string, record: number): P
   return record + 1;
 }
 
-async function importFile(tx: Db, spec: GtfsFile, source: GtfsSource, feedId: number, ids: FeedIds, opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number; onProgress?: (p: ImportProgress) => void; now: () => number }): Promise<number> {
+async function importFile(
+  tx: Db,
+  spec: GtfsFile,
+  source: GtfsSource,
+  feedId: number,
+  ids: FeedIds,
+  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number; onProgress?: (p: ImportProgress) => void; now: () => number },
+): Promise<number> {
   const dbColumns = ['feed_id', ...spec.columns.map((c) => c.db ?? c.gtfs)];
   const keys = spec.columns.map((c) => c.db ?? c.gtfs);
   const started = opts.now();
@@ -251,7 +258,12 @@ async function importFile(tx: Db, spec: GtfsFile, source: GtfsSource, feedId: nu
  * Walking links between every pair of stops (location_type 0) within `meters`, both ways: transfer_type 2 with
  * min_transfer_time = walking time at 4 km/h, flagged `generated`. Only stop coordinates are held in memory.
  */
-async function generateWalkingTransfers(tx: Db, feedId: number, meters: number, sink: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number }): Promise<number> {
+async function generateWalkingTransfers(
+  tx: Db,
+  feedId: number,
+  meters: number,
+  sink: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
+): Promise<number> {
   const stops = (
     await tx.query<{ stop_id: string; lat: number; lon: number }>(
       'SELECT stop_id, stop_lat AS lat, stop_lon AS lon FROM stops WHERE feed_id = $1 AND location_type = 0 AND stop_lat IS NOT NULL AND stop_lon IS NOT NULL ORDER BY stop_id',
@@ -292,7 +304,8 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
   const source = await openGtfsSource(location);
   try {
     for (const spec of GTFS_FILES) if (spec.required && !source.has(spec.file)) throw new GtfsImportError(spec.file, null, 'the file is missing from the feed');
-    if (!source.has('calendar.txt') && !source.has('calendar_dates.txt')) throw new GtfsImportError('calendar.txt', null, 'the feed needs calendar.txt or calendar_dates.txt');
+    if (!source.has('calendar.txt') && !source.has('calendar_dates.txt'))
+      throw new GtfsImportError('calendar.txt', null, 'the feed needs calendar.txt or calendar_dates.txt');
     const sink = { method: opts.method ?? 'copy', batchSize: opts.batchSize ?? DEFAULT_BATCH, chunkRows: opts.chunkRows ?? DEFAULT_CHUNK_ROWS } as const;
 
     return await db.transaction(async (tx) => {

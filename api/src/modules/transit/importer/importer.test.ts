@@ -32,11 +32,29 @@ describe(`GTFS importer ${dbLabel()}`, () => {
   afterAll(() => t?.cleanup());
 
   const count = async (table: string, city = 'testville') =>
-    Number((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} x JOIN feeds f ON f.id = x.feed_id WHERE f.city_id = $1 AND f.is_current`, [city])).rows[0].n);
+    Number(
+      (
+        await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} x JOIN feeds f ON f.id = x.feed_id WHERE f.city_id = $1 AND f.is_current`, [
+          city,
+        ])
+      ).rows[0].n,
+    );
 
   it('imports a folder feed as the current feed of a new city', async () => {
     const r = await importGtfs(t.db, MINI, { cityId: 'testville' });
-    expect(r.rows).toEqual({ agency: 1, stops: 4, routes: 3, calendar: 2, calendar_dates: 2, shapes: 3, trips: 5, stop_times: 13, frequencies: 1, transfers: 1, translations: 3 });
+    expect(r.rows).toEqual({
+      agency: 1,
+      stops: 4,
+      routes: 3,
+      calendar: 2,
+      calendar_dates: 2,
+      shapes: 3,
+      trips: 5,
+      stop_times: 13,
+      frequencies: 1,
+      transfers: 1,
+      translations: 3,
+    });
     expect(r.replacedFeedIds).toEqual([]);
     const city = await t.db.query('SELECT id, name, time_zone FROM cities WHERE id = $1', ['testville']);
     expect(city.rows).toEqual([{ id: 'testville', name: 'Testville', time_zone: 'Asia/Kolkata' }]);
@@ -65,12 +83,28 @@ describe(`GTFS importer ${dbLabel()}`, () => {
   });
 
   it.each([
-    ['a malformed time', { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:61:00,08:61:00,D,4\n') }, 'stop_times.txt line 15: arrival_time "08:61:00" is not a time (HH:MM:SS)'],
+    [
+      'a malformed time',
+      { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:61:00,08:61:00,D,4\n') },
+      'stop_times.txt line 15: arrival_time "08:61:00" is not a time (HH:MM:SS)',
+    ],
     ['a missing required field', { 'stops.txt': withLine('stops.txt', ',Echo,19.1,72.9\n') }, 'stops.txt line 6: stop_id is required'],
     ['a missing column', { 'routes.txt': 'route_id,route_short_name\nR1,1\n' }, 'routes.txt line 1: missing column route_type'],
-    ['an unknown stop', { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:30:00,08:30:00,ZZ,4\n') }, 'stop_times.txt line 15: stop_id "ZZ" is not in stops.txt'],
-    ['an unknown service', { 'trips.txt': withLine('trips.txt', 'R1,NOPE,R1-X,S1\n') }, 'trips.txt line 7: service_id "NOPE" is not in calendar.txt or calendar_dates.txt'],
-    ['a bad date', { 'calendar_dates.txt': withLine('calendar_dates.txt', 'ALL,20250231,2\n') }, 'calendar_dates.txt line 4: date "20250231" is not a date (YYYYMMDD)'],
+    [
+      'an unknown stop',
+      { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:30:00,08:30:00,ZZ,4\n') },
+      'stop_times.txt line 15: stop_id "ZZ" is not in stops.txt',
+    ],
+    [
+      'an unknown service',
+      { 'trips.txt': withLine('trips.txt', 'R1,NOPE,R1-X,S1\n') },
+      'trips.txt line 7: service_id "NOPE" is not in calendar.txt or calendar_dates.txt',
+    ],
+    [
+      'a bad date',
+      { 'calendar_dates.txt': withLine('calendar_dates.txt', 'ALL,20250231,2\n') },
+      'calendar_dates.txt line 4: date "20250231" is not a date (YYYYMMDD)',
+    ],
     ['a duplicate id', { 'routes.txt': withLine('routes.txt', 'R1,TV,1b,Again,3\n') }, 'routes.txt line 5: duplicate route_id "R1"'],
     ['a missing file', { 'trips.txt': null }, 'trips.txt: the file is missing from the feed'],
     ['a bad CSV quote', { 'stops.txt': withLine('stops.txt', 'E,"Echo,19.1,72.9\n') }, /^stops\.txt line \d+: /],
@@ -94,14 +128,19 @@ describe(`GTFS importer ${dbLabel()}`, () => {
 
   it('keeps translations and the credit line, and makes no walking links when the feed has transfers', async () => {
     const r = await importGtfs(t.db, MINI, { cityId: 'testville', attribution: '  Testville Transport © its authors ' });
-    const tr = await t.db.query('SELECT table_name, field_name, language, translation, record_id, field_value FROM translations WHERE feed_id = $1 ORDER BY language, table_name', [r.feedId]);
+    const tr = await t.db.query(
+      'SELECT table_name, field_name, language, translation, record_id, field_value FROM translations WHERE feed_id = $1 ORDER BY language, table_name',
+      [r.feedId],
+    );
     expect(tr.rows).toEqual([
       { table_name: 'routes', field_name: 'route_long_name', language: 'hi', translation: 'अल्फा - चार्ली', record_id: 'R1', field_value: null },
       { table_name: 'stops', field_name: 'stop_name', language: 'hi', translation: 'अल्फा', record_id: 'A', field_value: null },
       { table_name: 'stops', field_name: 'stop_name', language: 'ml', translation: 'ചാർലി', record_id: null, field_value: 'Charlie' },
     ]);
     expect((await t.db.query('SELECT attribution FROM feeds WHERE id = $1', [r.feedId])).rows).toEqual([{ attribution: 'Testville Transport © its authors' }]);
-    expect(await new TransitReadStore(t.db).transfers(r.feedId)).toEqual([{ from_stop_id: 'B', to_stop_id: 'D', transfer_type: 2, min_transfer_time: 120, generated: false }]);
+    expect(await new TransitReadStore(t.db).transfers(r.feedId)).toEqual([
+      { from_stop_id: 'B', to_stop_id: 'D', transfer_type: 2, min_transfer_time: 120, generated: false },
+    ]);
   });
 
   it('generates walking links between stops within 250 m when the feed has no transfers.txt', async () => {
@@ -154,12 +193,17 @@ describe(`GTFS importer ${dbLabel()}`, () => {
       expect(viaCopy.rows).toEqual(viaInsert.rows);
       for (const table of GTFS_FILES.map((f) => f.table)) {
         const all = async (feedId: number) =>
-          (await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE feed_id = $1`, [feedId])).rows.map(({ feed_id: _f, ...rest }) => JSON.stringify(rest)).sort();
+          (await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE feed_id = $1`, [feedId])).rows
+            .map(({ feed_id: _f, ...rest }) => JSON.stringify(rest))
+            .sort();
         const [a, b] = [await all(viaInsert.feedId), await all(viaCopy.feedId)];
         expect(b.length).toBe(a.length);
         expect(b).toEqual(a);
       }
-      const e = await t.db.query<{ stop_name: string | null; stop_lat: number }>(`SELECT stop_name, stop_lat FROM stops WHERE feed_id = $1 AND stop_id IN ('E', 'F') ORDER BY stop_id`, [viaCopy.feedId]);
+      const e = await t.db.query<{ stop_name: string | null; stop_lat: number }>(
+        `SELECT stop_name, stop_lat FROM stops WHERE feed_id = $1 AND stop_id IN ('E', 'F') ORDER BY stop_id`,
+        [viaCopy.feedId],
+      );
       expect(e.rows).toEqual([
         { stop_name: 'Back\\slash\ttab "quoted"\nnew line', stop_lat: 19.0123456789012 },
         { stop_name: null, stop_lat: 19.05 },
@@ -193,7 +237,11 @@ describe(`GTFS importer ${dbLabel()}`, () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     const done = seen.filter((p) => p.done);
-    expect(done.map((p) => [p.file, p.rows])).toEqual(Object.entries(r.rows).filter(([k]) => k !== 'generated_transfers').map(([table, n]) => [`${table}.txt`, n]));
+    expect(done.map((p) => [p.file, p.rows])).toEqual(
+      Object.entries(r.rows)
+        .filter(([k]) => k !== 'generated_transfers')
+        .map(([table, n]) => [`${table}.txt`, n]),
+    );
     const shapes = seen.filter((p) => p.file === 'shapes.txt');
     expect(shapes.at(-1)).toMatchObject({ rows: 20_003, done: true });
     const during = shapes.filter((p) => !p.done).map((p) => p.rows);
@@ -224,13 +272,27 @@ describe(`GTFS importer ${dbLabel()}`, () => {
     clock += 1000;
     printPlain({ file: 'shapes.txt', rows: 25, ms: 2000, done: true });
     printPlain({ file: 'trips.txt', rows: 3, ms: 4, done: true });
-    expect(plain).toEqual([`${progressLine({ file: 'shapes.txt', rows: 25, ms: 2000, done: true })}\n`, `${progressLine({ file: 'trips.txt', rows: 3, ms: 4, done: true })}\n`]);
+    expect(plain).toEqual([
+      `${progressLine({ file: 'shapes.txt', rows: 25, ms: 2000, done: true })}\n`,
+      `${progressLine({ file: 'trips.txt', rows: 3, ms: 4, done: true })}\n`,
+    ]);
     expect(plain.join('')).not.toMatch(/\r|\x1b/);
   });
 
   it('formats COPY values: null, numbers, booleans and the four escaped characters', () => {
     expect([null, undefined, 0, -1.5, 19.0123456789012, true, false, 'a\\b', 'a\tb', 'a\nb', 'a\rb', 'plain'].map(copyValue)).toEqual([
-      '\\N', '\\N', '0', '-1.5', '19.0123456789012', 't', 'f', 'a\\\\b', 'a\\tb', 'a\\nb', 'a\\rb', 'plain',
+      '\\N',
+      '\\N',
+      '0',
+      '-1.5',
+      '19.0123456789012',
+      't',
+      'f',
+      'a\\\\b',
+      'a\\tb',
+      'a\\nb',
+      'a\\rb',
+      'plain',
     ]);
   });
 

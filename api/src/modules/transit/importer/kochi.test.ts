@@ -35,7 +35,9 @@ if (!present) console.warn(`SKIPPED: the Kochi GTFS tests need ${KOCHI} (the sha
         stats.peakRssMb = peak / 2 ** 20;
       },
     });
-    console.log(`Kochi import: ${(stats.ms / 1000).toFixed(1)} s, RSS ${stats.startRssMb.toFixed(0)} MB before, peak ${stats.peakRssMb.toFixed(0)} MB (${dbLabel()}, jest process)`);
+    console.log(
+      `Kochi import: ${(stats.ms / 1000).toFixed(1)} s, RSS ${stats.startRssMb.toFixed(0)} MB before, peak ${stats.peakRssMb.toFixed(0)} MB (${dbLabel()}, jest process)`,
+    );
   }, 180_000);
   afterAll(() => s?.cleanup());
 
@@ -71,16 +73,23 @@ if (!present) console.warn(`SKIPPED: the Kochi GTFS tests need ${KOCHI} (the sha
     expect(city.transitCity).toMatchObject({ name: 'Kochi', attribution: 'Jungle Bus © OpenStreetMap contributors', stopBasedPlanner: false });
     expect(city.transitCity.bounds).toHaveLength(4);
 
-    const found = await gql('{ searchRoutes(city: "kochi", query: "fort kochi", limit: 5) { route_id route_name route_type isFrequencyTrip ttStatus frequency_data_array { start_time frequency } } }');
+    const found = await gql(
+      '{ searchRoutes(city: "kochi", query: "fort kochi", limit: 5) { route_id route_name route_type isFrequencyTrip ttStatus frequency_data_array { start_time frequency } } }',
+    );
     expect(found.searchRoutes.length).toBeGreaterThan(0);
     expect(found.searchRoutes[0]).toMatchObject({ isFrequencyTrip: true, ttStatus: 0 });
 
-    const route = await gql('query($id: ID!) { route(city: "kochi", routeId: $id) { route_name directions { directionId headsign shape stops { stop_id } } } }', { id: 'r10831465' });
+    const route = await gql(
+      'query($id: ID!) { route(city: "kochi", routeId: $id) { route_name directions { directionId headsign shape stops { stop_id } } } }',
+      { id: 'r10831465' },
+    );
     expect(route.route.route_name).toBe('Vypin ↔ Fort Kochi (Ro Ro)');
     expect(route.route.directions.length).toBe(2);
     expect(route.route.directions[0].shape.length).toBeGreaterThan(2);
 
-    const tt = await gql('{ timetable(city: "kochi", routeId: "r10831465", stopId: "n9300383986") { ttStatus isFrequencyTrip departures frequencies { start_time end_time frequency } } }');
+    const tt = await gql(
+      '{ timetable(city: "kochi", routeId: "r10831465", stopId: "n9300383986") { ttStatus isFrequencyTrip departures frequencies { start_time end_time frequency } } }',
+    );
     expect(tt.timetable).toMatchObject({ ttStatus: 0, isFrequencyTrip: true });
     expect(tt.timetable.frequencies[0]).toEqual({ start_time: 6 * 3600, end_time: 21 * 3600 + 45 * 60, frequency: 1800 });
 
@@ -89,13 +98,19 @@ if (!present) console.warn(`SKIPPED: the Kochi GTFS tests need ${KOCHI} (the sha
     expect(stop.stop.routes.length).toBeGreaterThan(0);
 
     // Ernakulam around MG Road: many stops within a kilometre.
-    const near = await gql('{ nearbyStops(city: "kochi", lat: 9.9763, lon: 76.2826, radiusMeters: 1000, limit: 10) { distanceMeters walking stop { stop_id routes { route_id } } } }');
+    const near = await gql(
+      '{ nearbyStops(city: "kochi", lat: 9.9763, lon: 76.2826, radiusMeters: 1000, limit: 10) { distanceMeters walking stop { stop_id routes { route_id } } } }',
+    );
     expect(near.nearbyStops.length).toBe(10);
     const d = near.nearbyStops.map((n: { distanceMeters: number }) => n.distanceMeters);
     expect(d).toEqual([...d].sort((a, b) => a - b));
 
     // Ten stops are called exactly "Vyttila"; the place "Vyttila Mobility Hub" leads the prefix matches.
     const search = await gql('{ search(city: "kochi", query: "VYTTILA", limit: 12) { result_type name } }');
-    expect(search.search.map((x: { result_type: string; name: string }) => `${x.result_type} ${x.name}`).slice(9)).toEqual(['STOP Vyttila', 'PLACE Vyttila Mobility Hub', 'STOP Vyttila Devaswom Board']);
+    expect(search.search.map((x: { result_type: string; name: string }) => `${x.result_type} ${x.name}`).slice(9)).toEqual([
+      'STOP Vyttila',
+      'PLACE Vyttila Mobility Hub',
+      'STOP Vyttila Devaswom Board',
+    ]);
   });
 });
