@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: prints the figures the issues ask for, measured on this machine. Not a test: nothing here asserts,
 // the figures are compared with their targets in the printed table and written to bench-results/latest.json.
-import { spawn, fork, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from './ensure-chromium.mjs';
 
