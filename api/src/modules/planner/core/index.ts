@@ -1,3 +1,4 @@
 /** The routing core: pure, typed arrays, no I/O. The planner service adapts requests to it. */
 export * from './network';
 export * from './raptor';
+export * from './arrive-by-check';

@@ -116,6 +116,22 @@ export interface Network {
   /** Minimum time to change vehicles at the same stop (a transfer from the stop to itself, else the transfer slack). */
   changeSecs: Int32Array;
 
+  /**
+   * The same network with time reversed, for arrive-by (raptor.ts `raptorArriveBy`: RAPTOR from the destination
+   * backwards). Read in place of the arrays of the same name without `rev`: each pattern's stops in reverse order, its
+   * trips in reverse order, times negated with arrivals and departures swapped (so every column is still sorted), and
+   * footpaths transposed (footpaths into a stop) with their walk and slack. The pattern, trip and stop-pattern offsets
+   * and the change times are shared.
+   */
+  revPatternStops: Int32Array;
+  revArrivals: Int32Array;
+  revDepartures: Int32Array;
+  revStopPatternPos: Int32Array;
+  revFootStart: Int32Array;
+  revFootTo: Int32Array;
+  revFootSecs: Int32Array;
+  revFootSlack: Int32Array;
+
   tripCount: number;
   stopEventCount: number;
 }
@@ -139,6 +155,14 @@ export type RoutingArrays = Pick<
   | 'footSecs'
   | 'footSlack'
   | 'changeSecs'
+  | 'revPatternStops'
+  | 'revArrivals'
+  | 'revDepartures'
+  | 'revStopPatternPos'
+  | 'revFootStart'
+  | 'revFootTo'
+  | 'revFootSecs'
+  | 'revFootSlack'
 >;
 
 const ROUTING_ARRAYS = [
@@ -156,6 +180,14 @@ const ROUTING_ARRAYS = [
   'footSecs',
   'footSlack',
   'changeSecs',
+  'revPatternStops',
+  'revArrivals',
+  'revDepartures',
+  'revStopPatternPos',
+  'revFootStart',
+  'revFootTo',
+  'revFootSecs',
+  'revFootSlack',
 ] as const;
 
 /**
@@ -251,6 +283,65 @@ function closeFootpaths(links: Map<number, number>, S: number, maxSecs: number):
       if (prev === undefined || d < prev) links.set(key, d);
     }
   }
+}
+
+/** The time-reversed arrays of a network (see `Network.revArrivals`): what RAPTOR reads to search backwards. */
+function reverseArrays(
+  n: Pick<
+    Network,
+    | 'stopCount'
+    | 'patternCount'
+    | 'patternStopStart'
+    | 'patternStops'
+    | 'patternTripStart'
+    | 'patternTimeBase'
+    | 'arrivals'
+    | 'departures'
+    | 'stopPatterns'
+    | 'stopPatternPos'
+    | 'footStart'
+    | 'footTo'
+    | 'footSecs'
+    | 'footSlack'
+  >,
+): Pick<Network, 'revPatternStops' | 'revArrivals' | 'revDepartures' | 'revStopPatternPos' | 'revFootStart' | 'revFootTo' | 'revFootSecs' | 'revFootSlack'> {
+  const revPatternStops = new Int32Array(n.patternStops.length);
+  const revArrivals = new Int32Array(n.arrivals.length);
+  const revDepartures = new Int32Array(n.departures.length);
+  for (let p = 0; p < n.patternCount; p++) {
+    const s0 = n.patternStopStart[p];
+    const stops = n.patternStopStart[p + 1] - s0;
+    for (let i = 0; i < stops; i++) revPatternStops[s0 + i] = n.patternStops[s0 + stops - 1 - i];
+    // Position i, trip t is at base + i * trips + t: reversing both is reversing the block.
+    const base = n.patternTimeBase[p];
+    const last = base + stops * (n.patternTripStart[p + 1] - n.patternTripStart[p]) - 1;
+    for (let x = base; x <= last; x++) {
+      revArrivals[x] = -n.departures[base + last - x];
+      revDepartures[x] = -n.arrivals[base + last - x];
+    }
+  }
+  const revStopPatternPos = new Int32Array(n.stopPatternPos.length);
+  for (let j = 0; j < n.stopPatterns.length; j++) {
+    const p = n.stopPatterns[j];
+    revStopPatternPos[j] = n.patternStopStart[p + 1] - n.patternStopStart[p] - 1 - n.stopPatternPos[j];
+  }
+  const S = n.stopCount;
+  const revFootStart = new Int32Array(S + 1);
+  for (let f = 0; f < n.footTo.length; f++) revFootStart[n.footTo[f] + 1]++;
+  for (let s = 0; s < S; s++) revFootStart[s + 1] += revFootStart[s];
+  const fill = revFootStart.slice(0, S);
+  const revFootTo = new Int32Array(n.footTo.length);
+  const revFootSecs = new Int32Array(n.footTo.length);
+  const revFootSlack = new Int32Array(n.footTo.length);
+  for (let a = 0; a < S; a++) {
+    for (let f = n.footStart[a]; f < n.footStart[a + 1]; f++) {
+      const slot = fill[n.footTo[f]]++;
+      revFootTo[slot] = a;
+      revFootSecs[slot] = n.footSecs[f];
+      revFootSlack[slot] = n.footSlack[f];
+    }
+  }
+  return { revPatternStops, revArrivals, revDepartures, revStopPatternPos, revFootStart, revFootTo, revFootSecs, revFootSlack };
 }
 
 export function buildNetwork(input: NetworkInput): Network {
@@ -448,7 +539,24 @@ export function buildNetwork(input: NetworkInput): Network {
     footSlack[slot] = exact.has(key) ? 0 : slack;
   }
 
+  const forward = {
+    stopCount: S,
+    patternCount: P,
+    patternStopStart,
+    patternStops,
+    patternTripStart,
+    patternTimeBase,
+    arrivals,
+    departures,
+    stopPatterns,
+    stopPatternPos,
+    footStart,
+    footTo,
+    footSecs,
+    footSlack,
+  };
   return {
+    ...reverseArrays(forward),
     stopCount: S,
     stopIds,
     stopIndex,

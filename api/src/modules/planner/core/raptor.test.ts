@@ -1,6 +1,7 @@
 import { haversineKm } from '@sawari/domain';
 import { buildNetwork, INF, walkSecondsForKm, type Network, type NetworkInput, type StopInput, type TransferInput, type TripInput } from './network';
-import { dominates, paretoFilter, raptor, raptorRange, type Journey } from './raptor';
+import { arriveByProblems } from './arrive-by-check';
+import { dominates, paretoFilter, raptor, raptorArriveBy, raptorRange, type Endpoint, type Journey } from './raptor';
 
 const hm = (h: number, m: number) => h * 3600 + m * 60;
 
@@ -345,33 +346,42 @@ function connectionScan(n: Network, from: number, to: number, departAt: number):
   return arr[to];
 }
 
+/** A seeded generator in [0, 1). */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+/** 14 stops, 6 routes of 1-6 trips (some frequency-based) between 07:00 and 10:00, walking links up to 700 m, a 4-min change at s3. */
+function randomNetwork(rnd: () => number, extra: Partial<NetworkInput> = {}): Network {
+  const stops = Array.from({ length: 14 }, (_, i) => ({ id: `s${i}`, lat: 10 + rnd() * 0.02, lon: 76 + rnd() * 0.02 }));
+  const trips: TripInput[] = [];
+  for (let r = 0; r < 6; r++) {
+    const len = 2 + Math.floor(rnd() * 5);
+    const seq = [...stops]
+      .sort(() => rnd() - 0.5)
+      .slice(0, len)
+      .map((s) => s.id);
+    const hops = seq.map(() => 60 + Math.floor(rnd() * 600));
+    const count = 1 + Math.floor(rnd() * 6);
+    for (let t = 0; t < count; t++) {
+      let clock = hm(7, 0) + Math.floor(rnd() * 3 * 3600);
+      const times = seq.map((_, i) => (clock += i === 0 ? 0 : hops[i]));
+      const freq: Partial<TripInput> =
+        rnd() < 0.3 ? { frequencies: [{ startSecs: times[0], endSecs: times[0] + 3600, headwaySecs: 600 + Math.floor(rnd() * 1200) }] } : {};
+      trips.push(trip(`r${r}t${t}`, `r${r}`, seq, times, freq));
+    }
+  }
+  return buildNetwork({ stops, trips, transfers: [...walkingLinks(stops, 700), { fromStopId: 's3', toStopId: 's3', minSecs: 240 }], ...extra });
+}
+
 describe('planner core: random networks against a connection scan', () => {
   it('finds the same earliest arrival on 150 random networks', () => {
-    let seed = 7;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
+    const rnd = seeded(7);
     for (let case_ = 0; case_ < 150; case_++) {
-      const stops = Array.from({ length: 14 }, (_, i) => ({ id: `s${i}`, lat: 10 + rnd() * 0.02, lon: 76 + rnd() * 0.02 }));
-      const trips: TripInput[] = [];
-      for (let r = 0; r < 6; r++) {
-        const len = 2 + Math.floor(rnd() * 5);
-        const seq = [...stops]
-          .sort(() => rnd() - 0.5)
-          .slice(0, len)
-          .map((s) => s.id);
-        const hops = seq.map(() => 60 + Math.floor(rnd() * 600));
-        const count = 1 + Math.floor(rnd() * 6);
-        for (let t = 0; t < count; t++) {
-          let clock = hm(7, 0) + Math.floor(rnd() * 3 * 3600);
-          const times = seq.map((_, i) => (clock += i === 0 ? 0 : hops[i]));
-          const extra: Partial<TripInput> =
-            rnd() < 0.3 ? { frequencies: [{ startSecs: times[0], endSecs: times[0] + 3600, headwaySecs: 600 + Math.floor(rnd() * 1200) }] } : {};
-          trips.push(trip(`r${r}t${t}`, `r${r}`, seq, times, extra));
-        }
-      }
-      const n = buildNetwork({ stops, trips, transfers: [...walkingLinks(stops, 700), { fromStopId: 's3', toStopId: 's3', minSecs: 240 }] });
+      const n = randomNetwork(rnd);
       for (let pair = 0; pair < 10; pair++) {
         const a = Math.floor(rnd() * 14);
         const b = Math.floor(rnd() * 14);
@@ -402,5 +412,66 @@ describe('planner core: random networks against a connection scan', () => {
         if (got.length) expect(Math.min(...range.map((j) => j.arrival))).toBe(earliest);
       }
     }
+  });
+});
+
+describe('planner core: arrive-by (the reversed search) against the forward search', () => {
+  it('on 150 random networks, with and without transfer slack, from stops and from places walking to several stops', () => {
+    const rnd = seeded(11);
+    let answered = 0;
+    let walked = 0;
+    for (let case_ = 0; case_ < 150; case_++) {
+      // Every other network: 2 min of transfer slack (a walk between two vehicles waits it too).
+      const slack = case_ % 2 === 1;
+      const n = randomNetwork(rnd, slack ? { transferSlackSecs: 120 } : {});
+      const ends = (): Endpoint[] => {
+        const first = Math.floor(rnd() * 14);
+        if (rnd() < 0.5) return [{ stop: first, walkSecs: 0 }];
+        const second = (first + 1 + Math.floor(rnd() * 13)) % 14;
+        return [
+          { stop: first, walkSecs: Math.floor(rnd() * 400) },
+          { stop: second, walkSecs: Math.floor(rnd() * 400) },
+        ];
+      };
+      for (let pair = 0; pair < 10; pair++) {
+        const origins = ends();
+        const destinations = ends();
+        const arriveBy = hm(7, 30) + Math.floor(rnd() * 3 * 3600);
+        const q = { origins, destinations, departAt: arriveBy - 7200, windowSecs: 7200, maxTransfers: Math.floor(rnd() * 4), arriveBy };
+        const found = raptorRange(n, q);
+        expect([case_, pair, arriveByProblems(n, q, found)]).toEqual([case_, pair, []]);
+        if (found.length) answered++;
+        if (found.some((j) => j.walkSecs > 0)) walked++;
+        // The same (departure, changes) frontier as asking the forward search at every second of the window would give
+        // (arriveByProblems asks it one second after each answer); and nothing dominated.
+        for (const j of found) expect(found.some((o) => o !== j && dominates(o, j, true))).toBe(false);
+      }
+    }
+    // The cases were not all empty.
+    expect(answered).toBeGreaterThan(300);
+    expect(walked).toBeGreaterThan(100);
+  });
+
+  it('walks: leaves as late as the walk to the stop allows, and from the last stop to the place', () => {
+    const n = net([trip('T1', 'R1', ['A', 'B', 'C'], [hm(8, 0), hm(8, 10), hm(8, 20)]), trip('T2', 'R1', ['A', 'B', 'C'], [hm(8, 30), hm(8, 40), hm(8, 50)])]);
+    const idx = (s: string) => n.stopIndex.get(s)!;
+    const q = {
+      origins: [
+        { stop: idx('A'), walkSecs: 600 },
+        { stop: idx('B'), walkSecs: 300 },
+      ],
+      destinations: [{ stop: idx('C'), walkSecs: 120 }],
+      departAt: hm(6, 0),
+      maxTransfers: 2,
+    };
+    // By 08:52: the 08:30 from A (walk 10 min: leave 08:20) or the 08:40 from B (walk 5 min: leave 08:35): the later.
+    const [j, ...more] = raptorArriveBy(n, { ...q, arriveBy: hm(8, 52) });
+    expect(more).toEqual([]);
+    expect(j).toMatchObject({ departure: hm(8, 35), arrival: hm(8, 52), transfers: 0, walkSecs: 420 });
+    expect(describe_(n, j)).toEqual(['walk place 08:35 -> B 08:40', 'ride R1 B 08:40 -> C 08:50', 'walk C 08:50 -> place 08:52']);
+    // By 08:51 the 08:40 is a minute late: the 08:10 from B.
+    expect(raptorArriveBy(n, { ...q, arriveBy: hm(8, 51) }).map((x) => x.departure)).toEqual([hm(8, 5)]);
+    // Nothing leaves after departAt and arrives in time.
+    expect(raptorArriveBy(n, { ...q, departAt: hm(8, 6), arriveBy: hm(8, 51) })).toEqual([]);
   });
 });

@@ -175,11 +175,16 @@ function workspace(net: Network): Workspace {
   return ws;
 }
 
+/** The footpath from a to b (its index in footTo), or -1. */
+function footIndex(net: Network, a: number, b: number): number {
+  for (let i = net.footStart[a]; i < net.footStart[a + 1]; i++) if (net.footTo[i] === b) return i;
+  return -1;
+}
+
 /** The footpath time from a to b (0 for a === b: a change at the same stop is in changeSecs). */
 function footSecsBetween(net: Network, a: number, b: number): number {
-  if (a === b) return 0;
-  for (let i = net.footStart[a]; i < net.footStart[a + 1]; i++) if (net.footTo[i] === b) return net.footSecs[i];
-  return 0;
+  const f = a === b ? -1 : footIndex(net, a, b);
+  return f < 0 ? 0 : net.footSecs[f];
 }
 
 /** Notes that a label of stop s went down in round k (once per run and round). */
@@ -561,11 +566,16 @@ function finish(ws: Workspace, q: RaptorQuery): void {
  * fewer transfers (the Pareto set of arrival time versus transfers), fewest transfers first.
  */
 export function raptor(net: Network, q: RaptorQuery): Journey[] {
+  return search(net, q);
+}
+
+/** One RAPTOR search from q.departAt, arriving before `cap`: for each number of vehicles, the journey if it is earlier. */
+function search(net: Network, q: RaptorQuery, cap = INF): Journey[] {
   if (q.origins.length === 0 || q.destinations.length === 0) return [];
   const { ws, rounds } = prepare(net, q);
   try {
     const bounds = new Int32Array(rounds);
-    runRounds(ws, q, rounds, q.departAt, bounds);
+    runRounds(ws, q, rounds, q.departAt, bounds, cap);
     const out: Journey[] = [];
     let best = INF;
     for (let k = 0; k < rounds; k++) {
@@ -585,6 +595,10 @@ export function raptor(net: Network, q: RaptorQuery): Journey[] {
  * for an earlier start). Answers the Pareto set over (later departure, earlier arrival, fewer transfers).
  */
 export function raptorRange(net: Network, q: RangeQuery): Journey[] {
+  if (q.arriveBy !== undefined) {
+    if (q.shouldStop?.()) throw new QueryStoppedError(0, 1);
+    return raptorArriveBy(net, { ...q, arriveBy: q.arriveBy });
+  }
   if (q.windowSecs <= 0) return raptor(net, q);
   if (q.origins.length === 0 || q.destinations.length === 0) return [];
   const end = q.departAt + q.windowSecs;
@@ -611,8 +625,7 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     }
   }
   const starts = [...times].sort((a, b) => b - a);
-  const cap = q.arriveBy === undefined ? INF : q.arriveBy + 1;
-  if (starts.length === 0 && cap === INF) return raptor(net, q);
+  if (starts.length === 0) return raptor(net, q);
 
   const { ws, rounds } = prepare(net, q);
   try {
@@ -622,7 +635,7 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     for (let i = 0; i < starts.length; i++) {
       if (q.shouldStop?.()) throw new QueryStoppedError(i, starts.length);
       const start = starts[i];
-      runRounds(ws, q, rounds, start, bounds, cap);
+      runRounds(ws, q, rounds, start, bounds);
       let best = bounds[0];
       for (let k = 1; k < rounds; k++) {
         const b = bounds[k];
@@ -634,28 +647,126 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
         seen[k] = Math.min(seen[k], b);
       }
     }
-    // Walking only (no vehicle): leave at the window's start (arrive-by: as late as arrives in time); not repeated for
-    // every departure.
-    if (starts.length === 0) runRounds(ws, q, rounds, q.departAt, bounds, INF);
+    // Walking only (no vehicle): leave at the window's start; not repeated for every departure.
     if (bounds[0] < INF) {
       const walk = reconstruct(ws, q, 0, q.departAt);
-      if (walk && walk.legs.length > 0) {
-        if (q.arriveBy !== undefined) {
-          const shift = q.arriveBy - walk.arrival;
-          for (const l of walk.legs) {
-            l.departure += shift;
-            l.arrival += shift;
-          }
-          walk.departure += shift;
-          walk.arrival += shift;
-        }
-        found.push(walk);
-      }
+      if (walk && walk.legs.length > 0) found.push(walk);
     }
-    return paretoFilter(q.arriveBy === undefined ? found : found.filter((j) => j.arrival <= (q.arriveBy as number)), { arriveBy: q.arriveBy !== undefined });
+    return paretoFilter(found);
   } finally {
     finish(ws, q);
   }
+}
+
+/** The time-reversed view of a network (its `rev` arrays in place of the forward ones, and back): one per network. */
+const reversed = new WeakMap<Network, Network>();
+function reversedView(net: Network): Network {
+  let rev = reversed.get(net);
+  if (!rev) {
+    rev = {
+      ...net,
+      patternStops: net.revPatternStops,
+      arrivals: net.revArrivals,
+      departures: net.revDepartures,
+      stopPatternPos: net.revStopPatternPos,
+      footStart: net.revFootStart,
+      footTo: net.revFootTo,
+      footSecs: net.revFootSecs,
+      footSlack: net.revFootSlack,
+      revPatternStops: net.patternStops,
+      revArrivals: net.arrivals,
+      revDepartures: net.departures,
+      revStopPatternPos: net.stopPatternPos,
+      revFootStart: net.footStart,
+      revFootTo: net.footTo,
+      revFootSecs: net.footSecs,
+      revFootSlack: net.footSlack,
+    };
+    reversed.set(net, rev);
+  }
+  return rev;
+}
+
+/**
+ * A journey found on the reversed network as a journey of the network: legs in the other order, each turned round
+ * (times negated, ends swapped; a ride's trip and positions counted from the other end of its pattern). Then ridden
+ * forward from its departure: each vehicle the earliest of its pattern that can be caught (the backward search picks,
+ * for each vehicle, the latest that still makes the connection; forward, the rider keeps the departure and arrives as
+ * early as these same vehicles allow: arrival breaks ties).
+ */
+function forwardJourney(net: Network, j: Journey): Journey {
+  const legs: JourneyLeg[] = j.legs.reverse().map((l) => {
+    if (l.kind === 'walk') return { kind: 'walk', from: l.to, to: l.from, departure: -l.arrival, arrival: -l.departure };
+    const p = l.pattern;
+    const lastPos = net.patternStopStart[p + 1] - net.patternStopStart[p] - 1;
+    const first = net.patternTripStart[p];
+    const lastTrip = net.patternTripStart[p + 1] - 1;
+    return {
+      kind: 'ride',
+      pattern: p,
+      trip: first + lastTrip - l.trip,
+      from: l.to,
+      to: l.from,
+      boardPos: lastPos - l.alightPos,
+      alightPos: lastPos - l.boardPos,
+      departure: -l.arrival,
+      arrival: -l.departure,
+    };
+  });
+  const departure = legs.length ? legs[0].departure : -j.arrival;
+  let t = departure;
+  let rides = 0;
+  let walkSecs = 0;
+  legs.forEach((l, i) => {
+    if (l.kind === 'walk') {
+      const secs = l.arrival - l.departure;
+      walkSecs += secs;
+      l.departure = t;
+      t = l.arrival = t + secs;
+      return;
+    }
+    // As the forward search boards: a change at the same stop takes its change time, a walk between two vehicles the
+    // walk's slack; nothing before the first vehicle.
+    const prev = legs[i - 1];
+    if (rides > 0 && prev?.kind === 'ride') t += net.changeSecs[l.from];
+    else if (rides > 0 && prev?.kind === 'walk') t += net.footSlack[footIndex(net, prev.from, prev.to)] ?? 0;
+    rides++;
+    const nTrips = net.patternTripStart[l.pattern + 1] - net.patternTripStart[l.pattern];
+    const base = net.patternTimeBase[l.pattern];
+    const col = base + l.boardPos * nTrips;
+    let lo = 0;
+    let hi = l.trip - net.patternTripStart[l.pattern];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (net.departures[col + mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    l.trip = net.patternTripStart[l.pattern] + lo;
+    l.departure = net.departures[col + lo];
+    t = l.arrival = net.arrivals[base + l.alightPos * nTrips + lo];
+  });
+  return { departure, arrival: t, transfers: Math.max(0, rides - 1), walkSecs, legs };
+}
+
+/**
+ * Arrive-by: the latest departures from the origins that reach a destination by `arriveBy`, one per number of vehicles
+ * when it leaves later than every option with fewer (the Pareto set of departure versus transfers; then no journey
+ * dominated on departure, transfers and walking, arrival breaking ties). RAPTOR itself, run on the reversed network
+ * (`Network.revArrivals`) from the destinations at -arriveBy: the earliest "arrival" there is the latest departure
+ * here. Departures before `departAt` are not searched. The rules are the forward search's, turned round: the walk to
+ * the destination and from the origin without slack, a walk between two vehicles with it, a change at a stop with the
+ * stop's change time, transfers.txt times as given.
+ */
+export function raptorArriveBy(net: Network, q: RaptorQuery & { arriveBy: number }): Journey[] {
+  const back: RaptorQuery = { origins: q.destinations, destinations: q.origins, departAt: -q.arriveBy, maxTransfers: q.maxTransfers };
+  // Leaving at or after departAt is arriving before -departAt + 1 on the reversed network.
+  const latest = search(reversedView(net), back, 1 - q.departAt).map((j) => forwardJourney(net, j));
+  // The backward search breaks ties (same departure and changes) as it meets them, not by walking: a forward search
+  // from each of these departures, pruned at the arrival time, offers its journeys too (cheap: it sees only the
+  // minutes between the two), and the Pareto set keeps the one that walks less, then the earlier arrival.
+  const found = [...latest];
+  for (const departAt of new Set(latest.map((j) => j.departure))) found.push(...search(net, { ...q, departAt }, q.arriveBy + 1));
+  return paretoFilter(found, { arriveBy: true });
 }
 
 /**
