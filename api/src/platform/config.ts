@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z, type ZodType } from 'zod';
+import { buildMapSources, mapVariables, type MapSources } from './map-tiles';
 
 export type Environment = 'development' | 'test' | 'production';
 
@@ -22,9 +23,9 @@ export interface PlatformConfig {
   /** Addresses (IPs or CIDR ranges) of the reverse proxies whose `x-forwarded-for` is believed (TRUST_PROXY). Empty:
    *  no proxy is trusted and the client address is the socket's peer (docs/hardening.md). */
   trustProxy: string[];
-  /** Raster tile URL template for maps (SAWARI_MAP_TILES, `{z}/{x}/{y}`); its origin alone is added to the page CSP's
-   *  img-src and connect-src. Unset: maps draw the built-in style and nothing is fetched from elsewhere. */
-  mapTiles?: string;
+  /** Map tile sources by city (SAWARI_MAP_TILES, SAWARI_MAP_PMTILES, SAWARI_MAP_ATTRIBUTION; map-tiles.ts): only the
+   *  URL templates' origins are added to the page CSP. Unset: maps draw the built-in style, nothing fetched elsewhere. */
+  mapSources?: MapSources;
 }
 
 /** The platform's part only; modules that need nothing else take this. */
@@ -74,11 +75,7 @@ const platformSection = defineSection<PlatformConfig>({
     WEB_ROOT: z.string().min(1, 'WEB_ROOT must not be empty').optional(),
     AUTH_TOKEN_SECRET: z.string().min(32, 'AUTH_TOKEN_SECRET must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().optional(),
-    SAWARI_MAP_TILES: z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s'";]+\/[^\s'";]*$/, 'SAWARI_MAP_TILES must be an http(s) URL template such as https://tiles.example.org/{z}/{x}/{y}.png')
-      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'SAWARI_MAP_TILES must contain {z}, {x} and {y}')
-      .optional(),
+    ...mapVariables,
   },
   build(e, ctx) {
     if (ctx.env === 'production' && !e.AUTH_TOKEN_SECRET) ctx.problem('AUTH_TOKEN_SECRET is required in production (at least 32 random characters)');
@@ -100,7 +97,7 @@ const platformSection = defineSection<PlatformConfig>({
       webRoot: e.WEB_ROOT === 'off' ? null : path.resolve((e.WEB_ROOT as string | undefined) ?? repoRoot),
       authTokenSecret: e.AUTH_TOKEN_SECRET as string | undefined,
       trustProxy,
-      mapTiles: e.SAWARI_MAP_TILES as string | undefined,
+      mapSources: buildMapSources(e, ctx.problem),
     };
   },
 });

@@ -1,14 +1,12 @@
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import fp from 'fastify-plugin';
 import type { PlatformConfig } from './config';
 import type { Db } from './db';
 import { clientErrorHandler, installErrorHandlers, installInputGuards, installZodValidator, errorBody } from './errors';
 import { apiErrorSchema, healthResponseSchema } from '@sawari/contracts';
-import { z } from 'zod';
 import { installZodSerializer } from './schema';
-
-const mapTilesResponseSchema = z.object({ tiles: z.string().nullable() });
+import { mapTileOrigins, registerMapTiles } from './map-tiles';
 
 /** The page policy of every document and static file: it allows exactly what the app loads. */
 const DOCUMENT_CSP = {
@@ -27,20 +25,21 @@ const DOCUMENT_CSP = {
 
 /** Documents and static files: helmet's defaults with our CSP (no defaults added to it), our referrer policy, and
  *  frames refused twice (frame-ancestors 'none' and X-Frame-Options DENY for browsers without CSP 2). */
-const DOCUMENT_HELMET: FastifyHelmetOptions = {
+const DOCUMENT_HELMET: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: DOCUMENT_CSP },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   xFrameOptions: { action: 'deny' },
 };
 
-/** The origin of a map tile URL template (SAWARI_MAP_TILES), the only one the page policy then adds. */
-export const mapTileOrigin = (template: string): string => new URL(template.replace(/\{[a-z]+\}/g, '0')).origin;
-
-/** The document policy with the configured tile origin added to img-src and connect-src (maplibre fetches tiles). */
-function documentHelmet(mapTiles?: string): FastifyHelmetOptions {
-  if (!mapTiles) return DOCUMENT_HELMET;
-  const origin = mapTileOrigin(mapTiles);
-  const directives = { ...DOCUMENT_CSP, 'img-src': [...DOCUMENT_CSP['img-src'], origin], 'connect-src': [...DOCUMENT_CSP['connect-src'], origin] };
+/** The document policy with the configured tile templates' origins added to img-src and connect-src (maplibre fetches
+ *  tiles); PMTiles files are served from our own origin and add nothing. */
+function documentHelmet(tileOrigins: readonly string[]): HelmetOptions {
+  if (!tileOrigins.length) return DOCUMENT_HELMET;
+  const directives = {
+    ...DOCUMENT_CSP,
+    'img-src': [...DOCUMENT_CSP['img-src'], ...tileOrigins],
+    'connect-src': [...DOCUMENT_CSP['connect-src'], ...tileOrigins],
+  };
   return { ...DOCUMENT_HELMET, contentSecurityPolicy: { useDefaults: false, directives } };
 }
 
@@ -48,7 +47,7 @@ function documentHelmet(mapTiles?: string): FastifyHelmetOptions {
  * /api answers. JSON is never rendered as a document, so it needs no page policy: the short OWASP API set (a deny-all
  * CSP, nosniff, and no-store added below) instead of 400 bytes of document headers on every board poll.
  */
-const API_HELMET: FastifyHelmetOptions = {
+const API_HELMET: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
   xContentTypeOptions: true,
   crossOriginOpenerPolicy: false,
@@ -93,22 +92,33 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Security headers through @fastify/helmet: registered first (its hooks are on the root, so they run before every
- * module's guard and reach error answers too), chosen by path like the answers themselves: /api/* or a document.
+ * The headers helmet's middleware sets for these options, computed once: the middleware only sets and removes
+ * response headers (no option here depends on the request), so running it on every request rebuilt the same strings
+ * each time (it parsed the CSP directives per request: about a tenth of a board poll's CPU).
  */
-function installSecurityHeaders(app: FastifyInstance, mapTiles?: string): void {
-  const document = documentHelmet(mapTiles);
-  void app.register(helmet, { global: false });
-  void app.register(
-    fp(async (root) => {
-      root.addHook('onRequest', (request, reply, done) => {
-        const api = request.url.startsWith('/api/');
-        reply.helmet(api ? API_HELMET : document); // sets the headers at once (helmet's middleware is synchronous)
-        reply.headers(api ? API_EXTRA : DOCUMENT_EXTRA);
-        done();
-      });
-    }),
-  );
+function helmetHeaders(options: HelmetOptions, extra: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return { ...headers, ...extra };
+}
+
+/**
+ * Security headers by helmet, chosen by path like the answers themselves (/api/* or a document), set by a root hook
+ * added before any module, so it runs ahead of every module's guard and reaches error answers too.
+ */
+function installSecurityHeaders(app: FastifyInstance, tileOrigins: readonly string[]): void {
+  const document = helmetHeaders(documentHelmet(tileOrigins), DOCUMENT_EXTRA);
+  const api = helmetHeaders(API_HELMET, API_EXTRA);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : document);
+    done();
+  });
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteOptions[]>();
@@ -144,9 +154,9 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   installInputGuards(app);
   installErrorHandlers(app);
 
-  installSecurityHeaders(app, config.mapTiles);
-  // The map tile source the page may use (null: the built-in style, nothing fetched from elsewhere).
-  app.get('/api/map-tiles', { schema: { response: { 200: mapTilesResponseSchema } } }, async () => ({ tiles: config.mapTiles ?? null }));
+  installSecurityHeaders(app, mapTileOrigins(config.mapSources));
+  // Each city's map tile source, and its PMTiles file when it has one (none: the built-in style).
+  registerMapTiles(app, config.mapSources);
   // One line per answer: failures at info/error, successes at debug (so busy boards do not flood the log).
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
