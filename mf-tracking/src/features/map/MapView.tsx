@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
+import { escapeHtml } from '@sawari/domain';
 import { apiFetch } from '@sawari/runtime';
 import type { RouteDirection, Stop, Vehicle } from '../common/transit';
 import {
@@ -12,10 +13,13 @@ import {
   busesGeoJson,
   mapStyle,
   overlayLayers,
+  pmtilesUrl,
   routeGeoJson,
   stopsGeoJson,
+  type MapTileSource,
 } from './mapData';
 import { useGeolocation } from '../common/useGeolocation';
+import { useCityId } from '../common/city';
 import styles from '../common/tracking.module.css';
 
 type Lib = typeof import('maplibre-gl');
@@ -26,18 +30,27 @@ const loadLib = (): Promise<Lib> => {
   return libPromise;
 };
 
-/** The server's tile template (SAWARI_MAP_TILES), asked once per page; null when unset or unanswered (offline): the
- *  built-in style then, as without tiles. */
-let tilesPromise: Promise<string | null> | null = null;
-const loadTiles = (): Promise<string | null> => {
-  tilesPromise ??= apiFetch<{ tiles: string | null }>('/map-tiles').then(
-    (r) => r?.tiles ?? null,
-    () => {
-      tilesPromise = null;
-      return null;
-    },
-  );
-  return tilesPromise;
+/** The city's tile source (GET /api/map-tiles?city=), asked once per city and page; null when it has none or the
+ *  server cannot be reached (offline): the built-in style then, as without tiles. A PMTiles source also loads the
+ *  `pmtiles` protocol (its own chunk) before the map starts. */
+const sources = new Map<string, Promise<MapTileSource | null>>();
+const loadSource = (city: string, lib: Promise<Lib>): Promise<MapTileSource | null> => {
+  let p = sources.get(city);
+  if (!p) {
+    p = apiFetch<MapTileSource>(`/map-tiles?city=${encodeURIComponent(city)}`)
+      .then(async (s) => {
+        if (!s.pmtiles) return s.tiles ? s : null;
+        const [{ addPmtilesProtocol }, l] = await Promise.all([import(/* webpackChunkName: "pmtiles" */ './pmtiles'), lib]);
+        addPmtilesProtocol(l);
+        return { ...s, pmtiles: pmtilesUrl(s.pmtiles, location.origin) };
+      })
+      .catch(() => {
+        sources.delete(city);
+        return null;
+      });
+    sources.set(city, p);
+  }
+  return p;
 };
 
 /** Shows each stop name that does not overlap one shown before it (screen boxes, 4 px apart); hides the rest. */
@@ -65,14 +78,18 @@ export type MapViewProps = {
   listId: string;
   /** Message id of the note saying where the same information is in text (default: the list below). */
   noteId?: string;
+  /** Whose tile source to draw (default: the rider's chosen city). */
+  city?: string | null;
 };
 
 /**
  * The route's shape, its stops and live buses on a map (maplibre-gl, loaded only here). The map is a picture of the
  * list that follows it (listId): keyboard and screen-reader users get everything from that list.
  */
-export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId, noteId = 'map.listNote' }: MapViewProps) {
+export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId, noteId = 'map.listNote', city }: MapViewProps) {
   const intl = useIntl();
+  const chosenCity = useCityId();
+  const tileCity = city ?? chosenCity;
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
@@ -84,21 +101,25 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   const fitted = useRef(false);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [lib, setLib] = useState<Lib | null>(null);
-  const tiles = useRef<string | null>(null);
+  const source = useRef<MapTileSource | null>(null);
+  const [credit, setCredit] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadLib(), MAP_STYLE_URL ? null : loadTiles()]).then(
-      ([l, t]) => {
-        tiles.current = t;
-        if (live) setLib(() => l);
+    const lib = loadLib();
+    Promise.all([lib, MAP_STYLE_URL || !tileCity ? null : loadSource(tileCity, lib)]).then(
+      ([l, s]) => {
+        source.current = s;
+        if (!live) return;
+        setCredit(s?.attribution ?? null);
+        setLib(() => l);
       },
       () => live && setStatus('failed'),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [tileCity]);
 
   useEffect(() => {
     if (!lib || !box.current) return;
@@ -106,12 +127,17 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     try {
       m = new lib.Map({
         container: box.current,
-        style: MAP_STYLE_URL || (mapStyle(tiles.current, color ?? undefined) as never),
+        style: MAP_STYLE_URL || (mapStyle(source.current, color ?? undefined) as never),
         center: [stops[0]?.stop_lon ?? 78.9, stops[0]?.stop_lat ?? 20.6],
         zoom: 12,
-        // Built-in style: nothing to credit on the map (the feed's credit line is below it, as text). An outside
-        // style brings its tiles' attributions.
-        attributionControl: MAP_STYLE_URL ? { compact: true } : false,
+        // Built-in style: nothing to credit on the map (the feed's credit line is below it, as text). Over the city's
+        // tiles, their credit line (plain text, escaped: maplibre writes it as HTML), collapsed to an (i) button on
+        // maps narrower than 640 px once the rider moves the map. An outside style brings its tiles' attributions.
+        attributionControl: MAP_STYLE_URL
+          ? { compact: true }
+          : source.current?.attribution
+            ? { customAttribution: escapeHtml(source.current.attribution) }
+            : false,
         cooperativeGestures: true,
       });
     } catch (err) {
@@ -136,7 +162,7 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     m.on('load', ready);
     // Over tiles, 'load' waits for the first tiles: a slow or failing tile server must not keep the route from being
     // drawn, so the map is ready as soon as its style is (its sources are in it).
-    if (!MAP_STYLE_URL && tiles.current) m.once('style.load', ready);
+    if (!MAP_STYLE_URL && source.current) m.once('style.load', ready);
     m.on('error', (e) => console.warn('[mf_tracking] map', e.error?.message));
     return () => {
       markers.current.forEach((mk) => mk.remove());
@@ -263,6 +289,11 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
           </button>
         )}
       </div>
+      {credit && (
+        <p className={styles.hint} data-testid="map-credit">
+          {intl.formatMessage({ id: 'map.tilesCredit' }, { credit })}
+        </p>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { boundsOf, builtInStyle, busesGeoJson, mapStyle, routeGeoJson, stopsGeoJson } from './mapData';
+import { boundsOf, builtInStyle, busesGeoJson, mapStyle, pmtilesUrl, routeGeoJson, stopsGeoJson } from './mapData';
 
 const stop = (id: string, lat: number, lon: number) => ({
   stop_id: id,
@@ -19,9 +19,10 @@ describe('map data', () => {
     expect(style.layers.map((l) => l.id)).toEqual(['background', 'route-casing', 'route-line', 'stops', 'buses']);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
   });
-  it('without a tile template the style is the built-in one; with one, raster tiles lie under the route, stops and buses', () => {
+  it('without a tile source the style is the built-in one; with a template or a PMTiles file, raster tiles lie under the route, stops and buses', () => {
     expect(mapStyle(null, '#123456')).toEqual(builtInStyle('#123456'));
-    const tiled = mapStyle('https://tiles.example.org/{z}/{x}/{y}.png');
+    expect(mapStyle({ tiles: null, pmtiles: null }, '#123456')).toEqual(builtInStyle('#123456'));
+    const tiled = mapStyle({ tiles: 'https://tiles.example.org/{z}/{x}/{y}.png', pmtiles: null });
     expect((tiled.sources as Record<string, unknown>)['sawari-tiles']).toEqual({
       type: 'raster',
       tiles: ['https://tiles.example.org/{z}/{x}/{y}.png'],
@@ -30,6 +31,11 @@ describe('map data', () => {
     });
     expect(tiled.layers.map((l) => l.id)).toEqual(['background', 'tiles', 'route-casing', 'route-line', 'stops', 'buses']);
     expect(tiled).not.toHaveProperty('glyphs');
+    const url = pmtilesUrl('/api/map-tiles/kochi.pmtiles', 'https://sawari.example.in');
+    expect(url).toBe('pmtiles://https://sawari.example.in/api/map-tiles/kochi.pmtiles');
+    const archive = mapStyle({ tiles: null, pmtiles: url });
+    expect((archive.sources as Record<string, unknown>)['sawari-tiles']).toEqual({ type: 'raster', url, tileSize: 256 });
+    expect(archive.layers.map((l) => l.id)).toEqual(tiled.layers.map((l) => l.id));
   });
   it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
     const route = routeGeoJson([

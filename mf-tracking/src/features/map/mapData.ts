@@ -38,17 +38,29 @@ export function builtInStyle(lineColor = '#c2410c') {
 
 export const TILES_SOURCE = 'sawari-tiles';
 
+/** A city's tile source as GET /api/map-tiles?city= answers it (all null: none). */
+export type MapTileSource = { tiles: string | null; pmtiles: string | null; attribution: string | null };
+
+/** The `pmtiles://` URL maplibre reads a PMTiles archive by (the `pmtiles` protocol), absolute on `origin`. */
+export const pmtilesUrl = (path: string, origin: string): string => `pmtiles://${new URL(path, origin).href}`;
+
 /**
- * The built-in style over raster tiles from the configured template (SAWARI_MAP_TILES on the server, `{z}/{x}/{y}`,
- * 256 px): streets and place names under the route, stops and buses. Without a template: the built-in style as is.
+ * The built-in style over the city's raster tiles: from a URL template (SAWARI_MAP_TILES, `{z}/{x}/{y}`) or from a
+ * PMTiles archive (SAWARI_MAP_PMTILES, a `pmtiles://` URL: its zoom range and bounds come from the archive), 256 px
+ * tiles, under the route, stops and buses. Without a source: the built-in style as is.
  */
-export function mapStyle(tiles: string | null, lineColor = '#c2410c') {
+export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles'> | null, lineColor = '#c2410c') {
   const plain = builtInStyle(lineColor);
-  if (!tiles) return plain;
+  const raster = source?.pmtiles
+    ? { type: 'raster' as const, url: source.pmtiles, tileSize: 256 }
+    : source?.tiles
+      ? { type: 'raster' as const, tiles: [source.tiles], tileSize: 256, maxzoom: 19 }
+      : null;
+  if (!raster) return plain;
   const [background, ...overlay] = plain.layers;
   return {
     ...plain,
-    sources: { [TILES_SOURCE]: { type: 'raster' as const, tiles: [tiles], tileSize: 256, maxzoom: 19 }, ...plain.sources },
+    sources: { [TILES_SOURCE]: raster, ...plain.sources },
     layers: [background, { id: 'tiles', type: 'raster' as const, source: TILES_SOURCE }, ...overlay],
   };
 }

@@ -65,6 +65,7 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
         focusBus={v.vNo}
         listId={listId}
         noteId="map.factsNote"
+        city={city}
       />
       <Attribution city={city} />
     </>
