@@ -160,10 +160,17 @@ export class PassOrderService implements PromotionIssuer {
       createdAt: now,
       updatedAt: now,
     };
+    // Idempotent by pass: while a payment for this very pass is under way (a pending UPI or card, a cash reference), any
+    // request for it (the pay screen again, another tab, a new key) answers that order, same id and frozen amount,
+    // never a second order the rider could pay as well.
+    const open = await this.store.openPaymentOrder(userId, row);
+    if (open) return this.orderView(open);
     let transactionId = await this.store.putOrder(row);
     if (!transactionId) {
       // The order under this key is being paid, paid or issued: it never changes (a re-quote is a new order).
       const existing = (await this.store.orderByKey(userId, key))!;
+      // a payment for this pass started between the check above and the write
+      if (samePass(existing, row) && existing.frozenAt != null && existing.paidAt === null && PAYABLE.has(existing.status)) return this.orderView(existing);
       if (clientKey !== undefined) {
         if (sameProduct(existing, row)) return this.orderView(existing);
         throw frozenError();
@@ -601,9 +608,12 @@ export class PassOrderService implements PromotionIssuer {
   }
 }
 
+/** The same pass: city, product, category, fare and start date (whatever the price or offer). */
+function samePass(a: OrderRow, b: OrderRow): boolean {
+  return a.city === b.city && a.configId === b.configId && a.categoryId === b.categoryId && a.fmId === b.fmId && a.passStartDate === b.passStartDate;
+}
+
 /** The same pass, start date and price: a repeated request under a client key answers the order it made. */
 function sameProduct(a: OrderRow, b: OrderRow): boolean {
-  return (
-    a.configId === b.configId && a.categoryId === b.categoryId && a.fmId === b.fmId && a.passStartDate === b.passStartDate && a.payablePaise === b.payablePaise
-  );
+  return samePass(a, b) && a.payablePaise === b.payablePaise;
 }

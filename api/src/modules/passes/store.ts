@@ -164,6 +164,20 @@ export class PassStore {
   }
 
   /**
+   * The rider's order for exactly this pass (city, product, category, fare, start date) whose payment has started and
+   * is not settled: frozen, unpaid, still awaiting payment. The newest when (through an older version) there are several.
+   */
+  async openPaymentOrder(userId: string, pass: Pick<OrderRow, 'city' | 'configId' | 'categoryId' | 'fmId' | 'passStartDate'>): Promise<OrderRow | null> {
+    const r = await this.db.query<R>(
+      `SELECT ${ORDER_COLS} FROM pass_orders WHERE user_id = $1 AND city_id = $2 AND config_id = $3 AND category_id = $4 AND fm_id = $5
+         AND pass_start_date = $6 AND frozen_at IS NOT NULL AND paid_at IS NULL AND status IN ('PENDING', 'PAYMENT_FAILED')
+       ORDER BY frozen_at DESC, transaction_id LIMIT 1`,
+      [userId, pass.city, pass.configId, pass.categoryId, pass.fmId, pass.passStartDate],
+    );
+    return r.rows[0] ? order(r.rows[0]) : null;
+  }
+
+  /**
    * Inserts the order under its rider-scoped key, or re-quotes the rider's order under that key when nobody is paying
    * for it (not frozen, not paid, awaiting payment or verification). Answers the order's id; null when the order under
    * that key is frozen, paid or issued (it never changes).
