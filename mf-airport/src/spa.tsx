@@ -1,57 +1,78 @@
-// The only module the shell imports from this remote: single-spa lifecycles around a root that owns its routes.
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { Provider } from 'jotai';
-import { appPath, matchPath, sawariStore, usePathname } from '@sawari/runtime';
-import { routes, type Screen } from './routes';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
-import type { ScreenProps } from './screen';
+// The only module the shell imports from this remote: single-spa lifecycles. A board (kiosk) is plain DOM over the
+// rows the server already wrote (features/board/boardDom.ts); the rider screens are React (reactRoot.tsx), loaded
+// only on their paths, so a board never downloads react-dom (docs/airport-timings.md "First paint of a board").
+// No react-router here: react-router alone would cost a board ~55 KB gzip; routes are matched with @sawari/runtime.
+import { appPath, matchPath } from '@sawari/runtime';
+import { routes } from './routes';
+import { mountBoard } from './features/board/boardDom';
+import './features/board/board.css';
 
-const experience = () => import(/* webpackChunkName: "experience" */ './experience/ExperienceScreens');
+type Props = { domElementGetter?: () => HTMLElement } & Record<string, unknown>;
+type Lifecycles = { bootstrap(props: Props): Promise<unknown>; mount(props: Props): Promise<unknown>; unmount(props: Props): Promise<unknown> };
 
-const screens: Record<Screen, React.LazyExoticComponent<React.ComponentType<ScreenProps>>> = {
-  board: React.lazy(() => import('./features/board/BoardScreen')),
-  // The airport rider screens: one chunk (with react-intl and its catalog), never loaded by a board.
-  experience: React.lazy(() => experience().then((m) => ({ default: m.ExperienceScreen }))),
-  eta: React.lazy(() => experience().then((m) => ({ default: m.EtaScreen }))),
-  selectSlots: React.lazy(() => experience().then((m) => ({ default: m.SelectSlotsScreen }))),
-};
-
-/**
- * Renders the screen of the first route (below /app) matching the location. No react-router here: the boards are
- * kiosk screens with a strict JS budget, and react-router alone would cost them ~55 KB gzip.
- */
-function Root() {
-  const pathname = usePathname();
+/** The board's route parameters when the path is a board, else null (a rider screen, or nothing of this remote). */
+function boardParams(pathname: string): Record<string, string> | null {
   const path = appPath(pathname) ?? '/';
-  let content: React.ReactNode = null;
   for (const r of routes) {
     const params = matchPath(r.path, path);
-    if (params) {
-      const Screen = screens[r.screen];
-      content = <Screen params={params} pathname={pathname} />;
-      break;
-    }
+    if (params) return r.screen === 'board' ? params : null;
   }
-  return (
-    <Provider store={sawariStore}>
-      <ScreenErrorBoundary>
-        <React.Suspense fallback={null}>{content}</React.Suspense>
-      </ScreenErrorBoundary>
-    </Provider>
-  );
+  return null;
 }
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  // The shell passes the element to mount into (#sawari-outlet, or the kiosk's full-screen root) as a prop, which
-  // single-spa-react prefers; this is only the fallback.
-  domElementGetter: () => document.getElementById('sawari-outlet') ?? document.body,
-  // Root already has an error boundary per screen; this one catches anything above it.
-  errorBoundary: () => <p role="alert">This board failed. Reload the page to try again.</p>,
-});
+const host = (props: Props) => props.domElementGetter?.() ?? document.getElementById('sawari-outlet') ?? document.body;
 
-export const { bootstrap, mount, unmount } = lifecycles;
+function boardLifecycles(): Lifecycles {
+  let stop: (() => void) | null = null;
+  return {
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      stop = mountBoard(host(props), boardParams(location.pathname) ?? {}, location.pathname);
+    },
+    unmount: async () => {
+      stop?.();
+      stop = null;
+    },
+  };
+}
+const board = boardLifecycles();
+const react = (): Promise<Lifecycles> => import(/* webpackChunkName: "react-root" */ './reactRoot').then((m) => m.lifecycles as Lifecycles);
+
+let active: { kind: 'board' | 'react'; lifecycles: Lifecycles; props: Props } | null = null;
+const booted = new WeakSet<Lifecycles>();
+
+async function mountKind(kind: 'board' | 'react', props: Props): Promise<void> {
+  const lifecycles = kind === 'board' ? board : await react();
+  if (!booted.has(lifecycles)) {
+    await lifecycles.bootstrap(props);
+    booted.add(lifecycles);
+  }
+  await lifecycles.mount(props);
+  active = { kind, lifecycles, props };
+}
+
+/** The same app stays mounted across its own paths: moving between a board and a rider screen swaps the two. */
+async function onRouting(): Promise<void> {
+  if (!active) return;
+  const kind = boardParams(location.pathname) ? 'board' : 'react';
+  if (kind === active.kind) return;
+  const { lifecycles, props } = active;
+  active = null;
+  await lifecycles.unmount(props);
+  await mountKind(kind, props);
+}
+const routing = () => void onRouting();
+
+export async function bootstrap(): Promise<void> {}
+
+export async function mount(props: Props): Promise<void> {
+  await mountKind(boardParams(location.pathname) ? 'board' : 'react', props);
+  window.addEventListener('single-spa:routing-event', routing);
+}
+
+export async function unmount(): Promise<void> {
+  window.removeEventListener('single-spa:routing-event', routing);
+  const current = active;
+  active = null;
+  await current?.lifecycles.unmount(current.props);
+}

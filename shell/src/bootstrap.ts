@@ -50,11 +50,14 @@ async function main(): Promise<void> {
   registerPlugins([remoteFallbackPlugin()]);
   registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })));
 
-  root.replaceChildren();
+  // A board's HTML may already hold its rows in the kiosk's container (api/src/modules/airport/board-html.ts): it is
+  // kept, and the board takes the rows over in place (no blank frame).
+  const served = kiosk ? document.getElementById('sawari-kiosk') : null;
+  if (!served) root.replaceChildren();
   let outlet: HTMLElement;
   if (kiosk) {
-    outlet = el('main', 'sawari-kiosk');
-    root.append(outlet);
+    outlet = served ?? el('main', 'sawari-kiosk');
+    if (!served) root.append(outlet);
     if (remotes.length === 0) {
       // Nobody will press Retry on a kiosk: it reloads by itself, with back-off, until the board can load.
       renderUnavailablePanel(outlet, texts.unavailable, () => location.reload());

@@ -94,6 +94,9 @@ export function fallbackLifecycles(remote: RemoteEntry, load: LoadLifecycles, au
       removePanel = null;
       await mountReal(props);
     };
+    // A kiosk's container may hold rows its server wrote (a board's first HTML): without the remote nothing keeps them
+    // current, so the panel takes their place while the kiosk retries by itself.
+    if (autoRetry) props.domElementGetter().replaceChildren();
     removePanel = renderUnavailablePanel(props.domElementGetter(), texts.unavailable, () => void retry());
     if (autoRetry) retryTimer = setTimeout(() => void retry(), autoRetry(attempts++));
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db';
+import type { PageRenderer } from '../platform/static';
 import { systemClock } from '../platform/clock';
 import { RateLimiter } from '../platform/rate-limit';
 import { loadServerKeys } from '../platform/secrets';
@@ -14,6 +15,7 @@ import { reservedVehicleSource } from '../modules/realtime/simulator';
 import { AirportStore } from '../modules/airport/store';
 import { AirportService } from '../modules/airport/service';
 import { airportRoutes } from '../modules/airport/routes';
+import { boardPage } from '../modules/airport/board-html';
 import { SmsOutboxStore } from '../modules/sms/store';
 import { createSmsProvider } from '../modules/sms/provider';
 import { smsOutboxRoutes } from '../modules/sms/routes';
@@ -61,12 +63,17 @@ export interface ModuleContext {
   deps: ServerDeps;
 }
 
+/** What the modules give the platform's static files: the content of a board's first HTML. */
+export interface ModuleOutputs {
+  renderPage: PageRenderer;
+}
+
 /**
  * THE composition root: every API module is built and registered here, one block each, in dependency order. A new
  * module adds one block (and, when it sells something, its order kind to `orderKinds`; when it has tickets or passes
  * a validator punches, its lookup to `validatables`). Nothing under platform/ imports a module.
  */
-export async function registerModules(app: FastifyInstance, { config, db, deps }: ModuleContext): Promise<void> {
+export async function registerModules(app: FastifyInstance, { config, db, deps }: ModuleContext): Promise<ModuleOutputs> {
   const now = deps.now ?? systemClock;
   const log = app.log;
   /** Sellers whose products are punched add their lookup here before the validation block. */
@@ -74,7 +81,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
 
   // ── transit, live data, trip planner (GraphQL) and the airport boards
   const timetables = new TimetableCache(new TransitStore(db), { checkEveryMs: deps.timetableCheckMs, log });
-  await app.register(airportRoutes, { service: new AirportService(new AirportStore(db), timetables), kioskKeys: config.kioskKeys });
+  const airport = new AirportService(new AirportStore(db), timetables);
+  await app.register(airportRoutes, { service: airport, kioskKeys: config.kioskKeys });
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
@@ -181,4 +189,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });
   tickets.service.usePunches(validation);
+
+  // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
+  return { renderPage: boardPage(airport, now) };
 }

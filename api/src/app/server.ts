@@ -34,8 +34,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   if (!deps.db) app.addHook('onClose', async () => db.close());
   try {
     registerHealth(app, db);
-    await registerModules(app, { config, db, deps });
-    if (config.webRoot) await app.register(staticPlugin, { webRoot: config.webRoot });
+    const { renderPage } = await registerModules(app, { config, db, deps });
+    if (config.webRoot) await app.register(staticPlugin, { webRoot: config.webRoot, renderPage });
   } catch (err) {
     await app.close().catch(() => undefined);
     throw err;

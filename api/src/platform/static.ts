@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors';
 
@@ -23,6 +23,17 @@ const NO_CACHE = 'no-cache';
 /** webpack's [contenthash] in a file name: "main.3f2a9c0d.js", "123.3f2a9c0d1b7e4a5f6c7d.css", "logo-3f2a9c0d.png". */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const REMOTE_NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json']);
+
+/**
+ * What a module renders into a page's first HTML (today: a kiosk board's rows, api/src/modules/airport/board-html.ts):
+ * `html` goes into the app's root element, `data` is inlined as `<script id type="application/json">` (escaped here).
+ */
+export interface PageContent {
+  html: string;
+  data?: { id: string; value: unknown };
+}
+/** Answers the content of the page at `pathname`, or null (the page is sent as built). */
+export type PageRenderer = (pathname: string) => Promise<PageContent | null>;
 
 interface RemoteEntry {
   dir: string;
@@ -98,6 +109,10 @@ function textReader(): (file: string) => string | null {
 const KIOSK_PATH = /^airport-static-screens\//;
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const jsonScript = (id: string, value: unknown) =>
+  `<script id="${escapeAttr(id)}" type="application/json">${escapeJsonForHtml(JSON.stringify(value))}</script>`;
+/** The shell's empty root element in index.html, where a page's content goes. */
+const APP_ROOT = /<div id="?sawari-app"?><\/div>/;
 
 /**
  * index.html for a kiosk board (/app/airport-static-screens/...), with what the URL already tells (docs/airport-timings.md
@@ -116,8 +131,7 @@ function kioskHead(read: (file: string) => string | null, shellDist: string, web
   }
   const owner = remotes.find((r) => r.prefixes?.some((p) => pathname === `/app${p}` || pathname.startsWith(`/app${p}/`)));
   // A kiosk registers only the remote owning its path (shell/src/bootstrap.ts), so only that line is inlined.
-  const inline = JSON.stringify(owner ? { remotes: [owner] } : JSON.parse(remotesText));
-  let head = `<script id="sawari-remotes" type="application/json">${escapeJsonForHtml(inline)}</script>`;
+  let head = jsonScript('sawari-remotes', owner ? { remotes: [owner] } : JSON.parse(remotesText));
   if (!owner?.entry || !/^\/remotes\/[\w-]+\/[\w-]+\/mf-manifest\.json$/.test(owner.entry)) return head;
   const base = owner.entry.slice(0, -'mf-manifest.json'.length);
   const release = path.join(webRoot, 'remote-releases', owner.dir, owner.version, 'mf-manifest.json');
@@ -132,7 +146,13 @@ function kioskHead(read: (file: string) => string | null, shellDist: string, web
     if (entryFile) links.push(`<link rel="preload" as="script" href="${escapeAttr(base + entryFile)}">`);
     const spa = manifest?.exposes?.find((e) => e.name === 'spa');
     for (const js of spa?.assets?.js?.sync ?? []) links.push(`<link rel="preload" as="script" href="${escapeAttr(base + js)}">`);
-    for (const css of spa?.assets?.css?.sync ?? []) links.push(`<link rel="preload" as="style" href="${escapeAttr(base + css)}">`);
+    // The exposed module's own styles are inlined (they style the rows the server may have written, so they must not
+    // wait for a request); `data-href` is the name webpack's CSS loading looks for, so the board does not fetch it again.
+    for (const css of spa?.assets?.css?.sync ?? []) {
+      const text = /^[\w.-]+\.css$/.test(css) ? (read(path.join(path.dirname(release), css)) ?? read(path.join(webRoot, owner.dir, 'dist', css))) : null;
+      if (text === null) links.push(`<link rel="preload" as="style" href="${escapeAttr(base + css)}">`);
+      else links.push(`<style data-href="${escapeAttr(css)}">${text.replace(/<\/(style)/gi, '<\\/$1')}</style>`);
+    }
   } catch {
     /* no manifest to read: the manifest preload alone */
   }
@@ -140,7 +160,7 @@ function kioskHead(read: (file: string) => string | null, shellDist: string, web
   return head;
 }
 
-export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string }): Promise<void> {
+export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string; renderPage?: PageRenderer }): Promise<void> {
   const webRoot = path.resolve(opts.webRoot);
   const shellDist = path.join(webRoot, 'shell', 'dist');
   const remotes = remotesReader(path.join(shellDist, 'remotes.json'));
@@ -159,7 +179,17 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
   app.get('/', (_req, reply) => reply.redirect('/app/', 302));
   app.get('/app', (_req, reply) => reply.redirect('/app/', 302));
 
-  app.get('/app/*', (request, reply) => {
+  /** A module's content for the page; a renderer that fails costs the page its content, never the page. */
+  const pageContent = async (pathname: string, log: FastifyBaseLogger): Promise<PageContent | null> => {
+    try {
+      return (await opts.renderPage?.(pathname)) ?? null;
+    } catch (err) {
+      log.error({ err, pathname }, 'page content failed; sending the page without it');
+      return null;
+    }
+  };
+
+  app.get('/app/*', async (request, reply) => {
     if (!isFile(path.join(shellDist, 'index.html'))) return notBuilt(reply);
     const rel = (request.params as { '*': string })['*'];
     const full = rel ? inside(shellDist, rel) : null;
@@ -171,12 +201,14 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
     }
     if (KIOSK_PATH.test(rel)) {
       const html = read(path.join(shellDist, 'index.html'));
-      const head = html ? kioskHead(read, shellDist, webRoot, request.url.split('?')[0]) : null;
+      const pathname = request.url.split('?')[0];
+      const head = html ? kioskHead(read, shellDist, webRoot, pathname) : null;
       if (html && head && html.includes('</head>')) {
-        return reply
-          .header('cache-control', NO_CACHE)
-          .type('text/html; charset=utf-8')
-          .send(html.replace('</head>', `${head}</head>`));
+        const content = await pageContent(pathname, request.log);
+        // Replacer functions: a "$&" in a destination's name is text, not a replacement pattern.
+        let page = html.replace('</head>', () => `${head}${content?.data ? jsonScript(content.data.id, content.data.value) : ''}</head>`);
+        if (content && APP_ROOT.test(page)) page = page.replace(APP_ROOT, (root) => root.replace('></', () => `>${content.html}</`));
+        return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
       }
     }
     return send(reply, 'index.html', shellDist, NO_CACHE);

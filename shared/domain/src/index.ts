@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './airport-board';
+export * from './airport-board-html';
 export * from './kiosk';
 export * from './service-day';
 export * from './validation';

@@ -1,10 +1,9 @@
-import styles from './board.module.css';
 import { texts } from './texts';
 
-/** Full-screen message for a board that cannot show a schedule (unknown board, refused, unreachable): never blank. */
+/** A screen's crash message in the React screens (ScreenErrorBoundary); the board draws the same with boardDom.ts. */
 export function BoardMessage({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
   return (
-    <section className={styles.message} role="alert">
+    <section className="sb-message" role="alert">
       <h1>{title}</h1>
       <p>{message}</p>
       {onRetry && (

@@ -1,23 +1,4 @@
-import { formatClock12h, formatTimeUntil, timeUntilNextBus } from '@sawari/domain';
 import type { AirportBoardConfig, TripTimingsResponse } from '@sawari/contracts';
-
-/** nextBus: the spec's countdown text; departsAt: the next bus's departure on the board's clock (null: none). */
-export type BoardRow = { key: string; destination: string; nextBus: string; departsAt: string | null };
-
-/** One row per route and stop pair of the terminal, in the configured order (spec §2). */
-export function boardRows(config: AirportBoardConfig, timings: TripTimingsResponse | null, now: number): BoardRow[] {
-  const data = timings?.data ?? [];
-  return config.routeStopPairs.map(({ routeId, stopId, destination }) => {
-    const entry = data.find((d) => d.routeId === routeId && d.stopId === stopId) ?? data.find((d) => d.routeId === routeId && !d.stopId);
-    const next = timeUntilNextBus(entry?.timings ?? [], now);
-    return {
-      key: `${routeId}:${stopId}`,
-      destination,
-      nextBus: formatTimeUntil(next),
-      departsAt: next.kind === 'available' ? formatClock12h(next.departure) : null,
-    };
-  });
-}
 
 /** Light shape checks (zod would cost the kiosk bundle more than the board itself). */
 export function isBoardConfig(v: unknown): v is AirportBoardConfig {

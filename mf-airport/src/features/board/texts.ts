@@ -1,15 +1,8 @@
 /**
- * Every text the board shows. The board's texts are fixed English by the spec, so they live in one plain object
- * (react-intl would cost the kiosk bundle more than the whole board); a translation swaps this object.
+ * The board's messages (the board itself: BOARD_TEXTS in @sawari/domain, as the server writes it too). Fixed English
+ * by the spec, one plain object (react-intl would cost the kiosk bundle more than the whole board).
  */
 export const texts = {
-  heading: 'LIVE SCHEDULE',
-  subheading: 'NEXT BUS TO',
-  destinationColumn: 'Destination',
-  nextBusColumn: 'Next bus in',
-  currentTime: 'Current time',
-  leaves: 'leaves',
-  bookAt: 'BOOK AT',
   loading: 'Loading the live schedule…',
   notFoundTitle: 'This board does not exist',
   notFoundMessage: (path: string) =>
@@ -18,8 +11,6 @@ export const texts = {
   unauthorisedMessage: 'The server refused this display. Ask the operator to check the kiosk key.',
   unavailableTitle: 'The live schedule is unavailable',
   unavailableMessage: 'It could not be loaded. The board keeps retrying by itself and shows the schedule as soon as it answers.',
-  reconnecting: 'Connection lost. Retrying by itself…',
-  updatedUnderAMinute: 'Last updated less than a minute ago',
   crashedTitle: 'Something went wrong on this board',
   crashedMessage: 'Reload the page to try again.',
   retry: 'Retry',
