@@ -150,7 +150,10 @@ test.describe('map tiles when configured (item 9)', () => {
 
   test('the route map asks the configured tile origin for tiles, and the page policy allows exactly it', async ({ page }) => {
     test.setTimeout(150_000);
-    const server = await startServer(Number(process.env.E2E_PORT || 18180) + 7, { SAWARI_MAP_TILES: `${tileOrigin}/tiles/{z}/{x}/{y}.png` });
+    const server = await startServer(Number(process.env.E2E_PORT || 18180) + 7, {
+      SAWARI_MAP_TILES: `${tileOrigin}/tiles/{z}/{x}/{y}.png`,
+      SAWARI_MAP_ATTRIBUTION: '© Test tile makers',
+    });
     try {
       const asked: string[] = [];
       await page.route(`${tileOrigin}/**`, (route) => {
@@ -166,8 +169,10 @@ test.describe('map tiles when configured (item 9)', () => {
       await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
       await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThan(0);
       expect(asked.every((p) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(p))).toBe(true);
-      // The route and its stop names are still drawn over the tiles.
+      // The route and its stop names are still drawn over the tiles, which are credited on the map and below it.
       await expect(page.getByTestId('stop-label').filter({ hasText: 'Terminal 1 Bus Bay' }).first()).toBeAttached();
+      await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('© Test tile makers');
+      await expect(page.getByTestId('map-credit')).toHaveText('Map: © Test tile makers');
       await page.screenshot({ path: test.info().outputPath('route-map-tiles.png') });
       // A failing tile server does not keep the route from being drawn.
       await page.unrouteAll();
@@ -191,7 +196,8 @@ test.describe('map tiles when configured (item 9)', () => {
     expect(await doc!.headerValue('content-security-policy')).toContain("img-src 'self' data: blob:;connect-src 'self';");
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
     await expect(page.getByTestId('stop-label').first()).toBeAttached();
-    expect(await page.evaluate(() => fetch('/api/map-tiles').then((r) => r.json()))).toEqual({ tiles: null });
+    expect(await page.evaluate(() => fetch('/api/map-tiles?city=mumbai').then((r) => r.json()))).toEqual({ tiles: null, pmtiles: null, attribution: null });
+    await expect(page.getByTestId('map-credit')).toHaveCount(0);
     expect(outside).toEqual([]);
   });
 });
