@@ -27,12 +27,27 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
     timeWindow: { fromTime: String(now), toTime: String(now + 43_200_000) },
   });
   const timingsUrl = `${base}/api/tub/v1/trips/${config.city}/by_route_stop_pairs`;
-  const sample = await (await fetch(timingsUrl, { method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } })).text();
+  const res = await fetch(timingsUrl, { method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } });
+  const sample = await res.text();
+  if (!res.ok) throw new Error(`timings endpoint answered ${res.status}: ${sample}`);
+  // The plain route sends the same bytes: this body and the same headers (security headers, ETag, content type), all
+  // but those Node writes itself on every answer.
+  const perAnswer = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !perAnswer.has(name)));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-timings-'));
   const payloadFile = path.join(dir, 'payload.json');
+  const headersFile = path.join(dir, 'headers.json');
   writeFileSync(payloadFile, sample);
-  const plain = fork(path.join(here, 'plain-server.mjs'), { env: { ...process.env, PORT: String(plainPort), PAYLOAD_FILE: payloadFile }, stdio: 'ignore' });
+  writeFileSync(headersFile, JSON.stringify(headers));
+  const plain = fork(path.join(here, 'plain-server.mjs'), {
+    env: { ...process.env, PORT: String(plainPort), PAYLOAD_FILE: payloadFile, HEADERS_FILE: headersFile },
+    stdio: 'ignore',
+  });
   await new Promise((r) => plain.once('message', r));
+  const plainSample = await (
+    await fetch(`http://127.0.0.1:${plainPort}/plain-post`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+  ).text();
+  if (plainSample !== sample) throw new Error('the plain route does not answer the bytes the timings endpoint answers');
   const cannon = (opts) =>
     new Promise((resolve, reject) => autocannon({ connections: 50, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
   const post = { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth } };

@@ -115,34 +115,51 @@ function dataException(err: Error & { code?: string }): { status: number; code: 
 }
 
 const NUL = '\u0000';
-/** The first place in a parsed request part where a string or key holds a NUL character, or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path || '(value)' : null;
-  if (value === null || typeof value !== 'object' || depth > 64) return null;
-  if (Buffer.isBuffer(value)) return null;
-  for (const [k, v] of Object.entries(value)) {
-    const at = path ? `${path}.${k}` : k;
-    if (k.includes(NUL)) return at;
-    const found = findNul(v, at, depth + 1);
-    if (found) return found;
+/** The path (keys from the value down, reversed) to the first string or key holding a NUL character, or null. */
+function nulAt(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
+  if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = nulAt(value[i], depth + 1);
+      if (at) return (at.push(String(i)), at);
+    }
+    return null;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (k.includes(NUL)) return [k];
+    const at = nulAt((value as Record<string, unknown>)[k], depth + 1);
+    if (at) return (at.push(k), at);
   }
   return null;
 }
 
+/** The first place in a parsed request part where a string or key holds a NUL character, or null. Walks without
+ *  allocating (it runs on every request): the path is only built for the one that has a NUL. */
+export function findNul(value: unknown): string | null {
+  const at = nulAt(value, 0);
+  return at === null ? null : at.length ? at.reverse().join('.') : '(value)';
+}
+
+const REQUEST_PARTS = [
+  ['path', 'params'],
+  ['query string', 'query'],
+  ['request body', 'body'],
+] as const;
+
 /**
  * No text the server takes may hold a NUL character (PostgreSQL cannot store one in text; no rider types one): any
- * route, with or without a schema, refuses it in its path, query or JSON body with 400 NUL_CHARACTER.
+ * route, with or without a schema, refuses it in its path, query or JSON body with 400 NUL_CHARACTER. Synchronous:
+ * it runs on every request.
  */
 export function installInputGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['path', request.params],
-      ['query string', request.query],
-      ['request body', request.body],
-    ] as const) {
-      const at = findNul(value);
-      if (at) throw new ApiError(400, 'NUL_CHARACTER', `The ${part} has a NUL character (\\u0000) in "${at}"; remove it and try again.`);
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const [part, key] of REQUEST_PARTS) {
+      const at = findNul(request[key]);
+      if (at) return done(new ApiError(400, 'NUL_CHARACTER', `The ${part} has a NUL character (\\u0000) in "${at}"; remove it and try again.`));
     }
+    done();
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AirportBoardConfig, TripTimingsRequest } from '@sawari/contracts';
+import { tripTimingsResponseSchema, type AirportBoardConfig, type TripTimingsRequest } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
+import { ResponseSchemaError } from '../../platform/schema';
 import type { Timetable } from '../transit';
 import type { TimetableCache } from '../transit';
 import type { AirportStore } from './store';
@@ -69,6 +70,7 @@ export class TimingsCache {
       out += i ? `,${fragment}` : fragment;
     });
     out += ']}';
+    checkAnswer(out);
     const answer = { body: out, etag: `"${createHash('sha1').update(out).digest('base64url')}"` };
     if (city.bodies.size >= MAX_BODY_ENTRIES) city.bodies.clear();
     city.bodies.set(bodyKey, answer);
@@ -120,6 +122,16 @@ export class AirportService {
   liveDataChanged(cityId?: string): void {
     this.timingsCache.invalidate(cityId);
   }
+}
+
+/**
+ * The hand-written text must be exactly what the route's response schema would send: checked once per answer built
+ * (a poll answered from the cache sends these bytes as they are, with no serialiser on the way).
+ */
+function checkAnswer(text: string): void {
+  const parsed = tripTimingsResponseSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new ResponseSchemaError(parsed.error);
+  if (JSON.stringify(parsed.data) !== text) throw new Error('timings answer: the cached text is not what its response schema sends');
 }
 
 function checkPairs(cityId: string, timetable: Timetable, body: TripTimingsRequest): void {

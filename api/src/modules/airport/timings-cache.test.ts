@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { KIOSK, startTestServer, type TestServer } from '../../testing/test-server';
+import { API_SECURITY_HEADERS } from '../../platform/server';
 import { seedDemoData } from '../../seed';
 import { importGtfs } from '../transit/importer/import';
 import { TimetableCache } from '../transit/timetable-cache';
@@ -50,6 +51,33 @@ describe(`board timings from the shared cache ${dbLabel()}`, () => {
     expect(next.etag).not.toBe(first.etag);
     expect(JSON.parse(first.body).data[0].timings[0]).toBe(from);
     expect(JSON.parse(first.body).data.map((d: { routeId: string }) => d.routeId)).toEqual(['AE-T1-KHR', 'AE-T1-THN']);
+  });
+
+  it("answers what a fresh computation gives: each pair's departures over the window widened to whole minutes", async () => {
+    const at = from + 37_123; // 10:00:37.123: the window starts at 10:00:00.000 and ends at 22:00:59.999
+    const cached = await service.timings('mumbai', request(at));
+    const { timetable } = await timetables.get('mumbai');
+    const start = from;
+    const end = from + 12 * 3600_000 + 59_999;
+    const fresh = PAIRS.map(({ routeId, stopId }) => ({ routeId, stopId, timings: timetable!.departures(routeId, stopId, start, end) }));
+    expect(JSON.parse(cached.body)).toEqual({ data: fresh });
+    expect(fresh.every((p) => p.timings.length > 0)).toBe(true);
+    // Another instance with nothing cached sends the same bytes and ETag.
+    const cold = await new AirportService(new AirportStore(t.db), timetables).timings('mumbai', request(at));
+    expect(cold).toEqual(cached);
+  });
+
+  it('moves on at the minute boundary, not before', async () => {
+    const lastMs = await service.timings('mumbai', request(from + 59_999));
+    const before = computations();
+    const nextMinute = await service.timings('mumbai', request(from + 60_000));
+    expect(computations()).toBe(before); // computed by the first test's next-minute request, kept since
+    const first = (a: { body: string }) => JSON.parse(a.body).data[0].timings[0] as number;
+    expect(first(lastMs)).toBe(from); // the 10:00 departure is still in the 10:00 minute's answer
+    expect(first(nextMinute)).toBeGreaterThan(from); // and gone from the 10:01 one
+    expect(nextMinute.etag).not.toBe(lastMs.etag);
+    await service.timings('mumbai', request(from + 120_000));
+    expect(computations()).toBe(before + 2);
   });
 
   it('recomputes after a live data change of the city, not of another', async () => {
@@ -106,5 +134,22 @@ describe(`board timings over HTTP ${dbLabel()}`, () => {
     const other = await s.app.inject({ method: 'POST', url, headers: { ...KIOSK, 'if-none-match': '"stale"' }, payload });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
+  });
+
+  it('sends the cached text as JSON with the API security headers, and still refuses a kiosk without its key', async () => {
+    const payload = request(ist('2025-08-14', '11:00:00'));
+    const url = '/api/tub/v1/trips/mumbai/by_route_stop_pairs';
+    const ok = await s.app.inject({ method: 'POST', url, headers: KIOSK, payload });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ok.headers).toMatchObject(API_SECURITY_HEADERS);
+    expect(ok.json().data).toHaveLength(2);
+    // The answer is cached and the key remembered: neither lets a board without the key in.
+    for (const headers of [{}, { authorization: 'Kiosk not-the-key' }, { authorization: `${KIOSK.authorization}x` }]) {
+      const refused = await s.app.inject({ method: 'POST', url, headers: { ...headers, 'if-none-match': ok.headers.etag as string }, payload });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'KIOSK_UNAUTHORIZED' });
+      expect(refused.headers.etag).toBeUndefined();
+    }
   });
 });
