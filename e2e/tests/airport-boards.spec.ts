@@ -173,3 +173,58 @@ test('a remote that is down shows the unavailable panel, and Retry brings it bac
   await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
   await expect(panel).toHaveCount(0);
 });
+
+// Issue 15 "Boards and kiosks": a board is a page of text; its rows come with its first HTML.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the rows, clock and BOOK AT are in the first HTML', async ({ page }) => {
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
+    await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
+    // Whatever the time of the run: the spec's countdown text (and the departure), or Not Available.
+    for (const destination of ['Kharghar', 'Thane'])
+      await expect(row(page, destination)).toHaveText(
+        new RegExp(`^\\s*${destination}\\s*((\\d+ hr )?\\d+ min\\s*leaves \\d{1,2}:\\d\\d [AP]M|Not Available)\\s*$`),
+      );
+    await expect(page.getByTestId('board-clock')).toHaveText(/^\d{1,2}:\d\d [AP]M$/);
+    await expect(page.getByText('ARRIVAL HALL, Airport Express Counter')).toBeVisible();
+    // Laid out by the inlined styles alone: the board fills the screen, dark.
+    const box = await page.locator('[data-board]').boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 1080, height: 1920 });
+    await page.screenshot({ path: test.info().outputPath('board-without-javascript.png') });
+  });
+});
+
+test('the board takes over the rows of its HTML in place, asks nothing until its next refresh, then runs as before', async ({ page }) => {
+  await page.addInitScript(() => {
+    // The board element the HTML brought, kept to check it is the one still shown after the board's script ran.
+    new MutationObserver((_, observer) => {
+      const board = document.querySelector('[data-board]');
+      if (!board) return;
+      (window as unknown as { servedBoard: Element }).servedBoard = board;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await page.clock.install();
+  await page.goto('/app/airport-static-screens/airport-express-bus-time/T1');
+  // Taken over: the data the server inlined is consumed, and the element the HTML brought is still the board shown.
+  await expect(page.locator('#sawari-board-data')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { servedBoard?: Element }).servedBoard?.isConnected)).toBe(true);
+  // No layout shift from the HTML's rows to the live board (the buffered entries, read at once: the clock is fake).
+  const shifts = await page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    return observer.takeRecords().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0);
+  });
+  expect(shifts).toBeLessThan(0.01);
+  expect(calls).toEqual([]);
+  // The regular refresh 30 s after the server's answer: the timings only (the config came with the page).
+  await page.clock.runFor(31_000);
+  await expect.poll(() => calls).toEqual(['POST /api/tub/v1/trips/mumbai/by_route_stop_pairs']);
+  await expect(row(page, 'Kharghar')).toHaveText(/min|Not Available/);
+  expect(await page.evaluate(() => (window as unknown as { servedBoard?: Element }).servedBoard?.isConnected)).toBe(true);
+});

@@ -18,8 +18,14 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** One throttled load of the board: { rowsMs, requests: [{ path, startMs, endMs }] } (times from navigation start). */
-/** `withoutHints`: the board's HTML without what the server adds for boards (inline remotes.json, preloads): "before". */
+/**
+ * One throttled load of the board: { rowsMs, liveMs, requests: [{ path, startMs, endMs }] } (times from navigation
+ * start). rowsMs: the first frame showing rows with a countdown; liveMs: the first frame after the board in the browser
+ * took them over (it has consumed the data the server inlined, or, without it, drew rows of its own), so the minute
+ * updates run from there. Both are read in the page at every animation frame, from before any of its scripts.
+ * `withoutHints`: the board's HTML without anything the server adds for boards (rows, inline data and styles, inline
+ * remotes.json, preloads), as a page kept elsewhere (the service worker's index.html) loads: "before".
+ */
 export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
@@ -49,22 +55,30 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
     await page.route(`${base}${BOARD_PATH}`, async (route) => {
       const res = await route.fetch();
       let body = await res.text();
-      if (withoutHints) body = body.replace(/<script id="sawari-remotes"[^>]*>.*?<\/script>|<link rel="preload"[^>]*>/g, '');
+      if (withoutHints)
+        body = body
+          .replace(/<script id="sawari-(remotes|board-data)"[^>]*>.*?<\/script>|<link rel="preload"[^>]*>|<style data-href[^>]*>.*?<\/style>/gs, '')
+          .replace(/<div id="sawari-app">.*?<\/main><\/div>/s, '<div id="sawari-app"></div>');
       await route.fulfill({ response: res, body });
+    });
+    await context.addInitScript(() => {
+      const look = () => {
+        const row = document.querySelector('[data-testid="board-row"]');
+        if (window.__rowsAt === undefined && row && /min|Not Available/.test(row.textContent)) window.__rowsAt = performance.now();
+        if (window.__rowsAt !== undefined && !document.getElementById('sawari-board-data') && document.querySelector('[data-board]'))
+          window.__liveAt = performance.now();
+        if (window.__liveAt === undefined) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
     });
     const started = Date.now();
     await page.goto(`${base}${BOARD_PATH}`, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="board-row"]').length > 0 &&
-        /min|Not Available/.test(document.querySelector('[data-testid="board-row"]').textContent),
-      null,
-      { timeout: 60_000, polling: 50 },
-    );
-    // The rows' paint time as the page measured it (navigation start to the first frame showing them).
-    const rowsMs = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
+    await page.waitForFunction(() => window.__liveAt !== undefined, null, { timeout: 60_000, polling: 100 });
+    const { rowsMs, liveMs } = await page.evaluate(() => ({ rowsMs: window.__rowsAt, liveMs: window.__liveAt }));
+    // Wait for what the board asks after it is live (none when it started from the inlined data) to show in the log.
+    await page.waitForTimeout(1000);
     await context.close();
-    return { rowsMs, wallMs: Date.now() - started, requests: [...requests.values()].sort((a, b) => a.startMs - b.startMs) };
+    return { rowsMs, liveMs, wallMs: Date.now() - started, requests: [...requests.values()].sort((a, b) => a.startMs - b.startMs) };
   } finally {
     await browser.close();
   }
@@ -74,18 +88,23 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
 export async function runBoardTrace({ base, chromiumPath, log = console.log }) {
   const out = {};
   for (const [name, withoutHints] of [
-    ['before (no inline remotes.json, no preloads)', true],
+    ['before (the HTML without server rows, inline data and styles, inline remotes.json, preloads)', true],
     ['after', false],
   ]) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await traceBoard({ base, chromiumPath, withoutHints }));
     const median = [...runs].sort((a, b) => a.rowsMs - b.rowsMs)[1];
-    log(`    ${name}: rows visible in ${runs.map((r) => `${(r.rowsMs / 1000).toFixed(2)} s`).join(', ')}; the median load's requests:`);
+    log(
+      `    ${name}: rows visible in ${runs.map((r) => `${(r.rowsMs / 1000).toFixed(2)} s`).join(', ')}; live (the board's script took over) in ${runs
+        .map((r) => `${(r.liveMs / 1000).toFixed(2)} s`)
+        .join(', ')}; the median load's requests:`,
+    );
     for (const r of median.requests) {
       const end = r.endMs === null ? '   …  ' : `${(r.endMs / 1000).toFixed(2)} s`;
       log(`      ${(r.startMs / 1000).toFixed(2).padStart(5)} s → ${end}  ${r.method.padEnd(4)} ${r.path}`);
     }
-    out[withoutHints ? 'before' : 'after'] = { rowsMs: median.rowsMs, requests: median.requests.length };
+    const liveMedian = runs.map((r) => r.liveMs).sort((a, b) => a - b)[1];
+    out[withoutHints ? 'before' : 'after'] = { rowsMs: median.rowsMs, liveMs: liveMedian, requests: median.requests.length };
   }
   return out;
 }
@@ -94,6 +113,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const base = process.argv[2] || 'http://127.0.0.1:18180';
   const { before, after } = await runBoardTrace({ base, chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   console.log(
-    `  board rows visible under 4x CPU + 150 ms / 1.6 Mbit/s: before ${(before.rowsMs / 1000).toFixed(2)} s, after ${(after.rowsMs / 1000).toFixed(2)} s (${after.requests} requests) (target ≤ ${ROWS_TARGET_MS / 1000} s: ${after.rowsMs <= ROWS_TARGET_MS ? 'met' : 'MISSED'})`,
+    `  board rows visible under 4x CPU + 150 ms / 1.6 Mbit/s: before ${(before.rowsMs / 1000).toFixed(2)} s, after ${(after.rowsMs / 1000).toFixed(2)} s (${after.requests} requests) (target ≤ ${ROWS_TARGET_MS / 1000} s: ${after.rowsMs <= ROWS_TARGET_MS ? 'met' : 'MISSED'}); live after ${(after.liveMs / 1000).toFixed(2)} s`,
   );
 }
