@@ -344,16 +344,34 @@ export async function runPlannerBench({
     `  ours, 60-min range: median ${result.rangeMedianMs.toFixed(3)} ms, p95 ${result.rangeP95Ms.toFixed(3)} ms, ${result.rangeJourneys.toFixed(1)} journeys per pair${target('median < 8 ms', result.rangeMedianMs < 8)}`,
   );
 
-  // Arrive-by (issue 15), the query the service sends: arrive by 09:00, departures in the 120 minutes before it. The
-  // same pairs from stop to stop, then from a point to a point: each place a seeded 100-400 m from the pair's stop,
-  // walking to every stop within the default walk (the service's plannerWalk: straight line × 1.3 at 4 km/h, ≤ 1 km).
-  const arriveBy = (origins, destinations) =>
-    core.raptorRange(net, { origins, destinations, departAt: ARRIVE_BY - LOOKBACK, windowSecs: LOOKBACK, maxTransfers: MAX_TRANSFERS, arriveBy: ARRIVE_BY });
-  const byStop = timeEach(pairs, (a, b) => arriveBy([{ stop: a, walkSecs: 0 }], [{ stop: b, walkSecs: 0 }]));
+  // Arrive-by (issue 15), the query the service sends for "arrive by 09:00": the backward search (window 0), leaving at
+  // most 120 minutes before; the same pairs from stop to stop, then from a point to a point: each place a seeded
+  // 100-400 m from the pair's stop, walking to every stop within the default walk (the service's plannerWalk: straight
+  // line × 1.3 at 4 km/h, ≤ 1 km). Next to it, the rRAPTOR over the 120 minutes before (what arrive-by ran before,
+  // and what a window still asks), and every backward answer checked against the forward search (arriveByProblems).
+  const arriveBy = (origins, destinations, windowSecs = 0) =>
+    core.raptorRange(net, { origins, destinations, departAt: ARRIVE_BY - LOOKBACK, windowSecs, maxTransfers: MAX_TRANSFERS, arriveBy: ARRIVE_BY });
+  const stopEnds = (a, b) => [[{ stop: a, walkSecs: 0 }], [{ stop: b, walkSecs: 0 }]];
+  const byStop = timeEach(pairs, (a, b) => arriveBy(...stopEnds(a, b)));
   Object.assign(result, summary('arriveBy', byStop, nPairs));
   log(
-    `  ours, arrive by ${hms(ARRIVE_BY).slice(0, 5)} (${LOOKBACK / 60} min lookback), stop to stop: median ${result.arriveByMedianMs.toFixed(3)} ms, p95 ${result.arriveByP95Ms.toFixed(3)} ms, ${result.arriveByJourneys.toFixed(1)} journeys per pair, ${result.arriveByReachable} reachable${target('median < 1.5 ms', result.arriveByMedianMs < 1.5)}`,
+    `  ours, arrive by ${hms(ARRIVE_BY).slice(0, 5)} (backward search), stop to stop: median ${result.arriveByMedianMs.toFixed(3)} ms, p95 ${result.arriveByP95Ms.toFixed(3)} ms, ${result.arriveByJourneys.toFixed(1)} journeys per pair, ${result.arriveByReachable} reachable${target('median < 1.5 ms', result.arriveByMedianMs < 1.5)}`,
   );
+  const byWindow = timeEach(pairs, (a, b) => arriveBy(...stopEnds(a, b), LOOKBACK));
+  Object.assign(result, summary('arriveByWindow', byWindow, nPairs));
+  log(
+    `  ours, arrive by ${hms(ARRIVE_BY).slice(0, 5)} over the ${LOOKBACK / 60} min before (rRAPTOR, the method before the backward search), stop to stop: median ${result.arriveByWindowMedianMs.toFixed(3)} ms, p95 ${result.arriveByWindowP95Ms.toFixed(3)} ms, ${result.arriveByWindowJourneys.toFixed(1)} journeys per pair, ${result.arriveByWindowReachable} reachable`,
+  );
+  const problems = pairs.flatMap(([a, b], i) => {
+    const [origins, destinations] = stopEnds(a, b);
+    const q = { origins, destinations, departAt: ARRIVE_BY - LOOKBACK, maxTransfers: MAX_TRANSFERS, arriveBy: ARRIVE_BY };
+    return core.arriveByProblems(net, q, byStop.answers[i]).map((p) => `${net.stopIds[a]} -> ${net.stopIds[b]}: ${p}`);
+  });
+  result.arriveByProblems = problems.length;
+  log(
+    `  backward answers checked against the forward search (in time when ridden forward, no later departure with as few changes): ${problems.length} problems in ${nPairs} pairs${target('0', problems.length === 0)}`,
+  );
+  for (const p of problems.slice(0, 10)) log(`    ${p}`);
   const { plannerWalk, plannerWalkRadius } = await load('shared/domain/src/transit.ts');
   const around = (s) => {
     const metres = 100 + rnd() * 300;
@@ -367,10 +385,12 @@ export async function runPlannerBench({
   };
   const places = new Map(pairs.map(([a, b]) => [`${a}|${b}`, [around(a), around(b)]]));
   const byPoint = timeEach(pairs, (a, b) => arriveBy(...places.get(`${a}|${b}`)));
+  const byPointWindow = timeEach(pairs, (a, b) => arriveBy(...places.get(`${a}|${b}`), LOOKBACK));
+  Object.assign(result, summary('arriveByPointWindow', byPointWindow, nPairs));
   Object.assign(result, summary('arriveByPoint', byPoint, nPairs));
   const meanStops = pairs.reduce((n, [a, b]) => n + places.get(`${a}|${b}`)[0].length + places.get(`${a}|${b}`)[1].length, 0) / (2 * nPairs);
   log(
-    `  ours, arrive by ${hms(ARRIVE_BY).slice(0, 5)}, point to point (${meanStops.toFixed(1)} stops in walking reach of each place on average): median ${result.arriveByPointMedianMs.toFixed(3)} ms, p95 ${result.arriveByPointP95Ms.toFixed(3)} ms, ${result.arriveByPointJourneys.toFixed(1)} journeys per pair, ${result.arriveByPointReachable} reachable`,
+    `  ours, arrive by ${hms(ARRIVE_BY).slice(0, 5)} (backward search), point to point (${meanStops.toFixed(1)} stops in walking reach of each place on average): median ${result.arriveByPointMedianMs.toFixed(3)} ms, p95 ${result.arriveByPointP95Ms.toFixed(3)} ms, ${result.arriveByPointJourneys.toFixed(1)} journeys per pair, ${result.arriveByPointReachable} reachable; over the ${LOOKBACK / 60} min before (rRAPTOR): median ${result.arriveByPointWindowMedianMs.toFixed(3)} ms, p95 ${result.arriveByPointWindowP95Ms.toFixed(3)} ms, ${result.arriveByPointWindowJourneys.toFixed(1)} journeys per pair`,
   );
 
   if (!peer) return result;

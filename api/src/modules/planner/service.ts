@@ -97,7 +97,7 @@ export const CITY_MARGIN_METERS = 2000;
 export const DEFAULT_TRANSFER_SLACK_SECS = 180;
 
 export const MAX_WINDOW_MINUTES = 240;
-/** Arrive-by without a window searches the departures in the two hours before the arrival time. */
+/** Arrive-by without a window: the latest departures, at most this long before the arrival time. */
 export const ARRIVE_BY_LOOKBACK_MINUTES = 120;
 export const MAX_TRANSFERS_ALLOWED = 5;
 
@@ -349,8 +349,8 @@ export class PlannerService {
 
   /**
    * Itineraries from a place to a place: leaving at or after `atMs` (a window: any departure in the next
-   * `windowMinutes`), or with `arriveBy` arriving at or before `atMs` (departures in the `windowMinutes` before it,
-   * default ARRIVE_BY_LOOKBACK_MINUTES). The calendar is the one of that date in city time. The answer is the Pareto set
+   * `windowMinutes`), or with `arriveBy` arriving at or before `atMs` (the latest departures, at most
+   * ARRIVE_BY_LOOKBACK_MINUTES before; with a window, any departure in the `windowMinutes` before it). The calendar is the one of that date in city time. The answer is the Pareto set
    * (later departure, earlier arrival, fewer changes, less walking; arrive-by: arrival only breaks ties).
    */
   async plan(
@@ -407,9 +407,11 @@ export class PlannerService {
       );
     }
     const atSecs = Math.floor((departAtMs - built.day.startMs) / 1000);
+    // Arrive-by without a window: the backward search (core raptorArriveBy), leaving at most ARRIVE_BY_LOOKBACK_MINUTES
+    // before; with a window: rRAPTOR over the departures in the window before the arrival time.
     const lookback = (windowMinutes || ARRIVE_BY_LOOKBACK_MINUTES) * 60;
     const query = arriveBy
-      ? { origins, destinations, departAt: atSecs - lookback, maxTransfers, windowSecs: lookback, arriveBy: atSecs }
+      ? { origins, destinations, departAt: atSecs - lookback, maxTransfers, windowSecs: windowMinutes * 60, arriveBy: atSecs }
       : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
     const journeys = await this.runner.run(built.key, built.arrays, query);
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk));

@@ -43,9 +43,10 @@ export interface RangeQuery extends RaptorQuery {
   shouldStop?: () => boolean;
   /**
    * Arrive-by: only journeys reaching the destination at or before this time (seconds after the service day's start)
-   * count, and the search prunes everything later. The answer is then the Pareto set over later departure, fewer
-   * transfers and less walking (arrival only breaks ties). The window is the departures searched (the service gives
-   * [arriveBy - lookback, arriveBy]).
+   * count, and none leaving before departAt. The answer is then the Pareto set over later departure, fewer transfers
+   * and less walking (arrival only breaks ties). With windowSecs 0 (what a rider's "arrive by" asks): the backward
+   * search, `raptorArriveBy`, as fast as one departure. With a window: rRAPTOR over the departures in
+   * [departAt, departAt + windowSecs], pruned at the arrival time, which also finds earlier departures that walk less.
    */
   arriveBy?: number;
 }
@@ -595,7 +596,7 @@ function search(net: Network, q: RaptorQuery, cap = INF): Journey[] {
  * for an earlier start). Answers the Pareto set over (later departure, earlier arrival, fewer transfers).
  */
 export function raptorRange(net: Network, q: RangeQuery): Journey[] {
-  if (q.arriveBy !== undefined) {
+  if (q.arriveBy !== undefined && q.windowSecs <= 0) {
     if (q.shouldStop?.()) throw new QueryStoppedError(0, 1);
     return raptorArriveBy(net, { ...q, arriveBy: q.arriveBy });
   }
@@ -625,7 +626,8 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     }
   }
   const starts = [...times].sort((a, b) => b - a);
-  if (starts.length === 0) return raptor(net, q);
+  const cap = q.arriveBy === undefined ? INF : q.arriveBy + 1;
+  if (starts.length === 0 && cap === INF) return raptor(net, q);
 
   const { ws, rounds } = prepare(net, q);
   try {
@@ -635,7 +637,7 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
     for (let i = 0; i < starts.length; i++) {
       if (q.shouldStop?.()) throw new QueryStoppedError(i, starts.length);
       const start = starts[i];
-      runRounds(ws, q, rounds, start, bounds);
+      runRounds(ws, q, rounds, start, bounds, cap);
       let best = bounds[0];
       for (let k = 1; k < rounds; k++) {
         const b = bounds[k];
@@ -647,12 +649,27 @@ export function raptorRange(net: Network, q: RangeQuery): Journey[] {
         seen[k] = Math.min(seen[k], b);
       }
     }
-    // Walking only (no vehicle): leave at the window's start; not repeated for every departure.
+    // Walking only (no vehicle): leave at the window's start (arrive-by: as late as arrives in time); not repeated for
+    // every departure. Arrive-by where no departure of the window left early enough to walk in time: round 0 (walking)
+    // from the window's start.
+    if (starts.length === 0) runRounds(ws, q, rounds, q.departAt, bounds, INF);
+    else if (cap < INF && bounds[0] >= INF) runRounds(ws, q, 1, q.departAt, bounds, INF);
     if (bounds[0] < INF) {
       const walk = reconstruct(ws, q, 0, q.departAt);
-      if (walk && walk.legs.length > 0) found.push(walk);
+      if (walk && walk.legs.length > 0) {
+        if (q.arriveBy !== undefined) {
+          const shift = q.arriveBy - walk.arrival;
+          for (const l of walk.legs) {
+            l.departure += shift;
+            l.arrival += shift;
+          }
+          walk.departure += shift;
+          walk.arrival += shift;
+        }
+        found.push(walk);
+      }
     }
-    return paretoFilter(found);
+    return paretoFilter(q.arriveBy === undefined ? found : found.filter((j) => j.arrival <= (q.arriveBy as number)), { arriveBy: q.arriveBy !== undefined });
   } finally {
     finish(ws, q);
   }
@@ -764,8 +781,12 @@ export function raptorArriveBy(net: Network, q: RaptorQuery & { arriveBy: number
   // The backward search breaks ties (same departure and changes) as it meets them, not by walking: a forward search
   // from each of these departures, pruned at the arrival time, offers its journeys too (cheap: it sees only the
   // minutes between the two), and the Pareto set keeps the one that walks less, then the earlier arrival.
+  // Not needed where an answer walks no more than the shortest walks from the origin and to the destination.
+  const least = Math.min(...q.origins.map((o) => o.walkSecs)) + Math.min(...q.destinations.map((d) => d.walkSecs));
   const found = [...latest];
-  for (const departAt of new Set(latest.map((j) => j.departure))) found.push(...search(net, { ...q, departAt }, q.arriveBy + 1));
+  const again = new Map<number, number>();
+  for (const j of latest) if (j.walkSecs > least && !(j.transfers <= (again.get(j.departure) ?? -1))) again.set(j.departure, j.transfers);
+  for (const [departAt, maxTransfers] of again) found.push(...search(net, { ...q, departAt, maxTransfers }, q.arriveBy + 1));
   return paretoFilter(found, { arriveBy: true });
 }
 

@@ -1,4 +1,4 @@
-import { buildNetwork, raptor, type NetworkInput } from './index';
+import { buildNetwork, raptor, raptorArriveBy, type NetworkInput } from './index';
 
 // Issue 15 item 4: a minimum transfer slack (default 3 min, per city), GTFS transfers.txt honoured. The network of a
 // test: R1 O → X (arrives 08:10); R2 leaves X at 08:11 and 08:20 for D; R3 leaves Y (a walk from X) at 08:13 and
@@ -32,6 +32,19 @@ const arrive = (input: NetworkInput, to: string, from = 'O') => {
   return found.length ? found[found.length - 1].arrival : null;
 };
 
+/** Arrive-by (the backward search): the departure from `from` of the latest journey reaching `to` by `by`, or null. */
+const leave = (input: NetworkInput, to: string, by: number, from = 'O') => {
+  const net = buildNetwork(input);
+  const found = raptorArriveBy(net, {
+    origins: [{ stop: net.stopIndex.get(from)!, walkSecs: 0 }],
+    destinations: [{ stop: net.stopIndex.get(to)!, walkSecs: 0 }],
+    departAt: h(6, 0),
+    maxTransfers: 2,
+    arriveBy: by,
+  });
+  return found.length ? Math.max(...found.map((j) => j.departure)) : null;
+};
+
 describe('transfer slack', () => {
   it('changing at the same stop: no slack catches the 08:11, 3 min of slack waits for the 08:20', () => {
     expect(arrive(base(), 'D')).toBe(h(8, 25));
@@ -57,5 +70,17 @@ describe('transfer slack', () => {
       maxTransfers: 1,
     });
     expect(found.map((j) => j.arrival)).toEqual([h(8, 25)]);
+  });
+  it('arrive-by keeps the same rules, backwards: the change and the walk between two vehicles wait the slack, transfers.txt times as given', () => {
+    expect(leave(base(), 'D', h(8, 25))).toBe(h(8, 0));
+    expect(leave(base({ transferSlackSecs: 180 }), 'D', h(8, 25))).toBeNull();
+    expect(leave(base({ transferSlackSecs: 180 }), 'D', h(8, 34))).toBe(h(8, 0));
+    expect(leave(base({ transferSlackSecs: 180, transfers: [{ fromStopId: 'X', toStopId: 'X', minSecs: 60, exact: true }] }), 'D', h(8, 25))).toBe(h(8, 0));
+    const walk = { fromStopId: 'X', toStopId: 'Y', minSecs: 120 };
+    expect(leave(base({ transfers: [walk] }), 'E', h(8, 25))).toBe(h(8, 0));
+    expect(leave(base({ transfers: [walk], transferSlackSecs: 180 }), 'E', h(8, 25))).toBeNull();
+    expect(leave(base({ transfers: [{ ...walk, exact: true }], transferSlackSecs: 180 }), 'E', h(8, 25))).toBe(h(8, 0));
+    // No slack on the walk from the origin: from X, walk to Y and take the 08:13 (by 08:25: leave X at 08:11).
+    expect(leave(base({ transfers: [walk], transferSlackSecs: 600 }), 'E', h(8, 25), 'X')).toBe(h(8, 11));
   });
 });
