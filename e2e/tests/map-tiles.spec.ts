@@ -86,6 +86,11 @@ test.describe('map tiles from a PMTiles file (item 9)', () => {
       await expect(onMap.locator('a[href="https://example.org/tiles"]')).toHaveCount(0);
       await expect(page.getByTestId('map-credit')).toHaveText(`Map: ${CREDIT}`);
       await page.screenshot({ path: test.info().outputPath('route-map-pmtiles.png') });
+      // In Hindi the text credit says "map" in Hindi; the credit itself is the file's.
+      await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
+      await page.reload();
+      await expect(page.getByTestId('map-credit')).toHaveText(`नक्शा: ${CREDIT}`, { timeout: 20_000 });
+      await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText(CREDIT);
 
       // Per city: Kochi has no file on this server, so it gets none; asking for it is a 404 {code, message}.
       const kochi = await page.evaluate(async () => {
