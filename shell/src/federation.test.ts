@@ -22,7 +22,8 @@ const remote = {
 } as RemoteEntry;
 
 function setup(failures: number) {
-  const host = {};
+  // A kiosk container holding what its server wrote (a board's rows), or the app's outlet.
+  const host = { replaceChildren: jest.fn() };
   panel.shown = false;
   panel.retry = null;
   const mounted = jest.fn(async () => undefined);
@@ -51,6 +52,8 @@ describe('a remote that failed to arrive', () => {
     const app = fallbackLifecycles(remote, t.load, (attempt) => (delays.push(attempt), 1000 * 2 ** attempt));
     await (app.mount as (p: unknown) => Promise<void>)(t.props);
     expect(panel.shown).toBe(true);
+    // The panel takes the place of the served rows: nothing would keep them current.
+    expect(t.host.replaceChildren).toHaveBeenCalledTimes(1);
     expect(t.calls()).toBe(0);
     await jest.advanceTimersByTimeAsync(1000); // first retry: still down
     await flush();
@@ -74,6 +77,7 @@ describe('a remote that failed to arrive', () => {
     const t = setup(0);
     const app = fallbackLifecycles(remote, t.load);
     await (app.mount as (p: unknown) => Promise<void>)(t.props);
+    expect(t.host.replaceChildren).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(120_000);
     expect(t.calls()).toBe(0);
     panel.retry?.();
