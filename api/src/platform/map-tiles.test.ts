@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnvironment, testPlatformConfig, type PlatformConfig } from './config';
 import { byteRange, mapTileOrigin } from './map-tiles';
-import { solidPng, writePmtiles } from './pmtiles.testing';
+import { filledMvt, solidPng, writePmtiles } from './pmtiles.testing';
 import { createPlatformServer } from './server';
 
 // Issue 15 item 9: each city's tile source (a URL template or a PMTiles file) reaches the page with its credit line;
@@ -41,7 +41,7 @@ describe('map tile sources', () => {
     try {
       const r = await app.inject({ url: '/api/map-tiles?city=kochi' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual({ tiles: null, pmtiles: null, attribution: null });
+      expect(r.json()).toEqual({ tiles: null, pmtiles: null, vector: false, attribution: null });
       expect((await app.inject({ url: '/app/live-tracking' })).headers['content-security-policy']).toBe(DEFAULT_CSP);
       const bad = await app.inject({ url: '/api/map-tiles' });
       expect(bad.statusCode).toBe(400);
@@ -55,7 +55,12 @@ describe('map tile sources', () => {
     const tiles = 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png?key=abc';
     const app = serverWith({ SAWARI_MAP_TILES: tiles, SAWARI_MAP_ATTRIBUTION: '© Example, CC-BY-SA' });
     try {
-      expect((await app.inject({ url: '/api/map-tiles?city=pune' })).json()).toEqual({ tiles, pmtiles: null, attribution: '© Example, CC-BY-SA' });
+      expect((await app.inject({ url: '/api/map-tiles?city=pune' })).json()).toEqual({
+        tiles,
+        pmtiles: null,
+        vector: false,
+        attribution: '© Example, CC-BY-SA',
+      });
       const csp = String((await app.inject({ url: '/app/live-tracking' })).headers['content-security-policy']);
       expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https://tiles.example.org:8443");
       expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://tiles.example.org:8443");
@@ -76,9 +81,9 @@ describe('map tile sources', () => {
     });
     try {
       const source = async (city: string) => (await app.inject({ url: `/api/map-tiles?city=${city}` })).json();
-      expect(await source('kochi')).toEqual({ tiles: null, pmtiles: '/api/map-tiles/kochi.pmtiles', attribution: '© Example map makers' });
-      expect(await source('mumbai')).toEqual({ tiles: 'https://a.example.org/{z}/{x}/{y}.png', pmtiles: null, attribution: '© A maps' });
-      expect(await source('delhi')).toEqual({ tiles: 'https://b.example.org/t/{z}/{x}/{y}.png', pmtiles: null, attribution: '© B maps' });
+      expect(await source('kochi')).toEqual({ tiles: null, pmtiles: '/api/map-tiles/kochi.pmtiles', vector: false, attribution: '© Example map makers' });
+      expect(await source('mumbai')).toEqual({ tiles: 'https://a.example.org/{z}/{x}/{y}.png', pmtiles: null, vector: false, attribution: '© A maps' });
+      expect(await source('delhi')).toEqual({ tiles: 'https://b.example.org/t/{z}/{x}/{y}.png', pmtiles: null, vector: false, attribution: '© B maps' });
       // Only the templates' origins: the PMTiles file is served from our own.
       const csp = String((await app.inject({ url: '/app/' })).headers['content-security-policy']);
       expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://a.example.org https://b.example.org");
@@ -86,6 +91,16 @@ describe('map tile sources', () => {
       const own = serverWith({ SAWARI_MAP_PMTILES: `kochi=${kochiFile}`, SAWARI_MAP_ATTRIBUTION: 'kochi=© Kochi tiles' });
       expect((await own.inject({ url: '/api/map-tiles?city=kochi' })).json()).toMatchObject({ attribution: '© Kochi tiles' });
       await own.close();
+      // A file of vector tiles is drawn too (the page is told which).
+      const vectorFile = write('vector.pmtiles', writePmtiles({ fill: filledMvt('water'), tileType: 'mvt' }));
+      const vector = serverWith({ SAWARI_MAP_PMTILES: `*=${vectorFile}` });
+      expect((await vector.inject({ url: '/api/map-tiles?city=pune' })).json()).toEqual({
+        tiles: null,
+        pmtiles: '/api/map-tiles/pune.pmtiles',
+        vector: true,
+        attribution: null,
+      });
+      await vector.close();
     } finally {
       await app.close();
     }
@@ -202,7 +217,7 @@ describe('map tile sources', () => {
     const ok = parseEnvironment({ SAWARI_MAP_TILES: 'https://tiles.example.org/{z}/{x}/{y}.png' }, []);
     expect(ok.ok && ok.config.mapSources).toEqual({ '*': { kind: 'tiles', template: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: null } });
 
-    const vector = write('vector.pmtiles', writePmtiles({ fill: Buffer.from([0x1f, 0x8b]), tileType: 'mvt' }));
+    const mlt = write('mlt.pmtiles', writePmtiles({ fill: Buffer.from([0x1f, 0x8b]), tileType: 'mlt' }));
     const v2 = write('v2.pmtiles', writePmtiles({ fill: solidPng([0, 0, 0], 1), version: 2 }));
     const notPm = write(
       'not.pmtiles',
@@ -210,13 +225,13 @@ describe('map tile sources', () => {
     );
     const expectProblem = (env: Record<string, string>, text: string) => expect(problems(env)).toEqual([expect.stringContaining(text)]);
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${path.join(dir, 'missing.pmtiles')}` }, 'cannot be read (ENOENT)');
-    expectProblem({ SAWARI_MAP_PMTILES: `kochi=${vector}` }, 'holds mvt tiles; only raster tiles');
+    expectProblem({ SAWARI_MAP_PMTILES: `kochi=${mlt}` }, 'holds mlt tiles; only raster (png, jpeg, webp, avif) or mvt tiles');
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${v2}` }, 'only version 3');
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${notPm}` }, 'is not a PMTiles file');
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${kochiFile}`, SAWARI_MAP_TILES: 'kochi=https://a.org/{z}/{x}/{y}.png' }, 'both give a map source for kochi');
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${kochiFile}`, SAWARI_MAP_ATTRIBUTION: 'mumbai=© M' }, 'mumbai has no map source');
     expectProblem({ SAWARI_MAP_PMTILES: `kochi=${kochiFile}`, SAWARI_MAP_ATTRIBUTION: 'kochi=<a href="x">© K</a>' }, 'must be plain text');
     // Every mistake in one start.
-    expect(problems({ SAWARI_MAP_PMTILES: `kochi=${vector},pune=${v2}`, SAWARI_MAP_TILES: 'x' })).toHaveLength(3);
+    expect(problems({ SAWARI_MAP_PMTILES: `kochi=${mlt},pune=${v2}`, SAWARI_MAP_TILES: 'x' })).toHaveLength(3);
   });
 });

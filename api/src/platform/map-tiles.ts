@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { Readable } from 'node:stream';
 import { apiErrorSchema } from '@sawari/contracts';
 import { errorBody } from './errors';
-import { isRasterTileType, readPmtilesAttribution, readPmtilesHeaderSync } from './pmtiles';
+import { drawableKind, readPmtilesAttribution, readPmtilesHeaderSync } from './pmtiles';
 import { typed } from './schema';
 
-export type MapSource = { kind: 'tiles'; template: string; attribution: string | null } | { kind: 'pmtiles'; file: string; attribution: string | null };
+export type MapSource =
+  { kind: 'tiles'; template: string; attribution: string | null } | { kind: 'pmtiles'; file: string; vector: boolean; attribution: string | null };
 /** By city id; `*` for every city without a source of its own. */
 export type MapSources = Readonly<Record<string, MapSource>>;
 export const EVERY_CITY = '*';
@@ -47,7 +48,7 @@ function entries(name: string, value: unknown, separator: string, problem: (m: s
 
 /**
  * SAWARI_MAP_TILES (raster URL templates), SAWARI_MAP_PMTILES (PMTiles files, checked now: readable, version 3, raster
- * tiles) and SAWARI_MAP_ATTRIBUTION (their credit lines, plain text), each `<value>` for every city or
+ * or mvt tiles) and SAWARI_MAP_ATTRIBUTION (their credit lines, plain text), each `<value>` for every city or
  * `<city>=<value>` entries. Undefined when none is set (maps draw the built-in style).
  */
 export function buildMapSources(e: Record<string, unknown>, problem: (m: string) => void): MapSources | undefined {
@@ -66,9 +67,9 @@ export function buildMapSources(e: Record<string, unknown>, problem: (m: string)
     const file = path.resolve(given);
     try {
       const header = readPmtilesHeaderSync(file);
-      if (!isRasterTileType(header.tileType))
-        problem(`SAWARI_MAP_PMTILES: ${file} holds ${header.tileType} tiles; only raster tiles (png, jpeg, webp, avif) are drawn`);
-      else add(key, { kind: 'pmtiles', file, attribution: null });
+      const kind = drawableKind(header.tileType);
+      if (!kind) problem(`SAWARI_MAP_PMTILES: ${file} holds ${header.tileType} tiles; only raster (png, jpeg, webp, avif) or mvt tiles are drawn`);
+      else add(key, { kind: 'pmtiles', file, vector: kind === 'vector', attribution: null });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       problem(`SAWARI_MAP_PMTILES: ${file} ${code ? `cannot be read (${code})` : (err as Error).message}`);
@@ -124,7 +125,13 @@ export function byteRange(header: string | undefined, size: number, ifRange?: st
 const cityParams = z.object({ city: z.string().regex(CITY_ID, 'must be a city id (lower-case letters, digits and hyphens)') });
 /** The file's bytes, streamed from disk as they are (a stream is never serialised). */
 const fileBytes = z.custom<Readable>((v) => v instanceof Readable, 'must be a stream of the file');
-const sourceResponse = z.object({ tiles: z.string().nullable(), pmtiles: z.string().nullable(), attribution: z.string().nullable() });
+const sourceResponse = z.object({
+  tiles: z.string().nullable(),
+  pmtiles: z.string().nullable(),
+  /** The PMTiles file holds vector tiles (mvt), else raster images. */
+  vector: z.boolean(),
+  attribution: z.string().nullable(),
+});
 
 /** The file's own credit line, read again only when the file changes (size or time). */
 const credits = new Map<string, { stamp: string; credit: Promise<string | null> }>();
@@ -138,7 +145,7 @@ async function fileCredit(file: string): Promise<string | null> {
 }
 
 /**
- * GET /api/map-tiles?city= — the city's source: `{tiles, pmtiles, attribution}` (all null: the built-in style).
+ * GET /api/map-tiles?city= — the city's source: `{tiles, pmtiles, vector, attribution}` (nulls: the built-in style).
  * GET /api/map-tiles/:city.pmtiles — the city's PMTiles file, with range requests (206, 416), ETag and caching.
  */
 export function registerMapTiles(app: FastifyInstance, sources: MapSources | undefined): void {
@@ -146,9 +153,9 @@ export function registerMapTiles(app: FastifyInstance, sources: MapSources | und
   api.get('/api/map-tiles', { schema: { querystring: cityParams, response: { 200: sourceResponse } } }, async (request) => {
     const { city } = request.query;
     const s = mapSourceFor(sources, city);
-    if (!s) return { tiles: null, pmtiles: null, attribution: null };
-    if (s.kind === 'tiles') return { tiles: s.template, pmtiles: null, attribution: s.attribution };
-    return { tiles: null, pmtiles: `/api/map-tiles/${city}.pmtiles`, attribution: s.attribution ?? (await fileCredit(s.file)) };
+    if (!s) return { tiles: null, pmtiles: null, vector: false, attribution: null };
+    if (s.kind === 'tiles') return { tiles: s.template, pmtiles: null, vector: false, attribution: s.attribution };
+    return { tiles: null, pmtiles: `/api/map-tiles/${city}.pmtiles`, vector: s.vector, attribution: s.attribution ?? (await fileCredit(s.file)) };
   });
 
   api.get(

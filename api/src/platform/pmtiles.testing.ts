@@ -27,6 +27,24 @@ export function solidPng([r, g, b]: readonly [number, number, number], size = 25
   ]);
 }
 
+/** A Mapbox vector tile (gzipped, as the archive says) whose one layer holds one polygon covering the whole tile. */
+export function filledMvt(layer: string): Buffer {
+  const bytes = (n: number) => {
+    const out: number[] = [];
+    varint(n, out);
+    return out;
+  };
+  const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+  const field = (tag: number, body: number[]) => [tag, ...bytes(body.length), ...body];
+  const E = 4096;
+  // MoveTo (0,0); LineTo (E,0), (E,E), (0,E); ClosePath: clockwise in tile coordinates (y down), an exterior ring.
+  const geometry = [9, 0, 0, 26, zigzag(E), 0, 0, zigzag(E), zigzag(-E), 0, 15].flatMap(bytes);
+  const feature = [0x08, 1, 0x18, 3, ...field(0x22, geometry)];
+  const name = [...Buffer.from(layer, 'utf8')];
+  const body = [0x78, 2, ...field(0x0a, name), ...field(0x12, feature), 0x28, ...bytes(E)];
+  return zlib.gzipSync(Buffer.from(field(0x1a, body)));
+}
+
 function varint(n: number, out: number[]): void {
   while (n >= 0x80) {
     out.push((n % 0x80) | 0x80);
@@ -41,7 +59,8 @@ const firstIdOfZoom = (z: number) => (4 ** z - 1) / 3;
 export interface TestArchive {
   /** The tile every position of every zoom from 0 to maxZoom holds (one entry with a run length: a few bytes). */
   fill: Buffer;
-  tileType?: 'png' | 'mvt';
+  /** mvt tiles are gzipped (filledMvt), png ones stored as they are; mlt is there to be refused. */
+  tileType?: 'png' | 'mvt' | 'mlt';
   /** At most 15 (the run length is a 32-bit number). */
   maxZoom?: number;
   /** Stored in the metadata JSON (uncompressed), like real archives: may hold HTML. */
@@ -78,8 +97,8 @@ export function writePmtiles({ fill, tileType = 'png', maxZoom = 15, attribution
   u64(88, 1); // tile contents
   h[96] = 1; // clustered
   h[97] = 1; // internal compression: none
-  h[98] = tileType === 'mvt' ? 2 : 1; // tile compression: gzip for vector, none for PNG
-  h[99] = tileType === 'mvt' ? 1 : 2;
+  h[98] = tileType === 'png' ? 1 : 2; // tile compression: none for PNG, gzip for vector
+  h[99] = { png: 2, mvt: 1, mlt: 6 }[tileType];
   h[100] = 0;
   h[101] = maxZoom;
   h.writeInt32LE(-180 * 1e7, 102);

@@ -38,7 +38,8 @@ export function parsePmtilesHeader(b: Uint8Array): PmtilesHeader {
   };
 }
 
-export const isRasterTileType = (t: PmtilesTileType): boolean => RASTER.includes(t);
+/** What the map can draw from an archive of this tile type: raster images, Mapbox vector tiles, or nothing. */
+export const drawableKind = (t: PmtilesTileType): 'raster' | 'vector' | null => (RASTER.includes(t) ? 'raster' : t === 'mvt' ? 'vector' : null);
 
 /** The header of a file on disk, checked at start (synchronously, like the rest of the configuration). */
 export function readPmtilesHeaderSync(file: string): PmtilesHeader {

@@ -21,8 +21,8 @@ describe('map data', () => {
   });
   it('without a tile source the style is the built-in one; with a template or a PMTiles file, raster tiles lie under the route, stops and buses', () => {
     expect(mapStyle(null, '#123456')).toEqual(builtInStyle('#123456'));
-    expect(mapStyle({ tiles: null, pmtiles: null }, '#123456')).toEqual(builtInStyle('#123456'));
-    const tiled = mapStyle({ tiles: 'https://tiles.example.org/{z}/{x}/{y}.png', pmtiles: null });
+    expect(mapStyle({ tiles: null, pmtiles: null, vector: false }, '#123456')).toEqual(builtInStyle('#123456'));
+    const tiled = mapStyle({ tiles: 'https://tiles.example.org/{z}/{x}/{y}.png', pmtiles: null, vector: false });
     expect((tiled.sources as Record<string, unknown>)['sawari-tiles']).toEqual({
       type: 'raster',
       tiles: ['https://tiles.example.org/{z}/{x}/{y}.png'],
@@ -33,9 +33,21 @@ describe('map data', () => {
     expect(tiled).not.toHaveProperty('glyphs');
     const url = pmtilesUrl('/api/map-tiles/kochi.pmtiles', 'https://sawari.example.in');
     expect(url).toBe('pmtiles://https://sawari.example.in/api/map-tiles/kochi.pmtiles');
-    const archive = mapStyle({ tiles: null, pmtiles: url });
+    const archive = mapStyle({ tiles: null, pmtiles: url, vector: false });
     expect((archive.sources as Record<string, unknown>)['sawari-tiles']).toEqual({ type: 'raster', url, tileSize: 256 });
     expect(archive.layers.map((l) => l.id)).toEqual(tiled.layers.map((l) => l.id));
+    // Vector tiles: land, parks, water and roads of both common schemas, under the route; still no glyphs or sprites.
+    const vector = mapStyle({ tiles: null, pmtiles: url, vector: true });
+    expect((vector.sources as Record<string, unknown>)['sawari-tiles']).toEqual({ type: 'vector', url });
+    const layers = vector.layers as { id: string; type: string; source?: string; 'source-layer'?: string }[];
+    expect(layers.map((l) => l.id)).toEqual([
+      'background',
+      ...['pm-earth', 'pm-park', 'omt-park', 'pm-water', 'pm-roads', 'pm-roads-major', 'omt-roads', 'omt-roads-major'],
+      ...['route-casing', 'route-line', 'stops', 'buses'],
+    ]);
+    expect(layers.filter((l) => l.source === 'sawari-tiles').every((l) => l['source-layer'] && (l.type === 'fill' || l.type === 'line'))).toBe(true);
+    expect(vector).not.toHaveProperty('glyphs');
+    expect(vector).not.toHaveProperty('sprite');
   });
   it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
     const route = routeGeoJson([

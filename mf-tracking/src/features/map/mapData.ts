@@ -39,25 +39,97 @@ export function builtInStyle(lineColor = '#c2410c') {
 export const TILES_SOURCE = 'sawari-tiles';
 
 /** A city's tile source as GET /api/map-tiles?city= answers it (all null: none). */
-export type MapTileSource = { tiles: string | null; pmtiles: string | null; attribution: string | null };
+export type MapTileSource = { tiles: string | null; pmtiles: string | null; vector: boolean; attribution: string | null };
 
 /** The `pmtiles://` URL maplibre reads a PMTiles archive by (the `pmtiles` protocol), absolute on `origin`. */
 export const pmtilesUrl = (path: string, origin: string): string => `pmtiles://${new URL(path, origin).href}`;
 
+const WATER = '#a9d3f0';
+const PARK = '#d6ebc8';
+const ROAD = '#ffffff';
+const MAJOR_ROAD = '#fde68a';
+
 /**
- * The built-in style over the city's raster tiles: from a URL template (SAWARI_MAP_TILES, `{z}/{x}/{y}`) or from a
- * PMTiles archive (SAWARI_MAP_PMTILES, a `pmtiles://` URL: its zoom range and bounds come from the archive), 256 px
- * tiles, under the route, stops and buses. Without a source: the built-in style as is.
+ * Land, water, parks and roads from vector tiles of the two common schemas (Protomaps basemaps: earth, water,
+ * landuse, roads; OpenMapTiles: water, park, transportation); a layer the archive lacks draws nothing. No names:
+ * text layers would need a glyph server (the stop names and "You are here" are HTML markers, as without tiles).
  */
-export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles'> | null, lineColor = '#c2410c') {
+export function vectorBaseLayers() {
+  const src = { source: TILES_SOURCE };
+  const width = (minor: number, major: number) => ['interpolate', ['linear'], ['zoom'], 10, minor, 16, major] as unknown as number;
+  const kindIn = (prop: string, kinds: string[]) => ['in', ['get', prop], ['literal', kinds]] as unknown as boolean;
+  const not = (f: boolean) => ['!', f] as unknown as boolean;
+  const pmMajor = kindIn('kind', ['highway', 'major_road']);
+  const omtMajor = kindIn('class', ['motorway', 'trunk', 'primary', 'secondary']);
+  return [
+    { id: 'pm-earth', type: 'fill' as const, ...src, 'source-layer': 'earth', paint: { 'fill-color': '#f3f1ec' } },
+    {
+      id: 'pm-park',
+      type: 'fill' as const,
+      ...src,
+      'source-layer': 'landuse',
+      filter: kindIn('kind', ['park', 'forest', 'wood', 'grass', 'garden', 'nature_reserve']),
+      paint: { 'fill-color': PARK },
+    },
+    { id: 'omt-park', type: 'fill' as const, ...src, 'source-layer': 'park', paint: { 'fill-color': PARK } },
+    { id: 'pm-water', type: 'fill' as const, ...src, 'source-layer': 'water', paint: { 'fill-color': WATER } },
+    {
+      id: 'pm-roads',
+      type: 'line' as const,
+      ...src,
+      'source-layer': 'roads',
+      filter: not(pmMajor),
+      paint: { 'line-color': ROAD, 'line-width': width(0.5, 6) },
+    },
+    {
+      id: 'pm-roads-major',
+      type: 'line' as const,
+      ...src,
+      'source-layer': 'roads',
+      filter: pmMajor,
+      paint: { 'line-color': MAJOR_ROAD, 'line-width': width(1, 10) },
+    },
+    {
+      id: 'omt-roads',
+      type: 'line' as const,
+      ...src,
+      'source-layer': 'transportation',
+      filter: not(omtMajor),
+      paint: { 'line-color': ROAD, 'line-width': width(0.5, 6) },
+    },
+    {
+      id: 'omt-roads-major',
+      type: 'line' as const,
+      ...src,
+      'source-layer': 'transportation',
+      filter: omtMajor,
+      paint: { 'line-color': MAJOR_ROAD, 'line-width': width(1, 10) },
+    },
+  ];
+}
+
+/**
+ * The built-in style over the city's tiles, under the route, stops and buses: raster tiles from a URL template
+ * (SAWARI_MAP_TILES, `{z}/{x}/{y}`) or from a PMTiles archive (SAWARI_MAP_PMTILES, a `pmtiles://` URL: its zoom range
+ * and bounds come from the archive), 256 px; or vector tiles from a PMTiles archive (land, water, parks and roads,
+ * vectorBaseLayers). The water layer of both schemas is `water`, drawn once (pm-water). Without a source: the
+ * built-in style as is.
+ */
+export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles' | 'vector'> | null, lineColor = '#c2410c') {
   const plain = builtInStyle(lineColor);
+  const [background, ...overlay] = plain.layers;
+  if (source?.pmtiles && source.vector)
+    return {
+      ...plain,
+      sources: { [TILES_SOURCE]: { type: 'vector' as const, url: source.pmtiles }, ...plain.sources },
+      layers: [background, ...vectorBaseLayers(), ...overlay],
+    };
   const raster = source?.pmtiles
     ? { type: 'raster' as const, url: source.pmtiles, tileSize: 256 }
     : source?.tiles
       ? { type: 'raster' as const, tiles: [source.tiles], tileSize: 256, maxzoom: 19 }
       : null;
   if (!raster) return plain;
-  const [background, ...overlay] = plain.layers;
   return {
     ...plain,
     sources: { [TILES_SOURCE]: raster, ...plain.sources },
