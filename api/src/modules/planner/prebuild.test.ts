@@ -104,10 +104,10 @@ describe(`NetworkPrebuilder with the planner on the mini feed ${dbLabel()}`, () 
 
   it('reads the stop times in pages (other requests run between them) with the same rows as in one query', async () => {
     const feedId = await currentFeed();
-    const whole = await new PlannerStore(t.db, 1_000_000).rows(feedId, '20260115');
+    const whole = await new PlannerStore(t.db, { pageTrips: 1_000_000, pageRows: 1_000_000 }).rows(feedId, '20260115');
     const query = jest.spyOn(t.db, 'query');
     try {
-      const paged = await new PlannerStore(t.db, 2).rows(feedId, '20260115');
+      const paged = await new PlannerStore(t.db, { pageTrips: 2 }).rows(feedId, '20260115');
       expect(paged).toEqual(whole);
       const trips = new Set(whole.stopTimes.map((x) => x.trip_id)).size;
       expect(trips).toBeGreaterThan(2);

@@ -62,30 +62,85 @@ function activeServicesSql(date: string, param: string): string {
           SELECT service_id FROM calendar_dates WHERE feed_id = $1 AND date = ${param} AND exception_type = 1`;
 }
 
-/** Stop times are read for this many trips at a time. */
+/** Stop times (and frequencies) are read for this many trips at a time. */
 export const STOP_TIMES_PAGE_TRIPS = 500;
+/** Stops, trips and transfers (a big city's quarter of a million walking links) are read this many rows at a time. */
+export const PAGE_ROWS = 5_000;
+
+export interface PlannerStoreOptions {
+  /** Trips per page of stop times and frequencies. */
+  pageTrips?: number;
+  /** Rows per page of stops, trips and transfers (a stop with more transfers than this is read in one page of its own). */
+  pageRows?: number;
+}
+
+/** Gives other work (requests) its turn between two pages: PGlite runs in this thread. */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Keyset pagination: `sql` (with `{after}` where the page condition goes, and ordered by `column`) is read `pageRows`
+ * rows at a time, each page starting after the last key of the one before, with a turn for other work in between. A
+ * key that is not unique (`unique: false`, a stop's transfers) is never split across pages: the rows of the last key
+ * of a full page are left to the next page, and a key with more rows than a page is read in one page of its own.
+ */
+export async function readInPages<T extends Record<string, unknown>>(
+  db: Db,
+  sql: string,
+  params: unknown[],
+  page: { column: string; key: keyof T & string; unique: boolean; pageRows: number },
+): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    if (after !== null) await yieldTurn();
+    const p: unknown[] = after === null ? [...params] : [...params, after];
+    const cond: string = after === null ? '' : `AND ${page.column} > $${p.length}`;
+    p.push(page.pageRows);
+    const rows: T[] = (await db.query<T>(`${sql.replace('{after}', cond)} LIMIT $${p.length}`, p)).rows;
+    if (rows.length < page.pageRows) {
+      for (const r of rows) out.push(r);
+      return out;
+    }
+    const last = rows[rows.length - 1][page.key] as string;
+    let end = rows.length;
+    if (!page.unique) while (end > 0 && rows[end - 1][page.key] === last) end--;
+    if (end === 0) {
+      // One key fills the page: its rows, all of them, are the page.
+      await yieldTurn();
+      const whole = [...params, last];
+      const own = (await db.query<T>(`${sql.replace('{after}', `AND ${page.column} = $${whole.length}`)}`, whole)).rows;
+      for (const r of own) out.push(r);
+      after = last;
+      continue;
+    }
+    for (let i = 0; i < end; i++) out.push(rows[i]);
+    after = rows[end - 1][page.key] as string;
+  }
+}
 
 export class PlannerStore {
+  private readonly pageTrips: number;
+  private readonly pageRows: number;
+
   constructor(
     private readonly db: Db,
-    private readonly pageTrips = STOP_TIMES_PAGE_TRIPS,
-  ) {}
+    opts: PlannerStoreOptions = {},
+  ) {
+    this.pageTrips = opts.pageTrips ?? STOP_TIMES_PAGE_TRIPS;
+    this.pageRows = opts.pageRows ?? PAGE_ROWS;
+  }
 
   /**
-   * The running trips' stop times, ordered by trip and sequence, read a page of trips at a time (each page an index
-   * scan on the primary key): PGlite runs in the server's own thread, so one query over a big city's half a million
-   * stop times would hold every request for seconds; a page holds them for a fraction of that, and other requests run
-   * between pages.
+   * Rows of the running trips (stop times, frequencies), ordered by trip and `order`, read a page of trips at a time
+   * (each page an index scan on the primary key): PGlite runs in the server's own thread, so one query over a big
+   * city's half a million stop times would hold every request for seconds; a page holds them for a fraction of that,
+   * and other requests run between pages.
    */
-  private async stopTimes(running: string, params: unknown[]): Promise<PlannerRows['stopTimes']> {
-    const tripIds = (await this.db.query<{ trip_id: string }>(`${running} ORDER BY trip_id`, params)).rows.map((r) => r.trip_id);
-    const out: PlannerRows['stopTimes'] = [];
+  private async perTrip<T>(tripIds: string[], feedId: number, select: string): Promise<T[]> {
+    const out: T[] = [];
     for (let i = 0; i < tripIds.length; i += this.pageTrips) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      const page = await this.db.query<PlannerRows['stopTimes'][number]>(
-        'SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 AND trip_id = ANY($2::text[]) ORDER BY trip_id, stop_sequence',
-        [params[0], tripIds.slice(i, i + this.pageTrips)],
-      );
+      if (i > 0) await yieldTurn();
+      const page = await this.db.query<T>(select, [feedId, tripIds.slice(i, i + this.pageTrips)]);
       for (const r of page.rows) out.push(r);
     }
     return out;
@@ -119,32 +174,60 @@ export class PlannerStore {
     return r.rows.map((row) => ({ id: row.id, timeZone: row.time_zone }));
   }
 
-  /** Everything the network of (feed, date) needs: the date's trips and the previous date's (for after midnight). */
+  /**
+   * Everything the network of (feed, date) needs: the date's trips and the previous date's (for after midnight). Every
+   * read is paged (keyset on the table's key, bounded pages, a turn for other requests between pages), so a big city's
+   * build never holds PGlite, and with it the server's thread, for long.
+   */
   async rows(feedId: number, date: string): Promise<PlannerRows> {
     const prev = previousDate(date);
-    const params = [feedId, date, prev];
-    const tripsSql = `WITH today AS (${activeServicesSql(date, '$2')}), yesterday AS (${activeServicesSql(prev, '$3')})
-      SELECT t.trip_id, t.route_id, t.trip_headsign, 0 AS day FROM trips t WHERE t.feed_id = $1 AND t.service_id IN (SELECT service_id FROM today)
-      UNION ALL
-      SELECT t.trip_id, t.route_id, t.trip_headsign, -1 AS day FROM trips t WHERE t.feed_id = $1 AND t.service_id IN (SELECT service_id FROM yesterday)`;
-    const running = `SELECT trip_id FROM trips WHERE feed_id = $1 AND service_id IN (${activeServicesSql(date, '$2')} UNION ${activeServicesSql(prev, '$3')})`;
-    const q = <T>(sql: string, p: unknown[] = [feedId]) => this.db.query<T>(sql, p).then((r) => r.rows);
-    const [stops, routes, trips, stopTimes, frequencies, transfers] = await Promise.all([
-      q<PlannerRows['stops'][number]>('SELECT stop_id, stop_name, stop_lat, stop_lon FROM stops WHERE feed_id = $1 ORDER BY stop_id'),
-      q<PlannerRows['routes'][number]>(
+    const rows = { pageRows: this.pageRows, unique: true } as const;
+    const tripsOf = (day: 0 | -1) =>
+      readInPages<{ trip_id: string; route_id: string; trip_headsign: string | null }>(
+        this.db,
+        `SELECT t.trip_id, t.route_id, t.trip_headsign FROM trips t
+          WHERE t.feed_id = $1 AND t.service_id IN (${activeServicesSql(day === 0 ? date : prev, '$2')}) {after} ORDER BY t.trip_id`,
+        [feedId, day === 0 ? date : prev],
+        { ...rows, column: 't.trip_id', key: 'trip_id' },
+      ).then((list) => list.map((t) => ({ ...t, day })));
+    const [stops, routes, today, yesterday, transfers] = await Promise.all([
+      readInPages<PlannerRows['stops'][number]>(
+        this.db,
+        'SELECT stop_id, stop_name, stop_lat, stop_lon FROM stops WHERE feed_id = $1 {after} ORDER BY stop_id',
+        [feedId],
+        { ...rows, column: 'stop_id', key: 'stop_id' },
+      ),
+      readInPages<PlannerRows['routes'][number]>(
+        this.db,
         `SELECT r.route_id, r.route_short_name, r.route_long_name, r.route_type, r.route_color, r.route_text_color, a.agency_name
-           FROM routes r LEFT JOIN agency a ON a.feed_id = r.feed_id AND a.agency_id = r.agency_id WHERE r.feed_id = $1`,
+           FROM routes r LEFT JOIN agency a ON a.feed_id = r.feed_id AND a.agency_id = r.agency_id WHERE r.feed_id = $1 {after} ORDER BY r.route_id`,
+        [feedId],
+        { ...rows, column: 'r.route_id', key: 'route_id' },
       ),
-      q<{ trip_id: string; route_id: string; trip_headsign: string | null; day: number }>(tripsSql, params),
-      this.stopTimes(running, params),
-      q<PlannerRows['frequencies'][number]>(
-        `SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id IN (${running}) ORDER BY trip_id, start_secs`,
-        params,
-      ),
-      q<PlannerRows['transfers'][number]>(
-        'SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3',
+      tripsOf(0),
+      tripsOf(-1),
+      // Walking links: a stop's links are read together (keyset on the from stop, the transfers_by_from index).
+      readInPages<PlannerRows['transfers'][number]>(
+        this.db,
+        'SELECT from_stop_id, to_stop_id, min_transfer_time, generated FROM transfers WHERE feed_id = $1 AND transfer_type <> 3 {after} ORDER BY from_stop_id',
+        [feedId],
+        { pageRows: this.pageRows, unique: false, column: 'from_stop_id', key: 'from_stop_id' },
       ),
     ]);
-    return { stops, routes, trips: trips.map((t) => ({ ...t, day: Number(t.day) === -1 ? -1 : 0 })), stopTimes, frequencies, transfers };
+    const trips = [...today, ...yesterday];
+    const running = [...new Set(trips.map((t) => t.trip_id))].sort();
+    const [stopTimes, frequencies] = await Promise.all([
+      this.perTrip<PlannerRows['stopTimes'][number]>(
+        running,
+        feedId,
+        'SELECT trip_id, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 AND trip_id = ANY($2::text[]) ORDER BY trip_id, stop_sequence',
+      ),
+      this.perTrip<PlannerRows['frequencies'][number]>(
+        running,
+        feedId,
+        'SELECT trip_id, start_secs, end_secs, headway_secs FROM frequencies WHERE feed_id = $1 AND trip_id = ANY($2::text[]) ORDER BY trip_id, start_secs',
+      ),
+    ]);
+    return { stops, routes, trips, stopTimes, frequencies, transfers };
   }
 }

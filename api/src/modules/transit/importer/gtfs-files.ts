@@ -274,8 +274,9 @@ const INT = /^-?\d{1,9}$/;
 const FLOAT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 /**
- * Converts one field: the value, or a FieldProblem saying what is wrong. Allocates nothing for a good value (the
- * importer calls it for every field of millions of rows).
+ * Converts one field: the value (a number for int, flag, exception and time; the checked text for float and the
+ * rest), or a FieldProblem saying what is wrong. Allocates nothing for a good value (the importer calls it for every
+ * field of millions of rows).
  */
 export function convertValue(col: Column, raw: string | undefined): string | number | null | FieldProblem {
   const v = raw === undefined ? '' : raw.trim();
@@ -288,10 +289,10 @@ export function convertValue(col: Column, raw: string | undefined): string | num
       return v;
     case 'int':
       return INT.test(v) ? Number(v) : new FieldProblem(`${col.gtfs} "${v}" is not a whole number`);
-    case 'float': {
-      const n = Number(v);
-      return FLOAT.test(v) && Number.isFinite(n) ? n : new FieldProblem(`${col.gtfs} "${v}" is not a number`);
-    }
+    case 'float':
+      // Kept as the feed's text once checked: the database reads the same double from it, and a big city's millions of
+      // coordinates are not turned into numbers and back into text for COPY.
+      return FLOAT.test(v) && Number.isFinite(Number(v)) ? v : new FieldProblem(`${col.gtfs} "${v}" is not a number`);
     case 'time': {
       const secs = parseGtfsTime(v);
       return secs === null ? new FieldProblem(`${col.gtfs} "${v}" is not a time (HH:MM:SS)`) : secs;

@@ -1,7 +1,7 @@
-import { parse } from 'csv-parse';
 import { localDate } from '@sawari/domain';
 import type { Db } from '../../../platform/db';
 import { openGtfsSource, type GtfsSource } from './source';
+import { CsvReader, CsvError } from './csv';
 import { GTFS_FILES, convertValue, FieldProblem, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
 import { PointGrid, walkingSeconds } from '../geo';
 
@@ -31,7 +31,7 @@ export interface ImportOptions {
   method?: 'copy' | 'insert';
   /** Rows per INSERT statement (`insert`). */
   batchSize?: number;
-  /** Rows per COPY chunk (`copy`; PGlite runs one COPY statement per chunk) and between progress reports. */
+  /** Rows between progress reports, and at most per piece of COPY text (`copy`; a piece also ends at 64 KB of text). */
   chunkRows?: number;
   /** Called per chunk of rows and when each file is done (the CLI's progress line). */
   onProgress?: (p: ImportProgress) => void;
@@ -50,6 +50,12 @@ export interface ImportResult {
 
 const DEFAULT_BATCH = 500;
 const DEFAULT_CHUNK_ROWS = 10_000;
+/**
+ * COPY text is sent in pieces of about this many characters (or chunkRows rows, whichever comes first): a piece is
+ * built by appending rows to a string, and a small one is sent (and its garbage collected) while still young. With
+ * 10,000-row pieces (about 430 KB) a big city's import spent a third more CPU, most of it in the garbage collector.
+ */
+const COPY_PIECE_CHARS = 64 * 1024;
 /** Stops within this distance get generated walking transfers when a feed has none of its own. */
 export const WALKING_TRANSFER_METERS = 250;
 
@@ -104,67 +110,65 @@ export function copyValue(v: unknown): string {
   return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : s;
 }
 
-/** Where rows go: one COPY per file (default), or the multi-row INSERTs of old (kept to prove both give the same rows). */
+/**
+ * Where rows go, as they are read: `add` takes one row's values (feed_id first) synchronously, `write` sends what was
+ * added to the database as the pieces `rows` yields. COPY (default): one COPY per file, the rows appended to a chunk of
+ * COPY text as they come (no array kept per row); INSERT: the multi-row INSERTs of old (kept to prove both give the
+ * same rows).
+ */
 interface RowSink {
-  /** Batches of rows (each row: the columns' values in order). */
-  write(batches: AsyncIterable<unknown[][]>): Promise<void>;
-}
-
-function copyLine(row: unknown[]): string {
-  let line = copyValue(row[0]);
-  for (let i = 1; i < row.length; i++) line += '\t' + copyValue(row[i]);
-  return line + '\n';
+  add(values: ArrayLike<unknown>): void;
+  /** Whether what was added should go out now (then `rows` yields). */
+  readonly full: boolean;
+  /** Runs the statement(s): each time `rows` yields, what was added since is sent. */
+  write(rows: AsyncIterable<unknown>): Promise<void>;
 }
 
 function sinkFor(db: Db, table: string, columns: string[], opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number }): RowSink {
   if (opts.method === 'insert') {
+    let batch: unknown[][] = [];
     return {
-      write: async (batches) => {
+      add: (values) => batch.push(Array.from(values)),
+      get full() {
+        return batch.length > 0;
+      },
+      write: async (rows) => {
         const inserter = new BatchInserter(db, table, columns, opts.batchSize);
-        for await (const batch of batches) for (const r of batch) await inserter.add(r);
+        for await (const _ of rows) {
+          const taken = batch;
+          batch = [];
+          for (const r of taken) await inserter.add(r);
+        }
         await inserter.flush();
       },
     };
   }
+  let chunk = '';
+  let n = 0;
   return {
-    write: (batches) =>
+    add: (values) => {
+      let line = copyValue(values[0]);
+      for (let i = 1; i < values.length; i++) line += '\t' + copyValue(values[i]);
+      chunk += line + '\n';
+      n++;
+    },
+    get full() {
+      return n >= opts.chunkRows || chunk.length >= COPY_PIECE_CHARS;
+    },
+    write: (rows) =>
       db.copyFrom(
         `COPY ${table} (${columns.join(',')}) FROM STDIN`,
         (async function* () {
-          let chunk = '';
-          let n = 0;
-          for await (const batch of batches) {
-            for (const r of batch) chunk += copyLine(r);
-            n += batch.length;
-            if (n >= opts.chunkRows) {
-              yield chunk;
-              chunk = '';
-              n = 0;
-            }
+          for await (const _ of rows) {
+            if (n === 0) continue;
+            const text = chunk;
+            chunk = '';
+            n = 0;
+            yield text;
           }
-          if (chunk) yield chunk;
         })(),
       ),
   };
-}
-
-const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
-
-/**
- * The file line of the `record`-th CSV record (0: the header). Records are read as plain arrays (much faster than with
- * csv-parse's per-record info); only when a row is refused is the file read again to name its exact line (quoted
- * fields may span lines, empty lines are skipped).
- */
-async function lineOfRecord(source: GtfsSource, file: string, record: number): Promise<number> {
-  const parser = (await source.open(file)).pipe(parse({ ...CSV_OPTIONS, info: true }));
-  let i = 0;
-  for await (const { info } of parser as AsyncIterable<{ info: { lines: number } }>) {
-    if (i++ === record) {
-      parser.destroy();
-      return info.lines;
-    }
-  }
-  return record + 1;
 }
 
 async function importFile(
@@ -179,75 +183,56 @@ async function importFile(
   const keys = spec.columns.map((c) => c.db ?? c.gtfs);
   const started = opts.now();
   const input = await source.open(spec.file);
-  // The parser is written to directly and hands its records over synchronously ('data'), so rows are handled a read
-  // buffer at a time (no promise per row).
-  const parser = parse(CSV_OPTIONS);
-  let records: string[][] = [];
-  let parseError: unknown = null;
-  parser.on('data', (r: string[]) => records.push(r));
-  parser.on('error', (e) => (parseError ??= e));
+  input.setEncoding('utf8');
+  const sink = sinkFor(tx, spec.table, dbColumns, opts);
   let count = 0;
   let nextReport = opts.chunkRows;
-  let record = -1;
-  let index: number[] = [];
-  /** Which record a refusal is about (its line is looked up afterwards). */
-  let refused: { record: number; reason: string } | null = null;
-  const refuse = (reason: string) => {
-    refused = { record, reason };
-    return new Error(reason);
-  };
-  const take = (): unknown[][] => {
-    const batch: unknown[][] = [];
-    for (const fields of records) {
-      record++;
-      if (record === 0) {
-        const header = fields.map((h) => h.trim());
-        const missing = spec.columns.filter((c) => c.required && !header.includes(c.gtfs)).map((c) => c.gtfs);
-        if (missing.length) throw new GtfsImportError(spec.file, 1, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
-        index = spec.columns.map((c) => header.indexOf(c.gtfs));
-        continue;
+  let index: number[] | null = null;
+  // One row object and one values array per file, filled in place: the checks keep no reference to the row, and the
+  // sink copies what it keeps.
+  const row: Row = {};
+  const values: unknown[] = [feedId, ...keys.map(() => null)];
+  // Records are handed over synchronously, a read buffer at a time (no promise per row); a refused one names its line.
+  const reader = new CsvReader((fields, line) => {
+    if (index === null) {
+      const header = fields.map((h) => h.trim());
+      const missing = spec.columns.filter((c) => c.required && !header.includes(c.gtfs)).map((c) => c.gtfs);
+      if (missing.length) throw new GtfsImportError(spec.file, line, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      index = spec.columns.map((c) => header.indexOf(c.gtfs));
+      return;
+    }
+    for (let c = 0; c < keys.length; c++) {
+      const v = convertValue(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
+      if (v instanceof FieldProblem) throw new GtfsImportError(spec.file, line, v.message);
+      row[keys[c]] = v;
+    }
+    const problem = spec.check?.(row, ids);
+    if (problem) throw new GtfsImportError(spec.file, line, problem);
+    for (let c = 0; c < keys.length; c++) values[c + 1] = row[keys[c]];
+    sink.add(values);
+    count++;
+  });
+  // Checked once per read buffer: the rows go out once the sink is full, and at the end.
+  async function* pieces(): AsyncGenerator<void> {
+    for await (const text of input as AsyncIterable<string>) {
+      reader.push(text);
+      if (count >= nextReport) {
+        nextReport = count + opts.chunkRows;
+        opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: false });
       }
-      const row: Row = {};
-      for (let c = 0; c < keys.length; c++) {
-        const v = convertValue(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
-        if (v instanceof FieldProblem) throw refuse(v.message);
-        row[keys[c]] = v;
-      }
-      const problem = spec.check?.(row, ids);
-      if (problem) throw refuse(problem);
-      const values: unknown[] = [feedId];
-      for (const k of keys) values.push(row[k]);
-      batch.push(values);
+      if (sink.full) yield;
     }
-    records = [];
-    count += batch.length;
-    if (count >= nextReport) {
-      nextReport = count + opts.chunkRows;
-      opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: false });
-    }
-    return batch;
-  };
-  async function* batches(): AsyncGenerator<unknown[][]> {
-    for await (const buf of input) {
-      parser.write(buf);
-      if (parseError) throw parseError;
-      if (records.length) yield take();
-    }
-    await new Promise<void>((resolve) => parser.end(resolve));
-    if (parseError) throw parseError;
-    if (records.length) yield take();
+    reader.end();
+    yield;
   }
   try {
-    await sinkFor(tx, spec.table, dbColumns, opts).write(batches());
+    await sink.write(pieces());
   } catch (err) {
     if (err instanceof GtfsImportError) throw err;
-    const r = refused as { record: number; reason: string } | null;
-    if (r) throw new GtfsImportError(spec.file, await lineOfRecord(source, spec.file, r.record), r.reason);
-    const e = err as { code?: string; lines?: number; message?: string };
-    // csv-parse errors carry the line; database errors (e.g. a duplicate key) name the file.
-    throw new GtfsImportError(spec.file, typeof e.lines === 'number' ? e.lines : null, e.message ?? String(err));
+    if (err instanceof CsvError) throw new GtfsImportError(spec.file, err.line, err.message);
+    // Database errors (e.g. a duplicate key) name the file.
+    throw new GtfsImportError(spec.file, null, (err as Error).message ?? String(err));
   } finally {
-    parser.destroy();
     (input as { destroy?: () => void }).destroy?.();
   }
   opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: true });
@@ -262,7 +247,7 @@ async function generateWalkingTransfers(
   tx: Db,
   feedId: number,
   meters: number,
-  sink: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
+  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
 ): Promise<number> {
   const stops = (
     await tx.query<{ stop_id: string; lat: number; lon: number }>(
@@ -271,18 +256,20 @@ async function generateWalkingTransfers(
     )
   ).rows;
   const grid = new PointGrid(stops);
+  const sink = sinkFor(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], opts);
   let count = 0;
-  async function* links(): AsyncGenerator<unknown[][]> {
+  async function* links(): AsyncGenerator<void> {
     for (let i = 0; i < stops.length; i++) {
-      const batch: unknown[][] = [];
       for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
-        if (hit.index !== i) batch.push([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+        if (hit.index === i) continue;
+        sink.add([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+        count++;
       }
-      count += batch.length;
-      if (batch.length) yield batch;
+      if (sink.full) yield;
     }
+    yield;
   }
-  await sinkFor(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], sink).write(links());
+  await sink.write(links());
   return count;
 }
 
