@@ -39,11 +39,11 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
   const headersFile = path.join(dir, 'headers.json');
   writeFileSync(payloadFile, sample);
   writeFileSync(headersFile, JSON.stringify(headers));
-  const plain = fork(path.join(here, 'plain-server.mjs'), {
+  const server = fork(path.join(here, 'plain-server.mjs'), {
     env: { ...process.env, PORT: String(plainPort), PAYLOAD_FILE: payloadFile, HEADERS_FILE: headersFile },
     stdio: 'ignore',
   });
-  await new Promise((r) => plain.once('message', r));
+  await new Promise((r) => server.once('message', r));
   const plainSample = await (
     await fetch(`http://127.0.0.1:${plainPort}/plain-post`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
   ).text();
@@ -52,33 +52,40 @@ export async function runBoardTimingsBench({ base, plainPort = 18301, log = cons
     new Promise((resolve, reject) => autocannon({ connections: 50, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
   const post = { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth } };
   try {
-    // Warm both (JIT, the cache's first computation), then measure: plain POST, endpoint, plain POST again (the
-    // machine is shared: the yardstick is the better of its two runs, so the ratio is never flattered).
+    // Warm both (JIT, the cache's first computation), then measure in the order plain, endpoint, endpoint, plain: the
+    // machine is shared and its load drifts, so each side gets two runs placed symmetrically in time and the ratio
+    // compares the better run of each. The p99 judged is the worse of the endpoint's two runs.
     await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post, duration: 2 });
     await cannon({ url: timingsUrl, ...post, duration: 2 });
     const g = await cannon({ url: `http://127.0.0.1:${plainPort}/plain` });
     const p1 = await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post });
-    const t = await cannon({ url: timingsUrl, ...post });
+    const t1 = await cannon({ url: timingsUrl, ...post });
+    const t2 = await cannon({ url: timingsUrl, ...post });
     const p2 = await cannon({ url: `http://127.0.0.1:${plainPort}/plain-post`, ...post });
-    if (t.non2xx) throw new Error(`timings endpoint answered ${t.non2xx} non-2xx responses under load`);
-    const plainPost = Math.max(p1.requests.average, p2.requests.average);
-    record('plain Fastify GET {}', Math.round(g.requests.average), `req/s, p99 ${g.latency.p99} ms`);
-    record(
-      'plain Fastify POST, same body, same answer bytes',
-      Math.round(plainPost),
-      `req/s (runs ${Math.round(p1.requests.average)}, ${Math.round(p2.requests.average)}), p99 ${p1.latency.p99} ms`,
-    );
-    const ratio = t.requests.average / plainPost;
+    for (const t of [t1, t2]) if (t.non2xx) throw new Error(`timings endpoint answered ${t.non2xx} non-2xx responses under load`);
+    const rps = (r) => Math.round(r.requests.average);
+    const plain = p1.requests.average >= p2.requests.average ? p1 : p2;
+    const best = t1.requests.average >= t2.requests.average ? t1 : t2;
+    record('plain Fastify GET {}', rps(g), `req/s, p99 ${g.latency.p99} ms`);
+    record('plain Fastify POST, same body, same answer bytes', rps(plain), `req/s (runs ${rps(p1)}, ${rps(p2)}), p99 ${plain.latency.p99} ms`);
+    const ratio = best.requests.average / plain.requests.average;
     record(
       'timings endpoint throughput',
-      Math.round(t.requests.average),
-      `req/s = ${ratio.toFixed(2)}x the plain POST (${((t.requests.average / g.requests.average) * 100).toFixed(0)}% of GET {})`,
+      rps(best),
+      `req/s (runs ${rps(t1)}, ${rps(t2)}) = ${ratio.toFixed(2)}x the plain POST (${((best.requests.average / g.requests.average) * 100).toFixed(0)}% of GET {})`,
       `≥ ${THROUGHPUT_TARGET}x the plain POST`,
       ratio >= THROUGHPUT_TARGET,
     );
-    record('timings endpoint p99 latency', t.latency.p99, 'ms', `< ${P99_TARGET_MS} ms`, t.latency.p99 < P99_TARGET_MS);
+    const p99 = Math.max(t1.latency.p99, t2.latency.p99);
+    record(
+      'timings endpoint p99 latency',
+      p99,
+      `ms (runs ${t1.latency.p99}, ${t2.latency.p99}; plain POST ${plain.latency.p99})`,
+      `< ${P99_TARGET_MS} ms`,
+      p99 < P99_TARGET_MS,
+    );
   } finally {
-    plain.kill();
+    server.kill();
     rmSync(dir, { recursive: true, force: true });
   }
   return figures;

@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { clientErrorHandler, installErrorHandlers, installInputGuards, installZodValidator, errorBody } from './errors';
 import { apiErrorSchema, healthResponseSchema } from '@sawari/contracts';
 import { installZodSerializer } from './schema';
+import { lazyChildLoggerFactory } from './request-logger';
 import { mapTileOrigins, registerMapTiles } from './map-tiles';
 
 /** The page policy of every document and static file: it allows exactly what the app loads. */
@@ -137,6 +138,8 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     disableRequestLogging: true,
+    // Each request's logger is made when it first writes a line (most write none): platform/request-logger.ts.
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Only the configured proxies' x-forwarded-for is believed; without TRUST_PROXY the peer address is the client.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
