@@ -25,28 +25,39 @@ function showUpdatePrompt(worker: ServiceWorker): void {
   document.body.append(bar);
 }
 
+/** Same-origin files a second visit without network needs from the runtime caches: the remotes and their list. */
+export function isKeptForOffline(href: string, origin: string): boolean {
+  const url = new URL(href);
+  return url.origin === origin && (url.pathname.startsWith('/remotes/') || url.pathname === '/app/remotes.json');
+}
+
 /**
  * On a first visit the service worker is not yet in control while the page loads, so the remotes' files it fetched
  * never passed through it. Once it is active, hand it those URLs: Workbox's default router answers `CACHE_URLS` by
- * sending each through the matching route (so each lands in its runtime cache). When it is done, the page is marked
- * `data-offline-ready` (a second visit without network will render).
+ * sending each through the matching route (so each lands in its runtime cache). Files the page loads later (a lazy
+ * board or screen chunk that arrives after the worker became active: common on a busy machine) are handed over as
+ * they arrive. `data-offline-ready` is on the page only while every file handed over so far is kept (a second visit
+ * without network will render).
  */
-async function cacheWhatThisPageLoaded(worker: ServiceWorker): Promise<void> {
-  const urls = performance
-    .getEntriesByType('resource')
-    .map((e) => e.name)
-    .filter((u) => {
-      const url = new URL(u);
-      return url.origin === location.origin && (url.pathname.startsWith('/remotes/') || url.pathname === '/app/remotes.json');
-    });
-  // A board's HTML carries remotes.json inline (no request to see above), but the precached index.html does not.
-  if (!urls.includes(`${location.origin}/app/remotes.json`)) urls.push(`${location.origin}/app/remotes.json`);
-  await new Promise<void>((resolve) => {
+function keepWhatThisPageLoads(worker: ServiceWorker): void {
+  const sent = new Set<string>();
+  let pending = 0;
+  const keep = (hrefs: string[]) => {
+    const urls = [...new Set(hrefs)].filter((u) => !sent.has(u) && isKeptForOffline(u, location.origin));
+    if (!urls.length) return;
+    for (const u of urls) sent.add(u);
+    pending += 1;
+    delete document.documentElement.dataset.offlineReady;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      pending -= 1;
+      if (pending === 0) document.documentElement.dataset.offlineReady = 'true';
+    };
     worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2]);
-  });
-  document.documentElement.dataset.offlineReady = 'true';
+  };
+  // A board's HTML carries remotes.json inline (no request to see), but the precached index.html does not.
+  keep([...performance.getEntriesByType('resource').map((e) => e.name), `${location.origin}/app/remotes.json`]);
+  if (typeof PerformanceObserver !== 'undefined') new PerformanceObserver((list) => keep(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });
 }
 
 /** How often a loaded page asks the server for a new version (not only on navigation): every 15 minutes. */
@@ -62,7 +73,7 @@ export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
       if (hadController) document.documentElement.dataset.offlineReady = 'true';
       else
         void navigator.serviceWorker.ready
-          .then((ready) => ready.active && cacheWhatThisPageLoaded(ready.active))
+          .then((ready) => ready.active && keepWhatThisPageLoads(ready.active))
           .catch((err) => console.error('[sawari] could not keep this page for offline use', err));
       // A version that finished installing before this load: a board applies it now (this IS its next reload).
       if (reg.waiting && hadController) {
