@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { startServer } from '../support/server';
-import { solidPng, writePmtiles } from '../../api/src/platform/pmtiles.testing';
+import { filledMvt, solidPng, writePmtiles } from '../../api/src/platform/pmtiles.testing';
 
 // Issue 15 item 9: a city's map tiles from a PMTiles file the server holds (SAWARI_MAP_PMTILES), read by the map with
 // range requests from our own origin (the page policy stays 'self' only), drawn under the route, and credited on the
@@ -99,11 +99,36 @@ test.describe('map tiles from a PMTiles file (item 9)', () => {
         return { source, status: file.status, body: await file.json() };
       });
       expect(kochi).toEqual({
-        source: { tiles: null, pmtiles: null, attribution: null },
+        source: { tiles: null, pmtiles: null, vector: false, attribution: null },
         status: 404,
         body: { code: 'MAP_TILES_NOT_FOUND', message: expect.any(String) },
       });
       expect(outside).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a PMTiles file of vector tiles is drawn too: its water polygon fills the map under the route', async ({ page }) => {
+    test.setTimeout(150_000);
+    const vectorFile = path.join(dir, 'vector.pmtiles');
+    writeFileSync(vectorFile, writePmtiles({ fill: filledMvt('water'), tileType: 'mvt' }));
+    const server = await startServer(port + 1, { SAWARI_MAP_PMTILES: `mumbai=${vectorFile}`, SAWARI_MAP_ATTRIBUTION: 'mumbai=© Vector test tiles' });
+    try {
+      let reads = 0;
+      page.on('response', (r) => {
+        if (r.url() === `${server.url}/api/map-tiles/mumbai.pmtiles` && r.status() === 206) reads++;
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
+      await page.goto(`${server.url}/app/live-tracking/route-map/AE-T1-KHR`);
+      await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
+      // The water colour of the vector style (#a9d3f0) over most of the map.
+      await expect.poll(() => shareOfColour(page, 'map', [0xa9, 0xd3, 0xf0]), { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(reads).toBeGreaterThan(1);
+      await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('© Vector test tiles');
+      await expect(page.getByTestId('stop-label').filter({ hasText: 'Terminal 1 Bus Bay' }).first()).toBeAttached();
+      await page.screenshot({ path: test.info().outputPath('route-map-pmtiles-vector.png') });
     } finally {
       await server.stop();
     }

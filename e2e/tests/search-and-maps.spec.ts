@@ -196,7 +196,12 @@ test.describe('map tiles when configured (item 9)', () => {
     expect(await doc!.headerValue('content-security-policy')).toContain("img-src 'self' data: blob:;connect-src 'self';");
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });
     await expect(page.getByTestId('stop-label').first()).toBeAttached();
-    expect(await page.evaluate(() => fetch('/api/map-tiles?city=mumbai').then((r) => r.json()))).toEqual({ tiles: null, pmtiles: null, attribution: null });
+    expect(await page.evaluate(() => fetch('/api/map-tiles?city=mumbai').then((r) => r.json()))).toEqual({
+      tiles: null,
+      pmtiles: null,
+      vector: false,
+      attribution: null,
+    });
     await expect(page.getByTestId('map-credit')).toHaveCount(0);
     expect(outside).toEqual([]);
   });
