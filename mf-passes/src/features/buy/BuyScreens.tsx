@@ -6,7 +6,7 @@ import type { PassOrder } from '@sawari/contracts';
 import { offerScopeMiss, type OfferScopeMiss } from '@sawari/domain';
 import { checkoutPath, deviceId, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
-import { createOrder, loadProfile, loadTrialOffer, type TrialOffer } from '../common/api';
+import { createOrder, loadPaymentStatus, loadProfile, loadTrialOffer, type TrialOffer } from '../common/api';
 import { useFlow } from '../common/flow';
 import {
   addDays,
@@ -451,7 +451,8 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
   const details = flow.details;
   const banks = c.product.bankOffers;
   const bank = flow.bankOffer && banks.some((b) => b.bank.toUpperCase() === flow.bankOffer!.toUpperCase()) ? flow.bankOffer.toUpperCase() : null;
-  const [quote, setQuote] = useState<{ key: string; order: PassOrder } | null>(null);
+  // paying: a payment of this order is under way (the server answers the order being paid for this pass, never a new one)
+  const [quote, setQuote] = useState<{ key: string; order: PassOrder; paying: boolean } | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -466,19 +467,25 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
       : null;
   const key = JSON.stringify(payload);
 
-  // The quote: the order as the server prices it (re-posting re-quotes the same unpaid order).
+  // The quote: the order as the server prices it (re-posting re-quotes the same unpaid order; while a payment for this
+  // pass is under way the server answers that order, and this screen offers to continue that payment, not a new one).
   useEffect(() => {
     if (!payload) return;
     let live = true;
     setProblem(null);
-    createOrder(payload).then(
-      (order) => {
-        if (!live) return;
-        setQuote({ key, order });
-        setFlow((f) => ({ ...f, transactionId: order.transactionId }));
-      },
-      (err: Problem) => live && setProblem(err),
-    );
+    createOrder(payload)
+      .then(async (order) => {
+        const status = await loadPaymentStatus(order.transactionId).catch(() => null);
+        return { order, paying: status?.status === 'PAYMENT_PROCESSING' };
+      })
+      .then(
+        ({ order, paying }) => {
+          if (!live) return;
+          setQuote({ key, order, paying });
+          setFlow((f) => ({ ...f, transactionId: order.transactionId }));
+        },
+        (err: Problem) => live && setProblem(err),
+      );
     return () => {
       live = false;
     };
@@ -494,6 +501,7 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
     );
   }
   const order = quote?.key === key ? quote.order : null;
+  const paying = !!order && !!quote?.paying;
   const pay = () => {
     if (!order) return;
     navigate(checkoutPath(c.product.agency, 'pass', order.transactionId));
@@ -583,26 +591,37 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           ) : (
             <p className={styles.warn}>{offer.claimed ? t('error.DIGITAL_OFFER_ALREADY_AVAILED') : t('pay.offerNotAllowed', { reason: offer.reason ?? '' })}</p>
           )}
-          <h2>{t('pay.breakup')}</h2>
-          <ProblemPanel
-            error={problem}
-            configId={c.product.id}
-            onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined}
-          />
-          <div aria-live="polite">
-            {order ? (
-              <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} />
-            ) : (
-              !problem && <ListSkeleton rows={2} />
-            )}
-          </div>
-          <p className={styles.actions}>
-            <Button onClick={pay} disabled={!order || busy}>
-              {order ? t('pay.pay', { amount: money(order.fareInfo.payableAmount) }) : t('pay.pricing')}
-            </Button>
-          </p>
         </section>
       )}
+      <h2>{t('pay.breakup')}</h2>
+      <ProblemPanel
+        error={problem}
+        configId={c.product.id}
+        onRetry={problem && !problem.code?.startsWith('DIGITAL_') ? () => setAttempt((n) => n + 1) : undefined}
+      />
+      <div aria-live="polite">
+        {order ? (
+          <>
+            {paying && (
+              <p className={styles.warn} role="status" data-testid="payment-under-way">
+                {t('pay.underWay', { amount: money(order.fareInfo.payableAmount) })}
+              </p>
+            )}
+            <FareBreakup lines={order.fareInfo.fareBreakup} payable={order.fareInfo.payableAmount} caption={t('pay.breakup')} />
+          </>
+        ) : (
+          !problem && <ListSkeleton rows={2} />
+        )}
+      </div>
+      <p className={styles.actions}>
+        <Button onClick={pay} disabled={!order || busy}>
+          {!order
+            ? t('pay.pricing')
+            : paying
+              ? t('pay.continuePayment', { amount: money(order.fareInfo.payableAmount) })
+              : t('pay.pay', { amount: money(order.fareInfo.payableAmount) })}
+        </Button>
+      </p>
     </>
   );
 }

@@ -1,6 +1,6 @@
 // The passes API as this remote calls it (through @sawari/runtime's `api`: token headers, refresh, errors).
 import type { OfferScope } from '@sawari/domain';
-import type { PassOrder, PassOrderPayload, ProofUploadResponse } from '@sawari/contracts';
+import type { OrderStatus, PassOrder, PassOrderPayload, ProofUploadResponse } from '@sawari/contracts';
 import { api, languageAtom, sawariStore } from '@sawari/runtime';
 import { localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
 
@@ -46,6 +46,8 @@ export const loadMyPasses = () => api.get<{ passes: MyPass[] }>('/passes/mine').
 export const loadOpenOrders = () => api.get<{ orders: PassOrder[] }>('/passes/orders').then((r) => r.orders);
 export const loadOrder = (transactionId: string, signal?: AbortSignal) => api.get<PassOrder>(`/passes/orders/${seg(transactionId)}`, { signal });
 export const createOrder = (payload: PassOrderPayload) => api.post<PassOrder>('/passes/v3/orders', payload);
+/** Payments' view of a pass order: PAYMENT_PROCESSING while a payment of it is under way (a pending UPI, a cash reference). */
+export const loadPaymentStatus = (transactionId: string) => api.get<OrderStatus>(`/payments/orders/pass/${seg(transactionId)}/status`);
 export const submitForVerification = (transactionId: string) => api.post<PassOrder>(`/passes/orders/${seg(transactionId)}/submit-for-verification`);
 export const resubmit = (transactionId: string, action: 'REINITIATE' | 'REAPPLY', proofs?: { kind: ProofKind; fileId: string }[]) =>
   api.post<PassOrder>(`/passes/orders/${seg(transactionId)}/resubmit`, { action, ...(proofs?.length ? { proofs } : {}) });
