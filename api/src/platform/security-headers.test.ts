@@ -38,7 +38,7 @@ const directives = (csp: string) =>
     .map((d) => d.trim().split(/\s+/).join(' '))
     .filter(Boolean);
 
-describe(`security headers through @fastify/helmet ${dbLabel()}`, () => {
+describe(`security headers computed once by helmet ${dbLabel()}`, () => {
   let s: TestServer;
   let root: string;
   beforeAll(async () => {
