@@ -27,8 +27,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // The same server code `npm start` runs, on a fresh data folder (migrated and seeded with demo data on start).
-    command: `rm -rf ${dataDir} && node --import tsx api/src/app/main.ts`,
+    // What `npm start` runs: the API compiled to JavaScript (api/build.mjs, incremental), on a fresh data folder
+    // (migrated and seeded with demo data on start). Servers a spec starts itself (support/server.ts) run the same file.
+    command: `node api/build.mjs && rm -rf ${dataDir} && node --enable-source-maps api/dist/app/main.js`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,

@@ -22,10 +22,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (same code as `npm start`, built web apps) on its own port and data folder. */
+/**
+ * Starts the real server (the compiled API `npm start` runs, built web apps) on its own port and data folder. The
+ * Playwright config's web server compiles the API (api/build.mjs) before any spec runs.
+ */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/app/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'api/dist/app/main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
