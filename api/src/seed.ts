@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './platform/db';
@@ -25,8 +26,31 @@ export function readBoardsFile(dataDir = DEMO_DATA_DIR): BoardsFile & { feedPath
 }
 
 /**
- * Seeds the demo city when it has no current feed, and each demo terminal when it has no config. Idempotent, and
- * safe when several instances start together (one transaction under an advisory lock). Returns the import, if any.
+ * What the demo feed's files say, as `sha256=<16 hex>` over their names and bytes (a folder of .txt files, or one
+ * file). Kept in `feeds.source` after the feed's path, so a data folder made before the project's demo feed changed
+ * (routes added, times moved) imports the new one on its next start instead of serving the old one forever.
+ */
+export function feedFingerprint(feedPath: string): string {
+  const hash = createHash('sha256');
+  const files = fs.statSync(feedPath).isDirectory()
+    ? fs
+        .readdirSync(feedPath)
+        .filter((name) => name.endsWith('.txt'))
+        .sort()
+        .map((name) => path.join(feedPath, name))
+    : [feedPath];
+  for (const file of files)
+    hash
+      .update(`${path.basename(file)}\0`)
+      .update(fs.readFileSync(file))
+      .update('\0');
+  return `sha256=${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Seeds the demo city when it has no current feed or the project's demo feed changed since it was imported (see
+ * feedFingerprint), and each demo terminal when it has no config. Idempotent, and safe when several instances start
+ * together (one transaction under an advisory lock). Returns the import, if any.
  */
 export async function seedDemoData(db: Db, dataDir = DEMO_DATA_DIR): Promise<ImportResult | null> {
   const demo = readBoardsFile(dataDir);
@@ -37,8 +61,11 @@ export async function seedDemoData(db: Db, dataDir = DEMO_DATA_DIR): Promise<Imp
       demo.city.name,
       demo.city.timeZone,
     ]);
-    const current = await tx.query('SELECT 1 FROM feeds WHERE city_id = $1 AND is_current', [demo.city.id]);
-    const imported = current.rows.length ? null : await importGtfs(tx, demo.feedPath, { cityId: demo.city.id });
+    const fingerprint = feedFingerprint(demo.feedPath);
+    const current = await tx.query<{ source: string }>('SELECT source FROM feeds WHERE city_id = $1 AND is_current', [demo.city.id]);
+    const upToDate = current.rows[0]?.source.endsWith(`#${fingerprint}`) ?? false;
+    const imported = upToDate ? null : await importGtfs(tx, demo.feedPath, { cityId: demo.city.id });
+    if (imported) await tx.query('UPDATE feeds SET source = $2 WHERE id = $1', [imported.feedId, `${demo.feedPath}#${fingerprint}`]);
     const store = new AirportStore(tx);
     for (const t of demo.terminals) {
       if (await store.terminal(t.product, t.terminalId)) continue;
