@@ -94,6 +94,16 @@ describe(`GraphQL planner cost limits ${dbLabel()}`, () => {
     expect(heavyDone - heavyStarted).toBeGreaterThan(lightMs);
   }, 60_000);
 
+  it('charges an arrive-by without a window like one departure (one backward search), with a window like its range', async () => {
+    const take = jest.spyOn(budget, 'take');
+    const arriveBy = (window: number) =>
+      `{ a: planTrip(city: "gridville", from: { stopId: "g0_0" }, to: { stopId: "g0_5" }, departAt: ${AT}, arriveBy: true, windowMinutes: ${window}, maxTransfers: 3) { itineraries { departure arrival } } }`;
+    expect((await gql(arriveBy(0), undefined, '10.0.0.8')).errors).toBeUndefined();
+    expect((await gql(arriveBy(60), undefined, '10.0.0.8')).errors).toBeUndefined();
+    expect(take.mock.calls.map(([, cost]) => cost)).toEqual([plannerCost(0, 3), plannerCost(60, 3)]);
+    take.mockRestore();
+  }, 60_000);
+
   it("limits each client's planner work over time: RATE_LIMITED with the wait, other clients unaffected", async () => {
     // 300 units: two searches at the bounds (2 × 123) pass, the third does not; a plain search from another client does.
     const atBounds = `{ ${plan('a', 240, 5, 'g0_0', 'g0_5')} }`;

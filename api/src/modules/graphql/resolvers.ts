@@ -111,8 +111,9 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
         if (!Number.isFinite(departAt) || departAt < 0) throw badInput('Argument "departAt" must be epoch milliseconds.');
         if (!s.planner) throw new ApiError(503, 'NOT_AVAILABLE', 'trip planning is not available yet');
         const arriveBy = a.arriveBy === true;
-        // Arrive-by searches the departures in the window before the arrival (two hours when no window is given).
-        budget.take(clientOf(ctx), plannerCost(arriveBy ? windowMinutes || 120 : windowMinutes, maxTransfers));
+        // Arrive-by without a window is one backward search (as dear as one departure); with a window, a range search
+        // over it, priced like a depart-at window (planner README "Arrive-by").
+        budget.take(clientOf(ctx), plannerCost(windowMinutes, maxTransfers));
         return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers, arriveBy);
       },
       // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).
