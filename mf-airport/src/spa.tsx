@@ -2,7 +2,8 @@
 // rows the server already wrote (features/board/boardDom.ts); the rider screens are React (reactRoot.tsx), loaded
 // only on their paths, so a board never downloads react-dom (docs/airport-timings.md "First paint of a board").
 // No react-router here: react-router alone would cost a board ~55 KB gzip; routes are matched with @sawari/runtime.
-import { appPath, matchPath } from '@sawari/runtime';
+// The pure path helpers by their file: the package's index would bring the shell's runtime (and React) to a board.
+import { appPath, matchPath } from '@sawari/runtime/src/paths';
 import { routes } from './routes';
 import { mountBoard } from './features/board/boardDom';
 import './features/board/board.css';

@@ -1,6 +1,4 @@
-import { ApiRequestError } from '@sawari/runtime';
 import { AIRPORT_TIMINGS_REFRESH_MS, kioskRetryDelayMs } from '@sawari/domain';
-import { fetchBoardConfig, fetchTimings } from './boardApi';
 import { isBoardConfig, isTimings } from './boardModel';
 import { readCachedBoard, writeCachedBoard, type CachedBoard } from './boardCache';
 
@@ -22,6 +20,16 @@ export type BoardState =
  * when they are younger than one refresh on this device's clock the first call waits for the regular 30 s, otherwise
  * (an HTML kept elsewhere, a clock that disagrees) the timings are asked for at once. Answers `stop`.
  */
+/**
+ * The API calls, loaded when the board first asks the network: they take the shell's @sawari/runtime (API client,
+ * server clock), and with it React and jotai, which a board starting from its HTML's data does not need to show rows.
+ */
+const api = () => import(/* webpackChunkName: "board-api" */ './boardApi');
+/** Fetches the API chunk ahead (see boardDom.ts mountBoard); a failure here is met again, and retried, at the call. */
+export const preloadBoardApi = (): void => void api().catch(() => undefined);
+/** The HTTP status of a failed call (ApiRequestError of @sawari/runtime), 0 for anything else (offline, bad answer). */
+const statusOf = (err: unknown): number => (typeof (err as { status?: unknown } | null)?.status === 'number' ? (err as { status: number }).status : 0);
+
 export function startBoardData(product: string, terminalId: string, inline: CachedBoard | null, publish: (state: BoardState) => void): () => void {
   let live = true;
   const abort = new AbortController();
@@ -33,21 +41,22 @@ export function startBoardData(product: string, terminalId: string, inline: Cach
   /** One load: 'ok', 'retry' after a failure, or 'final' (404, 401: the board's polling stops). */
   async function refresh(): Promise<'ok' | 'retry' | 'final'> {
     try {
+      const { fetchBoardConfig, fetchTimings } = await api();
       if (!current) {
         const config = await fetchBoardConfig(product, terminalId, abort.signal);
-        if (!isBoardConfig(config)) throw new ApiRequestError(200, 'INVALID_RESPONSE', 'unexpected board config');
+        if (!isBoardConfig(config)) throw new Error('unexpected board config');
         current = { config, timings: null, updatedAt: null };
         show({ status: 'ready', failing: false, ...current });
       }
       const timings = await fetchTimings(current.config, Date.now(), abort.signal);
-      if (!isTimings(timings)) throw new ApiRequestError(200, 'INVALID_RESPONSE', 'unexpected timings');
+      if (!isTimings(timings)) throw new Error('unexpected timings');
       current = { config: current.config, timings, updatedAt: Date.now() };
       show({ status: 'ready', failing: false, ...current });
       void writeCachedBoard(product, terminalId, current);
       return 'ok';
     } catch (err) {
       if (!live) return 'final';
-      const status = err instanceof ApiRequestError ? err.status : 0;
+      const status = statusOf(err);
       console.error('[mf_airport] board call failed; keeping the previous data and retrying', err);
       if (!current && status === 404) return (show({ status: 'not-found' }), 'final');
       if (!current && (status === 401 || status === 403)) return (show({ status: 'unauthorised' }), 'final');
@@ -84,9 +93,11 @@ export function startBoardData(product: string, terminalId: string, inline: Cach
       current = cached;
       show({ status: 'ready', failing: false, ...cached });
       // A cached config may be stale: ask for it again on this load, keep showing the cached board meanwhile.
-      const fresh = await fetchBoardConfig(product, terminalId, abort.signal).catch((err: unknown) => err);
+      const fresh = await api()
+        .then((a) => a.fetchBoardConfig(product, terminalId, abort.signal))
+        .catch((err: unknown) => err);
       if (!live) return;
-      if (fresh instanceof ApiRequestError && fresh.status === 404) {
+      if (statusOf(fresh) === 404) {
         current = null;
         show({ status: 'not-found' });
         return;

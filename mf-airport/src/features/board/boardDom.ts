@@ -1,7 +1,7 @@
 // The board in the browser, without React (docs/airport-timings.md "First paint of a board"): it takes over the rows
 // the server wrote into the first HTML and keeps them current with the same markup function (boardHtml).
 import { AIRPORT_CLOCK_REFRESH_MS, BOARD_DATA_ELEMENT_ID, boardHtml, parseBoardSegment } from '@sawari/domain';
-import { startBoardData, type BoardState } from './boardData';
+import { preloadBoardApi, startBoardData, type BoardState } from './boardData';
 import { isBoardConfig, isTimings } from './boardModel';
 import type { CachedBoard } from './boardCache';
 import { texts } from './texts';
@@ -106,6 +106,10 @@ export function mountBoard(host: HTMLElement, params: Record<string, string>, pa
     state = next;
     render();
   });
+  // The API chunk once the board is live, not before its rows: the next refresh needs it, and the first visit hands
+  // what it loaded to the service worker (sw-client.ts), so a reload without server can still try the network.
+  if ('requestIdleCallback' in window) requestIdleCallback(preloadBoardApi);
+  else setTimeout(preloadBoardApi, 0);
   return () => {
     stop();
     clearTimeout(tick);
