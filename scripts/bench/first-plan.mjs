@@ -5,7 +5,10 @@
 //   coldMs        the first plan of tomorrow when nothing was built ahead: the rider waits for the day's network to be
 //                 read from the database and built (what the server did before the prebuilder)
 //   prebuildMs    the background build of tomorrow's network by the prebuilder at 23:40 (no rider waiting)
-//   loopMaxMs     the longest the event loop was blocked during that background build (requests wait that long)
+//   loopMaxMs     the longest the event loop was blocked during that background build
+//   requestMaxMs  the worst latency of a small request (one stop read from the database, every 20 ms) during that
+//                 background build: what a rider's request waited, the database's queue included (PGlite runs in
+//                 this thread, so a long read there holds every other query)
 //   firstPlanMs   the first plan of tomorrow after the prebuild: the figure with the < 2 s target
 //
 //   CITY=bigcity DATABASE_URL=... node scripts/bench/first-plan.mjs
@@ -57,8 +60,24 @@ try {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   t = performance.now();
+  // Requests meanwhile: one due every 20 ms (or at once when the one before answered late), each timed from when it
+  // was due to its answer, so a stalled thread counts as well as a long database queue.
+  let building = true;
+  const latencies = [];
+  const requests = (async () => {
+    let due = performance.now();
+    while (building) {
+      await db.query('SELECT stop_id, stop_name FROM stops WHERE feed_id = $1 AND stop_id = $2', [city.feedId, from.stopId]);
+      const done = performance.now();
+      latencies.push(done - due);
+      due = Math.max(due + 20, done);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    }
+  })();
   await prebuilder.check();
   const prebuildMs = performance.now() - t;
+  building = false;
+  await requests;
   loop.disable();
   if (!warm.hasNetwork(cityId, city.feedId, date, city.transferSlackSecs ?? undefined)) throw new Error(`the prebuilder did not build ${date}`);
   t = performance.now();
@@ -74,6 +93,8 @@ try {
       coldItineraries: coldPlan.itineraries.length,
       prebuildMs,
       loopMaxMs: loop.max / 1e6,
+      requestMaxMs: Math.max(...latencies),
+      requests: latencies.length,
       firstPlanMs,
       itineraries: plan.itineraries.length,
       rssMb: process.memoryUsage().rss / 2 ** 20,

@@ -6,8 +6,9 @@ import type { PlannerRows } from './store';
 /**
  * A service day's network built off the request thread (issue 15, a big city): ten times Kochi's feed takes seconds of
  * CPU to build, which on the request thread would stall every request meanwhile. A short-lived worker thread gets the
- * rows, builds the network (routing arrays straight into shared memory) and hands it back; only the copying of the
- * rows in and of the non-shared parts out happens on the request thread.
+ * rows (in parts of 5,000, so no one copy holds the request thread for long), builds the network (routing arrays
+ * straight into shared memory) and hands it back; only the copying of the rows in and of the non-shared parts out
+ * happens on the request thread.
  */
 export interface BuiltInWorker {
   network: Network;
@@ -30,9 +31,15 @@ function workerSource(): string {
     : `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(file)});`;
 }
 
-export function buildNetworkInWorker(job: NetworkBuildJob): Promise<BuiltInWorker> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource(), { eval: true, workerData: job });
+/** The rows go to the worker this many at a time: one message's copy holds the request thread a few milliseconds. */
+export const ROWS_PER_MESSAGE = 5_000;
+
+/** What the request thread posts: the settings (workerData), then the rows in parts, then `end`. */
+export type NetworkBuildMessage = { table: keyof PlannerRows; rows: unknown[] } | { end: true };
+
+export async function buildNetworkInWorker(job: NetworkBuildJob, rowsPerMessage = ROWS_PER_MESSAGE): Promise<BuiltInWorker> {
+  const worker = new Worker(workerSource(), { eval: true, workerData: { slackSecs: job.slackSecs } });
+  const answer = new Promise<BuiltInWorker>((resolve, reject) => {
     let settled = false;
     worker.once('message', (m: BuiltInWorker | { error: string }) => {
       settled = true;
@@ -48,4 +55,16 @@ export function buildNetworkInWorker(job: NetworkBuildJob): Promise<BuiltInWorke
       if (!settled) reject(new Error(`the network build worker exited with code ${code}`));
     });
   });
+  answer.catch(() => undefined);
+  // The rows in parts, a turn for other requests between two (one message of half a million stop times held the
+  // request thread over a second while it was copied).
+  for (const table of Object.keys(job.rows) as (keyof PlannerRows)[]) {
+    const list = job.rows[table] as unknown[];
+    for (let i = 0; i < list.length; i += rowsPerMessage) {
+      worker.postMessage({ table, rows: list.slice(i, i + rowsPerMessage) } satisfies NetworkBuildMessage);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  worker.postMessage({ end: true } satisfies NetworkBuildMessage);
+  return answer;
 }

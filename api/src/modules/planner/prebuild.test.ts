@@ -2,7 +2,9 @@ import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
 import { NetworkPrebuilder, type NetworkPreparer } from './prebuild';
-import { PlannerService } from './service';
+import { PlannerService, networkInput } from './service';
+import { buildNetwork } from './core';
+import { buildNetworkInWorker } from './network-build';
 import { PlannerStore } from './store';
 
 const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
@@ -137,6 +139,25 @@ describe(`NetworkPrebuilder with the planner on the mini feed ${dbLabel()}`, () 
       await here.close();
       await there.close();
     }
+  }, 60_000);
+
+  it('gives the worker its rows in parts (one row a message here) and gets the same network back', async () => {
+    const rows = await new PlannerStore(t.db).rows(await currentFeed(), '20260115');
+    const { input, headsigns } = networkInput(rows, 180);
+    const here = buildNetwork(input);
+    const there = await buildNetworkInWorker({ rows, slackSecs: 180 }, 1);
+    expect(there.headsigns).toEqual(headsigns);
+    // Compared as plain data: maps and typed arrays from the worker are of another realm than jest's.
+    const plain = (v: unknown): unknown =>
+      ArrayBuffer.isView(v)
+        ? Array.from(v as unknown as ArrayLike<number>)
+        : Object.prototype.toString.call(v) === '[object Map]'
+          ? [...(v as Map<unknown, unknown>)].map(plain)
+          : Array.isArray(v)
+            ? v.map(plain)
+            : v;
+    const network = there.network as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(here)) expect([k, JSON.stringify(plain(network[k]))]).toEqual([k, JSON.stringify(plain(v))]);
   }, 60_000);
 
   it('is started by the planner when asked (the server does) and stopped by close()', async () => {

@@ -63,9 +63,9 @@ function activeServicesSql(date: string, param: string): string {
 }
 
 /** Stop times (and frequencies) are read for this many trips at a time. */
-export const STOP_TIMES_PAGE_TRIPS = 500;
+export const STOP_TIMES_PAGE_TRIPS = 100;
 /** Stops, trips and transfers (a big city's quarter of a million walking links) are read this many rows at a time. */
-export const PAGE_ROWS = 5_000;
+export const PAGE_ROWS = 1_000;
 
 export interface PlannerStoreOptions {
   /** Trips per page of stop times and frequencies. */
