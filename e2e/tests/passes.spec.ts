@@ -444,3 +444,54 @@ test('deep links from a cold load switch city; a city without passes says so; an
     await expectAccessible(page);
   }
 });
+
+test('a pending pass payment: back on the pay screen the rider continues that payment (same order, same amount), never a second order', async ({
+  page,
+  request,
+}) => {
+  const rider = await signedInRider(page, request);
+  await page.goto('/app/productHooks');
+  await chooseFare(page, 'General pass', /Monthly/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
+  // A payment that stays pending: a cash reference waiting for the counter.
+  await expect(page).toHaveURL(/\/app\/select-payment\/MBUS\/pass\/[^/]+$/);
+  const checkoutUrl = page.url();
+  const tx = decodeURIComponent(checkoutUrl.split('/').pop()!);
+  await page.getByRole('link', { name: /Cash at the counter/ }).click();
+  await page.getByRole('button', { name: 'Get a payment reference' }).click();
+  await expect(page.getByText('Your payment reference')).toBeVisible();
+  const status = async () => (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json();
+  expect(await status()).toMatchObject({ status: 'PAYMENT_PROCESSING', amountPaise: 110000 });
+
+  // Back to the pass's pay screen (Back twice, as a rider would; then once more by its URL after a reload).
+  for (const reach of ['back', 'url'] as const) {
+    if (reach === 'back') {
+      await page.goBack();
+      await page.goBack();
+    } else {
+      await page.goto('/app/productHooks/bus-pass-purchase/confirm-details-and-pay');
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+    await expect(page.getByTestId('payment-under-way')).toHaveText(
+      'You have already started paying ₹1,100 for this pass. Continue that payment: paying again would charge you twice.',
+    );
+    await expect(page.getByRole('table', { name: 'Fare breakup' }).getByRole('row', { name: /To pay ₹1,100/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    // the screen keeps the order being paid
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('sawari.passes.flow') ?? '{}').transactionId)).toBe(tx);
+    await shot(page, '15-payment-under-way');
+    await expectAccessible(page);
+  }
+  await page.getByRole('button', { name: 'Continue the payment of ₹1,100' }).click();
+  // the checkout of the same order, resuming the open cash reference (no new payment)
+  await expect(page).toHaveURL(`/app/select-payment/MBUS/pass/${tx}`);
+  await expect(page.getByText('₹1,100', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Waiting for the (counter to record your cash payment|payment to be confirmed)/)).toBeVisible();
+  expect(await status()).toMatchObject({ status: 'PAYMENT_PROCESSING', amountPaise: 110000 });
+  // in Hindi the screen says the same
+  await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
+  await page.goto('/app/productHooks/bus-pass-purchase/confirm-details-and-pay');
+  await expect(page.getByTestId('payment-under-way')).toContainText('आपने इस पास के लिए ₹1,100 का भुगतान पहले ही शुरू कर दिया है।');
+});
