@@ -3,6 +3,7 @@ import { seedCityConfig } from '../../seed';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { passOrderBody } from './testing';
 
 /**
  * A rider whose pass payment is pending goes back to the pass's pay screen (which re-posts the order without a key):
@@ -28,17 +29,7 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
       method: 'POST',
       url: '/api/passes/v3/orders',
       headers: { ...rider.headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload: {
-        appVer: '1.0.0',
-        city: 'mumbai',
-        deviceId: 'test-device-1',
-        source: 1,
-        paymentProps: { lpVer: '1', paymentType: 'online' },
-        proofs: [],
-        userDetails: { mailId: null, mobileNumber: '9876582001', userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
-        passProps,
-        ...over,
-      },
+      payload: passOrderBody(rider.userId, passProps, over),
     });
   const created = async (passProps: Record<string, unknown>, key?: string, over?: Record<string, unknown>): Promise<PassOrder> => {
     const r = await passOrder(passProps, key, over);
