@@ -14,7 +14,7 @@ import {
   type LocalPunch,
 } from '../../lib/wallet-db';
 import { recordPunch, syncPunches, type RideSyncAnswer, type SyncOutcome } from '../../lib/punch-queue';
-import { ticketCodeAt, ticketToken } from './ticket-token';
+import { keptTicketCode, ticketCodeAt, ticketToken } from './ticket-token';
 import { currentSoundPayload } from '../../lib/ticket-code';
 import { playSoundCode, type SoundPlayer, type SoundState } from '../../lib/sound-player';
 
@@ -83,6 +83,8 @@ export const local = {
   saveReceipt: (tx: string, receipt: RideReceipt): Promise<void> => putRideReceipt<SavedReceipt>(rider(), tx, { receipt, savedAt: Date.now() }),
   /** The QR text for now: the saved server token (fetched once online) and this 10 s slot's device signature. */
   ticketCode: (item: WalletItem, now: number) => ticketCodeAt(rider(), item.transactionId, now),
+  /** The QR text from the token kept on this device only (null: none kept); never asks the server. */
+  keptTicketCode: (transactionId: string, now: number) => keptTicketCode(rider(), transactionId, now),
   /** Plays the ticket sound now and every 8 s (lib sound-player); `onState` hears playing, blocked, unavailable. */
   playSound: async (item: WalletItem, onState: (state: SoundState) => void): Promise<SoundPlayer> => {
     const token = await ticketToken(rider(), item.transactionId);

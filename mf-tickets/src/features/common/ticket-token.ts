@@ -37,6 +37,16 @@ export async function ticketToken(userId: string, transactionId: string, fresh =
   return fetchToken(userId, transactionId, saved);
 }
 
+/**
+ * The QR text for the slot of `now` from the token kept on this device only (null when none is kept for this device
+ * key): never asks the server, so a screen may call it before it knows whether the item can be shown.
+ */
+export async function keptTicketCode(userId: string, transactionId: string, now: number): Promise<CurrentTicketCode | null> {
+  const [device, saved] = await Promise.all([getDeviceKey(), getCachedPassData<Cached>(transactionId, userId).catch(() => null)]);
+  if (!saved?.token || saved.token.devicePublicKey !== device.publicKeyRaw) return null;
+  return currentTicketCode(saved.token.token, now).catch(() => null);
+}
+
 /** The QR text for the slot of `now`; a token bound to another device key (site data cleared) is replaced once. */
 export async function ticketCodeAt(userId: string, transactionId: string, now: number): Promise<CurrentTicketCode> {
   try {

@@ -6,8 +6,20 @@ import { styles } from '../common/ui';
 
 const QR_ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
 
-/** SVG path data of the dark modules, and the symbol size in modules (quiet zone excluded). */
+let last: { text: string; path: { d: string; size: number } } | null = null;
+
+/**
+ * SVG path data of the dark modules, and the symbol size in modules (quiet zone excluded). The last answer is kept:
+ * a path drawn ahead of the screen (the ticket screen's warm-up) is not computed twice (about 30 ms on a slow phone).
+ */
 export function qrPath(text: string): { d: string; size: number } {
+  if (last?.text === text) return last.path;
+  const path = computeQrPath(text);
+  last = { text, path };
+  return path;
+}
+
+function computeQrPath(text: string): { d: string; size: number } {
   // Level L: a phone screen does not get dirty or torn, and the smaller symbol scans better. A ticket code is
   // "SW2:" + base45, all QR alphanumeric characters (5.5 bits each instead of 8): about 430 characters, version 11
   // (61 modules) instead of the 89 of byte mode.

@@ -10,13 +10,39 @@ import { SLOT_MS, tripsLeftToday } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
 import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
+import type { CurrentTicketCode } from '../../lib/ticket-code';
 import { itemState, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { SourceNote, TicketHead } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
-import { QrCode } from './QrCode';
+import { QrCode, qrPath } from './QrCode';
 
 type CodeState = { text: string | null; error: ReturnType<typeof asApiError> | null; slot: number | null };
+
+/**
+ * A cold start (docs/wallet-offline.md "Cold start"): the code from the kept token and its QR path are made while the
+ * wallet is read, not after it. Only the device is asked (no token request for an item that may not be valid); the
+ * screen uses the answer only when the item turns out valid, and takes it once.
+ */
+const warm = new Map<string, Promise<CurrentTicketCode | null>>();
+function warmTicketCode(transactionId: string): void {
+  if (warm.has(transactionId)) return;
+  warm.set(
+    transactionId,
+    local.keptTicketCode(transactionId, serverNow()).then(
+      (code) => {
+        if (code) qrPath(code.text);
+        return code;
+      },
+      () => null,
+    ),
+  );
+}
+const takeWarm = (transactionId: string): Promise<CurrentTicketCode | null> => {
+  const code = warm.get(transactionId) ?? Promise.resolve(null);
+  warm.delete(transactionId);
+  return code;
+};
 
 /** The current ticket code, rebuilt at each 10 s slot boundary. */
 function useTicketCode(item: WalletItem): CodeState & { retry: () => void } {
@@ -27,7 +53,8 @@ function useTicketCode(item: WalletItem): CodeState & { retry: () => void } {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const build = async () => {
       try {
-        const code = await local.ticketCode(item, serverNow());
+        const kept = await takeWarm(item.transactionId);
+        const code = kept && kept.nextChangeAt > serverNow() ? kept : await local.ticketCode(item, serverNow());
         if (!live) return;
         setState({ text: code.text, error: null, slot: code.slot });
         // Redraw at the start of the next slot (+ a few ms so it has begun).
@@ -243,6 +270,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
   const t = useT();
   const { pathname } = useLocation();
   const now = useNow(5_000);
+  useState(() => warmTicketCode(transactionId));
   const view = useWalletItem(city.id, transactionId);
   const { item } = view;
   const sound = pathname.includes('/sound-qr/') && isFeatureEnabled('soundValidation', city);
