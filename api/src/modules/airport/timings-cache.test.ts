@@ -6,7 +6,9 @@ import { seedDemoData } from '../../seed';
 import { importGtfs } from '../transit/importer/import';
 import { TimetableCache } from '../transit/timetable-cache';
 import { TransitStore } from '../transit/store';
-import { AirportService } from './service';
+import { ResponseSchemaError } from '../../platform/schema';
+import type { Timetable } from '../transit';
+import { AirportService, TimingsCache } from './service';
 import { AirportStore } from './store';
 
 const DEMO_FEED = path.join(__dirname, '../../../data/gtfs/mumbai-airport-express');
@@ -106,6 +108,14 @@ describe(`board timings from the shared cache ${dbLabel()}`, () => {
     expect((await timetables.get('mumbai')).timetable?.feedId).not.toBe(oldFeed);
     await service.timings('mumbai', request(from));
     expect(computations()).toBe(before + 2);
+  });
+
+  it('checks each answer it builds against the response schema, so the text it sends as it is never breaks it', () => {
+    const cache = new TimingsCache();
+    const broken = { serviceDays: () => [], departures: () => [from + 0.5] } as unknown as Timetable;
+    expect(() => cache.answer('mumbai', broken, request(from), () => {})).toThrow(ResponseSchemaError);
+    const fine = { serviceDays: () => [], departures: () => [from] } as unknown as Timetable;
+    expect(JSON.parse(cache.answer('mumbai', fine, request(from), () => {}).body).data[0].timings).toEqual([from]);
   });
 
   it('never stores an answer for an unknown pair', async () => {
