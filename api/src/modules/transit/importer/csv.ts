@@ -8,8 +8,9 @@
  * csv.test.ts checks on awkward inputs. Each record comes with the file line it starts on, so a refused row names its
  * line without reading the file again.
  *
- * Accepted: `,` between fields; `\n` or `\r\n` (or a lone `\r`) after a record; a field in double quotes may hold
- * commas, line breaks and doubled quotes (`""`). Refused (CsvError with the line): a quote inside an unquoted field,
+ * Accepted: `,` between fields; `\n` or `\r\n` after a record (a `\r` before a `\n` is always dropped, also in a file
+ * that mixes the two, where csv-parse would keep it in the last field); a field in double quotes may hold commas, line
+ * breaks and doubled quotes (`""`). Refused (CsvError with the line): a quote inside an unquoted field,
  * text after a closing quote, a quote never closed.
  */
 export class CsvError extends Error {
