@@ -290,6 +290,36 @@ const STABLE_MANGLED_NAMES = {
   },
 };
 
+/**
+ * The host's pages from src/index.html: index.html (what the service worker answers every navigation with), and
+ * index.<lang>.html for each language of src/i18n, the template called with `firstPaint: { lang, t }` (t: a message of
+ * that catalog) so it can carry the first screen's paint in that language (the server picks one by the rider's
+ * language cookie; docs/architecture.md "First paint of /app"). Plain index.html gets `firstPaint: null`.
+ */
+function hostPages(appDir) {
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const { LANGUAGE_CODES } = require('./manifest.js');
+  const page = (filename, firstPaint) =>
+    new HtmlWebpackPlugin({
+      template: path.join(appDir, 'src/index.html'),
+      filename,
+      chunks: ['main'],
+      scriptLoading: 'defer',
+      templateParameters: { firstPaint },
+      minify: { collapseWhitespace: true, removeComments: true },
+    });
+  const catalog = (lang) => path.join(appDir, 'src/i18n', `${lang}.json`);
+  const localised = LANGUAGE_CODES.filter((lang) => fs.existsSync(catalog(lang))).map((lang) => {
+    const messages = readJson(catalog(lang));
+    const t = (id) => {
+      if (typeof messages[id] !== 'string') throw new Error(`${path.relative(ROOT, catalog(lang))} has no message ${id} (used by src/index.html)`);
+      return messages[id];
+    };
+    return page(`index.${lang}.html`, { lang, t });
+  });
+  return [page('index.html', null), ...localised];
+}
+
 /** The host's service worker (src/sw.ts), when it has one: precache its own files, nothing of the remotes. */
 function serviceWorkerPlugin(appDir) {
   const swSrc = path.join(appDir, 'src/sw.ts');
@@ -300,7 +330,8 @@ function serviceWorkerPlugin(appDir) {
       swSrc,
       swDest: 'sw.js',
       // The host's own remoteEntry/mf-manifest are federation bookkeeping nobody loads; remotes.json must stay fresh.
-      exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-(manifest|stats)\.json$/, /^remotes\.json$/, /\.(gz|br)$/],
+      // index.<lang>.html: first HTML from the server only (the worker answers navigations with index.html).
+      exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-(manifest|stats)\.json$/, /^remotes\.json$/, /\.(gz|br)$/, /^index\.[a-z]{2}\.html$/],
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
     }),
   ];
@@ -408,20 +439,7 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
       new StableFederationEntryPlugin(ROOT),
       new RepoRelativeIdsPlugin(ROOT),
       new SourceMapFileNamePlugin(),
-      ...(isHost
-        ? [
-            new (require('html-webpack-plugin'))({
-              template: path.join(appDir, 'src/index.html'),
-              filename: 'index.html',
-              chunks: ['main'],
-              scriptLoading: 'defer',
-              minify: { collapseWhitespace: true, removeComments: true },
-            }),
-            new HashEntryPlugin(),
-            new CopyPublicPlugin(path.join(appDir, 'public')),
-            ...serviceWorkerPlugin(appDir),
-          ]
-        : []),
+      ...(isHost ? [...hostPages(appDir), new HashEntryPlugin(), new CopyPublicPlugin(path.join(appDir, 'public')), ...serviceWorkerPlugin(appDir)] : []),
       ...plugins,
     ],
     stats: 'errors-warnings',

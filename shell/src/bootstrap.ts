@@ -7,6 +7,7 @@ import './shell.css';
 import { isKioskPath, ownsPath, type RemoteEntry } from './routing';
 import { loadSpa, remoteFallbackPlugin, resilientRemoteApp } from './federation';
 import { kioskHealthy, kioskRemoteRetry, reloadKioskWithBackoff, watchKioskVersion } from './kiosk';
+import { handOverFirstPaint } from './first-paint';
 import { registerServiceWorker } from './sw-client';
 import { texts } from './texts';
 
@@ -50,9 +51,10 @@ async function main(): Promise<void> {
   registerPlugins([remoteFallbackPlugin()]);
   registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })));
 
-  // A board's HTML may already hold its rows in the kiosk's container (api/src/modules/airport/board-html.ts): it is
-  // kept, and the board takes the rows over in place (no blank frame).
-  const served = kiosk ? document.getElementById('sawari-kiosk') : null;
+  // A board's HTML may already hold its rows in the kiosk's container (api/src/modules/airport/board-html.ts), and the
+  // HTML of the app's first screens its header and heading (first-paint.ts): they are kept, and taken over in place (no
+  // blank frame).
+  const served = document.getElementById(kiosk ? 'sawari-kiosk' : 'sawari-header');
   if (!served) root.replaceChildren();
   let outlet: HTMLElement;
   if (kiosk) {
@@ -67,12 +69,15 @@ async function main(): Promise<void> {
       window.addEventListener('single-spa:first-mount', kioskHealthy, { once: true });
     }
   } else {
-    const header = el('header', 'sawari-header');
-    const main = el('main', 'sawari-main');
-    const screen = el('div', 'sawari-shell-screen');
-    outlet = el('div', 'sawari-outlet');
-    main.append(screen, outlet);
-    root.append(header, main);
+    const header = served ?? el('header', 'sawari-header');
+    const screen = (served && document.getElementById('sawari-shell-screen')) || el('div', 'sawari-shell-screen');
+    outlet = (served && document.getElementById('sawari-outlet')) || el('div', 'sawari-outlet');
+    if (!served) {
+      const main = el('main', 'sawari-main');
+      main.append(screen, outlet);
+      root.append(header, main);
+    }
+    handOverFirstPaint(screen);
     registerApplication({
       name: 'sawari-layout',
       // Named so the kiosk e2e can assert from the network log that a board never fetches it.

@@ -107,6 +107,16 @@ function textReader(): (file: string) => string | null {
 }
 
 const KIOSK_PATH = /^airport-static-screens\//;
+/**
+ * The shell's first screens (home, onboarding; shell/src/first-paint.ts isFirstPaintPath) are sent as index.<lang>.html,
+ * built with their header and heading already in the page (docs/architecture.md "First paint of /app"), in the language
+ * of the rider's `sawari_lang` cookie (English when unset or unknown).
+ */
+const FIRST_PAINT_PAGES = new Set(['', 'onboarding']);
+function firstPaintPage(cookieHeader: string | undefined): string {
+  const lang = /(?:^|;\s*)sawari_lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1] ?? 'en';
+  return `index.${lang}.html`;
+}
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const jsonScript = (id: string, value: unknown) =>
@@ -169,8 +179,8 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
   // Only reply.sendFile: every route below decides what to send and how long it may be cached.
   await app.register(fastifyStatic, { root: shellDist, serve: false, preCompressed: true, cacheControl: false, index: false });
 
-  const send = (reply: FastifyReply, rel: string, root: string, cacheControl: string) => {
-    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  const send = (reply: FastifyReply, rel: string, root: string, cacheControl: string, vary = 'accept-encoding') => {
+    reply.header('cache-control', cacheControl).header('vary', vary);
     return reply.sendFile(rel, root);
   };
 
@@ -210,6 +220,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
         if (content && APP_ROOT.test(page)) page = page.replace(APP_ROOT, (root) => root.replace('></', () => `>${content.html}</`));
         return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
       }
+    }
+    if (FIRST_PAINT_PAGES.has(rel)) {
+      const page = [firstPaintPage(request.headers.cookie), 'index.en.html'].find((f) => isFile(path.join(shellDist, f)));
+      if (page) return send(reply, page, shellDist, NO_CACHE, 'accept-encoding, cookie');
     }
     return send(reply, 'index.html', shellDist, NO_CACHE);
   });

@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, sessionAtom, sessionLoadedAtom, usePathname } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import { SHELL_CATALOG } from '../i18n/catalogs';
+import { languageCookie } from '../first-paint';
 import { ownsPath, type RemoteEntry } from '../routing';
 import { routes, type ShellScreen } from '../routes';
 import { texts } from '../texts';
@@ -64,10 +65,11 @@ const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps
   ),
 };
 
-/** While a screen's chunk or the messages load: a few grey bars, announced once as loading. */
+/** While a screen's chunk or the messages load: a few grey bars, announced once as loading (hidden while the server's
+ *  first paint is on the page: first-paint.ts SCREEN_SKELETON_ATTR). */
 function ScreenSkeleton() {
   return (
-    <div className={styles.page} role="status" aria-label="Loading">
+    <div className={styles.page} role="status" aria-label="Loading" data-screen-skeleton="">
       <Skeleton width="60%" height="2rem" />
       <p />
       <Skeleton height="4rem" />
@@ -77,11 +79,15 @@ function ScreenSkeleton() {
   );
 }
 
-/** <html lang> follows the language (screen readers pick their voice from it). */
+/**
+ * <html lang> follows the language (screen readers pick their voice from it), and so does the cookie that has the
+ * server send the first paint in it (first-paint.ts).
+ */
 function useDocumentLanguage() {
   const lang = useAtomValue(languageAtom, { store: sawariStore });
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.cookie = languageCookie(lang);
   }, [lang]);
 }
 

@@ -1,19 +1,37 @@
 // The shell's layout application (React, lazily loaded; never in kiosk mode): header plus the shell's own screens.
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import type { LifeCycles } from 'single-spa';
 import { setDeployedRemotes } from '@sawari/runtime';
-import { Layout, type LayoutProps } from './Layout';
+import type { LayoutProps } from './Layout';
 
-const lifecycles = singleSpaReact<LayoutProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: Layout,
-  errorBoundary: () => <p role="alert">Something went wrong. Reload the page to try again.</p>,
-});
+/**
+ * The next task: the browser paints and answers input in between. Start-up work is cut into pieces this way (react-dom,
+ * then the layout with react-intl, then the first render) so that no piece is one long task on a slow phone
+ * (docs/architecture.md "First paint of /app").
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let lifecycles: LifeCycles<LayoutProps> | null = null;
+async function load(): Promise<LifeCycles<LayoutProps>> {
+  const [React, ReactDOMClient, { default: singleSpaReact }] = await Promise.all([import('react'), import('react-dom/client'), import('single-spa-react')]);
+  await nextTask();
+  const { Layout } = await import(/* webpackChunkName: "layout-root" */ './Layout');
+  await nextTask();
+  lifecycles ??= singleSpaReact<LayoutProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Layout,
+    errorBoundary: () => <p role="alert">Something went wrong. Reload the page to try again.</p>,
+  });
+  return lifecycles;
+}
+
+type Lifecycle = (props: LayoutProps) => Promise<unknown>;
+const run = (fn: LifeCycles<LayoutProps>['mount'], props: LayoutProps) =>
+  (Array.isArray(fn) ? fn : [fn]).reduce<Promise<unknown>>((p, f) => p.then(() => (f as Lifecycle)(props)), Promise.resolve());
 
 // What the deployed remotes contribute (Home tiles, checkout kinds, session hooks) is known before the first screen.
 const publishRemotes = async (props: LayoutProps) => setDeployedRemotes(props.remotes);
 
-export const { bootstrap, unmount } = lifecycles;
-export const mount = [publishRemotes, lifecycles.mount];
+export const bootstrap = async (props: LayoutProps) => run((await load()).bootstrap, props);
+export const mount = [publishRemotes, async (props: LayoutProps) => run((await load()).mount, props)];
+export const unmount = async (props: LayoutProps) => run((await load()).unmount, props);
