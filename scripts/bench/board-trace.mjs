@@ -58,7 +58,9 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
       if (withoutHints)
         body = body
           .replace(/<script id="sawari-(remotes|board-data)"[^>]*>.*?<\/script>|<link rel="preload"[^>]*>|<style data-href[^>]*>.*?<\/style>/gs, '')
-          .replace(/<div id="sawari-app">.*?<\/main><\/div>/s, '<div id="sawari-app"></div>');
+          .replace(/<div id="?sawari-app"?>.*?<\/main><\/div>/s, '<div id="sawari-app"></div>');
+      // Honest "before": nothing of what the server adds for boards may be left (index.html is minified: quotes vary).
+      if (withoutHints && /data-board|sawari-board-data|sawari-remotes|rel="?preload/.test(body)) throw new Error('the board HTML kept server additions');
       await route.fulfill({ response: res, body });
     });
     await context.addInitScript(() => {
