@@ -1,10 +1,13 @@
 /** Indian formats: ₹, en-IN digit grouping (12,34,567), card numbers masked in groups of four (spec §9). */
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const grouped = new Intl.NumberFormat('en-IN');
+// Made on first use, not when the module loads: every page loads this module at start, and building an en-IN formatter
+// is tens of milliseconds of main thread on a slow phone (docs/architecture.md "First paint of /app").
+let inr: Intl.NumberFormat | undefined;
+let grouped: Intl.NumberFormat | undefined;
 
 /** Amounts are integers in paise on the server; riders see rupees: ₹1,250 or ₹1,250.50. */
-export const formatPaise = (paise: number): string => inr.format(paise / 100);
-export const formatNumberIN = (n: number): string => grouped.format(n);
+export const formatPaise = (paise: number): string =>
+  (inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 })).format(paise / 100);
+export const formatNumberIN = (n: number): string => (grouped ??= new Intl.NumberFormat('en-IN')).format(n);
 
 /** "1234567812345678" → "XXXX XXXX XXXX 5678". */
 export function maskCardNumber(cardNumber: string): string {
