@@ -318,6 +318,14 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
       if (!rows.trips) throw new GtfsImportError('trips.txt', null, 'the feed has no trips');
       if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, sink);
 
+      // Fresh statistics for the tables the planner and the transit reads page through (PGlite has no autovacuum: a
+      // big city's walking links read 1,000 at a time were a bitmap scan of all of them and a sort per page, 1 s each,
+      // where the index gives them in 50 ms). Shapes are left out: read by their key only, and the largest to sample.
+      await tx.query(
+        `ANALYZE ${GTFS_FILES.filter((f) => f.table !== 'shapes')
+          .map((f) => f.table)
+          .join(', ')}`,
+      );
       await tx.query(`UPDATE cities SET time_zone = $2 WHERE id = $1 AND time_zone = ''`, [opts.cityId, await firstAgencyTimeZone(tx, feedId)]);
       if (opts.redate) {
         const tz = (await tx.query<{ time_zone: string }>('SELECT time_zone FROM cities WHERE id = $1', [opts.cityId])).rows[0].time_zone;
