@@ -34,10 +34,18 @@ test('a second visit with the server down renders the shell and a board from the
     );
   await expect.poll(keptBoards).toBe(1);
 
+  // A reload with the server up (a kiosk watchdog, a new version) goes through the service worker, which asks the
+  // network first for a board's page: the server's rows and data come with it.
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  expect(await reloaded?.text()).toContain('id="sawari-board-data"');
+  await expect(rowFor(page, 'Kharghar')).toHaveText(/(\d+ hr )?\d+ min/);
+
   await server.stop();
   // Five minutes later, no server: shell and remote from the service worker, timings from IndexedDB.
   await page.clock.install({ time: Date.now() + 5 * 60_000 });
-  await page.goto(board);
+  const offline = await page.goto(board);
+  expect(await offline?.text()).not.toContain('id="sawari-board-data"');
   await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
   await expect(rowFor(page, 'Kharghar')).toHaveText(/(\d+ hr )?\d+ min/);
   await expect(page.getByText(/Last updated [56] min ago/)).toBeVisible();

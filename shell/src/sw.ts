@@ -3,6 +3,8 @@
 // replaces self.__WB_MANIFEST with the shell's hashed files and index.html. Offline DATA lives in IndexedDB, not here.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
+import { isKioskPath } from './routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 
@@ -11,8 +13,30 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// App shell: every navigation under /app/ answers the precached index.html (the SPA decides what to show).
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app/index.html'), { allowlist: [/^\/app\//] }));
+const appShell = createHandlerBoundToURL('/app/index.html');
+
+/** How long a board's page may take from the network before the kiosk starts from the app shell and its kept data. */
+export const BOARD_PAGE_NETWORK_MS = 3_000;
+
+// A kiosk board's page comes from the network first: the server writes the board's rows and data into it
+// (api/src/modules/airport/board-html.ts), so a kiosk reload (a watchdog, a new version) paints fresh rows at once.
+// Server down, slow (3 s) or answering an error: the precached app shell, which starts the board from what it kept in
+// IndexedDB, with its age. Never cached here: a board page's rows are only good for the minute they were made.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isKioskPath(url.pathname),
+  async (options: RouteHandlerCallbackOptions) => {
+    try {
+      const res = await fetch(options.request, { signal: AbortSignal.timeout(BOARD_PAGE_NETWORK_MS) });
+      if (res.ok) return res;
+    } catch {
+      /* offline, server down or too slow */
+    }
+    return appShell(options);
+  },
+);
+
+// App shell: every other navigation under /app/ answers the precached index.html (the SPA decides what to show).
+registerRoute(new NavigationRoute(appShell, { allowlist: [/^\/app\//] }));
 
 // Where the remotes live: fresh when the network answers within 3 s, the last known list otherwise.
 registerRoute(
