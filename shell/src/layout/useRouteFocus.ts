@@ -1,15 +1,27 @@
 import { useEffect, useRef } from 'react';
 
+/** Whether the rider has pressed a key or touched the page since it loaded. */
+let interacted = false;
+const noteInteraction = () => {
+  interacted = true;
+};
+if (typeof window !== 'undefined') {
+  window.addEventListener('keydown', noteInteraction, { capture: true, once: true });
+  window.addEventListener('pointerdown', noteInteraction, { capture: true, once: true });
+}
+
 /**
  * Focus management on route change: once the new screen has rendered its h1, focus moves to it (screen readers
- * announce the new screen; keyboard users start from its top) and the page scrolls to the top. Not on the first load.
+ * announce the new screen; keyboard users start from its top) and the page scrolls to the top. Not on the first load,
+ * nor on a redirect before the rider has done anything (home to onboarding on a first visit): the page is still
+ * loading, focus is where a load leaves it, and scrolling and focusing would force a layout in the middle of start-up.
  * Lazily loaded screens arrive later, and the old screen may still be on the page when this runs, so it follows the
  * screen's h1 for a few seconds (until the rider presses a key or taps), focusing each new one.
  */
 export function useRouteFocus(pathname: string, container: HTMLElement): void {
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
+    if (first.current || !interacted) {
       first.current = false;
       return;
     }
