@@ -38,9 +38,22 @@ export interface GtfsFile {
   check?(row: Row, ids: FeedIds): string | null;
 }
 
+/**
+ * The id as a string of its own: a field cut from a read buffer (the CSV reader's `split`) may share that buffer's
+ * memory, so an id kept for the whole import would keep its whole 64 KB buffer alive (a big city's shapes file nearly
+ * whole, one new shape id per buffer). Done once per id kept, not per row.
+ */
+const own = (id: string): string => Buffer.from(id, 'utf8').toString('utf8');
+
 function unique(set: Set<string>, id: string, what: string): string | null {
   if (set.has(id)) return `duplicate ${what} "${id}"`;
-  set.add(id);
+  set.add(own(id));
+  return null;
+}
+
+/** Adds an id the feed may repeat (a service in calendar_dates, a shape per point). */
+function note(set: Set<string>, id: string): null {
+  if (!set.has(id)) set.add(own(id));
   return null;
 }
 
@@ -128,8 +141,7 @@ export const GTFS_FILES: GtfsFile[] = [
       { gtfs: 'exception_type', kind: 'exception', required: true },
     ],
     check: (row, ids) => {
-      ids.services.add(String(row.service_id));
-      return null;
+      return note(ids.services, String(row.service_id));
     },
   },
   {
@@ -144,8 +156,7 @@ export const GTFS_FILES: GtfsFile[] = [
       { gtfs: 'shape_dist_traveled', kind: 'float', fallback: null },
     ],
     check: (row, ids) => {
-      ids.shapes.add(String(row.shape_id));
-      return null;
+      return note(ids.shapes, String(row.shape_id));
     },
   },
   {
