@@ -270,7 +270,8 @@ try {
       console.log('\n▶ ticket wallet: sound decoder under noise, cold offline start to QR');
       const jest = spawnSync(
         process.execPath,
-        [path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', 'unit', 'shared/domain/src/sound-code.test.ts'],
+        // The path first: --selectProjects takes every name after it, so a path after it ran the whole unit project.
+        [path.join(root, 'node_modules/jest/bin/jest.js'), 'shared/domain/src/sound-code.test.ts', '--selectProjects', 'unit'],
         { cwd: root, encoding: 'utf8' },
       );
       const lines = [...`${jest.stdout}\n${jest.stderr}`.matchAll(/^\s*(in-band SNR[^:]*): (\d+)\/(\d+) decoded \(([\d.]+) %\), (\d+) wrong/gm)];
