@@ -150,8 +150,8 @@ test('a board loads mf-airport alone: no other remote, no account code', async (
   // The same log on /app does show the layout chunk: the check above can see what it looks for.
   requested.length = 0;
   await page.goto('/app/');
-  await expect(page.locator('header')).toBeVisible();
-  expect(requested.some((p) => /^\/app\/layout\.[0-9a-f]+\.js$/.test(p))).toBe(true);
+  // The header is in the first HTML now (first paint): wait for the layout chunk itself, not for the header.
+  await expect.poll(() => requested.some((p) => /^\/app\/layout\.[0-9a-f]+\.js$/.test(p))).toBe(true);
 });
 
 test('an unknown terminal or product shows a clear message', async ({ page }) => {
