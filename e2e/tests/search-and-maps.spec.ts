@@ -102,7 +102,7 @@ test.describe('maps draw what we have, clearly (item 9)', () => {
     };
     await expect.poll(youInMap).toBe(true);
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    await expect.poll(inside).toBeGreaterThan(0);
+    await expect.poll(inside, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: test.info().outputPath('route-map-labelled.png') });
     // The list alternative stays below the map.
     const list = (await page.getByRole('list', { name: /stops?,/ }).boundingBox())!;
