@@ -143,6 +143,19 @@ test('a returning rider: sign-in from /app/login lands home (timed), and from a 
   await expect(page.getByText('Ravi Returning')).toBeVisible();
 });
 
+test('a rider using the app in Hindi gets the sign-in SMS in Hindi, code first', async ({ page, request }) => {
+  const phone = newPhone();
+  await page.addInitScript(() => localStorage.setItem('sawari.lang', 'hi'));
+  await page.goto('/app/login');
+  await page.getByLabel('मोबाइल नंबर').fill(phone);
+  const since = Date.now() - 5_000;
+  await page.getByRole('button', { name: 'कोड पाएँ' }).click();
+  await expect(page).toHaveURL(/\/app\/login\/login-otp(\/|$)/);
+  const code = await codeFor(request, phone, since);
+  const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string }[] };
+  expect(messages.at(-1)!.body).toBe(`${code} आपका Sawari साइन-इन कोड है। यह 5 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`);
+});
+
 test('a session that ends mid-use (refresh token reused) goes to /app with "Session expired"', async ({ page, request }) => {
   const phone = newPhone();
   await page.goto('/app/login');

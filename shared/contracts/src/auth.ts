@@ -16,6 +16,11 @@ export const otpRequestQuerySchema = z.object({
   countryCode: countryCodeSchema,
   templateId: z.string().min(1).max(40).default('login'),
   refNo: z.string().max(64).optional(),
+  /**
+   * The app's language for the SMS text (en, hi, mr, ml, ta, kn); absent or another: the `sawari_lang` cookie, else
+   * English. Never an error: a code in English beats no code.
+   */
+  lang: z.string().max(16).optional(),
 });
 export const otpRequestResponseSchema = z.object({
   refNo: z.string(),

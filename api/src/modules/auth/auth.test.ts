@@ -182,3 +182,44 @@ describe(`auth: development SMS outbox ${dbLabel()}`, () => {
     }
   });
 });
+
+describe(`auth: the sign-in SMS in the rider's language ${dbLabel()}`, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: false, config: { env: 'development' } });
+  }, 30_000);
+  afterAll(() => s?.cleanup());
+  const ask = async (phoneNumber: string, query: string, cookie?: string) => {
+    const r = await s.app.inject({
+      url: `/api/auth/otp?phoneNumber=${phoneNumber}&countryCode=%2B91&templateId=login${query}`,
+      headers: { 'x-forwarded-for': freshIp(), ...(cookie ? { cookie } : {}) },
+    });
+    expect(r.statusCode).toBe(200);
+    const out = await s.app.inject({ url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
+    const body: string = out.json().messages.at(-1).body;
+    // The code stands first, set apart, in every language: the e2e helpers and a phone's autofill find it.
+    expect(body).toMatch(/^\d{6} /);
+    return body;
+  };
+
+  it.each([
+    ['hi', 'साइन-इन कोड'],
+    ['mr', 'साइन-इन कोड'],
+    ['ml', 'സൈൻ-ഇൻ കോഡ്'],
+    ['ta', 'உள்நுழைவுக் குறியீடு'],
+    ['kn', 'ಸೈನ್-ಇನ್ ಕೋಡ್'],
+    ['en', 'is your Sawari sign-in code. It works for 5 minutes.'],
+  ])('lang=%s writes the text in that language', async (lang, words) => {
+    const phone = `98765011${String(['hi', 'mr', 'ml', 'ta', 'kn', 'en'].indexOf(lang)).padStart(2, '0')}`;
+    const body = await ask(phone, `&lang=${lang}`);
+    expect(body).toContain(words);
+    expect(body).toContain('5');
+  });
+
+  it('takes the app cookie when the request names no language, and English for one it does not know', async () => {
+    expect(await ask('9876501120', '', 'theme=dark; sawari_lang=ta')).toContain('உள்நுழைவுக் குறியீடு');
+    expect(await ask('9876501121', '&lang=fr', 'sawari_lang=xx')).toContain('is your Sawari sign-in code');
+    // The request's own language wins over the cookie.
+    expect(await ask('9876501122', '&lang=hi', 'sawari_lang=ta')).toContain('साइन-इन कोड');
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
 import { authOf, type AuthGuard } from './guard';
+import { otpSmsLanguage } from './otp-sms';
 import type { AuthService } from './service';
 
 /** HTTP only: /api/auth/otp, /login, /refresh, /logout. */
@@ -19,7 +20,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: { service: Auth
   const app = typed(fastify);
 
   app.get('/api/auth/otp', { schema: { querystring: otpRequestQuerySchema, response: { 200: otpRequestResponseSchema } } }, async (request) =>
-    service.requestOtp(request.query, request.ip),
+    service.requestOtp({ ...request.query, lang: otpSmsLanguage(request.query.lang, request.headers.cookie) }, request.ip),
   );
 
   app.post('/api/auth/login', { bodyLimit: 4096, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request) =>

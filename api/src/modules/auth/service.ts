@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { hmac, safeEqual, type ServerKeys } from '../../platform/secrets';
 import { sendSms, type SmsProvider } from '../sms';
+import { otpSmsText, type OtpSmsLanguage } from './otp-sms';
 import type { AuthStore } from './store';
 import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 
@@ -45,7 +46,7 @@ export class AuthService {
    * Sends a new code. Never looks at accounts, so the answer (and its timing) is the same whether or not the number
    * has one. Order: the 30 s resend gap (counts nothing), then the per-IP and per-phone hourly limits.
    */
-  async requestOtp(input: { phoneNumber: string; templateId: string }, clientIp: string): Promise<OtpRequestResponse> {
+  async requestOtp(input: { phoneNumber: string; templateId: string; lang?: OtpSmsLanguage }, clientIp: string): Promise<OtpRequestResponse> {
     const { phoneNumber } = input;
     const now = this.deps.now();
     const tooSoon = (createdAt: number) => {
@@ -85,7 +86,7 @@ export class AuthService {
     );
     if (!stored) throw tooSoon(now);
     try {
-      await sendSms(this.deps.sms, phoneNumber, `${code} is your Sawari sign-in code. It works for 5 minutes. Never share it with anyone.`);
+      await sendSms(this.deps.sms, phoneNumber, otpSmsText(input.lang ?? 'en', code, OTP_TTL_MS / 60_000));
     } catch (err) {
       // The rider never got this code: drop it so they can ask again at once.
       await this.store.deleteOtp(refNo);

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import type { OtpRequestResponse } from '@sawari/contracts';
 import { digitsOnly, INDIA, isValidIndianMobile, type Country } from '@sawari/domain';
-import { api, handleApiError, sawariStore, sessionAtom } from '@sawari/runtime';
+import { api, handleApiError, languageAtom, sawariStore, sessionAtom } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { go } from '../common/nav';
@@ -12,9 +12,13 @@ import { afterLoginPath, otpPath, pickCountry, readPendingLogin, writePendingLog
 import page from '../common/page.module.css';
 import styles from './login.module.css';
 
-/** Asks for a code by SMS; what went wrong is said in words, and what was typed stays. */
+/** Asks for a code by SMS (written in the app's language); what went wrong is said in words, and what was typed stays. */
 export async function requestOtp(phoneNumber: string, countryCode: string, refNo?: string) {
-  const answer = await api.get<OtpRequestResponse>('/auth/otp', { params: { phoneNumber, countryCode, templateId: 'login', refNo }, skipTokenHeaders: true });
+  const lang = sawariStore.get(languageAtom);
+  const answer = await api.get<OtpRequestResponse>('/auth/otp', {
+    params: { phoneNumber, countryCode, templateId: 'login', refNo, lang },
+    skipTokenHeaders: true,
+  });
   const now = Date.now();
   const pending = {
     phoneNumber,
