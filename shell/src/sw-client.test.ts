@@ -50,7 +50,11 @@ describe('first visit: keeping what the page loads for offline use', () => {
     MessageChannel: globalThis.MessageChannel,
     location: (globalThis as { location?: unknown }).location,
   };
+  // Fake timers: registering starts the 15-minute update check (setInterval), which would otherwise outlive the test
+  // and keep jest from exiting.
+  beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
+    jest.useRealTimers();
     for (const [key, value] of Object.entries(saved)) Object.defineProperty(globalThis, key, { value, configurable: true, writable: true });
   });
 
@@ -92,7 +96,7 @@ describe('first visit: keeping what the page loads for offline use', () => {
     });
 
     registerServiceWorker({ kiosk: true });
-    await new Promise((r) => setTimeout(r, 0));
+    await jest.advanceTimersByTimeAsync(0);
     // What loaded before the worker was active, plus the remotes list (inline in a board's HTML); never other origins.
     expect(batches).toEqual([[`${origin}/remotes/mf-airport/1/remoteEntry.js`, `${origin}/app/remotes.json`]]);
     expect(dataset.offlineReady).toBeUndefined();
