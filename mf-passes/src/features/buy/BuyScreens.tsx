@@ -1,11 +1,12 @@
 // The purchase up to payment: sub-category, fares (with confirmation), personal details, and — for a pass that needs
 // no proofs — confirm details and pay (the order is made here; its fare breakup comes from the server's answer).
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
 import { offerScopeMiss, type OfferScopeMiss } from '@sawari/domain';
 import { checkoutPath, deviceId, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
+import { BirthDateInput, EmailInput, formFields, GenderSelect } from '@sawari/ui/src/form';
 import { createOrder, loadPaymentStatus, loadProfile, loadTrialOffer, type TrialOffer } from '../common/api';
 import { useFlow } from '../common/flow';
 import {
@@ -238,31 +239,7 @@ function FareConfirm({ c }: { c: Choice & { category: NonNullable<Choice['catego
 
 // ---- personal details ----
 
-const fieldId = (f: DetailsField) => `pass-${f}`;
-
-function Field({ field, label, hint, error, children }: { field: DetailsField; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={fieldId(field)}>{label}</label>
-      {children}
-      {hint && (
-        <span id={`${fieldId(field)}-hint`} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${fieldId(field)}-error`} className={styles.error}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-const described = (field: DetailsField, errors: DetailErrors, hint = false) => {
-  const ids = [hint && `${fieldId(field)}-hint`, errors[field] && `${fieldId(field)}-error`].filter(Boolean).join(' ');
-  return { id: fieldId(field), name: field, 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids || undefined };
-};
+const { fieldId, Field, described } = formFields<DetailsField>('pass', styles);
 
 /** /bus-pass-purchase/personal-details */
 export function DetailsScreen() {
@@ -347,37 +324,20 @@ function DetailsForm({ initial, proofRequired, profileFailed }: { initial: Detai
         />
       </Field>
       <Field field="mailId" label={t('details.email')} error={errors.mailId && t(errors.mailId)}>
-        <input
-          className={styles.input}
-          {...described('mailId', errors)}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.mailId}
-          onChange={set('mailId')}
-        />
+        <EmailInput className={styles.input} described={described('mailId', errors)} value={form.mailId} onChange={set('mailId')} />
       </Field>
       <Field field="gender" label={t('details.gender')}>
-        <select className={styles.input} {...described('gender', errors)} value={form.gender} onChange={set('gender')}>
-          <option value="">{t('details.genderChoose')}</option>
-          {['male', 'female', 'other', 'undisclosed'].map((g) => (
-            <option key={g} value={g}>
-              {t(`details.gender.${g}`)}
-            </option>
-          ))}
-        </select>
+        <GenderSelect
+          className={styles.input}
+          described={described('gender', errors)}
+          value={form.gender}
+          onChange={set('gender')}
+          choose={t('details.genderChoose')}
+          label={(g) => t(`details.gender.${g}`)}
+        />
       </Field>
       <Field field="dob" label={t('details.dob')} error={errors.dob && t(errors.dob)}>
-        <input
-          className={styles.input}
-          {...described('dob', errors)}
-          type="date"
-          autoComplete="bday"
-          min="1900-01-01"
-          max={today}
-          value={form.dob}
-          onChange={set('dob')}
-        />
+        <BirthDateInput className={styles.input} described={described('dob', errors)} today={today} value={form.dob} onChange={set('dob')} />
       </Field>
       <Field
         field="passStartDate"

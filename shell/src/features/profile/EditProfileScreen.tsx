@@ -1,8 +1,9 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { UserProfile } from '@sawari/contracts';
 import { api, handleApiError, serverNow, showNotice } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
+import { BirthDateInput, EmailInput, formFields, GenderSelect } from '@sawari/ui/src/form';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { go } from '../common/nav';
 import { useAsync } from '../common/useAsync';
@@ -13,7 +14,6 @@ import {
   EMPTY_FORM,
   firstError,
   fromProfile,
-  GENDERS,
   photoError,
   toProfileInput,
   validateProfile,
@@ -25,7 +25,7 @@ import page from '../common/page.module.css';
 import { afterProfilePath } from '../login/loginModel';
 import styles from './profile.module.css';
 
-const fieldId = (field: ProfileField) => `profile-${field}`;
+const { fieldId, Field, described } = formFields<ProfileField>('profile', page);
 const SILENT = new Set(['NETWORK_ERROR', 'REQUEST_CANCELLED_SESSION_TIMEOUT']);
 
 /** /profile/edit-profile: creates the profile (POST) when there is none yet, else updates it (PUT). */
@@ -56,31 +56,6 @@ function EditProfile() {
       )}
     </Page>
   );
-}
-
-function Field({ field, label, hint, error, children }: { field: ProfileField; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={page.field}>
-      <label htmlFor={fieldId(field)}>{label}</label>
-      {children}
-      {hint && (
-        <span id={`${fieldId(field)}-hint`} className={page.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${fieldId(field)}-error`} className={page.error}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-/** aria props tying an input to its hint and error. */
-function described(field: ProfileField, errors: FieldErrors, hint = false) {
-  const ids = [hint && `${fieldId(field)}-hint`, errors[field] && `${fieldId(field)}-error`].filter(Boolean).join(' ');
-  return { id: fieldId(field), 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
 function ProfileEditor({ existing }: { existing: UserProfile | null }) {
@@ -180,37 +155,20 @@ function ProfileEditor({ existing }: { existing: UserProfile | null }) {
         </Field>
       </div>
       <Field field="mailId" label={t('profile.field.mailId')} error={errors.mailId && t(errors.mailId)}>
-        <input
-          className={page.input}
-          {...described('mailId', errors)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={form.mailId}
-          onChange={set('mailId')}
-        />
+        <EmailInput className={page.input} described={described('mailId', errors)} value={form.mailId} onChange={set('mailId')} />
       </Field>
       <Field field="gender" label={t('profile.field.gender')}>
-        <select className={page.input} {...described('gender', errors)} value={form.gender} onChange={set('gender')}>
-          <option value="">{t('profile.field.genderChoose')}</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {t(`profile.gender.${g}`)}
-            </option>
-          ))}
-        </select>
+        <GenderSelect
+          className={page.input}
+          described={described('gender', errors)}
+          value={form.gender}
+          onChange={set('gender')}
+          choose={t('profile.field.genderChoose')}
+          label={(g) => t(`profile.gender.${g}`)}
+        />
       </Field>
       <Field field="dob" label={t('profile.field.dob')} error={errors.dob && t(errors.dob)}>
-        <input
-          className={page.input}
-          {...described('dob', errors)}
-          type="date"
-          autoComplete="bday"
-          min="1900-01-01"
-          max={today}
-          value={form.dob}
-          onChange={set('dob')}
-        />
+        <BirthDateInput className={page.input} described={described('dob', errors)} today={today} value={form.dob} onChange={set('dob')} />
       </Field>
       <Field field="photo" label={t('profile.field.photo')} hint={t('profile.field.photoHint')} error={errors.photo && t(errors.photo)}>
         <div className={styles.photoRow}>
