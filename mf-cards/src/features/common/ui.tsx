@@ -9,10 +9,19 @@ import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
 import { asApiError, useAsync } from '@sawari/ui/src/async';
 import { cardsApi } from './api';
+import flush from '@sawari/ui/src/rider-flush.module.css';
 import own from './cards.module.css';
 
-/** rider.module.css and cards.module.css (whose classes compose the shared ones they extend). */
-export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...own };
+/** rider.module.css, its flush card and panels (rider-flush.module.css; the page keeps its plain disabled buttons) and
+ *  cards.module.css. */
+export const styles: Readonly<Record<string, string>> = {
+  ...riderStyles,
+  card: flush.card,
+  alert: flush.alert,
+  warn: flush.warn,
+  notice: flush.notice,
+  ...own,
+};
 const ui = riderUi(styles);
 
 export { ListSkeleton, LoadError, RequireSignIn, asApiError, useAsync, useT };

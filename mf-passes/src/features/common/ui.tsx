@@ -7,10 +7,11 @@ import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT, useUserId } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
 import { breakupLine, errorAction, errorMessageId } from './model';
+import flush from '@sawari/ui/src/rider-flush.module.css';
 import own from './passes.module.css';
 
-/** rider.module.css and passes.module.css (whose classes compose the shared ones they extend). */
-export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...own };
+/** rider.module.css, its flush page, card and panels (rider-flush.module.css) and passes.module.css. */
+export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...flush, ...own };
 const ui = riderUi(styles);
 
 export { ListSkeleton, LoadError, RequireSignIn, asApiError, useAsync, useT, useUserId, type AsyncState };

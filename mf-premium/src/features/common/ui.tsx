@@ -7,9 +7,11 @@ import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
 import { errorMessageId, labelTone } from './model';
+import flush from '@sawari/ui/src/rider-flush.module.css';
 import own from './premium.module.css';
 
-export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...own };
+/** rider.module.css, its flush page, card and panels (rider-flush.module.css) and premium.module.css. */
+export const styles: Readonly<Record<string, string>> = { ...riderStyles, ...flush, ...own };
 const ui = riderUi(styles);
 export { ListSkeleton, LoadError, RequireSignIn, asApiError, useAsync, useT, type AsyncState };
 export const { Page } = ui;
