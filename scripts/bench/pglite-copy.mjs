@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // PGlite's own COPY speed (issue 15, "A big city"): the ceiling of an import into PGlite, with no parsing or checking.
 // A child of the big-city bench: it turns the first ROWS shape points of a feed folder's shapes.txt into COPY text
-// (before the clock starts), then times, in a fresh in-memory PGlite with the project's schema,
-//   keyed   COPY into the shapes table (its primary key kept up to date row by row, as an import does)
-//   bare    COPY into a copy of the table without any index, then the primary key built after the load
+// (before the clock starts), then times, in a fresh in-memory PGlite with the project's schema (shapes partitioned by
+// feed, migration 0019),
+//   keyed   COPY into a feed's partition made with the table's key (kept up to date row by row: the import before
+//           the partitions, when every feed shared one table and its indexes)
+//   bare    COPY into a feed's new table without any index, then its primary key built and the table attached as the
+//           feed's partition (the import now: importer/partitions.ts)
+//   frozen  the same with COPY's FREEZE (the import's way: the table is the transaction's own)
 // each in 1 MB statements from /dev/blob, as the importer sends them. Prints one JSON line.
 //
 //   FEED_DIR=/tmp/bigcity ROWS=1000000 node scripts/bench/pglite-copy.mjs
@@ -47,30 +51,49 @@ parser.destroy();
 const db = await openDb({ dataDir: 'memory://' });
 try {
   await migrate(db);
-  await db.exec('CREATE TABLE shapes_bare (LIKE shapes)');
-  const copy = async (table) => {
+  // The same rows for each feed id, made before the clocks start.
+  const texts = new Map([1, 2, 3].map((id) => [id, pieces.map((p) => p.replace(/^1\t/gm, `${id}\t`))]));
+  const text = (feedId) =>
+    (async function* () {
+      yield* texts.get(feedId);
+    })();
+  const columns = '(feed_id, shape_id, shape_pt_sequence, shape_pt_lat, shape_pt_lon, shape_dist_traveled)';
+  // Keyed: the feed's partition exists with its key, rows go in through the table.
+  const keyed = async () => {
+    const pieces = text(1);
+    await db.exec('CREATE TABLE shapes_f1 PARTITION OF shapes FOR VALUES IN (1)');
     const t = performance.now();
-    await db.copyFrom(
-      `COPY ${table} (feed_id, shape_id, shape_pt_sequence, shape_pt_lat, shape_pt_lon, shape_dist_traveled) FROM STDIN`,
-      (async function* () {
-        yield* pieces;
-      })(),
-    );
+    await db.copyFrom(`COPY shapes ${columns} FROM STDIN`, pieces);
     return performance.now() - t;
   };
-  const keyedMs = await copy('shapes');
-  const bareMs = await copy('shapes_bare');
-  let t = performance.now();
-  await db.exec('ALTER TABLE shapes_bare ADD PRIMARY KEY (feed_id, shape_id, shape_pt_sequence)');
-  const indexMs = performance.now() - t;
+  // Bare, then keyed and attached, in one transaction as an import does.
+  const bare = (feedId, freeze) =>
+    db.transaction(async (tx) => {
+      const name = `shapes_f${feedId}`;
+      const pieces = text(feedId);
+      await tx.exec(`CREATE TABLE ${name} (LIKE shapes INCLUDING DEFAULTS INCLUDING CONSTRAINTS, CHECK (feed_id = ${feedId}))`);
+      let t = performance.now();
+      await tx.copyFrom(`COPY ${name} ${columns} FROM STDIN${freeze ? ' WITH (FREEZE)' : ''}`, pieces);
+      const copyMs = performance.now() - t;
+      t = performance.now();
+      await tx.exec(`ALTER TABLE ${name} ADD PRIMARY KEY (feed_id, shape_id, shape_pt_sequence)`);
+      await tx.exec(`ALTER TABLE shapes ATTACH PARTITION ${name} FOR VALUES IN (${feedId})`);
+      return { copyMs, indexMs: performance.now() - t };
+    });
+  const keyedMs = await keyed();
+  const b = await bare(2, false);
+  const f = await bare(3, true);
   console.log(
     JSON.stringify({
       rows,
       keyedMs,
       keyedRowsPerSec: Math.round((rows * 1000) / keyedMs),
-      bareMs,
-      indexMs,
-      bareRowsPerSec: Math.round((rows * 1000) / (bareMs + indexMs)),
+      bareMs: b.copyMs,
+      indexMs: b.indexMs,
+      bareRowsPerSec: Math.round((rows * 1000) / (b.copyMs + b.indexMs)),
+      frozenMs: f.copyMs,
+      frozenIndexMs: f.indexMs,
+      frozenRowsPerSec: Math.round((rows * 1000) / (f.copyMs + f.indexMs)),
     }),
   );
 } finally {

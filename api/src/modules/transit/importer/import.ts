@@ -4,6 +4,7 @@ import { openGtfsSource, type GtfsSource } from './source';
 import { CsvReader, CsvError } from './csv';
 import { GTFS_FILES, convertValue, FieldProblem, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
 import { PointGrid, walkingSeconds } from '../geo';
+import { attachFeedPartitions, createFeedPartitions, dropFeedPartitions, isPartitioned, partitionName } from './partitions';
 
 /** A feed the importer refuses, with where and why. */
 export class GtfsImportError extends Error {
@@ -124,7 +125,14 @@ interface RowSink {
   write(rows: AsyncIterable<unknown>): Promise<void>;
 }
 
-function sinkFor(db: Db, table: string, columns: string[], opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number }): RowSink {
+function sinkFor(
+  db: Db,
+  table: string,
+  columns: string[],
+  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
+  /** The table was created by this transaction (a feed's new partition): rows go in frozen (COPY's FREEZE). */
+  fresh = false,
+): RowSink {
   if (opts.method === 'insert') {
     let batch: unknown[][] = [];
     return {
@@ -157,7 +165,9 @@ function sinkFor(db: Db, table: string, columns: string[], opts: { method: 'copy
     },
     write: (rows) =>
       db.copyFrom(
-        `COPY ${table} (${columns.join(',')}) FROM STDIN`,
+        // FREEZE: rows of a table this transaction created are written as already visible to everyone (no hint bits
+        // to set on the first read, the pages marked all-visible); nobody else sees the table before the commit.
+        `COPY ${table} (${columns.join(',')}) FROM STDIN${fresh ? ' WITH (FREEZE)' : ''}`,
         (async function* () {
           for await (const _ of rows) {
             if (n === 0) continue;
@@ -184,7 +194,9 @@ async function importFile(
   const started = opts.now();
   const input = await source.open(spec.file);
   input.setEncoding('utf8');
-  const sink = sinkFor(tx, spec.table, dbColumns, opts);
+  // A partitioned table's rows go straight into the feed's own partition (created bare for this import).
+  const partitioned = isPartitioned(spec.table);
+  const sink = sinkFor(tx, partitioned ? partitionName(spec.table, feedId) : spec.table, dbColumns, opts, partitioned);
   let count = 0;
   let nextReport = opts.chunkRows;
   let index: number[] | null = null;
@@ -256,7 +268,13 @@ async function generateWalkingTransfers(
     )
   ).rows;
   const grid = new PointGrid(stops);
-  const sink = sinkFor(tx, 'transfers', ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'], opts);
+  const sink = sinkFor(
+    tx,
+    partitionName('transfers', feedId),
+    ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'],
+    opts,
+    true,
+  );
   let count = 0;
   async function* links(): AsyncGenerator<void> {
     for (let i = 0; i < stops.length; i++) {
@@ -284,8 +302,9 @@ async function firstAgencyTimeZone(tx: Db, feedId: number): Promise<string> {
 
 /**
  * Imports a GTFS zip or folder as the city's new current feed. Everything runs in one transaction: rows go in under a
- * new feed id, then is_current flips to it and the old feed is deleted. A malformed feed throws GtfsImportError
- * (file, line, reason) and changes nothing.
+ * new feed id (the partitioned tables' rows into the feed's own partitions, loaded bare, keyed and attached at the
+ * end: partitions.ts), then is_current flips to it and the old feed is deleted (its partitions dropped). A malformed
+ * feed throws GtfsImportError (file, line, reason) and changes nothing, partitions included.
  */
 export async function importGtfs(db: Db, location: string, opts: ImportOptions): Promise<ImportResult> {
   const source = await openGtfsSource(location);
@@ -308,6 +327,7 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         opts.attribution?.trim() || null,
       ]);
       const feedId = feed.rows[0].id;
+      await createFeedPartitions(tx, feedId);
       const ids: FeedIds = { agencies: new Set(), stops: new Set(), routes: new Set(), services: new Set(), shapes: new Set(), trips: new Set() };
       const rows: Record<string, number> = {};
       for (const spec of GTFS_FILES) {
@@ -317,13 +337,17 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
       if (!rows.agency) throw new GtfsImportError('agency.txt', null, 'the feed lists no agency');
       if (!rows.trips) throw new GtfsImportError('trips.txt', null, 'the feed has no trips');
       if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, sink);
+      // The loaded partitions get their keys (one sort each) and join their tables; readers see them at the commit.
+      await attachFeedPartitions(tx, feedId, (file, reason) => new GtfsImportError(file, null, reason));
 
       // Fresh statistics for the tables the planner and the transit reads page through (PGlite has no autovacuum: a
       // big city's walking links read 1,000 at a time were a bitmap scan of all of them and a sort per page, 1 s each,
-      // where the index gives them in 50 ms). Shapes are left out: read by their key only, and the largest to sample.
+      // where the index gives them in 50 ms). Of a partitioned table only the new feed's partition: every read names
+      // one feed, so the planner uses that partition's statistics. Shapes are left out: read by their key only, and
+      // the largest to sample.
       await tx.query(
         `ANALYZE ${GTFS_FILES.filter((f) => f.table !== 'shapes')
-          .map((f) => f.table)
+          .map((f) => (isPartitioned(f.table) ? partitionName(f.table, feedId) : f.table))
           .join(', ')}`,
       );
       await tx.query(`UPDATE cities SET time_zone = $2 WHERE id = $1 AND time_zone = ''`, [opts.cityId, await firstAgencyTimeZone(tx, feedId)]);
@@ -337,8 +361,10 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
       await tx.query('UPDATE feeds SET is_current = true WHERE id = $1', [feedId]);
       if (old.rows.length) {
         const oldIds = old.rows.map((r) => r.id);
-        for (const spec of GTFS_FILES) await tx.query(`DELETE FROM ${spec.table} WHERE feed_id = ANY($1::int[])`, [oldIds]);
+        for (const spec of GTFS_FILES) if (!isPartitioned(spec.table)) await tx.query(`DELETE FROM ${spec.table} WHERE feed_id = ANY($1::int[])`, [oldIds]);
         await tx.query('DELETE FROM feeds WHERE id = ANY($1::int[])', [oldIds]);
+        // Last: dropping a partition locks its whole table (on PostgreSQL readers wait from here to the commit).
+        await dropFeedPartitions(tx, oldIds);
       }
       return { feedId, cityId: opts.cityId, replacedFeedIds: old.rows.map((r) => r.id), rows };
     });
