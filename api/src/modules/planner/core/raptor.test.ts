@@ -418,6 +418,108 @@ describe('planner core: random networks against a connection scan', () => {
   });
 });
 
+/**
+ * Earliest arrival with at most v vehicles, for v = 0 .. maxVehicles, by a connection scan that counts vehicles (the
+ * oracle of the transfer limit): a trip is ridden with the fewest vehicles it can be caught with; after each ride, the
+ * stop's change time before boarding there and one footpath (with the walk's slack before boarding); from the origin,
+ * one footpath without slack.
+ */
+function connectionScanByVehicles(n: Network, from: number, to: number, departAt: number, maxVehicles: number): number[] {
+  const conns: [number, number, number, number, number][] = [];
+  for (let p = 0; p < n.patternCount; p++) {
+    const trips = n.patternTripStart[p + 1] - n.patternTripStart[p];
+    const s0 = n.patternStopStart[p];
+    const stops = n.patternStopStart[p + 1] - s0;
+    const b = n.patternTimeBase[p];
+    for (let t = 0; t < trips; t++)
+      for (let i = 0; i + 1 < stops; i++)
+        conns.push([
+          n.departures[b + i * trips + t],
+          n.arrivals[b + (i + 1) * trips + t],
+          n.patternStops[s0 + i],
+          n.patternStops[s0 + i + 1],
+          n.patternTripStart[p] + t,
+        ]);
+  }
+  conns.sort((a, b) => a[0] - b[0]);
+  const rows = () => Array.from({ length: maxVehicles + 1 }, () => new Array<number>(n.stopCount).fill(INF));
+  const arr = rows();
+  const ready = rows();
+  const rideArr = rows();
+  const vehicles = new Map<number, number>();
+  const lower = (row: number[][], v: number, s: number, t: number) => {
+    for (let j = v; j <= maxVehicles; j++) if (t < row[j][s]) row[j][s] = t;
+  };
+  lower(arr, 0, from, departAt);
+  lower(ready, 0, from, departAt);
+  for (let f = n.footStart[from]; f < n.footStart[from + 1]; f++) {
+    lower(arr, 0, n.footTo[f], departAt + n.footSecs[f]);
+    lower(ready, 0, n.footTo[f], departAt + n.footSecs[f]);
+  }
+  for (const [dep, a, u, v, trip] of conns) {
+    let on = vehicles.get(trip) ?? INF;
+    for (let j = 0; j < maxVehicles && j + 1 < on; j++) if (ready[j][u] <= dep) on = j + 1;
+    if (on > maxVehicles) continue;
+    vehicles.set(trip, on);
+    if (a >= rideArr[on][v]) continue;
+    lower(rideArr, on, v, a);
+    lower(arr, on, v, a);
+    lower(ready, on, v, a + n.changeSecs[v]);
+    for (let f = n.footStart[v]; f < n.footStart[v + 1]; f++) {
+      lower(arr, on, n.footTo[f], a + n.footSecs[f]);
+      lower(ready, on, n.footTo[f], a + n.footSecs[f] + n.footSlack[f]);
+    }
+  }
+  return arr.map((row) => row[to]);
+}
+
+describe('planner core: the transfer limit against a connection scan that counts vehicles', () => {
+  it('on 150 random networks with dwell times and transfer slack, every limit from 0 to 4 changes', () => {
+    const rnd = seeded(23);
+    let compared = 0;
+    for (let case_ = 0; case_ < 150; case_++) {
+      // Every trip waits 0-90 s at each stop (arrival before departure), so the search reads departures apart from
+      // arrivals; every other network adds 2 min of transfer slack.
+      const base = randomNetwork(rnd);
+      const dwell = Math.floor(rnd() * 90);
+      const stops = base.stopIds.map((id, i) => ({ id, lat: base.stopLat[i], lon: base.stopLon[i] }));
+      const trips: TripInput[] = [];
+      for (let p = 0; p < base.patternCount; p++) {
+        const nTrips = base.patternTripStart[p + 1] - base.patternTripStart[p];
+        const s0 = base.patternStopStart[p];
+        const nStops = base.patternStopStart[p + 1] - s0;
+        for (let t = 0; t < nTrips; t++) {
+          const at = (i: number) => base.arrivals[base.patternTimeBase[p] + i * nTrips + t];
+          const ids = Array.from({ length: nStops }, (_, i) => base.stopIds[base.patternStops[s0 + i]]);
+          trips.push({
+            id: `p${p}t${t}`,
+            routeId: `p${p}`,
+            stopIds: ids,
+            arrivals: ids.map((_, i) => at(i)),
+            departures: ids.map((_, i) => at(i) + (i + 1 < nStops ? Math.min(dwell, Math.max(0, at(i + 1) - at(i) - 1)) : 0)),
+          });
+        }
+      }
+      const n = buildNetwork({ stops, trips, transfers: walkingLinks(stops, 700), transferSlackSecs: case_ % 2 ? 120 : 0 });
+      for (let pair = 0; pair < 8; pair++) {
+        const a = Math.floor(rnd() * 14);
+        const b = Math.floor(rnd() * 14);
+        if (a === b) continue;
+        const at = hm(7, 0) + Math.floor(rnd() * 2 * 3600);
+        const maxTransfers = Math.floor(rnd() * 5);
+        const expected = connectionScanByVehicles(n, a, b, at, maxTransfers + 1);
+        // The Pareto set: per number of vehicles, the earliest arrival when it beats every option with fewer.
+        const staircase: number[] = [];
+        for (const t of expected) if (t < INF && (staircase.length === 0 || t < staircase[staircase.length - 1])) staircase.push(t);
+        const got = raptor(n, { origins: [{ stop: a, walkSecs: 0 }], destinations: [{ stop: b, walkSecs: 0 }], departAt: at, maxTransfers });
+        expect([case_, pair, got.map((j) => j.arrival)]).toEqual([case_, pair, staircase]);
+        compared += staircase.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+});
+
 describe('planner core: arrive-by (the reversed search) against the forward search', () => {
   it('on 150 random networks, with and without transfer slack, from stops and from places walking to several stops', () => {
     const rnd = seeded(11);

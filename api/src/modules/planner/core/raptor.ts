@@ -130,6 +130,18 @@ class Workspace {
   readonly dirtyMark: Uint8Array[];
   readonly dirtyList: Int32Array[];
   readonly dirtyCount: Int32Array;
+  /**
+   * Per pattern, its last position at a stop that can end a journey: a destination, or a stop with a footpath to one
+   * (-1: none); the patterns set, to reset them. The query's last round stops each route scan there (see runRounds).
+   */
+  readonly lastEnd: Int32Array;
+  readonly endPatterns: Int32Array;
+  endCount = 0;
+  /**
+   * Per pattern, 1 where every trip leaves each stop when it arrives (arrivals and departures the same numbers): the
+   * route scan then reads departures from the arrivals too, the very cache lines it reads the ride from.
+   */
+  readonly noDwell: Uint8Array;
 
   constructor(readonly net: Network) {
     const S = net.stopCount;
@@ -155,6 +167,31 @@ class Workspace {
     this.dirtyMark = Array.from({ length: this.rounds }, () => new Uint8Array(S));
     this.dirtyList = make();
     this.dirtyCount = new Int32Array(this.rounds);
+    this.lastEnd = new Int32Array(net.patternCount).fill(-1);
+    this.endPatterns = new Int32Array(net.patternCount);
+    this.noDwell = new Uint8Array(net.patternCount);
+    for (let p = 0; p < net.patternCount; p++) {
+      const base = net.patternTimeBase[p];
+      const end = base + (net.patternStopStart[p + 1] - net.patternStopStart[p]) * (net.patternTripStart[p + 1] - net.patternTripStart[p]);
+      let same = 1;
+      for (let x = base; x < end && same; x++) if (net.arrivals[x] !== net.departures[x]) same = 0;
+      this.noDwell[p] = same;
+    }
+  }
+
+  /** Notes stop s as one that can end a journey: lastEnd of every pattern through it. */
+  endAt(s: number): void {
+    const { stopPatternStart, stopPatterns, stopPatternPos } = this.net;
+    for (let j = stopPatternStart[s]; j < stopPatternStart[s + 1]; j++) {
+      const p = stopPatterns[j];
+      if (this.lastEnd[p] < 0) this.endPatterns[this.endCount++] = p;
+      if (stopPatternPos[j] > this.lastEnd[p]) this.lastEnd[p] = stopPatternPos[j];
+    }
+  }
+
+  clearEnds(): void {
+    for (let i = 0; i < this.endCount; i++) this.lastEnd[this.endPatterns[i]] = -1;
+    this.endCount = 0;
   }
 
   reset(rounds: number): void {
@@ -270,6 +307,9 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
     return best;
   };
 
+  const finalRound = rounds - 1;
+  const lastEnd = ws.lastEnd;
+  const noDwell = ws.noDwell;
   let markedCount = 0;
   const marked = ws.marked;
   const markedList = ws.markedList;
@@ -309,9 +349,10 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
       const firstPos = ws.firstPos;
       const lastPos = ws.lastPos;
       const queue = ws.patternQueue;
-      for (let m = 0; m < markedCount; m++) {
+      // The marks stay set during the scan (boarding only at marked stops, below) and are cleared after it.
+      const markedBefore = markedCount;
+      for (let m = 0; m < markedBefore; m++) {
         const s = markedList[m];
-        marked[s] = 0;
         for (let j = stopPatternStart[s]; j < stopPatternStart[s + 1]; j++) {
           const p = stopPatterns[j];
           const pos = stopPatternPos[j];
@@ -323,12 +364,13 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
           else if (pos > lastPos[p]) lastPos[p] = pos;
         }
       }
-      markedCount = 0;
       const prevReady = ready[k - 1];
       const rideBestK = rideBest[k];
       inherit(ws, k);
       const dirtyMarkK = ws.dirtyMark[k];
       const dirtyListK = ws.dirtyList[k];
+      let dirtyCountK = ws.dirtyCount[k];
+      const arrFromK = arrFrom[k];
       let target = targetOf(k);
       const rideK = ride[k];
       const patK = ridePattern[k];
@@ -341,28 +383,36 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
         const last = lastPos[p];
         firstPos[p] = -1;
         const s0 = patternStopStart[p];
-        const nStops = patternStopStart[p + 1] - s0;
+        // The last round: only arrivals at the stops that can end a journey are read (its labels elsewhere lead to no
+        // further round), so the scan stops at the pattern's last such stop. Boarding, and so every arrival it does
+        // record, is as in a full scan.
+        const nStops = k === finalRound ? lastEnd[p] + 1 : patternStopStart[p + 1] - s0;
         const nTrips = patternTripStart[p + 1] - patternTripStart[p];
         const base = patternTimeBase[p];
+        const leave = noDwell[p] === 1 ? arrivals : departures;
         let trip = -1;
         let boardPos = -1;
-        for (let pos = start; pos < nStops; pos++) {
-          const col = base + pos * nTrips;
-          // Past the last marked stop nothing new can be boarded (any other stop's ready label is unchanged since a
-          // round that already rode from it), and the trip's arrivals only grow: stop once they cannot beat the target.
-          if (pos > last && (trip < 0 || arrivals[col + trip] >= target)) break;
+        // Riding: a trip is boarded and may still beat the target. Once its arrival cannot, it cannot further along
+        // either (arrivals only grow along a trip, the target only falls): its arrivals are no longer read.
+        let riding = false;
+        let col = base + start * nTrips;
+        for (let pos = start; pos < nStops; pos++, col += nTrips) {
           const s = patternStops[s0 + pos];
-          if (trip >= 0) {
+          if (riding) {
             const a = arrivals[col + trip];
-            if (a < rideBestK[s] && a < target) {
+            if (a >= target) {
+              riding = false;
+              // Past the last marked stop nothing new can be boarded (see below): the pattern is done.
+              if (pos > last) break;
+            } else if (a < rideBestK[s]) {
               if (a < arrK[s]) {
                 arrK[s] = a;
-                arrFrom[k][s] = RIDE;
+                arrFromK[s] = RIDE;
               }
               rideBestK[s] = a;
-              if (!dirtyMarkK[s]) {
+              if (dirtyMarkK[s] === 0) {
                 dirtyMarkK[s] = 1;
-                dirtyListK[ws.dirtyCount[k]++] = s;
+                dirtyListK[dirtyCountK++] = s;
               }
               rideK[s] = a;
               patK[s] = p;
@@ -370,35 +420,79 @@ function runRounds(ws: Workspace, q: RaptorQuery, rounds: number, departAt: numb
               boardK[s] = boardPos;
               alightK[s] = pos;
               if (egress[s] !== INF && a + egress[s] < target) target = a + egress[s];
-              if (!rideMarked[s]) {
+              if (rideMarked[s] === 0) {
                 rideMarked[s] = 1;
                 rideList[rideCount++] = s;
               }
             }
-          }
-          // Can an earlier trip be caught here?
+          } else if (pos > last) break;
+          // Can an earlier trip be caught here? Only at a stop marked in round k - 1: at any other stop the ready label
+          // is one a scan of an earlier round (or of a later departure's run) already boarded this pattern from, at
+          // the trip found now or an earlier one, and recorded every arrival of it downstream that beat the labels or
+          // the target then (both only go down since); so a trip caught there improves nothing, and neither does any
+          // later trip kept instead of it.
+          if (marked[s] === 0) continue;
           const r = prevReady[s];
-          if (r < INF && (trip < 0 || r < departures[col + trip])) {
+          if (trip < 0) {
             // The first trip leaving at or after r (columns are sorted).
             let lo = 0;
-            let hi = trip < 0 ? nTrips : trip;
+            let hi = nTrips;
             while (lo < hi) {
               const mid = (lo + hi) >>> 1;
-              if (departures[col + mid] < r) lo = mid + 1;
+              if (leave[col + mid] < r) lo = mid + 1;
               else hi = mid;
             }
-            if (lo < (trip < 0 ? nTrips : trip)) {
+            if (lo < nTrips) {
               trip = lo;
               boardPos = pos;
+              riding = true;
             }
+          } else if (trip > 0 && leave[col + trip - 1] >= r && r < leave[col + trip]) {
+            // An earlier trip can be caught (the one before can; as before, only when the current one leaves after r):
+            // the first leaving at or after r, at most trip - 1.
+            let lo = 0;
+            let hi = trip - 1;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if (leave[col + mid] < r) lo = mid + 1;
+              else hi = mid;
+            }
+            trip = lo;
+            boardPos = pos;
+            riding = true;
           }
         }
       }
+      ws.dirtyCount[k] = dirtyCountK;
+      for (let m = 0; m < markedBefore; m++) marked[markedList[m]] = 0;
+      markedCount = 0;
     }
 
     // Footpaths (one hop) and same-stop changes after this round's rides.
     let target = targetOf(k);
     const nextMarked = ws.marked;
+    if (k > 0 && k === finalRound) {
+      // The last round: only walks to a destination count (nothing boards after it, and reconstruction reads this
+      // round's labels at the destination and at the stop it is walked to from).
+      for (let m = 0; m < rideCount; m++) {
+        const s = rideList[m];
+        rideMarked[s] = 0;
+        const t0 = ride[k][s];
+        for (let f = footStart[s]; f < footStart[s + 1]; f++) {
+          const to = footTo[f];
+          if (egress[to] === INF) continue;
+          const t = t0 + footSecs[f];
+          if (t >= target) continue;
+          if (t < arrK[to]) {
+            arrK[to] = t;
+            arrFrom[k][to] = s;
+            dirty(ws, k, to);
+            if (t + egress[to] < target) target = t + egress[to];
+          }
+        }
+      }
+      rideCount = 0;
+    }
     for (let m = 0; m < rideCount; m++) {
       const s = rideList[m];
       rideMarked[s] = 0;
@@ -555,11 +649,18 @@ function prepare(net: Network, q: RaptorQuery): { ws: Workspace; rounds: number 
   const rounds = maxTransfers + 2;
   ws.reset(rounds);
   for (const d of q.destinations) if (d.walkSecs < ws.egress[d.stop]) ws.egress[d.stop] = d.walkSecs;
+  // The stops that can end a journey: the destinations and the stops with a footpath to one (footpaths into a stop
+  // are the reversed ones; the network's own in a reversed view).
+  for (const d of q.destinations) {
+    ws.endAt(d.stop);
+    for (let f = net.revFootStart[d.stop]; f < net.revFootStart[d.stop + 1]; f++) ws.endAt(net.revFootTo[f]);
+  }
   return { ws, rounds };
 }
 
 function finish(ws: Workspace, q: RaptorQuery): void {
   for (const d of q.destinations) ws.egress[d.stop] = INF;
+  ws.clearEnds();
 }
 
 /**
