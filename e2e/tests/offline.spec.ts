@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server';
 
-// A second visit with the server gone: the service worker serves the shell and mf-airport from its caches and the board
-// shows the timings it kept in IndexedDB, saying how old they are. The server is really stopped, not emulated.
+// A second visit with the server gone: the service worker serves the board's last page and its kiosk script from its
+// caches and the board shows the timings it kept, saying how old they are. The server is really stopped, not emulated.
 let server: RunningServer;
 test.beforeEach(async ({}, testInfo) => {
   server = await startServer(Number(process.env.E2E_PORT || 18180) + 10 + testInfo.workerIndex * 10 + testInfo.repeatEachIndex);
@@ -42,10 +42,13 @@ test('a second visit with the server down renders the shell and a board from the
   await expect(rowFor(page, 'Kharghar')).toHaveText(/(\d+ hr )?\d+ min/);
 
   await server.stop();
-  // Five minutes later, no server: shell and remote from the service worker, timings from IndexedDB.
+  // Five minutes later, no server: the board's last page (kept without its inlined data) and its kiosk script from the
+  // service worker, the timings from IndexedDB, with their age.
   await page.clock.install({ time: Date.now() + 5 * 60_000 });
   const offline = await page.goto(board);
+  expect(offline?.fromServiceWorker()).toBe(true);
   expect(await offline?.text()).not.toContain('id="sawari-board-data"');
+  expect(await offline?.text()).toMatch(/<script defer data-kiosk-entry src="\/remotes\/mf-airport\/[0-9a-f]{12}\/kiosk\.[0-9a-f]{10}\.js">/);
   await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
   await expect(rowFor(page, 'Kharghar')).toHaveText(/(\d+ hr )?\d+ min/);
   await expect(page.getByText(/Last updated [56] min ago/)).toBeVisible();

@@ -2,24 +2,12 @@
 // rows the server already wrote (features/board/boardDom.ts); the rider screens are React (reactRoot.tsx), loaded
 // only on their paths, so a board never downloads react-dom (docs/airport-timings.md "First paint of a board").
 // No react-router here: react-router alone would cost a board ~55 KB gzip; routes are matched with @sawari/runtime.
-// The pure path helpers by their file: the package's index would bring the shell's runtime (and React) to a board.
-import { appPath, matchPath } from '@sawari/runtime/src/paths';
-import { routes } from './routes';
+import { boardParams } from './features/board/boardRoute';
 import { mountBoard } from './features/board/boardDom';
 import './features/board/board.css';
 
 type Props = { domElementGetter?: () => HTMLElement } & Record<string, unknown>;
 type Lifecycles = { bootstrap(props: Props): Promise<unknown>; mount(props: Props): Promise<unknown>; unmount(props: Props): Promise<unknown> };
-
-/** The board's route parameters when the path is a board, else null (a rider screen, or nothing of this remote). */
-function boardParams(pathname: string): Record<string, string> | null {
-  const path = appPath(pathname) ?? '/';
-  for (const r of routes) {
-    const params = matchPath(r.path, path);
-    if (params) return r.screen === 'board' ? params : null;
-  }
-  return null;
-}
 
 const host = (props: Props) => props.domElementGetter?.() ?? document.getElementById('sawari-outlet') ?? document.body;
 

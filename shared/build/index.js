@@ -446,4 +446,15 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
   };
 }
 
-module.exports = { createAppConfig, createSharedConfig, StableFederationEntryPlugin, SHARED_SINGLETONS, RUNTIME_PACKAGE };
+module.exports = {
+  createAppConfig,
+  createSharedConfig,
+  StableFederationEntryPlugin,
+  // For a plain (not federated) entry built beside a remote (mf-airport's kiosk page): the same reproducible output.
+  RepoRelativeIdsPlugin,
+  SourceMapFileNamePlugin,
+  STABLE_MANGLED_NAMES,
+  ROOT,
+  SHARED_SINGLETONS,
+  RUNTIME_PACKAGE,
+};

@@ -18,20 +18,50 @@ const appShell = createHandlerBoundToURL('/app/index.html');
 /** How long a board's page may take from the network before the kiosk starts from the app shell and its kept data. */
 export const BOARD_PAGE_NETWORK_MS = 3_000;
 
+/** Where the last board page of each board URL is kept (a kiosk shows one board: a handful of entries at most). */
+export const BOARD_PAGES_CACHE = 'sawari-board-pages';
+const BOARD_PAGES_KEPT = 8;
+const pageKey = (url: URL) => `${url.origin}${url.pathname}`;
+
+/**
+ * Kept without the data the server inlined (`#sawari-board-data`): a kept page is answered only when the server cannot
+ * be reached, and then the board must start as without server (its last answer from IndexedDB, with its age, and a call
+ * at once), not from the page's old answer taken for fresh. The rows it shows are replaced as soon as the board runs.
+ */
+async function keepBoardPage(url: URL, res: Response): Promise<void> {
+  const page = (await res.text()).replace(/<script id="sawari-board-data"[^>]*>[\s\S]*?<\/script>/, '');
+  const headers = new Headers(res.headers);
+  for (const name of ['content-length', 'content-encoding']) headers.delete(name);
+  const cache = await caches.open(BOARD_PAGES_CACHE);
+  await cache.put(pageKey(url), new Response(page, { status: 200, headers }));
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - BOARD_PAGES_KEPT))) await cache.delete(old);
+}
+
 // A kiosk board's page comes from the network first: the server writes the board's rows and data into it
-// (api/src/modules/airport/board-html.ts), so a kiosk reload (a watchdog, a new version) paints fresh rows at once.
-// Server down, slow (3 s) or answering an error: the precached app shell, which starts the board from what it kept in
-// IndexedDB, with its age. Never cached here: a board page's rows are only good for the minute they were made.
+// (api/src/modules/airport/board-html.ts) and it loads the board's one kiosk script (docs/airport-timings.md "A board
+// without the shell"), so a kiosk reload (a watchdog, a new version) paints fresh rows at once. Each page that arrives
+// is kept (per board URL, without its query, without its inlined data) for the next load without server: down, slow
+// (3 s) or answering an error, the kept page is answered and the board starts from what it kept in IndexedDB, with its
+// age, and retries. Without a kept page, the precached app shell (the federated board).
+// Also matches the page's own URL handed over with CACHE_URLS on a first visit (not a navigation).
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isKioskPath(url.pathname),
+  ({ request, url }) => (request.mode === 'navigate' || request.destination === '') && url.origin === self.location.origin && isKioskPath(url.pathname),
   async (options: RouteHandlerCallbackOptions) => {
+    const url = new URL(options.request.url);
     try {
-      const res = await fetch(options.request, { signal: AbortSignal.timeout(BOARD_PAGE_NETWORK_MS) });
-      if (res.ok) return res;
+      const res = await fetch(options.request.mode === 'navigate' ? options.request : url.href, { signal: AbortSignal.timeout(BOARD_PAGE_NETWORK_MS) });
+      if (res.ok) {
+        const kept = keepBoardPage(url, res.clone()).catch(() => undefined);
+        if (options.event instanceof ExtendableEvent) options.event.waitUntil(kept);
+        else await kept;
+        return res;
+      }
     } catch {
       /* offline, server down or too slow */
     }
-    return appShell(options);
+    const kept = await caches.open(BOARD_PAGES_CACHE).then((cache) => cache.match(pageKey(url)));
+    return kept ?? appShell(options);
   },
 );
 

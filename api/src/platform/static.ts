@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
@@ -170,6 +171,68 @@ function kioskHead(read: (file: string) => string | null, shellDist: string, web
   return head;
 }
 
+/**
+ * A remote's own page for its kiosk paths (docs/airport-timings.md "A board without the shell"): when the release of
+ * the remote owning the path ships `kiosk.json` (`{ script, style? }`, written by its build beside its federated
+ * files), the board's page is that one script, no shell: its styles inlined, the remotes.json line of the owner inlined
+ * (what version runs, for the kiosk's own new-version check), the module's content (the board's rows and data), and
+ * the script guard below. Only a published release (content-addressed, so the script it names is there) is used; a
+ * remote without it, or a dev version, keeps the federated page (`kioskHead`).
+ */
+interface KioskPage {
+  owner: RemoteEntry;
+  script: string;
+  style: string | null;
+}
+
+/**
+ * The one inline script of a kiosk page, allowed by its hash in that page's CSP: when the board's script does not
+ * arrive (a first visit during a network blip; later visits have it from the service worker), reload with back-off
+ * (2 s doubling to 60 s, ±20 %, the count kept across reloads; the kiosk script resets it once the board runs), as a
+ * shell that cannot load its remote does. The served rows stay on screen meanwhile.
+ */
+export const KIOSK_SCRIPT_GUARD =
+  "addEventListener('error',function(e){var s=e.target;if(!s||!s.hasAttribute||!s.hasAttribute('data-kiosk-entry'))return;" +
+  "var k='sawari.kiosk.reloadAttempt',n=0;try{n=Number(sessionStorage.getItem(k))||0;sessionStorage.setItem(k,String(n+1))}catch(_){}" +
+  'setTimeout(function(){location.reload()},Math.min(6e4,2e3*Math.pow(2,n))*(0.8+0.4*Math.random()))},true);';
+const KIOSK_SCRIPT_GUARD_SOURCE = `'sha256-${createHash('sha256').update(KIOSK_SCRIPT_GUARD).digest('base64')}'`;
+
+function kioskPage(read: (file: string) => string | null, shellDist: string, webRoot: string, pathname: string): KioskPage | null {
+  const remotesText = read(path.join(shellDist, 'remotes.json'));
+  let remotes: RemoteEntry[];
+  try {
+    remotes = (JSON.parse(remotesText ?? 'null') as { remotes?: RemoteEntry[] } | null)?.remotes ?? [];
+  } catch {
+    return null;
+  }
+  const owner = remotes.find((r) => r.prefixes?.some((p) => pathname === `/app${p}` || pathname.startsWith(`/app${p}/`)));
+  if (!owner || !/^[\w-]+$/.test(owner.dir) || !/^[0-9a-f]{12}$/.test(owner.version)) return null;
+  const release = path.join(webRoot, 'remote-releases', owner.dir, owner.version);
+  let build: { script?: unknown; style?: unknown };
+  try {
+    build = JSON.parse(read(path.join(release, 'kiosk.json')) ?? 'null') as { script?: unknown; style?: unknown };
+  } catch {
+    return null;
+  }
+  const name = /^[\w.-]+\.(js|css)$/;
+  if (typeof build?.script !== 'string' || !name.test(build.script) || !isFile(path.join(release, build.script))) return null;
+  const style = typeof build.style === 'string' && name.test(build.style) ? read(path.join(release, build.style)) : null;
+  return { owner, script: `/remotes/${owner.dir}/${owner.version}/${build.script}`, style };
+}
+
+function kioskPageHtml(page: KioskPage, content: PageContent | null): string {
+  const data = content?.data ? jsonScript(content.data.id, content.data.value) : '';
+  const style = page.style === null ? '' : `<style>${page.style.replace(/<\/(style)/gi, '<\\/$1')}</style>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#f26722">' +
+    `<title>Sawari</title>${jsonScript('sawari-remotes', { remotes: [page.owner] })}${style}${data}` +
+    `<script>${KIOSK_SCRIPT_GUARD}</script><script defer data-kiosk-entry src="${escapeAttr(page.script)}"></script></head>` +
+    `<body><div id="sawari-app">${content?.html ?? '<main id="sawari-kiosk"></main>'}</div>` +
+    '<noscript>This board needs JavaScript to stay current.</noscript></body></html>'
+  );
+}
+
 export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string; renderPage?: PageRenderer }): Promise<void> {
   const webRoot = path.resolve(opts.webRoot);
   const shellDist = path.join(webRoot, 'shell', 'dist');
@@ -210,8 +273,20 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
       return send(reply, relPath, shellDist, cacheControl);
     }
     if (KIOSK_PATH.test(rel)) {
-      const html = read(path.join(shellDist, 'index.html'));
       const pathname = request.url.split('?')[0];
+      const standalone = kioskPage(read, shellDist, webRoot, pathname);
+      if (standalone) {
+        const content = await pageContent(pathname, request.log);
+        // The document policy of every page, plus the guard script by its hash (no other inline script runs).
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string')
+          reply.header(
+            'content-security-policy',
+            csp.replace("script-src 'self'", () => `script-src 'self' ${KIOSK_SCRIPT_GUARD_SOURCE}`),
+          );
+        return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(kioskPageHtml(standalone, content));
+      }
+      const html = read(path.join(shellDist, 'index.html'));
       const head = html ? kioskHead(read, shellDist, webRoot, pathname) : null;
       if (html && head && html.includes('</head>')) {
         const content = await pageContent(pathname, request.log);

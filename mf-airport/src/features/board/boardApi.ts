@@ -1,4 +1,6 @@
-import { apiFetch } from '@sawari/runtime';
+// The API client by its file, not the package: the package's index (shared with the shell under federation) brings
+// React and jotai, which neither the kiosk page nor a federated board needs for two calls.
+import { apiFetch } from '@sawari/runtime/src/api';
 import { timingsWindow } from '@sawari/domain';
 import type { AirportBoardConfig, TripTimingsResponse } from '@sawari/contracts';
 

@@ -21,8 +21,8 @@ export type BoardState =
  * (an HTML kept elsewhere, a clock that disagrees) the timings are asked for at once. Answers `stop`.
  */
 /**
- * The API calls, loaded when the board first asks the network: they take the shell's @sawari/runtime (API client,
- * server clock), and with it React and jotai, which a board starting from its HTML's data does not need to show rows.
+ * The API calls, loaded when the board first asks the network: a board starting from its HTML's data does not need them
+ * to show rows.
  */
 const api = () => import(/* webpackChunkName: "board-api" */ './boardApi');
 /** Fetches the API chunk ahead (see boardDom.ts mountBoard); a failure here is met again, and retried, at the call. */
