@@ -337,15 +337,8 @@ function serviceWorkerPlugin(appDir) {
   ];
 }
 
-/**
- * @param {{ appDir: string, kind: 'host'|'remote', name: string, exposes?: Record<string,string>,
- *           publicPath?: string, define?: Record<string,string>, plugins?: any[] }} options
- * @returns {import('webpack').Configuration}
- */
-function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {}, plugins = [] }) {
-  if (kind !== 'host' && kind !== 'remote') throw new Error(`createAppConfig: kind must be host or remote, got ${kind}`);
-  const isHost = kind === 'host';
-  const appPrefix = name.replace(/[^A-Za-z0-9_]/g, '_');
+/** The loaders every build uses: TypeScript/TSX by swc, CSS modules named per app, plain CSS, assets. */
+function moduleRules(appPrefix) {
   const cssLoader = (modules) => ({
     loader: require.resolve('css-loader'),
     options: {
@@ -353,6 +346,130 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
       modules: modules ? { localIdentName: `${appPrefix}__[local]__[hash:base64:5]`, namedExport: false, exportLocalsConvention: 'as-is' } : false,
     },
   });
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    { test: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
+    { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
+  ];
+}
+
+/** Deterministic ids, with names relative to the repository (RepoRelativeIdsPlugin); webpack's own terser settings
+ * (compress twice) with names that do not depend on the checkout. */
+const OPTIMIZATION = {
+  moduleIds: false,
+  chunkIds: false,
+  minimizeOptions: { javascript: { compress: { passes: 2 }, mangle: { nth_identifier: STABLE_MANGLED_NAMES } } },
+};
+
+const definePlugin = (define) => new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])));
+
+/**
+ * A plain entry (no Module Federation, no shared scope) built into a remote's dist beside it, so the same version,
+ * release folder and deploy carry it: mf-airport's kiosk page (docs/airport-timings.md "A board without the shell").
+ * Writes `<entryName>.json` = `{ script, style? }`, the small manifest the server reads.
+ */
+function standaloneEntryConfig({ appDir, name, entryName, entryImport, define, outputPath }) {
+  const appPrefix = `${name}_${entryName}`.replace(/[^A-Za-z0-9_]/g, '_');
+  return {
+    mode: 'production',
+    context: appDir,
+    target: 'web',
+    entry: { [entryName]: entryImport },
+    devtool: 'hidden-source-map',
+    output: {
+      path: outputPath,
+      // Its lazy chunks load beside the script, wherever the release is served (/remotes/<dir>/<version>/).
+      publicPath: 'auto',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: `${entryName}-[name].[contenthash:10].js`,
+      assetModuleFilename: `assets/${entryName}-[name].[contenthash:10][ext]`,
+      uniqueName: appPrefix,
+      clean: false,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: { rules: moduleRules(appPrefix) },
+    optimization: OPTIMIZATION,
+    performance: { hints: false },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: `${entryName}-[name].[contenthash:10].css` }),
+      definePlugin(define),
+      new RepoRelativeIdsPlugin(ROOT),
+      new SourceMapFileNamePlugin(),
+      new StandaloneManifestPlugin(entryName),
+    ],
+    stats: 'errors-warnings',
+  };
+}
+
+/** Writes `<entryName>.json`: the entry's one script and its styles (the server inlines the styles, loads the script). */
+class StandaloneManifestPlugin {
+  constructor(entryName) {
+    this.entryName = entryName;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StandaloneManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StandaloneManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 }, () => {
+        const files = [...(compilation.entrypoints.get(this.entryName)?.getFiles() ?? [])];
+        const script = files.filter((f) => f.endsWith('.js'));
+        const style = files.filter((f) => f.endsWith('.css'));
+        if (script.length !== 1 || style.length > 1)
+          throw new Error(`${this.entryName} entry: expected one script and at most one style, got ${files.join(', ')}`);
+        const manifest = { script: script[0], ...(style.length ? { style: style[0] } : {}) };
+        compilation.emitAsset(`${this.entryName}.json`, new webpack.sources.RawSource(`${JSON.stringify(manifest)}\n`));
+      });
+    });
+  }
+}
+
+/** Builds a standalone entry once the remote has written its files (after its output folder was cleaned). */
+class StandaloneEntryPlugin {
+  constructor(options) {
+    this.options = options;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('StandaloneEntryPlugin', async () => {
+      // The dev server (scripts/dev-remote.mjs) serves the remote from memory under /remotes/<dir>/dev/: no standalone page.
+      if (String(compiler.options.output.publicPath).includes('/dev/')) return;
+      const child = webpack(standaloneEntryConfig({ ...this.options, outputPath: compiler.outputPath }));
+      await new Promise((resolve, reject) =>
+        child.run((err, stats) =>
+          child.close(() => {
+            if (err) return reject(err);
+            if (stats.hasErrors()) return reject(new Error(`${this.options.entryName} entry: ${stats.toString({ all: false, errors: true, colors: false })}`));
+            resolve();
+          }),
+        ),
+      );
+    });
+  }
+}
+
+/**
+ * @param {{ appDir: string, kind: 'host'|'remote', name: string, exposes?: Record<string,string>,
+ *           publicPath?: string, define?: Record<string,string>, standaloneEntries?: Record<string,string>,
+ *           plugins?: any[] }} options  standaloneEntries: name -> source of plain entries built beside a remote
+ *           (standaloneEntryConfig)
+ * @returns {import('webpack').Configuration}
+ */
+function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {}, standaloneEntries = {}, plugins = [] }) {
+  if (kind !== 'host' && kind !== 'remote') throw new Error(`createAppConfig: kind must be host or remote, got ${kind}`);
+  if (kind === 'host' && Object.keys(standaloneEntries).length) throw new Error('createAppConfig: standalone entries are for remotes');
+  const isHost = kind === 'host';
+  const appPrefix = name.replace(/[^A-Za-z0-9_]/g, '_');
 
   const federation = new ModuleFederationPlugin({
     name,
@@ -403,43 +520,19 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
         '@module-federation/sdk$': require.resolve('@module-federation/sdk').replace(/\.cjs$/, '.js'),
       },
     },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
-        { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
-        { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: moduleRules(appPrefix) },
     // Deterministic ids, with names relative to the repository (RepoRelativeIdsPlugin below).
-    optimization: {
-      moduleIds: false,
-      chunkIds: false,
-      // webpack's own terser settings (compress twice) with names that do not depend on the checkout (see above).
-      minimizeOptions: { javascript: { compress: { passes: 2 }, mangle: { nth_identifier: STABLE_MANGLED_NAMES } } },
-    },
+    optimization: OPTIMIZATION,
     performance: { hints: false },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
-      new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)]))),
+      definePlugin(define),
       federation,
       new StableFederationEntryPlugin(ROOT),
       new RepoRelativeIdsPlugin(ROOT),
       new SourceMapFileNamePlugin(),
       ...(isHost ? [...hostPages(appDir), new HashEntryPlugin(), new CopyPublicPlugin(path.join(appDir, 'public')), ...serviceWorkerPlugin(appDir)] : []),
+      ...Object.entries(standaloneEntries).map(([entryName, entryImport]) => new StandaloneEntryPlugin({ appDir, name, entryName, entryImport, define })),
       ...plugins,
     ],
     stats: 'errors-warnings',
@@ -449,12 +542,8 @@ function createAppConfig({ appDir, kind, name, exposes, publicPath, define = {},
 module.exports = {
   createAppConfig,
   createSharedConfig,
+  standaloneEntryConfig,
   StableFederationEntryPlugin,
-  // For a plain (not federated) entry built beside a remote (mf-airport's kiosk page): the same reproducible output.
-  RepoRelativeIdsPlugin,
-  SourceMapFileNamePlugin,
-  STABLE_MANGLED_NAMES,
-  ROOT,
   SHARED_SINGLETONS,
   RUNTIME_PACKAGE,
 };
