@@ -1,7 +1,6 @@
 // A kiosk board never needs a person (docs/airport-timings.md "Kiosks that heal themselves"). Plain DOM, no React:
 // this runs in the kiosk's root config before any remote.
-import { kioskRetryDelayMs, kioskVersionCheckMs, nextQuietMoment } from '@sawari/domain/src/kiosk';
-import type { RemoteEntry } from './routing';
+import { kioskRetryDelayMs } from '@sawari/domain/src/kiosk';
 
 const ATTEMPT_KEY = 'sawari.kiosk.reloadAttempt';
 
@@ -42,41 +41,5 @@ export function kioskHealthy(): void {
 /** Delays of the in-place retries of a remote that failed to arrive (federation.ts fallbackLifecycles). */
 export const kioskRemoteRetry = (attempt: number) => kioskRetryDelayMs(attempt);
 
-/** Where the check stands, on <html> for operators and the e2e: `data-kiosk-version`, `data-kiosk-update`. */
-const mark = (key: 'kioskVersion' | 'kioskUpdate' | 'kioskChecked', value: string) => (document.documentElement.dataset[key] = value);
-
-/**
- * Every 15 minutes (or the test-only `?version-check-s=` interval) ask remotes.json which version of this board's
- * remote is deployed. When it differs from the one this page runs, check that the new entry answers, then reload at
- * the next quiet moment (just after a minute tick); the reload loads the new version. A failed check changes nothing.
- */
-export function watchKioskVersion(remote: RemoteEntry): () => void {
-  mark('kioskVersion', remote.version);
-  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-  let checking = false;
-  const check = async () => {
-    if (checking || reloadTimer) return;
-    checking = true;
-    try {
-      const res = await fetch('/app/remotes.json', { cache: 'no-store' });
-      if (!res.ok) return;
-      const body = (await res.json()) as { remotes?: RemoteEntry[] };
-      const deployed = body.remotes?.find((r) => r.name === remote.name);
-      mark('kioskChecked', String(Date.now()));
-      if (!deployed || deployed.version === remote.version || deployed.entry === remote.entry) return;
-      const entry = await fetch(deployed.entry, { cache: 'no-store' });
-      if (!entry.ok) return; // not reachable yet: the next check tries again
-      mark('kioskUpdate', deployed.version);
-      reloadTimer = setTimeout(() => location.reload(), nextQuietMoment(Date.now()) - Date.now());
-    } catch {
-      /* offline or the server is down: the board keeps running; the next check tries again */
-    } finally {
-      checking = false;
-    }
-  };
-  const interval = setInterval(() => void check(), kioskVersionCheckMs(location.search));
-  return () => {
-    clearInterval(interval);
-    clearTimeout(reloadTimer);
-  };
-}
+/** The 15-minute new-version check (the same for the standalone kiosk page of mf-airport). */
+export { watchKioskVersion } from '@sawari/runtime/src/kiosk-version';

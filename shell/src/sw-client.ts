@@ -1,6 +1,7 @@
 // Registers the shell's service worker and offers updates. Plain DOM: it runs in kiosk mode too, where no React of the
 // shell is loaded. Updates are never swapped mid-session: the app shows a prompt; a kiosk board applies a waiting
 // version when it (re)loads.
+import { keepWhatThisPageLoads } from '@sawari/runtime/src/keep-for-offline';
 import { texts } from './texts';
 import styles from './shell.module.css';
 
@@ -31,35 +32,6 @@ export function isKeptForOffline(href: string, origin: string): boolean {
   return url.origin === origin && (url.pathname.startsWith('/remotes/') || url.pathname === '/app/remotes.json');
 }
 
-/**
- * On a first visit the service worker is not yet in control while the page loads, so the remotes' files it fetched
- * never passed through it. Once it is active, hand it those URLs: Workbox's default router answers `CACHE_URLS` by
- * sending each through the matching route (so each lands in its runtime cache). Files the page loads later (a lazy
- * board or screen chunk that arrives after the worker became active: common on a busy machine) are handed over as
- * they arrive. `data-offline-ready` is on the page only while every file handed over so far is kept (a second visit
- * without network will render).
- */
-function keepWhatThisPageLoads(worker: ServiceWorker): void {
-  const sent = new Set<string>();
-  let pending = 0;
-  const keep = (hrefs: string[]) => {
-    const urls = [...new Set(hrefs)].filter((u) => !sent.has(u) && isKeptForOffline(u, location.origin));
-    if (!urls.length) return;
-    for (const u of urls) sent.add(u);
-    pending += 1;
-    delete document.documentElement.dataset.offlineReady;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      pending -= 1;
-      if (pending === 0) document.documentElement.dataset.offlineReady = 'true';
-    };
-    worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2]);
-  };
-  // A board's HTML carries remotes.json inline (no request to see), but the precached index.html does not.
-  keep([...performance.getEntriesByType('resource').map((e) => e.name), `${location.origin}/app/remotes.json`]);
-  if (typeof PerformanceObserver !== 'undefined') new PerformanceObserver((list) => keep(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });
-}
-
 /** How often a loaded page asks the server for a new version (not only on navigation): every 15 minutes. */
 export const UPDATE_CHECK_MS = 15 * 60_000;
 
@@ -73,7 +45,10 @@ export function registerServiceWorker({ kiosk }: { kiosk: boolean }): void {
       if (hadController) document.documentElement.dataset.offlineReady = 'true';
       else
         void navigator.serviceWorker.ready
-          .then((ready) => ready.active && keepWhatThisPageLoads(ready.active))
+          .then(
+            (ready) =>
+              ready.active && keepWhatThisPageLoads(ready.active, (u) => isKeptForOffline(u, location.origin), [`${location.origin}/app/remotes.json`]),
+          )
           .catch((err) => console.error('[sawari] could not keep this page for offline use', err));
       // A version that finished installing before this load: a board applies it now (this IS its next reload).
       if (reg.waiting && hadController) {

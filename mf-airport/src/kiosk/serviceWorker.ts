@@ -1,5 +1,6 @@
 // The standalone kiosk page and the app's one service worker (shell/src/sw.ts, scope /app/): the page registers it as
 // the shell does (shell/src/sw-client.ts), without the shell. Plain DOM, no prompt: a board has no one to press it.
+import { keepWhatThisPageLoads } from '@sawari/runtime/src/keep-for-offline';
 
 /** Same-origin files a second visit without network needs: the board's page itself, the remote's files, remotes.json. */
 export function isKeptForOffline(href: string, origin: string, pagePath: string): boolean {
@@ -16,32 +17,6 @@ function applyUpdate(worker: ServiceWorker): void {
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
 
-/**
- * On a first visit the worker is not in control while the page loads, so what the page fetched never passed through
- * it: hand it those URLs (Workbox's `CACHE_URLS`: each goes through its route, so the board's page lands in the kept
- * board pages and the kiosk script in the remote's cache), and files that arrive later as they arrive (the lazy API
- * chunk). `data-offline-ready` is on <html> while everything handed over is kept.
- */
-function keepWhatThisPageLoads(worker: ServiceWorker): void {
-  const sent = new Set<string>();
-  let pending = 0;
-  const keep = (hrefs: string[]) => {
-    const urls = [...new Set(hrefs)].filter((u) => !sent.has(u) && isKeptForOffline(u, location.origin, location.pathname));
-    if (!urls.length) return;
-    for (const u of urls) sent.add(u);
-    pending += 1;
-    delete document.documentElement.dataset.offlineReady;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      pending -= 1;
-      if (pending === 0) document.documentElement.dataset.offlineReady = 'true';
-    };
-    worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2]);
-  };
-  keep([location.href, ...performance.getEntriesByType('resource').map((e) => e.name), `${location.origin}/app/remotes.json`]);
-  if (typeof PerformanceObserver !== 'undefined') new PerformanceObserver((list) => keep(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });
-}
-
 export function registerKioskServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
@@ -51,7 +26,14 @@ export function registerKioskServiceWorker(): void {
       if (hadController) document.documentElement.dataset.offlineReady = 'true';
       else
         void navigator.serviceWorker.ready
-          .then((ready) => ready.active && keepWhatThisPageLoads(ready.active))
+          .then(
+            (ready) =>
+              ready.active &&
+              keepWhatThisPageLoads(ready.active, (u) => isKeptForOffline(u, location.origin, location.pathname), [
+                location.href,
+                `${location.origin}/app/remotes.json`,
+              ]),
+          )
           .catch((err) => console.error('[mf_airport] could not keep this board for offline use', err));
       // A version that finished installing before this load: the board applies it now (this IS its next reload).
       if (reg.waiting && hadController) applyUpdate(reg.waiting);

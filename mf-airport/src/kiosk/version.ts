@@ -1,12 +1,8 @@
 // A standalone kiosk page checks for a new version of its board by itself (docs/airport-timings.md "Kiosks that heal
 // themselves"): the same rule as the shell's federated kiosk (shell/src/kiosk.ts), for the page that loads no shell.
-import { kioskVersionCheckMs, nextQuietMoment } from '@sawari/domain/src/kiosk';
+import type { KioskRemote } from '@sawari/runtime/src/kiosk-version';
 
-/** The line of remotes.json the page was served with (its fields a kiosk needs). */
-export type KioskRemote = { name: string; version: string; entry: string };
-
-/** Where the check stands, on <html> for operators and the e2e: `data-kiosk-version`, `data-kiosk-update`. */
-const mark = (key: 'kioskVersion' | 'kioskUpdate' | 'kioskChecked', value: string) => (document.documentElement.dataset[key] = value);
+export { watchKioskVersion, type KioskRemote } from '@sawari/runtime/src/kiosk-version';
 
 /** The remote line the server inlined (`<script id="sawari-remotes">`), or null. */
 export function servedRemote(doc: Document = document): KioskRemote | null {
@@ -18,41 +14,4 @@ export function servedRemote(doc: Document = document): KioskRemote | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Every 15 minutes (or the test-only `?version-check-s=` interval) ask /app/remotes.json which version of this board's
- * remote is deployed. When it differs from the one this page runs, check that the new version answers (its manifest),
- * then reload at the next quiet moment (2 s after a minute tick): the server's page for the board then loads the new
- * version's kiosk script. A failed check changes nothing; the next one tries again. Answers `stop`.
- */
-export function watchKioskVersion(remote: KioskRemote, fetchImpl: typeof fetch = fetch, reload: () => void = () => location.reload()): () => void {
-  mark('kioskVersion', remote.version);
-  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-  let checking = false;
-  const check = async () => {
-    if (checking || reloadTimer) return;
-    checking = true;
-    try {
-      const res = await fetchImpl('/app/remotes.json', { cache: 'no-store' });
-      if (!res.ok) return;
-      const body = (await res.json()) as { remotes?: KioskRemote[] };
-      const deployed = body.remotes?.find((r) => r.name === remote.name);
-      mark('kioskChecked', String(Date.now()));
-      if (!deployed || deployed.version === remote.version || deployed.entry === remote.entry) return;
-      const entry = await fetchImpl(deployed.entry, { cache: 'no-store' });
-      if (!entry.ok) return; // not reachable yet: the next check tries again
-      mark('kioskUpdate', deployed.version);
-      reloadTimer = setTimeout(reload, nextQuietMoment(Date.now()) - Date.now());
-    } catch {
-      /* offline or the server is down: the board keeps running; the next check tries again */
-    } finally {
-      checking = false;
-    }
-  };
-  const interval = setInterval(() => void check(), kioskVersionCheckMs(location.search));
-  return () => {
-    clearInterval(interval);
-    clearTimeout(reloadTimer);
-  };
 }
