@@ -81,7 +81,11 @@ export function startBoardData(product: string, terminalId: string, inline: Cach
       current = { ...inline, updatedAt: inline.updatedAt === null ? null : Math.min(inline.updatedAt, Date.now()) };
       show({ status: 'ready', failing: false, ...current });
       if (fresh) {
-        void writeCachedBoard(product, terminalId, current);
+        // Kept for a start without network, once the page is idle (not while it loads).
+        const kept = current;
+        const keep = () => void writeCachedBoard(product, terminalId, kept);
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(keep, { timeout: 5_000 });
+        else setTimeout(keep, 0);
         timer = setTimeout(cycle, AIRPORT_TIMINGS_REFRESH_MS - age);
         return;
       }

@@ -11,6 +11,9 @@ import { texts } from './texts';
  * only the parts that differ (`data-part`: clock, rows, status, book-at), so the live region around the rows stays
  * the same element and nothing is redrawn that did not change.
  */
+/** Same wall-clock minute (the board's countdowns and clock change only at minute boundaries, spec §9). */
+export const sameMinute = (a: number, b: number): boolean => Math.floor(a / 60_000) === Math.floor(b / 60_000);
+
 export function patchBoard(host: HTMLElement, html: string): void {
   const template = document.createElement('template');
   template.innerHTML = html;
@@ -100,11 +103,17 @@ export function mountBoard(host: HTMLElement, params: Record<string, string>, pa
   window.addEventListener('online', reload);
 
   const inline = takeInlineData(parsed.product, terminalId);
+  const serverRows = !!host.querySelector('[data-board]');
   // Server rows on screen and no data for them (cannot happen with one server): keep them until the network answers.
-  if (!inline && !host.querySelector('[data-board]')) render();
+  if (!inline && !serverRows) render();
+  // The server drew these rows from the same data in this same minute: taking them over needs no new markup, so the
+  // first render (markup, formatters) waits for the next change or minute tick instead of adding to the page's load.
+  let drawnByServer = serverRows && inline?.updatedAt != null && sameMinute(inline.updatedAt, Date.now());
   const stop = startBoardData(parsed.product, terminalId, inline, (next) => {
     state = next;
-    render();
+    const skip = drawnByServer && next.status === 'ready' && !next.failing;
+    drawnByServer = false;
+    if (!skip) render();
   });
   // The API chunk once the board is live, not before its rows: the next refresh needs it, and the first visit hands
   // what it loaded to the service worker (sw-client.ts), so a reload without server can still try the network.
