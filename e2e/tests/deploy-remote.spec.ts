@@ -12,6 +12,9 @@ import { repoRoot } from '../support/server';
 
 type Line = { dir: string; version: string; entry: string };
 const BOARD = '/app/airport-static-screens/airport-express-bus-time/T1';
+/** The kiosk script a version's kiosk.json names. */
+const kioskScript = async (request: APIRequestContext, version: string): Promise<string> =>
+  (await (await request.get(`/remotes/mf-airport/${version}/kiosk.json`)).json()).script;
 
 const deploy = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-airport', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
@@ -62,10 +65,12 @@ test('deploy a new version of mf-airport into the running server, then roll back
     expect(after.filter((r) => r.dir !== 'mf-airport')).toEqual(others);
     expect(await (await request.get(`/remotes/mf-airport/${v2}/remoteEntry.js`)).text()).toContain(marker);
 
-    // The next page load takes the new version, and only it.
+    // The next page load takes the new version, and only it: a board's page loads that version's kiosk script
+    // (docs/airport-timings.md "A board without the shell"; the federated screens of the remote take the same
+    // remotes.json line, checked above, and are signed-in screens).
     await page.goto(BOARD);
     await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
-    expect(loaded).toContain(`/remotes/mf-airport/${v2}/remoteEntry.js`);
+    expect(loaded).toContain(`/remotes/mf-airport/${v2}/${await kioskScript(request, v2)}`);
     expect(loaded.filter((p) => p.includes(`/${v1}/`))).toEqual([]);
 
     // Roll back the same way.
@@ -74,9 +79,9 @@ test('deploy a new version of mf-airport into the running server, then roll back
     expect(rolledBack.stdout).toContain(`mf-airport ${v2} -> ${v1} (rollback)`);
     expect((await lines(request)).find((r) => r.dir === 'mf-airport')?.version).toBe(v1);
     loaded.length = 0;
-    await page.reload();
+    await page.goto(BOARD);
     await expect(page.getByText('LIVE SCHEDULE', { exact: true })).toBeVisible();
-    expect(loaded).toContain(`/remotes/mf-airport/${v1}/remoteEntry.js`);
+    expect(loaded).toContain(`/remotes/mf-airport/${v1}/${await kioskScript(request, v1)}`);
     expect(loaded.filter((p) => p.includes(`/${v2}/`))).toEqual([]);
 
     // No other app was rebuilt or touched.
