@@ -197,14 +197,7 @@ export const KIOSK_SCRIPT_GUARD =
   'setTimeout(function(){location.reload()},Math.min(6e4,2e3*Math.pow(2,n))*(0.8+0.4*Math.random()))},true);';
 const KIOSK_SCRIPT_GUARD_SOURCE = `'sha256-${createHash('sha256').update(KIOSK_SCRIPT_GUARD).digest('base64')}'`;
 
-function kioskPage(read: (file: string) => string | null, shellDist: string, webRoot: string, pathname: string): KioskPage | null {
-  const remotesText = read(path.join(shellDist, 'remotes.json'));
-  let remotes: RemoteEntry[];
-  try {
-    remotes = (JSON.parse(remotesText ?? 'null') as { remotes?: RemoteEntry[] } | null)?.remotes ?? [];
-  } catch {
-    return null;
-  }
+function kioskPage(read: (file: string) => string | null, remotes: readonly RemoteEntry[], webRoot: string, pathname: string): KioskPage | null {
   const owner = remotes.find((r) => r.prefixes?.some((p) => pathname === `/app${p}` || pathname.startsWith(`/app${p}/`)));
   if (!owner || !/^[\w-]+$/.test(owner.dir) || !/^[0-9a-f]{12}$/.test(owner.version)) return null;
   const release = path.join(webRoot, 'remote-releases', owner.dir, owner.version);
@@ -274,7 +267,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
     }
     if (KIOSK_PATH.test(rel)) {
       const pathname = request.url.split('?')[0];
-      const standalone = kioskPage(read, shellDist, webRoot, pathname);
+      const standalone = kioskPage(read, remotes(), webRoot, pathname);
       if (standalone) {
         const content = await pageContent(pathname, request.log);
         // The document policy of every page, plus the guard script by its hash (no other inline script runs).
