@@ -6,9 +6,35 @@ import { execSync } from 'node:child_process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/**
+ * Fonts for the Indian scripts the app is written in (Devanagari for Hindi and Marathi, Malayalam, Tamil, Kannada), as
+ * a rider's phone has them (Android ships Noto): without them Debian's Chromium draws those texts as empty boxes, so
+ * screenshots of the app in Hindi show nothing to check and the browser searches every font on each missing glyph.
+ */
+const INDIC_LANGS = ['hi', 'ml', 'ta', 'kn'];
+function ensureIndicFonts(isRoot) {
+  let missing;
+  try {
+    missing = INDIC_LANGS.filter((lang) => !execSync(`fc-list :lang=${lang} family`, { encoding: 'utf8' }).trim());
+  } catch {
+    return; // no fontconfig tools: nothing to check with
+  }
+  if (!missing.length) return;
+  if (!isRoot) {
+    console.warn(`No font for ${missing.join(', ')}: install them with\n  sudo apt-get install -y fonts-noto-core`);
+    return;
+  }
+  console.log(`Installing fonts for ${missing.join(', ')} from Debian (apt-get install fonts-noto-core)...`);
+  execSync('(apt-get install -y -qq fonts-noto-core || (apt-get update -qq && apt-get install -y -qq fonts-noto-core))', {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  ensureIndicFonts(isRoot);
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   if (!isRoot) {
     console.error(
       `Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium binary).`,
@@ -16,7 +42,7 @@ export function ensureChromium() {
     process.exit(1);
   }
   console.log('Installing Chromium from Debian (apt-get install chromium)...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core', { stdio: 'inherit' });
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`apt-get finished but ${CHROMIUM_PATH} is still missing.`);
     process.exit(1);
