@@ -1,6 +1,6 @@
-// Hands the service worker what a page loaded before the worker was in control (shell/src/sw-client.ts and
-// mf-airport's standalone kiosk page). Plain DOM, no React; imported by file where a page loads nothing else of the
-// runtime.
+// The app's service worker seen from a page: registering it, updates, and handing it what the page loaded before the
+// worker was in control (shell/src/sw-client.ts and mf-airport's standalone kiosk page). Plain DOM, no React; imported
+// by file where a page loads nothing else of the runtime.
 
 /**
  * On a first visit the service worker is not yet in control while the page loads, so the files it fetched never
@@ -28,4 +28,54 @@ export function keepWhatThisPageLoads(worker: ServiceWorker, isKept: (href: stri
   };
   keep([...performance.getEntriesByType('resource').map((e) => e.name), ...also]);
   if (typeof PerformanceObserver !== 'undefined') new PerformanceObserver((list) => keep(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });
+}
+
+/** A waiting service worker takes over now and the page reloads into it. */
+export function applyServiceWorkerUpdate(worker: ServiceWorker): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** How often a page left open (a kiosk runs for weeks) asks the server for a new version: every 15 minutes. */
+export const UPDATE_CHECK_MS = 15 * 60_000;
+
+export interface PageServiceWorkerOptions {
+  /** Same-origin files a second visit without network needs (handed over on a first visit: keepWhatThisPageLoads). */
+  isKept: (href: string) => boolean;
+  /** URLs to keep besides what the page loaded (asked for only on a first visit). */
+  also: () => readonly string[];
+  /** A new version is installed and waiting (also one that finished before this load, under a controller). */
+  onUpdate: (worker: ServiceWorker) => void;
+  /** Names the page in console errors. */
+  label: string;
+}
+
+/**
+ * Registers the app's one service worker (`/app/sw.js`, scope `/app/`) for a page: the shell's (shell/src/sw-client.ts)
+ * and the standalone kiosk board's (mf-airport/src/kiosk/serviceWorker.ts). Under a controller the page is
+ * offline-ready; on a first visit what it loaded is handed over; a waiting version goes to `onUpdate`; and the page
+ * checks for a new version on a timer, not only when it navigates.
+ */
+export function registerPageServiceWorker({ isKept, also, onUpdate, label }: PageServiceWorkerOptions): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register('/app/sw.js', { scope: '/app/' })
+    .then((reg) => {
+      if (!reg) return;
+      const hadController = !!navigator.serviceWorker.controller;
+      if (hadController) document.documentElement.dataset.offlineReady = 'true';
+      else
+        void navigator.serviceWorker.ready
+          .then((ready) => ready.active && keepWhatThisPageLoads(ready.active, isKept, also()))
+          .catch((err) => console.error(`[${label}] could not keep this page for offline use`, err));
+      if (reg.waiting && hadController) onUpdate(reg.waiting);
+      reg.addEventListener('updatefound', () => {
+        const next = reg.installing;
+        next?.addEventListener('statechange', () => {
+          if (next.state === 'installed' && navigator.serviceWorker.controller) onUpdate(next);
+        });
+      });
+      setInterval(() => void reg.update().catch(() => undefined), UPDATE_CHECK_MS);
+    })
+    .catch((err) => console.error(`[${label}] service worker registration failed`, err));
 }
