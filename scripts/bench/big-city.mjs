@@ -5,7 +5,8 @@
 //   - the import (npm run import-gtfs, COPY) of the feed and of the big city on PGlite and on PostgreSQL: rows a second
 //     (target >= 150,000) and the importing process's peak RSS;
 //   - PGlite's own COPY of pre-made text (scripts/bench/pglite-copy.mjs): the ceiling of an import into PGlite, into a
-//     keyed partition (the way before per-feed partitions) and into a bare table keyed and attached after (the way now);
+//     keyed partition (the way before per-feed partitions) and into a bare table keyed and attached after, in text and
+//     in binary (the way now);
 //   - the first plan of a service day on the big city, without and with the network built ahead (target < 2 s), and
 //     the worst latency of a small request while the network builds in the background.
 // PostgreSQL: BENCH_DATABASE_URL (a database this bench may create databases from), else postgres@127.0.0.1:5432;
@@ -104,7 +105,7 @@ export async function runBigCityBench({
     rec(
       `PGlite's own COPY of pre-made text (the ceiling), ${c.rows.toLocaleString('en-IN')} shape points`,
       c.keyedRowsPerSec.toLocaleString('en-IN'),
-      `rows/s with the primary key kept during the load (${(c.keyedMs / 1000).toFixed(1)} s); ${c.bareRowsPerSec.toLocaleString('en-IN')} rows/s into a table without index, the key built and the table attached after (${(c.bareMs / 1000).toFixed(1)} + ${(c.indexMs / 1000).toFixed(1)} s); with COPY's FREEZE (the import's way) ${c.frozenRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.frozenMs / 1000).toFixed(1)} + ${(c.frozenIndexMs / 1000).toFixed(1)} s)`,
+      `rows/s with the primary key kept during the load (${(c.keyedMs / 1000).toFixed(1)} s); ${c.bareRowsPerSec.toLocaleString('en-IN')} rows/s into a table without index, the key built and the table attached after (${(c.bareMs / 1000).toFixed(1)} + ${(c.indexMs / 1000).toFixed(1)} s); with COPY's FREEZE ${c.frozenRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.frozenMs / 1000).toFixed(1)} + ${(c.frozenIndexMs / 1000).toFixed(1)} s); the same in binary (the import's way) ${c.binaryRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.binaryMs / 1000).toFixed(1)} + ${(c.binaryIndexMs / 1000).toFixed(1)} s)`,
     );
     const bigDbs = [];
     for (const [engine, which, dir, envFor] of targets) {

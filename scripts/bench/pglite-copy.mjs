@@ -7,7 +7,8 @@
 //           the partitions, when every feed shared one table and its indexes)
 //   bare    COPY into a feed's new table without any index, then its primary key built and the table attached as the
 //           feed's partition (the import now: importer/partitions.ts)
-//   frozen  the same with COPY's FREEZE (the import's way: the table is the transaction's own)
+//   frozen  the same with COPY's FREEZE (the table is the transaction's own)
+//   binary  the same in COPY's binary format (the import's way since: importer/copy-binary.ts; PGlite parses no text)
 // each in 1 MB statements from /dev/blob, as the importer sends them. Prints one JSON line.
 //
 //   FEED_DIR=/tmp/bigcity ROWS=1000000 node scripts/bench/pglite-copy.mjs
@@ -27,6 +28,7 @@ const load = async (rel) => {
 };
 const { openDb } = await load('api/src/platform/db.ts');
 const { migrate } = await load('api/src/platform/migrate.ts');
+const { BinaryRows } = await load('api/src/modules/transit/importer/copy-binary.ts');
 
 const limit = Number(process.env.ROWS ?? 1_000_000);
 const parser = createReadStream(path.join(process.env.FEED_DIR, 'shapes.txt')).pipe(parse({ bom: true, skip_empty_lines: true }));
@@ -34,6 +36,12 @@ let header = null;
 const pieces = [];
 let piece = '';
 let rows = 0;
+// The same rows as binary tuples, feed id 4 (the importer's pieces: 64 KB each).
+const binary = new BinaryRows(
+  ['feed_id', 'shape_id', 'shape_pt_sequence', 'shape_pt_lat', 'shape_pt_lon', 'shape_dist_traveled'],
+  ['int4', 'text', 'int4', 'float8', 'float8', 'float8'],
+);
+const binaryPieces = [];
 for await (const r of parser) {
   if (!header) {
     header = r;
@@ -43,9 +51,13 @@ for await (const r of parser) {
   const dist = f('shape_dist_traveled');
   piece += `1\t${f('shape_id')}\t${f('shape_pt_sequence')}\t${f('shape_pt_lat')}\t${f('shape_pt_lon')}\t${dist ? dist : '\\N'}\n`;
   if (piece.length >= 1 << 20) (pieces.push(piece), (piece = ''));
+  const problem = binary.add([4, f('shape_id'), Number(f('shape_pt_sequence')), f('shape_pt_lat'), f('shape_pt_lon'), dist ? dist : null]);
+  if (problem) throw new Error(problem.message);
+  if (binary.size >= 64 * 1024) binaryPieces.push(binary.take());
   if (++rows >= limit) break;
 }
 if (piece) pieces.push(piece);
+if (binary.size) binaryPieces.push(binary.take());
 parser.destroy();
 
 const db = await openDb({ dataDir: 'memory://' });
@@ -67,13 +79,18 @@ try {
     return performance.now() - t;
   };
   // Bare, then keyed and attached, in one transaction as an import does.
-  const bare = (feedId, freeze) =>
+  const bare = (feedId, freeze, inBinary = false) =>
     db.transaction(async (tx) => {
       const name = `shapes_f${feedId}`;
-      const pieces = text(feedId);
+      const pieces = inBinary
+        ? (async function* () {
+            yield* binaryPieces;
+          })()
+        : text(feedId);
       await tx.exec(`CREATE TABLE ${name} (LIKE shapes INCLUDING DEFAULTS INCLUDING CONSTRAINTS, CHECK (feed_id = ${feedId}))`);
       let t = performance.now();
-      await tx.copyFrom(`COPY ${name} ${columns} FROM STDIN${freeze ? ' WITH (FREEZE)' : ''}`, pieces);
+      const options = [inBinary && 'FORMAT binary', freeze && 'FREEZE'].filter(Boolean).join(', ');
+      await tx.copyFrom(`COPY ${name} ${columns} FROM STDIN${options ? ` WITH (${options})` : ''}`, pieces);
       const copyMs = performance.now() - t;
       t = performance.now();
       await tx.exec(`ALTER TABLE ${name} ADD PRIMARY KEY (feed_id, shape_id, shape_pt_sequence)`);
@@ -83,6 +100,7 @@ try {
   const keyedMs = await keyed();
   const b = await bare(2, false);
   const f = await bare(3, true);
+  const bin = await bare(4, true, true);
   console.log(
     JSON.stringify({
       rows,
@@ -94,6 +112,9 @@ try {
       frozenMs: f.copyMs,
       frozenIndexMs: f.indexMs,
       frozenRowsPerSec: Math.round((rows * 1000) / (f.copyMs + f.indexMs)),
+      binaryMs: bin.copyMs,
+      binaryIndexMs: bin.indexMs,
+      binaryRowsPerSec: Math.round((rows * 1000) / (bin.copyMs + bin.indexMs)),
     }),
   );
 } finally {

@@ -1,22 +1,14 @@
 import { localDate } from '@sawari/domain';
 import type { Db } from '../../../platform/db';
-import { openGtfsSource, type GtfsSource } from './source';
-import { CsvReader, CsvError } from './csv';
-import { GTFS_FILES, convertValue, FieldProblem, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
+import { openGtfsSource } from './source';
+import { GTFS_FILES, type GtfsFile } from './gtfs-files';
 import { PointGrid, walkingSeconds } from '../geo';
 import { attachFeedPartitions, createFeedPartitions, dropFeedPartitions, isPartitioned, partitionName } from './partitions';
+import { GtfsImportError } from './errors';
+import { BinaryRows, isBinaryType, type BinaryType } from './copy-binary';
+import { FeedRows, WORKER_MIN_BYTES, copyColumns, type Piece } from './reader';
 
-/** A feed the importer refuses, with where and why. */
-export class GtfsImportError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number | null,
-    readonly reason: string,
-  ) {
-    super(`${file}${line === null ? '' : ` line ${line}`}: ${reason}`);
-    this.name = 'GtfsImportError';
-  }
-}
+export { GtfsImportError };
 
 export interface ImportOptions {
   cityId: string;
@@ -28,12 +20,20 @@ export interface ImportOptions {
   redate?: boolean;
   /** Wall clock for `redate`; tests pass a fixed instant. */
   now?: number;
-  /** How rows are written: `copy` (default; COPY FROM STDIN on PostgreSQL, COPY from /dev/blob on PGlite) or `insert` (multi-row INSERTs). */
+  /**
+   * How rows are written: `copy` (default; binary COPY FROM STDIN on PostgreSQL, from /dev/blob on PGlite) or `insert`
+   * (multi-row INSERTs).
+   */
   method?: 'copy' | 'insert';
   /** Rows per INSERT statement (`insert`). */
   batchSize?: number;
-  /** Rows between progress reports, and at most per piece of COPY text (`copy`; a piece also ends at 64 KB of text). */
+  /** Rows between progress reports, and at most per piece of rows (a piece also ends at 64 KB). */
   chunkRows?: number;
+  /**
+   * Where the files are read, parsed and checked (reader.ts): `worker` (a worker thread, while this thread writes),
+   * `inline` (this thread, between writes), `auto` (default: the worker for a feed of 2 MB or more).
+   */
+  readIn?: 'auto' | 'worker' | 'inline';
   /** Called per chunk of rows and when each file is done (the CLI's progress line). */
   onProgress?: (p: ImportProgress) => void;
   /** Credit line shown wherever the feed's data is shown (e.g. "Jungle Bus © OpenStreetMap contributors"). */
@@ -47,16 +47,12 @@ export interface ImportResult {
   cityId: string;
   replacedFeedIds: number[];
   rows: Record<string, number>;
+  /** Where the feed was read (`readIn`, settled). */
+  readIn: 'worker' | 'inline';
 }
 
 const DEFAULT_BATCH = 500;
 const DEFAULT_CHUNK_ROWS = 10_000;
-/**
- * COPY text is sent in pieces of about this many characters (or chunkRows rows, whichever comes first): a piece is
- * built by appending rows to a string, and a small one is sent (and its garbage collected) while still young. With
- * 10,000-row pieces (about 430 KB) a big city's import spent a third more CPU, most of it in the garbage collector.
- */
-const COPY_PIECE_CHARS = 64 * 1024;
 /** Stops within this distance get generated walking transfers when a feed has none of its own. */
 export const WALKING_TRANSFER_METERS = 250;
 
@@ -101,155 +97,63 @@ export interface ImportProgress {
   done: boolean;
 }
 
-/** COPY's text format: tab-separated, `\N` for null, backslash escapes for the four special characters. */
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-export function copyValue(v: unknown): string {
-  if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  const s = String(v);
-  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : s;
+interface WriteOptions {
+  method: 'copy' | 'insert';
+  batchSize: number;
 }
 
 /**
- * Where rows go, as they are read: `add` takes one row's values (feed_id first) synchronously, `write` sends what was
- * added to the database as the pieces `rows` yields. COPY (default): one COPY per file, the rows appended to a chunk of
- * COPY text as they come (no array kept per row); INSERT: the multi-row INSERTs of old (kept to prove both give the
- * same rows).
+ * Writes pieces of rows (reader.ts) to `table`: binary COPY tuples in one COPY statement (`Db.copyFrom`), or rows of
+ * values as multi-row INSERTs. `fresh`: the table was created by this transaction (a feed's new partition), so rows go
+ * in frozen (COPY's FREEZE: written as already visible to everyone, no hint bits to set on the first read; nobody else
+ * sees the table before the commit).
  */
-interface RowSink {
-  add(values: ArrayLike<unknown>): void;
-  /** Whether what was added should go out now (then `rows` yields). */
-  readonly full: boolean;
-  /** Runs the statement(s): each time `rows` yields, what was added since is sent. */
-  write(rows: AsyncIterable<unknown>): Promise<void>;
-}
-
-function sinkFor(
-  db: Db,
-  table: string,
-  columns: string[],
-  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
-  /** The table was created by this transaction (a feed's new partition): rows go in frozen (COPY's FREEZE). */
-  fresh = false,
-): RowSink {
+async function writePieces(tx: Db, table: string, columns: string[], pieces: AsyncIterable<Piece>, opts: WriteOptions, fresh: boolean): Promise<void> {
   if (opts.method === 'insert') {
-    let batch: unknown[][] = [];
-    return {
-      add: (values) => batch.push(Array.from(values)),
-      get full() {
-        return batch.length > 0;
-      },
-      write: async (rows) => {
-        const inserter = new BatchInserter(db, table, columns, opts.batchSize);
-        for await (const _ of rows) {
-          const taken = batch;
-          batch = [];
-          for (const r of taken) await inserter.add(r);
-        }
-        await inserter.flush();
-      },
-    };
+    const inserter = new BatchInserter(tx, table, columns, opts.batchSize);
+    for await (const rows of pieces) for (const r of rows as unknown[][]) await inserter.add(r);
+    await inserter.flush();
+    return;
   }
-  let chunk = '';
-  let n = 0;
-  return {
-    add: (values) => {
-      let line = copyValue(values[0]);
-      for (let i = 1; i < values.length; i++) line += '\t' + copyValue(values[i]);
-      chunk += line + '\n';
-      n++;
-    },
-    get full() {
-      return n >= opts.chunkRows || chunk.length >= COPY_PIECE_CHARS;
-    },
-    write: (rows) =>
-      db.copyFrom(
-        // FREEZE: rows of a table this transaction created are written as already visible to everyone (no hint bits
-        // to set on the first read, the pages marked all-visible); nobody else sees the table before the commit.
-        `COPY ${table} (${columns.join(',')}) FROM STDIN${fresh ? ' WITH (FREEZE)' : ''}`,
-        (async function* () {
-          for await (const _ of rows) {
-            if (n === 0) continue;
-            const text = chunk;
-            chunk = '';
-            n = 0;
-            yield text;
-          }
-        })(),
-      ),
-  };
+  await tx.copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT binary${fresh ? ', FREEZE' : ''})`, pieces as AsyncIterable<Uint8Array>);
 }
 
 async function importFile(
   tx: Db,
   spec: GtfsFile,
-  source: GtfsSource,
+  feed: FeedRows,
   feedId: number,
-  ids: FeedIds,
-  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number; onProgress?: (p: ImportProgress) => void; now: () => number },
+  opts: WriteOptions & { chunkRows: number; onProgress?: (p: ImportProgress) => void; now: () => number },
 ): Promise<number> {
-  const dbColumns = ['feed_id', ...spec.columns.map((c) => c.db ?? c.gtfs)];
-  const keys = spec.columns.map((c) => c.db ?? c.gtfs);
   const started = opts.now();
-  const input = await source.open(spec.file);
-  input.setEncoding('utf8');
   // A partitioned table's rows go straight into the feed's own partition (created bare for this import).
   const partitioned = isPartitioned(spec.table);
-  const sink = sinkFor(tx, partitioned ? partitionName(spec.table, feedId) : spec.table, dbColumns, opts, partitioned);
   let count = 0;
   let nextReport = opts.chunkRows;
-  let index: number[] | null = null;
-  // One row object and one values array per file, filled in place: the checks keep no reference to the row, and the
-  // sink copies what it keeps.
-  const row: Row = {};
-  const values: unknown[] = [feedId, ...keys.map(() => null)];
-  // Records are handed over synchronously, a read buffer at a time (no promise per row); a refused one names its line.
-  const reader = new CsvReader((fields, line) => {
-    if (index === null) {
-      const header = fields.map((h) => h.trim());
-      const missing = spec.columns.filter((c) => c.required && !header.includes(c.gtfs)).map((c) => c.gtfs);
-      if (missing.length) throw new GtfsImportError(spec.file, line, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
-      index = spec.columns.map((c) => header.indexOf(c.gtfs));
-      return;
-    }
-    for (let c = 0; c < keys.length; c++) {
-      const v = convertValue(spec.columns[c], index[c] < 0 ? undefined : fields[index[c]]);
-      if (v instanceof FieldProblem) throw new GtfsImportError(spec.file, line, v.message);
-      row[keys[c]] = v;
-    }
-    const problem = spec.check?.(row, ids);
-    if (problem) throw new GtfsImportError(spec.file, line, problem);
-    for (let c = 0; c < keys.length; c++) values[c + 1] = row[keys[c]];
-    sink.add(values);
-    count++;
-  });
-  // Checked once per read buffer: the rows go out once the sink is full, and at the end.
-  async function* pieces(): AsyncGenerator<void> {
-    for await (const text of input as AsyncIterable<string>) {
-      reader.push(text);
+  async function* pieces(): AsyncGenerator<Piece> {
+    for await (const p of feed.file(spec.file)) {
+      count = p.rows;
+      if (!p.data) return;
       if (count >= nextReport) {
         nextReport = count + opts.chunkRows;
         opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: false });
       }
-      if (sink.full) yield;
+      yield p.data;
     }
-    reader.end();
-    yield;
   }
   try {
-    await sink.write(pieces());
+    await writePieces(tx, partitioned ? partitionName(spec.table, feedId) : spec.table, copyColumns(spec), pieces(), opts, partitioned);
   } catch (err) {
     if (err instanceof GtfsImportError) throw err;
-    if (err instanceof CsvError) throw new GtfsImportError(spec.file, err.line, err.message);
     // Database errors (e.g. a duplicate key) name the file.
     throw new GtfsImportError(spec.file, null, (err as Error).message ?? String(err));
-  } finally {
-    (input as { destroy?: () => void }).destroy?.();
   }
   opts.onProgress?.({ file: spec.file, rows: count, ms: opts.now() - started, done: true });
   return count;
 }
+
+/** The generated walking links' columns (transfers' own, plus `generated`). */
+const WALKING_COLUMNS = ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'];
 
 /**
  * Walking links between every pair of stops (location_type 0) within `meters`, both ways: transfer_type 2 with
@@ -259,7 +163,9 @@ async function generateWalkingTransfers(
   tx: Db,
   feedId: number,
   meters: number,
-  opts: { method: 'copy' | 'insert'; batchSize: number; chunkRows: number },
+  /** The walking links' column types (`copy`). */
+  types: BinaryType[] | null,
+  opts: WriteOptions & { chunkRows: number },
 ): Promise<number> {
   const stops = (
     await tx.query<{ stop_id: string; lat: number; lon: number }>(
@@ -268,27 +174,52 @@ async function generateWalkingTransfers(
     )
   ).rows;
   const grid = new PointGrid(stops);
-  const sink = sinkFor(
-    tx,
-    partitionName('transfers', feedId),
-    ['feed_id', 'from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'generated'],
-    opts,
-    true,
-  );
+  const binary = opts.method === 'copy' && types ? new BinaryRows(WALKING_COLUMNS, types) : null;
+  let batch: unknown[][] = [];
   let count = 0;
-  async function* links(): AsyncGenerator<void> {
+  async function* links(): AsyncGenerator<Piece> {
     for (let i = 0; i < stops.length; i++) {
       for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
         if (hit.index === i) continue;
-        sink.add([feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true]);
+        const values = [feedId, stops[i].stop_id, stops[hit.index].stop_id, 2, walkingSeconds(hit.distanceMeters), true];
+        const unfit = binary ? binary.add(values) : (batch.push(values), null);
+        if (unfit) throw new Error(unfit.message);
         count++;
       }
-      if (sink.full) yield;
+      if (binary ? binary.rows >= opts.chunkRows : batch.length >= opts.chunkRows) yield binary ? binary.take()! : batch.splice(0);
     }
-    yield;
+    const last = binary ? binary.take() : batch.length ? batch : null;
+    batch = [];
+    if (last) yield last;
   }
-  await sink.write(links());
+  await writePieces(tx, partitionName('transfers', feedId), WALKING_COLUMNS, links(), opts, true);
   return count;
+}
+
+/**
+ * The database type of every column the importer writes, by table (the parent of a partitioned one: its partitions
+ * have the same columns). A type binary COPY here cannot write is refused before anything is read.
+ */
+async function copyTypes(tx: Db): Promise<Record<string, Record<string, string>>> {
+  const tables = GTFS_FILES.map((f) => f.table);
+  const r = await tx.query<{ tbl: string; col: string; typ: string }>(
+    `SELECT c.relname AS tbl, a.attname AS col, t.typname AS typ
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_type t ON t.oid = a.atttypid
+      WHERE a.attrelid = ANY($1::regclass[]) AND a.attnum > 0 AND NOT a.attisdropped`,
+    [tables],
+  );
+  const out: Record<string, Record<string, string>> = {};
+  for (const x of r.rows) (out[x.tbl] ??= {})[x.col] = x.typ;
+  return out;
+}
+
+function binaryTypes(db: Record<string, Record<string, string>>, table: string, columns: string[]): BinaryType[] {
+  return columns.map((c) => {
+    const t = db[table]?.[c];
+    if (!t) throw new Error(`${table}.${c}: no such column in the database`);
+    if (!isBinaryType(t)) throw new Error(`${table}.${c} is of type ${t}, which the importer's binary COPY does not write`);
+    return t;
+  });
 }
 
 function addYears(yyyymmdd: string, years: number): string {
@@ -308,11 +239,17 @@ async function firstAgencyTimeZone(tx: Db, feedId: number): Promise<string> {
  */
 export async function importGtfs(db: Db, location: string, opts: ImportOptions): Promise<ImportResult> {
   const source = await openGtfsSource(location);
+  let feed: FeedRows | null = null;
   try {
     for (const spec of GTFS_FILES) if (spec.required && !source.has(spec.file)) throw new GtfsImportError(spec.file, null, 'the file is missing from the feed');
     if (!source.has('calendar.txt') && !source.has('calendar_dates.txt'))
       throw new GtfsImportError('calendar.txt', null, 'the feed needs calendar.txt or calendar_dates.txt');
-    const sink = { method: opts.method ?? 'copy', batchSize: opts.batchSize ?? DEFAULT_BATCH, chunkRows: opts.chunkRows ?? DEFAULT_CHUNK_ROWS } as const;
+    const write = { method: opts.method ?? 'copy', batchSize: opts.batchSize ?? DEFAULT_BATCH } as const;
+    const chunkRows = opts.chunkRows ?? DEFAULT_CHUNK_ROWS;
+    const bytes = GTFS_FILES.reduce((sum, f) => sum + source.size(f.file), 0);
+    const readIn = opts.readIn === 'worker' || opts.readIn === 'inline' ? opts.readIn : bytes >= WORKER_MIN_BYTES ? 'worker' : 'inline';
+    // Started now: a worker loads while the transaction below makes the feed.
+    const rowsOf = (feed = new FeedRows(location, source, readIn));
 
     return await db.transaction(async (tx) => {
       // The city row must exist before the feed; its time zone is settled once the agencies are read.
@@ -321,22 +258,36 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         opts.cityName ?? opts.cityId.charAt(0).toUpperCase() + opts.cityId.slice(1),
         opts.timeZone ?? '',
       ]);
-      const feed = await tx.query<{ id: number }>('INSERT INTO feeds (city_id, source, attribution) VALUES ($1, $2, $3) RETURNING id', [
+      const inserted = await tx.query<{ id: number }>('INSERT INTO feeds (city_id, source, attribution) VALUES ($1, $2, $3) RETURNING id', [
         opts.cityId,
         location,
         opts.attribution?.trim() || null,
       ]);
-      const feedId = feed.rows[0].id;
+      const feedId = inserted.rows[0].id;
       await createFeedPartitions(tx, feedId);
-      const ids: FeedIds = { agencies: new Set(), stops: new Set(), routes: new Set(), services: new Set(), shapes: new Set(), trips: new Set() };
+      const dbTypes = write.method === 'copy' ? await copyTypes(tx) : null;
+      rowsOf.start({
+        feedId,
+        method: write.method,
+        chunkRows,
+        types: dbTypes && Object.fromEntries(GTFS_FILES.map((f) => [f.table, binaryTypes(dbTypes, f.table, copyColumns(f))])),
+      });
       const rows: Record<string, number> = {};
       for (const spec of GTFS_FILES) {
         if (!source.has(spec.file)) continue;
-        rows[spec.table] = await importFile(tx, spec, source, feedId, ids, { ...sink, onProgress: opts.onProgress, now: () => performance.now() });
+        rows[spec.table] = await importFile(tx, spec, rowsOf, feedId, { ...write, chunkRows, onProgress: opts.onProgress, now: () => performance.now() });
       }
+      await rowsOf.close();
       if (!rows.agency) throw new GtfsImportError('agency.txt', null, 'the feed lists no agency');
       if (!rows.trips) throw new GtfsImportError('trips.txt', null, 'the feed has no trips');
-      if (!rows.transfers) rows.generated_transfers = await generateWalkingTransfers(tx, feedId, opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS, sink);
+      if (!rows.transfers)
+        rows.generated_transfers = await generateWalkingTransfers(
+          tx,
+          feedId,
+          opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS,
+          dbTypes && binaryTypes(dbTypes, 'transfers', WALKING_COLUMNS),
+          { ...write, chunkRows },
+        );
       // The loaded partitions get their keys (one sort each) and join their tables; readers see them at the commit.
       await attachFeedPartitions(tx, feedId, (file, reason) => new GtfsImportError(file, null, reason));
 
@@ -366,9 +317,11 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         // Last: dropping a partition locks its whole table (on PostgreSQL readers wait from here to the commit).
         await dropFeedPartitions(tx, oldIds);
       }
-      return { feedId, cityId: opts.cityId, replacedFeedIds: old.rows.map((r) => r.id), rows };
+      return { feedId, cityId: opts.cityId, replacedFeedIds: old.rows.map((r) => r.id), rows, readIn };
     });
   } finally {
+    // The reader first (the inline one reads from `source`; a worker is terminated wherever it was).
+    await feed?.close();
     source.close();
   }
 }

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../../testing/test-db';
-import { importGtfs, GtfsImportError, copyValue, type ImportProgress } from './import';
+import { importGtfs, GtfsImportError, type ImportProgress } from './import';
 import { GTFS_FILES } from './gtfs-files';
 import { progressLine, progressPrinter } from './progress';
+import { FeedRows, MAX_PIECES, copyColumns } from './reader';
+import { openGtfsSource } from './source';
 import { TransitReadStore } from '../store';
 import { walkingSeconds } from '../geo';
 import { haversineKm } from '@sawari/domain';
@@ -279,21 +281,135 @@ describe(`GTFS importer ${dbLabel()}`, () => {
     expect(plain.join('')).not.toMatch(/\r|\x1b/);
   });
 
-  it('formats COPY values: null, numbers, booleans and the four escaped characters', () => {
-    expect([null, undefined, 0, -1.5, 19.0123456789012, true, false, 'a\\b', 'a\tb', 'a\nb', 'a\rb', 'plain'].map(copyValue)).toEqual([
-      '\\N',
-      '\\N',
-      '0',
-      '-1.5',
-      '19.0123456789012',
-      't',
-      'f',
-      'a\\\\b',
-      'a\\tb',
-      'a\\nb',
-      'a\\rb',
-      'plain',
-    ]);
+  /** The feed's partitions (of every feed): an import that fails must leave none of its own behind. */
+  const partitionTables = async () =>
+    (
+      await t.db.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ '^(shapes|stop_times|transfers)_f[0-9]+$' ORDER BY 1`,
+      )
+    ).rows;
+  /** Every row of the feed's tables, feed_id left out and sorted (to compare two imports of the same feed). */
+  const tableRows = async (table: string, feedId: number) =>
+    (await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE feed_id = $1`, [feedId])).rows
+      .map(({ feed_id: _f, ...rest }) => JSON.stringify(rest))
+      .sort();
+  /** 20,000 more shape points: at 100 rows a piece, far more pieces than the reader may read ahead of the writer. */
+  const manyPoints = Array.from({ length: 20_000 }, (_, i) => `BIG,19.${String(i).padStart(5, '0')},72.8,${i + 1}\n`).join('');
+
+  it('reads a feed on a worker thread exactly as on the importing thread: the same rows in every table and column', async () => {
+    // A 2.5 MB stop name too: one row larger than a piece, and than a PGlite statement's megabyte.
+    const longName = 'ഫോർട്ട് '.repeat(120_000).trim();
+    const dir = variant({
+      'shapes.txt': withLine('shapes.txt', manyPoints),
+      'stops.txt': withLine(
+        'stops.txt',
+        `E,"Back\\slash\ttab ""quoted""\nnew line",19.0123456789012,72.8\nF,,19.05,72.85\nG,ഫോർട്ട് കൊച്ചി,9.9658,76.2421\nH,${longName},9.97,76.25\n`,
+      ),
+    });
+    try {
+      const inline = await importGtfs(t.db, dir, { cityId: 'inlineville', readIn: 'inline', chunkRows: 100 });
+      const worker = await importGtfs(t.db, dir, { cityId: 'workerville', readIn: 'worker', chunkRows: 100 });
+      expect([inline.readIn, worker.readIn]).toEqual(['inline', 'worker']);
+      expect(worker.rows).toEqual(inline.rows);
+      expect(worker.rows.shapes).toBe(20_003);
+      const h = await t.db.query<{ name: string }>(`SELECT stop_name AS name FROM stops WHERE feed_id = $1 AND stop_id = 'H'`, [worker.feedId]);
+      expect(h.rows[0].name === longName).toBe(true);
+      for (const table of GTFS_FILES.map((f) => f.table)) {
+        const [a, b] = [await tableRows(table, inline.feedId), await tableRows(table, worker.feedId)];
+        expect(b.length).toBe(a.length);
+        expect(b).toEqual(a);
+      }
+      // A small feed is read on the importing thread unless asked otherwise.
+      expect((await importGtfs(t.db, MINI, { cityId: 'autoville' })).readIn).toBe('inline');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const tripsWithDirection = (last: string) =>
+    fs
+      .readFileSync(path.join(MINI, 'trips.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l, i, all) => `${l},${i === 0 ? 'direction_id' : i === all.length - 1 ? last : '0'}`)
+      .join('\n') + '\n';
+
+  it.each([
+    [
+      'a malformed time',
+      { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:61:00,08:61:00,D,4\n') },
+      'stop_times.txt line 15: arrival_time "08:61:00" is not a time (HH:MM:SS)',
+    ],
+    [
+      'an unknown stop',
+      { 'stop_times.txt': withLine('stop_times.txt', 'R1-0800,08:30:00,08:30:00,ZZ,4\n') },
+      'stop_times.txt line 15: stop_id "ZZ" is not in stops.txt',
+    ],
+    ['a missing column', { 'routes.txt': 'route_id,route_short_name\nR1,1\n' }, 'routes.txt line 1: missing column route_type'],
+    [
+      'a bad CSV quote',
+      { 'stops.txt': withLine('stops.txt', 'E,"Echo,19.1,72.9\n') },
+      'stops.txt line 6: a quoted field is never closed (a missing closing quote)',
+    ],
+    [
+      'a number too large for its column',
+      { 'trips.txt': tripsWithDirection('40000') },
+      'trips.txt line 6: direction_id 40000 is out of range for type smallint',
+    ],
+    [
+      'a bad point after 20,000 good ones (the COPY under way is given up)',
+      { 'shapes.txt': withLine('shapes.txt', `${manyPoints}BIG,91.x,72.8,20001\n`) },
+      'shapes.txt line 20005: shape_pt_lat "91.x" is not a number',
+    ],
+  ])(
+    'a row refused on the worker thread names the same file, line and reason as on the importing thread: %s; nothing is left',
+    async (_what, changes, message) => {
+      const feedsBefore = (await t.db.query(`SELECT id FROM feeds ORDER BY id`)).rows;
+      const partitionsBefore = await partitionTables();
+      const dir = variant(changes);
+      try {
+        const errors = [];
+        for (const readIn of ['inline', 'worker'] as const) {
+          const err = await importGtfs(t.db, dir, { cityId: 'testville', readIn, chunkRows: 100 }).then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect(err).toBeInstanceOf(GtfsImportError);
+          errors.push({ message: (err as GtfsImportError).message, file: (err as GtfsImportError).file, line: (err as GtfsImportError).line });
+        }
+        expect(errors[1]).toEqual(errors[0]);
+        expect(errors[0].message).toBe(message);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      expect((await t.db.query(`SELECT id FROM feeds ORDER BY id`)).rows).toEqual(feedsBefore);
+      expect(await partitionTables()).toEqual(partitionsBefore);
+      expect(await count('stop_times')).toBe(13);
+    },
+  );
+
+  it('keeps the reader at most a few pieces ahead of the writer (memory flat whatever the feed)', async () => {
+    const dir = variant({ 'shapes.txt': withLine('shapes.txt', manyPoints) });
+    const source = await openGtfsSource(dir);
+    const feed = new FeedRows(dir, source, 'worker');
+    try {
+      const types = Object.fromEntries(GTFS_FILES.map((f) => [f.table, copyColumns(f).map(() => 'text' as const)]));
+      feed.start({ feedId: 1, method: 'copy', chunkRows: 100, types });
+      for (const file of ['agency.txt', 'stops.txt', 'routes.txt', 'calendar.txt', 'calendar_dates.txt']) for await (const _ of feed.file(file));
+      const shapes = feed.file('shapes.txt');
+      expect((await shapes.next()).value).toMatchObject({ rows: 100 });
+      // However long the writer takes, no more than MAX_PIECES wait (here 200 pieces would be ready within a moment).
+      await new Promise((r) => setTimeout(r, 500));
+      expect(feed.waiting).toBeLessThanOrEqual(MAX_PIECES);
+      expect(feed.waiting).toBeGreaterThan(0);
+      let rows = 0;
+      for await (const p of shapes) rows = p.rows;
+      expect(rows).toBe(20_003);
+    } finally {
+      await feed.close();
+      source.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a path that is not a feed', async () => {

@@ -6,6 +6,8 @@ import yauzl from 'yauzl';
 /** A GTFS feed on disk, a zip or a folder: which .txt files it has, and a stream of each. */
 export interface GtfsSource {
   has(file: string): boolean;
+  /** The file's size in bytes (uncompressed), 0 when it is not in the feed. */
+  size(file: string): number;
   open(file: string): Promise<Readable>;
   close(): void;
 }
@@ -17,9 +19,11 @@ export async function openGtfsSource(location: string): Promise<GtfsSource> {
 }
 
 async function folderSource(dir: string): Promise<GtfsSource> {
-  const files = new Set((await fs.promises.readdir(dir)).filter((f) => f.endsWith('.txt')));
+  const names = (await fs.promises.readdir(dir)).filter((f) => f.endsWith('.txt'));
+  const sizes = new Map(await Promise.all(names.map(async (f) => [f, (await fs.promises.stat(path.join(dir, f))).size] as const)));
   return {
-    has: (file) => files.has(file),
+    has: (file) => sizes.has(file),
+    size: (file) => sizes.get(file) ?? 0,
     open: async (file) => fs.createReadStream(path.join(dir, file)),
     close: () => undefined,
   };
@@ -40,6 +44,7 @@ function zipSource(file: string): Promise<GtfsSource> {
       zip.on('end', () =>
         resolve({
           has: (name) => entries.has(name),
+          size: (name) => entries.get(name)?.uncompressedSize ?? 0,
           open: (name) =>
             new Promise<Readable>((res, rej) => {
               const entry = entries.get(name);
