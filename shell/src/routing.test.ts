@@ -1,4 +1,4 @@
-import { isKioskPath, ownsPath } from './routing';
+import { firstVisitPath, isKioskPath, ownsPath } from './routing';
 
 describe('ownsPath', () => {
   const prefixes = ['/airport-static-screens'];
@@ -16,5 +16,18 @@ describe('isKioskPath', () => {
     expect(isKioskPath('/app/airport-static-screens/airport-express-bus-time/T1')).toBe(true);
     expect(isKioskPath('/app/airport-static-screens')).toBe(false);
     expect(isKioskPath('/app/')).toBe(false);
+  });
+});
+
+describe('firstVisitPath', () => {
+  it('sends home to onboarding while no city is chosen, and nothing else anywhere', () => {
+    expect(firstVisitPath('/app/', null)).toBe('/app/onboarding');
+    expect(firstVisitPath('/app', null)).toBe('/app/onboarding');
+    expect(firstVisitPath('/app/', '')).toBe('/app/onboarding');
+    expect(firstVisitPath('/app/', 'kochi')).toBeNull();
+    expect(firstVisitPath('/app/onboarding', null)).toBeNull();
+    expect(firstVisitPath('/app/live-tracking', null)).toBeNull();
+    expect(firstVisitPath('/app/login', null)).toBeNull();
+    expect(firstVisitPath('/application/', null)).toBeNull();
   });
 });

@@ -16,3 +16,13 @@ export function ownsPath(prefixes: readonly string[], pathname: string): boolean
 export function isKioskPath(pathname: string): boolean {
   return pathname.startsWith(BASE_PATH + KIOSK_PREFIX + '/');
 }
+
+/**
+ * Where a page load that starts at home goes first when no city is chosen yet: onboarding (the path, or null to stay).
+ * Home would only send the rider on from there, after loading and drawing itself (HomeScreen keeps that rule for a
+ * city removed later); deciding it before anything renders saves a screen's chunk and a render on every first visit.
+ */
+export function firstVisitPath(pathname: string, storedCity: string | null): string | null {
+  if (storedCity) return null;
+  return pathname === BASE_PATH || pathname === `${BASE_PATH}/` ? `${BASE_PATH}/onboarding` : null;
+}

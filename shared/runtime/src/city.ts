@@ -7,12 +7,13 @@ import { HOUR_MS, haversineKm, parseClusterConfig, type ClusterConfig } from '@s
 import { apiFetch, ApiRequestError } from './api';
 import { sawariStore } from './store';
 import { persistedAtom, readStored, writeStored } from './storage';
+import { CITY_STORAGE_KEY } from './storage-keys';
 
 export type { CityConfig, CityFeatures };
 export type CityFeature = keyof CityFeatures;
 export type CitiesData = { cities: CityConfig[]; clusters: ClusterConfig[] };
 
-export const CITY_STORAGE_KEY = 'sawari.city';
+export { CITY_STORAGE_KEY };
 export const HOME_CLUSTER_STORAGE_KEY = 'sawari.homeCluster';
 export const CITIES_CACHE_KEY = 'sawari.cities';
 export const CITY_CONFIG_TTL_MS = 12 * HOUR_MS;
