@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Network, RoutingArrays } from './core';
 import type { PlannerRows } from './store';
+import { workerSource } from '../../platform/worker-source';
 
 /**
  * A service day's network built off the request thread (issue 15, a big city): ten times Kochi's feed takes seconds of
@@ -22,15 +22,6 @@ export interface NetworkBuildJob {
   slackSecs: number;
 }
 
-/** The worker's entry: compiled JavaScript when it exists next to this file, else the TypeScript source through tsx. */
-function workerSource(): string {
-  const compiled = __filename.endsWith('.js');
-  const file = path.join(__dirname, compiled ? 'network-build-worker.js' : 'network-build-worker.ts');
-  return compiled
-    ? `require(${JSON.stringify(file)});`
-    : `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(file)});`;
-}
-
 /** The rows go to the worker this many at a time: one message's copy holds the request thread a few milliseconds. */
 export const ROWS_PER_MESSAGE = 5_000;
 
@@ -38,7 +29,7 @@ export const ROWS_PER_MESSAGE = 5_000;
 export type NetworkBuildMessage = { table: keyof PlannerRows; rows: unknown[] } | { end: true };
 
 export async function buildNetworkInWorker(job: NetworkBuildJob, rowsPerMessage = ROWS_PER_MESSAGE): Promise<BuiltInWorker> {
-  const worker = new Worker(workerSource(), { eval: true, workerData: { slackSecs: job.slackSecs } });
+  const worker = new Worker(workerSource(__filename, 'network-build-worker'), { eval: true, workerData: { slackSecs: job.slackSecs } });
   const answer = new Promise<BuiltInWorker>((resolve, reject) => {
     let settled = false;
     worker.once('message', (m: BuiltInWorker | { error: string }) => {

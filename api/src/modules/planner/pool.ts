@@ -1,8 +1,8 @@
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../platform/errors';
 import { raptorRange, QueryStoppedError, sharedRoutingArrays, type Journey, type RangeQuery, type RoutingArrays } from './core';
+import { workerSource } from '../../platform/worker-source';
 
 /**
  * Runs planner queries off the request thread: a pool of worker threads sized to the machine, each holding the
@@ -96,15 +96,6 @@ interface Slot {
   killTimer: NodeJS.Timeout | null;
 }
 
-/** The worker's entry: compiled JavaScript when it exists next to this file, else the TypeScript source through tsx. */
-function workerSource(): string {
-  const compiled = __filename.endsWith('.js');
-  const file = path.join(__dirname, compiled ? 'worker-main.js' : 'worker-main.ts');
-  return compiled
-    ? `require(${JSON.stringify(file)});`
-    : `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(file)});`;
-}
-
 export class PlannerPool implements QueryRunner {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
@@ -161,7 +152,7 @@ export class PlannerPool implements QueryRunner {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerSource(), { eval: true });
+    const worker = new Worker(workerSource(__filename, 'worker-main'), { eval: true });
     const slot: Slot = { worker, has: new Set(), job: null, killTimer: null };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.answered(slot, m));

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CsvReader, CsvError } from './csv';
 import { BinaryRows, BufferPool, type BinaryType } from './copy-binary';
 import { GtfsImportError } from './errors';
 import { GTFS_FILES, convertValue, FieldProblem, type FeedIds, type GtfsFile, type Row } from './gtfs-files';
 import type { GtfsSource } from './source';
+import { workerSource } from '../../../platform/worker-source';
 
 /**
  * The reading half of an import: the feed's files read in order, parsed (csv.ts), each field converted and each row
@@ -244,15 +244,6 @@ async function readFile(spec: GtfsFile, source: GtfsSource, ids: FeedIds, start:
   return count;
 }
 
-/** The worker's entry: compiled JavaScript when it exists next to this file, else the TypeScript source through tsx. */
-function workerSource(): string {
-  const compiled = __filename.endsWith('.js');
-  const file = path.join(__dirname, compiled ? 'reader-worker.js' : 'reader-worker.ts');
-  return compiled
-    ? `require(${JSON.stringify(file)});`
-    : `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(file)});`;
-}
-
 /**
  * The writer's end: started before the import's transaction (a worker's start overlaps it), given the feed id and
  * column types by `start`, then asked for each file's pieces in order (`file`). `close` ends the reader, whatever it
@@ -271,7 +262,7 @@ export class FeedRows {
   /** `location` is read again by the worker; `source` (already open) by the inline reader. */
   constructor(location: string, source: GtfsSource, readIn: 'worker' | 'inline') {
     if (readIn === 'worker') {
-      const worker = new Worker(workerSource(), { eval: true, workerData: { location } });
+      const worker = new Worker(workerSource(__filename, 'reader-worker'), { eval: true, workerData: { location } });
       worker.unref();
       worker.on('message', (m: FromReader) => this.receive(m));
       worker.on('error', (err) => this.receive({ type: 'failed', message: `the feed reader failed: ${err.message}` }));
