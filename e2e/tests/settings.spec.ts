@@ -128,7 +128,8 @@ test('changing the language to हिन्दी shows Hindi at once and after 
   expect(await page.evaluate(() => localStorage.getItem('sawari.lang'))).toBe('hi');
   await page.getByRole('link', { name: 'वापस' }).click();
   await expect(h1(page)).toHaveText('सवारी में आपका स्वागत है');
-  await expect(page.getByRole('heading', { name: 'Mumbai में यात्रा' })).toBeVisible();
+  // The city is named in the rider's language too.
+  await expect(page.getByRole('heading', { name: 'मुंबई में यात्रा' })).toBeVisible();
 
   await page.reload();
   await expect(h1(page)).toHaveText('सवारी में आपका स्वागत है');

@@ -47,6 +47,9 @@ export const cityConfigSchema = z.object({
   clusterId: z.string().nullable(),
   homeClusters: z.array(z.string()),
   features: cityFeaturesSchema,
+  /** The name and state in the app's other languages, by language code (English is `name` and `state`). Absent from
+   *  answers cached before it existed: the English name is shown then. */
+  localNames: z.record(z.string(), z.object({ name: z.string(), state: z.string() })).optional(),
 });
 export type CityConfig = z.infer<typeof cityConfigSchema>;
 export const citiesResponseSchema = z.object({

@@ -3,14 +3,18 @@ import {
   CITIES_CACHE_KEY,
   CITY_CONFIG_TTL_MS,
   cityAtom,
+  cityConfigAtom,
+  cityInLanguage,
   citiesStateAtom,
   fetchCities,
+  localisedCitiesAtom,
   isFeatureEnabled,
   loadCities,
   nearestCity,
   readCitiesCache,
 } from './city';
 import { sawariStore } from './store';
+import { languageAtom } from './i18n';
 
 class MemoryStorage {
   private map = new Map<string, string>();
@@ -165,5 +169,31 @@ describe('fetchCities and its 12 h cache', () => {
   it('ignores an unreadable cache', () => {
     localStorage.setItem(CITIES_CACHE_KEY, '{oops');
     expect(readCitiesCache(t0)).toBeNull();
+  });
+});
+
+describe("cities in the rider's language", () => {
+  const kochi: CityConfig = { ...city('kochi', 9.93, 76.27), name: 'Kochi', state: 'Kerala', localNames: { hi: { name: 'कोच्चि', state: 'केरल' } } };
+  const pune: CityConfig = { ...city('pune', 18.52, 73.86), name: 'Pune', state: 'Maharashtra' };
+  afterEach(() => {
+    sawariStore.set(languageAtom, 'en');
+    sawariStore.set(cityAtom, null);
+    sawariStore.set(citiesStateAtom, { status: 'idle', data: null, error: null });
+  });
+
+  it('names a city in the language it has names for, else in English', () => {
+    expect(cityInLanguage(kochi, 'hi')).toMatchObject({ id: 'kochi', name: 'कोच्चि', state: 'केरल' });
+    expect(cityInLanguage(kochi, 'en')).toBe(kochi);
+    expect(cityInLanguage(kochi, 'ta')).toBe(kochi);
+    expect(cityInLanguage(pune, 'hi')).toBe(pune); // no names (a list cached before they existed)
+  });
+
+  it('the list and the chosen city follow the language at once', () => {
+    sawariStore.set(citiesStateAtom, { status: 'ready', data: { cities: [kochi, pune], clusters: [] }, error: null });
+    sawariStore.set(cityAtom, 'kochi');
+    expect(sawariStore.get(cityConfigAtom)?.name).toBe('Kochi');
+    sawariStore.set(languageAtom, 'hi');
+    expect(sawariStore.get(localisedCitiesAtom).map((c) => c.name)).toEqual(['कोच्चि', 'Pune']);
+    expect(sawariStore.get(cityConfigAtom)).toMatchObject({ id: 'kochi', name: 'कोच्चि', features: kochi.features });
   });
 });

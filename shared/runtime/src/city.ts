@@ -8,6 +8,7 @@ import { apiFetch, ApiRequestError } from './api';
 import { sawariStore } from './store';
 import { persistedAtom, readStored, writeStored } from './storage';
 import { CITY_STORAGE_KEY } from './storage-keys';
+import { languageAtom } from './i18n';
 
 export type { CityConfig, CityFeatures };
 export type CityFeature = keyof CityFeatures;
@@ -82,10 +83,20 @@ export type CitiesState =
 
 /** Cities as loaded into the store (see loadCities). */
 export const citiesStateAtom = atom<CitiesState>({ status: 'idle', data: null, error: null });
+/** The city with its name and state in `lang` (the English ones when it has none in that language). */
+export function cityInLanguage(city: CityConfig, lang: string): CityConfig {
+  const local = city.localNames?.[lang];
+  return local ? { ...city, name: local.name, state: local.state } : city;
+}
+/** Every configured city, named in the rider's language (what every screen shows: pickers, headings, messages). */
+export const localisedCitiesAtom = atom((get) => {
+  const lang = get(languageAtom);
+  return (get(citiesStateAtom).data?.cities ?? []).map((c) => cityInLanguage(c, lang));
+});
 /** The chosen city's configuration (null before onboarding, while loading, or for a city no longer listed). */
 export const cityConfigAtom = atom((get) => {
   const id = get(cityAtom);
-  return get(citiesStateAtom).data?.cities.find((c) => c.id === id) ?? null;
+  return get(localisedCitiesAtom).find((c) => c.id === id) ?? null;
 });
 
 let inFlight: Promise<void> | null = null;
@@ -116,6 +127,7 @@ export function useCityConfig() {
   const state = useAtomValue(citiesStateAtom);
   const [cityId, setCity] = useAtom(cityAtom);
   const city = useAtomValue(cityConfigAtom);
+  const cities = useAtomValue(localisedCitiesAtom);
   useEffect(() => {
     void loadCities();
   }, []);
@@ -123,7 +135,7 @@ export function useCityConfig() {
     cityId,
     city,
     setCity,
-    cities: state.data?.cities ?? [],
+    cities,
     clusters: state.data?.clusters ?? [],
     status: state.status,
     error: state.error,

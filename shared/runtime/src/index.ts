@@ -37,6 +37,8 @@ export {
   homeClusterAtom,
   cityConfigAtom,
   citiesStateAtom,
+  localisedCitiesAtom,
+  cityInLanguage,
   useCityConfig,
   isFeatureEnabled,
   loadCities,

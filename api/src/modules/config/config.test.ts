@@ -40,17 +40,27 @@ describe(`config API ${dbLabel()}`, () => {
     });
     expect(city('kochi')).toMatchObject({ clusterId: 'KERALA', features: { tracking: true, passes: true, stopBasedPlanner: false } });
     expect(city('kozhikode').clusterId).toBe('KERALA');
+    // Named in the app's other languages too (English is name and state).
+    expect(city('kochi').localNames?.hi).toEqual({ name: 'कोच्चि', state: 'केरल' });
+    expect(city('kochi').localNames?.ml).toEqual({ name: 'കൊച്ചി', state: 'കേരളം' });
+    for (const c of body.cities) expect(Object.keys(c.localNames ?? {}).sort()).toEqual(['hi', 'kn', 'ml', 'mr', 'ta']);
     expect(city('delhi').clusterId).toBeNull();
     expect(body.clusters).toEqual([{ clusterId: 'KERALA', cityIdsInCluster: KERALA_CLUSTER.cityIdsInCluster }]);
   });
 
   it('the seed is idempotent and keeps an operator’s change', async () => {
     await s.db.query(`UPDATE cities SET features = jsonb_set(features, '{premium}', 'true') WHERE id = 'pune'`);
+    // A city configured before names in other languages existed gets them; names an operator gave are kept.
+    await s.db.query(`UPDATE cities SET local_names = '{}'::jsonb WHERE id = 'pune'`);
+    await s.db.query(`UPDATE cities SET local_names = '{"hi": {"name": "कोचीन", "state": "केरल"}}'::jsonb WHERE id = 'kochi'`);
     await seedDemoData(s.db);
     clock.advance(CITIES_CACHE_MS); // the list is served from memory for a minute
     const cities = (await s.app.inject({ url: '/api/config/cities' })).json() as { cities: { id: string; features: { premium: boolean } }[] };
     expect(cities.cities).toHaveLength(8);
     expect(cities.cities.find((c) => c.id === 'pune')?.features.premium).toBe(true);
+    const names = citiesResponseSchema.parse(cities).cities;
+    expect(names.find((c) => c.id === 'pune')?.localNames?.mr).toEqual({ name: 'पुणे', state: 'महाराष्ट्र' });
+    expect(names.find((c) => c.id === 'kochi')?.localNames).toEqual({ hi: { name: 'कोचीन', state: 'केरल' } });
     const offers = await s.db.query('SELECT id FROM trial_offers ORDER BY id');
     expect(offers.rows).toEqual([{ id: 'kochi-trial' }, { id: 'mumbai-welcome' }]);
   });

@@ -9,6 +9,8 @@ export interface CityRow {
   lon: number;
   features: CityFeatures;
   homeClusters: string[];
+  /** Name and state by language code, besides the English ones. */
+  localNames: Record<string, { name: string; state: string }>;
 }
 
 /** SQL for the city configuration (the `cities` table). */
@@ -17,9 +19,16 @@ export class CityConfigStore {
 
   /** Cities that have a configuration (feed-only cities have none), by name. */
   async configuredCities(): Promise<CityRow[]> {
-    const r = await this.db.query<{ id: string; name: string; state: string; lat: number; lon: number; features: CityFeatures; home_clusters: string[] }>(
-      'SELECT id, name, state, lat, lon, features, home_clusters FROM cities WHERE features IS NOT NULL ORDER BY name',
-    );
+    const r = await this.db.query<{
+      id: string;
+      name: string;
+      state: string;
+      lat: number;
+      lon: number;
+      features: CityFeatures;
+      home_clusters: string[];
+      local_names: CityRow['localNames'];
+    }>('SELECT id, name, state, lat, lon, features, home_clusters, local_names FROM cities WHERE features IS NOT NULL ORDER BY name');
     return r.rows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -28,6 +37,7 @@ export class CityConfigStore {
       lon: Number(c.lon),
       features: c.features,
       homeClusters: c.home_clusters,
+      localNames: c.local_names ?? {},
     }));
   }
 
@@ -35,7 +45,7 @@ export class CityConfigStore {
    * Adds a city's configuration; fills it in for a city that exists without one (created by a feed import), and
    * leaves a configured city as it is (an operator may have changed it).
    */
-  async addCityConfig(c: CityRow & { timeZone: string }): Promise<void> {
+  async addCityConfig(c: Omit<CityRow, 'localNames'> & { timeZone: string; localNames?: CityRow['localNames'] }): Promise<void> {
     await this.db.query(
       `INSERT INTO cities (id, name, time_zone, state, lat, lon, features, home_clusters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, lat = EXCLUDED.lat, lon = EXCLUDED.lon, features = EXCLUDED.features,
@@ -43,5 +53,8 @@ export class CityConfigStore {
        WHERE cities.features IS NULL`,
       [c.id, c.name, c.timeZone, c.state, c.lat, c.lon, JSON.stringify(c.features), JSON.stringify(c.homeClusters)],
     );
+    // Names in other languages fill in a city that has none yet (also one configured before they existed).
+    if (c.localNames && Object.keys(c.localNames).length)
+      await this.db.query(`UPDATE cities SET local_names = $2 WHERE id = $1 AND local_names = '{}'::jsonb`, [c.id, JSON.stringify(c.localNames)]);
   }
 }

@@ -4,7 +4,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WalletItem } from '@sawari/contracts';
 import { useAtomValue } from 'jotai';
-import { citiesStateAtom, isFeatureEnabled, type CityConfig } from '@sawari/runtime';
+import { isFeatureEnabled, localisedCitiesAtom, type CityConfig } from '@sawari/runtime';
 import { groupByCity, screenFor, splitWallet } from '../common/model';
 import { ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../common/item';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useNow, useT } from '../common/ui';
@@ -44,8 +44,8 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
  */
 function CityGroups({ items, now, city, inactive }: { items: WalletItem[]; now: number; city: CityConfig; inactive: boolean }) {
   const t = useT();
-  const cities = useAtomValue(citiesStateAtom).data?.cities;
-  const nameOf = (id: string) => cities?.find((c) => c.id === id)?.name ?? id;
+  const cities = useAtomValue(localisedCitiesAtom);
+  const nameOf = (id: string) => cities.find((c) => c.id === id)?.name ?? id;
   const groups = groupByCity(items, city.id, nameOf);
   const list = (group: WalletItem[]) => (
     <ul className={styles.cards}>
