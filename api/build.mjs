@@ -116,8 +116,10 @@ export async function buildApi({ quiet = false } = {}) {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) prune(p);
-      else if (p !== STAMP_FILE && !wanted.has(p)) {
-        fs.rmSync(p);
+      // Another build running at the same time (two test files build api/dist in parallel workers) may be between
+      // writing a `.tmp` and renaming it, or may have removed a file itself: neither is an error.
+      else if (p !== STAMP_FILE && !wanted.has(p) && !p.endsWith('.tmp')) {
+        fs.rmSync(p, { force: true });
         removed++;
       }
     }
