@@ -50,18 +50,18 @@ test('the app takes the first paint over in place, then works as before', async 
   const html = await (await page.request.get('/app/')).text();
   expect(html).toContain('<h1>सवारी में आपका स्वागत है</h1>');
 
-  // Onboarding goes on as before, and home follows.
+  // Onboarding goes on as before (the cities named in Hindi too), and home follows.
   await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
-  await page.getByRole('button', { name: /^Kochi/ }).click();
+  await page.getByRole('button', { name: /^कोच्चि/ }).click();
   await expect(page).toHaveURL(/\/app\/$/);
-  await expect(page.getByRole('heading', { name: 'Kochi में यात्रा' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'कोच्चि में यात्रा' })).toBeVisible();
   await page.reload();
   await expect(h1(page)).toHaveText('सवारी में आपका स्वागत है');
-  await expect(page.getByRole('heading', { name: 'Kochi में यात्रा' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'कोच्चि में यात्रा' })).toBeVisible();
   await expect(page.locator('#sawari-first-paint')).toHaveCount(0);
 
   // Away to a remote's screen and back: the first paint never comes back, the header stays one.
-  await page.getByRole('region', { name: 'Kochi में यात्रा' }).locator('a[href="/app/live-tracking"]').click();
+  await page.getByRole('region', { name: 'कोच्चि में यात्रा' }).locator('a[href="/app/live-tracking"]').click();
   await expect(page).toHaveURL(/\/app\/live-tracking$/);
   await expect(page.locator('#sawari-outlet')).not.toBeEmpty();
   await page.goBack();
