@@ -19,26 +19,12 @@ export class CityConfigStore {
 
   /** Cities that have a configuration (feed-only cities have none), by name. */
   async configuredCities(): Promise<CityRow[]> {
-    const r = await this.db.query<{
-      id: string;
-      name: string;
-      state: string;
-      lat: number;
-      lon: number;
-      features: CityFeatures;
-      home_clusters: string[];
-      local_names: CityRow['localNames'];
-    }>('SELECT id, name, state, lat, lon, features, home_clusters, local_names FROM cities WHERE features IS NOT NULL ORDER BY name');
-    return r.rows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      state: c.state,
-      lat: Number(c.lat),
-      lon: Number(c.lon),
-      features: c.features,
-      homeClusters: c.home_clusters,
-      localNames: c.local_names ?? {},
-    }));
+    // lat and lon are double precision: both drivers read them as numbers.
+    const r = await this.db.query<CityRow>(
+      `SELECT id, name, state, lat, lon, features, home_clusters AS "homeClusters", local_names AS "localNames"
+       FROM cities WHERE features IS NOT NULL ORDER BY name`,
+    );
+    return r.rows;
   }
 
   /**
