@@ -4,7 +4,7 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import { renderUnavailablePanel } from '@sawari/ui/src/dom';
 import '@sawari/ui/src/theme.css';
 import './shell.css';
-import { CITY_STORAGE_KEY } from '@sawari/runtime/src/storage-keys';
+import { CITY_STORAGE_KEY, readStored } from '@sawari/runtime/src/local-storage';
 import { firstVisitPath, isKioskPath, ownsPath, type RemoteEntry } from './routing';
 import { loadSpa, remoteFallbackPlugin, resilientRemoteApp } from './federation';
 import { kioskHealthy, kioskRemoteRetry, reloadKioskWithBackoff, watchKioskVersion } from './kiosk';
@@ -71,13 +71,7 @@ async function main(): Promise<void> {
     }
   } else {
     // A first visit to home goes to onboarding before anything renders (replace: Back does not return to an empty home).
-    let storedCity: string | null = null;
-    try {
-      storedCity = localStorage.getItem(CITY_STORAGE_KEY);
-    } catch {
-      /* storage blocked: no city can be kept, as for the city atom */
-    }
-    const start = firstVisitPath(location.pathname, storedCity);
+    const start = firstVisitPath(location.pathname, readStored(CITY_STORAGE_KEY));
     if (start) history.replaceState(history.state, '', `${start}${location.search}${location.hash}`);
     const header = served ?? el('header', 'sawari-header');
     const screen = (served && document.getElementById('sawari-shell-screen')) || el('div', 'sawari-shell-screen');

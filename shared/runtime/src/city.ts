@@ -7,7 +7,7 @@ import { HOUR_MS, haversineKm, parseClusterConfig, type ClusterConfig } from '@s
 import { apiFetch, ApiRequestError } from './api';
 import { sawariStore } from './store';
 import { persistedAtom, readStored, writeStored } from './storage';
-import { CITY_STORAGE_KEY } from './storage-keys';
+import { CITY_STORAGE_KEY } from './local-storage';
 import { languageAtom } from './i18n';
 
 export type { CityConfig, CityFeatures };
