@@ -285,7 +285,9 @@ describe(`GTFS importer ${dbLabel()}`, () => {
   const partitionTables = async () =>
     (
       await t.db.query<{ name: string }>(
-        `SELECT relname AS name FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ '^(shapes|stop_times|transfers)_f[0-9]+$' ORDER BY 1`,
+        // This test's own schema only: on PostgreSQL other test files import feeds into theirs at the same time.
+        `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p')
+           AND relname ~ '^(shapes|stop_times|transfers)_f[0-9]+$' ORDER BY 1`,
       )
     ).rows;
   /** Every row of the feed's tables, feed_id left out and sorted (to compare two imports of the same feed). */
