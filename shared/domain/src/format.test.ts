@@ -5,7 +5,12 @@ describe('Indian formats', () => {
   it('shows rupees from paise with en-IN grouping', () => {
     expect(formatPaise(0)).toBe('₹0');
     expect(formatPaise(125_000)).toBe('₹1,250');
-    expect(formatPaise(125_050)).toBe('₹1,250.5');
+    expect(formatPaise(125_050)).toBe('₹1,250.50');
+    expect(formatPaise(2250)).toBe('₹22.50');
+    expect(formatPaise(2205)).toBe('₹22.05');
+    expect(formatPaise(1)).toBe('₹0.01');
+    expect(formatPaise(-2250)).toBe('-₹22.50');
+    expect(formatPaise(30_500)).toBe('₹305');
     expect(formatPaise(1_234_567_00)).toBe('₹12,34,567');
   });
   it('groups numbers in lakhs and crores', () => {
