@@ -1,0 +1,112 @@
+import { dbLabel } from '../../testing/test-db';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+
+/**
+ * The two money holes found from outside (docs/money-integrity.md "Reserved seats"): each is replayed step by step
+ * through HTTP on the injectable clock, and the money is counted at the end (paid − refunded against what was issued).
+ */
+const ist = (s: string) => Date.parse(`${s}+05:30`);
+const MIN = 60_000;
+const P1 = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
+const ONE = { adult: 1, child: 0, senior: 0 };
+const R = '/api/reservations/v1';
+
+describe(`reserved seats: the money holes ${dbLabel()}`, () => {
+  const clock = new TestClock(ist('2026-11-23T07:00:00')); // Monday
+  let s: TestServer;
+  let rider: Session;
+  beforeAll(async () => {
+    s = await startTestServer({ now: clock.now });
+  }, 60_000);
+  /** Sets the clock and signs in again (an access token lives minutes; the clock jumps hours between tests). */
+  const at = async (t: string) => {
+    clock.t = ist(t);
+    rider = await signIn(s.app, s.db, '9876581001');
+  };
+  afterAll(() => s?.cleanup());
+
+  const req = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    s.app.inject({ method, url, headers: { ...rider.headers, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+  const fareOf = async (tripId: string) =>
+    ((await req('POST', `${R}/fare`, { options: [{ tripId, ...P1 }], passengers: ONE })).json() as { payableAmount: number }).payableAmount;
+  const hold = async (tripId: string) => {
+    const r = await req('POST', `${R}/bookings`, { tripId, ...P1, passengers: ONE, farePaise: await fareOf(tripId) });
+    expect(r.statusCode).toBe(201);
+    return r.json() as { bookingId: string; amountPaise: number };
+  };
+  let n = 0;
+  const payCard = (id: string) =>
+    req(
+      'POST',
+      `/api/payments/reservation/${id}/pay`,
+      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+      {
+        'idempotency-key': `hole-${++n}-card`,
+      },
+    );
+  const payPendingUpi = async (id: string) => {
+    const r = await req(
+      'POST',
+      `/api/payments/reservation/${id}/pay`,
+      { method: 'upi', details: { vpa: 'pending@upi' } },
+      { 'idempotency-key': `hole-${++n}-upi` },
+    );
+    expect(r.statusCode).toBe(200);
+    return r.json() as { paymentId: string; status: string };
+  };
+  const booking = async (id: string) =>
+    (await req('GET', `${R}/bookings/${id}`)).json() as { status: string; farePaise: number; cancellation: { refundPaise: number } };
+  /** What the rider paid for the payments of these orders, net of refunds that were not refused. */
+  const netPaid = async (orderIds: string[]) => {
+    const r = await s.db.query<{ paid: string; back: string }>(
+      `SELECT COALESCE(SUM(p.amount_paise), 0) AS paid,
+              COALESCE((SELECT SUM(f.amount_paise) FROM payment_refunds f JOIN payments q ON q.id = f.payment_id
+                         WHERE q.order_kind = 'reservation' AND q.order_id = ANY($1::text[]) AND f.status <> 'FAILED'), 0) AS back
+         FROM payments p WHERE p.order_kind = 'reservation' AND p.order_id = ANY($1::text[]) AND p.status = 'SUCCESS'`,
+      [orderIds],
+    );
+    return Number(r.rows[0].paid) - Number(r.rows[0].back);
+  };
+
+  it('a change of slot to a dearer trip: the booking it replaces cannot be cancelled while the difference is being paid', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231640'); // ₹160, off-peak
+    expect((await payCard(a.bookingId)).json()).toMatchObject({ status: 'SUCCESS' });
+    const diff = (await fareOf('PRM-1.202611231700')) - a.amountPaise; // ₹200 at peak: ₹40 more
+    expect(diff).toBe(4000);
+    const ch = await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231700', farePaise: diff });
+    expect(ch.statusCode).toBe(201);
+    const change = ch.json() as { bookingId: string; amountPaise: number };
+    expect(change.amountPaise).toBe(4000);
+    const p = await payPendingUpi(change.bookingId);
+    expect(p.status).toBe('PAYMENT_PROCESSING');
+    // while the ₹40 is being paid, the ₹160 booking it replaces is locked: no cancel, no second change
+    const old = await booking(a.bookingId);
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise }), 409, 'CHANGE_IN_PROGRESS');
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 }), 409, 'CHANGE_IN_PROGRESS');
+    clock.advance(31_000);
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    expect((await booking(change.bookingId)).status).toBe('ACTIVE');
+    expect((await booking(a.bookingId)).status).toBe('USER_RESCHEDULED');
+    // ₹160 + ₹40 for a ₹200 seat, nothing back
+    expect(await netPaid([a.bookingId, change.bookingId])).toBe(20000);
+  });
+
+  it('a hold made minutes before departure and paid after it: refunded in full, nothing issued', async () => {
+    await at('2026-11-23T09:15:00');
+    const h = await hold('PRM-1.202611230920');
+    const p = await payPendingUpi(h.bookingId);
+    expect(p.status).toBe('PAYMENT_PROCESSING');
+    clock.t = ist('2026-11-23T09:21:00'); // the bus left at 09:20; the UPI request settles now
+    const after = (await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string };
+    expect(after.status).toBe('SUCCESS');
+    const b = await booking(h.bookingId);
+    expect(['ACTIVE', 'PUNCHED']).not.toContain(b.status);
+    const order = (await req('GET', `/api/payments/orders/reservation/${h.bookingId}/status`)).json() as { status: string; failureReason: string };
+    expect(order).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'ORDER_CHANGED_REFUNDED' });
+    const refunds = (await req('GET', `/api/payments/${p.paymentId}/refunds`)).json() as { refunds: { amountPaise: number; status: string }[] };
+    expect(refunds.refunds.map((r) => r.amountPaise)).toEqual([h.amountPaise]);
+    expect(await netPaid([h.bookingId])).toBe(0);
+  });
+});
