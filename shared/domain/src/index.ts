@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './city-time';
 export * from './airport-board';
 export * from './airport-board-html';
 export * from './kiosk';
@@ -22,3 +23,4 @@ export * from './validity';
 export * from './cards';
 export * from './offers';
 export * from './short-id';
+export * from './product-status';

@@ -1,4 +1,5 @@
-import { serviceDay, serviceDaysOverlapping, parseGtfsTime, expandFrequency, localDate, timeZoneOffsetMs } from './service-day';
+import { timeZoneOffsetMs } from './city-time';
+import { serviceDay, serviceDaysOverlapping, parseGtfsTime, expandFrequency, localDate } from './service-day';
 
 const TZ = 'Asia/Kolkata';
 

@@ -1,3 +1,4 @@
+import { cityDate, timeZoneOffsetMs } from './city-time';
 import { DAY_MS } from './constants';
 
 /**
@@ -14,45 +15,8 @@ export interface ServiceDay {
   startMs: number;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-function ymdFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Offset of `timeZone` from UTC at instant `ms`, in ms (positive east of Greenwich). */
-export function timeZoneOffsetMs(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    ymdFormatter(timeZone)
-      .formatToParts(ms)
-      .map((x) => [x.type, x.value]),
-  );
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return asUtc - (ms - (ms % 1000));
-}
-
-/** The local calendar date (YYYYMMDD) at instant `ms` in `timeZone`. */
-export function localDate(ms: number, timeZone: string): string {
-  const p = Object.fromEntries(
-    ymdFormatter(timeZone)
-      .formatToParts(ms)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}${p.month}${p.day}`;
-}
+/** The local calendar date (YYYYMMDD, GTFS form) at instant `ms` in `timeZone`. */
+export const localDate = (ms: number, timeZone: string): string => cityDate(ms, timeZone).replace(/-/g, '');
 
 /** Service day for a GTFS date: its start is local noon minus 12 h. */
 export function serviceDay(date: string, timeZone: string): ServiceDay {
