@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@sawari/contracts';
 import type { Db } from '../../platform/db';
+import { businessMetrics } from '../../platform/metrics';
 import type { OrderQuote } from './order-kind';
 
 export type PaymentState = 'CREATED' | 'PENDING' | 'SUCCESS' | 'FAILED';
@@ -159,6 +160,7 @@ export class PaymentStore {
       `UPDATE payments SET status = $2, gateway_ref = COALESCE($3, gateway_ref), failure_reason = $4, updated_at = $5 WHERE id = $1 AND status = ANY($6::text[]) RETURNING *`,
       [id, c.status, c.gatewayRef, c.failureReason, now, from],
     );
+    if (r.rows[0]) businessMetrics.paymentSettled(c.status);
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
@@ -192,6 +194,16 @@ export class PaymentStore {
       [now, staleBefore, limit],
     );
     return r.rows.map(paymentOf);
+  }
+
+  /** Metrics: payments and refunds still waiting for reconciliation (unsettled or undelivered) since before `before`. */
+  async reconciliationBacklog(before: number): Promise<number> {
+    const r = await this.db.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM payments WHERE (status IN ('CREATED', 'PENDING') OR (status IN ('SUCCESS', 'FAILED') AND notified_at IS NULL)) AND updated_at < $1)
+            + (SELECT count(*) FROM payment_refunds WHERE status IN ('CREATED', 'PENDING') AND updated_at < $1) AS n`,
+      [before],
+    );
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   async releaseLease(id: string): Promise<void> {
@@ -242,6 +254,7 @@ export class PaymentStore {
         productId,
       ],
     );
+    businessMetrics.productIssued(kind);
   }
 
   async markIssued(kind: string, orderId: string, paymentId: string, productId: string, now: number): Promise<void> {
@@ -249,6 +262,7 @@ export class PaymentStore {
       `UPDATE payment_orders SET state = 'ISSUED', issued_at = $3, issued_payment_id = $4, product_id = $5, updated_at = $3 WHERE order_kind = $1 AND order_id = $2`,
       [kind, orderId, now, paymentId, productId],
     );
+    businessMetrics.productIssued(kind);
   }
 
   /** The order's payment failed: payable again, open to a new quote. */
@@ -298,6 +312,7 @@ export class PaymentStore {
       `UPDATE payment_refunds SET status = $2, gateway_ref = COALESCE($3, gateway_ref), failure_reason = $4, updated_at = $5 WHERE id = $1 AND status IN ('CREATED', 'PENDING') RETURNING *`,
       [id, c.status, c.gatewayRef, c.failureReason, now],
     );
+    if (r.rows[0]) businessMetrics.refundSettled(c.status);
     return r.rows[0] ? refundOf(r.rows[0]) : null;
   }
 
