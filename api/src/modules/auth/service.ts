@@ -8,6 +8,7 @@ import { sendSms, type SmsProvider } from '../sms';
 import { otpSmsText, type OtpSmsLanguage } from './otp-sms';
 import type { AuthStore } from './store';
 import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+import { businessMetrics } from '../../platform/metrics';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -51,6 +52,7 @@ export class AuthService {
     const now = this.deps.now();
     const tooSoon = (createdAt: number) => {
       const wait = secs(createdAt + OTP_RESEND_MS - now);
+      businessMetrics.otp('refused');
       return new ApiError(
         429,
         'OTP_RESEND_TOO_SOON',
@@ -69,6 +71,7 @@ export class AuthService {
       const r = await this.deps.limiter.hit(rule);
       if (!r.allowed) {
         const minutes = Math.ceil(r.retryAfterSecs / 60);
+        businessMetrics.otp('refused');
         throw new ApiError(
           429,
           'RATE_LIMITED',
@@ -92,6 +95,7 @@ export class AuthService {
       await this.store.deleteOtp(refNo);
       throw err;
     }
+    businessMetrics.otp('sent');
     return { refNo, expiresInSecs: OTP_TTL_MS / 1000, resendAfterSecs: OTP_RESEND_MS / 1000 };
   }
 

@@ -26,6 +26,7 @@ import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { mintOrderId } from '../payments';
 import { CardStore, type CardRow, type Committed, type OrderRow, type TapRow } from './store';
+import { businessMetrics } from '../../platform/metrics';
 
 /** A rider may link this many cards. */
 export const MAX_LINKED_CARDS = 10;
@@ -251,6 +252,7 @@ export class CardService {
       refundReason: null,
     };
     const r = await this.store.insertOrder(o, orderKey);
+    if (r.created) businessMetrics.orderCreated(quote.orderKind);
     if (r.created) return { order: this.orderView(r.order, card, link.name), created: true };
     // The same key again (a retry, a double tap): the same order. Another card or amount re-quotes it while nobody pays it.
     const same = r.order.cardRef === cardRef && r.order.amountPaise === amountPaise && r.order.city === city;
@@ -516,6 +518,8 @@ export class CardService {
       return { answer: this.tapAnswer(t, kind, last4), refundsDue: [] as OrderRow[] };
     });
     await this.requestRefunds(refundsDue);
+    businessMetrics.cardTap(answer.status === 'ACCEPTED' ? 'approved' : 'declined');
+    businessMetrics.cardLoadsWritten(answer.written.length);
     return answer;
   }
 }

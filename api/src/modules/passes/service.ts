@@ -21,6 +21,7 @@ import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type
 import type { ApplicableOffer, OfferService, PromotionIssuer } from '../offers';
 import { mintOrderId, type FreezeResult, type InstrumentInfo, type OrderQuote, type SellerPayments, type SettledPayment } from '../payments';
 import { PassStore, type OrderRow, type PassRow } from './store';
+import { businessMetrics } from '../../platform/metrics';
 
 const DAY_MS = 86_400_000;
 const PROOF_PURPOSE = 'pass-proof';
@@ -166,6 +167,7 @@ export class PassOrderService implements PromotionIssuer {
     const open = await this.store.openPaymentOrder(userId, row);
     if (open) return this.orderView(open);
     let transactionId = await this.store.putOrder(row);
+    if (transactionId) businessMetrics.orderCreated('pass');
     if (!transactionId) {
       // The order under this key is being paid, paid or issued: it never changes (a re-quote is a new order).
       const existing = (await this.store.orderByKey(userId, key))!;

@@ -39,6 +39,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { ReservationStore, type BookingRow, type LineRow, type RefundRow, type TripRow } from './store';
+import { businessMetrics } from '../../platform/metrics';
 
 const bad = (code: string, message: string) => new ApiError(400, code, message);
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
@@ -387,6 +388,8 @@ export class ReservationService {
         issuedAt: pass ? now : null,
       });
     });
+    businessMetrics.orderCreated(pass ? 'reservation-pass' : 'reservation');
+    businessMetrics.seats('held', seats);
     return this.booking(userId, id);
   }
 
@@ -408,6 +411,7 @@ export class ReservationService {
       if (!moved) throw conflict('NOT_A_HOLD', 'This booking is not an unpaid hold any more.');
       if (b.seatsHeld) await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
     });
+    if (b.seatsHeld) businessMetrics.seats('released', b.seats);
     return this.booking(userId, id);
   }
 
@@ -811,6 +815,7 @@ export class ReservationService {
       }
     }
     await this.store.transition(db, id, [b.status], 'ACTIVE', { seatsHeld: true, issuedAt: now }, now);
+    businessMetrics.seats('sold', b.seats);
     if (b.prevBookingId) {
       const prev = await this.store.booking(b.prevBookingId, db, true);
       if (prev && prev.status === 'ACTIVE') {
@@ -830,6 +835,7 @@ export class ReservationService {
     if (!b || b.status !== 'PAYMENT_PROCESSING') return;
     await this.store.transition(db, id, ['PAYMENT_PROCESSING'], 'PAYMENT_FAILED', { seatsHeld: false }, now);
     if (b.seatsHeld) await this.store.giveBackSeats(db, b.tripId, b.seats, now);
+    if (b.seatsHeld) businessMetrics.seats('released', b.seats);
   }
 
   // --- validation (validation-port.ts) and wallet -----------------------------------------------------------------

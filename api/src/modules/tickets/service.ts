@@ -21,6 +21,7 @@ import { ApiError } from '../../platform/errors';
 import type { FreezeResult, OrderQuote, SettledPayment, WalletSource } from '../payments';
 import type { PunchSource, RouteSource } from './ports';
 import { TicketStore, type StoredLeg, type TicketOrderRow, type TicketRow } from './store';
+import { businessMetrics } from '../../platform/metrics';
 
 const bad = (code: string, message: string) => new ApiError(400, code, message);
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such ticket order.');
@@ -223,6 +224,7 @@ export class TicketService {
       orderKey: opts.orderKey ?? null,
     };
     const id = await this.store.insertOrder(row);
+    if (id) businessMetrics.orderCreated('ticket');
     if (id) return this.orderView((await this.store.order(id))!, null);
     const existing = (await this.store.orderByKey(userId, row.orderKey!))!;
     if (productRef(existing) === productRef(row) && existing.payablePaise === row.payablePaise)

@@ -17,6 +17,7 @@ import { typed } from '../../platform/schema';
 import { safeEqual } from '../../platform/secrets';
 import { authOf, type AuthGuard } from '../auth';
 import { CodeInvalidError, type ValidationService } from './service';
+import { businessMetrics } from '../../platform/metrics';
 
 const txParams = z.object({ transactionId: validationTransactionIdSchema });
 /** 422 of a punch: the usual error body and why the code was refused. */
@@ -78,8 +79,11 @@ export async function validatorRoutes(fastify: FastifyInstance, opts: { service:
     { bodyLimit: 8192, schema: { body: punchRequestSchema, response: { 200: punchResultSchema, 422: codeInvalidSchema } } },
     async (request, reply) => {
       try {
-        return await opts.service.punch(who.get(request)!, request.body);
+        const punched = await opts.service.punch(who.get(request)!, request.body);
+        businessMetrics.punch('accepted');
+        return punched;
       } catch (err) {
+        if (err instanceof CodeInvalidError) businessMetrics.punch('refused');
         if (err instanceof CodeInvalidError) return reply.code(422).send({ ...errorBody(err.code, err.message), reason: err.reason });
         throw err;
       }
