@@ -27,6 +27,8 @@ export interface Db {
    * duplicate key) like `query`.
    */
   copyFrom(sql: string, chunks: AsyncIterable<string | Uint8Array>): Promise<void>;
+  /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -288,6 +290,7 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
         client.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
