@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { heldLock, serverUrl } from '../platform/data-folder-lock';
 import { openDb, type Db } from '../platform/db';
 import { migrate } from '../platform/migrate';
 import { createPlatformServer, registerHealth } from '../platform/server';
@@ -32,6 +33,14 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const app = createPlatformServer(config);
   const db = deps.db ?? (await prepareDatabase(config, app.log, deps.importFeeds));
   if (!deps.db) app.addHook('onClose', async () => db.close());
+  // A server on a PGlite folder writes its URL into the folder's lock once it listens: a command started beside it
+  // (npm run ops, terminal) finds it there and acts through its API instead of opening the folder (data-folder-lock.ts).
+  const lock = !deps.db && !config.databaseUrl && config.dataDir !== 'memory://' ? heldLock(config.dataDir) : undefined;
+  if (lock)
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (typeof address === 'object' && address) lock.setUrl(serverUrl(address.address, address.port));
+    });
   try {
     registerHealth(app, db);
     const { renderPage } = await registerModules(app, { config, db, deps });

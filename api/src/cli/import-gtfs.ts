@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../platform/config';
+import { DataFolderLockedError } from '../platform/data-folder-lock';
 import { openDb } from '../platform/db';
 import { migrate } from '../platform/migrate';
 import { importGtfs, GtfsImportError } from '../modules/transit/importer/import';
@@ -16,8 +17,8 @@ Imports a GTFS feed as the city's current timetable (in one transaction: the old
 Walking transfers between stops within 250 m are generated when the feed has no transfers.txt.
 Rows are written with COPY; progress (file, rows, rows a second) is shown on one line updated in place on a terminal,
 one line per file otherwise.
-Uses DATABASE_URL when set, else PGlite under DATA_DIR (default ./.data). Stop a running server using the same
-PGlite directory first: PGlite allows one process at a time.`;
+Uses DATABASE_URL when set, else PGlite under DATA_DIR (default ./.data). PGlite allows one process per folder: a
+server holding it (DATA_DIR/sawari.lock) is named and the import refused; stop that server first.`;
 
 async function main(): Promise<number> {
   let parsed;
@@ -49,7 +50,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const db = await openDb(config);
+  let db;
+  try {
+    db = await openDb(config, { role: 'import-gtfs' });
+  } catch (err) {
+    if (!(err instanceof DataFolderLockedError)) throw err;
+    console.error(`The feed was not imported: ${err.message}`);
+    return 1;
+  }
   try {
     await migrate(db);
     const started = Date.now();

@@ -1,8 +1,9 @@
 // What every operator command (`npm run ops -- verifications …`, `npm run ops -- reservations …`) shares: reading the
-// arguments with their usage on a mistake, choosing a running server (--server / SAWARI_API_URL) or the configured
-// database, and turning a refused decision (ApiError) into one line and exit code 1.
+// arguments with their usage on a mistake, choosing a running server (--server / SAWARI_API_URL, or the server that
+// holds the PGlite folder) or the configured database, and turning a refused decision (ApiError) into one line and exit code 1.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../platform/config';
+import { DataFolderLockedError } from '../platform/data-folder-lock';
 import { openDb, type Db } from '../platform/db';
 import { ApiError } from '../platform/errors';
 import { migrate } from '../platform/migrate';
@@ -39,7 +40,8 @@ export async function refusalsAsExitCode(err: (s: string) => void, run: () => Pr
 
 /**
  * The process entry of an operator command: through a running server when one is named (its URL checked, the key
- * from OPS_KEY else the development key), else on the configured database (migrated, closed after). Exits with the
+ * from OPS_KEY else the development key) or when a server holds the PGlite folder, else on the configured database
+ * (migrated, closed after; the folder's lock held meanwhile). Exits with the
  * command's code; a failure is one line and exit code 1.
  */
 export function opsMain(opts: {
@@ -58,7 +60,20 @@ export function opsMain(opts: {
       return opts.remote(server, process.env.OPS_KEY?.trim() || opts.devKey, argv);
     }
     const config = loadConfig();
-    const db = await openDb(config);
+    let db: Db;
+    try {
+      db = await openDb(config, { role: 'ops' });
+    } catch (e) {
+      // PGlite allows one process per folder: a server holding it is acted through (its URL is in the lock), anyone
+      // else holding it is named and the command refuses (data-folder-lock.ts).
+      if (!(e instanceof DataFolderLockedError)) throw e;
+      if (e.holder.role === 'server' && e.holder.url) {
+        console.error(`A Sawari server (pid ${e.holder.pid}) holds ${e.dataDir}: acting through it at ${e.holder.url}.`);
+        return opts.remote(e.holder.url, process.env.OPS_KEY?.trim() || opts.devKey, argv);
+      }
+      console.error(e.message);
+      return 1;
+    }
     try {
       await migrate(db);
       return await opts.local(db, config, argv);

@@ -2,14 +2,16 @@
 // (demos, support, tests): reads the card, has the server write its pending loads and take the fare, prints the new
 // chip balance. It talks to a running server's terminal API like a real validator (docs/cards.md).
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPaise, maskedFromLast4, normalizeCardNumber } from '@sawari/domain';
 import type { TerminalTapResponse } from '@sawari/contracts';
+import { dataFolderHolder } from '../platform/data-folder-lock';
 
 export const TERMINAL_USAGE = `Usage: npm run terminal -- tap <card number> --fare <rupees> [--route <name>] [--valid-thru YYYY-MM] [--tap-id <id>] [--terminal <id>]
        npm run terminal -- block <card number>      (the issuer's hotlist: its unwritten loads are refunded)
        npm run terminal -- unblock <card number>
-Options: --server <url> (default $SAWARI_API_URL or http://localhost:8080)
+Options: --server <url> (default $SAWARI_API_URL, else the server holding DATA_DIR's PGlite folder, else http://localhost:8080)
          --key <validator key> (default $VALIDATOR_KEY or sawari-dev-validator; block/unblock use $OPS_KEY or sawari-dev-ops)
 A tap is sent with a new tap id unless --tap-id repeats one: the server applies a tap id once and replays its answer.`;
 
@@ -109,6 +111,18 @@ export async function runTerminal(argv: string[], io: TerminalIo): Promise<numbe
   return t.status === 'ACCEPTED' ? 0 : 1;
 }
 
+/** Without --server or SAWARI_API_URL: the server that holds the PGlite data folder (DATA_DIR's lock), if one does. */
+export function serverHoldingDataDir(env: Record<string, string | undefined>): string | undefined {
+  if (env.DATABASE_URL || env.DATA_DIR === 'memory://') return undefined;
+  const h = dataFolderHolder(path.resolve(env.DATA_DIR || './.data'));
+  return h?.role === 'server' && h.url ? h.url : undefined;
+}
+
 if (require.main === module) {
-  runTerminal(process.argv.slice(2), { fetch, env: process.env, out: (l) => console.log(l) }).then((code) => (process.exitCode = code));
+  const argv = process.argv.slice(2);
+  const named = argv.some((a) => a === '--server' || a.startsWith('--server=')) || !!process.env.SAWARI_API_URL;
+  const held = named ? undefined : serverHoldingDataDir(process.env);
+  runTerminal(argv, { fetch, env: held ? { ...process.env, SAWARI_API_URL: held } : process.env, out: (l) => console.log(l) }).then(
+    (code) => (process.exitCode = code),
+  );
 }

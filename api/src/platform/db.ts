@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from './config';
+import { acquireDataFolderLock } from './data-folder-lock';
 import { DatabaseUnavailableError } from './errors';
 import { pgTrgm } from './pglite-trgm';
 
@@ -37,6 +38,8 @@ export interface OpenDbOptions {
   searchPath?: string;
   /** PostgreSQL pool size. */
   max?: number;
+  /** PGlite on a folder: who holds DATA_DIR's lock while the database is open (default 'server'; data-folder-lock.ts). */
+  role?: string;
 }
 
 type PGliteLike = {
@@ -333,10 +336,26 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, op
   const { PGlite } = require('@electric-sql/pglite') as {
     PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown> }): Promise<PGliteLike> };
   };
-  let dataDir: string | undefined;
-  if (config.dataDir !== 'memory://') {
-    dataDir = path.join(config.dataDir, 'pglite');
+  if (config.dataDir === 'memory://') return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), extensions: { pg_trgm: pgTrgm } }));
+  // One process per folder: the lock is taken before PGlite touches it (throws DataFolderLockedError naming the holder)
+  // and released after PGlite closed.
+  const lock = acquireDataFolderLock(config.dataDir, opts.role ?? 'server');
+  try {
+    const dataDir = path.join(config.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
+    const db = pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir, extensions: { pg_trgm: pgTrgm } }));
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir, extensions: { pg_trgm: pgTrgm } }));
 }

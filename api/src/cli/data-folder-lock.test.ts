@@ -1,0 +1,165 @@
+// One process per PGlite data folder (platform/data-folder-lock.ts): the lock's rules in this process, then real
+// processes: a server on a temporary folder, the ops command beside it (acts through the server: the server sees the
+// decision), import-gtfs beside it (refused, naming the server), a second server on the same folder (refuses to start),
+// and a server killed with -9 whose stale lock the next opener takes over. PGlite only (PostgreSQL has no folder).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { acquireDataFolderLock, dataFolderHolder, DataFolderLockedError, LOCK_FILE, type LockHolder } from '../platform/data-folder-lock';
+import { REPO, runNode, signInOverHttp, spawnServer, submittedPassOrder, type SpawnedServer } from './spawned-server.testing';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-lock-'));
+const readLock = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as LockHolder;
+
+/** A pid that certainly ran and is gone now. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((r) => child.on('exit', r));
+  return child.pid!;
+}
+
+describe('the data folder lock (in one process)', () => {
+  it('is taken atomically with pid and role, refused while held (naming the holder), free again after release', () => {
+    const dir = tmp();
+    const lock = acquireDataFolderLock(dir, 'server');
+    expect(readLock(dir)).toMatchObject({ pid: process.pid, role: 'server', url: null });
+    lock.setUrl('http://127.0.0.1:18389');
+    expect(dataFolderHolder(dir)).toMatchObject({ pid: process.pid, url: 'http://127.0.0.1:18389' });
+    let refused: unknown;
+    try {
+      acquireDataFolderLock(dir, 'ops');
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(DataFolderLockedError);
+    expect((refused as DataFolderLockedError).holder).toMatchObject({ pid: process.pid, role: 'server', url: 'http://127.0.0.1:18389' });
+    expect((refused as Error).message).toContain(`pid ${process.pid}, http://127.0.0.1:18389`);
+    lock.release();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    expect(dataFolderHolder(dir)).toBeNull();
+    acquireDataFolderLock(dir, 'ops').release();
+  });
+
+  it('takes over a stale lock: a dead pid, a reused pid (another start time), a torn file', async () => {
+    const dir = tmp();
+    const file = path.join(dir, LOCK_FILE);
+    const dead = await deadPid();
+    fs.writeFileSync(file, JSON.stringify({ pid: dead, pidStart: null, hostname: os.hostname(), role: 'server', url: 'http://127.0.0.1:1', since: 'x' }));
+    expect(dataFolderHolder(dir)).toBeNull();
+    const a = acquireDataFolderLock(dir, 'server');
+    expect(readLock(dir).pid).toBe(process.pid);
+    a.release();
+    // This very pid, but recorded with another start time: a process that died and whose pid came back.
+    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, pidStart: '1', hostname: os.hostname(), role: 'server', url: null, since: 'x' }));
+    acquireDataFolderLock(dir, 'backup').release();
+    fs.writeFileSync(file, '{"pid":');
+    acquireDataFolderLock(dir, 'ops').release();
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('two openers racing for one stale lock: exactly one gets it', async () => {
+    const dir = tmp();
+    const dead = await deadPid();
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, pidStart: null, hostname: os.hostname(), role: 'server', url: null, since: 'x' }));
+    // Separate processes, each trying once at the same moment.
+    const script = `
+      const { acquireDataFolderLock } = require(${JSON.stringify(path.join(REPO, 'api/src/platform/data-folder-lock.ts'))});
+      setTimeout(() => {
+        try { acquireDataFolderLock(${JSON.stringify(dir)}, 'ops'); console.log('GOT'); setTimeout(() => process.exit(0), 1500); }
+        catch (e) { console.log(e.name); process.exit(0); }
+      }, ${Date.now() + 1500} - Date.now());`;
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runNode(['--import', 'tsx', '-e', script], {}, 30_000)));
+    const said = runs.map((r) => r.stdout.trim()).sort();
+    expect(said.filter((s) => s === 'GOT')).toHaveLength(1);
+    expect(said.filter((s) => s === 'DataFolderLockedError')).toHaveLength(3);
+  }, 60_000);
+});
+
+const suite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+suite('one process per PGlite folder (real server processes)', () => {
+  const dir = tmp();
+  const env = { DATA_DIR: dir, DATABASE_URL: '', SAWARI_API_URL: '', OPS_KEY: '' };
+  let server: SpawnedServer | undefined;
+  beforeAll(async () => {
+    server = await spawnServer({ port: 18380, dataDir: dir });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill9();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the running server holds the folder: its pid and URL are in the lock', () => {
+    expect(dataFolderHolder(dir)).toMatchObject({ pid: server!.pid, role: 'server', url: 'http://127.0.0.1:18380' });
+  });
+
+  it('`npm run ops` without --server beside it acts through the server: the server sees the decision', async () => {
+    const rider = await signInOverHttp(server!.url, '9876580301');
+    const tx = await submittedPassOrder(server!.url, rider, '9876580301');
+    const r = await runNode([path.join(REPO, 'scripts/ops.mjs'), 'verifications', 'approve', tx], env);
+    expect(r.out).toContain(`A Sawari server (pid ${server!.pid}) holds ${dir}: acting through it at http://127.0.0.1:18380.`);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`${tx}: PENDING (VERIFIED)`);
+    // The server itself answers with the decision: the order is no longer waiting for an operator, and is VERIFIED.
+    const pending = (await (await fetch(`${server!.url}/api/ops/verifications`, { headers: { authorization: 'Ops sawari-dev-ops' } })).json()) as {
+      verifications: { transactionId: string }[];
+    };
+    expect(pending.verifications.map((v) => v.transactionId)).not.toContain(tx);
+    const mine = (await (await fetch(`${server!.url}/api/passes/orders`, { headers: rider.headers })).json()) as {
+      orders: { transactionId: string; verificationStatus: string }[];
+    };
+    expect(mine.orders.find((o) => o.transactionId === tx)).toMatchObject({ verificationStatus: 'VERIFIED' });
+    // The second decision on the same order is refused by the server (not applied to a copy of the folder).
+    const again = await runNode([path.join(REPO, 'scripts/ops.mjs'), 'verifications', 'reject', tx, '--reason', 'late'], env);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/ILLEGAL_TRANSITION/);
+  }, 120_000);
+
+  it('import-gtfs beside it refuses, naming the server (pid, URL); the server keeps answering', async () => {
+    const r = await runNode(
+      [
+        '--import',
+        'tsx',
+        path.join(REPO, 'api/src/cli/import-gtfs.ts'),
+        '--city',
+        'lockville',
+        path.join(REPO, 'api/src/modules/transit/importer/fixtures/mini'),
+      ],
+      env,
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`in use by a Sawari server (pid ${server!.pid}, http://127.0.0.1:18380)`);
+    expect((await fetch(`${server!.url}/api/health`)).ok).toBe(true);
+  }, 60_000);
+
+  it('a second server on the same folder refuses to start, naming the first', async () => {
+    let failed: Error | undefined;
+    await spawnServer({ port: 18381, dataDir: dir, timeoutMs: 60_000 }).then(
+      (s) => s.kill9(),
+      (e: Error) => (failed = e),
+    );
+    expect(failed?.message).toContain('the server exited before answering');
+    expect(failed?.message).toContain(
+      `Sawari failed to start: The data folder ${dir} is in use by a Sawari server (pid ${server!.pid}, http://127.0.0.1:18380)`,
+    );
+    expect(dataFolderHolder(dir)?.pid).toBe(server!.pid);
+  }, 90_000);
+
+  it('a server killed with -9 leaves a stale lock that the next server takes over; a graceful stop releases it', async () => {
+    const old = server!.pid;
+    await server!.kill9();
+    expect(readLock(dir).pid).toBe(old);
+    expect(dataFolderHolder(dir)).toBeNull();
+    server = await spawnServer({ port: 18382, dataDir: dir });
+    expect(dataFolderHolder(dir)).toMatchObject({ pid: server.pid, url: 'http://127.0.0.1:18382' });
+    expect(await server.stop()).toBe(0);
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    server = undefined;
+    // Nobody holds it now: the command opens the folder itself (and holds it meanwhile).
+    const r = await runNode([path.join(REPO, 'scripts/ops.mjs'), 'verifications', 'list'], env);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('acting through');
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+});

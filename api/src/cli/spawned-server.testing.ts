@@ -1,0 +1,179 @@
+// Test support: the real server (api/src/app/main.ts under tsx) as a child process on its own data folder and a
+// loopback port, and a rider signed in through its HTTP API (the development SMS outbox). Used by the tests of the
+// data-folder lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '../../..');
+
+export interface SpawnedServer {
+  url: string;
+  pid: number;
+  output(): string;
+  /** SIGTERM and wait for the exit (graceful shutdown: the folder's lock released). */
+  stop(): Promise<number | null>;
+  kill9(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** Starts `node --import tsx api/src/app/main.ts` and waits for /api/health (or its exit). */
+export async function spawnServer(opts: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'api/src/app/main.ts')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SAWARI_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(opts.port),
+      DATA_DIR: opts.dataDir,
+      WEB_ROOT: 'off',
+      LOG_LEVEL: 'warn',
+      REALTIME_SOURCE: 'off',
+      SAWARI_IMPORT_GTFS: '',
+      DATABASE_URL: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (gone) throw new Error(`the server exited before answering:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer in time:\n${out}`);
+    }
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    output: () => out,
+    exited,
+    stop: async () => {
+      if (!gone) child.kill('SIGTERM');
+      return exited;
+    },
+    kill9: async () => {
+      if (!gone) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Runs a script of the repository (node [--import tsx] file args) to its end; answers exit code and output. */
+export function runNode(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  stdin?: string,
+): Promise<{ code: number | null; out: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, stdout });
+    });
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+export interface HttpRider {
+  userId: string;
+  headers: Record<string, string>;
+}
+
+/** Signs a rider in through the HTTP API: OTP request, the code from the development outbox, login. */
+export async function signInOverHttp(url: string, phoneNumber: string, deviceId = 'spawned-device-1'): Promise<HttpRider> {
+  const otp = await fetch(`${url}/api/auth/otp?phoneNumber=${phoneNumber}&countryCode=%2B91`);
+  if (!otp.ok) throw new Error(`OTP request failed: ${otp.status} ${await otp.text()}`);
+  const outbox = (await (await fetch(`${url}/api/dev/sms-outbox?phoneNumber=${phoneNumber}`)).json()) as { messages: { body: string }[] };
+  const code = outbox.messages.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no code was sent to ${phoneNumber}`);
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber, countryCode: '+91', otp: code, deviceId }),
+  });
+  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
+  const body = (await r.json()) as { userId: string; accessToken: string };
+  return {
+    userId: body.userId,
+    headers: { accesstoken: body.accessToken, authtype: 'ACCESS_TOKEN', userid: body.userId, deviceid: deviceId, 'x-type': 'pass' },
+  };
+}
+
+/** A multipart body with one file field (uploads). */
+export function multipartFile(file: Buffer, contentType = 'application/octet-stream'): { body: Buffer; contentType: string } {
+  const boundary = '----sawari-spawned-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="upload"\r\ncontent-type: ${contentType}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const jpegBytes = (n = 200, fill = 0): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(n, fill)]);
+export const pdfBytes = (n = 200, fill = 0): Buffer => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(n, fill)]);
+
+/** Today's date in Asia/Kolkata (YYYY-MM-DD), as the passes' start dates are. */
+export const todayInKolkata = (): string => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+
+/** Uploads two proofs, creates a student pass order and submits it for verification (a decision for an operator). */
+export async function submittedPassOrder(url: string, rider: HttpRider, phoneNumber: string): Promise<string> {
+  const up = async (b: Buffer) => {
+    const m = multipartFile(b);
+    const r = await fetch(`${url}/api/passes/proofs`, {
+      method: 'POST',
+      headers: { ...rider.headers, 'content-type': m.contentType },
+      body: new Uint8Array(m.body),
+    });
+    if (!r.ok) throw new Error(`upload failed: ${r.status} ${await r.text()}`);
+    return ((await r.json()) as { fileId: string }).fileId;
+  };
+  const body = {
+    appVer: '1001',
+    city: 'mumbai',
+    deviceId: 'spawned-device-1',
+    source: 1,
+    paymentProps: { lpVer: '1', paymentType: 'online' },
+    proofs: [
+      { kind: 'PHOTO', fileId: await up(jpegBytes()) },
+      { kind: 'STUDENT_ID', fileId: await up(pdfBytes()) },
+    ],
+    userDetails: { mailId: null, mobileNumber: phoneNumber, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
+    passProps: { passStartDate: todayInKolkata(), categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
+    transactionId: `lock-${Math.random().toString(36).slice(2, 10)}`,
+  };
+  const o = await fetch(`${url}/api/passes/v3/orders`, {
+    method: 'POST',
+    headers: { ...rider.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (o.status !== 201) throw new Error(`order failed: ${o.status} ${await o.text()}`);
+  const tx = ((await o.json()) as { transactionId: string }).transactionId;
+  const s = await fetch(`${url}/api/passes/orders/${tx}/submit-for-verification`, { method: 'POST', headers: rider.headers });
+  if (!s.ok) throw new Error(`submit failed: ${s.status} ${await s.text()}`);
+  return tx;
+}
