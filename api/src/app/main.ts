@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildServer } from './server';
 import { parseStartupFeeds } from '../seed';
+import { readinessOf } from '../platform/readiness';
 
 /** `tsx api/src/app/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -15,12 +16,19 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      10_000 + (config.drainMs ?? 0),
+    );
     force.unref();
     try {
+      // Readiness turns 503 at once; requests are still served while the load balancer's checks notice
+      // (SHUTDOWN_DRAIN_MS), then the listener closes (docs/operations.md "Rolling restarts").
+      readinessOf(app).drain();
+      if (config.drainMs) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await app.close(); // stops accepting, drains requests, then closes the database (onClose)
       process.exit(0);
     } catch (err) {

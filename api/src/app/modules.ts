@@ -56,6 +56,7 @@ import { passValidatables, registerValidationModule, type ValidatableLookup } fr
 import { registerCardModule } from '../modules/cards';
 import type { Config } from './config';
 import type { ServerDeps } from './deps';
+import { registerOperations } from './operations';
 
 export interface ModuleContext {
   config: Config;
@@ -86,10 +87,11 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
+  const planner = new PlannerService(db, { prebuild: { now, log }, buildInWorker: true });
   await app.register(graphqlPlugin, {
     transit,
     realtime: realtimeResolvers(live),
-    planner: new PlannerService(db, { prebuild: { now, log }, buildInWorker: true }),
+    planner,
     now,
     graphiql: config.env === 'development',
   });
@@ -112,7 +114,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
 
   // ── files and profile
   // One storage for every module's uploads (a pass's proof photo is served by the files module's signed links).
-  const fileStorage = deps.files ?? createFileStorage(config.dataDir);
+  const fileStorage = deps.files ?? createFileStorage(config.dataDir, db);
   const files = new FileService(new FileStore(db), fileStorage, keys.fileLinks, now);
   await app.register(fileRoutes, { service: files });
   await app.register(profileRoutes, { service: new ProfileService(profiles, files, now), guard });
@@ -189,6 +191,9 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });
   tickets.service.usePunches(validation);
+
+  // ── operations: what GET /api/ready waits for, and the gauges of GET /metrics (docs/operations.md)
+  registerOperations(app, { db, planner });
 
   // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
   return { renderPage: boardPage(airport, now) };

@@ -23,6 +23,12 @@ export interface PlatformConfig {
   /** Addresses (IPs or CIDR ranges) of the reverse proxies whose `x-forwarded-for` is believed (TRUST_PROXY). Empty:
    *  no proxy is trusted and the client address is the socket's peer (docs/hardening.md). */
   trustProxy: string[];
+  /** Addresses (IPs or CIDR ranges) answered on GET /metrics (METRICS_ALLOW; default loopback). Behind a trusted
+   *  proxy the forwarded client address is the one checked (platform/metrics.ts). */
+  metricsAllow?: string[];
+  /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the listener closes
+   *  (SHUTDOWN_DRAIN_MS; default 2000 in production, else 0): the load balancer's health check sees it first. */
+  drainMs?: number;
   /** Map tile sources by city (SAWARI_MAP_TILES, SAWARI_MAP_PMTILES, SAWARI_MAP_ATTRIBUTION; map-tiles.ts): only the
    *  URL templates' origins are added to the page CSP. Unset: maps draw the built-in style, nothing fetched elsewhere. */
   mapSources?: MapSources;
@@ -75,6 +81,13 @@ const platformSection = defineSection<PlatformConfig>({
     WEB_ROOT: z.string().min(1, 'WEB_ROOT must not be empty').optional(),
     AUTH_TOKEN_SECRET: z.string().min(32, 'AUTH_TOKEN_SECRET must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().optional(),
+    METRICS_ALLOW: z.string().optional(),
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ message: 'SHUTDOWN_DRAIN_MS must be a number' })
+      .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
+      .min(0, 'SHUTDOWN_DRAIN_MS must be 0..60000')
+      .max(60_000, 'SHUTDOWN_DRAIN_MS must be 0..60000')
+      .optional(),
     ...mapVariables,
   },
   build(e, ctx) {
@@ -85,6 +98,13 @@ const platformSection = defineSection<PlatformConfig>({
       .filter(Boolean);
     for (const entry of trustProxy) {
       if (!proxyEntry.test(entry)) ctx.problem(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range (list the proxies' addresses, comma separated)`);
+    }
+    const metricsAllow = String(e.METRICS_ALLOW ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const entry of metricsAllow) {
+      if (!proxyEntry.test(entry)) ctx.problem(`METRICS_ALLOW: "${entry}" is not an IP address or CIDR range (list the scrapers' addresses, comma separated)`);
     }
     const dataDir = e.DATA_DIR as string;
     return {
@@ -97,6 +117,8 @@ const platformSection = defineSection<PlatformConfig>({
       webRoot: e.WEB_ROOT === 'off' ? null : path.resolve((e.WEB_ROOT as string | undefined) ?? repoRoot),
       authTokenSecret: e.AUTH_TOKEN_SECRET as string | undefined,
       trustProxy,
+      metricsAllow: metricsAllow.length ? metricsAllow : undefined,
+      drainMs: (e.SHUTDOWN_DRAIN_MS as number | undefined) ?? (ctx.env === 'production' ? 2000 : 0),
       mapSources: buildMapSources(e, ctx.problem),
     };
   },

@@ -128,7 +128,7 @@ export function installMetrics(app: FastifyInstance, allow: readonly string[]): 
   serverMetrics.set(app, metrics);
 
   const allowed = proxyAddr.compile([...allow]);
-  app.get('/metrics', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!allowed(request.ip, 0)) return reply.callNotFound();
     const joined = Registry.merge([processRegistry, registry]);
     const text = await joined.metrics();

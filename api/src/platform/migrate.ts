@@ -52,3 +52,10 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
     return applied;
   });
 }
+
+/** Readiness: the database answers and every migration this build knows is recorded as applied. */
+export async function migrationsApplied(db: Db, migrations: Migration[] = readMigrations()): Promise<boolean> {
+  const latest = migrations.length ? migrations[migrations.length - 1].version : 0;
+  const r = await db.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+  return (r.rows[0]?.v ?? 0) >= latest;
+}

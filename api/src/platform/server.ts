@@ -8,6 +8,8 @@ import { apiErrorSchema, healthResponseSchema } from '@sawari/contracts';
 import { installZodSerializer } from './schema';
 import { lazyChildLoggerFactory } from './request-logger';
 import { mapTileOrigins, registerMapTiles } from './map-tiles';
+import { DEFAULT_METRICS_ALLOW, installMetrics } from './metrics';
+import { installRequestIds, registerReadiness, requestIdOf } from './readiness';
 
 /** The page policy of every document and static file: it allows exactly what the app loads. */
 const DOCUMENT_CSP = {
@@ -140,6 +142,9 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
     disableRequestLogging: true,
     // Each request's logger is made when it first writes a line (most write none): platform/request-logger.ts.
     childLoggerFactory: lazyChildLoggerFactory,
+    // The load balancer's x-request-id when well formed (else a new one): in every log line and answered back.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Only the configured proxies' x-forwarded-for is believed; without TRUST_PROXY the peer address is the client.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -158,6 +163,11 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   installErrorHandlers(app);
 
   installSecurityHeaders(app, mapTileOrigins(config.mapSources));
+  installRequestIds(app);
+  // GET /metrics (Prometheus) for METRICS_ALLOW, and the request latency histogram: platform/metrics.ts.
+  installMetrics(app, config.metricsAllow ?? DEFAULT_METRICS_ALLOW);
+  // GET /api/ready: the composition root adds what it waits for (platform/readiness.ts).
+  registerReadiness(app);
   // Each city's map tile source, and its PMTiles file when it has one (none: the built-in style).
   registerMapTiles(app, config.mapSources);
   // One line per answer: failures at info/error, successes at debug (so busy boards do not flood the log).

@@ -15,3 +15,6 @@ export const bytesResponseSchema = z.custom<Uint8Array<ArrayBufferLike>>((v) => 
 
 /** GET /api/health: 200 while the database answers (503 DB_UNAVAILABLE, an apiError, when it does not). */
 export const healthResponseSchema = z.object({ status: z.literal('ok'), db: z.string() });
+
+/** GET /api/ready: 200 once the server may take traffic (503 NOT_READY or DRAINING, an apiError, before and after). */
+export const readyResponseSchema = z.object({ status: z.literal('ready') });

@@ -122,6 +122,11 @@ export class PlannerPool implements QueryRunner {
     return this.slots.length;
   }
 
+  /** Queries waiting for a worker now, and how many may wait before new ones are refused (metrics). */
+  get queueStats(): { queued: number; capacity: number } {
+    return { queued: this.queue.length, capacity: this.maxQueued };
+  }
+
   run(key: string, arrays: RoutingArrays, query: WorkerQuery, deadlineMs = this.deadlineMs): Promise<Journey[]> {
     if (this.closed) return Promise.reject(plannerBusy());
     if (this.queue.length >= this.maxQueued) return Promise.reject(plannerBusy());

@@ -36,6 +36,8 @@ export class NetworkPrebuilder {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private readonly now: () => number;
+  /** A check has listed the cities and built every network they need without an error (readiness). */
+  builtOnce = false;
 
   constructor(
     private readonly planner: NetworkPreparer,
@@ -81,14 +83,17 @@ export class NetworkPrebuilder {
       this.opts.log?.warn({ err }, 'planner prebuild: could not list the cities');
       return;
     }
+    let failed = false;
     for (const city of cities) {
       for (const date of this.datesNeeded(city.timeZone, this.now())) {
         try {
           await this.planner.prepare(city.id, date);
         } catch (err) {
+          failed = true;
           this.opts.log?.warn({ err, city: city.id, date }, 'planner prebuild: the network could not be built');
         }
       }
     }
+    if (!failed) this.builtOnce = true;
   }
 }

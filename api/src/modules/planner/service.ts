@@ -14,7 +14,7 @@ import { ApiError } from '../../platform/errors';
 import { PointGrid } from '../transit';
 import type { RouteSummaryView } from '../transit';
 import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
-import { createQueryRunner, type PlannerPoolOptions, type QueryRunner } from './pool';
+import { createQueryRunner, PlannerPool, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
 import { buildNetworkInWorker } from './network-build';
@@ -286,6 +286,16 @@ export class PlannerService {
   /** Whether the network of a city's feed on a date is built or being built (tests, bench). */
   hasNetwork(cityId: string, feedId: number, date: string, slack = DEFAULT_TRANSFER_SLACK_SECS): boolean {
     return this.cache.has(`${cityId}|${feedId}|${date}|${slack}`);
+  }
+
+  /** Readiness: today's networks are built (always true without the prebuilder). */
+  get networksReady(): boolean {
+    return this.prebuilder ? this.prebuilder.builtOnce : true;
+  }
+
+  /** The worker pool's queue (metrics); an in-process runner has none. */
+  get queueStats(): { queued: number; capacity: number } {
+    return this.runner instanceof PlannerPool ? this.runner.queueStats : { queued: 0, capacity: 0 };
   }
 
   /** Stops the worker threads (the server's onClose). */
