@@ -173,7 +173,8 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   // One line per answer: failures at info/error, successes at debug (so busy boards do not flood the log).
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    // A readiness 503 (starting, draining) is the check doing its job, not a failure: logged at info.
+    const level = status >= 500 && request.url !== '/api/ready' ? 'error' : status >= 400 ? 'info' : 'debug';
     if ((request.log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level))
       request.log[level]({ method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) }, 'request completed');
     done();
