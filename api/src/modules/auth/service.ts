@@ -6,8 +6,8 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { hmac, safeEqual, type ServerKeys } from '../../platform/secrets';
 import { sendSms, type SmsProvider } from '../sms';
 import { otpSmsText, type OtpSmsLanguage } from './otp-sms';
-import type { AuthStore } from './store';
-import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+import type { AuthStore, RefreshRow } from './store';
+import { ACCESS_TOKEN_TTL_SECS, hashRefreshToken, newRefreshToken, successorJti, successorRefreshToken, type AccessTokens } from './tokens';
 import { businessMetrics } from '../../platform/metrics';
 
 export const OTP_TTL_MS = 5 * 60_000;
@@ -18,6 +18,12 @@ export const HOUR_MS = 3_600_000;
 export const OTP_PER_PHONE_PER_HOUR = 5;
 export const OTP_PER_IP_PER_HOUR = 30;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * HOUR_MS;
+/**
+ * How long a rotated refresh token is still answered (with the same new pair) rather than treated as stolen: long
+ * enough for two tabs and a mobile network's retries (seconds), short enough that a token replayed later still ends
+ * the session. docs/accounts.md "Refresh tokens".
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
 
 const secs = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const retryAfter = (s: number) => ({ 'retry-after': String(s) });
@@ -119,24 +125,48 @@ export class AuthService {
     return { userId: user.id, ...session, isNewUser: user.created || !(await this.deps.hasProfile(user.id)) };
   }
 
-  /** Rotates a refresh token. A token presented after it was rotated revokes its whole family (stolen or replayed). */
+  /**
+   * Rotates a refresh token. Its one successor (successorRefreshToken) is answered, with the same access token, to
+   * every use of it within REFRESH_REUSE_GRACE_MS of the first: two tabs or a retrying network that send one token
+   * together all end up holding the live pair. A use after the grace is a replay (a stolen token, or a device that
+   * kept an old one): it revokes the whole family. The token's row is locked for the decision, so parallel uses
+   * wait for the first and then see it used (PostgreSQL; PGlite runs one transaction at a time).
+   */
   async refresh(input: { refreshToken: string; userId: string; deviceId: string }): Promise<RefreshResponse> {
     const now = this.deps.now();
-    const hash = hashRefreshToken(this.deps.keys.refreshToken, input.refreshToken);
+    const key = this.deps.keys.refreshToken;
+    const hash = hashRefreshToken(key, input.refreshToken);
     const outcome = await this.store.transaction(async (store): Promise<RefreshResponse | 'invalid' | 'reused'> => {
-      const row = await store.refreshToken(hash);
+      const row = await store.lockRefreshToken(hash);
       if (!row || row.revokedAt !== null || now >= row.expiresAt) return 'invalid';
       if (row.userId !== input.userId || row.deviceId !== input.deviceId) return 'invalid';
-      if (!(await store.markRefreshUsed(hash, now))) {
-        await store.revokeFamily(row.familyId, now);
-        return 'reused';
+      const successor = successorRefreshToken(key, input.refreshToken);
+      if (row.usedAt === null) {
+        await store.markRefreshUsed(hash, now);
+        await store.insertRefreshToken({
+          tokenHash: hashRefreshToken(key, successor),
+          familyId: row.familyId,
+          userId: row.userId,
+          deviceId: row.deviceId,
+          createdAt: now,
+          expiresAt: now + REFRESH_TOKEN_TTL_MS,
+        });
+        return this.pair(row, successor, now);
       }
-      return this.issue(store, row.userId, row.deviceId, row.familyId, now);
+      if (now >= row.usedAt && now - row.usedAt < REFRESH_REUSE_GRACE_MS) return this.pair(row, successor, row.usedAt);
+      await store.revokeFamily(row.familyId, now);
+      return 'reused';
     });
     if (outcome === 'invalid') throw sessionEnded();
     if (outcome === 'reused')
       throw new ApiError(401, 'REFRESH_REUSED', 'This session was used from another place, so it was signed out for your safety. Sign in again.');
     return outcome;
+  }
+
+  /** The pair a rotation at `rotatedAt` answers: the successor and the access token issued with it (same every time). */
+  private async pair(row: RefreshRow, successor: string, rotatedAt: number): Promise<RefreshResponse> {
+    const jti = successorJti(this.deps.keys.refreshToken, successor);
+    return { accessToken: await this.deps.tokens.issue(row.userId, row.deviceId, row.familyId, { issuedAtMs: rotatedAt, jti }), refreshToken: successor };
   }
 
   /** Revokes the family of the given refresh token (when it is this user's) and every session of this device: their

@@ -1,7 +1,10 @@
+import { SignJWT } from 'jose';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { authHeaders, expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { AccessTokens } from './tokens';
+import { REFRESH_REUSE_GRACE_MS } from './service';
+import { AccessTokens, ACCESS_TOKEN_TTL_SECS } from './tokens';
+import { deriveKeys } from '../../platform/secrets';
 import { testConfig } from '../../app/config';
 import { buildServer } from '../../app/server';
 
@@ -40,6 +43,7 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     const a = await newSession();
     const body = { userId: a.userId, deviceId: a.deviceId };
     const next = (await refresh(s, { ...body, refreshToken: a.refreshToken })).json() as { refreshToken: string };
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     expectError(await refresh(s, { ...body, refreshToken: a.refreshToken }), 401, 'REFRESH_REUSED', /Sign in again/);
     // The legitimate newest token of that family is dead too.
     expectError(await refresh(s, { ...body, refreshToken: next.refreshToken }), 401, 'REFRESH_INVALID');
@@ -47,6 +51,61 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     clock.advance(31_000);
     const b = await signIn(s.app, s.db, String(phone), 'other-device-2');
     expect((await refresh(s, { refreshToken: b.refreshToken, userId: b.userId, deviceId: b.deviceId })).statusCode).toBe(200);
+  });
+
+  it('20 parallel refreshes of one token (two tabs, a retrying network) leave the rider signed in: one new pair, answered to all', async () => {
+    const a = await newSession();
+    const body = { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(s, body)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    // Every use got the same new pair, so whichever one a tab keeps, it is the live one.
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    const pair = answers[0].json() as { accessToken: string; refreshToken: string };
+    await expectSignedIn(s, authHeaders(a.userId, a.deviceId, pair.accessToken));
+    // One rotation happened: the family holds the first token (used) and the new one (live), nothing revoked.
+    const family = await s.db.query<{ used: boolean; revoked: boolean }>(
+      `SELECT used_at IS NOT NULL AS used, revoked_at IS NOT NULL AS revoked FROM refresh_tokens
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE user_id = $1 AND device_id = $2 ORDER BY created_at LIMIT 1) ORDER BY created_at`,
+      [a.userId, a.deviceId],
+    );
+    expect(family.rows).toEqual([
+      { used: true, revoked: false },
+      { used: false, revoked: false },
+    ]);
+    // The new pair goes on working.
+    clock.advance(60_000);
+    expect((await refresh(s, { ...body, refreshToken: pair.refreshToken })).statusCode).toBe(200);
+  });
+
+  it(`a replay within the grace (${REFRESH_REUSE_GRACE_MS / 1000} s) is answered the same pair; after it, reuse revokes the family`, async () => {
+    const a = await newSession();
+    const body = { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId };
+    const first = await refresh(s, body);
+    expect(first.statusCode).toBe(200);
+    clock.advance(REFRESH_REUSE_GRACE_MS - 1);
+    const retried = await refresh(s, body);
+    expect([retried.statusCode, retried.body]).toEqual([200, first.body]);
+    // Another device presenting the token within the grace is still refused.
+    expectError(await refresh(s, { ...body, deviceId: 'another-device' }), 401, 'REFRESH_INVALID');
+    clock.advance(1);
+    expectError(await refresh(s, body), 401, 'REFRESH_REUSED', /Sign in again/);
+    const pair = first.json() as { accessToken: string; refreshToken: string };
+    expectError(await refresh(s, { ...body, refreshToken: pair.refreshToken }), 401, 'REFRESH_INVALID');
+    expectError(await me(s, authHeaders(a.userId, a.deviceId, pair.accessToken)), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a replay within the grace after logout is refused: the grace never revives a revoked session', async () => {
+    const a = await newSession();
+    const body = { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId };
+    const pair = (await refresh(s, body)).json() as { accessToken: string; refreshToken: string };
+    const out = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: authHeaders(a.userId, a.deviceId, pair.accessToken),
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    expectError(await refresh(s, body), 401, 'REFRESH_INVALID');
   });
 
   it('refuses unknown, expired and mismatched refresh tokens with REFRESH_INVALID', async () => {
@@ -101,6 +160,7 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
     const body = { userId: a.userId, deviceId: a.deviceId };
     const next = (await refresh(s, { ...body, refreshToken: a.refreshToken })).json() as { accessToken: string };
     await expectSignedIn(s, authHeaders(a.userId, a.deviceId, next.accessToken));
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     expectError(await refresh(s, { ...body, refreshToken: a.refreshToken }), 401, 'REFRESH_REUSED');
     expectError(await me(s, authHeaders(a.userId, a.deviceId, next.accessToken)), 401, 'UNAUTHENTICATED');
   });
@@ -138,5 +198,22 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
       ok: false,
       reason: 'invalid',
     });
+  });
+
+  it("refuses a correctly signed access token whose expiry is beyond the policy (signed with the server's own key)", async () => {
+    const a = await newSession();
+    const secret = await s.db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'auth-token-secret'");
+    const own = new AccessTokens(deriveKeys(secret.rows[0].value).accessToken, clock.now);
+    // The server's own issue() is accepted: the key is the right one.
+    await expectSignedIn(s, authHeaders(a.userId, a.deviceId, await own.issue(a.userId, a.deviceId)));
+    const iat = Math.floor(clock.now() / 1000);
+    const forged = await new SignJWT({ did: a.deviceId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(a.userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECS + 1)
+      .setJti('forged-1')
+      .sign(new Uint8Array(deriveKeys(secret.rows[0].value).accessToken));
+    expectError(await me(s, authHeaders(a.userId, a.deviceId, forged)), 401, 'UNAUTHENTICATED');
   });
 });

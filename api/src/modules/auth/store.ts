@@ -114,8 +114,17 @@ export class AuthStore {
   }
 
   async refreshToken(tokenHash: string): Promise<RefreshRow | null> {
+    return this.readRefreshToken(tokenHash, '');
+  }
+
+  /** The token's row, locked until the transaction ends (parallel uses of one token are decided one after another). */
+  async lockRefreshToken(tokenHash: string): Promise<RefreshRow | null> {
+    return this.readRefreshToken(tokenHash, 'FOR UPDATE');
+  }
+
+  private async readRefreshToken(tokenHash: string, lock: '' | 'FOR UPDATE'): Promise<RefreshRow | null> {
     const r = await this.db.query<Record<string, unknown>>(
-      'SELECT token_hash, family_id, user_id, device_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1',
+      `SELECT token_hash, family_id, user_id, device_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 ${lock}`,
       [tokenHash],
     );
     const t = r.rows[0];
