@@ -100,8 +100,7 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
     expect((await requestOtp(s.app, '9876500007')).statusCode).toBe(200);
   });
 
-  it('limits codes per number: 5 an hour, then 429 RATE_LIMITED until the window ends', async () => {
-    clock.t = Math.ceil(clock.t / 3_600_000) * 3_600_000; // the start of an hour window
+  it('limits codes per number: 5 an hour, then 429 RATE_LIMITED until an hour after the first', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await requestOtp(s.app, '9876500008')).statusCode).toBe(200);
       clock.advance(31_000);
@@ -112,6 +111,47 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
     expect((await requestOtp(s.app, '9876500009')).statusCode).toBe(200); // other numbers are not affected
     clock.advance(3_600_000);
     expect((await requestOtp(s.app, '9876500008')).statusCode).toBe(200);
+  });
+
+  it('limits codes per number in a rolling hour: 8 asks across an hour boundary within 4 minutes get 5 codes', async () => {
+    clock.t = Math.ceil(clock.t / 3_600_000) * 3_600_000 + 3_600_000 - 2 * MIN; // hh:58:00
+    const firstAt = clock.t;
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push((await requestOtp(s.app, '9876500012')).statusCode);
+      clock.advance(31_000); // past the resend gap each time; the 4th ask is in the next clock hour
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // The ninth is refused until an hour after the first code, not until the clock hour ends.
+    clock.t = firstAt + 3_600_000 - 1;
+    const early = await requestOtp(s.app, '9876500012');
+    expectError(early, 429, 'RATE_LIMITED', /Try again in 1 minute\b/);
+    expect(early.headers['retry-after']).toBe('1');
+    clock.t = firstAt + 3_600_000;
+    expect((await requestOtp(s.app, '9876500012')).statusCode).toBe(200);
+    // One slot freed (the first code's), so the next ask waits for the second code's hour (31 s after the first's).
+    clock.advance(30_000);
+    expectError(await requestOtp(s.app, '9876500012'), 429, 'RATE_LIMITED');
+  });
+
+  it('counts refused asks nowhere: hammering while limited does not push the window on', async () => {
+    const start = clock.t;
+    for (let i = 0; i < 5; i++) {
+      expect((await requestOtp(s.app, '9876500013')).statusCode).toBe(200);
+      clock.advance(31_000);
+    }
+    for (let i = 0; i < 20; i++) {
+      expectError(await requestOtp(s.app, '9876500013'), 429, 'RATE_LIMITED');
+      clock.advance(60_000);
+    }
+    clock.t = start + 3_600_000;
+    expect((await requestOtp(s.app, '9876500013')).statusCode).toBe(200);
+  });
+
+  it('holds the per-number limit under 20 parallel asks from 20 addresses: one code', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => requestOtp(s.app, '9876500014')));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
   });
 
   it('limits codes per client IP: 30 an hour across numbers', async () => {

@@ -51,7 +51,7 @@ export class AuthService {
 
   /**
    * Sends a new code. Never looks at accounts, so the answer (and its timing) is the same whether or not the number
-   * has one. Order: the 30 s resend gap (counts nothing), then the per-IP and per-phone hourly limits.
+   * has one. Order: the 30 s resend gap (counts nothing), then the per-IP and per-phone limits over a rolling hour.
    */
   async requestOtp(input: { phoneNumber: string; templateId: string; lang?: OtpSmsLanguage }, clientIp: string): Promise<OtpRequestResponse> {
     const { phoneNumber } = input;
