@@ -5,6 +5,7 @@ import { migrate } from '../platform/migrate';
 import { createPlatformServer, registerHealth } from '../platform/server';
 import { staticPlugin } from '../platform/static';
 import { importFeedsOnStart, seedDemoData, type StartupFeed } from '../seed';
+import { moveDiskFilesIntoDatabase } from '../modules/files';
 import type { ServerDeps } from './deps';
 import type { Config } from './config';
 import { registerModules } from './modules';
@@ -21,6 +22,8 @@ export async function prepareDatabase(config: Config, log?: { info(obj: object, 
     const seeded = await seedDemoData(db);
     if (seeded) log?.info({ city: seeded.cityId, feedId: seeded.feedId }, 'demo data seeded');
     await importFeedsOnStart(db, importFeeds, log);
+    // On PostgreSQL, uploads kept on this instance's disk before move into the database once (files module).
+    await moveDiskFilesIntoDatabase(config.dataDir, db, log);
     return db;
   } catch (err) {
     await db.close().catch(() => undefined);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { exceedsUploadQuota, isFileTooLarge, MAX_UPLOAD_MB, ORPHAN_UPLOAD_TTL_MS, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
@@ -38,14 +39,15 @@ export class FileService {
     return `/api/files/${id}?exp=${exp}&sig=${this.sign(id, exp)}`;
   }
 
-  /** The file behind a signed link: 403 when the signature does not match or the link has expired. */
-  async open(id: string, exp: number, sig: string): Promise<{ contentType: string; data: Buffer }> {
+  /** The file behind a signed link, as a stream of its bytes: 403 when the signature does not match or the link has
+   *  expired, 404 when the file is gone. */
+  async open(id: string, exp: number, sig: string): Promise<{ contentType: string; sizeBytes: number; body: Readable }> {
     if (!safeEqual(this.sign(id, exp), sig)) throw new ApiError(403, 'FILE_LINK_INVALID', 'This file link is not valid. Reload the page to get a new one.');
     if (exp < this.now()) throw new ApiError(403, 'FILE_LINK_EXPIRED', 'This file link has expired. Reload the page to get a new one.');
     const meta = await this.store.file(id);
-    const data = meta && (await this.storage.get(id));
-    if (!meta || !data) throw new ApiError(404, 'FILE_NOT_FOUND', 'This file is no longer available.');
-    return { contentType: meta.contentType, data };
+    const body = meta && (await this.storage.stream(id));
+    if (!meta || !body) throw new ApiError(404, 'FILE_NOT_FOUND', 'This file is no longer available.');
+    return { contentType: meta.contentType, sizeBytes: meta.sizeBytes, body };
   }
 
   private sign(id: string, exp: number): string {

@@ -20,7 +20,7 @@ export async function registerPassModules(
   o: { db: Db; config: Config; guard: AuthGuard; now: Clock; files?: FileStorage; opsKeys: Map<string, string> } & PassDeps,
 ): Promise<PassOrderService> {
   const service = new PassOrderService(o.db, o.now, { offers: o.offers, payments: o.payments, notices: o.notices });
-  const storage = o.files ?? createFileStorage(o.config.dataDir);
+  const storage = o.files ?? createFileStorage(o.config.dataDir, o.db);
   await app.register(passRoutes, { service, guard: o.guard, storage, now: o.now });
   // The operator keys come from the config (OPS_KEYS, read once with every other setting: auth/ops-settings.ts).
   await app.register(opsRoutes, { service, keys: o.opsKeys, storage });

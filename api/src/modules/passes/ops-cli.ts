@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { opsMain, parseOpsArgs, refusalsAsExitCode, serverFrom } from '../../cli/ops-command';
+import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { createFileStorage } from '../files';
 import { DEV_OPS_KEY } from '../auth';
@@ -23,9 +24,9 @@ export type OpsBackend = Pick<PassOrderService, 'pendingVerifications' | 'transi
   proof(transactionId: string, fileId: string): Promise<{ kind: string; contentType: string; data: Buffer }>;
 };
 
-/** Database mode: the service, with proofs read from the file storage under DATA_DIR. */
-export function serviceOpsBackend(service: PassOrderService, dataDir: string): OpsBackend {
-  const storage = createFileStorage(dataDir);
+/** Database mode: the service, with proofs read from the configured file storage (DATA_DIR, or the database). */
+export function serviceOpsBackend(service: PassOrderService, dataDir: string, db?: Db): OpsBackend {
+  const storage = createFileStorage(dataDir, db);
   return {
     pendingVerifications: () => service.pendingVerifications(),
     transition: (...args) => service.transition(...args),
@@ -162,6 +163,6 @@ if (require.main === module) {
   opsMain({
     devKey: DEV_OPS_KEY,
     remote: (server, key, argv) => runOps(argv, httpOpsBackend(server, key), console.log, console.error, undefined, true),
-    local: (db, config, argv) => runOps(argv, serviceOpsBackend(new PassOrderService(db, Date.now), config.dataDir), console.log, console.error),
+    local: (db, config, argv) => runOps(argv, serviceOpsBackend(new PassOrderService(db, Date.now), config.dataDir, db), console.log, console.error),
   });
 }
