@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
 import type { Booking, ReservationLine, ReservationProductName, StopPair } from '@sawari/contracts';
-import { checkoutPath } from '@sawari/runtime';
+import { checkoutPath, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import {
@@ -32,7 +32,7 @@ import {
   PremiumGate,
   ProblemPanel,
   RequireSignIn,
-  StatusBadge,
+  SeatStatus,
   styles,
   useAsync,
   useDay,
@@ -157,7 +157,7 @@ function MyBookings({ city }: { city: string }) {
                     {b.lineCode}: {b.from.name} → {b.to.name}
                   </Link>
                 </h3>
-                <StatusBadge label={b.label} />
+                <SeatStatus b={b} now={serverNow()} headline={false} />
               </div>
               <p className={styles.small}>
                 {day(b.dayLabel, b.tripSlotStartTime)}, {time(b.estimatedStopTime)} · {t('seats.count', { n: b.seats })}

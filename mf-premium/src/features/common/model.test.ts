@@ -1,4 +1,4 @@
-import { errorMessageId, flowPaths, labelTone, mmss, passengerProblem, passengersFrom, paths } from './model';
+import { errorMessageId, flowPaths, mmss, passengerProblem, passengersFrom, paths } from './model';
 
 describe('premium model', () => {
   it('reads passengers from the query: defaults, digits only, 1 to 6 in all', () => {
@@ -31,9 +31,7 @@ describe('premium model', () => {
     expect(errorMessageId('WHATEVER')).toBeNull();
     expect(errorMessageId(undefined)).toBeNull();
   });
-  it('tones and countdowns', () => {
-    expect(labelTone('confirmed')).toBe('ok');
-    expect(labelTone('cancelled')).toBe('bad');
+  it('countdowns', () => {
     expect(mmss(600)).toBe('10:00');
     expect(mmss(61)).toBe('1:01');
     expect(mmss(-3)).toBe('0:00');

@@ -1,6 +1,6 @@
 // Pure pieces of the premium screens (no DOM): the step URLs and their query parameters, passenger counts, which
 // message explains a refused request, and how a booking's status looks. Tested beside (model.test.ts).
-import { MAX_SEATS_PER_BOOKING, type BookingLabel } from '@sawari/domain';
+import { MAX_SEATS_PER_BOOKING } from '@sawari/domain';
 import type { ReservationProductName } from '@sawari/contracts';
 
 export type Passengers = { adult: number; child: number; senior: number };
@@ -85,10 +85,6 @@ const KNOWN = new Set([
   'NOT_A_HOLD',
 ]);
 export const errorMessageId = (code?: string): string | null => (code && KNOWN.has(code) ? `error.${code}` : null);
-
-/** Badge tone of a booking label. */
-export const labelTone = (label: BookingLabel | string): 'ok' | 'warn' | 'bad' | 'plain' =>
-  label === 'confirmed' ? 'ok' : label === 'pending' || label === 'rescheduled' ? 'warn' : label === 'cancelled' || label === 'failed' ? 'bad' : 'plain';
 
 /** mm:ss of a countdown. */
 export const mmss = (seconds: number): string => `${Math.floor(Math.max(0, seconds) / 60)}:${String(Math.max(0, seconds) % 60).padStart(2, '0')}`;

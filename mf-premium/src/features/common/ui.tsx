@@ -2,11 +2,11 @@
 // wording, money and times in India, the city gate for the one premium city, and the refused-request panel.
 import { useCallback, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { formatCityDate, formatCityTime, formatPaise, isPremiumEnabled } from '@sawari/domain';
+import { formatCityDate, formatCityDateTime, formatCityTime, formatPaise, isPremiumEnabled, seatStatus } from '@sawari/domain';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
-import { errorMessageId, labelTone } from './model';
+import { errorMessageId } from './model';
 import flush from '@sawari/ui/src/rider-flush.module.css';
 import own from './premium.module.css';
 
@@ -86,9 +86,35 @@ export function ProblemPanel({
   return <ui.ProblemPanel error={error} messageId={errorMessageId} action={action} onRetry={onRetry} />;
 }
 
-export function StatusBadge({ label }: { label: string }) {
+/**
+ * A booking's status as every screen tells it (shared/domain productStatus for a seat, the wallet's model): the
+ * headline ("Cancelled by the operator"), the spec §4 pill with its tone, and nothing that counts down for a booking
+ * that was cancelled, replaced or moved.
+ */
+export function SeatStatus({
+  b,
+  now,
+  headline = true,
+}: {
+  b: { status: string; tripSlotStartTime: number; arrivalTime: number };
+  now: number;
+  headline?: boolean;
+}) {
   const t = useT();
-  const tone = labelTone(label);
-  const cls = tone === 'ok' ? styles.badgeOk : tone === 'warn' ? styles.badgeWarn : tone === 'bad' ? styles.badgeBad : '';
-  return <span className={`${styles.badge} ${cls}`}>{t(`label.${label}`)}</span>;
+  const { locale } = useIntl();
+  const v = seatStatus(b, now);
+  const cls = v.pill.tone === 'ok' ? styles.badgeOk : v.pill.tone === 'warn' ? styles.badgeWarn : v.pill.tone === 'bad' ? styles.badgeBad : '';
+  const date = v.pill.at === undefined ? undefined : v.pill.dateOnly ? formatCityDate(v.pill.at, locale) : formatCityDateTime(v.pill.at, locale);
+  return (
+    <>
+      {headline && v.headline !== 'valid' && (
+        <strong className={styles.headline} data-testid="seat-headline" data-headline={v.headline}>
+          {t(`headline.${v.headline}`)}{' '}
+        </strong>
+      )}
+      <span className={`${styles.badge} ${cls}`} data-testid="status-pill" data-tone={v.pill.tone}>
+        {t(`status.${v.pill.label}`, date ? { date } : undefined)}
+      </span>
+    </>
+  );
 }

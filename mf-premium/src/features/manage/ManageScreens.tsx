@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
+import { serverNow } from '@sawari/runtime';
 import type { Booking } from '@sawari/contracts';
 import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
 import { Button } from '@sawari/ui';
@@ -18,7 +19,7 @@ import {
   PremiumGate,
   ProblemPanel,
   RequireSignIn,
-  StatusBadge,
+  SeatStatus,
   styles,
   useAsync,
   useDay,
@@ -61,7 +62,7 @@ function Summary({ id, before }: { id: string; before: boolean }) {
     <>
       {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
       <p>
-        <StatusBadge label={b.label} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
+        <SeatStatus b={b} now={serverNow()} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
       </p>
       <BookingFacts b={b} />
       {b.refunds.length > 0 && (

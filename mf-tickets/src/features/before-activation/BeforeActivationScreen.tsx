@@ -1,6 +1,6 @@
 // /your-tickets-and-passes/before-activation/:transactionId: an item whose start is in the future, and how long until it
-// is valid ("Valid in 2 days").
-import { Link } from 'react-router-dom';
+// is valid ("Valid in 2 days"); any item that is not (cancelled, replaced, used…) goes to the screen that says what it is.
+import { Link, Navigate } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
 import { countdown } from '@sawari/domain';
@@ -15,10 +15,13 @@ function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }
   const words = useCountdownWords();
   const start = item.startTime ?? now;
   const left = countdown(start - now);
+  const state = itemState(item, now);
+  // a cancelled, replaced, used or expired item is never "not valid yet": it opens where its status is told
+  if (state !== 'notYetValid' && state !== 'valid') return <Navigate to={screenFor(item, now, isFeatureEnabled('soundValidation', city))} replace />;
   return (
     <>
       <ItemHead item={item} now={now} />
-      {itemState(item, now) === 'notYetValid' && left.unit !== 'none' ? (
+      {state === 'notYetValid' && left.unit !== 'none' ? (
         <>
           <p>{t('before.body', { time: dateTime(start) })}</p>
           <p className={styles.bigState} data-testid="valid-in">

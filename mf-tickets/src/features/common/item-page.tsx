@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
 import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
-import { itemState, screenFor } from './model';
+import { itemView, screenFor, seatDeparture } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
 import { SourceNote, TicketHead, useItemText } from './item';
 import { useWalletItem } from '../wallet/useWallet';
@@ -64,19 +64,41 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
   const tr = useItemText(item);
   const now = useNow(30_000);
   const { dateTime } = useDates();
-  const state = itemState(item, now);
+  const { headline, actions } = itemView(item, now);
+  const state = headline;
+  const departure = seatDeparture(item);
   const p = item.passengers;
+  const first = actions.find((a) => a === 'showCode' || a === 'whenValid' || a === 'resubmit');
   return (
     <>
       <ItemHead item={item} now={now} />
-      {(state === 'valid' || state === 'notYetValid' || state === 'rejected') && (
-        <p className={styles.actions}>
-          <Link className={styles.linkButton} to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>
-            {state === 'valid' ? t('summary.show') : state === 'rejected' ? t('status.rejected') : t('show.whenValid')}
-          </Link>
+      {(first || actions.includes('change') || actions.includes('cancel') || actions.includes('seeRefund')) && (
+        <p className={styles.actions} data-testid="item-actions">
+          {first && (
+            <Link className={styles.linkButton} to={screenFor(item, now, isFeatureEnabled('soundValidation', city))}>
+              {first === 'showCode' ? t('summary.show') : first === 'resubmit' ? t('item.resubmit') : t('show.whenValid')}
+            </Link>
+          )}
+          {actions.includes('change') && (
+            <a className={styles.linkSecondary} href={`/app${paths.seatManage(item.transactionId, 'reschedule')}`}>
+              {t('item.change')}
+            </a>
+          )}
+          {actions.includes('cancel') && (
+            <a className={styles.linkSecondary} href={`/app${paths.seatManage(item.transactionId, 'cancel')}`}>
+              {t('item.cancel')}
+            </a>
+          )}
+          {actions.includes('seeRefund') && departure != null && <a href={`/app${paths.seatSummary(item.transactionId)}`}>{t('item.seeRefund')}</a>}
         </p>
       )}
       <dl className={styles.facts}>
+        {departure != null && (
+          <>
+            <dt>{t('item.departure')}</dt>
+            <dd>{dateTime(departure)}</dd>
+          </>
+        )}
         {item.routeName && (
           <>
             <dt>{t('ticket.route')}</dt>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { WalletItem } from '@sawari/contracts';
 import { shortId } from '@sawari/domain';
-import { expiryCountdown, itemState, statusLabelParts } from './model';
+import { expiryCountdown, itemView, seatDeparture, statusLabelParts } from './model';
 import { styles, useCountdownWords, useDates, useT } from './ui';
 import type { WalletView } from '../wallet/useWallet';
 
@@ -65,25 +65,24 @@ export function Holder({ item }: { item: WalletItem }) {
   );
 }
 
-/** The spec §4 status label in the rider's language, and for a valid item how long is left ("expires in 12 min"). */
+/**
+ * The spec §4 status label in the rider's language (shared/domain productStatus's pill, its tone included), and the
+ * validity line: how long is left on a valid item ("expires in 12 min"). A cancelled, replaced, moved, failed or
+ * pending item has no validity line, and an item in the Expired tab never a forward-looking one.
+ */
 export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   const t = useT();
   const { date, dayTime } = useDates();
   const words = useCountdownWords();
   const parts = statusLabelParts(item, now, date, dayTime);
-  const state = itemState(item, now);
+  const { pill } = itemView(item, now);
   const left = expiryCountdown(item, now);
-  const tone =
-    state === 'valid' || state === 'notYetValid'
-      ? styles.badgeOk
-      : state === 'rejected' || state === 'failed'
-        ? styles.badgeBad
-        : state === 'expired' || state === 'used'
-          ? styles.badge
-          : styles.badgeWarn;
+  const tone = pill.tone === 'ok' ? styles.badgeOk : pill.tone === 'bad' ? styles.badgeBad : pill.tone === 'warn' ? styles.badgeWarn : styles.badge;
   return (
     <>
-      <span className={`${styles.badge} ${tone}`}>{t(parts.id, parts.date ? { date: parts.date } : undefined)}</span>
+      <span className={`${styles.badge} ${tone}`} data-testid="status-pill" data-tone={pill.tone}>
+        {t(parts.id, parts.date ? { date: parts.date } : undefined)}
+      </span>
       {left && (
         <span className={`${styles.small} ${styles.countdownText}`} data-testid="expires-in">
           {' '}
@@ -91,6 +90,31 @@ export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
         </span>
       )}
     </>
+  );
+}
+
+/** What happened to the item, in one phrase ("Cancelled by the operator"): productStatus's headline; none while valid. */
+export function ItemHeadline({ item, now }: { item: WalletItem; now: number }) {
+  const t = useT();
+  const { headline } = itemView(item, now);
+  if (headline === 'valid') return null;
+  return (
+    <p className={styles.headline} data-testid="item-headline" data-headline={headline}>
+      {t(`headline.${headline}`)}
+    </p>
+  );
+}
+
+/** A reserved seat's departure ("Departs 27 Nov 2026, 8:00 PM"); nothing for other items. */
+export function SeatDeparture({ item }: { item: WalletItem }) {
+  const t = useT();
+  const { dateTime } = useDates();
+  const at = seatDeparture(item);
+  if (at == null) return null;
+  return (
+    <span className={`${styles.small} ${styles.departure}`} data-testid="seat-departure">
+      {t('item.departs', { time: dateTime(at) })}
+    </span>
   );
 }
 
@@ -120,7 +144,9 @@ export function TicketHead({ item, now, children }: { item: WalletItem; now: num
         <ItemSubtitle item={item} />
       </p>
       <ItemLegs item={item} />
+      <SeatDeparture item={item} />
       <Holder item={item} />
+      <ItemHeadline item={item} now={now} />
       <StatusLabel item={item} now={now} />
       {children}
     </div>

@@ -14,6 +14,8 @@ import {
   stopsAfter,
   vehicleFromScan,
   expiryCountdown,
+  itemView,
+  seatDeparture,
   groupByCity,
   MAX_LEGS,
   addLeg,
@@ -133,7 +135,7 @@ describe('wallet tabs and states', () => {
     expect(isInExpiredTab(rejected, NOW)).toBe(false);
     expect(itemState(rejected, NOW)).toBe('rejected');
     expect(screenFor(rejected, NOW, true)).toBe('/your-tickets-and-passes/verification-rejection/PASS-1');
-    expect(itemState(pass({ status: 'UNVERIFIED' }), NOW)).toBe('unverified');
+    expect(itemState(pass({ status: 'UNVERIFIED' }), NOW)).toBe('verificationPending');
   });
   it('opens a valid item on sound-qr where the city validates by sound, else pass-validation; a future one on before-activation', () => {
     expect(screenFor(item(), NOW, true)).toBe('/your-tickets-and-passes/sound-qr/TKT-1');
@@ -157,6 +159,44 @@ describe('wallet tabs and states', () => {
     expect(itemState(p, NOW)).toBe('usedUp');
     expect(itemState({ ...p, punches: [{ punchingTime: NOW - 15 * 60_000 + 1 }] }, NOW)).toBe('valid');
     expect(itemState({ ...p, maxTripsPerDay: -1 }, NOW)).toBe('valid');
+  });
+});
+
+describe('reserved seats in the wallet (issue 23 item 1: shared/domain productStatus)', () => {
+  const slot = NOW + 2 * 3_600_000;
+  const seat = (status: string) =>
+    item({
+      transactionId: 'RSV-1',
+      ticketId: 'RSV-1',
+      productSubType: 'premiumReserveTicket',
+      status,
+      startTime: slot - 30 * 60_000,
+      expiryTime: slot + 3_600_000,
+    });
+  it('a cancelled seat before its slot is in Expired, opens its summary, says cancelled and counts nothing down', () => {
+    for (const status of ['USER_CANCELLED', 'SYSTEM_CANCELLED']) {
+      expect(isInExpiredTab(seat(status), NOW)).toBe(true);
+      expect(screenFor(seat(status), NOW, true)).toBe('/your-tickets-and-passes/summary/RSV-1');
+      expect(statusLabelParts(seat(status), NOW, fmt)).toEqual({ id: 'status.cancelled' });
+      expect(expiryCountdown(seat(status), NOW)).toBeNull();
+      expect(expiryCountdown(seat(status), slot)).toBeNull();
+    }
+    expect(itemState(seat('SYSTEM_CANCELLED'), NOW)).toBe('cancelledByOperator');
+  });
+  it('the old booking of a change of slot leaves Active; the active one offers change and cancel until its departure', () => {
+    expect(splitWallet([seat('USER_RESCHEDULED'), seat('ACTIVE')], NOW).active.map((i) => i.status)).toEqual(['ACTIVE']);
+    expect(itemState(seat('USER_RESCHEDULED'), NOW)).toBe('replaced');
+    expect(itemState(seat('SYSTEM_RESCHEDULED'), NOW)).toBe('moved');
+    expect(seatDeparture(seat('ACTIVE'))).toBe(slot);
+    expect(itemView(seat('ACTIVE'), NOW).actions).toEqual(['whenValid', 'details', 'change', 'cancel']);
+    expect(itemView(seat('ACTIVE'), slot).actions).toEqual(['showCode', 'details']);
+    expect(seatDeparture(item())).toBeNull();
+  });
+  it('nothing in the Expired tab says "expires in"', () => {
+    const items = [seat('USER_CANCELLED'), seat('USED'), item({ status: 'EXPIRED' }), item({ expiryTime: NOW }), pass({ status: 'REFUNDED' })];
+    const { expired } = splitWallet(items, NOW);
+    expect(expired).toHaveLength(items.length);
+    for (const i of expired) expect(expiryCountdown(i, NOW)).toBeNull();
   });
 });
 

@@ -1,15 +1,14 @@
 // Pure rules of the tickets screens (no React, no network): what the rider chose while buying, passenger limits, which
-// tab and which screen a wallet item belongs to, and the spec §4 status label (shared/domain statusLabel) in words the
-// catalogs can translate. Unit-tested in model.test.ts.
+// tab and which screen a wallet item belongs to, and the spec §4 status label, all from shared/domain productStatus (one
+// status model for every product), in words the catalogs can translate. Unit-tested in model.test.ts.
 import {
-  countdown,
-  isExpired,
-  isTicket,
-  isUsedUpForDay,
-  lastValidInstant,
-  passValidityState,
-  statusLabel,
+  productStatus,
+  SEAT_BOARDING_OPENS_BEFORE_MS,
+  walletKind,
   type Countdown,
+  type Headline,
+  type ProductStatusInput,
+  type ProductStatusView,
   type WalletRecord,
 } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
@@ -215,12 +214,32 @@ export function ruleRecord(item: WalletItem): WalletRecord {
   };
 }
 
-/** Statuses that never reach the active tab again. */
-const FINISHED = new Set(['EXPIRED', 'USED', 'FAILED', 'PAYMENT_FAILED', 'CANCELLED', 'USER_CANCELLED', 'SYSTEM_CANCELLED']);
+/** The shared status model's inputs for a wallet item (shared/domain productStatus: one model for every product). */
+export function statusInput(item: WalletItem): ProductStatusInput {
+  const kind = walletKind(item);
+  return {
+    kind,
+    status: item.status,
+    startTime: item.startTime,
+    expiryTime: item.expiryTime,
+    // a seat's departure: boarding opens 30 minutes before it (the API's reservations walletItems)
+    slotStart: kind === 'seat' && item.startTime != null ? item.startTime + SEAT_BOARDING_OPENS_BEFORE_MS : null,
+    punches: item.punches,
+    maxTripsPerDay: item.maxTripsPerDay,
+    activeDurationMs: item.activeDuration == null ? null : item.activeDuration * 60_000,
+    renewable: item.isRenewable,
+  };
+}
 
-/** Expired tab: expired (spec §4), a used single-journey ticket, or a failed or cancelled item. Active tab: the rest. */
+/** What the item is now (headline, pill, validity line, actions, tab): shared/domain productStatus. */
+export const itemView = (item: WalletItem, now: number): ProductStatusView => productStatus(statusInput(item), now);
+
+/** A seat's departure (its slot), or null for any other item. */
+export const seatDeparture = (item: WalletItem): number | null => statusInput(item).slotStart ?? null;
+
+/** Expired tab: expired, used, failed, cancelled, replaced, moved, refunded (productStatus's tab). Active tab: the rest. */
 export function isInExpiredTab(item: WalletItem, now: number): boolean {
-  return FINISHED.has(item.status) || isExpired(ruleRecord(item), now);
+  return itemView(item, now).tab === 'expired';
 }
 
 export function splitWallet(items: readonly WalletItem[], now: number): { active: WalletItem[]; expired: WalletItem[] } {
@@ -230,24 +249,12 @@ export function splitWallet(items: readonly WalletItem[], now: number): { active
   return { active, expired };
 }
 
-export type ItemState = 'rejected' | 'unverified' | 'pending' | 'notYetValid' | 'usedUp' | 'used' | 'expired' | 'failed' | 'valid';
+export type ItemState = Headline;
 
-/** What the rider can do with an item right now. */
-export function itemState(item: WalletItem, now: number): ItemState {
-  const r = ruleRecord(item);
-  if (item.status === 'REJECTED') return 'rejected';
-  if (item.status === 'UNVERIFIED') return 'unverified';
-  if (item.status === 'FAILED' || item.status === 'PAYMENT_FAILED') return 'failed';
-  if (['VERIFIED', 'PENDING', 'PAYMENT_PROCESSING'].includes(item.status)) return 'pending';
-  if (item.status === 'USED') return 'used';
-  if (isExpired(r, now)) return 'expired';
-  // A pass is valid for the whole of its start day (shared/domain passValidityState); a ticket from its start instant.
-  if (isTicket(r) ? item.startTime != null && item.startTime > now : passValidityState(item, now) === 'notYetValid') return 'notYetValid';
-  if (!isTicket(r) && isUsedUpForDay(r, now)) return 'usedUp';
-  return 'valid';
-}
+/** What the item is right now (productStatus's headline). */
+export const itemState = (item: WalletItem, now: number): ItemState => itemView(item, now).headline;
 
-/** The screen a wallet item opens on. */
+/** The screen a wallet item opens on: its code when valid, when it becomes valid, why it was rejected, else its summary. */
 export function screenFor(item: WalletItem, now: number, soundValidation: boolean): string {
   const tx = encodeURIComponent(item.transactionId);
   const W = '/your-tickets-and-passes';
@@ -265,21 +272,10 @@ export function screenFor(item: WalletItem, now: number, soundValidation: boolea
 
 export type LabelParts = { id: string; date?: string };
 
-const WORD_IDS: Record<string, string> = {
-  cancelled: 'status.cancelled',
-  rescheduled: 'status.rescheduled',
-  failed: 'status.failed',
-  'verification pending': 'status.unverified',
-  'verification rejected': 'status.rejected',
-  pending: 'status.pending',
-  expired: 'status.expired',
-};
-
 /**
- * Spec §4 status label, decided by shared/domain statusLabel and answered as a catalog id plus the date, so every
- * language says the same thing. A USED ticket reads "used" (its own label: statusLabel has no word for it). A pass's
- * dates are its last valid minute (shared/domain lastValidInstant: "valid until 22 Dec, 11:59 PM"), a ticket's its
- * expiry instant; both with the time (`formatDateTime`), a future start with the date only.
+ * Spec §4 status label of productStatus's pill, as a catalog id plus the date, so every language says the same thing.
+ * A pass's dates are its last valid minute ("valid until 22 Dec, 11:59 PM"), a ticket's its expiry instant; both with the
+ * time (`formatDateTime`); a future start and an expiry with the date only.
  */
 export function statusLabelParts(
   item: WalletItem,
@@ -287,24 +283,15 @@ export function statusLabelParts(
   formatDate: (ms: number) => string,
   formatDateTime: (ms: number) => string = formatDate,
 ): LabelParts {
-  if (item.status === 'USED') return { id: 'status.used' };
-  const r = ruleRecord(item);
-  const ticket = isTicket(r);
-  const label = statusLabel(r, now, formatDate);
-  if (WORD_IDS[label]) return { id: WORD_IDS[label] };
-  const state = itemState(item, now);
-  if (state === 'notYetValid' && item.startTime != null) return { id: 'status.startsFrom', date: formatDate(item.startTime) };
-  if (item.expiryTime == null) return { id: 'status.validTill', date: '' };
-  const shown = ticket ? item.expiryTime : lastValidInstant(item.expiryTime);
-  if (isExpired(r, now)) return { id: 'status.expiredOn', date: formatDate(shown) };
-  return { id: ticket ? 'status.ticketValidTill' : 'status.validTill', date: formatDateTime(shown) };
+  const { pill } = itemView(item, now);
+  if (pill.at === undefined) return { id: `status.${pill.label}` };
+  return { id: `status.${pill.label}`, date: pill.dateOnly ? formatDate(pill.at) : formatDateTime(pill.at) };
 }
 
 /** The countdown shown under a valid item's label ("expires in 12 min", "expires in 29 days"); null when not valid. */
 export function expiryCountdown(item: WalletItem, now: number): Countdown | null {
-  if (itemState(item, now) !== 'valid' || item.expiryTime == null) return null;
-  const c = countdown(item.expiryTime - now);
-  return c.unit === 'none' ? null : c;
+  const { validity } = itemView(item, now);
+  return validity?.kind === 'expiresIn' ? validity.left : null;
 }
 
 /** "SWB1.<city>.<vehicleNo>" printed in the bus, or a typed number: the vehicle number, upper case, or null. */

@@ -30,6 +30,9 @@ export const paths = {
   scanQr: (tx: string) => `${W}/scan-qr/${encodeURIComponent(tx)}`,
   rejection: (tx: string) => `${W}/verification-rejection/${encodeURIComponent(tx)}`,
   resubmit: (tx: string) => `/productHooks/bus-pass-purchase/resubmit-for-verification/${encodeURIComponent(tx)}`,
+  /** A reserved seat's own screens in the premium remote: its summary (refunds) and change or cancel. */
+  seatSummary: (tx: string) => `/premium-buses/premium-bus-summary/${encodeURIComponent(tx)}`,
+  seatManage: (tx: string, mode: 'cancel' | 'reschedule') => `/premium-buses/cancellationRescheduleCard/${encodeURIComponent(tx)}?mode=${mode}`,
   buy: '/buy-bus-ticket',
   selectRoute: '/select-trip/select-route',
   selectStop: '/select-trip/select-stop',

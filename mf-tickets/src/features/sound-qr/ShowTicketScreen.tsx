@@ -257,6 +257,7 @@ function StateNotice({ item, now }: { item: WalletItem; now: number }) {
         </p>
       );
     default:
+      // cancelled, replaced, moved, refunded, failed, pending…: the head says what it is (productStatus's headline)
       return <p className={styles.warn}>{t('show.cannotShow')}</p>;
   }
 }

@@ -6,7 +6,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { useAtomValue } from 'jotai';
 import { isFeatureEnabled, localisedCitiesAtom, type CityConfig } from '@sawari/runtime';
 import { groupByCity, screenFor, splitWallet } from '../common/model';
-import { ItemLegs, ItemSubtitle, ItemTitle, SourceNote, StatusLabel } from '../common/item';
+import { ItemLegs, ItemSubtitle, ItemTitle, SeatDeparture, SourceNote, StatusLabel } from '../common/item';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, money, paths, styles, useNow, useT } from '../common/ui';
 import { useWallet } from './useWallet';
 import { useOfflineWarmUp } from './offline';
@@ -30,6 +30,7 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
           <ItemSubtitle item={item} />
         </span>
         <br />
+        <SeatDeparture item={item} />
         <ItemLegs item={item} />
         <StatusLabel item={item} now={now} />
         {item.rideCount > 0 && <span className={`${styles.small} ${styles.muted}`}> · {t('item.rides', { count: item.rideCount })}</span>}

@@ -59,6 +59,13 @@ describe('the item Home shows (issue 16 item 13)', () => {
       false,
     );
   });
+  it('never a cancelled, replaced or moved seat, even inside its boarding window (issue 23 item 1)', () => {
+    const seat = (status: string) =>
+      item({ transactionId: 'RSV-1', ticketId: 'RSV-1', productSubType: 'premiumReserveTicket', status, startTime: NOW - 10 * 60_000 });
+    expect(isShowableNow(seat('ACTIVE'), NOW)).toBe(true);
+    for (const s of ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'USER_RESCHEDULED', 'SYSTEM_RESCHEDULED', 'PUNCHED'])
+      expect(isShowableNow(seat(s), NOW)).toBe(false);
+  });
   it('picks the one that expires first; none when nothing is showable', () => {
     const soon = item({ transactionId: 'T2', expiryTime: NOW + 10 * 60_000 });
     expect(activeItem([pass({ status: 'SUCCESS' }), item({}), soon], NOW)?.transactionId).toBe('T2');

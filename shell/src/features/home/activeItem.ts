@@ -1,27 +1,27 @@
 // Which of the rider's tickets and passes Home shows (issue 16 item 13): one that can be shown to a validator now — a
 // paid ticket or pass, started (a pass: its start day has come, shared/domain passValidityState), not expired (spec §4),
-// not used, not used up for the day — the one that expires first (the most pressing), and the screen that shows its QR.
-import { isExpired, isTicket, isUsedUpForDay, passValidityState, type WalletRecord } from '@sawari/domain';
+// not used, not used up for the day, never a cancelled or replaced seat (shared/domain productStatus says 'valid') — the one that expires first (the most pressing), and the screen that shows its QR.
+import { productStatus, SEAT_BOARDING_OPENS_BEFORE_MS, walletKind } from '@sawari/domain';
 import type { WalletItem } from '@sawari/contracts';
 
-const SHOWABLE = new Set(['SUCCESS', 'UNUSED', 'ACTIVE', 'PUNCHED']);
-
-const record = (i: WalletItem): WalletRecord => ({
-  ticketId: i.ticketId ?? null,
-  status: i.status,
-  startTime: i.startTime,
-  expiryTime: i.expiryTime,
-  punches: i.punches,
-  maxTripsPerDay: i.maxTripsPerDay,
-  activeDurationMs: i.activeDuration == null ? null : i.activeDuration * 60_000,
-});
-
+/** Valid now by the one status model of every product (shared/domain productStatus): the wallet says the same. */
 export function isShowableNow(i: WalletItem, now: number): boolean {
-  if (!SHOWABLE.has(i.status)) return false;
-  const r = record(i);
-  if (isExpired(r, now)) return false;
-  if (isTicket(r)) return i.startTime == null || i.startTime <= now;
-  return passValidityState(i, now) === 'valid' && !isUsedUpForDay(r, now);
+  const kind = walletKind(i);
+  return (
+    productStatus(
+      {
+        kind,
+        status: i.status,
+        startTime: i.startTime,
+        expiryTime: i.expiryTime,
+        slotStart: kind === 'seat' && i.startTime != null ? i.startTime + SEAT_BOARDING_OPENS_BEFORE_MS : null,
+        punches: i.punches,
+        maxTripsPerDay: i.maxTripsPerDay,
+        activeDurationMs: i.activeDuration == null ? null : i.activeDuration * 60_000,
+      },
+      now,
+    ).headline === 'valid'
+  );
 }
 
 export function activeItem(items: readonly WalletItem[], now: number): WalletItem | null {
