@@ -2,7 +2,9 @@ import path from 'node:path';
 import { parseConfig } from './config';
 import { newPrivateKeyText } from '../modules/validation/keys';
 
-const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: 'a'.repeat(40), SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
+/** A production root secret of random characters (a weak one is refused: platform/secrets.ts secretWeakness). */
+const STRONG_SECRET = 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A';
+const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: STRONG_SECRET, SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
 
 describe('config', () => {
   it('has development defaults', () => {
@@ -100,6 +102,14 @@ describe('config', () => {
     expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'short' })).toEqual(
       expect.arrayContaining([expect.stringMatching(/at least 32 characters/)]),
     );
+    expect(errors({ ...base, ...PROD_ACCOUNTS })).toEqual([]);
+    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'a'.repeat(40) })).toEqual([
+      expect.stringMatching(/^AUTH_TOKEN_SECRET is too weak for production: it has only 1 different characters .*openssl rand/),
+    ]);
+    expect(errors({ ...base, ...PROD_ACCOUNTS, AUTH_TOKEN_SECRET: 'password1234'.repeat(3) })).toEqual([expect.stringMatching(/too weak.*repeats/)]);
+    // Outside production the same secret is only a development convenience: not refused.
+    expect(parseConfig({ AUTH_TOKEN_SECRET: 'a'.repeat(40) }).ok).toBe(true);
+    expect(parseConfig({ SAWARI_ENV: 'test', AUTH_TOKEN_SECRET: 'a'.repeat(40) }).ok).toBe(true);
     expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_HTTP_URL: '' })).toEqual([expect.stringMatching(/SMS_HTTP_URL is required/)]);
     expect(errors({ ...base, ...PROD_ACCOUNTS, SMS_PROVIDER: 'dev' })).toEqual([expect.stringMatching(/SMS_PROVIDER=dev is refused in production/)]);
     const dev = parseConfig({});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z, type ZodType } from 'zod';
 import { buildMapSources, mapVariables, type MapSources } from './map-tiles';
+import { secretWeakness } from './secrets';
 
 export type Environment = 'development' | 'test' | 'production';
 
@@ -92,6 +93,8 @@ const platformSection = defineSection<PlatformConfig>({
   },
   build(e, ctx) {
     if (ctx.env === 'production' && !e.AUTH_TOKEN_SECRET) ctx.problem('AUTH_TOKEN_SECRET is required in production (at least 32 random characters)');
+    const weakness = ctx.env === 'production' && e.AUTH_TOKEN_SECRET ? secretWeakness(e.AUTH_TOKEN_SECRET as string) : null;
+    if (weakness) ctx.problem(`AUTH_TOKEN_SECRET is too weak for production: ${weakness}. Use a random one, e.g. openssl rand -base64 48`);
     const trustProxy = String(e.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -209,7 +209,7 @@ describe(`auth: development SMS outbox ${dbLabel()}`, () => {
           env === 'production'
             ? {
                 env,
-                authTokenSecret: 'x'.repeat(40),
+                authTokenSecret: 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A',
                 sms: { provider: 'http' as const, url: 'http://127.0.0.1:9/sms', token: '', senderId: 'SAWARI', timeoutMs: 500 },
               }
             : { env };

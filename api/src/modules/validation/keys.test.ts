@@ -26,7 +26,12 @@ describe('ticket signing keys in the configuration', () => {
   });
 
   it('is required in production; TICKET_VERIFY_KEYS is a JSON array of P-256 public JWKs', () => {
-    const prod = { NODE_ENV: 'production', KIOSK_KEYS: 'a-long-real-key', AUTH_TOKEN_SECRET: 'a'.repeat(40), SMS_HTTP_URL: 'https://sms.example/send' };
+    const prod = {
+      NODE_ENV: 'production',
+      KIOSK_KEYS: 'a-long-real-key',
+      AUTH_TOKEN_SECRET: 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A',
+      SMS_HTTP_URL: 'https://sms.example/send',
+    };
     expect(parseConfig(prod)).toEqual({ ok: false, errors: [expect.stringMatching(/TICKET_SIGNING_KEY is required in production/)] });
     const jwk = ec().publicKey.export({ format: 'jwk' });
     const r = parseConfig({ TICKET_VERIFY_KEYS: JSON.stringify([{ ...jwk, d: 'dropped', kid: 'x' }]) });
@@ -45,7 +50,7 @@ describe('ticket signing keys in the configuration', () => {
     const prod = {
       NODE_ENV: 'production',
       KIOSK_KEYS: 'a-long-real-key',
-      AUTH_TOKEN_SECRET: 'a'.repeat(40),
+      AUTH_TOKEN_SECRET: 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A',
       SMS_HTTP_URL: 'https://sms.example/send',
       TICKET_SIGNING_KEY: newPrivateKeyText(),
     };
