@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run prod-shape -- start|stop|status|restart|kill <n>|revive <n> [options]`: the production shape on this
+// `npm run prod-shape -- start|stop|status|restart [n]|kill <n>|revive <n>|install [options]`: the production shape on this
 // machine (docs/operations.md): HAProxy (deploy/haproxy.cfg) in front of three API instances (api/dist) on one
 // PostgreSQL database, Prometheus (deploy/prometheus.yml, deploy/alerts.yml) scraping the three and HAProxy.
 // Debian's haproxy and prometheus are installed when missing and this runs as root (apt-get), like Chromium for tests.
@@ -235,6 +235,9 @@ async function main() {
       return start();
     case 'stop':
       return stop();
+    case 'install':
+      if (!ensurePackages()) process.exit(3);
+      return log('haproxy and prometheus are installed');
     case 'status': {
       const s = readState();
       if (!s) return log('not running');

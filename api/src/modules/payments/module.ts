@@ -17,6 +17,8 @@ export interface PaymentsDeps {
   orderKinds?: Record<string, OrderKind>;
   /** Reconciliation interval in ms; 0 turns the in-server job off (default 15 s). */
   reconcileEveryMs?: number;
+  /** How long an unanswered payment waits before reconciliation may fail it (default 2 min; PAYMENTS_STALE_MS). */
+  staleMs?: number;
   /** The payments and sandbox clock (default: the server's). */
   now?: Clock;
 }
@@ -45,7 +47,7 @@ export async function createPaymentsModule(
   for (const [kind, port] of Object.entries(deps.orderKinds ?? {})) kinds.register(kind, port);
   const gateway = deps.gateway ?? new SandboxGateway(ctx.db, now, deps.sandbox);
   const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
-  const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log });
+  const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log, staleMs: deps.staleMs });
   await app.register(paymentRoutes, { service, guard: ctx.guard });
   if (ctx.opsKeys?.size) await app.register(paymentOpsRoutes, { service, keys: ctx.opsKeys });
   const everyMs = deps.reconcileEveryMs ?? 15_000;
