@@ -72,6 +72,13 @@ export interface OrderKind {
    */
   issue(db: Db, order: OrderQuote, payment: SettledPayment | null): Promise<{ productId: string }>;
   /**
+   * Whether the product can still be used, asked inside payments' transaction (the order locked) right before `issue`
+   * and `issueFree`: null when it can, else why not ("the trip left at 09:20", "the booking it replaces was cancelled").
+   * Payments then issues nothing: a paid order is refunded in full and released, a free one is refused 409
+   * ORDER_NOT_USABLE. A kind whose products cannot lapse between freeze and issue leaves it out.
+   */
+  usable?(db: Db, order: OrderQuote): Promise<string | null>;
+  /**
    * The payment failed or lapsed (inside payments' transaction): the order is released (payable again, its price may be
    * re-quoted). Also called when payments refused to issue (amount mismatch) after refunding.
    */

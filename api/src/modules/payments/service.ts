@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { OrderPaymentStatus, OrderStatus, ParsedPayRequest, Payment, PaymentMethodsResponse, PayResponse } from '@sawari/contracts';
+import { formatPaise } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
@@ -10,7 +11,6 @@ import { PaymentStore, type FrozenOrderRow, type PaymentRow, type PaymentState, 
 const orderStatusOf = (s: PaymentState): 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED' =>
   s === 'SUCCESS' ? 'SUCCESS' : s === 'FAILED' ? 'PAYMENT_FAILED' : 'PAYMENT_PROCESSING';
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 /** failureReason of a successful payment payments refused to issue for (and refunded). */
 export const ISSUE_REFUSED = 'ORDER_CHANGED_REFUNDED';
 
@@ -175,7 +175,7 @@ export class PaymentService {
       throw new ApiError(
         409,
         r.code,
-        `${r.message} The price is now ${rupees(r.repriced.amountPaise)} (it was ${rupees(r.previousAmountPaise)}). Nothing was charged: check the price and pay again.`,
+        `${r.message} The price is now ${formatPaise(r.repriced.amountPaise)} (it was ${formatPaise(r.previousAmountPaise)}). Nothing was charged: check the price and pay again.`,
       );
     }
     if ('lost' in start) {
@@ -221,6 +221,7 @@ export class PaymentService {
         const q = await port.quote(tx, row.orderId, { lock: true });
         const order = await store.order(row.orderKind, row.orderId, true);
         let planned: RefundRow | null = null;
+        let unusable: string | null = null;
         if (row.status === 'SUCCESS') {
           if (order?.state === 'ISSUED') {
             if (order.issuedPaymentId !== row.id) planned = await this.planRefund(store, row, row.amountPaise, 'ORDER_ALREADY_ISSUED', 'issue-refused');
@@ -234,6 +235,14 @@ export class PaymentService {
               planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${why}`, 'issue-refused');
               await store.markOpen(row.orderKind, row.orderId, this.now());
               if (q) await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
+            } else if (q && port.usable && (unusable = await port.usable(tx, q))) {
+              this.opts.log?.warn(
+                { paymentId: row.id, orderKind: row.orderKind, orderId: row.orderId, why: unusable },
+                'paid order can no longer be used: not issued, refunded in full',
+              );
+              planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${unusable}`.slice(0, 200), 'issue-refused');
+              await store.markOpen(row.orderKind, row.orderId, this.now());
+              await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
             } else {
               const { productId } = await port.issue(tx, order!, { paymentId: row.id, amountPaise: row.amountPaise, method: row.method });
               await store.markIssued(row.orderKind, row.orderId, row.id, productId, this.now());
@@ -363,9 +372,10 @@ export class PaymentService {
    * Issues a free (₹0) order without any payment record (trial and welcome offers): exactly once, in one transaction
    * with the seller's issue. Answers the product id (the existing one when it was issued already).
    */
-  async issueFree(orderKind: string, orderId: string): Promise<{ productId: string; alreadyIssued: boolean }> {
+  async issueFree(orderKind: string, orderId: string, opts: { db?: Db } = {}): Promise<{ productId: string; alreadyIssued: boolean }> {
     const port = this.port(orderKind);
-    return this.db.transaction(async (tx) => {
+    // a seller that creates the order and issues it in one transaction passes its handle (a nested call joins it)
+    return (opts.db ?? this.db).transaction(async (tx) => {
       const store = this.store.with(tx);
       const q = await port.quote(tx, orderId, { lock: true });
       if (!q) throw notFound();
@@ -375,6 +385,8 @@ export class PaymentService {
       // an earlier failed payment left the order OPEN (re-quotable): it may become free; a live one may not
       if (existing?.state === 'FROZEN' || (await store.livePayment(orderKind, orderId)))
         throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order was started.');
+      const unusable = port.usable ? await port.usable(tx, q) : null;
+      if (unusable) throw new ApiError(409, 'ORDER_NOT_USABLE', `This can no longer be issued: ${unusable}.`);
       const { productId } = await port.issue(tx, q, null);
       await store.issueFree(orderKind, q, productId, this.now());
       return { productId, alreadyIssued: false };
@@ -392,7 +404,7 @@ export class PaymentService {
     }
     const already = await store.refundedPaise(p.id);
     if (already + amountPaise > p.amountPaise)
-      throw new ApiError(409, 'REFUND_EXCEEDS_PAYMENT', `Only ${rupees(p.amountPaise - already)} of this payment can still be refunded.`);
+      throw new ApiError(409, 'REFUND_EXCEEDS_PAYMENT', `Only ${formatPaise(p.amountPaise - already)} of this payment can still be refunded.`);
     const row = await store.insertRefund(
       { id: `rfd_${randomBytes(12).toString('base64url')}`, paymentId: p.id, refundKey: key, amountPaise, reason },
       this.now(),

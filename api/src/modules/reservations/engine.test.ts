@@ -4,6 +4,8 @@ import { TestClock } from '../../testing/accounts';
 import { ApiError } from '../../platform/errors';
 import { ReservationService, parseTripId, tripIdOf } from './service';
 import { seedReservationLines } from './seed';
+import { OrderKinds, PaymentService, SandboxGateway } from '../payments';
+import { paymentsRefundPort, RESERVATION_ORDER_KIND, reservationOrderKind } from './payment-port';
 
 /**
  * The engine without HTTP: trips from schedules, holds, never oversold under concurrency (one database, and two
@@ -16,6 +18,7 @@ describe(`reservations engine ${dbLabel()}`, () => {
   let t: TestDb;
   const clock = new TestClock(ist('2026-11-23T08:00:00')); // a Monday
   let service: ReservationService;
+  let payments: PaymentService;
   const users: string[] = [];
 
   beforeAll(async () => {
@@ -23,6 +26,17 @@ describe(`reservations engine ${dbLabel()}`, () => {
     await seedCityConfig(t.db, DEMO_DATA_DIR);
     await seedReservationLines(t.db, DEMO_DATA_DIR);
     service = new ReservationService(t.db, clock.now);
+    // ₹0 bookings (pass seats, cheaper changes of slot) are issued through the real payments seam
+    payments = new PaymentService(
+      t.db,
+      new SandboxGateway(t.db, clock.now),
+      new OrderKinds().register(RESERVATION_ORDER_KIND, reservationOrderKind(service)),
+      clock.now,
+      {
+        requestKey: Buffer.alloc(32, 7),
+      },
+    );
+    service.useRefunds(paymentsRefundPort(payments));
     for (let i = 0; i < 100; i++) {
       const id = `u-engine-${i}`;
       users.push(id);
@@ -230,6 +244,7 @@ describe(`reservations engine ${dbLabel()}`, () => {
         return { status: 'SUCCESS', paymentsRefundId: `pr-${refundId}`, failureReason: null };
       },
       status: async (id) => ({ status: 'SUCCESS', paymentsRefundId: id, failureReason: null }),
+      issueFree: (orderId, db) => paymentsRefundPort(payments).issueFree(orderId, db),
     });
     await service.cancel(users[50], b.bookingId, price); // sends it (answer lost), then the booking read retries it
     await Promise.all([service.retryRefunds(), service.retryRefunds()]);

@@ -19,10 +19,12 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
   beforeAll(async () => {
     s = await startTestServer({ now: clock.now });
   }, 60_000);
-  /** Sets the clock and signs in again (an access token lives minutes; the clock jumps hours between tests). */
+  /** Sets the clock and signs a new rider in (an access token lives minutes; the clock jumps hours between tests). */
+  let riders = 0;
   const at = async (t: string) => {
     clock.t = ist(t);
-    rider = await signIn(s.app, s.db, '9876581001');
+    riders += 1;
+    rider = await signIn(s.app, s.db, `98765810${String(riders).padStart(2, '0')}`);
   };
   afterAll(() => s?.cleanup());
 
@@ -83,8 +85,8 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     expect(p.status).toBe('PAYMENT_PROCESSING');
     // while the ₹40 is being paid, the ₹160 booking it replaces is locked: no cancel, no second change
     const old = await booking(a.bookingId);
-    expectError(await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise }), 409, 'CHANGE_IN_PROGRESS');
-    expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 }), 409, 'CHANGE_IN_PROGRESS');
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise }), 409, 'RESCHEDULE_IN_PROGRESS');
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 }), 409, 'RESCHEDULE_IN_PROGRESS');
     clock.advance(31_000);
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(change.bookingId)).status).toBe('ACTIVE');
@@ -108,5 +110,128 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const refunds = (await req('GET', `/api/payments/${p.paymentId}/refunds`)).json() as { refunds: { amountPaise: number; status: string }[] };
     expect(refunds.refunds.map((r) => r.amountPaise)).toEqual([h.amountPaise]);
     expect(await netPaid([h.bookingId])).toBe(0);
+  });
+
+  const OPS = { authorization: 'Ops sawari-dev-ops' };
+  const ops = (url: string, body: unknown) => s.app.inject({ method: 'POST', url, headers: OPS, payload: body as object });
+  const seatsLeft = async (tripId: string) => ((await req('GET', `${R}/trips/${tripId}/seat-availability?mode=2`)).json() as { seatsLeft: number }).seatsLeft;
+  const holdWithKey = async (tripId: string, key: string, farePaise: number) =>
+    req('POST', `${R}/bookings`, { tripId, ...P1, passengers: ONE, farePaise }, { 'idempotency-key': key });
+
+  it('20 identical holds with one idempotency key: one booking, one seat; the key for another hold is refused', async () => {
+    await at('2026-11-23T07:00:00');
+    const tripId = 'PRM-1.202611231300';
+    const fare = await fareOf(tripId);
+    const rs = await Promise.all(Array.from({ length: 20 }, () => holdWithKey(tripId, 'hold-key-0001', fare)));
+    expect(rs.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(rs.map((r) => (r.json() as { bookingId: string }).bookingId)).size).toBe(1);
+    expect(await seatsLeft(tripId)).toBe(39);
+    expectError(await holdWithKey('PRM-1.202611231320', 'hold-key-0001', await fareOf('PRM-1.202611231320')), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await holdWithKey(tripId, 'bad key!', fare), 400, 'VALIDATION_FAILED');
+  });
+
+  it('a change of slot whose payment fails releases the booking it replaces: it can be cancelled again', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231620');
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    const r = await req(
+      'POST',
+      `/api/payments/reservation/${ch.bookingId}/pay`,
+      { method: 'upi', details: { vpa: 'failure@upi' } },
+      { 'idempotency-key': 'change-fails-1' },
+    );
+    expect((r.json() as { status: string }).status).toBe('PAYMENT_FAILED');
+    expect(await seatsLeft('PRM-1.202611231720')).toBe(40);
+    const old = await booking(a.bookingId);
+    expect(old.status).toBe('ACTIVE');
+    const c = await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise });
+    expect(c.statusCode).toBe(200);
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(0);
+    // the change can no longer be paid: the booking it replaces is gone
+    expectError(await payCard(ch.bookingId), 409, 'ORDER_NOT_PAYABLE');
+  });
+
+  it('the old booking cancelled while the change is only a hold: the change cannot be paid, nothing is charged', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231500');
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231700', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    const old = await booking(a.bookingId);
+    expect((await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise })).statusCode).toBe(200);
+    expectError(await payCard(ch.bookingId), 409, 'ORDER_NOT_PAYABLE');
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(0);
+  });
+
+  it('20 parallel cancels of a booking whose change is being paid: all refused; after it settles the new one cancels once', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231540');
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231740', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    const p = await payPendingUpi(ch.bookingId);
+    const old = await booking(a.bookingId);
+    const rs = await Promise.all(
+      Array.from({ length: 20 }, () => req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise })),
+    );
+    expect(new Set(rs.map((r) => `${r.statusCode}:${(r.json() as { code?: string }).code}`))).toEqual(new Set(['409:RESCHEDULE_IN_PROGRESS']));
+    clock.advance(31_000);
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    const now = await booking(ch.bookingId);
+    const cs = await Promise.all(
+      Array.from({ length: 20 }, () => req('POST', `${R}/bookings/${ch.bookingId}/cancel`, { refundPaise: now.cancellation.refundPaise })),
+    );
+    expect(cs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(cs.every((r) => r.statusCode < 500)).toBe(true);
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(0);
+  });
+
+  it('operator: a cancelled trip is off sale, and a booking being paid on it is refunded in full when it settles', async () => {
+    await at('2026-11-23T07:00:00');
+    const tripId = 'PRM-1.202611231800';
+    const h = await hold(tripId);
+    const p = await payPendingUpi(h.bookingId);
+    expect((await ops(`/api/ops/reservations/trips/${tripId}/cancel`, { disruption: 'BREAKDOWN' })).statusCode).toBe(200);
+    expectError(await req('POST', `${R}/bookings`, { tripId, ...P1, passengers: ONE, farePaise: await fareOf(tripId) }), 409, 'TRIP_CANCELLED');
+    clock.advance(31_000);
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    expect((await booking(h.bookingId)).status).toBe('BOOKING_FAILED');
+    expect(await netPaid([h.bookingId])).toBe(0);
+  });
+
+  it('operator: a booking being paid when its trip is moved follows the trip and is issued there', async () => {
+    await at('2026-11-23T07:00:00');
+    const h = await hold('PRM-1.202611231840');
+    const p = await payPendingUpi(h.bookingId);
+    const mv = await ops('/api/ops/reservations/trips/PRM-1.202611231840/move', { toTripId: 'PRM-1.202611231900' });
+    expect(mv.statusCode).toBe(200);
+    expect(await seatsLeft('PRM-1.202611231840')).toBe(40);
+    expect(await seatsLeft('PRM-1.202611231900')).toBe(39);
+    clock.advance(31_000);
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    const b = (await req('GET', `${R}/bookings/${h.bookingId}`)).json() as { status: string; tripId: string };
+    expect(b).toMatchObject({ status: 'ACTIVE', tripId: 'PRM-1.202611231900' });
+    expect(await netPaid([h.bookingId])).toBe(h.amountPaise);
+  });
+
+  it('a change of slot to a cheaper trip is a ₹0 order issued through payments, the difference refunded once', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231720'); // ₹200 at peak
+    await payCard(a.bookingId);
+    const rs = await Promise.all(
+      Array.from({ length: 20 }, () => req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611232000', farePaise: -4000 })),
+    );
+    expect(rs.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(rs.every((r) => r.statusCode < 500)).toBe(true);
+    const ch = rs.find((r) => r.statusCode === 201)!.json() as { bookingId: string; status: string; refunds: { amountPaise: number }[] };
+    expect(ch.status).toBe('ACTIVE');
+    const order = await s.db.query<{ state: string }>(`SELECT state FROM payment_orders WHERE order_kind = 'reservation' AND order_id = $1`, [ch.bookingId]);
+    expect(order.rows).toEqual([{ state: 'ISSUED' }]);
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(16000);
   });
 });

@@ -4,6 +4,7 @@ import { TestClock } from '../../testing/accounts';
 import { ReservationService } from './service';
 import { seedReservationLines } from './seed';
 import { runReservationOps } from './ops-cli';
+import { localOpsPayments } from './payment-port';
 
 const ist = (s: string) => Date.parse(`${s}+05:30`);
 
@@ -16,6 +17,7 @@ describe(`npm run ops -- reservations ${dbLabel()}`, () => {
     await seedCityConfig(t.db, DEMO_DATA_DIR);
     await seedReservationLines(t.db, DEMO_DATA_DIR);
     service = new ReservationService(t.db, clock.now);
+    service.useRefunds(localOpsPayments(t.db, clock.now, service));
     await t.db.query("INSERT INTO users (id, phone_number, country_code, created_at) VALUES ('u-cli', '9000011111', '+91', 0)");
   }, 60_000);
   afterAll(() => t.cleanup());
@@ -67,5 +69,33 @@ describe(`npm run ops -- reservations ${dbLabel()}`, () => {
     ]);
     expect((await run('reservations', 'move', 'PRM-1.202611230720')).code).toBe(2);
     expect((await run('reservations', 'bogus', 'x')).code).toBe(2);
+  });
+
+  it("moves a trip's bookings without a server: the new booking is a ₹0 order issued through payments on this database", async () => {
+    const tripId = 'PRM-1.202611230740';
+    const fare = (await service.fare({ options: [{ tripId, fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' }], passengers: { adult: 1, child: 0, senior: 0 } }))
+      .payableAmount;
+    const b = await service.hold('u-cli', {
+      tripId,
+      fromStopId: 'PRM-THANE',
+      toStopId: 'PRM-BKC',
+      passengers: { adult: 1, child: 0, senior: 0 },
+      farePaise: fare,
+    });
+    await t.db.transaction(async (tx) => {
+      await service.startPayment(tx, b.bookingId);
+      await service.issue(tx, b.bookingId);
+    });
+    expect(await run('reservations', 'move', tripId, '--to', 'PRM-1.202611230800')).toMatchObject({
+      code: 0,
+      out: `${tripId} → PRM-1.202611230800: 1 bookings moved`,
+    });
+    const moved = (await service.bookings('u-cli', 'mumbai')).bookings.find((x) => x.prevBookingId === b.bookingId)!;
+    expect(moved).toMatchObject({ status: 'ACTIVE', tripId: 'PRM-1.202611230800', amountPaise: 0 });
+    const order = await t.db.query<{ state: string; product_id: string }>(
+      `SELECT state, product_id FROM payment_orders WHERE order_kind = 'reservation' AND order_id = $1`,
+      [moved.bookingId],
+    );
+    expect(order.rows).toEqual([{ state: 'ISSUED', product_id: moved.bookingId }]);
   });
 });

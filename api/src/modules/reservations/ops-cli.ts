@@ -1,6 +1,7 @@
 import { opsMain, parseOpsArgs, refusalsAsExitCode } from '../../cli/ops-command';
 import { ApiError } from '../../platform/errors';
 import { DEV_OPS_KEY } from '../auth';
+import { localOpsPayments } from './payment-port';
 import { ReservationService } from './service';
 
 export const RESERVATION_OPS_USAGE = `Usage: npm run ops -- reservations trips <lineId> [--date YYYYMMDD]
@@ -133,6 +134,10 @@ if (require.main === module) {
   opsMain({
     devKey: DEV_OPS_KEY,
     remote: (server, key, argv) => runReservationOps(argv, httpReservationOps(server, key), console.log, console.error),
-    local: (db, _config, argv) => runReservationOps(argv, new ReservationService(db, Date.now), console.log, console.error),
+    local: (db, _config, argv) => {
+      const svc = new ReservationService(db, Date.now);
+      svc.useRefunds(localOpsPayments(db, Date.now, svc));
+      return runReservationOps(argv, svc, console.log, console.error);
+    },
   });
 }

@@ -43,6 +43,7 @@ import { authOf, type AuthGuard } from '../auth';
 import type { Clock } from '../../platform/clock';
 import type { ReservationService } from './service';
 import { bookingTracking, type LiveBusPort } from './tracking';
+import { orderKeyOf } from '../payments';
 
 const cityParams = z.object({ city: reservationCitySchema });
 const lineParams = z.object({ city: reservationCitySchema, lineId: lineIdSchema });
@@ -97,8 +98,9 @@ export async function reservationRoutes(
     async (r) => service.fare(r.body),
   );
 
+  // the optional idempotency-key header, as every order takes it: the same key answers the same booking
   app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema, response: { 201: bookingSchema } } }, async (r, reply) =>
-    reply.code(201).send(await service.hold(user(r), r.body)),
+    reply.code(201).send(await service.hold(user(r), r.body, orderKeyOf(r.headers))),
   );
   app.get('/api/reservations/v1/bookings', { schema: { querystring: bookingsQuerySchema, response: ok(bookingListSchema) } }, async (r) =>
     service.bookings(user(r), r.query.city ?? null),

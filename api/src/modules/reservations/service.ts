@@ -34,6 +34,7 @@ import {
   ticketActions,
   type BookingStatus,
   type CategoryFares,
+  formatPaise,
 } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -44,7 +45,6 @@ import { businessMetrics } from '../../platform/metrics';
 const bad = (code: string, message: string) => new ApiError(400, code, message);
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 const bookingNotFound = () => new ApiError(404, 'BOOKING_NOT_FOUND', 'There is no such booking.');
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** Statuses whose booking owns seats on its trip; after the ride ends they stay as history. */
 const LIVE = ['ACTIVE', 'PUNCHED'];
@@ -62,7 +62,15 @@ export interface RefundPort {
   refund(req: { orderId: string; amountPaise: number; refundId: string; reason: string }): Promise<RefundOutcome>;
   /** A pending refund's current outcome. */
   status(paymentsRefundId: string): Promise<RefundOutcome>;
+  /**
+   * Issues a ₹0 booking (a pass holder's seat, a change of slot that costs nothing more, an operator's move) through
+   * payments' issueFree, inside the caller's transaction `db`: payments records its order and asks `usable` first.
+   */
+  issueFree(orderId: string, db: Db): Promise<void>;
 }
+
+/** A hold's idempotency key was taken by a twin request meanwhile: the hold's transaction rolls back. */
+class KeyTaken extends Error {}
 
 /** A rider's premium pass as the passes module answers it (premiumTicketPurchaseUsingPass). */
 export interface PremiumPass {
@@ -110,9 +118,13 @@ export class ReservationService {
     this.store = new ReservationStore(db);
   }
 
-  /** Payments' refund API (set by the composition root once both modules exist). */
+  /** Payments' refund and free-issue API (set by the composition root once both modules exist). */
   useRefunds(port: RefundPort): void {
     this.refunds = port;
+  }
+  private payments(): RefundPort {
+    if (!this.refunds) throw new Error('reservations: payments are not wired (useRefunds)');
+    return this.refunds;
   }
   usePasses(source: PremiumPassSource): void {
     this.passes = source;
@@ -327,7 +339,11 @@ export class ReservationService {
    * otherwise). The seats and the booking are written in one transaction; lapsed holds on the trip are released first.
    * A booking paid with a premium pass costs ₹0 and is issued at once (the pass's daily limit holds).
    */
-  async hold(userId: string, req: HoldRequest): Promise<Booking> {
+  async hold(userId: string, req: HoldRequest, orderKey?: string): Promise<Booking> {
+    if (orderKey) {
+      const twin = await this.store.bookingByKey(userId, orderKey);
+      if (twin) return this.twinOf(userId, twin, req);
+    }
     const { line, trip } = await this.tripFor(req.tripId);
     await this.enabledCity(line.city);
     const { fares } = this.pairOf(line, req.fromStopId, req.toStopId, trip.startTime);
@@ -345,52 +361,77 @@ export class ReservationService {
       if (seats !== 1) throw bad('PASS_ONE_SEAT', 'A pass books one seat for its holder.');
       if (req.farePaise !== 0) throw conflict('FARE_CHANGED', 'With your pass this seat costs ₹0.');
     } else if (fare.payableAmount !== req.farePaise) {
-      throw conflict('FARE_CHANGED', `The fare is now ${rupees(fare.payableAmount)}.`);
+      throw conflict('FARE_CHANGED', `The fare is now ${formatPaise(fare.payableAmount)}.`);
     }
     const id = `RSV-${randomUUID()}`;
-    await this.db.transaction(async (tx) => {
-      await this.store.releaseLapsedHolds(tx, now, trip.id);
-      if (pass) {
-        await this.store.lockKey(tx, `reservations:pass:${pass.passId}`);
-        const day = localDate(trip.startTime, CITY_TIME_ZONE);
-        const used = await this.store.passBookingsOnDay(tx, pass.passId, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
-        if (pass.maxTripsPerDay !== -1 && used >= pass.maxTripsPerDay)
-          throw conflict(
-            'PASS_DAILY_LIMIT',
-            `Your pass allows ${pass.maxTripsPerDay} premium ${pass.maxTripsPerDay === 1 ? 'ride' : 'rides'} a day; that day is full.`,
-          );
-      }
-      const taken = await this.store.takeSeats(tx, trip.id, seats, now);
-      if (!taken) throw this.noSeats(await this.store.trip(trip.id, tx), seats, now);
-      await this.store.insertBooking(tx, {
-        id,
-        userId,
-        tripId: trip.id,
-        lineId: line.id,
-        city: line.city,
-        product: line.product,
-        fromStopId: req.fromStopId,
-        toStopId: req.toStopId,
-        passengers: req.passengers,
-        seats,
-        fare: { ...fare, totalAvailableSeats: taken.capacity - taken.seatsTaken },
-        farePaise: pass ? 0 : fare.payableAmount,
-        amountPaise: pass ? 0 : fare.payableAmount,
-        status: pass ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS',
-        seatsHeld: true,
-        holdExpiresAt: pass ? null : now + HOLD_MS,
-        firstBookingId: id,
-        prevBookingId: null,
-        prevBookingStatus: null,
-        paidWith: pass ? 'PASS' : 'PAYMENT',
-        passId: pass?.passId ?? null,
-        createdAt: now,
-        issuedAt: pass ? now : null,
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.store.releaseLapsedHolds(tx, now, trip.id);
+        if (pass) {
+          await this.store.lockKey(tx, `reservations:pass:${pass.passId}`);
+          const day = localDate(trip.startTime, CITY_TIME_ZONE);
+          const used = await this.store.passBookingsOnDay(tx, pass.passId, indiaSlotMs(day, 0), indiaSlotMs(day, 0) + DAY_MS);
+          if (pass.maxTripsPerDay !== -1 && used >= pass.maxTripsPerDay)
+            throw conflict(
+              'PASS_DAILY_LIMIT',
+              `Your pass allows ${pass.maxTripsPerDay} premium ${pass.maxTripsPerDay === 1 ? 'ride' : 'rides'} a day; that day is full.`,
+            );
+        }
+        const taken = await this.store.takeSeats(tx, trip.id, seats, now);
+        if (!taken) throw this.noSeats(await this.store.trip(trip.id, tx), seats, now);
+        const inserted = await this.store.insertBooking(tx, {
+          id,
+          userId,
+          orderKey: orderKey ?? null,
+          tripId: trip.id,
+          lineId: line.id,
+          city: line.city,
+          product: line.product,
+          fromStopId: req.fromStopId,
+          toStopId: req.toStopId,
+          passengers: req.passengers,
+          seats,
+          fare: { ...fare, totalAvailableSeats: taken.capacity - taken.seatsTaken },
+          farePaise: pass ? 0 : fare.payableAmount,
+          amountPaise: pass ? 0 : fare.payableAmount,
+          status: 'BOOKING_UNDER_PROCESS',
+          seatsHeld: true,
+          holdExpiresAt: now + HOLD_MS,
+          firstBookingId: id,
+          prevBookingId: null,
+          prevBookingStatus: null,
+          paidWith: pass ? 'PASS' : 'PAYMENT',
+          passId: pass?.passId ?? null,
+          createdAt: now,
+          issuedAt: null,
+        });
+        if (!inserted) throw new KeyTaken();
+        // a pass holder's seat is a ₹0 order: issued through payments in this transaction
+        if (pass) await this.payments().issueFree(id, tx);
       });
-    });
+    } catch (err) {
+      if (!(err instanceof KeyTaken) || !orderKey) throw err;
+      const twin = await this.store.bookingByKey(userId, orderKey);
+      if (!twin) throw conflict('HOLD_IN_PROGRESS', 'This booking is still being made. Try again in a moment.');
+      return this.twinOf(userId, twin, req);
+    }
     businessMetrics.orderCreated(pass ? 'reservation-pass' : 'reservation');
     businessMetrics.seats('held', seats);
     return this.booking(userId, id);
+  }
+
+  /** The same idempotency key again: the same hold answers its booking; another hold is refused. */
+  private async twinOf(userId: string, twin: BookingRow, req: HoldRequest): Promise<Booking> {
+    const same =
+      twin.tripId === req.tripId &&
+      twin.fromStopId === req.fromStopId &&
+      twin.toStopId === req.toStopId &&
+      twin.prevBookingId === null &&
+      (['adult', 'child', 'senior'] as const).every((c) => (twin.passengers[c] ?? 0) === (req.passengers[c] ?? 0)) &&
+      (twin.passId ?? null) === (req.passId ?? null);
+    if (!same)
+      throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency-key was already used for a different booking. Use a new key for a new booking.');
+    return this.booking(userId, twin.id);
   }
 
   private noSeats(trip: TripRow | null, seats: number, now: number): ApiError {
@@ -646,6 +687,9 @@ export class ReservationService {
       const b = await this.store.booking(id, tx, true);
       if (!b || b.userId !== userId) throw bookingNotFound();
       if (b.status !== 'ACTIVE') throw conflict('NOT_CANCELLABLE', `This booking cannot be cancelled (it is ${b.status}).`);
+      // a change of slot being paid locks the booking it replaces (its freeze checked it ACTIVE under this row's lock)
+      if ((await this.store.openChangeOf(tx, id, now))?.status === 'PAYMENT_PROCESSING')
+        throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is being paid. Once it is done, cancel the new booking.');
       const trip = (await this.store.trip(b.tripId, tx))!;
       const chain = await this.chainIn(tx, b.firstBookingId);
       const paid = this.chainPaidNet(
@@ -657,7 +701,8 @@ export class ReservationService {
       );
       const quote = cancellationQuote(paid, trip.startTime, now);
       if (!quote.canCancel) throw conflict('NOT_CANCELLABLE', 'This trip has already left; it cannot be cancelled.');
-      if (quote.refundPaise !== seenRefundPaise) throw conflict('REFUND_CHANGED', `The refund is now ${rupees(quote.refundPaise)}. Check it and cancel again.`);
+      if (quote.refundPaise !== seenRefundPaise)
+        throw conflict('REFUND_CHANGED', `The refund is now ${formatPaise(quote.refundPaise)}. Check it and cancel again.`);
       await this.store.transition(tx, id, ['ACTIVE'], 'USER_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
       await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
       if (quote.refundPaise > 0) await this.refundChain(tx, chain, quote.refundPaise, 'USER_CANCEL', id, now);
@@ -702,18 +747,18 @@ export class ReservationService {
     if (diff !== req.farePaise)
       throw conflict(
         'FARE_CHANGED',
-        diff > 0 ? `The new slot costs ${rupees(diff)} more.` : diff < 0 ? `You get ${rupees(-diff)} back for the new slot.` : 'The new slot costs the same.',
+        diff > 0
+          ? `The new slot costs ${formatPaise(diff)} more.`
+          : diff < 0
+            ? `You get ${formatPaise(-diff)} back for the new slot.`
+            : 'The new slot costs the same.',
       );
     const newId = `RSV-${randomUUID()}`;
     await this.db.transaction(async (tx) => {
       await this.store.releaseLapsedHolds(tx, now, trip.id);
       const again = await this.store.booking(id, tx, true);
       if (!again || again.status !== 'ACTIVE') throw conflict('NOT_RESCHEDULABLE', 'Only an upcoming confirmed booking can be rescheduled.');
-      const pending = await tx.query<{ id: string }>(
-        `SELECT id FROM reservation_bookings WHERE first_booking_id = $1 AND status IN ('BOOKING_UNDER_PROCESS', 'PAYMENT_PROCESSING') AND seats_held`,
-        [old.firstBookingId],
-      );
-      if (pending.rows.length) throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is waiting for payment.');
+      if (await this.store.openChangeOf(tx, id, now)) throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is waiting for payment.');
       const taken = await this.store.takeSeats(tx, trip.id, old.seats, now);
       if (!taken) throw this.noSeats(await this.store.trip(trip.id, tx), old.seats, now);
       const immediate = diff <= 0;
@@ -731,22 +776,19 @@ export class ReservationService {
         fare: newFare,
         farePaise: old.paidWith === 'PASS' ? 0 : newFare.payableAmount,
         amountPaise: Math.max(0, diff),
-        status: immediate ? 'ACTIVE' : 'BOOKING_UNDER_PROCESS',
+        status: 'BOOKING_UNDER_PROCESS',
         seatsHeld: true,
-        holdExpiresAt: immediate ? null : now + HOLD_MS,
+        holdExpiresAt: now + HOLD_MS,
         firstBookingId: old.firstBookingId,
         prevBookingId: old.id,
         prevBookingStatus: 'USER_RESCHEDULED',
         paidWith: old.paidWith === 'PASS' ? 'PASS' : immediate ? 'RESCHEDULE' : 'PAYMENT',
         passId: old.passId,
         createdAt: now,
-        issuedAt: immediate ? now : null,
+        issuedAt: null,
       });
-      if (immediate) {
-        await this.store.transition(tx, old.id, ['ACTIVE'], 'USER_RESCHEDULED', { seatsHeld: false }, now);
-        await this.store.giveBackSeats(tx, old.tripId, old.seats, now);
-        if (diff < 0) await this.refundChain(tx, await this.chainIn(tx, old.firstBookingId), -diff, 'FARE_DIFFERENCE', newId, now);
-      }
+      // nothing more to pay: a ₹0 order issued through payments now (issue retires the old booking, refunds a difference)
+      if (immediate) await this.payments().issueFree(newId, tx);
     });
     await this.retryRefunds();
     return this.booking(userId, newId);
@@ -785,6 +827,16 @@ export class ReservationService {
       }
       throw conflict('HOLD_EXPIRED', 'Your 10 minutes to pay have run out and the seats were released. Choose the slot again.');
     }
+    const trip = await this.store.trip(b.tripId, db);
+    if (!trip || trip.status === 'CANCELLED') throw conflict('TRIP_CANCELLED', 'This trip has been cancelled. Choose another slot.');
+    if (trip.startTime <= now) throw conflict('TRIP_CLOSED', 'This trip has left. Choose another slot.');
+    if (b.prevBookingId) {
+      // a change of slot: its freeze locks the booking it replaces, which must still be confirmed (cancel and a second
+      // change take the same lock and see this booking PAYMENT_PROCESSING)
+      const prev = await this.store.booking(b.prevBookingId, db, true);
+      if (!prev || prev.status !== 'ACTIVE')
+        throw conflict('ORDER_NOT_PAYABLE', `The booking this change of slot replaces is no longer confirmed (it is ${prev?.status ?? 'gone'}).`);
+    }
     if (!b.seatsHeld) {
       const taken = await this.store.takeSeats(db, b.tripId, b.seats, now);
       if (!taken) throw this.noSeats(await this.store.trip(b.tripId, db), b.seats, now);
@@ -793,47 +845,59 @@ export class ReservationService {
   }
 
   /**
-   * Paid: the booking is ACTIVE (issued once: a second call finds it ACTIVE and changes nothing). A reschedule order
-   * retires the booking it replaces. A trip cancelled while the rider paid is cancelled for them too, refunded in full.
+   * OrderKind.usable, asked by payments right before issue (paid or free) with the order locked: null when the seat can
+   * still be used, else why not. Payments then issues nothing and refunds a paid order in full.
+   */
+  async usable(db: Db, id: string): Promise<string | null> {
+    const now = this.now();
+    const b = await this.store.booking(id, db);
+    if (!b) return 'the booking no longer exists';
+    if (b.status !== 'BOOKING_UNDER_PROCESS' && b.status !== 'PAYMENT_PROCESSING') return `the booking is ${b.status}`;
+    const trip = await this.store.trip(b.tripId, db);
+    if (!trip || trip.status === 'CANCELLED') return 'the trip was cancelled';
+    if (trip.startTime <= now) return 'the trip has left';
+    if (!b.seatsHeld && trip.capacity - trip.seatsTaken < b.seats) return 'the seats went meanwhile';
+    if (b.prevBookingId) {
+      const prev = await this.store.booking(b.prevBookingId, db, true);
+      if (!prev || prev.status !== 'ACTIVE') return `the booking it replaces is ${prev?.status ?? 'gone'}`;
+    }
+    return null;
+  }
+
+  /**
+   * Issued (paid, or free through payments' issueFree): the booking is ACTIVE, once (a second call finds it ACTIVE and
+   * changes nothing). A change of slot retires the booking it replaces; a cheaper one refunds the difference. Payments
+   * asked `usable` first, in this transaction.
    */
   async issue(db: Db, id: string): Promise<{ productId: string }> {
     const now = this.now();
     const b = await this.store.booking(id, db, true);
     if (!b) throw new Error(`reservations: issue of unknown booking ${id}`);
-    if (b.status === 'ACTIVE' || b.status === 'PUNCHED' || b.status === 'SYSTEM_CANCELLED') return { productId: id };
-    if (!b.seatsHeld) {
-      const taken = await this.store.takeSeats(db, b.tripId, b.seats, now);
-      if (!taken) {
-        // paid, but the seats went meanwhile: the booking fails and the whole amount goes back
-        await this.store.transition(db, id, [b.status], 'BOOKING_FAILED', { seatsHeld: false }, now);
-        await this.store.insertRefund(
-          db,
-          { id: `RFD-${randomUUID()}`, bookingId: id, reason: 'NOT_ISSUED', causeBookingId: id, amountPaise: b.amountPaise },
-          now,
-        );
-        return { productId: id };
-      }
-    }
-    await this.store.transition(db, id, [b.status], 'ACTIVE', { seatsHeld: true, issuedAt: now }, now);
+    if (b.status === 'ACTIVE' || b.status === 'PUNCHED') return { productId: id };
+    if (!b.seatsHeld && !(await this.store.takeSeats(db, b.tripId, b.seats, now)))
+      throw new Error(`reservations: no seats to issue ${id} (usable let it through)`);
+    await this.store.transition(db, id, [b.status], 'ACTIVE', { seatsHeld: true, issuedAt: now, holdExpiresAt: null }, now);
     businessMetrics.seats('sold', b.seats);
     if (b.prevBookingId) {
       const prev = await this.store.booking(b.prevBookingId, db, true);
-      if (prev && prev.status === 'ACTIVE') {
-        await this.store.transition(db, prev.id, ['ACTIVE'], 'USER_RESCHEDULED', { seatsHeld: false }, now);
-        await this.store.giveBackSeats(db, prev.tripId, prev.seats, now);
-      }
+      if (!prev || prev.status !== 'ACTIVE') throw new Error(`reservations: ${id} replaces ${b.prevBookingId}, which is not ACTIVE (usable let it through)`);
+      await this.store.transition(db, prev.id, ['ACTIVE'], b.prevBookingStatus ?? 'USER_RESCHEDULED', { seatsHeld: false }, now);
+      await this.store.giveBackSeats(db, prev.tripId, prev.seats, now);
+      const back = b.prevBookingStatus === 'USER_RESCHEDULED' && b.paidWith !== 'PASS' && b.amountPaise === 0 ? prev.farePaise - b.farePaise : 0;
+      if (back > 0) await this.refundChain(db, await this.chainIn(db, b.firstBookingId), back, 'FARE_DIFFERENCE', id, now);
     }
-    const trip = await this.store.trip(b.tripId, db);
-    if (trip?.status === 'CANCELLED') await this.systemCancelOne(db, (await this.store.booking(id, db))!, now);
     return { productId: id };
   }
 
-  /** The payment failed or lapsed: the seats go back (the rider may try again while the 10 minutes last). */
-  async paymentFailed(db: Db, id: string): Promise<void> {
+  /**
+   * The payment failed or lapsed: the seats go back (the rider may try again while the 10 minutes last). `final`: payments
+   * refused to issue (the seat can no longer be used) and refunded: the booking fails for good.
+   */
+  async paymentFailed(db: Db, id: string, final = false): Promise<void> {
     const now = this.now();
     const b = await this.store.booking(id, db, true);
     if (!b || b.status !== 'PAYMENT_PROCESSING') return;
-    await this.store.transition(db, id, ['PAYMENT_PROCESSING'], 'PAYMENT_FAILED', { seatsHeld: false }, now);
+    await this.store.transition(db, id, ['PAYMENT_PROCESSING'], final ? 'BOOKING_FAILED' : 'PAYMENT_FAILED', { seatsHeld: false }, now);
     if (b.seatsHeld) await this.store.giveBackSeats(db, b.tripId, b.seats, now);
     if (b.seatsHeld) businessMetrics.seats('released', b.seats);
   }
@@ -967,13 +1031,18 @@ export class ReservationService {
     if (toTripId === tripId) throw bad('SAME_TRIP', 'Choose another trip.');
     const moved = await this.db.transaction(async (tx) => {
       const active = await this.store.tripBookings(tx, trip.id, ['ACTIVE']);
-      const seats = active.reduce((s, b) => s + b.seats, 0);
+      // bookings still being paid (or a declined payment the rider may retry) follow the trip: same order, new trip
+      const paying = await this.store.tripBookings(tx, trip.id, ['BOOKING_UNDER_PROCESS', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED']);
+      const held = paying.filter((b) => b.seatsHeld);
+      const seats = [...active, ...held].reduce((s, b) => s + b.seats, 0);
       if (seats > 0 && !(await this.store.takeSeats(tx, toTripId, seats, now))) throw this.noSeats(await this.store.trip(toTripId, tx), seats, now);
       const pairs: { from: string; to: string }[] = [];
+      for (const b of paying) {
+        await this.store.transition(tx, b.id, [b.status], b.status, { tripId: toTripId }, now);
+        if (b.seatsHeld) await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
+      }
       for (const b of active) {
         const newId = `RSV-${randomUUID()}`;
-        await this.store.transition(tx, b.id, ['ACTIVE'], 'SYSTEM_RESCHEDULED', { seatsHeld: false }, now);
-        await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
         await this.store.insertBooking(tx, {
           id: newId,
           userId: b.userId,
@@ -988,20 +1057,26 @@ export class ReservationService {
           fare: b.fare,
           farePaise: b.farePaise,
           amountPaise: 0,
-          status: 'ACTIVE',
+          status: 'BOOKING_UNDER_PROCESS',
           seatsHeld: true,
-          holdExpiresAt: null,
+          holdExpiresAt: now + HOLD_MS,
           firstBookingId: b.firstBookingId,
           prevBookingId: b.id,
           prevBookingStatus: 'SYSTEM_RESCHEDULED',
           paidWith: b.paidWith === 'PASS' ? 'PASS' : 'RESCHEDULE',
           passId: b.passId,
           createdAt: now,
-          issuedAt: now,
+          issuedAt: null,
         });
+        // a ₹0 order issued through payments (issue retires the old booking and gives its seats back)
+        await this.payments().issueFree(newId, tx);
         pairs.push({ from: b.id, to: newId });
       }
-      await this.store.logOps(tx, { actor, action: 'MOVE_BOOKINGS', tripId: trip.id, details: { toTripId, moved: pairs } }, now);
+      await this.store.logOps(
+        tx,
+        { actor, action: 'MOVE_BOOKINGS', tripId: trip.id, details: { toTripId, moved: pairs, movedUnpaid: paying.map((b) => b.id) } },
+        now,
+      );
       return pairs;
     });
     return { tripId, toTripId, moved };

@@ -284,11 +284,19 @@ export class ReservationStore {
 
   // --- bookings -------------------------------------------------------------------------------------------------
 
-  async insertBooking(tx: Db, b: Omit<BookingRow, 'cancelledAt' | 'cancellationPopupShown' | 'reschedulePopupShown' | 'updatedAt'>): Promise<void> {
-    await tx.query(
+  /**
+   * Writes a booking; false when the rider's idempotency key is taken already (a twin of this request: the caller rolls
+   * back the seats it took and answers the twin's booking). Concurrent twins wait on the unique index for each other.
+   */
+  async insertBooking(
+    tx: Db,
+    b: Omit<BookingRow, 'cancelledAt' | 'cancellationPopupShown' | 'reschedulePopupShown' | 'updatedAt'> & { orderKey?: string | null },
+  ): Promise<boolean> {
+    const r = await tx.query(
       `INSERT INTO reservation_bookings (id, user_id, trip_id, line_id, city_id, product, from_stop_id, to_stop_id, passengers, seats, fare, fare_paise, amount_paise,
-         status, seats_held, hold_expires_at, first_booking_id, prev_booking_id, prev_booking_status, paid_with, pass_id, created_at, issued_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10,$11::jsonb,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$22)`,
+         status, seats_held, hold_expires_at, first_booking_id, prev_booking_id, prev_booking_status, paid_with, pass_id, created_at, issued_at, updated_at, order_key)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10,$11::jsonb,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$22,$24)
+       ON CONFLICT (user_id, order_key) DO NOTHING RETURNING id`,
       [
         b.id,
         b.userId,
@@ -313,8 +321,30 @@ export class ReservationStore {
         b.passId,
         b.createdAt,
         b.issuedAt,
+        b.orderKey ?? null,
       ],
     );
+    return r.rows.length === 1;
+  }
+
+  /** The rider's booking made with this idempotency key, else null. */
+  async bookingByKey(userId: string, orderKey: string, db: Db = this.db): Promise<BookingRow | null> {
+    const r = await db.query(`SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE user_id = $1 AND order_key = $2`, [userId, orderKey]);
+    return r.rows[0] ? bookingOf(r.rows[0]) : null;
+  }
+
+  /**
+   * The change of slot of a booking that is still open: being paid (PAYMENT_PROCESSING), or an unpaid hold whose
+   * 10 minutes last. The caller holds the replaced booking's lock, so the answer stands until it commits.
+   */
+  async openChangeOf(tx: Db, bookingId: string, now: number): Promise<BookingRow | null> {
+    const r = await tx.query(
+      `SELECT ${BOOKING_COLS} FROM reservation_bookings WHERE prev_booking_id = $1
+         AND (status = 'PAYMENT_PROCESSING' OR (status = 'BOOKING_UNDER_PROCESS' AND seats_held AND hold_expires_at > $2))
+       ORDER BY created_at DESC LIMIT 1`,
+      [bookingId, now],
+    );
+    return r.rows[0] ? bookingOf(r.rows[0]) : null;
   }
 
   async booking(id: string, db: Db = this.db, forUpdate = false): Promise<BookingRow | null> {
