@@ -94,6 +94,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
     planner,
     now,
     graphiql: config.env === 'development',
+    introspection: config.env !== 'production',
   });
 
   // ── accounts: SMS, auth (OTP, tokens, sessions)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from 'graphql';
 import { transitTypeDefs } from '@sawari/contracts';
 import { ApiError, INTERNAL_MESSAGE } from '../../platform/errors';
 import { transitResolvers, type GraphqlServices } from './resolvers';
@@ -14,6 +14,9 @@ export const MAX_DEPTH = 7;
 export interface GraphqlOptions extends GraphqlServices {
   /** Serves GraphiQL at /graphiql (development only). */
   graphiql: boolean;
+  /** Answers schema introspection (`__schema`, `__type`); off in production, where the app needs none (its types are
+   *  generated from the schema file) and a map of every field only helps someone probing the API. `__typename` stays. */
+  introspection: boolean;
   /** The realtime module's resolvers, merged over the empty defaults of its fields. */
   realtime?: IResolvers;
 }
@@ -85,7 +88,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphqlOptions):
     path: GRAPHQL_PATH,
     graphiql: opts.graphiql,
     queryDepth: MAX_DEPTH,
-    validationRules: [fieldBudgetRule, costRule],
+    validationRules: [...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule]), fieldBudgetRule, costRule],
     allowBatchedQueries: false,
     additionalRouteOptions: { bodyLimit: 64 * 1024 },
     errorFormatter: (execution: ExecutionResult & { statusCode?: number }, ctx) => {

@@ -20,12 +20,12 @@ export function writeFeed(files: Record<string, string[]>): string {
 export async function graphqlTestApp(
   db: Db,
   now: number,
-  opts: Partial<Pick<GraphqlOptions, 'realtime' | 'planner' | 'plannerBudget'>> = {},
+  opts: Partial<Pick<GraphqlOptions, 'realtime' | 'planner' | 'plannerBudget' | 'introspection'>> = {},
 ): Promise<FastifyInstance> {
   const transit = new TransitService(new TransitReadStore(db), new TimetableCache(new TransitStore(db)), () => now);
   const app = Fastify({ logger: false });
   installErrorHandlers(app);
-  await app.register(graphqlPlugin, { transit, now: () => now, graphiql: false, ...opts });
+  await app.register(graphqlPlugin, { transit, now: () => now, graphiql: false, introspection: true, ...opts });
   await app.ready();
   return app;
 }
