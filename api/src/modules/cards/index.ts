@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Environment } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import { jobsOf } from '../../platform/jobs';
 import type { ServerKeys } from '../../platform/secrets';
 import type { AuthGuard } from '../auth';
 import type { SellerPayments } from '../payments';
@@ -40,19 +41,7 @@ export async function registerCardModule(
   await app.register(cardRiderRoutes, { service, guard: o.guard });
   await app.register(cardTerminalRoutes, { service, keys: validatorKeyMap(o.config.validatorKeys, o.config.env === 'production') });
   if (o.opsKeys.size) await app.register(cardOpsRoutes, { service, keys: o.opsKeys });
-  const every = o.retryRefundsEveryMs ?? 60_000;
-  if (every > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      service
-        .retryRefunds()
-        .catch((err: unknown) => app.log.warn({ err }, 'cards: refund retry failed'))
-        .finally(() => (running = false));
-    }, every);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // refunds marked in a committed transaction and not yet asked of payments (or whose request failed): the job runner
+  jobsOf(app).every('cards.refunds', o.retryRefundsEveryMs ?? 60_000, () => service.retryRefunds());
   return { service, orderKinds: cardOrderKinds(service) };
 }

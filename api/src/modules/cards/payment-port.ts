@@ -22,7 +22,7 @@ const quoteOf = (o: OrderRow, card: CardRow): OrderQuote => ({
 
 /**
  * One OrderKind per kind (a kind answers only its own orders). After an issue that refunds (the card was blocked or
- * expired while paying), the refund is requested once payments' transaction has committed.
+ * expired while paying), the refund is requested once payments' transaction has committed (afterCommit, no timer).
  */
 export function cardOrderKinds(service: CardService): Record<CardOrderKind, OrderKind> {
   const kind = (name: CardOrderKind): OrderKind => ({
@@ -35,13 +35,13 @@ export function cardOrderKinds(service: CardService): Record<CardOrderKind, Orde
       const r = (await service.orderForPayments(db, orderId))!;
       return { frozen: quoteOf(r.order, r.card) };
     },
-    issue: async (db, order) => {
-      const r = await service.issue(db, order.orderId);
-      // payments' transaction commits after this returns; the refund needs the issued payment, so it is asked after.
-      if (r.refund) for (const ms of [250, 3_000]) setTimeout(() => void service.retryRefunds().catch(() => undefined), ms).unref();
-      return { productId: r.productId };
-    },
+    issue: async (db, order) => ({ productId: (await service.issue(db, order.orderId)).productId }),
     release: (db, orderId) => service.release(db, orderId),
+    // a load refused at issue is marked REFUNDED in payments' transaction; the refund needs the issued payment, so it is
+    // asked once that transaction has committed (and by the module's job if this does not run)
+    afterCommit: async () => {
+      await service.retryRefunds();
+    },
   });
   return { cardRecharge: kind('cardRecharge'), ncmcCardRecharge: kind('ncmcCardRecharge') };
 }

@@ -7,7 +7,8 @@ import type { AuthGuard } from '../auth';
 import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
 import { OrderKinds, type OrderKind } from './order-kind';
 import { paymentOpsRoutes, paymentRoutes } from './routes';
-import { PaymentService, startReconciliation } from './service';
+import { PaymentService } from './service';
+import { jobsOf } from '../../platform/jobs';
 
 export interface PaymentsDeps {
   /** Default: the sandbox gateway on this database. */
@@ -50,10 +51,7 @@ export async function createPaymentsModule(
   const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log, staleMs: deps.staleMs });
   await app.register(paymentRoutes, { service, guard: ctx.guard });
   if (ctx.opsKeys?.size) await app.register(paymentOpsRoutes, { service, keys: ctx.opsKeys });
-  const everyMs = deps.reconcileEveryMs ?? 15_000;
-  if (everyMs > 0) {
-    const job = startReconciliation(service, everyMs, ctx.log);
-    app.addHook('onClose', async () => job.stop());
-  }
+  // settles pending payments and refunds with the gateway and delivers outcomes (claimed with leases in the database)
+  jobsOf(app).every('payments.reconcile', deps.reconcileEveryMs ?? 15_000, () => service.reconcile());
   return { service, kinds };
 }

@@ -83,6 +83,12 @@ export interface OrderKind {
    * re-quoted). Also called when payments refused to issue (amount mismatch) after refunding.
    */
   release(db: Db, orderId: string, ctx: { failureReason: string | null }): Promise<void>;
+  /**
+   * Called once payments' transaction that issued or released the order has committed (never from a timer): the place
+   * to start follow-up work the seller recorded in that transaction (a refund row, an outbox entry). Best effort: it
+   * may not run (a crash right after the commit), so the seller's job must also pick the recorded work up.
+   */
+  afterCommit?(orderId: string): Promise<void>;
 }
 
 /** Order kinds payments takes money for, one OrderKind each (registered by the composition root). */

@@ -264,6 +264,11 @@ export class PaymentService {
       return false;
     }
     if (refund) await this.sendRefund(refund).catch((err) => this.opts.log?.warn({ err, refundId: refund!.id }, 'refund not sent; reconciliation retries it'));
+    const after = this.kinds.get(row.orderKind)?.afterCommit;
+    if (after)
+      await after(row.orderId).catch((err) =>
+        this.opts.log?.warn({ err, orderKind: row.orderKind, orderId: row.orderId }, "seller's after-commit work failed; its job retries it"),
+      );
     return true;
   }
 
@@ -510,25 +515,4 @@ export class PaymentService {
     }
     return result;
   }
-}
-
-/** Runs `reconcile` every `everyMs` (one run at a time in this process); stop() waits for a run in progress. */
-export function startReconciliation(service: PaymentService, everyMs: number, log?: { error(obj: object, msg: string): void }): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = service
-      .reconcile()
-      .catch((err) => log?.error({ err }, 'payment reconciliation run failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import { jobsOf } from '../../platform/jobs';
 import type { AuthGuard } from '../auth';
 import { reservationOpsRoutes, reservationRoutes } from './routes';
 import { ReservationService } from './service';
@@ -23,20 +24,8 @@ export async function registerReservationModule(
   const service = new ReservationService(o.db, o.now);
   await app.register(reservationRoutes, { service, guard: o.guard, live: o.live ?? null, now: o.now });
   await app.register(reservationOpsRoutes, { service, keys: o.opsKeys });
-  const every = o.sweepEveryMs ?? 30_000;
-  if (every > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      Promise.all([service.sweepLapsedHolds(), service.retryRefunds()])
-        .catch((err) => app.log.warn({ err }, 'reservations: sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, every);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // lapsed holds go back and recorded refunds are sent (the refund rows are the outbox: written in the transaction
+  // that decided them), on the server's one job runner
+  jobsOf(app).every('reservations.sweep', o.sweepEveryMs ?? 30_000, () => Promise.all([service.sweepLapsedHolds(), service.retryRefunds()]));
   return { service };
 }
