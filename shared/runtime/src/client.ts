@@ -6,7 +6,7 @@ import { REQUEST_CANCELLED_SESSION_TIMEOUT } from '@sawari/domain';
 import { API_BASE, ApiRequestError, DEFAULT_HEADERS, errorFrom, networkError, readAnswer, type ResponseType } from './api';
 import { BASE_PATH } from './paths';
 import { sawariStore } from './store';
-import { deviceId, endSession, loadSession, sessionAtom, setSession, type Session } from './session';
+import { deviceId, endSession, loadSession, readStoredSession, sessionAtom, setSession, type Session } from './session';
 import { showNotice } from './notices';
 
 export type SessionInit = RequestInit & {
@@ -59,12 +59,35 @@ function refreshOnce(staleToken: string): Promise<boolean> {
   const current = sawariStore.get(sessionAtom).accessToken;
   if (!current) return Promise.resolve(false);
   if (current !== staleToken) return Promise.resolve(true);
-  refreshing ??= refresh().finally(() => (refreshing = null));
+  refreshing ??= acrossTabs(REFRESH_LOCK, () => refresh(staleToken)).finally(() => (refreshing = null));
   return refreshing;
 }
 
-async function refresh(): Promise<boolean> {
-  const session = sawariStore.get(sessionAtom);
+/** The Web Lock every tab of the app takes to refresh: one tab refreshes, the others wait and take its tokens. */
+export const REFRESH_LOCK = 'sawari-session-refresh';
+
+/**
+ * Runs `fn` holding the named Web Lock, so tabs of this origin run it one at a time. Without Web Locks (an old
+ * browser, a page that is not a secure context) it runs at once: each tab then refreshes on its own, and the server's
+ * reuse grace (docs/accounts.md) keeps two refreshes of one token from signing the rider out.
+ */
+async function acrossTabs<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? await locks.request(name, fn) : fn();
+}
+
+async function refresh(staleToken: string): Promise<boolean> {
+  // Another tab may have refreshed while this one waited for the lock: what it stored (before it let the lock go) is
+  // the live session. Take it rather than send the used refresh token again.
+  const stored = await readStoredSession();
+  const here = sawariStore.get(sessionAtom);
+  if (stored && stored.userId === here.userId && stored.accessToken !== staleToken) {
+    if (stored.accessToken !== here.accessToken) sawariStore.set(sessionAtom, stored);
+    return true;
+  }
+  if (here.accessToken && here.accessToken !== staleToken) return true; // its message came first
+  if (!here.accessToken) return false; // signed out meanwhile (here or in another tab)
+  const session = here;
   let res: Response | null = null;
   if (session.refreshToken && session.userId) {
     try {
@@ -80,6 +103,7 @@ async function refresh(): Promise<boolean> {
   }
   const tokens = res?.ok ? ((await res.json().catch(() => null)) as { accessToken?: unknown; refreshToken?: unknown } | null) : null;
   if (typeof tokens?.accessToken === 'string' && typeof tokens.refreshToken === 'string') {
+    // Stored before the lock is let go, so a tab waiting for it finds the new tokens.
     await setSession({ ...session, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     return true;
   }

@@ -64,6 +64,18 @@ function tabs(): BroadcastChannel | null {
 const isSession = (v: unknown): v is Session =>
   !!v && typeof v === 'object' && typeof (v as Session).accessToken === 'string' && typeof (v as Session).refreshToken === 'string';
 
+/** The session as stored (what every tab last wrote), or null when none is stored or there is no storage. */
+export async function readStoredSession(): Promise<Session | null> {
+  const store = sessionDb();
+  if (!store) return null;
+  try {
+    const stored = await get<unknown>(SESSION_KEY, store);
+    return isSession(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 let loading: Promise<void> | null = null;
 /** Reads the stored session once (the shell calls it at start; every request waits for it). */
 export function loadSession(): Promise<void> {
