@@ -6,6 +6,7 @@ import { createPlatformServer, registerHealth } from '../platform/server';
 import { staticPlugin } from '../platform/static';
 import { importFeedsOnStart, seedDemoData, type StartupFeed } from '../seed';
 import { moveDiskFilesIntoDatabase } from '../modules/files';
+import { backupRoutes } from './backup-routes';
 import type { ServerDeps } from './deps';
 import type { Config } from './config';
 import { registerModules } from './modules';
@@ -47,6 +48,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   try {
     registerHealth(app, db);
     const { renderPage } = await registerModules(app, { config, db, deps });
+    // A consistent copy of a PGlite folder for `npm run backup` while this server runs (docs/operations.md).
+    await app.register(backupRoutes, { db, opsKeys: config.opsKeys });
     if (config.webRoot) await app.register(staticPlugin, { webRoot: config.webRoot, renderPage });
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -31,6 +31,11 @@ export interface Db {
   /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /**
+   * PGlite only: its whole data folder as a gzipped tarball, taken while no other statement runs (requests wait for
+   * the few seconds it takes), so the copy is consistent (backup, docs/operations.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenDbOptions {
@@ -40,10 +45,13 @@ export interface OpenDbOptions {
   max?: number;
   /** PGlite on a folder: who holds DATA_DIR's lock while the database is open (default 'server'; data-folder-lock.ts). */
   role?: string;
+  /** PGlite: start from this data folder tarball (a backup's database.tar.gz) instead of an empty one (restore). */
+  loadDataDir?: Blob;
 }
 
 type PGliteLike = {
   query<T>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
+  dumpDataDir(compression?: 'gzip' | 'none' | 'auto'): Promise<Blob>;
   exec(sql: string): Promise<unknown>;
   transaction<T>(
     fn: (tx: {
@@ -161,6 +169,12 @@ function pgliteDb(pg: PGliteLike): Db {
     transaction: (fn) => pg.transaction((tx) => fn(txHandle(tx))),
     copyFrom: (sql, chunks) => pg.transaction((tx) => pgliteCopy((q, p, o) => tx.query(q, p, o), sql, chunks)),
     close: () => pg.close(),
+    // Inside a transaction: PGlite's query lock is held, so no request writes while the folder is read.
+    dumpDataDir: () =>
+      pg.transaction(async (tx) => {
+        await tx.query('CHECKPOINT');
+        return pg.dumpDataDir('gzip');
+      }),
   };
 }
 
@@ -334,16 +348,19 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, op
   if (config.databaseUrl) return postgresDb(config.databaseUrl, opts);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require('@electric-sql/pglite') as {
-    PGlite: { create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown> }): Promise<PGliteLike> };
+    PGlite: {
+      create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown>; loadDataDir?: Blob }): Promise<PGliteLike>;
+    };
   };
-  if (config.dataDir === 'memory://') return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), extensions: { pg_trgm: pgTrgm } }));
+  const load = opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {};
+  if (config.dataDir === 'memory://') return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), ...load, extensions: { pg_trgm: pgTrgm } }));
   // One process per folder: the lock is taken before PGlite touches it (throws DataFolderLockedError naming the holder)
   // and released after PGlite closed.
   const lock = acquireDataFolderLock(config.dataDir, opts.role ?? 'server');
   try {
     const dataDir = path.join(config.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
-    const db = pgliteDb(await PGlite.create({ ...(await pgliteAssets()), dataDir, extensions: { pg_trgm: pgTrgm } }));
+    const db = pgliteDb(await PGlite.create({ ...(await pgliteAssets()), ...load, dataDir, extensions: { pg_trgm: pgTrgm } }));
     return {
       ...db,
       close: async () => {
