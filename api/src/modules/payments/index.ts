@@ -11,7 +11,7 @@ export {
   type SettledPayment,
   type WalletSource,
 } from './order-kind';
-export { createPaymentsModule, type PaymentsDeps } from './module';
+export { createPaymentsModule, paymentsOf, type PaymentsDeps } from './module';
 export { ISSUE_REFUSED, PaymentService, type RefundView } from './service';
 export { SANDBOX_BANK_CARDS, SANDBOX_CARDS, SANDBOX_UPI, SANDBOX_UPI_HANDLES, SANDBOX_UPI_NO_REFUND, SandboxGateway, type PaymentGateway } from './gateway';
 

@@ -24,6 +24,16 @@ export interface PaymentsDeps {
   now?: Clock;
 }
 
+const built = new WeakMap<FastifyInstance, { service: PaymentService; kinds: OrderKinds }>();
+
+/**
+ * The payments service and the order kinds registered on a server (the OrderKind contract suite runs every registered
+ * kind: a new seller gets it by registering). Undefined for a server without payments.
+ */
+export function paymentsOf(app: FastifyInstance): { service: PaymentService; kinds: OrderKinds } | undefined {
+  return built.get(app);
+}
+
 /**
  * Builds the payments service (its order kinds registry starts empty: the composition root registers each seller's
  * OrderKind with `kinds.register`, also after this call, so sellers can be given `service` for free orders and refunds),
@@ -49,6 +59,7 @@ export async function createPaymentsModule(
   const gateway = deps.gateway ?? new SandboxGateway(ctx.db, now, deps.sandbox);
   const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
   const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log, staleMs: deps.staleMs });
+  built.set(app, { service, kinds });
   await app.register(paymentRoutes, { service, guard: ctx.guard });
   if (ctx.opsKeys?.size) await app.register(paymentOpsRoutes, { service, keys: ctx.opsKeys });
   // settles pending payments and refunds with the gateway and delivers outcomes (claimed with leases in the database)
