@@ -14,9 +14,10 @@ export const OPS_USAGE = `Usage: npm run ops -- verifications list
 
 Operator decisions on pass verifications, through the same service as the /api/ops routes, against the configured
 database (DATABASE_URL, else PGlite under DATA_DIR). Each decision is recorded with who (--as, default $USER) and when.
-Stop a running server that uses the same PGlite directory first: PGlite allows one process at a time, or use
---server http://host:port: the command then calls /api/ops/verifications with "authorization: Ops $OPS_KEY"
-(default ${DEV_OPS_KEY}, refused by a production server) and the decision is recorded under that key's name.`;
+PGlite allows one process per folder: beside a running server that holds DATA_DIR the command acts through that
+server by itself, as with --server http://host:port: it then calls /api/ops/verifications with
+"authorization: Ops $OPS_KEY" (default ${DEV_OPS_KEY}, refused by a production server) and the decision is recorded
+under that key's name.`;
 
 /** What the command needs: the service itself (database mode) or the operator API of a running server. */
 export type OpsBackend = Pick<PassOrderService, 'pendingVerifications' | 'transition'> & {
