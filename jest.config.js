@@ -26,6 +26,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/scripts/jest/jsdom-globals.js'],
     },
     { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
   ],

@@ -5,7 +5,7 @@ import { PREMIUM_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
 
 // Two chunks: the booking steps, and what comes after booking.
-const book = () => import(/* webpackChunkName: "screen-book" */ './features/book/BookScreens');
+const book = () => import(/* webpackChunkName: "screen-book" */ './features/book');
 const manage = () => import(/* webpackChunkName: "screen-manage" */ './features/manage/ManageScreens');
 
 const screens: Record<Screen, React.ComponentType> = {

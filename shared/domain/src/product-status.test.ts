@@ -1,4 +1,13 @@
-import { PRODUCT_KINDS, PRODUCT_STATUSES, productStatus, walletKind, type Headline, type ProductKind, type ProductStatusInput } from './product-status';
+import {
+  PRODUCT_KINDS,
+  PRODUCT_STATUSES,
+  productStatus,
+  refundDueBy,
+  walletKind,
+  type Headline,
+  type ProductKind,
+  type ProductStatusInput,
+} from './product-status';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants';
 
 const NOW = Date.parse('2026-11-27T12:00:00+05:30');
@@ -168,5 +177,18 @@ describe('walletKind', () => {
     expect(walletKind({ transactionId: 'RSV-1', ticketId: 'RSV-1', productSubType: 'premiumReserveTicket' })).toBe('seat');
     expect(walletKind({ transactionId: 'TKT-1', ticketId: 't', productSubType: null })).toBe('ticket');
     expect(walletKind({ transactionId: 'PASS-1', productSubType: null })).toBe('pass');
+  });
+});
+
+describe('refundDueBy (issue 23 item 7)', () => {
+  const day = (iso: string) => Date.parse(`${iso}T12:00:00+05:30`);
+  it('counts working days in city time, skipping Saturdays and Sundays', () => {
+    // Friday 27 Nov 2026 → 7 working days → Tuesday 8 Dec 2026
+    expect(refundDueBy(Date.parse('2026-11-27T09:00:00+05:30'))).toBe(day('2026-12-08'));
+    // a refund started late on Friday night in India is still Friday's
+    expect(refundDueBy(Date.parse('2026-11-27T23:59:00+05:30'), 1)).toBe(day('2026-11-30'));
+    // started on a Saturday: Monday is the first working day
+    expect(refundDueBy(Date.parse('2026-11-28T10:00:00+05:30'), 1)).toBe(day('2026-11-30'));
+    expect(refundDueBy(Date.parse('2026-11-30T10:00:00+05:30'), 0)).toBe(day('2026-11-30'));
   });
 });

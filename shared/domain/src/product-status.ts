@@ -288,3 +288,24 @@ export function seatStatus(b: { status: string; tripSlotStartTime: number; arriv
     now,
   );
 }
+
+/**
+ * A refund on its way goes back to the way the rider paid (card, account, UPI or wallet), within this many working days
+ * (issue 23 item 7: "Refund on its way" says where and by when). UPI and wallet refunds settle at once in practice; cards
+ * and netbanking take days (docs/payments.md "Refunds"); the rider is told the latest day.
+ */
+export const REFUND_WORKING_DAYS = 7;
+
+/** The city day a refund started at `startedAt` arrives by: `workingDays` weekdays later (Saturdays and Sundays skipped). */
+export function refundDueBy(startedAt: number, workingDays: number = REFUND_WORKING_DAYS, timeZone: string = CITY_TIME_ZONE): number {
+  // noon of the city day, so adding whole days never crosses a date boundary
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(startedAt);
+  let t = Date.parse(`${ymd}T12:00:00+05:30`);
+  let left = workingDays;
+  while (left > 0) {
+    t += 86_400_000;
+    const weekday = new Date(t + 5.5 * 3_600_000).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return t;
+}

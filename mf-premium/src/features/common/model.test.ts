@@ -22,6 +22,10 @@ describe('premium model', () => {
     expect(flowPaths('EVENT').fare('EVT-1.202612050600', 'A', 'B', { adult: 1, child: 0, senior: 0 })).toBe(
       '/great-escape/fare-details?tripId=EVT-1.202612050600&fromStopId=A&toStopId=B&adult=1&child=0&senior=0',
     );
+    // the fare page keeps its slot's line and day (its "← Choose a slot" returns to the same list)
+    expect(flowPaths('PREMIUM').fare('PRM-1.202612050600', 'A', 'B', { adult: 2, child: 1, senior: 0 }, undefined, 'PRM-1', '20261205')).toBe(
+      '/premium-buses/fare-details?tripId=PRM-1.202612050600&fromStopId=A&toStopId=B&adult=2&child=1&senior=0&lineId=PRM-1&date=20261205',
+    );
     expect(flowPaths('EVENT').success('RSV-1')).toBe('/great-escape/booking-success?transactionId=RSV-1');
     expect(flowPaths('AIRPORT').success('RSV-1')).toBe('/premium-buses/ticket-successful-booking/RSV-1');
     expect(paths.manage('RSV-1', 'cancel')).toBe('/premium-buses/cancellationRescheduleCard/RSV-1?mode=cancel');

@@ -18,8 +18,9 @@ export function flowPaths(product: ReservationProductName) {
     home: escape ? '/great-escape' : '/premium-buses',
     slots: (lineId: string, fromStopId: string, toStopId: string, date?: string, passId?: string) =>
       `${escape ? '/great-escape/select-slots' : '/premium-buses/select-slot'}${q({ lineId, fromStopId, toStopId, date, passId })}`,
-    fare: (tripId: string, fromStopId: string, toStopId: string, p: Passengers, passId?: string) =>
-      `${escape ? '/great-escape/fare-details' : '/premium-buses/fare-details'}${q({ tripId, fromStopId, toStopId, adult: p.adult, child: p.child, senior: p.senior, passId })}`,
+    /** The fare page keeps the slot's line and day, so its "← Choose a slot" returns to the same list. */
+    fare: (tripId: string, fromStopId: string, toStopId: string, p: Passengers, passId?: string, lineId?: string, date?: string) =>
+      `${escape ? '/great-escape/fare-details' : '/premium-buses/fare-details'}${q({ tripId, fromStopId, toStopId, adult: p.adult, child: p.child, senior: p.senior, passId, lineId, date })}`,
     pay: (bookingId: string) => `/premium-buses/pay-for-ticket${q({ bookingId })}`,
     success: (id: string) =>
       escape ? `/great-escape/booking-success${q({ transactionId: id })}` : `/premium-buses/ticket-successful-booking/${encodeURIComponent(id)}`,

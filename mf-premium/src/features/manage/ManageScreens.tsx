@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { navigateToUrl } from 'single-spa';
 import { serverNow } from '@sawari/runtime';
 import type { Booking } from '@sawari/contracts';
-import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
+import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS, REFUND_WORKING_DAYS, refundDueBy } from '@sawari/domain';
 import { Button } from '@sawari/ui';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { cancelBooking, loadBookings, loadDays, loadFare, loadLines, loadSlots, loadSupport, rescheduleBooking } from '../common/api';
@@ -26,7 +26,7 @@ import {
   useT,
   useTimes,
 } from '../common/ui';
-import { BookingFacts } from '../book/BookScreens';
+import { BookingFacts } from '../book/BookingFacts';
 import LiveBus from '../live/LiveBus';
 import { PopUpDialog, useBookingPoll } from './shared';
 
@@ -55,6 +55,7 @@ export function SummaryScreen({ before = false }: { before?: boolean }) {
 
 function Summary({ id, before }: { id: string; before: boolean }) {
   const t = useT();
+  const { date } = useTimes();
   const { booking: b, error, retry, setBooking } = useBookingPoll(id, (x) => !x.refunds.some((r) => r.status === 'PENDING' || r.status === 'REQUESTED'));
   if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
   if (!b) return <ListSkeleton rows={3} />;
@@ -78,6 +79,13 @@ function Summary({ id, before }: { id: string; before: boolean }) {
                   </span>
                 </div>
                 <p className={styles.small}>{t(`refund.reason.${r.reason}`)}</p>
+                {r.status !== 'FAILED' && (
+                  <p className={styles.small} data-testid="refund-where">
+                    {r.status === 'SUCCESS'
+                      ? t('refund.where.done')
+                      : t('refund.where.pending', { date: date(refundDueBy(r.createdAt)), days: REFUND_WORKING_DAYS })}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

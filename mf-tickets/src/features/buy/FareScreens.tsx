@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { ApiRequestError, checkoutPath, type CityConfig } from '@sawari/runtime';
 import type { FareResponse, LegFare, MultiRouteFareResponse } from '@sawari/contracts';
+import { ticketValidity } from '@sawari/domain';
 import { newOrderKey, ticketsApi, type InstantFares } from '../common/api';
 import { useFlow } from '../common/flow';
 import {
@@ -560,6 +561,9 @@ function InstantForm({ city }: { city: CityConfig }) {
           {t('fare.total', { fare: money(total) })}
         </p>
       )}
+      <p className={styles.hint} data-testid="instant-valid-for">
+        {t('instant.validFor', { minutes: INSTANT_VALID_MINUTES })}
+      </p>
       <ProblemPanel error={error} />
       <Button type="submit" disabled={busy} aria-busy={busy}>
         {busy ? t('pay.busy') : chosen ? t('pay.button', { fare: money(total) }) : t('common.continue')}
@@ -567,6 +571,9 @@ function InstantForm({ city }: { city: CityConfig }) {
     </form>
   );
 }
+
+/** How long an instant ticket is valid from its payment (shared/domain ticketValidity: the 15-minute activation window). */
+const INSTANT_VALID_MINUTES = (ticketValidity('instant', 0).expiryTime - ticketValidity('instant', 0).startTime) / 60_000;
 
 /** /instant-ticket. */
 export function InstantTicketScreen() {

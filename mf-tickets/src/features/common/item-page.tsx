@@ -7,7 +7,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
 import { itemView, screenFor, seatDeparture } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
-import { SourceNote, TicketHead, useItemText } from './item';
+import { SourceNote, TicketHead, useItemText, useWho } from './item';
 import { useWalletItem } from '../wallet/useWallet';
 
 export function WithItem({
@@ -67,6 +67,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
   const { headline, actions } = itemView(item, now);
   const state = headline;
   const departure = seatDeparture(item);
+  const who = useWho(item);
   const p = item.passengers;
   const first = actions.find((a) => a === 'showCode' || a === 'whenValid' || a === 'resubmit');
   return (
@@ -113,15 +114,8 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
             <dd>{item.toStopName}</dd>
           </>
         )}
-        <dt>{p ? t('ticket.passengers') : t('ticket.category')}</dt>
-        <dd>
-          {p
-            ? (['adult', 'child', 'senior'] as const)
-                .filter((k) => p[k] > 0)
-                .map((k) => `${t(`passenger.${k}`)} × ${p[k]}`)
-                .join(', ')
-            : tr(item.categoryName)}
-        </dd>
+        <dt>{p || item.ticketId ? t('ticket.passengers') : t('ticket.category')}</dt>
+        <dd>{who}</dd>
         {item.startTime != null && (
           <>
             <dt>{t('receipt.validFrom')}</dt>

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { WalletItem } from '@sawari/contracts';
 import { shortId } from '@sawari/domain';
-import { expiryCountdown, itemView, seatDeparture, statusLabelParts } from './model';
-import { styles, useCountdownWords, useDates, useT } from './ui';
+import { expiryCountdown, itemView, seatDeparture, statusLabelParts, whoFor } from './model';
+import { money, styles, useCountdownWords, useDates, useT } from './ui';
 import type { WalletView } from '../wallet/useWallet';
 
 export function ItemTitle({ item }: { item: WalletItem }) {
@@ -20,10 +20,26 @@ export function ItemTitle({ item }: { item: WalletItem }) {
   return <>{item.categoryName ? t('item.passOf', { name: tr(item.categoryName) }) : t('item.pass')}</>;
 }
 
+/** Who the item is for in the rider's language ("वयस्क × 1", "₹20 टिकट × 2"), from its fields (model whoFor). */
+export function useWho(item: WalletItem): string {
+  const t = useT();
+  const tr = useItemText(item);
+  return whoFor(item)
+    .map((w) =>
+      w.kind === 'passenger'
+        ? `${t(`passenger.${w.passenger}`)} × ${w.count}`
+        : w.kind === 'instant'
+          ? `${t('item.instantFare', { fare: money(w.farePaise) })} × ${w.count}`
+          : tr(w.name),
+    )
+    .join(', ');
+}
+
 /** Route and passengers of a ticket; what a pass is (e.g. "30 days"). */
 export function ItemSubtitle({ item }: { item: WalletItem }) {
   const tr = useItemText(item);
-  if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${item.categoryName}` : item.categoryName}</>;
+  const who = useWho(item);
+  if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${who}` : who}</>;
   return <>{tr(item.desc ?? item.categoryName)}</>;
 }
 

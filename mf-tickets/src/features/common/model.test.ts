@@ -16,6 +16,7 @@ import {
   expiryCountdown,
   itemView,
   seatDeparture,
+  whoFor,
   groupByCity,
   MAX_LEGS,
   addLeg,
@@ -336,5 +337,19 @@ describe('wallet by city (issue 16 item 11)', () => {
       ['kochi', 1],
     ]);
     expect(groupByCity([], 'mumbai', (c) => names[c])).toEqual([{ city: 'mumbai', items: [] }]);
+  });
+});
+
+describe('who an item is for, from its fields (issue 23 item 7)', () => {
+  it('a ticket by its passengers, an instant ticket by its fare and count, else the catalogue name', () => {
+    expect(whoFor(item({ passengers: { adult: 1, child: 2, senior: 0 } }))).toEqual([
+      { kind: 'passenger', passenger: 'adult', count: 1 },
+      { kind: 'passenger', passenger: 'child', count: 2 },
+    ]);
+    expect(whoFor(item({ productSubType: 'instantTicket', categoryName: '₹20 ticket × 2', farePaise: 4000 }))).toEqual([
+      { kind: 'instant', farePaise: 2000, count: 2 },
+    ]);
+    expect(whoFor(pass({ categoryName: 'Student' }))).toEqual([{ kind: 'name', name: 'Student' }]);
+    expect(whoFor(item({ passengers: { adult: 0, child: 0, senior: 0 }, categoryName: 'Adult × 0' }))).toEqual([{ kind: 'name', name: 'Adult × 0' }]);
   });
 });

@@ -322,3 +322,21 @@ export function groupByCity<T extends { city: string }>(
   const [first, ...rest] = [...groups].map(([city, list]) => ({ city, items: list }));
   return [first, ...rest.filter((g) => g.items.length).sort((a, b) => nameOf(a.city).localeCompare(nameOf(b.city)))];
 }
+
+/**
+ * Who an item is for, built from its structured fields so every language says it (issue 23 item 7), never the server's
+ * English label ("Adult × 1", "₹20 ticket × 2"): a ticket's passengers by kind, an instant ticket's fare and count,
+ * else (a pass, a seat) the catalogue's name, translated by the caller.
+ */
+export type WhoPart =
+  { kind: 'passenger'; passenger: PassengerKind; count: number } | { kind: 'instant'; farePaise: number; count: number } | { kind: 'name'; name: string };
+export function whoFor(item: Pick<WalletItem, 'passengers' | 'productSubType' | 'categoryName' | 'farePaise'>): WhoPart[] {
+  const p = item.passengers;
+  if (p) {
+    const parts = PASSENGER_KINDS.filter((k) => (p[k] ?? 0) > 0).map((k): WhoPart => ({ kind: 'passenger', passenger: k, count: p[k] }));
+    if (parts.length) return parts;
+  }
+  const m = item.productSubType === 'instantTicket' ? /×\s*(\d+)\s*$/.exec(item.categoryName) : null;
+  if (m && Number(m[1]) > 0) return [{ kind: 'instant', farePaise: Math.round(item.farePaise / Number(m[1])), count: Number(m[1]) }];
+  return [{ kind: 'name', name: item.categoryName }];
+}
