@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail, isValidName, isValidIndianMobile, sosMessageProblem, SOS_MESSAGE_MAX, SOS_MESSAGE_MAX_LINES } from '@sawari/domain';
+import { findLink, isValidEmail, isValidName, isValidIndianMobile, sosMessageProblem, SOS_MESSAGE_MAX, SOS_MESSAGE_MAX_LINES } from '@sawari/domain';
 
 /** Spec §3 "User profile". Dates of birth travel as epoch ms (dobInMillis); the client shows them in city time. */
 export const genderSchema = z.enum(['male', 'female', 'other', 'undisclosed']);
@@ -58,9 +58,10 @@ export const citiesResponseSchema = z.object({
 });
 export const serverTimeResponseSchema = z.object({ serverTime: z.number().int() });
 
-/** SOS: up to 5 emergency contacts and an editable message; one alert every 5 minutes. */
+/** SOS: up to 5 emergency contacts and an editable message without links; one alert every 5 minutes, at most
+ *  SOS_DAILY_CAP in any 24 hours (shared/domain sos.ts). */
 export const SOS_MAX_CONTACTS = 5;
-export const SOS_COOLDOWN_MS = 300_000;
+export { SOS_COOLDOWN_MS } from '@sawari/domain';
 export const sosContactSchema = z.object({
   name: z.string().refine(isValidName, 'Contact name can have letters and spaces only'),
   phoneNumber: z.string().refine(isValidIndianMobile, 'Enter a 10-digit Indian mobile number'),
@@ -73,7 +74,11 @@ export const sosSettingsSchema = z.object({
     .min(1, 'Write a message')
     .max(SOS_MESSAGE_MAX, `Keep the message to ${SOS_MESSAGE_MAX} characters`)
     .refine((v) => sosMessageProblem(v) !== 'lines', `Keep the message to ${SOS_MESSAGE_MAX_LINES} lines`)
-    .refine((v) => sosMessageProblem(v) !== 'characters', 'The message can have letters, numbers, punctuation, emoji and line breaks only'),
+    .refine((v) => sosMessageProblem(v) !== 'characters', 'The message can have letters, numbers, punctuation, emoji and line breaks only')
+    // Refused, not stripped: the rider sees what to change before an emergency rather than a different text sent in one.
+    .refine((v) => sosMessageProblem(v) !== 'link', {
+      error: (issue) => `The message cannot carry links or web or email addresses: remove "${findLink(String(issue.input))}"`,
+    }),
 });
 export type SosSettings = z.infer<typeof sosSettingsSchema>;
 export const sosAlertRequestSchema = z.object({ lat: z.number().min(-90).max(90).nullable(), lon: z.number().min(-180).max(180).nullable() });

@@ -5,6 +5,7 @@ export * from './airport-board-html';
 export * from './kiosk';
 export * from './service-day';
 export * from './validation';
+export * from './sos';
 export * from './office-hours';
 export * from './cities';
 export * from './format';

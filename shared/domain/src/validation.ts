@@ -1,4 +1,5 @@
 /** Validation rules of spec §5, shared by every form and by the API schemas. */
+import { findLink } from './sos';
 
 export interface Country {
   id: string;
@@ -52,13 +53,17 @@ export const SOS_MESSAGE_MAX_LINES = 5;
 const UNSAFE_TEXT =
   /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasUnsafeTextCharacters = (value: string): boolean => UNSAFE_TEXT.test(value);
-/** What is wrong with an SOS message (after trimming), or null: empty, too long, too many lines, or characters an SMS must not carry. */
-export function sosMessageProblem(value: string): 'empty' | 'long' | 'lines' | 'characters' | null {
+/**
+ * What is wrong with an SOS message (after trimming), or null: empty, too long, too many lines, characters an SMS must
+ * not carry, or a link, web or email address (the alert must not carry one: sos.ts).
+ */
+export function sosMessageProblem(value: string): 'empty' | 'long' | 'lines' | 'characters' | 'link' | null {
   const text = value.trim();
   if (!text) return 'empty';
   if (text.length > SOS_MESSAGE_MAX) return 'long';
   if (text.split('\n').length > SOS_MESSAGE_MAX_LINES) return 'lines';
   if (hasUnsafeTextCharacters(text)) return 'characters';
+  if (findLink(text) !== null) return 'link';
   return null;
 }
 

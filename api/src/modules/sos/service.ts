@@ -1,5 +1,15 @@
-import { SOS_COOLDOWN_MS, type SosSettings, type SupportOffices } from '@sawari/contracts';
-import { CITY_TIME_ZONE, OFFICE_HOURS, officeStatus } from '@sawari/domain';
+import type { SosSettings, SupportOffices } from '@sawari/contracts';
+import {
+  CITY_TIME_ZONE,
+  OFFICE_HOURS,
+  officeStatus,
+  SOS_CAP_WINDOW_MS,
+  SOS_COOLDOWN_MS,
+  SOS_DAILY_CAP,
+  sosAlertRefusal,
+  withoutLinks,
+  type SosRefusal,
+} from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import { SmsSendError, smsFailed, type SmsProvider } from '../sms';
@@ -14,6 +24,25 @@ export function locationLink(lat: number, lon: number): string {
   const la = lat.toFixed(5);
   const lo = lon.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=17/${la}/${lo}`;
+}
+
+/** The 429 of a refused alert: when the next can go, in city time and in minutes, and that 112 is always there. */
+function refused(r: SosRefusal, now: number): ApiError {
+  const wait = Math.max(1, Math.ceil((r.until - now) / 1000));
+  const at = timeFmt.format(r.until);
+  return r.reason === 'cooldown'
+    ? new ApiError(
+        429,
+        'SOS_COOLDOWN',
+        `An SOS alert was sent moments ago. You can send another at ${at} (in ${Math.ceil(wait / 60)} min). If you are in danger, call 112.`,
+        { 'retry-after': String(wait) },
+      )
+    : new ApiError(
+        429,
+        'SOS_DAILY_LIMIT',
+        `You have sent ${SOS_DAILY_CAP} SOS alerts in the last 24 hours, the most allowed. You can send another at ${at}. If you are in danger, call 112.`,
+        { 'retry-after': String(wait) },
+      );
 }
 
 /** SOS: emergency contacts and message, alerts by SMS with a 5-minute cooldown; support office hours. */
@@ -39,30 +68,23 @@ export class SosService {
 
   /**
    * Texts the message and a location link to every contact. The alert is recorded before sending (so two taps cannot
-   * both pass the cooldown); when no contact could be reached it is removed again, so the rider can retry at once.
+   * both pass the 5-minute gap or the daily cap: the rider's alerts are decided one at a time under a lock); when no
+   * contact could be reached it is removed again, so the rider can retry at once.
    */
   async alert(userId: string, lat: number | null, lon: number | null): Promise<{ sentTo: number; nextAllowedAt: number }> {
     const now = this.deps.now();
     const { contacts, message } = await this.settings(userId);
     if (contacts.length === 0) throw new ApiError(409, 'SOS_NO_CONTACTS', 'Add at least one emergency contact before sending an SOS alert.');
-    const alertId = await this.store.transaction(async (tx): Promise<{ id: string } | { cooldownUntil: number }> => {
+    const alertId = await this.store.transaction(async (tx): Promise<{ id: string } | SosRefusal> => {
       await tx.lockUser(userId);
-      const last = await tx.lastAlertAt(userId);
-      if (last !== null && now - last < SOS_COOLDOWN_MS) return { cooldownUntil: last + SOS_COOLDOWN_MS };
-      return { id: await tx.addAlert(userId, now, lat, lon) };
+      const refusal = sosAlertRefusal(await tx.alertTimesSince(userId, now - SOS_CAP_WINDOW_MS), now);
+      return refusal ?? { id: await tx.addAlert(userId, now, lat, lon) };
     });
-    if ('cooldownUntil' in alertId) {
-      const wait = Math.ceil((alertId.cooldownUntil - now) / 1000);
-      throw new ApiError(
-        429,
-        'SOS_COOLDOWN',
-        `An SOS alert was sent moments ago. You can send another at ${timeFmt.format(alertId.cooldownUntil)} (in ${Math.ceil(wait / 60)} min). If you are in danger, call 112.`,
-        { 'retry-after': String(wait) },
-      );
-    }
+    if ('reason' in alertId) throw refused(alertId, now);
     const name = (await this.store.senderName(userId)) ?? 'A Sawari rider';
     const where = lat !== null && lon !== null ? `Location: ${locationLink(lat, lon)}` : 'Location: not available.';
-    const body = `SOS from ${name}: ${message}\n${where}`;
+    // A message saved before links were refused still goes, without them: the only link sent is the location's.
+    const body = `SOS from ${name}: ${withoutLinks(message)}\n${where}`;
     const results = await Promise.allSettled(contacts.map((c) => this.deps.sms.send({ to: c.phoneNumber, body })));
     const sentTo = results.filter((r) => r.status === 'fulfilled').length;
     const unexpected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof SmsSendError));

@@ -3,6 +3,7 @@ import { SmsSendError, type SmsMessage, type SmsProvider } from '../sms/provider
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { authHeaders, expectError, requestOtp, TestClock, type Session } from '../../testing/accounts';
+import { SOS_CAP_WINDOW_MS, SOS_COOLDOWN_MS, SOS_DAILY_CAP } from '@sawari/domain';
 import { DEFAULT_SOS_MESSAGE } from './service';
 
 /** Records every message; numbers in `failing` are refused like a gateway would. */
@@ -109,5 +110,90 @@ describe(`SOS and support offices ${dbLabel()}`, () => {
     });
     clock.t = Date.parse('2025-08-16T09:30:00+05:30'); // Saturday, before 10
     expect((await s.app.inject({ url: '/api/support/offices' })).json()).toMatchObject({ open: false, opens: 10, closes: 18, isWeekend: true });
+  });
+});
+
+describe(`SOS cannot be used to spam ${dbLabel()}`, () => {
+  const clock = new TestClock(Date.parse('2025-08-14T12:00:00+05:30'));
+  const sms = new RecordingSms();
+  let s: TestServer;
+  let a: Session;
+  let tokenAt = 0;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: false, now: clock.now, sms });
+    await requestOtp(s.app, '9876540002');
+    const otp = /\b(\d{6})\b/.exec(sms.sent[0].body)![1];
+    const r = (
+      await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: '9876540002', countryCode: '+91', otp, deviceId: 'sos-device-2' } })
+    ).json();
+    a = { ...r, deviceId: 'sos-device-2', headers: authHeaders(r.userId, 'sos-device-2', r.accessToken) };
+    tokenAt = clock.t;
+  }, 30_000);
+  afterAll(() => s?.cleanup());
+  beforeEach(() => (sms.sent = []));
+
+  /** The rider's headers, refreshed when the access token is near its end (these tests move the clock by hours). */
+  const headers = async () => {
+    if (clock.t - tokenAt > 10 * 60_000) {
+      const r = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: a.refreshToken, userId: a.userId, deviceId: a.deviceId },
+      });
+      const t = r.json() as { accessToken: string; refreshToken: string };
+      a = { ...a, ...t, headers: authHeaders(a.userId, a.deviceId, t.accessToken) };
+      tokenAt = clock.t;
+    }
+    return a.headers;
+  };
+  const put = async (body: object) => s.app.inject({ method: 'PUT', url: '/api/sos', headers: await headers(), payload: body });
+  const alert = async (body: object = { lat: 19.0896, lon: 72.8656 }) =>
+    s.app.inject({ method: 'POST', url: '/api/sos/alert', headers: await headers(), payload: body });
+
+  it('refuses a message with a link, web or email address (400, naming it); the alert never carries one', async () => {
+    const contacts = [{ name: 'Ravi', phoneNumber: '9876550009' }];
+    for (const [message, link] of [
+      ['Win ₹5000 at https://bit.ly/x', 'https://bit.ly/x'],
+      ['Claim your prize: www.example.org', 'www.example.org'],
+      ['Go to example[.]com now', 'example[.]com'],
+      ['Write to me at someone@gmail.com', 'gmail.com'],
+    ]) {
+      const body = expectError(await put({ contacts, message }), 400, 'VALIDATION_FAILED', /cannot carry links or web or email addresses/);
+      expect(body.message).toContain(`remove "${link}"`);
+    }
+    expect((await put({ contacts, message: 'Dr. Rao, bus no. 5. Call me.' })).statusCode).toBe(200);
+    // A message saved before the rule (written straight to the table) goes without its link.
+    await s.db.query('UPDATE sos_settings SET message = $2 WHERE user_id = $1', [a.userId, 'Help! See example.com']);
+    clock.advance(300_000);
+    expect((await alert()).statusCode).toBe(200);
+    expect(sms.sent.at(-1)?.body).toMatch(/^SOS from \+91 9876540002: Help! See \[link removed\]\nLocation: https:\/\/www\.openstreetmap\.org\//);
+  });
+
+  it(`sends at most ${SOS_DAILY_CAP} alerts in any 24 hours (429 SOS_DAILY_LIMIT), besides the 5-minute gap; a slot frees 24 h after`, async () => {
+    await put({ contacts: [{ name: 'Ravi', phoneNumber: '9876550009' }], message: 'Help me' });
+    clock.advance(SOS_CAP_WINDOW_MS); // earlier tests' alerts leave the window
+    const first = clock.t;
+    for (let i = 0; i < SOS_DAILY_CAP; i++) {
+      expect((await alert()).statusCode).toBe(200);
+      clock.advance(SOS_COOLDOWN_MS);
+    }
+    const capped = await alert();
+    expectError(capped, 429, 'SOS_DAILY_LIMIT', new RegExp(`${SOS_DAILY_CAP} SOS alerts in the last 24 hours.*call 112`));
+    expect(Number(capped.headers['retry-after'])).toBe((first + SOS_CAP_WINDOW_MS - clock.t) / 1000);
+    clock.t = first + SOS_CAP_WINDOW_MS - 1;
+    expectError(await alert(), 429, 'SOS_DAILY_LIMIT');
+    clock.t = first + SOS_CAP_WINDOW_MS;
+    expect((await alert()).statusCode).toBe(200);
+    // Ten in the window again; the next slot (the second alert's 24 h) is also when the gap ends.
+    expectError(await alert(), 429, 'SOS_DAILY_LIMIT');
+  });
+
+  it('20 parallel alerts send one (the gap and the cap are decided one alert at a time)', async () => {
+    clock.advance(SOS_CAP_WINDOW_MS);
+    sms.sent = [];
+    const answers = await Promise.all(Array.from({ length: 20 }, () => alert()));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(19);
+    expect(sms.sent).toHaveLength(1);
   });
 });

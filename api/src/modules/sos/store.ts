@@ -29,9 +29,13 @@ export class SosStore {
     await this.db.query(`SELECT pg_advisory_xact_lock(hashtext('sawari:sos:' || $1))`, [userId]);
   }
 
-  async lastAlertAt(userId: string): Promise<number | null> {
-    const r = await this.db.query<{ created_at: string }>('SELECT created_at FROM sos_alerts WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [userId]);
-    return r.rows[0] ? Number(r.rows[0].created_at) : null;
+  /** When the rider's alerts since `since` were sent (alerts that reached nobody were deleted and do not count). */
+  async alertTimesSince(userId: string, since: number): Promise<number[]> {
+    const r = await this.db.query<{ created_at: string }>('SELECT created_at FROM sos_alerts WHERE user_id = $1 AND created_at > $2 ORDER BY created_at', [
+      userId,
+      since,
+    ]);
+    return r.rows.map((x) => Number(x.created_at));
   }
 
   async addAlert(userId: string, at: number, lat: number | null, lon: number | null): Promise<string> {

@@ -53,10 +53,10 @@ function SosForm({ initial }: { initial: SosState | null }) {
     }
   };
 
-  const fieldError = (id: string, message?: string) =>
+  const fieldError = (id: string, message?: string, values?: Record<string, string>) =>
     message ? (
       <span id={id} className={styles.error}>
-        {t(message)}
+        {t(message, values)}
       </span>
     ) : null;
 
@@ -134,7 +134,7 @@ function SosForm({ initial }: { initial: SosState | null }) {
         <span id="sos-message-hint" className={styles.hint}>
           {t('sos.edit.messageHint')}
         </span>
-        {fieldError('sos-message-error', errors?.message)}
+        {fieldError('sos-message-error', errors?.message, { link: errors?.messageLink ?? '' })}
       </div>
       <div className={styles.actions}>
         <Button type="submit" disabled={saving}>

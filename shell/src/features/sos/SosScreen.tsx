@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { MINUTE_MS } from '@sawari/domain';
+import { SOS_COOLDOWN_MS, SOS_DAILY_CAP } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { formatCountdown } from '../common/format';
@@ -13,9 +13,6 @@ import { Offices } from './Offices';
 import own from './sos.module.css';
 import { currentPosition, rememberNextAlert, sendAlert, storedNextAlert, type SosState } from './sosApi';
 import { useCountdown } from './useCountdown';
-
-// SOS_COOLDOWN_MS of @sawari/contracts (not imported: that module brings zod into this chunk).
-const SOS_COOLDOWN_MS = 5 * MINUTE_MS;
 
 type Outcome = { kind: 'sent'; sentTo: number; located: boolean } | { kind: 'noContacts' } | { kind: 'failed'; message: string } | null;
 
@@ -52,6 +49,7 @@ function SosPanel({ sos }: { sos: SosState | null }) {
       // The refusal says when in words only: count down the whole cooldown (the server stays the judge).
       if (e.code === 'SOS_COOLDOWN') setNextAllowedAt(storedNextAlert() ?? serverNow() + SOS_COOLDOWN_MS);
       else if (e.code === 'SOS_NO_CONTACTS') setOutcome({ kind: 'noContacts' });
+      else if (e.code === 'SOS_DAILY_LIMIT') setOutcome({ kind: 'failed', message: t('sos.dailyLimit', { max: SOS_DAILY_CAP }) });
       else setOutcome({ kind: 'failed', message: t(e.code === 'NETWORK_ERROR' ? 'common.error.network' : 'common.error.generic') });
     } finally {
       setSending(false);

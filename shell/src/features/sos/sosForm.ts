@@ -1,4 +1,4 @@
-import { digitsOnly, isValidIndianMobile, isValidName, sosMessageProblem, SOS_MESSAGE_MAX } from '@sawari/domain';
+import { digitsOnly, findLink, isValidIndianMobile, isValidName, sosMessageProblem, SOS_MESSAGE_MAX } from '@sawari/domain';
 import type { SosSettings } from '@sawari/contracts';
 
 export const SOS_MAX_CONTACTS = 5; // as @sawari/contracts (not imported: it brings zod into the chunk)
@@ -6,7 +6,8 @@ export { SOS_MESSAGE_MAX };
 
 export type ContactDraft = { name: string; phoneNumber: string };
 export type SosDraft = { contacts: ContactDraft[]; message: string };
-export type SosErrors = { contacts: { name?: string; phoneNumber?: string }[]; message?: string };
+/** `messageLink`: the link the message may not carry, named in its error. */
+export type SosErrors = { contacts: { name?: string; phoneNumber?: string }[]; message?: string; messageLink?: string };
 
 /** Message ids of what is wrong with the draft (rows left entirely empty are ignored); null when it can be sent. */
 export function validateSos(draft: SosDraft): SosErrors | null {
@@ -27,8 +28,11 @@ export function validateSos(draft: SosDraft): SosErrors | null {
         ? 'sos.edit.error.characters'
         : problem === 'lines'
           ? 'sos.edit.error.lines'
-          : 'sos.edit.error.message';
-  return bad || message ? { contacts, message } : null;
+          : problem === 'link'
+            ? 'sos.edit.error.link'
+            : 'sos.edit.error.message';
+  if (!bad && !message) return null;
+  return problem === 'link' ? { contacts, message, messageLink: findLink(draft.message.trim()) ?? '' } : { contacts, message };
 }
 
 /** The body of PUT /api/sos: names trimmed, empty rows dropped. */
