@@ -403,7 +403,9 @@ function Outcome({ order }: { order: CardRechargeOrder }) {
   ];
   return (
     <div className={order.status === 'REFUNDED' ? styles.warn : styles.notice} role="status">
-      <p className={styles.bigState}>{t(order.status === 'REFUNDED' ? 'success.refundedTitle' : 'success.title', { amount: money(order.amountPaise) })}</p>
+      {/* what was charged (the recharge and its fee: ₹305, not the ₹300 that reaches the card); a refund returns the same */}
+      <p className={styles.bigState}>{t(order.status === 'REFUNDED' ? 'success.refundedTitle' : 'success.title', { amount: money(order.payablePaise) })}</p>
+      {order.feePaise > 0 && <p className={styles.small}>{t('success.charged', { amount: money(order.amountPaise), fee: money(order.feePaise) })}</p>}
       <p>{t(id, { amount: money(order.amountPaise) })}</p>
     </div>
   );
