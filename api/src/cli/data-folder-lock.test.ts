@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireDataFolderLock, dataFolderHolder, DataFolderLockedError, LOCK_FILE, type LockHolder } from '../platform/data-folder-lock';
+import { serverHoldingDataDir } from './terminal';
 import { REPO, runNode, signInOverHttp, spawnServer, submittedPassOrder, type SpawnedServer } from './spawned-server.testing';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-lock-'));
@@ -41,6 +42,19 @@ describe('the data folder lock (in one process)', () => {
     acquireDataFolderLock(dir, 'ops').release();
   });
 
+  it('the terminal without --server finds the server holding DATA_DIR (not with DATABASE_URL, not a command)', () => {
+    const dir = tmp();
+    expect(serverHoldingDataDir({ DATA_DIR: dir })).toBeUndefined();
+    const lock = acquireDataFolderLock(dir, 'server');
+    expect(serverHoldingDataDir({ DATA_DIR: dir })).toBeUndefined(); // still starting: no URL yet
+    lock.setUrl('http://127.0.0.1:18388');
+    expect(serverHoldingDataDir({ DATA_DIR: dir })).toBe('http://127.0.0.1:18388');
+    expect(serverHoldingDataDir({ DATA_DIR: dir, DATABASE_URL: 'postgres://x/y' })).toBeUndefined();
+    lock.release();
+    acquireDataFolderLock(dir, 'ops');
+    expect(serverHoldingDataDir({ DATA_DIR: dir })).toBeUndefined();
+  });
+
   it('takes over a stale lock: a dead pid, a reused pid (another start time), a torn file', async () => {
     const dir = tmp();
     const file = path.join(dir, LOCK_FILE);
@@ -58,22 +72,44 @@ describe('the data folder lock (in one process)', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
-  it('two openers racing for one stale lock: exactly one gets it', async () => {
+  it('four openers racing for one stale lock: exactly one gets it', async () => {
     const dir = tmp();
     const dead = await deadPid();
     fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, pidStart: null, hostname: os.hostname(), role: 'server', url: null, since: 'x' }));
-    // Separate processes, each trying once at the same moment.
+    // Separate processes: each says READY, waits for the go file (all start within ~10 ms of each other), tries once,
+    // says what it got, and a winner holds the lock until the done file appears (so a late one cannot find it free).
+    const go = path.join(dir, 'go');
+    const done = path.join(dir, 'done');
     const script = `
+      const fs = require('node:fs');
       const { acquireDataFolderLock } = require(${JSON.stringify(path.join(REPO, 'api/src/platform/data-folder-lock.ts'))});
-      setTimeout(() => {
-        try { acquireDataFolderLock(${JSON.stringify(dir)}, 'ops'); console.log('GOT'); setTimeout(() => process.exit(0), 1500); }
+      const wait = (file, then) => (fs.existsSync(file) ? then() : setTimeout(() => wait(file, then), 5));
+      console.log('READY');
+      wait(${JSON.stringify(go)}, () => {
+        try { acquireDataFolderLock(${JSON.stringify(dir)}, 'ops'); console.log('GOT'); wait(${JSON.stringify(done)}, () => process.exit(0)); }
         catch (e) { console.log(e.name); process.exit(0); }
-      }, ${Date.now() + 1500} - Date.now());`;
-    const runs = await Promise.all(Array.from({ length: 4 }, () => runNode(['--import', 'tsx', '-e', script], {}, 30_000)));
-    const said = runs.map((r) => r.stdout.trim()).sort();
-    expect(said.filter((s) => s === 'GOT')).toHaveLength(1);
-    expect(said.filter((s) => s === 'DataFolderLockedError')).toHaveLength(3);
-  }, 60_000);
+      });`;
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: REPO }));
+    const outs = children.map(() => '');
+    children.forEach((c, i) => c.stdout.on('data', (d) => (outs[i] += d)));
+    const closed = Promise.all(children.map((c) => new Promise((r) => c.on('close', r))));
+    const until = async (ok: () => boolean) => {
+      for (let t = Date.now(); !ok();) {
+        if (Date.now() - t > 45_000) throw new Error(`timed out: ${JSON.stringify(outs)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await until(() => outs.every((o) => o.includes('READY')));
+      fs.writeFileSync(go, '');
+      await until(() => outs.every((o) => /GOT|DataFolderLockedError/.test(o)));
+    } finally {
+      fs.writeFileSync(done, '');
+      await closed;
+    }
+    const said = outs.map((o) => o.replace('READY', '').trim()).sort();
+    expect(said).toEqual(['DataFolderLockedError', 'DataFolderLockedError', 'DataFolderLockedError', 'GOT']);
+  }, 90_000);
 });
 
 const suite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
