@@ -119,8 +119,8 @@ suite('one process per PGlite folder (real server processes)', () => {
   const env = { DATA_DIR: dir, DATABASE_URL: '', SAWARI_API_URL: '', OPS_KEY: '' };
   let server: SpawnedServer | undefined;
   beforeAll(async () => {
-    server = await spawnServer({ port: 18380, dataDir: dir });
-  }, 120_000);
+    server = await spawnServer({ port: 18380, dataDir: dir, timeoutMs: 150_000 });
+  }, 180_000);
   afterAll(async () => {
     await server?.kill9();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -150,7 +150,7 @@ suite('one process per PGlite folder (real server processes)', () => {
     const again = await runNode([path.join(REPO, 'scripts/ops.mjs'), 'verifications', 'reject', tx, '--reason', 'late'], env);
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/ILLEGAL_TRANSITION/);
-  }, 120_000);
+  }, 300_000);
 
   it('import-gtfs beside it refuses, naming the server (pid, URL); the server keeps answering', async () => {
     const r = await runNode(
@@ -180,14 +180,14 @@ suite('one process per PGlite folder (real server processes)', () => {
       `Sawari failed to start: The data folder ${dir} is in use by a Sawari server (pid ${server!.pid}, http://127.0.0.1:18380)`,
     );
     expect(dataFolderHolder(dir)?.pid).toBe(server!.pid);
-  }, 90_000);
+  }, 150_000);
 
   it('a server killed with -9 leaves a stale lock that the next server takes over; a graceful stop releases it', async () => {
     const old = server!.pid;
     await server!.kill9();
     expect(readLock(dir).pid).toBe(old);
     expect(dataFolderHolder(dir)).toBeNull();
-    server = await spawnServer({ port: 18382, dataDir: dir });
+    server = await spawnServer({ port: 18382, dataDir: dir, timeoutMs: 150_000 });
     expect(dataFolderHolder(dir)).toMatchObject({ pid: server.pid, url: 'http://127.0.0.1:18382' });
     expect(await server.stop()).toBe(0);
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
@@ -197,5 +197,5 @@ suite('one process per PGlite folder (real server processes)', () => {
     expect(r.code).toBe(0);
     expect(r.out).not.toContain('acting through');
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
-  }, 180_000);
+  }, 400_000);
 });

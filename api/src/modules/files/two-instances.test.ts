@@ -31,10 +31,10 @@ suite('files through one instance, read through another (two processes, one Post
   beforeAll(async () => {
     admin = await openDb({ dataDir: 'memory://', databaseUrl: base }, { max: 1 });
     await admin.query(`CREATE DATABASE ${dbName}`);
-    a = await spawnServer({ port: 18383, dataDir: dirs[0], env: { DATABASE_URL: url } });
-    b = await spawnServer({ port: 18384, dataDir: dirs[1], env: { DATABASE_URL: url } });
+    a = await spawnServer({ port: 18383, dataDir: dirs[0], env: { DATABASE_URL: url }, timeoutMs: 150_000 });
+    b = await spawnServer({ port: 18384, dataDir: dirs[1], env: { DATABASE_URL: url }, timeoutMs: 150_000 });
     db = await openDb({ dataDir: 'memory://', databaseUrl: url }, { max: 2 });
-  }, 180_000);
+  }, 330_000);
   afterAll(async () => {
     await Promise.all([a?.kill9(), b?.kill9()]);
     await db?.close();
@@ -149,5 +149,5 @@ suite('files through one instance, read through another (two processes, one Post
     const again = await spawnServer({ port: 18385, dataDir: dirs[2], env: { DATABASE_URL: url, LOG_LEVEL: 'info' } });
     expect(again.output()).not.toContain('moved from disk');
     await again.stop();
-  }, 120_000);
+  }, 330_000);
 });
