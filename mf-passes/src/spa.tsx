@@ -9,7 +9,7 @@ import { routes, type Screen } from './routes';
 const catalogue = () => import(/* webpackChunkName: "screen-products" */ './features/products/ProductsScreen');
 const links = () => import(/* webpackChunkName: "screen-products" */ './features/products/LinkScreens');
 const buy = () => import(/* webpackChunkName: "screen-buy" */ './features/buy/BuyScreens');
-const docs = () => import(/* webpackChunkName: "screen-documents" */ './features/documents/DocumentScreens');
+const docs = () => import(/* webpackChunkName: "screen-documents" */ './features/documents');
 
 const screens: Record<Screen, React.ComponentType> = {
   products: React.lazy(catalogue),

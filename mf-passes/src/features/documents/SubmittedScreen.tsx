@@ -1,0 +1,30 @@
+// /bus-pass-purchase/submit-for-verification-successful/:transactionId: submitted, then the outcome as it comes.
+import { Link, useParams } from 'react-router-dom';
+import { Page, paths, RequireSignIn, styles, useT } from '../common/ui';
+import { Pending } from './Pending';
+
+/**
+ * /bus-pass-purchase/submit-for-verification-successful/:transactionId: submitted, and then the outcome as it comes
+ * (issue 16 item 9): the order is polled every 5 s while it waits, and the screen turns into "approved — buy now" or
+ * "rejected — the reason" by itself; the rider also gets the outcome by SMS.
+ */
+export function SubmittedScreen() {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  return (
+    <Page heading={t('submitted.heading')}>
+      <p className={styles.notice}>
+        {t('submitted.body')} {t('submitted.sms')}
+      </p>
+      <RequireSignIn>
+        <Pending transactionId={transactionId} everyMs={5_000} />
+      </RequireSignIn>
+      <p className={styles.actions}>
+        <Link className={styles.linkButton} to={paths.pending(transactionId)}>
+          {t('submitted.status')}
+        </Link>
+        <Link to={paths.home}>{t('common.allPasses')}</Link>
+      </p>
+    </Page>
+  );
+}
