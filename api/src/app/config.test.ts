@@ -37,6 +37,10 @@ describe('config', () => {
       SMS_HTTP_TIMEOUT_MS: '3000',
       SUPPORT_PHONE: '+91 80 1234 5678',
       SUPPORT_EMAIL: 'help@sawari.in',
+      METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8',
+      SHUTDOWN_DRAIN_MS: '1500',
+      PAYMENTS_RECONCILE_EVERY_MS: '5000',
+      PAYMENTS_STALE_MS: '60000',
     });
     expect(r).toEqual({
       ok: true,
@@ -53,9 +57,26 @@ describe('config', () => {
         sms: { provider: 'http', url: 'https://sms.example/send', token: 'tok', senderId: 'SAWARI', timeoutMs: 3000 },
         support: { phone: '+91 80 1234 5678', email: 'help@sawari.in' },
         trustProxy: [],
+        metricsAllow: ['127.0.0.1', '10.0.0.0/8'],
+        drainMs: 1500,
+        reconcileEveryMs: 5000,
+        staleMs: 60000,
         opsKeys: new Map([['sawari-dev-ops', 'dev']]),
       },
     });
+  });
+
+  it('refuses a METRICS_ALLOW entry that is no address, a drain over a minute and a stale time under 5 s; drains 2 s in production by default', () => {
+    const r = parseConfig({ METRICS_ALLOW: '127.0.0.1,prometheus.local', SHUTDOWN_DRAIN_MS: '90000', PAYMENTS_STALE_MS: '1000' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors.join('\n')).toMatch(/METRICS_ALLOW: "prometheus.local"/);
+      expect(r.errors.join('\n')).toMatch(/SHUTDOWN_DRAIN_MS/);
+      expect(r.errors.join('\n')).toMatch(/PAYMENTS_STALE_MS must be at least 5000/);
+    }
+    const dev = parseConfig({});
+    expect(dev.ok && dev.config.drainMs).toBe(0);
+    expect(dev.ok && dev.config.metricsAllow).toBeUndefined();
   });
 
   it('turns static serving off with WEB_ROOT=off', () => {
