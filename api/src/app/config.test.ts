@@ -66,7 +66,7 @@ describe('config', () => {
     });
   });
 
-  it('refuses a METRICS_ALLOW entry that is no address, a drain over a minute and a stale time under 5 s; drains 2 s in production by default', () => {
+  it('refuses a METRICS_ALLOW entry that is no address, a drain over a minute and a stale time under 5 s; no drain and no METRICS_ALLOW list by default in development', () => {
     const r = parseConfig({ METRICS_ALLOW: '127.0.0.1,prometheus.local', SHUTDOWN_DRAIN_MS: '90000', PAYMENTS_STALE_MS: '1000' });
     expect(r.ok).toBe(false);
     if (!r.ok) {
