@@ -7,7 +7,7 @@ import { EmptyState, ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink } from '../common/nav';
 import { useAsync } from '../common/useAsync';
 import { attemptBook, type LastCheckout } from './attempts';
-import { ProductLinks } from './CheckoutScreen';
+import { ProductLinks } from './ProductLinks';
 import page from '../common/page.module.css';
 
 const pathOf = (l: LastCheckout) => `/select-payment/${encodeURIComponent(l.agency)}/${encodeURIComponent(l.productType)}/${encodeURIComponent(l.orderId)}`;
