@@ -1,6 +1,7 @@
 // Transit cards (spec §2 "Cards", §9; docs/cards.md): the operator's closed-loop card and NCMC (a RuPay card whose chip
 // holds an offline wallet). Pure rules, no I/O: number checks, masking, the chip limit, eligibility before payment,
 // recharge fees, and what a terminal writes on a tap. Amounts are integer paise.
+import { cityMonth } from './city-time';
 import { luhnValid } from './validation';
 
 export const CARD_KINDS = ['closedLoop', 'ncmc'] as const;
@@ -90,13 +91,8 @@ export function maskedFromLast4(last4: string, length = CARD_NUMBER_LENGTH): str
 /** Digits grouped by four as the rider types them ("9812 3456 78"). */
 export const groupDigits = (raw: string): string => normalizeCardNumber(raw).replace(/(.{4})(?=.)/g, '$1 ');
 
-const IST_OFFSET_MS = 5.5 * 3_600_000; // India keeps no daylight saving time
-
-/** "YYYY-MM" of an instant in Asia/Kolkata. */
-export function kolkataMonth(now: number): string {
-  const d = new Date(now + IST_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
+/** "YYYY-MM" of an instant in Asia/Kolkata (city-time's cityMonth). */
+export const kolkataMonth = (now: number): string => cityMonth(now);
 
 /** A card valid through "YYYY-MM" works to the end of that month in India time; expired from the next month. */
 export const isCardExpired = (validThru: string | null, now: number): boolean => !!validThru && kolkataMonth(now) > validThru;

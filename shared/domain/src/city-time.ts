@@ -26,7 +26,6 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-      weekday: 'short',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, f);
@@ -34,7 +33,36 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-const WEEKDAY: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+/** The zone's offset at `ms` as the platform's tz database says it (Intl: some microseconds, so cached below). */
+function exactOffsetMs(ms: number, timeZone: string): number {
+  const p: Record<string, string> = {};
+  for (const x of partsFormatter(timeZone).formatToParts(ms)) p[x.type] = x.value;
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  // Date.UTC maps years 0-99 to 1900-1999.
+  const fixed = Number(p.year) < 100 ? new Date(asUtc).setUTCFullYear(Number(p.year)) : asUtc;
+  return fixed - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * Offsets by zone and UTC day: the offset when it is the same at the day's first and last second (so it holds all
+ * day: zones change their offset at most twice a year), null for a day with a change (asked of Intl each time then).
+ */
+const dayOffsets = new Map<string, number | null>();
+const MAX_CACHED_DAYS = 50_000;
+
+/** Offset of `timeZone` from UTC at instant `ms`, in ms (positive east of Greenwich: India 19,800,000). */
+export function timeZoneOffsetMs(ms: number, timeZone: string = CITY_TIME_ZONE): number {
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = exactOffsetMs(day * DAY_MS, timeZone);
+    offset = first === exactOffsetMs((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
+    if (dayOffsets.size >= MAX_CACHED_DAYS) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? exactOffsetMs(ms, timeZone);
+}
 
 /** An instant as a city's wall clock shows it. */
 export interface CityWallClock {
@@ -53,33 +81,27 @@ export interface CityWallClock {
   minuteOfDay: number;
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** The city's calendar date and time of day at instant `ms`. */
 export function cityWallClock(ms: number, timeZone: string = CITY_TIME_ZONE): CityWallClock {
-  const p: Record<string, string> = {};
-  for (const x of partsFormatter(timeZone).formatToParts(ms)) p[x.type] = x.value;
-  const year = Number(p.year);
-  const month = Number(p.month);
-  const day = Number(p.day);
-  const hour = Number(p.hour);
-  const minute = Number(p.minute);
+  const wall = new Date(ms + timeZoneOffsetMs(ms, timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() + 1;
+  const day = wall.getUTCDate();
+  const hour = wall.getUTCHours();
+  const minute = wall.getUTCMinutes();
   return {
-    date: `${p.year}-${p.month}-${p.day}`,
+    date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,
     year,
     month,
     day,
     hour,
     minute,
-    second: Number(p.second),
-    weekday: WEEKDAY[p.weekday],
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
     minuteOfDay: hour * 60 + minute,
   };
-}
-
-/** Offset of `timeZone` from UTC at instant `ms`, in ms (positive east of Greenwich: India 19,800,000). */
-export function timeZoneOffsetMs(ms: number, timeZone: string = CITY_TIME_ZONE): number {
-  const w = cityWallClock(ms, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
 /** The city's calendar date, "YYYY-MM-DD", at instant `ms`. */

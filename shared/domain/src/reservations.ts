@@ -4,6 +4,7 @@
  * rule are in ./premium (canRebook, popUpFor); timeliness and occupancy in ./transit; fare aggregation in ./passes.
  * Amounts are integer paise. Every function takes `now`; nothing reads the wall clock. docs/reservations.md.
  */
+import { cityDateTimeMs, isoFromYmd } from './city-time';
 import { CITY_TIME_ZONE, DAY_MS, MINUTE_MS } from './constants';
 import type { FareResult, PassengerFareGroup } from './passes';
 import { localDate } from './service-day';
@@ -230,9 +231,8 @@ export function slotMinutes(firstMin: number, lastMin: number, headwayMin: numbe
   return out;
 }
 
-/** Epoch ms of `minutes` after local midnight of `ymd` (YYYYMMDD) in India (UTC+05:30, no DST). */
-export const INDIA_OFFSET_MS = 330 * MINUTE_MS;
-export const indiaSlotMs = (ymd: string, minutes: number): number => ymdUtc(ymd) - INDIA_OFFSET_MS + minutes * MINUTE_MS;
+/** Epoch ms of `minutes` after local midnight of `ymd` (YYYYMMDD) in the city (city-time's cityDateTimeMs). */
+export const indiaSlotMs = (ymd: string, minutes: number): number => cityDateTimeMs(isoFromYmd(ymd), minutes, CITY_TIME_ZONE) ?? Number.NaN;
 
 /** A line's busy hours, when its seats cost more (the demo's Thane – BKC evening rush): docs/reservations.md. */
 export interface PeakPricing {

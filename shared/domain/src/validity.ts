@@ -7,6 +7,7 @@
  * - A countdown says how long is left in the rider's terms: "2 days", "5 h 20 min", "12 min", "40 s" — never "713:58:49".
  * - Dates are DD MMM YYYY, times h:mm AM/PM (spec §9), always in city time with Latin digits.
  */
+import { cityDateTimeMs } from './city-time';
 import { CITY_TIME_ZONE, DAY_MS, HOUR_MS, MINUTE_MS } from './constants';
 import { localDate } from './service-day';
 import { minutesToExpiry } from './tickets';
@@ -94,9 +95,7 @@ export function formatCityDateTimeYear(ms: number, locale = 'en-IN', timeZone: s
 
 /** "2026-11-23" (an ISO city date, as the API's passStartDate) → epoch ms of noon that day in city time, for formatting. */
 export function isoCityDateToMs(isoDate: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
-  const ms = Date.parse(`${isoDate}T12:00:00+05:30`);
-  return Number.isNaN(ms) ? null : ms;
+  return cityDateTimeMs(isoDate, 12 * 60);
 }
 
 /**

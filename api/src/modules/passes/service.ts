@@ -3,10 +3,11 @@ import type { MyPass, PassOrder, PassOrderPayload } from '@sawari/contracts';
 import {
   bankOfferEarnedBy,
   canReclaim,
-  CITY_TIME_ZONE,
+  cityDate,
+  cityMidnight,
+  DAY_MS,
   formatCityDate,
   formatPaise,
-  localDate,
   offerScopeMiss,
   passValidUntil,
   statusLabel,
@@ -23,7 +24,6 @@ import { mintOrderId, type FreezeResult, type InstrumentInfo, type OrderQuote, t
 import { PassStore, type OrderRow, type PassRow } from './store';
 import { businessMetrics } from '../../platform/metrics';
 
-const DAY_MS = 86_400_000;
 const PROOF_PURPOSE = 'pass-proof';
 /** Order statuses in which the order waits for payment. */
 const PAYABLE = new Set(['PENDING', 'PAYMENT_FAILED']);
@@ -36,11 +36,6 @@ const illegal = (from: string, action: string) =>
     `An order in status ${from} cannot be ${{ SUBMIT: 'submitted for verification', APPROVE: 'approved', REJECT: 'rejected', REINITIATE: 'reinitiated', REAPPLY: 'reapplied' }[action] ?? action}.`,
   );
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such pass order.');
-
-/** "2025-08-14" from YYYYMMDD. */
-const dashed = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
-/** Midnight of a city date (India has one offset, +05:30, and no DST). */
-const cityMidnight = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
 
 const frozenError = () =>
   new ApiError(409, 'ORDER_FROZEN', 'This order is being paid or is paid, so its pass and price can no longer change. Start a new order for another pass.');
@@ -106,8 +101,8 @@ export class PassOrderService implements PromotionIssuer {
     if (!fare) throw new ApiError(400, 'FARE_NOT_FOUND', 'This passenger category has no such fare.');
     const block = availability(config, category, fare);
     if (block) throw new ApiError(409, block.code, block.message);
-    const today = dashed(localDate(this.now(), CITY_TIME_ZONE));
-    if (Number.isNaN(cityMidnight(pp.passStartDate)) || dashed(localDate(cityMidnight(pp.passStartDate), CITY_TIME_ZONE)) !== pp.passStartDate)
+    const today = cityDate(this.now());
+    if (cityMidnight(pp.passStartDate) === null)
       throw new ApiError(400, 'VALIDATION_FAILED', 'Field "passProps.passStartDate" in the request body: not a calendar date.');
     if (pp.passStartDate < today) throw new ApiError(400, 'START_DATE_IN_PAST', `The pass cannot start before today (${today}, city time).`);
     let bank = null;
@@ -224,7 +219,7 @@ export class PassOrderService implements PromotionIssuer {
       categoryId: category.id,
       fmId: fare.fmId,
       status: 'PENDING',
-      passStartDate: dashed(localDate(now, CITY_TIME_ZONE)),
+      passStartDate: cityDate(now),
       proofs: [],
       payload: { city, source: 'promotion', offerId: offer.offerId },
       fareInfo: { ...final, proofRequired: false, numOfDays: fare.numOfDays, isRenewable: !!config.isRenewable, digitalOfferId: offer.offerId },
@@ -491,7 +486,7 @@ export class PassOrderService implements PromotionIssuer {
       await this.deps.offers.redeem(store.db, o.userId, offerId);
     }
     const config = await store.config(o.city, o.configId);
-    const startTime = Math.max(cityMidnight(o.passStartDate), 0);
+    const startTime = Math.max(cityMidnight(o.passStartDate) ?? 0, 0);
     const expiryTime = startTime + o.fareInfo.numOfDays * DAY_MS;
     const record = {
       transactionId: o.transactionId,

@@ -1,4 +1,5 @@
 import type { RideSource } from '@sawari/contracts';
+import { cityMidnight, DAY_MS } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import type { PassOrderService } from '../passes';
 
@@ -57,9 +58,6 @@ export interface ValidatableLookup {
   onPunched?(event: PunchedEvent, tx: Db): Promise<void>;
 }
 
-const DAY_MS = 86_400_000;
-const cityMidnight = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
-
 /** Passes (api/src/modules/passes): an issued pass in `passes`, with its order, read through the passes store. */
 export function passValidatables(passes: PassOrderService): ValidatableLookup {
   const store = passes.store;
@@ -74,7 +72,7 @@ export function passValidatables(passes: PassOrderService): ValidatableLookup {
       const categoryName = (rec.categoryName as string | undefined) ?? config?.categories.find((c) => c.id === order.categoryId)?.name ?? order.categoryId;
       const maxTrips = (rec.maxTripsPerDay as number | null | undefined) ?? config?.maxTripsPerDay ?? null;
       const activeMs = (rec.activeDuration as number | null | undefined) ?? config?.activeDurationMs ?? null;
-      const validFrom = pass?.startTime ?? Math.max(cityMidnight(order.passStartDate), 0);
+      const validFrom = pass?.startTime ?? Math.max(cityMidnight(order.passStartDate) ?? 0, 0);
       return {
         transactionId,
         kind: 'pass',

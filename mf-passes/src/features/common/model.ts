@@ -3,7 +3,7 @@
 // message for each server code, status labels and the spec §9 landing notes. No React, no I/O, no wall clock.
 import type { MyPass as MyPassRecord, PassCatalogue, PassCategory, PassFare, PassOrderPayload, PassProduct, PassSubCategory } from '@sawari/contracts';
 import { APP_VERSION } from '@sawari/runtime/src/app-version';
-import { CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
+import { addCityDays, cityDate, cityMidnight, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
 // The server's response schemas (@sawari/contracts passes.ts) are the one source of these shapes.
@@ -82,17 +82,11 @@ export function validityNoteId(p: Pick<Product, 'id' | 'name'>, sub?: Pick<SubCa
 }
 
 // ---- dates in city time ----
-const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: CITY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The city's calendar date (YYYY-MM-DD) at an instant. */
-export const cityDate = (ms: number): string => ymd.format(ms);
-/** Midnight of a city date (India: +05:30, no DST); null for a date that does not exist (2025-02-30). */
-export function cityMidnight(date: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const ms = Date.parse(`${date}T00:00:00+05:30`);
-  return Number.isNaN(ms) || cityDate(ms) !== date ? null : ms;
-}
-/** A city date plus `days` days. */
-export const addDays = (date: string, days: number): string => cityDate((cityMidnight(date) ?? 0) + days * 86_400_000 + 12 * 3_600_000);
+/** The city's calendar date (YYYY-MM-DD) at an instant, and the midnight of one (null for a date that does not
+ *  exist, 2025-02-30): shared/domain city-time. */
+export { cityDate, cityMidnight };
+/** A city date plus `days` days (the date itself when it does not exist). */
+export const addDays = (date: string, days: number): string => addCityDays(date, days) ?? date;
 
 // ---- personal details (spec §5) ----
 export type Details = { userName: string; mailId: string; mobileNumber: string; gender: string; dob: string; passStartDate: string };

@@ -1,5 +1,5 @@
 // Pure formatting helpers of the tracking screens (tested in format.test.ts).
-import { formatWalkingDistance, occupancyLevel, type Occupancy } from '@sawari/domain';
+import { CITY_TIME_ZONE, formatWalkingDistance, occupancyLevel, secondsOfCityDay as citySecondsOfDay, type Occupancy } from '@sawari/domain';
 import type { OccupancyCode, TimelinessCode } from './transit';
 
 /** Seconds after the service day's start (may exceed 86400) → "HH:mm" on a 24-hour clock, e.g. 90000 → "01:00". */
@@ -10,12 +10,12 @@ export function serviceTime(seconds: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** Epoch ms → "HH:mm" in city time (Asia/Kolkata). */
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: CITY_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** Epoch ms → "HH:mm" in city time. */
 export const cityClock = (ms: number): string => clock.format(new Date(ms));
 
-/** Seconds since service-day start of `ms` in city time (Asia/Kolkata is UTC+5:30 all year). */
-export const secondsOfCityDay = (ms: number): number => Math.floor(((ms + 19_800_000) % 86_400_000) / 1000);
+/** Seconds since the city's midnight at `ms` (shared/domain city-time). */
+export const secondsOfCityDay = (ms: number): number => citySecondsOfDay(ms);
 
 /** Whole minutes, at least 1 (durations and waits). */
 export const minutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));

@@ -1,4 +1,5 @@
 // Trip planner state in the URL (so results can be shared, reloaded and gone back to). Pure; tested in plan.test.ts.
+import { cityDate, cityDateTimeMs } from '@sawari/domain';
 import type { Itinerary, PlaceInput } from '../common/transit';
 
 export type PlannerPlace = { kind: 'stop'; stopId: string; name: string } | { kind: 'geo'; lat: number; lon: number; name: string };
@@ -46,27 +47,27 @@ export function readPlan(params: URLSearchParams): PlanRequest | null {
   return { from, to, mode, time: timed ? time : undefined, date: timed ? date : undefined, windowMinutes: mode === 'window' ? windowMinutes : undefined };
 }
 
-/** "HH:mm" today in city time (Asia/Kolkata, UTC+5:30) as epoch ms. */
-export function cityTimeToday(now: number, hhmm: string): number | null {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
-  const offset = 19_800_000;
-  const midnight = Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
-  return midnight + Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000;
+const HHMM = /^(\d{1,2}):(\d{2})$/;
+/** Minutes after midnight of "HH:mm" (a real time of day), else null. */
+function minuteOfDay(hhmm: string): number | null {
+  const m = HHMM.exec(hhmm);
+  return !m || Number(m[1]) > 23 || Number(m[2]) > 59 ? null : Number(m[1]) * 60 + Number(m[2]);
 }
 
-/** "YYYY-MM-DD" and "HH:mm" in city time (Asia/Kolkata, UTC+5:30) as epoch ms; null when not a real date and time. */
+/** "HH:mm" today in city time (shared/domain city-time) as epoch ms. */
+export function cityTimeToday(now: number, hhmm: string): number | null {
+  const minutes = minuteOfDay(hhmm);
+  return minutes === null ? null : cityDateTimeMs(cityDate(now), minutes);
+}
+
+/** "YYYY-MM-DD" and "HH:mm" in city time as epoch ms; null when not a real date and time. */
 export function cityDateTime(date: string, hhmm: string): number | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
-  if (!d || !m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
-  const day = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
-  if (new Date(day).getUTCDate() !== Number(d[3])) return null;
-  return day - 19_800_000 + Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000;
+  const minutes = minuteOfDay(hhmm);
+  return minutes === null ? null : cityDateTimeMs(date, minutes);
 }
 
 /** Today's date in city time, "YYYY-MM-DD" (the date picker's default). */
-export const cityToday = (now: number): string => new Date(now + 19_800_000).toISOString().slice(0, 10);
+export const cityToday = (now: number): string => cityDate(now);
 
 /** Variables of planTrip for a request: leave now, leave at / arrive by a date and time (today when no date), or a window. */
 export function planVariables(city: string, r: PlanRequest, now: number) {

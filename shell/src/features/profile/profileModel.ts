@@ -1,7 +1,7 @@
 // Pure rules of the profile screens (tested in profileModel.test.ts): the form's fields, their validation (spec §5),
 // dates of birth in city time (spec §9), and the photo checks made before anything is sent.
 import type { ProfileInput, UserProfile } from '@sawari/contracts';
-import { CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidName } from '@sawari/domain';
+import { cityDate as cityDateOf, cityMidnight, CITY_TIME_ZONE, isFileTooLarge, isValidEmail, isValidName } from '@sawari/domain';
 
 export const GENDERS = ['male', 'female', 'other', 'undisclosed'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -15,19 +15,11 @@ export const FIELD_ORDER: readonly ProfileField[] = ['firstName', 'lastName', 'm
 
 export const EMPTY_FORM: ProfileForm = { firstName: '', lastName: '', mailId: '', gender: '', dob: '' };
 
-/** India has had one offset, +05:30, since 1945: a date of birth is that day's midnight in city time. */
-const CITY_OFFSET_MS = 5.5 * 3_600_000;
-const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: CITY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** An instant as the city's calendar date, YYYY-MM-DD (what a date input holds). */
-export const cityDate = (ms: number): string => ymd.format(ms);
+export const cityDate = (ms: number): string => cityDateOf(ms);
 
-export function dateToMillis(date: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - CITY_OFFSET_MS;
-  return cityDate(ms) === date ? ms : null; // rejects 2001-02-30
-}
+/** A date of birth is that day's midnight in city time (shared/domain city-time); null for a date that does not exist. */
+export const dateToMillis = (date: string): number | null => cityMidnight(date);
 
 /** DD MMM YYYY in city time ("05 Jan 1990"), month names in the rider's language, Latin digits. */
 export function formatDob(ms: number, locale = 'en'): string {
