@@ -6,7 +6,7 @@ import { routes, type Screen } from './routes';
 
 // Two chunks: the booking steps, and what comes after booking.
 const book = () => import(/* webpackChunkName: "screen-book" */ './features/book');
-const manage = () => import(/* webpackChunkName: "screen-manage" */ './features/manage/ManageScreens');
+const manage = () => import(/* webpackChunkName: "screen-manage" */ './features/manage');
 
 const screens: Record<Screen, React.ComponentType> = {
   landing: lazy(book, (m) => m.LandingScreen),

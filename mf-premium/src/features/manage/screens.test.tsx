@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../test/render';
 import { booking, line, slots } from '../../test/fixtures';
 import * as api from '../common/api';
-import { ManageScreen, PopupsScreen, StopsScreen, SummaryScreen } from './ManageScreens';
+import { ManageScreen, PopupsScreen, StopsScreen, SummaryScreen } from './index';
 
 jest.mock('../common/api');
 jest.mock('../common/ui', () => ({ ...jest.requireActual('../common/ui'), ...jest.requireActual('../../test/render').gates }));

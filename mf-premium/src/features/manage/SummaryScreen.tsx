@@ -1,0 +1,135 @@
+// /premium-buses/premium-bus-summary/:transactionId and /before-activation/:transactionId: the booking's status (the
+// shared status model), its facts, refunds (where and by when), boarding (QR in the wallet, live bus) and actions.
+import { Link, useParams } from 'react-router-dom';
+import { navigateToUrl } from 'single-spa';
+import { serverNow } from '@sawari/runtime';
+import type { Booking } from '@sawari/contracts';
+import { REFUND_WORKING_DAYS, refundDueBy } from '@sawari/domain';
+import { loadSupport } from '../common/api';
+import { paths } from '../common/model';
+import { ListSkeleton, money, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useAsync, useT, useTimes } from '../common/ui';
+import { BookingFacts } from '../book/BookingFacts';
+import { PopUpDialog, useBookingPoll } from './shared';
+import LiveBus from '../live/LiveBus';
+
+const link = (path: string) => ({
+  href: `/app${path}`,
+  onClick: (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    navigateToUrl(`/app${path}`);
+  },
+});
+
+/** /premium-buses/premium-bus-summary/:transactionId and /before-activation/:transactionId */
+export function SummaryScreen({ before = false }: { before?: boolean }) {
+  const t = useT();
+  const { transactionId = '' } = useParams();
+  return (
+    <Page heading={t(before ? 'before.heading' : 'summary.heading')} back={{ to: '/premium-buses', label: t('landing.heading') }}>
+      <RequireSignIn>
+        <Summary id={transactionId} before={before} />
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+function Summary({ id, before }: { id: string; before: boolean }) {
+  const t = useT();
+  const { date } = useTimes();
+  const { booking: b, error, retry, setBooking } = useBookingPoll(id, (x) => !x.refunds.some((r) => r.status === 'PENDING' || r.status === 'REQUESTED'));
+  if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
+  if (!b) return <ListSkeleton rows={3} />;
+  return (
+    <>
+      {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
+      <p>
+        <SeatStatus b={b} now={serverNow()} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
+      </p>
+      <BookingFacts b={b} />
+      {b.refunds.length > 0 && (
+        <section aria-labelledby="refunds">
+          <h2 id="refunds">{t('refund.heading')}</h2>
+          <ul className={styles.cards}>
+            {b.refunds.map((r) => (
+              <li key={r.id} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <span className={styles.price}>{money(r.amountPaise)}</span>
+                  <span className={`${styles.badge} ${r.status === 'SUCCESS' ? styles.badgeOk : r.status === 'FAILED' ? styles.badgeBad : styles.badgeWarn}`}>
+                    {t(`refund.status.${r.status}`)}
+                  </span>
+                </div>
+                <p className={styles.small}>{t(`refund.reason.${r.reason}`)}</p>
+                {r.status !== 'FAILED' && (
+                  <p className={styles.small} data-testid="refund-where">
+                    {r.status === 'SUCCESS'
+                      ? t('refund.where.done')
+                      : t('refund.where.pending', { date: date(refundDueBy(r.createdAt)), days: REFUND_WORKING_DAYS })}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {(b.status === 'ACTIVE' || b.status === 'PUNCHED') && (
+        <section aria-labelledby="board">
+          <h2 id="board">{t('before.board')}</h2>
+          <p>{t('before.qr')}</p>
+          <p className={styles.actions}>
+            <a className={styles.linkButton} {...link(paths.walletTicket(b.bookingId))}>
+              {t('success.qr')}
+            </a>
+          </p>
+          <LiveBus bookingId={b.bookingId} />
+        </section>
+      )}
+      {!before && <Actions b={b} />}
+    </>
+  );
+}
+
+/** Ticket actions (spec §4) the server offers for this booking now. */
+function Actions({ b }: { b: Booking }) {
+  const t = useT();
+  const support = useAsync(loadSupport, 'support');
+  return (
+    <section aria-labelledby="actions">
+      <h2 id="actions">{t('actions.heading')}</h2>
+      <ul className={styles.actions}>
+        {b.actions.includes('RESCHEDULE_RIDE') && (
+          <li>
+            <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'reschedule')}>
+              {t('actions.RESCHEDULE_RIDE')}
+            </Link>
+          </li>
+        )}
+        {b.actions.includes('CANCEL_RIDE') && (
+          <li>
+            <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'cancel')}>
+              {t('actions.CANCEL_RIDE')}
+            </Link>
+          </li>
+        )}
+        {b.actions.includes('FIND_MY_STOP') && (
+          <li>
+            <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId)}>{t('actions.FIND_MY_STOP')}</Link>
+          </li>
+        )}
+        {b.actions.includes('CHAT_SUPPORT') && (
+          <li>
+            <a {...link('/SOS')}>{t('actions.CHAT_SUPPORT')}</a> <span className={styles.muted}>{t('actions.supportOffices')}</span>
+          </li>
+        )}
+        {b.actions.includes('CALL_SUPPORT') && (
+          <li>
+            {support.status === 'ready' ? (
+              <a href={`tel:${support.data.phone.replace(/[^+0-9]/g, '')}`}>{t('actions.callSupportAt', { phone: support.data.phone })}</a>
+            ) : (
+              <a {...link('/SOS')}>{t('actions.CALL_SUPPORT')}</a>
+            )}
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
