@@ -72,6 +72,16 @@ describe('the data folder lock (in one process)', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  it('a lock written on another host is taken as held, and the message says how to free it', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 1, pidStart: null, hostname: 'old-container', role: 'server', url: null, since: 'x' }));
+    expect(() => acquireDataFolderLock(dir, 'server')).toThrow(
+      `on host old-container. If that machine or container no longer runs, remove ${path.join(dir, LOCK_FILE)} by hand`,
+    );
+    fs.rmSync(path.join(dir, LOCK_FILE));
+    acquireDataFolderLock(dir, 'server').release();
+  });
+
   it('four openers racing for one stale lock: exactly one gets it', async () => {
     const dir = tmp();
     const dead = await deadPid();

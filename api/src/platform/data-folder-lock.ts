@@ -35,7 +35,11 @@ export class DataFolderLockedError extends Error {
 
 export function describeHolder(dataDir: string, h: LockHolder): string {
   const who = h.role === 'server' ? `a Sawari server (pid ${h.pid}${h.url ? `, ${h.url}` : ', still starting'})` : `\`${h.role}\` (pid ${h.pid})`;
-  return `The data folder ${dataDir} is in use by ${who} since ${h.since}. PGlite allows one process per folder: ${
+  // A lock written on another host (a container recreated with a new name, a folder on shared storage) cannot be
+  // checked from here: it is taken as held, and the message says how to free it when that host is gone.
+  const elsewhere =
+    h.hostname !== os.hostname() ? ` on host ${h.hostname}. If that machine or container no longer runs, remove ${path.join(dataDir, LOCK_FILE)} by hand` : '';
+  return `The data folder ${dataDir} is in use by ${who} since ${h.since}${elsewhere}. PGlite allows one process per folder: ${
     h.role === 'server' ? `use that server (--server ${h.url ?? '<its URL>'}) or stop it first` : 'wait for it to finish'
   }.`;
 }
