@@ -21,10 +21,8 @@ import {
   idempotencyHeadersSchema,
   noContentSchema,
 } from '@sawari/contracts';
-import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth';
+import { authOf, keyGuard, type AuthGuard } from '../auth';
 import type { CardService } from './service';
 
 const cardParams = z.object({ cardRef: cardRefSchema });
@@ -98,22 +96,10 @@ export async function cardRiderRoutes(fastify: FastifyInstance, opts: { service:
   );
 }
 
-/** onRequest hook for `authorization: <scheme> <key>`; answers the key's name through `nameOf`. */
-function keyGuard(scheme: string, keys: Map<string, string>, code: string, message: string) {
-  const names = new WeakMap<FastifyRequest, string>();
-  const hook = async (request: FastifyRequest) => {
-    const m = new RegExp(`^${scheme} (.+)$`).exec(request.headers.authorization ?? '');
-    const name = m ? [...keys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
-    if (!name) throw new ApiError(401, code, message);
-    names.set(request, name);
-  };
-  return { hook, nameOf: (request: FastifyRequest) => names.get(request)! };
-}
-
 /** Terminal route (a bus validator: `authorization: Validator <key>`, the validation module's VALIDATOR_KEYS). */
 export async function cardTerminalRoutes(fastify: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
   const app = typed(fastify);
-  const guard = keyGuard('Validator', opts.keys, 'VALIDATOR_UNAUTHENTICATED', 'Terminals need the header authorization: Validator <key>.');
+  const guard = keyGuard('Validator', opts.keys);
   app.addHook('onRequest', guard.hook);
   app.post(
     '/api/cards/v1/terminal/taps',
@@ -125,7 +111,7 @@ export async function cardTerminalRoutes(fastify: FastifyInstance, opts: { servi
 /** Operator route (`authorization: Ops <key>`, OPS_KEYS): the card issuer's hotlist. */
 export async function cardOpsRoutes(fastify: FastifyInstance, opts: { service: CardService; keys: Map<string, string> }): Promise<void> {
   const app = typed(fastify);
-  const guard = keyGuard('Ops', opts.keys, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
+  const guard = keyGuard('Ops', opts.keys);
   app.addHook('onRequest', guard.hook);
   app.post(
     '/api/ops/cards/block',

@@ -26,8 +26,7 @@ import { BYTES_PER_MB, isFileTooLarge, MAX_UPLOAD_MB } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth';
+import { authOf, keyGuard, type AuthGuard } from '../auth';
 import { FileStore, imageTypeOf, Uploads, type FileStorage } from '../files';
 import { PASS_PROOF_PURPOSE } from './file-references';
 import type { PassOrderService } from './service';
@@ -140,14 +139,9 @@ const extensionOf = (contentType: string): string =>
 export async function opsRoutes(fastify: FastifyInstance, opts: { service: PassOrderService; keys: Map<string, string>; storage: FileStorage }): Promise<void> {
   const { service } = opts;
   const app = typed(fastify);
-  const who = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
-    const name = m ? [...opts.keys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
-    if (!name) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
-    who.set(request, name);
-  });
-  const actor = (r: FastifyRequest) => `ops:${who.get(r)}`;
+  const guard = keyGuard('Ops', opts.keys);
+  app.addHook('onRequest', guard.hook);
+  const actor = (r: FastifyRequest) => `ops:${guard.nameOf(r)}`;
   app.get('/api/ops/verifications', { schema: { response: { 200: pendingVerificationsResponseSchema } } }, async () => ({
     verifications: await service.pendingVerifications(),
   }));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   publishedKeysSchema,
@@ -12,10 +12,9 @@ import {
   tokenResponseSchema,
   validationTransactionIdSchema,
 } from '@sawari/contracts';
-import { ApiError, errorBody } from '../../platform/errors';
+import { errorBody } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth';
+import { authOf, keyGuard, type AuthGuard } from '../auth';
 import { CodeInvalidError, type ValidationService } from './service';
 import { businessMetrics } from '../../platform/metrics';
 
@@ -67,19 +66,14 @@ export function validatorKeyMap(keys: { name: string; key: string }[] | undefine
 /** Validator route: `authorization: Validator <key>`; the key's name is recorded with each punch. */
 export async function validatorRoutes(fastify: FastifyInstance, opts: { service: ValidationService; keys: Map<string, string> }): Promise<void> {
   const app = typed(fastify);
-  const who = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const m = /^Validator (.+)$/.exec(request.headers.authorization ?? '');
-    const name = m ? [...opts.keys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
-    if (!name) throw new ApiError(401, 'VALIDATOR_UNAUTHENTICATED', 'Punching needs the header authorization: Validator <key>.');
-    who.set(request, name);
-  });
+  const guard = keyGuard('Validator', opts.keys);
+  app.addHook('onRequest', guard.hook);
   app.post(
     '/api/validation/punches',
     { bodyLimit: 8192, schema: { body: punchRequestSchema, response: { 200: punchResultSchema, 422: codeInvalidSchema } } },
     async (request, reply) => {
       try {
-        const punched = await opts.service.punch(who.get(request)!, request.body);
+        const punched = await opts.service.punch(guard.nameOf(request), request.body);
         businessMetrics.punch('accepted');
         return punched;
       } catch (err) {
