@@ -1,0 +1,135 @@
+// The reserved-seat engine's shared parts (docs/reservations.md "Code map"): errors, ports, trip ids, the core.
+import { CITY_TIME_ZONE, indiaSlotMs, localDate, MINUTE_MS } from '@sawari/domain';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { ApiError } from '../../platform/errors';
+import { ReservationStore } from './store';
+import type { Catalogue } from './catalogue';
+import type { Changes } from './changes';
+import type { Holds } from './holds';
+import type { Ops } from './ops';
+import type { Orders } from './orders';
+import type { Refunds } from './refunds';
+import type { Views } from './views';
+
+export const bad = (code: string, message: string) => new ApiError(400, code, message);
+export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+export const bookingNotFound = () => new ApiError(404, 'BOOKING_NOT_FOUND', 'There is no such booking.');
+
+/** A booking's trip is over (for listing: ACTIVE → expired label, PUNCHED → USED) an hour after its arrival. */
+export const AFTER_ARRIVAL_MS = 60 * MINUTE_MS;
+
+/** How a refund is handed to the payments module (payment-port.ts adapts the payments refund API). */
+export interface RefundOutcome {
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  paymentsRefundId: string | null;
+  failureReason: string | null;
+}
+export interface RefundPort {
+  /** Asks for the refund of `amountPaise` of the order's payment, once per `refundId` (a repeat answers the first). */
+  refund(req: { orderId: string; amountPaise: number; refundId: string; reason: string }): Promise<RefundOutcome>;
+  /** A pending refund's current outcome. */
+  status(paymentsRefundId: string): Promise<RefundOutcome>;
+  /**
+   * Issues a ₹0 booking (a pass holder's seat, a change of slot that costs nothing more, an operator's move) through
+   * payments' issueFree, inside the caller's transaction `db`: payments records its order and asks `usable` first.
+   */
+  issueFree(orderId: string, db: Db): Promise<void>;
+}
+
+/** A hold's idempotency key was taken by a twin request meanwhile: the hold's transaction rolls back. */
+export class KeyTaken extends Error {}
+
+/** A rider's premium pass as the passes module answers it (premiumTicketPurchaseUsingPass). */
+export interface PremiumPass {
+  passId: string;
+  city: string;
+  name: string;
+  maxTripsPerDay: number;
+  validUntil: number;
+}
+export interface PremiumPassSource {
+  /** The rider's active premium pass with this id, else null (someone else's, expired, not PREMIUM). */
+  premiumPass(userId: string, passId: string, now: number): Promise<PremiumPass | null>;
+  premiumPasses(userId: string, city: string, now: number): Promise<PremiumPass[]>;
+}
+
+/** `<lineId>.<YYYYMMDDHHMM>` (India time) ⇄ the line and the departure. */
+export function tripIdOf(lineId: string, startTime: number): string {
+  const ymd = localDate(startTime, CITY_TIME_ZONE);
+  const mins = Math.round((startTime - indiaSlotMs(ymd, 0)) / MINUTE_MS);
+  return `${lineId}.${ymd}${String(Math.floor(mins / 60)).padStart(2, '0')}${String(mins % 60).padStart(2, '0')}`;
+}
+export function parseTripId(tripId: string): { lineId: string; startTime: number } | null {
+  const m = /^(.+)\.(\d{8})(\d{2})(\d{2})$/.exec(tripId);
+  if (!m) return null;
+  const [h, min] = [Number(m[3]), Number(m[4])];
+  if (h > 23 || min > 59) return null;
+  return { lineId: m[1], startTime: indiaSlotMs(m[2], h * 60 + min) };
+}
+
+/**
+ * What every part of the engine shares: the database, the clock, the store, the ports set by the composition root,
+ * and the parts themselves (each part reaches another through it).
+ */
+export class ReservationCore {
+  readonly store: ReservationStore;
+  refundPort: RefundPort | null = null;
+  passes: PremiumPassSource | null = null;
+  catalogue!: Catalogue;
+  holds!: Holds;
+  views!: Views;
+  refunding!: Refunds;
+  changes!: Changes;
+  orders!: Orders;
+  ops!: Ops;
+  constructor(
+    readonly db: Db,
+    readonly now: Clock,
+  ) {
+    this.store = new ReservationStore(db);
+  }
+}
+
+/** A part of the engine by job (catalogue.ts, holds.ts, changes.ts, refunds.ts, orders.ts, ops.ts, views.ts). */
+export abstract class Part {
+  constructor(protected readonly c: ReservationCore) {}
+  protected get db(): Db {
+    return this.c.db;
+  }
+  protected get store(): ReservationStore {
+    return this.c.store;
+  }
+  protected now(): number {
+    return this.c.now();
+  }
+  protected get passes(): PremiumPassSource | null {
+    return this.c.passes;
+  }
+  /** Payments' refund and free-issue API (set by the composition root: ReservationService.useRefunds). */
+  protected payments(): RefundPort {
+    if (!this.c.refundPort) throw new Error('reservations: payments are not wired (useRefunds)');
+    return this.c.refundPort;
+  }
+  protected get catalogue(): Catalogue {
+    return this.c.catalogue;
+  }
+  protected get holds(): Holds {
+    return this.c.holds;
+  }
+  protected get views(): Views {
+    return this.c.views;
+  }
+  protected get refunding(): Refunds {
+    return this.c.refunding;
+  }
+  protected get changes(): Changes {
+    return this.c.changes;
+  }
+  protected get orders(): Orders {
+    return this.c.orders;
+  }
+  protected get ops(): Ops {
+    return this.c.ops;
+  }
+}
