@@ -2,6 +2,7 @@
  * Offer rules (docs/money-integrity.md "Offers are scoped"): which products an offer applies to, and which payment
  * instruments a bank offer is bound to. Pure: the server applies them, the screens explain them.
  */
+import { formatPaise } from './format';
 
 /** The products an offer applies to. Every stated field must match; an empty scope applies to every product. */
 export interface OfferScope {
@@ -44,9 +45,9 @@ export function describeScopeMiss(miss: OfferScopeMiss, scope: OfferScope): stri
     case 'CATEGORY':
       return 'This offer is not for this passenger category.';
     case 'FARE_TOO_LOW':
-      return `This offer is for passes of ₹${((scope.minFarePaise ?? 0) / 100).toLocaleString('en-IN')} or more.`;
+      return `This offer is for passes of ${formatPaise(scope.minFarePaise ?? 0)} or more.`;
     case 'FARE_TOO_HIGH':
-      return `This offer is for passes of up to ₹${((scope.maxFarePaise ?? 0) / 100).toLocaleString('en-IN')}.`;
+      return `This offer is for passes of up to ${formatPaise(scope.maxFarePaise ?? 0)}.`;
   }
 }
 

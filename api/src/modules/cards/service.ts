@@ -3,6 +3,7 @@ import {
   applyTap,
   cardKindOf,
   CHIP_LIMIT_PAISE,
+  formatPaise,
   isCardExpired,
   maskedFromLast4,
   maxRechargePaise,
@@ -34,8 +35,6 @@ export const MAX_LINKED_CARDS = 10;
 const AGENCY: Record<CardKind, string> = { closedLoop: 'CITYCARD', ncmc: 'NCMC' };
 const ORDER_KIND: Record<CardKind, OrderRow['orderKind']> = { closedLoop: 'cardRecharge', ncmc: 'ncmcCardRecharge' };
 
-const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN').format(paise / 100)}`;
-
 /** A sentence a rider can act on for each refusal before payment. */
 export function refusalMessage(reason: EligibilityRefusal | 'CARD_NOT_LINKED', maxPaise: number): string {
   switch (reason) {
@@ -46,11 +45,11 @@ export function refusalMessage(reason: EligibilityRefusal | 'CARD_NOT_LINKED', m
     case 'AMOUNT_NOT_WHOLE_RUPEES':
       return 'Recharge in whole rupees.';
     case 'AMOUNT_TOO_SMALL':
-      return `The smallest recharge is ${rupees(MIN_RECHARGE_PAISE)}.`;
+      return `The smallest recharge is ${formatPaise(MIN_RECHARGE_PAISE)}.`;
     case 'CHIP_LIMIT_REACHED':
-      return `This card already holds or is about to hold close to ${rupees(CHIP_LIMIT_PAISE)}, the most a card can hold. Use it on a bus first.`;
+      return `This card already holds or is about to hold close to ${formatPaise(CHIP_LIMIT_PAISE)}, the most a card can hold. Use it on a bus first.`;
     case 'OVER_CHIP_LIMIT':
-      return `A card holds at most ${rupees(CHIP_LIMIT_PAISE)}, counting what is pending. You can add up to ${rupees(maxPaise)} now.`;
+      return `A card holds at most ${formatPaise(CHIP_LIMIT_PAISE)}, counting what is pending. You can add up to ${formatPaise(maxPaise)} now.`;
     case 'CARD_NOT_LINKED':
       return 'This card is no longer linked to your account. Link it again to recharge it.';
   }

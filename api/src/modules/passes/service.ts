@@ -112,7 +112,7 @@ export class PassOrderService implements PromotionIssuer {
     }
     const q = quote(fare, null);
     if (Math.round(pp.passFare * 100) !== q.discountedFare)
-      throw new ApiError(409, 'FARE_CHANGED', `The fare of this pass is now ₹${q.discountedFare / 100}. Check it and order again.`);
+      throw new ApiError(409, 'FARE_CHANGED', `The fare of this pass is now ${formatPaise(q.discountedFare)}. Check it and order again.`);
     const renewal = !!opts.renewOf || pp.isRenew === true;
     if (renewal && !opts.renewOf) throw new ApiError(400, 'USE_RENEW', 'Renew a pass with POST /api/passes/{passId}/renew.');
     const proofRequired = !renewal && proofRequiredFor(config, category, fare);

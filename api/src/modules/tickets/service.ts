@@ -5,6 +5,7 @@ import {
   checkPassengers,
   CITY_TIME_ZONE,
   fareTotals,
+  formatPaise,
   isExpired,
   localDate,
   pathMeters,
@@ -27,7 +28,6 @@ const bad = (code: string, message: string) => new ApiError(400, code, message);
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such ticket order.');
 /** Order statuses in which the order waits for payment. */
 const PAYABLE = new Set(['PENDING', 'PAYMENT_FAILED']);
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(paise % 100 ? 2 : 0)}`;
 const dashed = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 
 const SUB_TYPE: Record<TicketOrderRow['kind'], string | null> = { singleJourney: null, multiRoute: 'multiRouteTicket', instant: 'instantTicket' };
@@ -469,7 +469,7 @@ function passengerCount(o: TicketOrderRow): number {
 }
 
 function fareChanged(payable: number): ApiError {
-  return new ApiError(409, 'FARE_CHANGED', `The fare is now ${rupees(payable)}. Check it and try again.`);
+  return new ApiError(409, 'FARE_CHANGED', `The fare is now ${formatPaise(payable)}. Check it and try again.`);
 }
 
 const storedLeg = (l: LegFare): StoredLeg => ({
