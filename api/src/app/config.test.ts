@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseConfig } from './config';
 import { newPrivateKeyText } from '../modules/validation/keys';
 
-/** A production root secret of random characters (a weak one is refused: platform/secrets.ts secretWeakness). */
+/** A production root secret of random characters (a weak one is refused: platform/secret-strength.ts secretWeakness). */
 const STRONG_SECRET = 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A';
 const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: STRONG_SECRET, SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z, type ZodType } from 'zod';
 import { buildMapSources, mapVariables, type MapSources } from './map-tiles';
-import { secretWeakness } from './secrets';
+import { secretWeakness } from './secret-strength';
 
 export type Environment = 'development' | 'test' | 'production';
 

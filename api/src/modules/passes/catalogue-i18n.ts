@@ -5,7 +5,7 @@
  * language (and the English text where a translation is missing).
  */
 import dictionary from '../../../data/passes/catalogue-translations.json';
-import type { CatalogueConfig } from './catalogue';
+import type { CatalogueConfig } from './catalogue-types';
 
 export const CATALOGUE_LANGUAGES = ['hi', 'mr', 'ml', 'ta', 'kn'] as const;
 export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { secretWeakness, shannonBitsPerChar } from './secrets';
+import { secretWeakness, shannonBitsPerChar } from './secret-strength';
 
 /** Random-looking bytes from a fixed seed (SHAKE256), so the draws are the same on every run: no flaky test. */
 const draw = (n: number, i: number) => createHash('shake256', { outputLength: n }).update(`secret-draw-${n}-${i}`).digest();
