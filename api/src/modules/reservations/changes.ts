@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '@sawari/contracts';
-import { canRebook, HOLD_MS, seatFare, formatPaise } from '@sawari/domain';
-import { bad, conflict, bookingNotFound, Part } from './core';
+import { canRebook, cancellationQuote, HOLD_MS, seatFare, formatPaise } from '@sawari/domain';
+import { bad, conflict, bookingNotFound, Part, type ReservationCore } from './core';
+import type { Catalogue } from './catalogue';
+import type { Holds } from './holds';
+import type { Refunds } from './refunds';
 
 /** Changes of slot: another slot of the same stop pair as an order of its own (dearer: paid at the checkout, its freeze locks the booking it replaces; the same or cheaper: a ₹0 order issued through payments). */
 export class Changes extends Part {
+  constructor(
+    c: ReservationCore,
+    protected readonly catalogue: Catalogue,
+    protected readonly holds: Holds,
+    protected readonly refunding: Refunds,
+  ) {
+    super(c);
+  }
+
   async reschedule(userId: string, id: string, req: { tripId: string; farePaise: number }): Promise<Booking> {
     const old = await this.store.booking(id);
     if (!old || old.userId !== userId) throw bookingNotFound();
@@ -76,4 +88,36 @@ export class Changes extends Part {
   }
 
   /** POST …/bookings/:id/popups: the rider saw the pop-up; it is not shown again. */
+
+  /** POST …/bookings/:id/cancel (cancel-booking, CANCEL_RIDE): the refund the rider saw, per the policy. */
+
+  async cancel(userId: string, id: string, seenRefundPaise: number): Promise<Booking> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const b = await this.store.booking(id, tx, true);
+      if (!b || b.userId !== userId) throw bookingNotFound();
+      if (b.status !== 'ACTIVE') throw conflict('NOT_CANCELLABLE', `This booking cannot be cancelled (it is ${b.status}).`);
+      // a change of slot being paid locks the booking it replaces (its freeze checked it ACTIVE under this row's lock)
+      if ((await this.store.openChangeOf(tx, id, now))?.status === 'PAYMENT_PROCESSING')
+        throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is being paid. Once it is done, cancel the new booking.');
+      const trip = (await this.store.trip(b.tripId, tx))!;
+      const chain = await this.refunding.chainIn(tx, b.firstBookingId);
+      const paid = this.refunding.chainPaidNet(
+        chain,
+        await this.refunding.refundsIn(
+          tx,
+          chain.map((c) => c.id),
+        ),
+      );
+      const quote = cancellationQuote(paid, trip.startTime, now);
+      if (!quote.canCancel) throw conflict('NOT_CANCELLABLE', 'This trip has already left; it cannot be cancelled.');
+      if (quote.refundPaise !== seenRefundPaise)
+        throw conflict('REFUND_CHANGED', `The refund is now ${formatPaise(quote.refundPaise)}. Check it and cancel again.`);
+      await this.store.transition(tx, id, ['ACTIVE'], 'USER_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
+      await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
+      if (quote.refundPaise > 0) await this.refunding.refundChain(tx, chain, quote.refundPaise, 'USER_CANCEL', id, now);
+    });
+    await this.refunding.retryRefunds();
+    return this.holds.booking(userId, id);
+  }
 }

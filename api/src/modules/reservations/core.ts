@@ -4,13 +4,6 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { ReservationStore } from './store';
-import type { Catalogue } from './catalogue';
-import type { Changes } from './changes';
-import type { Holds } from './holds';
-import type { Ops } from './ops';
-import type { Orders } from './orders';
-import type { Refunds } from './refunds';
-import type { Views } from './views';
 
 export const bad = (code: string, message: string) => new ApiError(400, code, message);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
@@ -68,21 +61,11 @@ export function parseTripId(tripId: string): { lineId: string; startTime: number
   return { lineId: m[1], startTime: indiaSlotMs(m[2], h * 60 + min) };
 }
 
-/**
- * What every part of the engine shares: the database, the clock, the store, the ports set by the composition root,
- * and the parts themselves (each part reaches another through it).
- */
+/** What every part of the engine shares: the database, the clock, the store, the ports set by the composition root. */
 export class ReservationCore {
   readonly store: ReservationStore;
   refundPort: RefundPort | null = null;
   passes: PremiumPassSource | null = null;
-  catalogue!: Catalogue;
-  holds!: Holds;
-  views!: Views;
-  refunding!: Refunds;
-  changes!: Changes;
-  orders!: Orders;
-  ops!: Ops;
   constructor(
     readonly db: Db,
     readonly now: Clock,
@@ -91,7 +74,10 @@ export class ReservationCore {
   }
 }
 
-/** A part of the engine by job (catalogue.ts, holds.ts, changes.ts, refunds.ts, orders.ts, ops.ts, views.ts). */
+/**
+ * A part of the engine by job (catalogue.ts, refunds.ts, views.ts, holds.ts, changes.ts, orders.ts, ops.ts): each gets
+ * the parts it uses in its constructor, in that order, so no two parts import each other.
+ */
 export abstract class Part {
   constructor(protected readonly c: ReservationCore) {}
   protected get db(): Db {
@@ -110,26 +96,5 @@ export abstract class Part {
   protected payments(): RefundPort {
     if (!this.c.refundPort) throw new Error('reservations: payments are not wired (useRefunds)');
     return this.c.refundPort;
-  }
-  protected get catalogue(): Catalogue {
-    return this.c.catalogue;
-  }
-  protected get holds(): Holds {
-    return this.c.holds;
-  }
-  protected get views(): Views {
-    return this.c.views;
-  }
-  protected get refunding(): Refunds {
-    return this.c.refunding;
-  }
-  protected get changes(): Changes {
-    return this.c.changes;
-  }
-  protected get orders(): Orders {
-    return this.c.orders;
-  }
-  protected get ops(): Ops {
-    return this.c.ops;
   }
 }

@@ -4,10 +4,22 @@ import { checkSeatRequest, CITY_TIME_ZONE, DAY_MS, HOLD_MS, indiaSlotMs, localDa
 import { ApiError } from '../../platform/errors';
 import { businessMetrics } from '../../platform/metrics';
 import type { BookingRow } from './store';
-import { bad, conflict, bookingNotFound, KeyTaken, Part, type PremiumPass } from './core';
+import { bad, conflict, bookingNotFound, KeyTaken, Part, type ReservationCore, type PremiumPass } from './core';
+import type { Catalogue } from './catalogue';
+import type { Views } from './views';
+import type { Refunds } from './refunds';
 
 /** Holds and bookings: 10-minute holds (one per idempotency key), pass seats as ₹0 orders, the rider's bookings and their actions. */
 export class Holds extends Part {
+  constructor(
+    c: ReservationCore,
+    protected readonly catalogue: Catalogue,
+    protected readonly views: Views,
+    protected readonly refunding: Refunds,
+  ) {
+    super(c);
+  }
+
   async hold(userId: string, req: HoldRequest, orderKey?: string): Promise<Booking> {
     if (orderKey) {
       const twin = await this.store.bookingByKey(userId, orderKey);

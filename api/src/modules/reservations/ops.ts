@@ -2,10 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { CITY_TIME_ZONE, DAY_MS, HOLD_MS, indiaSlotMs, localDate } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import type { BookingRow } from './store';
-import { bad, conflict, Part } from './core';
+import { bad, conflict, Part, type ReservationCore } from './core';
+import type { Catalogue } from './catalogue';
+import type { Refunds } from './refunds';
 
 /** Operators' decisions: cancel a trip (its bookings refunded in full), move a trip's bookings (those being paid follow), assign a vehicle, the log. */
 export class Ops extends Part {
+  constructor(
+    c: ReservationCore,
+    protected readonly catalogue: Catalogue,
+    protected readonly refunding: Refunds,
+  ) {
+    super(c);
+  }
+
   async systemCancelOne(tx: Db, b: BookingRow, now: number): Promise<void> {
     const moved = await this.store.transition(tx, b.id, ['ACTIVE', 'PAYMENT_PROCESSING'], 'SYSTEM_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
     if (!moved) return;

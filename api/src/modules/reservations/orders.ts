@@ -2,10 +2,20 @@ import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { businessMetrics } from '../../platform/metrics';
 import type { BookingRow } from './store';
-import { conflict, Part } from './core';
+import { conflict, Part, type ReservationCore } from './core';
+import type { Catalogue } from './catalogue';
+import type { Refunds } from './refunds';
 
 /** The hooks of payments' reservation order kind (payment-port.ts adapts them): freeze, usable, issue, release. */
 export class Orders extends Part {
+  constructor(
+    c: ReservationCore,
+    protected readonly catalogue: Catalogue,
+    protected readonly refunding: Refunds,
+  ) {
+    super(c);
+  }
+
   async orderFor(db: Db, id: string, lock = false): Promise<BookingRow | null> {
     return this.store.booking(id, db, lock);
   }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking } from '@sawari/contracts';
-import { cancellationQuote, formatPaise } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import type { BookingRow, RefundRow } from './store';
-import { conflict, bookingNotFound, Part } from './core';
+import { Part } from './core';
 
 /** Cancellation and refunds: what a chain of bookings has paid net of refunds, refunds recorded in the deciding transaction (the outbox: reservation_refunds) and sent to payments after it commits. */
 export class Refunds extends Part {
@@ -77,38 +75,6 @@ export class Refunds extends Part {
       }
     }
     return done;
-  }
-
-  /** POST …/bookings/:id/cancel (cancel-booking, CANCEL_RIDE): the refund the rider saw, per the policy. */
-
-  async cancel(userId: string, id: string, seenRefundPaise: number): Promise<Booking> {
-    const now = this.now();
-    await this.db.transaction(async (tx) => {
-      const b = await this.store.booking(id, tx, true);
-      if (!b || b.userId !== userId) throw bookingNotFound();
-      if (b.status !== 'ACTIVE') throw conflict('NOT_CANCELLABLE', `This booking cannot be cancelled (it is ${b.status}).`);
-      // a change of slot being paid locks the booking it replaces (its freeze checked it ACTIVE under this row's lock)
-      if ((await this.store.openChangeOf(tx, id, now))?.status === 'PAYMENT_PROCESSING')
-        throw conflict('RESCHEDULE_IN_PROGRESS', 'A change of slot for this booking is being paid. Once it is done, cancel the new booking.');
-      const trip = (await this.store.trip(b.tripId, tx))!;
-      const chain = await this.chainIn(tx, b.firstBookingId);
-      const paid = this.chainPaidNet(
-        chain,
-        await this.refundsIn(
-          tx,
-          chain.map((c) => c.id),
-        ),
-      );
-      const quote = cancellationQuote(paid, trip.startTime, now);
-      if (!quote.canCancel) throw conflict('NOT_CANCELLABLE', 'This trip has already left; it cannot be cancelled.');
-      if (quote.refundPaise !== seenRefundPaise)
-        throw conflict('REFUND_CHANGED', `The refund is now ${formatPaise(quote.refundPaise)}. Check it and cancel again.`);
-      await this.store.transition(tx, id, ['ACTIVE'], 'USER_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
-      await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
-      if (quote.refundPaise > 0) await this.refundChain(tx, chain, quote.refundPaise, 'USER_CANCEL', id, now);
-    });
-    await this.retryRefunds();
-    return this.holds.booking(userId, id);
   }
 
   async chainIn(tx: Db, firstBookingId: string): Promise<BookingRow[]> {

@@ -20,22 +20,29 @@ export { parseTripId, tripIdOf, type PremiumPass, type PremiumPassSource, type R
  *
  * This class is the module's one face (routes, the payment port, validation, the wallet, the ops command use it); the
  * work is done by one part per job: catalogue.ts (lines, slots, fares), holds.ts (holds and bookings), changes.ts
- * (changes of slot), refunds.ts (cancellation and refunds), orders.ts (payments' hooks), ops.ts (operators), views.ts
- * (booking, wallet and validation views).
+ * (the rider's changes: another slot, cancellation), refunds.ts (what a chain paid, refunds and sending them),
+ * orders.ts (payments' hooks), ops.ts (operators), views.ts (booking, wallet and validation views).
  */
 export class ReservationService {
   private readonly c: ReservationCore;
+  private readonly p: { catalogue: Catalogue; refunding: Refunds; views: Views; holds: Holds; changes: Changes; orders: Orders; ops: Ops };
   readonly store: ReservationStore;
 
   constructor(db: Db, now: Clock) {
     const c = new ReservationCore(db, now);
-    c.catalogue = new Catalogue(c);
-    c.holds = new Holds(c);
-    c.views = new Views(c);
-    c.refunding = new Refunds(c);
-    c.changes = new Changes(c);
-    c.orders = new Orders(c);
-    c.ops = new Ops(c);
+    const catalogue = new Catalogue(c);
+    const refunding = new Refunds(c);
+    const views = new Views(c, refunding);
+    const holds = new Holds(c, catalogue, views, refunding);
+    this.p = {
+      catalogue,
+      refunding,
+      views,
+      holds,
+      changes: new Changes(c, catalogue, holds, refunding),
+      orders: new Orders(c, catalogue, refunding),
+      ops: new Ops(c, catalogue, refunding),
+    };
     this.c = c;
     this.store = c.store;
   }
@@ -49,38 +56,38 @@ export class ReservationService {
   }
 
   // catalogue and fares
-  readonly lines = (...a: Parameters<Catalogue['lines']>) => this.c.catalogue.lines(...a);
-  readonly stopPairs = (...a: Parameters<Catalogue['stopPairs']>) => this.c.catalogue.stopPairs(...a);
-  readonly slots = (...a: Parameters<Catalogue['slots']>) => this.c.catalogue.slots(...a);
-  readonly slotDays = (...a: Parameters<Catalogue['slotDays']>) => this.c.catalogue.slotDays(...a);
-  readonly seatAvailability = (...a: Parameters<Catalogue['seatAvailability']>) => this.c.catalogue.seatAvailability(...a);
-  readonly fare = (...a: Parameters<Catalogue['fare']>) => this.c.catalogue.fare(...a);
+  readonly lines = (...a: Parameters<Catalogue['lines']>) => this.p.catalogue.lines(...a);
+  readonly stopPairs = (...a: Parameters<Catalogue['stopPairs']>) => this.p.catalogue.stopPairs(...a);
+  readonly slots = (...a: Parameters<Catalogue['slots']>) => this.p.catalogue.slots(...a);
+  readonly slotDays = (...a: Parameters<Catalogue['slotDays']>) => this.p.catalogue.slotDays(...a);
+  readonly seatAvailability = (...a: Parameters<Catalogue['seatAvailability']>) => this.p.catalogue.seatAvailability(...a);
+  readonly fare = (...a: Parameters<Catalogue['fare']>) => this.p.catalogue.fare(...a);
   // holds and bookings
-  readonly hold = (...a: Parameters<Holds['hold']>) => this.c.holds.hold(...a);
-  readonly releaseHold = (...a: Parameters<Holds['releaseHold']>) => this.c.holds.releaseHold(...a);
-  readonly sweepLapsedHolds = () => this.c.holds.sweepLapsedHolds();
-  readonly premiumPasses = (...a: Parameters<Holds['premiumPasses']>) => this.c.holds.premiumPasses(...a);
-  readonly bookings = (...a: Parameters<Holds['bookings']>) => this.c.holds.bookings(...a);
-  readonly booking = (...a: Parameters<Holds['booking']>) => this.c.holds.booking(...a);
-  readonly actions = (...a: Parameters<Holds['actions']>) => this.c.holds.actions(...a);
-  readonly popupShown = (...a: Parameters<Holds['popupShown']>) => this.c.holds.popupShown(...a);
+  readonly hold = (...a: Parameters<Holds['hold']>) => this.p.holds.hold(...a);
+  readonly releaseHold = (...a: Parameters<Holds['releaseHold']>) => this.p.holds.releaseHold(...a);
+  readonly sweepLapsedHolds = () => this.p.holds.sweepLapsedHolds();
+  readonly premiumPasses = (...a: Parameters<Holds['premiumPasses']>) => this.p.holds.premiumPasses(...a);
+  readonly bookings = (...a: Parameters<Holds['bookings']>) => this.p.holds.bookings(...a);
+  readonly booking = (...a: Parameters<Holds['booking']>) => this.p.holds.booking(...a);
+  readonly actions = (...a: Parameters<Holds['actions']>) => this.p.holds.actions(...a);
+  readonly popupShown = (...a: Parameters<Holds['popupShown']>) => this.p.holds.popupShown(...a);
   // changes of slot, cancellation and refunds
-  readonly reschedule = (...a: Parameters<Changes['reschedule']>) => this.c.changes.reschedule(...a);
-  readonly cancel = (...a: Parameters<Refunds['cancel']>) => this.c.refunding.cancel(...a);
-  readonly retryRefunds = (...a: Parameters<Refunds['retryRefunds']>) => this.c.refunding.retryRefunds(...a);
+  readonly reschedule = (...a: Parameters<Changes['reschedule']>) => this.p.changes.reschedule(...a);
+  readonly cancel = (...a: Parameters<Changes['cancel']>) => this.p.changes.cancel(...a);
+  readonly retryRefunds = (...a: Parameters<Refunds['retryRefunds']>) => this.p.refunding.retryRefunds(...a);
   // payments' order kind (payment-port.ts)
-  readonly orderFor = (...a: Parameters<Orders['orderFor']>) => this.c.orders.orderFor(...a);
-  readonly startPayment = (...a: Parameters<Orders['startPayment']>) => this.c.orders.startPayment(...a);
-  readonly usable = (...a: Parameters<Orders['usable']>) => this.c.orders.usable(...a);
-  readonly issue = (...a: Parameters<Orders['issue']>) => this.c.orders.issue(...a);
-  readonly paymentFailed = (...a: Parameters<Orders['paymentFailed']>) => this.c.orders.paymentFailed(...a);
+  readonly orderFor = (...a: Parameters<Orders['orderFor']>) => this.p.orders.orderFor(...a);
+  readonly startPayment = (...a: Parameters<Orders['startPayment']>) => this.p.orders.startPayment(...a);
+  readonly usable = (...a: Parameters<Orders['usable']>) => this.p.orders.usable(...a);
+  readonly issue = (...a: Parameters<Orders['issue']>) => this.p.orders.issue(...a);
+  readonly paymentFailed = (...a: Parameters<Orders['paymentFailed']>) => this.p.orders.paymentFailed(...a);
   // validation (validation-port.ts) and the wallet
-  readonly validatable = (...a: Parameters<Views['validatable']>) => this.c.views.validatable(...a);
-  readonly onPunched = (...a: Parameters<Views['onPunched']>) => this.c.views.onPunched(...a);
-  readonly walletItems = (...a: Parameters<Views['walletItems']>) => this.c.views.walletItems(...a);
+  readonly validatable = (...a: Parameters<Views['validatable']>) => this.p.views.validatable(...a);
+  readonly onPunched = (...a: Parameters<Views['onPunched']>) => this.p.views.onPunched(...a);
+  readonly walletItems = (...a: Parameters<Views['walletItems']>) => this.p.views.walletItems(...a);
   // operators
-  readonly opsCancelTrip = (...a: Parameters<Ops['opsCancelTrip']>) => this.c.ops.opsCancelTrip(...a);
-  readonly opsMoveBookings = (...a: Parameters<Ops['opsMoveBookings']>) => this.c.ops.opsMoveBookings(...a);
-  readonly opsAssignVehicle = (...a: Parameters<Ops['opsAssignVehicle']>) => this.c.ops.opsAssignVehicle(...a);
-  readonly opsTrips = (...a: Parameters<Ops['opsTrips']>) => this.c.ops.opsTrips(...a);
+  readonly opsCancelTrip = (...a: Parameters<Ops['opsCancelTrip']>) => this.p.ops.opsCancelTrip(...a);
+  readonly opsMoveBookings = (...a: Parameters<Ops['opsMoveBookings']>) => this.p.ops.opsMoveBookings(...a);
+  readonly opsAssignVehicle = (...a: Parameters<Ops['opsAssignVehicle']>) => this.p.ops.opsAssignVehicle(...a);
+  readonly opsTrips = (...a: Parameters<Ops['opsTrips']>) => this.p.ops.opsTrips(...a);
 }

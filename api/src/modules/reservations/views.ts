@@ -14,10 +14,18 @@ import {
 } from '@sawari/domain';
 import type { Db } from '../../platform/db';
 import type { BookingRow, LineRow } from './store';
-import { AFTER_ARRIVAL_MS, Part } from './core';
+import { AFTER_ARRIVAL_MS, Part, type ReservationCore } from './core';
+import type { Refunds } from './refunds';
 
 /** The rider-facing views of bookings: booking details, the wallet's items, and what a validator checks. */
 export class Views extends Part {
+  constructor(
+    c: ReservationCore,
+    protected readonly refunding: Refunds,
+  ) {
+    super(c);
+  }
+
   displayStatus(b: BookingRow, arrival: number, now: number): BookingStatus {
     if (b.status === 'PUNCHED' && now >= arrival + AFTER_ARRIVAL_MS) return 'USED';
     if (b.status === 'ACTIVE' && now >= arrival + AFTER_ARRIVAL_MS) return 'EXPIRED';
