@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bytesResponseSchema } from '@sawari/contracts';
 import type { Db } from '../platform/db';
 import { ApiError } from '../platform/errors';
-import { safeEqual } from '../platform/secrets';
+import { keyGuard } from '../modules/auth';
 
 /**
  * GET /api/ops/backup/pglite-data (`authorization: Ops <key>`): the PGlite data folder of this running server as a
@@ -11,10 +11,10 @@ import { safeEqual } from '../platform/secrets';
  * the server (docs/operations.md "Backup and restore"). On PostgreSQL it answers 409: pg_dump is the way there.
  */
 export async function backupRoutes(app: FastifyInstance, opts: { db: Db; opsKeys: Map<string, string> }): Promise<void> {
+  const guard = keyGuard('Ops', opts.opsKeys);
   app.get('/api/ops/backup/pglite-data', { schema: { response: { 200: bytesResponseSchema } } }, async (request, reply) => {
-    const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
-    const name = m ? [...opts.opsKeys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
-    if (!name) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
+    await guard.hook(request);
+    const name = guard.nameOf(request);
     if (!opts.db.dumpDataDir)
       throw new ApiError(409, 'BACKUP_NOT_PGLITE', 'This server runs on PostgreSQL (or PGlite in memory): back it up with npm run backup and DATABASE_URL.');
     const started = Date.now();
