@@ -5,6 +5,7 @@ import {
   bookingsQuerySchema,
   cancelRequestSchema,
   holdRequestSchema,
+  idempotencyHeadersSchema,
   lineIdSchema,
   linesQuerySchema,
   opsAssignVehicleSchema,
@@ -43,7 +44,6 @@ import { authOf, type AuthGuard } from '../auth';
 import type { Clock } from '../../platform/clock';
 import type { ReservationService } from './service';
 import { bookingTracking, type LiveBusPort } from './tracking';
-import { orderKeyOf } from '../payments';
 
 const cityParams = z.object({ city: reservationCitySchema });
 const lineParams = z.object({ city: reservationCitySchema, lineId: lineIdSchema });
@@ -99,8 +99,10 @@ export async function reservationRoutes(
   );
 
   // the optional idempotency-key header, as every order takes it: the same key answers the same booking
-  app.post('/api/reservations/v1/bookings', { bodyLimit: 4096, schema: { body: holdRequestSchema, response: { 201: bookingSchema } } }, async (r, reply) =>
-    reply.code(201).send(await service.hold(user(r), r.body, orderKeyOf(r.headers))),
+  app.post(
+    '/api/reservations/v1/bookings',
+    { bodyLimit: 4096, schema: { headers: idempotencyHeadersSchema, body: holdRequestSchema, response: { 201: bookingSchema } } },
+    async (r, reply) => reply.code(201).send(await service.hold(user(r), r.body, r.headers['idempotency-key'])),
   );
   app.get('/api/reservations/v1/bookings', { schema: { querystring: bookingsQuerySchema, response: ok(bookingListSchema) } }, async (r) =>
     service.bookings(user(r), r.query.city ?? null),
