@@ -35,7 +35,7 @@ describe(`the backup route ${dbLabel()}`, () => {
     expect([...r.rawPayload.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     const proc = process as unknown as { type?: string };
     proc.type = 'renderer'; // PGlite's loader under jest (see testing/test-db.ts)
-    const copy = await openDb({ dataDir: 'memory://' }, { loadDataDir: new Blob([r.rawPayload]) }).finally(() => delete proc.type);
+    const copy = await openDb({ dataDir: 'memory://' }, { loadDataDir: new Blob([new Uint8Array(r.rawPayload)]) }).finally(() => delete proc.type);
     try {
       const marker = await copy.query<{ name: string }>('SELECT name FROM schema_migrations WHERE version = 9999');
       expect(marker.rows).toEqual([{ name: '9999_backup_route_marker.sql' }]);
