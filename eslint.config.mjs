@@ -27,7 +27,7 @@ const API_MODULES = dirs('api/src/modules', () => true);
 
 /**
  * Deep imports between API modules allowed by name ("<importer> -> <module>/<file>.ts"). Empty: every module is used
- * through its public index.ts (issue 12). Do not add entries; export the thing from the other module's index instead.
+ * through its public index.ts. Do not add entries; export the thing from the other module's index instead.
  */
 const MODULE_DEEP_IMPORTS_ALLOWED = [];
 

@@ -72,7 +72,7 @@ test('a new rider: a protected page asks to sign in, the OTP signs in, the profi
     `${code.slice(0, 3)} ${code.slice(3)}`,
   );
 
-  // New rider: profile creation first, carrying where they were going (issue 16 item 4).
+  // New rider: profile creation first, carrying where they were going.
   await expect(page).toHaveURL('/app/profile/edit-profile?next=%2Fprofile');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
   await expectAccessible(page, 'the edit-profile screen');

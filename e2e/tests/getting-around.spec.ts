@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server';
 
-// Issue 15 (getting around a rider can trust): planner answers that say why, and screens that say the rider is offline.
+// Planner answers that say why, and screens that say the rider is offline.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 async function useCity(page: Page, city: string) {
   await page.addInitScript((c) => localStorage.setItem('sawari.city', c), city);

@@ -5,7 +5,7 @@ import { repoRoot } from '../support/server';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, png, riderHeaders, signIn } from '../support/rider';
 
-// Issue 11 item 10 in the browser: a rider whose uploads fill the per-rider quota is told so on the upload screen, in
+// In the browser: a rider whose uploads fill the per-rider quota is told so on the upload screen, in
 // words that say what to do, and what was chosen stays. Sign-in through the UI; the quota filled through the API.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
 

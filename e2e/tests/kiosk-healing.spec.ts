@@ -1,4 +1,4 @@
-// A kiosk never needs a person (issue 15, docs/airport-timings.md "Kiosks that heal themselves"): this spec runs its
+// A kiosk never needs a person (docs/airport-timings.md "Kiosks that heal themselves"): this spec runs its
 // own server, opens a board, kills the server, reloads (the service worker and IndexedDB keep the board and its last
 // data, shown with its age while it retries with back-off), restarts the server (the board recovers by itself), then
 // deploys a new build of mf-airport (scripts/deploy-remote.mjs, as deploy-remote.spec.ts does) and sees the kiosk

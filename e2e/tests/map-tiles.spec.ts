@@ -5,7 +5,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startServer } from '../support/server';
 import { filledMvt, solidPng, writePmtiles } from '../../api/src/platform/pmtiles.testing';
 
-// Issue 15 item 9: a city's map tiles from a PMTiles file the server holds (SAWARI_MAP_PMTILES), read by the map with
+// A city's map tiles from a PMTiles file the server holds (SAWARI_MAP_PMTILES), read by the map with
 // range requests from our own origin (the page policy stays 'self' only), drawn under the route, and credited on the
 // map and in text. The archive is made here: one solid-colour PNG for every tile of zooms 0 to 15 (no map data).
 const TILE_RGB: [number, number, number] = [214, 40, 160];

@@ -1,6 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-// Issue 15 "The planner, raised", on the Kochi feed the e2e server imports: from "my location" (the browser's
+// The trip planner (docs/transit.md "Trip planner"), on the Kochi feed the e2e server imports: from "my location" (the browser's
 // geolocation) to a landmark of the city config, arriving by a time on a chosen date, with the walking legs at both ends,
 // the fare of each option and "Buy this ticket" reaching the single-ticket checkout for that ride.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
-// Issue 16 against the real server: what a rider sees of what they bought. A new rider signs in on the way to the wallet
+// Against the real server: what a rider sees of what they bought. A new rider signs in on the way to the wallet
 // and lands there after the profile (item 4); with a Mumbai ticket and a Kochi pass, Home shows the ticket with one tap
 // to its QR (13), the wallet lists both cities, the current one first (11), the pass's end is the same day on the wallet
 // and on the passes screens (1), the pass shows its holder and a short number (8), saved favourites open (12), and the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { startServer } from '../support/server';
 
-// Issue 15 items 7, 3 and 9: typo-tolerant paged search, same-named stops told apart (with the distance from the
+// typo-tolerant paged search, same-named stops told apart (with the distance from the
 // rider), and maps that draw labelled stops, the rider's position and a scale.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 async function useCity(page: Page, city: string) {
@@ -110,7 +110,7 @@ test.describe('maps draw what we have, clearly (item 9)', () => {
   });
 });
 
-// Issue 15 item 3 in the nearby list: the ten "Vyttila" stops around the rider say where their buses go and their code.
+// In the nearby list: the ten "Vyttila" stops around the rider say where their buses go and their code.
 test.describe('nearby stops told apart (item 3)', () => {
   test.use({ serviceWorkers: 'block', geolocation: { latitude: 9.96947, longitude: 76.32149 }, permissions: ['geolocation'] });
 
@@ -139,7 +139,7 @@ test.describe('nearby stops told apart (item 3)', () => {
   }
 });
 
-// Issue 15 item 9: with SAWARI_MAP_TILES set, the map draws raster tiles from that origin (a server of its own here, so
+// With SAWARI_MAP_TILES set, the map draws raster tiles from that origin (a server of its own here, so
 // the shared one keeps the default: no tiles, nothing fetched from elsewhere).
 test.describe('map tiles when configured (item 9)', () => {
   test.use({ serviceWorkers: 'block' });

@@ -149,7 +149,7 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.goto(W);
   const card = page.locator(`a[data-transaction-id="${tx1}"]`);
   await expect(card).toContainText('Terminal 1 Bus Bay → Kharghar');
-  // issue 16 item 2: when it expires (time, not only the date) and how long is left, in a rider's terms
+  // When it expires (time, not only the date) and how long is left, in a rider's terms
   await expect(card).toContainText(/ticket valid until \d{1,2} \w{3}, \d{1,2}:\d{2} [AP]M/);
   await expect(card.getByTestId('expires-in')).toHaveText(/^ ?expires in (23 h \d+ min|24 h)$/);
   await shot(page, 'wallet');
@@ -159,7 +159,7 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await page.goto(`${W}/pass-validation/${tx1}`);
   await expect(qr(page)).toBeVisible();
   const first = (await qr(page).getAttribute('data-code'))!;
-  // issue 16 item 7: the compact code (packed claims in base45: QR alphanumeric), first on the screen, with a
+  // The compact code (packed claims in base45: QR alphanumeric), first on the screen, with a
   // brightness hint; at 360 px width at least 4 px per module.
   expect(first).toMatch(/^SW2:[0-9A-Z $%*+\-./:]+$/);
   await expect(page.getByTestId('brightness-hint')).toBeVisible();
@@ -213,7 +213,7 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   const punch = await request.post('/api/validation/punches', { headers: VALIDATOR, data: { code, vehicleNo: 'MH01AE1001' } });
   expect(punch.status(), await punch.text()).toBe(200);
   expect(await punch.json()).toMatchObject({ transactionId: tx1, status: 'USED' });
-  // issue 16 item 5: no reload: the open screen learns of the punch within seconds and says so
+  // No reload: the open screen learns of the punch within seconds and says so
   await expect(page.getByTestId('punch-announcement')).toHaveText(/^Validated at \d{1,2}:\d{2} [AP]M$/, { timeout: 10_000 });
   await expect(page.getByText(/This ticket was used at/)).toBeVisible();
   await expect(qr(page)).toHaveCount(0);
@@ -277,7 +277,7 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   await expect(page.getByText('Enter the bus number: letters and digits, up to 20.')).toBeVisible();
   await page.getByLabel('Bus number').fill('mh01 ae 2002');
   await page.getByRole('button', { name: 'Record ride' }).click();
-  // issue 16 item 6: nothing is recorded yet: the rider sees what the conductor will see and confirms
+  // Nothing is recorded yet: the rider sees what the conductor will see and confirms
   const confirm = page.getByTestId('confirm-ride');
   await expect(confirm.getByRole('heading', { name: 'Record a ride on bus MH01 AE 2002?' })).toBeVisible();
   await expect(confirm).toContainText('Terminal 2 Bus Bay → Thane');

@@ -55,7 +55,7 @@ test('search a route, open its map (under the app CSP) and list, then its timeta
   await page.getByLabel('Stop').selectOption({ label: 'Sion Circle' });
   await expect(page.getByRole('heading', { name: 'Departures from Sion Circle today' })).toBeVisible();
   // The airport express runs as a frequency trip: "every N min from … to …", or its exact departures.
-  // Issue 15 item 8: English times on the boards' 12-hour clock; a headway window names its last departure.
+  // English times on the boards' 12-hour clock; a headway window names its last departure.
   await expect(
     page
       .getByText(/^Every \d+ min from \d{1,2}:\d\d [AP]M, last at \d{1,2}:\d\d [AP]M$/)
@@ -84,7 +84,7 @@ test('plan a trip between two stops and open its details', async ({ page }) => {
   await expect(h1(page)).toHaveText('Trip options');
   await expect(page.getByRole('status').filter({ hasText: /trip option/ })).toBeVisible({ timeout: 20_000 });
   const options = page.getByRole('list', { name: 'Trip options' }).getByRole('link');
-  // English times on the boards' 12-hour clock (issue 15 item 8).
+  // English times on the boards' 12-hour clock.
   await expect(options.first()).toContainText(/\d{1,2}:\d\d [AP]M → \d{1,2}:\d\d [AP]M/);
   expect(await options.count()).toBeGreaterThan(0);
   await options.first().click();
@@ -133,11 +133,11 @@ test('public route by vehicle number, without signing in', async ({ page, reques
     }
   }
   test.skip(!vNo, 'no airport-express bus is running at this time of day, so there is no vehicle number to follow');
-  // Issue 15 item 6: the link works for anyone: a viewer whose chosen city is another one, with no ?city= in it...
+  // The link works for anyone: a viewer whose chosen city is another one, with no ?city= in it...
   await useCity(page, 'kochi');
   await page.goto(`/app/public-route/${encodeURIComponent(vNo!)}`);
   await expect(h1(page)).toHaveText(`Bus ${vNo}`);
-  // Live while at most 90 s old, else "last seen" (issue 15 item 8).
+  // Live while at most 90 s old, else "last seen".
   await expect(page.getByText(/^(updated \d+ (s|min) ago|last seen \d+ min ago)$/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Next stop')).toBeVisible();
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 20_000 });

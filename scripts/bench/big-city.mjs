@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// "A big city" (issue 15): a synthetic city ten times the feed's size (scripts/bench/synthetic-city.mjs, temp folder),
+// "A big city": a synthetic city ten times the feed's size (scripts/bench/synthetic-city.mjs, temp folder),
 // then, each printed with its target:
 //   - the planner's median and memory on it (scripts/bench/planner.mjs, the same seeded pairs method, 100 pairs, no peer);
 //   - the import (npm run import-gtfs, COPY) of the feed and of the big city on PGlite and on PostgreSQL: rows a second

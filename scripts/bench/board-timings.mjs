@@ -1,5 +1,5 @@
 // The board timings endpoint under load next to a plain Fastify route answering the same POST body with the same
-// bytes, same run, same machine, loopback (issue 15: ≥ 0.6x the plain route, p99 < 20 ms). Also runnable alone
+// bytes, same run, same machine, loopback (≥ 0.6x the plain route, p99 < 20 ms). Also runnable alone
 // against a running server:  node scripts/bench/board-timings.mjs http://127.0.0.1:18180
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The board's first load under throttling (issue 15 "Boards and kiosks"): 4x CPU, 150 ms RTT, 1.6 Mbit/s down
+// The board's first load under throttling: 4x CPU, 150 ms RTT, 1.6 Mbit/s down
 // (Chrome DevTools Protocol: Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions), a fresh profile, no
 // service worker. Prints every request in the order it started with its start and end times (the request chain), and
 // when the board's rows became visible. Also runnable alone against a running server:

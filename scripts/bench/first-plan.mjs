@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The first plan of a service day on an imported city (issue 15, "A big city"), run as a child of the bench with
+// The first plan of a service day on an imported city ("A big city"), run as a child of the bench with
 // DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) pointing at a database holding the city's current feed (imported with
 // --redate, so tomorrow is a service day). Prints one JSON line:
 //   coldMs        the first plan of tomorrow when nothing was built ahead: the rider waits for the day's network to be

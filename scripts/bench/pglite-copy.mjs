@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// PGlite's own COPY speed (issue 15, "A big city"): the ceiling of an import into PGlite, with no parsing or checking.
+// PGlite's own COPY speed ("A big city"): the ceiling of an import into PGlite, with no parsing or checking.
 // A child of the big-city bench: it turns the first ROWS shape points of a feed folder's shapes.txt into COPY text
 // (before the clock starts), then times, in a fresh in-memory PGlite with the project's schema (shapes partitioned by
 // feed, migration 0019),

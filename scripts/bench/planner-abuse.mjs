@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Planner abuse (issue 11 item 6): what other riders see while 20 abusive GraphQL requests arrive, each with ten
+// Planner abuse: what other riders see while 20 abusive GraphQL requests arrive, each with ten
 // aliased planTrip fields over a 240-minute window with 5 transfers, on the real Kochi feed.
 //   1. baseline: other endpoints alone (GET /api/health and a GraphQL `stop` query, alternating), 10 connections, 8 s;
 //   2. flood: the same load for 8 s while the 20 abusive requests are sent at once (from one client, as an attacker

@@ -344,7 +344,7 @@ export async function runPlannerBench({
     `  ours, 60-min range: median ${result.rangeMedianMs.toFixed(3)} ms, p95 ${result.rangeP95Ms.toFixed(3)} ms, ${result.rangeJourneys.toFixed(1)} journeys per pair${target('median < 8 ms', result.rangeMedianMs < 8)}`,
   );
 
-  // Arrive-by (issue 15), the query the service sends for "arrive by 09:00": the backward search (window 0), leaving at
+  // Arrive-by, the query the service sends for "arrive by 09:00": the backward search (window 0), leaving at
   // most 120 minutes before; the same pairs from stop to stop, then from a point to a point: each place a seeded
   // 100-400 m from the pair's stop, walking to every stop within the default walk (the service's plannerWalk: straight
   // line × 1.3 at 4 km/h, ≤ 1 km). Next to it, the rRAPTOR over the 120 minutes before (what arrive-by ran before,

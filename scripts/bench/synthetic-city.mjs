@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A synthetic city N times a feed's size (issue 15, "A big city"), for the bench only: N copies of the network, each
+// A synthetic city N times a feed's size ("A big city"), for the bench only: N copies of the network, each
 // shifted in space and given new ids, written as a GTFS folder into a temp directory (never committed; it is derived
 // from the feed). Copy 0 is the feed itself; copy k (k >= 1) prefixes every stop, route, trip, service and shape id
 // with `k<k>_` and moves its stops and shapes by a grid step (default 0.03°, about 3.3 km) so that the copies overlap

@@ -1,4 +1,4 @@
-// The app and every kiosk check for a new version on a timer (issue 15), not only when they navigate.
+// The app and every kiosk check for a new version on a timer, not only when they navigate.
 import { registerServiceWorker, UPDATE_CHECK_MS } from './sw-client';
 
 type Listener = () => void;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Issue 12 item 2: platform/ knows no module and no composition; no import circle anywhere in the API (type-only
+// platform/ knows no module and no composition; no import circle anywhere in the API (type-only
 // imports count too: a circle of types is still a circle a reader must untangle).
 const apiSrc = path.resolve(__dirname, '..');
 

@@ -3,7 +3,7 @@ import { dbLabel } from '../testing/test-db';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { expectError, TestClock } from '../testing/accounts';
 
-// Issue 11 item 8: x-forwarded-for is believed only from the proxies in TRUST_PROXY, so a client cannot make each
+// x-forwarded-for is believed only from the proxies in TRUST_PROXY, so a client cannot make each
 // request look like a new address; the per-number limit does not depend on the address at all.
 const otp = (s: TestServer, phone: string, forwardedFor: string, remoteAddress = '127.0.0.1') =>
   s.app.inject({ url: `/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`, headers: { 'x-forwarded-for': forwardedFor }, remoteAddress });

@@ -6,7 +6,7 @@ import { dbLabel } from '../testing/test-db';
 import { KIOSK, startTestServer, type TestServer } from '../testing/test-server';
 import { signIn, type Session } from '../testing/accounts';
 
-// Issue 11 item 9: every registered route, walked with hostile values built from its own schema (NUL bytes, huge
+// Every registered route, walked with hostile values built from its own schema (NUL bytes, huge
 // strings, wrong types, unicode edge cases, bad multipart, GraphQL client mistakes). Any 5xx fails the test, and so
 // does a 4xx without the usual {code, message} body. It prints how many requests it sent and what they answered.
 

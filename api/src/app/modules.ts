@@ -146,7 +146,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const walletSources: WalletSource[] = [];
 
   // ── passes (seller)
-  // Rider SMS about orders (issue 16 item 9): written in the transaction that decides or pays, sent through the SMS port.
+  // Rider SMS about orders: written in the transaction that decides or pays, sent through the SMS port.
   const notices = new RiderNoticeService(db, sms, now, log);
   notices.start();
   app.addHook('onClose', async () => notices.stop());

@@ -10,7 +10,7 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-// Issue 24 items 1 and 2: GET /metrics (Prometheus), GET /api/ready, x-request-id.
+// GET /metrics (Prometheus), GET /api/ready, x-request-id.
 describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
   const clock = new TestClock();
   let s: TestServer;

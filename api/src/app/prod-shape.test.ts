@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 
-// Issue 24 item 3: the production shape (deploy/, scripts/prod-shape.mjs) started for real: HAProxy in front of three
+// The production shape (deploy/, scripts/prod-shape.mjs) started for real: HAProxy in front of three
 // API instances (api/dist, plain node) on one PostgreSQL database, Prometheus scraping them. Runs in the PostgreSQL
 // pass of npm test (TEST_DATABASE_URL: a database of its own is made beside it); needs Debian's haproxy and prometheus
 // (the script installs them as root). Loopback only, ports 18360-18365.

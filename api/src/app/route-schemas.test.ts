@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { registeredRoutes } from '../platform/server';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-// Issue 12 item 4: every REST route declares its answers (response schemas, so answers are serialised by them and a
+// Every REST route declares its answers (response schemas, so answers are serialised by them and a
 // field added by mistake never leaks) and a schema for each part of the request it reads (path parameters here).
 // Routes that are not REST: the static web app, and GraphQL (its schema is the SDL in @sawari/contracts).
 const NOT_REST = (r: RouteOptions) => !r.url.startsWith('/api/') || r.url.startsWith('/api/graphql');

@@ -6,7 +6,7 @@ import { signIn, type Session } from '../testing/accounts';
 import { openDb, type Db } from './db';
 import { migrate } from './migrate';
 
-// Issue 11 item 7: a PostgreSQL connection killed under the server (pg_terminate_backend, a restart) must answer 503
+// A PostgreSQL connection killed under the server (pg_terminate_backend, a restart) must answer 503
 // {code, message} to the requests it hits, never crash the process, never leave a purchase half-done, and the server
 // must answer normally again without a manual step. PostgreSQL only: PGlite has no connection to lose.
 const url = process.env.TEST_DATABASE_URL;

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { expectError, signIn, type Session } from '../testing/accounts';
 import { findNul } from './errors';
 
-// Issue 11 item 9: hostile input answers 4xx {code, message}, never 500 and never a bare framework body.
+// Hostile input answers 4xx {code, message}, never 500 and never a bare framework body.
 describe(`hostile input ${dbLabel()}`, () => {
   let s: TestServer;
   let rider: Session;

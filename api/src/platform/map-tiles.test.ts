@@ -6,7 +6,7 @@ import { byteRange, mapTileOrigin } from './map-tiles';
 import { filledMvt, solidPng, writePmtiles } from './pmtiles.testing';
 import { createPlatformServer } from './server';
 
-// Issue 15 item 9: each city's tile source (a URL template or a PMTiles file) reaches the page with its credit line;
+// Each city's tile source (a URL template or a PMTiles file) reaches the page with its credit line;
 // the page policy allows exactly the templates' origins (a PMTiles file is ours: nothing added); the file is served
 // with range requests, and nothing else is.
 const DEFAULT_CSP =

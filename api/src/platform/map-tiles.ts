@@ -1,4 +1,4 @@
-// Map tile sources per city (issue 15 item 9): a raster URL template (drawn from its own origin, which the page policy
+// Map tile sources per city: a raster URL template (drawn from its own origin, which the page policy
 // then allows) or a PMTiles file served here with HTTP range requests (our origin: the policy is not widened), each
 // with its credit line. Configuration and routes; the format itself is in pmtiles.ts. See docs/transit.md "Maps".
 import fs from 'node:fs';

@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 const proxyAddr = require('proxy-addr') as { compile(list: string[]): (addr: string, i: number) => boolean };
 
 /**
- * Prometheus metrics (issue 24 item 1; docs/operations.md lists them). Two registries are joined on `GET /metrics`:
+ * Prometheus metrics (docs/operations.md lists them). Two registries are joined on `GET /metrics`:
  *
  * - the process's: business counters modules increment with one call (`businessMetrics.paymentSettled('SUCCESS')`),
  *   and Node's own process metrics (CPU, memory, event-loop lag, GC), started once per process;

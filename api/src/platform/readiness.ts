@@ -5,7 +5,7 @@ import { apiErrorSchema, readyResponseSchema } from '@sawari/contracts';
 import { errorBody } from './errors';
 
 /**
- * Readiness (issue 24 item 2): whether the load balancer may send this instance traffic. Liveness is /api/health (the
+ * Readiness: whether the load balancer may send this instance traffic. Liveness is /api/health (the
  * process and its database answer); readiness also waits for what the first requests need (the migrations, the
  * day's planner networks) and turns false again the moment the process starts draining on SIGTERM, so the balancer
  * stops sending requests before the listener closes (docs/operations.md "Rolling restarts").

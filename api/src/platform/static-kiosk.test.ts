@@ -10,7 +10,7 @@ import { KIOSK_SCRIPT_GUARD } from './static';
 const VERSION = '3f2a9c0d1b7e';
 const ENTRY = `/remotes/mf-airport/${VERSION}/mf-manifest.json`;
 
-/** A fake build whose index.html has a head, remotes.json and mf-airport's manifest (issue 15: serial hops). */
+/** A fake build whose index.html has a head, remotes.json and mf-airport's manifest (serial hops). */
 function fakeBuild(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-web-kiosk-'));
   const write = (rel: string, content: string) => {

@@ -1,4 +1,4 @@
-// The standalone kiosk's new-version check (issue 15 "Kiosks that heal themselves"), in node with a fake page.
+// The standalone kiosk's new-version check (docs/airport-timings.md "Kiosks that heal themselves"), in node with a fake page.
 import { servedRemote, watchKioskVersion, type KioskRemote } from './version';
 
 const RUNNING: KioskRemote = { name: 'mf_airport', version: 'aaaaaaaaaaaa', entry: '/remotes/mf-airport/aaaaaaaaaaaa/mf-manifest.json' };

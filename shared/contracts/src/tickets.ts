@@ -138,9 +138,9 @@ export const walletItemSchema = z.object({
   bookingTime: z.number().int().nullable(),
   status: z.string(),
   rejectionReason: z.string().nullable().optional(),
-  /** A pass's holder (issue 16 item 8): the name it was bought in, and the photograph of its verified documents (a signed link) where the category has one. */
+  /** A pass's holder: the name it was bought in, and the photograph of its verified documents (a signed link) where the category has one. */
   holder: z.object({ name: z.string().nullable(), photoUrl: z.string().nullable() }).nullable().optional(),
-  /** The item's catalogue texts (category, description, note, features, terms) in other languages, keyed by the English text (issue 16 item 10). */
+  /** The item's catalogue texts (category, description, note, features, terms) in other languages, keyed by the English text. */
   translations: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   punches: z.array(punchSchema),
   rideCount: z.number().int(),

@@ -7,7 +7,7 @@ let grouped: Intl.NumberFormat | undefined;
 
 /**
  * Amounts are integers in paise on the server; riders see rupees: whole rupees without decimals (₹1,250), any paise
- * with both digits (₹22.50, never ₹22.5). en-IN grouping, Latin digits in every language (issue 23 item 7).
+ * with both digits (₹22.50, never ₹22.5). en-IN grouping, Latin digits in every language.
  */
 export const formatPaise = (paise: number): string =>
   Math.round(paise) % 100 === 0

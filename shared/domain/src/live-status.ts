@@ -1,4 +1,4 @@
-// How fresh live data is, and what a rider is told about a bus due at a stop (issue 15 item 8): one rule for every
+// How fresh live data is, and what a rider is told about a bus due at a stop: one rule for every
 // screen. Pure: every function takes `now`.
 import { usableEtas } from './transit';
 

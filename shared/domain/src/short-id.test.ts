@@ -1,6 +1,6 @@
 import { shortId } from './short-id';
 
-describe('shortId (issue 16 item 8)', () => {
+describe('shortId', () => {
   it('is 8 Crockford base32 characters in two groups, the same for the same id', () => {
     const id = shortId('u1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6-mumbai-MBUS-adult-3f2a9c0d');
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{4} [0-9A-HJKMNP-TV-Z]{4}$/);

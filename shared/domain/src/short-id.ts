@@ -1,5 +1,5 @@
 /**
- * A short, readable id for a pass or ticket (issue 16 item 8): 8 characters of Crockford base32 (no I, L, O, U: nothing
+ * A short, readable id for a pass or ticket: 8 characters of Crockford base32 (no I, L, O, U: nothing
  * to misread aloud), shown as "K7M2 9QXA", derived from the transactionId (which stays the real key: 40–50 characters
  * nobody can read out). 40 bits of FNV-1a, so two items of one rider practically never share it; it is for people to
  * read and compare, never to look an item up by.

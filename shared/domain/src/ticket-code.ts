@@ -3,7 +3,7 @@
  * device signs every 10 s, so a validator can check a ticket with only the published public key and no network, and a
  * screenshot stops validating within 40 s.
  *
- * Compact binary encoding (issue 16 item 7: a short payload makes a small QR with big modules):
+ * Compact binary encoding (a short payload makes a small QR with big modules):
  *
  *   claims  = packed binary (packClaims): wire version 2, kid, tid, kind, pt, city, agency, uid, nb, exp, trips, sc, dk
  *             (strings in their shortest exact form, times as 7-byte ms, the device key as a 33-byte compressed point)

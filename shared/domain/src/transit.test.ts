@@ -64,7 +64,7 @@ describe('walking distance at 4 km/h', () => {
   });
 });
 
-describe('planner walking (issue 15)', () => {
+describe('planner walking', () => {
   it('defaults: 1.3 detour at 4 km/h, 1 km of walking, same-named stops within 300 m', () => {
     expect(plannerWalkSettings(undefined)).toEqual({ speedKmh: 4, detourFactor: 1.3, maxMeters: 1000, samePlaceMeters: 300 });
     // 500 m straight is 650 m walked: 9.75 min at 4 km/h, 585 s.

@@ -59,7 +59,7 @@ export const DISRUPTION_KINDS = ['WEATHER', 'TRAFFIC', 'BREAKDOWN'] as const;
 export type DisruptionKind = (typeof DISRUPTION_KINDS)[number];
 
 /**
- * Trip planner walking (issue 15 "The planner, raised"; docs/transit.md "Walking"). A walk is the straight-line
+ * Trip planner walking (docs/transit.md "Walking"). A walk is the straight-line
  * distance × a detour factor (streets are not straight), at the spec's walking speed; a place walks to every stop whose
  * walk is at most `maxMeters`. Per city in cities.features.plannerWalk ({ speedKmh, detourFactor, maxMeters });
  * values outside the bounds below fall back to the defaults.

@@ -36,7 +36,7 @@ export const MAX_UPLOAD_MB = 5;
 export const isFileTooLarge = (bytes: number, maxMb: number = MAX_UPLOAD_MB): boolean => bytes > maxMb * BYTES_PER_MB;
 
 /**
- * Per-rider upload quota (issue 11 item 10): a rider's stored uploads may hold at most UPLOAD_QUOTA_FILES files and
+ * Per-rider upload quota: a rider's stored uploads may hold at most UPLOAD_QUOTA_FILES files and
  * UPLOAD_QUOTA_MB megabytes; an upload that would go past either is refused. An upload nothing uses (a proof never
  * attached to an application, a replaced photo) is deleted ORPHAN_UPLOAD_TTL_MS after it arrived, freeing its share.
  */

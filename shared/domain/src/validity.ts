@@ -1,5 +1,5 @@
 /**
- * What a rider reads about how long a pass or ticket is good for (issue 16 items 1–3). One rule for every screen:
+ * What a rider reads about how long a pass or ticket is good for. One rule for every screen:
  *
  * - A pass's `expiryTime` is exclusive: midnight (Asia/Kolkata) after its last day. The rider sees the last minute it is
  *   valid, "valid until 22 Dec, 11:59 PM" — never the exclusive midnight ("23 Dec"), which is a different day.
@@ -99,7 +99,7 @@ export function isoCityDateToMs(isoDate: string): number | null {
 }
 
 /**
- * How long is left, in the largest unit a rider reads (issue 16 item 2): 'days' from 48 h on (whole days, rounded
+ * How long is left, in the largest unit a rider reads: 'days' from 48 h on (whole days, rounded
  * down: 29 d 23 h is "29 days"), 'hours' (with minutes) from 1 h, 'minutes' from 1 min, 'seconds' below that, 'none'
  * at 0 or less. Never an hours:minutes:seconds clock.
  */
@@ -134,6 +134,6 @@ export function countdownWords(c: Countdown): string {
   }
 }
 
-/** Statuses of an order or item that has been paid for (its total reads "Paid", never "To pay"; issue 16 item 3). */
+/** Statuses of an order or item that has been paid for (its total reads "Paid", never "To pay"). */
 const PAID = new Set(['SUCCESS', 'UNUSED', 'USED', 'EXPIRED', 'ACTIVE', 'PUNCHED']);
 export const isPaidStatus = (status: string): boolean => PAID.has(status);

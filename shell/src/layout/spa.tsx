@@ -36,7 +36,7 @@ async function load(): Promise<LifeCycles<LayoutProps>> {
 type Lifecycle = (props: LayoutProps) => Promise<unknown>;
 /**
  * Each lifecycle inside a transition: the first render (single-spa-react's `root.render`, called synchronously by its
- * mount) is then rendered in React's 5 ms slices instead of one long task (issue 15: it was ~45 ms, ~180 ms at 4x CPU).
+ * mount) is then rendered in React's 5 ms slices instead of one long task (it was ~45 ms, ~180 ms at 4x CPU).
  */
 const inTransition = (f: Lifecycle, props: LayoutProps) => {
   let done: Promise<unknown> = Promise.resolve();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { dbLabel } from '../../testing/test-db';
 import { KIOSK, startTestServer, type TestServer } from '../../testing/test-server';
 
-// Issue 15 "Boards and kiosks": a board's rows are in its first HTML, with the data the board starts from.
+// A board's rows are in its first HTML, with the data the board starts from.
 const VERSION = '3f2a9c0d1b7e';
 const CSS = '__federation_expose_spa.7e11ff700a.css';
 const BOARD = '/app/airport-static-screens/airport-express-bus-time/T1';

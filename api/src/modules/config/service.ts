@@ -24,7 +24,7 @@ export class ConfigService {
 
   /**
    * The configured cities, read from the database at most once a minute per instance; concurrent first requests share
-   * one read, and a failed read is not kept. (Issue 11: the list's tail latency on PGlite came from queueing behind
+   * one read, and a failed read is not kept. (the list's tail latency on PGlite came from queueing behind
    * other queries on its one connection.)
    */
   cities(): Promise<CitiesResponse> {

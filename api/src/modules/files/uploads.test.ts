@@ -8,7 +8,7 @@ import { Uploads } from './service';
 import { MemoryFileStorage } from './storage';
 import { FileStore } from './store';
 
-// Issue 11 item 10: per-rider upload quotas (count and bytes), and uploads nothing uses deleted after a day.
+// per-rider upload quotas (count and bytes), and uploads nothing uses deleted after a day.
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const png = (size: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(size - PNG_HEAD.length, 7)]);
 function multipart(file: Buffer) {

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { GRAPHQL_PATH } from './plugin';
 
 /**
- * Issue 11 item 9: a client's mistake in a GraphQL request is the client's: it is answered as a request error with a
+ * A client's mistake in a GraphQL request is the client's: it is answered as a request error with a
  * code that names it (4xx, or a GraphQL error whose code is not INTERNAL), never as our failure. Each case is one way a
  * client gets the request wrong.
  */

@@ -8,7 +8,7 @@ import { graphqlTestApp } from './testing';
 import { ClientBudget } from './client-budget';
 import { MAX_PLANNER_COST, plannerCost } from './limits';
 
-// Issue 11 item 6 (planner cost): one anonymous request with ten aliased planTrip fields (240-minute window, 5
+// One anonymous request with ten aliased planTrip fields (240-minute window, 5
 // changes) held the whole server for 14-17 s. Now: a cost per planTrip bounds what one request may ask, a per-client
 // budget bounds what one client may ask over time, and the search runs in a worker thread with a deadline.
 const AT = Date.parse('2026-01-15T07:00:00+05:30');

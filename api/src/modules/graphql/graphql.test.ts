@@ -93,7 +93,7 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
       expect(await ids('1')).toEqual(['R1']);
       // '3' is route 3N's number prefix, and a word start in route 2's name ("every 30 min").
       expect(await ids('3')).toEqual(['R3', 'R2']);
-      // Then names only similar (typo tolerance, issue 15 item 7): route 2 is "Alpha - Delta (every 30 min)".
+      // Then names only similar (typo tolerance): route 2 is "Alpha - Delta (every 30 min)".
       expect(await ids('ALPHA - C')).toEqual(['R1', 'R3', 'R2']);
       expect(await ids('night')).toEqual(['R3']);
       expect(await ids('alpha', 2)).toEqual(['R1', 'R2']);
@@ -337,7 +337,7 @@ describe(`GraphQL transit API on the mini feed ${dbLabel()}`, () => {
         'STOP Terminal 2 Bus Bay',
         'PLACE Mumbai Airport Terminal 1',
         'PLACE Mumbai Airport Terminal 2',
-        // Then names only similar (typo tolerance, issue 15 item 7).
+        // Then names only similar (typo tolerance).
         'PLACE Chhatrapati Shivaji Maharaj Terminus (CSMT)',
       ]);
       expect((await gql(Q, { city: 'kochi', q: 'lulu' })).data).toEqual({

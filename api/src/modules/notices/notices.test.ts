@@ -1,4 +1,4 @@
-// Issue 16 item 9: riders hear by SMS (through the SMS port) what became of their documents and payments. Written in
+// Riders hear by SMS (through the SMS port) what became of their documents and payments. Written in
 // the transaction that decides or pays, so exactly one message per outcome, and a failing SMS gateway never fails the
 // decision or the payment.
 import { dbLabel } from '../../testing/test-db';

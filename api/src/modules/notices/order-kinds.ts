@@ -3,7 +3,7 @@ import type { OrderKind } from '../payments';
 import type { RiderNotices } from './service';
 
 /**
- * An OrderKind that also tells the rider by SMS what became of the payment (issue 16 item 9): when the product is
+ * An OrderKind that also tells the rider by SMS what became of the payment: when the product is
  * issued ("payment received, ready in Your tickets and passes") and when a payment fails. The notice is written in
  * payments' own transaction, so it is sent only if that commits, and once per issue (payments issues exactly once).
  */

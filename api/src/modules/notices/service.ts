@@ -15,7 +15,7 @@ export const NOTICE_LEASE_MS = 60_000;
 export const NOTICE_RETRY_MS = [5_000, 30_000, 120_000, 600_000];
 
 /**
- * The rider SMS outbox (issue 16 item 9): modules enqueue in their transaction; `deliverDue` sends what is due through
+ * The rider SMS outbox: modules enqueue in their transaction; `deliverDue` sends what is due through
  * the SMS port (a failed send is retried with back-off, then given up), `start` runs it every second and right after
  * an enqueue. A notice for a rider with no phone number is given up at once.
  */

@@ -6,7 +6,7 @@ import { CATALOGUE_LANGUAGES, configTexts, translationsFor } from './catalogue-i
 const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../data/passes/catalogue.json'), 'utf8')) as { cities: Record<string, CatalogueConfig[]> };
 const configs = Object.values(file.cities).flat();
 
-describe('catalogue translations (issue 16 item 10)', () => {
+describe('catalogue translations', () => {
   it('every text of the demo catalogue has a translation in each of the five Indian languages', () => {
     const missing = configs.flatMap((c) => configTexts(c)).filter((text) => CATALOGUE_LANGUAGES.some((l) => !translationsFor([text])[l]?.[text]));
     expect(missing).toEqual([]);

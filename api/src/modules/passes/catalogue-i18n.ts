@@ -1,5 +1,5 @@
 /**
- * The catalogue's texts in the app's languages (issue 16 item 10): api/data/passes/catalogue-translations.json, keyed
+ * The catalogue's texts in the app's languages: api/data/passes/catalogue-translations.json, keyed
  * by the English text. Each product the API answers carries `translations: { hi: { "<English>": "<Hindi>" }, … }` for
  * exactly the texts it contains, so a screen shows a name, note, term, category, fare name or feature in the rider's
  * language (and the English text where a translation is missing).

@@ -103,7 +103,7 @@ export function publicConfig(c: CatalogueConfig, offers: readonly BankOffer[], c
       ]),
     ),
     bankOffers: offers.filter((o) => o.city === city && o.configIds.includes(c.id)).map((o) => ({ bank: o.bank, percentOff: o.percentOff })),
-    // The texts above in the app's other languages (catalogue-i18n.ts, issue 16 item 10).
+    // The texts above in the app's other languages (catalogue-i18n.ts).
     translations: translationsFor(configTexts(c)),
   };
 }

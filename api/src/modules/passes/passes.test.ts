@@ -326,7 +326,7 @@ describe(`passes API ${dbLabel()}`, () => {
       const body = (over: Record<string, unknown> = {}, props: Record<string, unknown> = { fmId: 'mum-gen-7', passFare: 350 }) =>
         payload({ digitalOffer: true, ...over }, { passStartDate: '2025-09-01', ...props }, fresh);
       expectError(await order(body({ bankOffer: 'HDFC' }), fresh), 400, 'OFFERS_NOT_COMBINABLE');
-      // issue 11 item 2: the welcome offer is for the 7-day general pass only; the ₹1,100 30-day pass is not made free
+      // The welcome offer is for the 7-day general pass only; the ₹1,100 30-day pass is not made free
       expectError(await order(body({}, { fmId: 'mum-gen-30', passFare: 1100 }), fresh), 409, 'OFFER_NOT_APPLICABLE', /only for 7-day passes/);
       expectError(
         await order(body({}, { configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }), fresh),

@@ -45,7 +45,7 @@ export interface PassDeps {
   offers?: OfferService;
   /** Payments' seller side: free orders are issued through it. */
   payments?: SellerPayments;
-  /** Rider SMS (issue 16 item 9): the verification outcome is told in the decision's own transaction. */
+  /** Rider SMS: the verification outcome is told in the decision's own transaction. */
   notices?: RiderNotices;
 }
 

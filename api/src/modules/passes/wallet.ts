@@ -26,7 +26,7 @@ export function passWalletSource(store: PassStore, opts: WalletOptions = {}): Wa
 }
 export type PassWalletSource = WalletSource;
 
-/** The catalogue texts of a wallet item in the app's other languages (issue 16 item 10). */
+/** The catalogue texts of a wallet item in the app's other languages. */
 const itemTranslations = (i: Pick<PassWalletItem, 'categoryName' | 'desc' | 'infoNote' | 'specialFeatures' | 'conditions'>) =>
   translationsFor([i.categoryName, i.desc ?? '', i.infoNote ?? '', ...i.specialFeatures, ...i.conditions].filter(Boolean));
 
@@ -36,7 +36,7 @@ export interface WalletOptions {
 }
 
 /**
- * The pass's holder (issue 16 item 8): the name typed when it was bought (the order's userDetails.userName), and the
+ * The pass's holder: the name typed when it was bought (the order's userDetails.userName), and the
  * photograph among its proofs (a concession pass: its documents were verified before it was issued).
  */
 export function holderOf(o: Pick<OrderRow, 'payload' | 'proofs'> | null, opts: WalletOptions): { name: string | null; photoUrl: string | null } | null {

@@ -6,7 +6,7 @@ import { arriveByProblems, buildNetwork, raptorRange, type Endpoint, type Networ
 import { DEFAULT_TRANSFER_SLACK_SECS, networkInput, PlannerService } from './service';
 import { PlannerStore } from './store';
 
-// Issue 15 "The planner, raised": arrive-by is a backward RAPTOR (core/raptor.ts raptorArriveBy). Checked against the
+// arrive-by is a backward RAPTOR (core/raptor.ts raptorArriveBy). Checked against the
 // forward search on real feeds as the service builds them (store rows, 3 min of transfer slack): every answer can be
 // ridden forward from its departure and arrives in time, and no later departure with as few changes does
 // (core/arrive-by-check.ts). The mini fixture always; the Kochi feed when ../shared/data/kochi/gtfs.zip exists.

@@ -4,7 +4,7 @@ import type { PlannerRows } from './store';
 import { workerSource } from '../../platform/worker-source';
 
 /**
- * A service day's network built off the request thread (issue 15, a big city): ten times Kochi's feed takes seconds of
+ * A service day's network built off the request thread (a big city): ten times Kochi's feed takes seconds of
  * CPU to build, which on the request thread would stall every request meanwhile. A short-lived worker thread gets the
  * rows (in parts of 5,000, so no one copy holds the request thread for long), builds the network (routing arrays
  * straight into shared memory) and hands it back; only the copying of the rows in and of the non-shared parts out

@@ -7,7 +7,7 @@ import { PlannerPool, defaultWorkerCount } from './pool';
 import { buildNetwork, sharedRoutingArrays } from './core';
 import { writeGridFeed } from './testing/grid-feed';
 
-// Issue 11 item 6: planner searches run in worker threads with a per-request deadline, so an expensive search never
+// Planner searches run in worker threads with a per-request deadline, so an expensive search never
 // holds the request thread. The synthetic 24 × 24 grid city makes a 240-minute, 5-change search from its centre take
 // some 250-500 ms on this machine: long enough to see whether the request thread is held.
 const ist = (iso: string) => Date.parse(`${iso}+05:30`);

@@ -2,7 +2,7 @@ import { localDate, serviceDay } from '@sawari/domain';
 import { addDays, type PlannerStore } from './store';
 
 /**
- * Builds each city's service-day networks before a rider needs them (issue 15, a big city): reading a day's network
+ * Builds each city's service-day networks before a rider needs them (a big city): reading a day's network
  * from the database takes about a second for Kochi and some twenty for a city ten times larger, which a rider must not
  * wait for on the first plan of the day.
  *

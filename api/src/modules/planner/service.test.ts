@@ -18,7 +18,7 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     t = await openTestDb();
     await importGtfs(t.db, MINI, { cityId: 'testville' });
     await t.db.query(`INSERT INTO cities (id, name, time_zone, features) VALUES ('stopcity', 'Stop City', 'Asia/Kolkata', '{"stopBasedPlanner": true}')`);
-    // Issue 15 item 2: a second "Alpha" 100 m north of A (no bus of its own) and an "Alpha" 2 km away (another place).
+    // A second "Alpha" 100 m north of A (no bus of its own) and an "Alpha" 2 km away (another place).
     await t.db.query(
       `INSERT INTO stops (feed_id, stop_id, stop_name, stop_lat, stop_lon)
          SELECT feed_id, 'A2', 'ALPHA', 19.0009, 72.8 FROM stops WHERE stop_id = 'A'
@@ -76,7 +76,7 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     expect(plan.itineraries[0].legs[0].distanceMeters).toBeGreaterThan(2500);
   });
 
-  it("builds the next service day's network before it is needed (issue 15, a big city)", async () => {
+  it("builds the next service day's network before it is needed (a big city)", async () => {
     const p = new PlannerService(t.db);
     const feedId = (await t.db.query<{ id: number }>("SELECT id FROM feeds WHERE city_id = 'testville' AND is_current")).rows[0].id;
     expect(p.hasNetwork('testville', feedId, '20260116')).toBe(false);
@@ -127,7 +127,7 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     expect((await planner.plan('testville', { lat: 18.99281, lon: 72.8 }, { stopId: 'C' }, ist(`${THURSDAY}T07:30:00`))).reason).toBe('TOO_FAR_TO_WALK');
   });
 
-  it('plans from every stop of the same name close together (issue 15 item 2), with the walk between them', async () => {
+  it('plans from every stop of the same name close together, with the walk between them', async () => {
     // A2 ("ALPHA", 100 m from A) has no bus: it plans from A, walking 130 m (118 s) first.
     const plan = await planner.plan('testville', { stopId: 'A2' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
     expect(plan.itineraries).toHaveLength(1);
@@ -144,7 +144,7 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     });
   });
 
-  it('arrive-by: the latest departures arriving in time, on the calendar of that date (issue 15)', async () => {
+  it('arrive-by: the latest departures arriving in time, on the calendar of that date', async () => {
     // Arrive at C by 09:30 on Thursday: the 09:00 from A (09:20); by 09:15: the 08:00 (08:20).
     const by = await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T09:30:00`), 0, 3, true);
     expect(by.arriveBy).toBe(true);
@@ -159,7 +159,7 @@ describe(`PlannerService on the mini feed ${dbLabel()}`, () => {
     expect(sat.serviceDate).toBe('20260117');
   });
 
-  it('answers no itinerary when nothing runs or no stop is near, and says why (issue 15 item 5)', async () => {
+  it('answers no itinerary when nothing runs or no stop is near, and says why', async () => {
     const why = async (from: Parameters<PlannerService['plan']>[1], to: Parameters<PlannerService['plan']>[2], at: number, transfers = 3) => {
       const plan = await planner.plan('testville', from, to, at, 0, transfers);
       expect(plan.itineraries).toEqual([]);

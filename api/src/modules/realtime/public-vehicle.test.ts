@@ -5,7 +5,7 @@ import { importGtfs } from '../transit/importer/import';
 import { graphqlTestApp } from '../graphql/testing';
 import { createRealtime, realtimeResolvers } from './graphql';
 
-// Issue 15 item 6: /public-route/:vehicleNo failed unless the viewer's chosen city was the bus's city. publicVehicle
+// /public-route/:vehicleNo failed unless the viewer's chosen city was the bus's city. publicVehicle
 // finds a bus by number in whichever city runs it and says which city that is.
 const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
 const NOW = Date.parse('2026-03-10T08:12:00+05:30');

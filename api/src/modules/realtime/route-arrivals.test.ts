@@ -5,7 +5,7 @@ import { importGtfs } from '../transit/importer/import';
 import { graphqlTestApp, writeFeed } from '../graphql/testing';
 import { createRealtime, realtimeResolvers } from './graphql';
 
-// Issue 15 item 1: the ETA screen of a route at a busy stop said "No more buses due": it took the stop's first 20
+// The ETA screen of a route at a busy stop said "No more buses due": it took the stop's first 20
 // arrivals of all routes and kept the route's. Now the server answers the route's own next arrivals at the stop.
 const NOW = Date.parse('2026-03-10T08:00:00+05:30');
 

@@ -53,7 +53,7 @@ describe(`SOS and support offices ${dbLabel()}`, () => {
     expectError(await put({ contacts: [{ name: 'Ravi 2', phoneNumber: '9876550001' }], message: 'x' }), 400, 'VALIDATION_FAILED', /contacts\.0\.name/);
     expectError(await put({ contacts: [{ name: 'Ravi', phoneNumber: '12345' }], message: 'x' }), 400, 'VALIDATION_FAILED', /phoneNumber/);
     expectError(await put({ contacts, message: '   ' }), 400, 'VALIDATION_FAILED', /message/);
-    // Length, lines and characters (issue 11): the SMS to the contacts carries this text.
+    // Length, lines and characters: the SMS to the contacts carries this text.
     expectError(await put({ contacts, message: 'x'.repeat(301) }), 400, 'VALIDATION_FAILED', /300 characters/);
     expectError(await put({ contacts, message: 'a\nb\nc\nd\ne\nf' }), 400, 'VALIDATION_FAILED', /5 lines/);
     for (const bad of ['help \u202eem pleh', 'help\u001b[2J', 'help \ud800', 'help\tme', 'help \u0085']) {

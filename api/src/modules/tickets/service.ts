@@ -418,7 +418,7 @@ export class TicketService {
    */
   async wallet(userId: string, city?: string): Promise<{ items: WalletItem[]; serverTime: number }> {
     if (city === undefined) {
-      // Every city's items (issue 16 item 11: the wallet shows them all, grouped by city, the current one first).
+      // Every city's items (the wallet shows them all, grouped by city, the current one first).
       const lists = await Promise.all((await this.store.cityIds()).map((c) => this.walletIn(userId, c)));
       const items = lists.flat().sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0) || a.transactionId.localeCompare(b.transactionId));
       return { items, serverTime: this.now() };

@@ -498,9 +498,9 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(by(general.transactionId).ticketId).toBeUndefined();
       expect(by(pending.transactionId)).toMatchObject({ status: 'UNVERIFIED', categoryName: 'Student', passStartDate: '2025-08-14', startTime: null });
       expect(by(rejected.transactionId)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The student ID is not readable' });
-      // issue 16 item 8: the holder's name as bought, and the photograph of the documents (a signed link that loads)
+      // The holder's name as bought, and the photograph of the documents (a signed link that loads)
       expect(by(general.transactionId).holder).toEqual({ name: 'Asha Rao', photoUrl: null });
-      // issue 16 item 10: the item's catalogue texts in the other languages
+      // The item's catalogue texts in the other languages
       expect(by(general.transactionId).translations?.ml).toMatchObject({ Adult: 'മുതിർന്നവർ', 'All ordinary routes in Mumbai.': expect.any(String) });
       const holder = by(pending.transactionId).holder!;
       expect(holder.name).toBe('Asha Rao');
@@ -514,7 +514,7 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect((await wallet(rider, 'kochi')).items).toEqual([]);
       expectError(await get('/api/tickets/wallet?city=atlantis'), 404, 'CITY_NOT_FOUND');
 
-      // issue 16 item 11: without a city, every city's items (a Kochi pass beside the Mumbai ones), newest first
+      // Without a city, every city's items (a Kochi pass beside the Mumbai ones), newest first
       const kochi = (await passOrder({ configurationId: 'koc-general', categoryId: 'adult', fmId: 'koc-gen-30', passFare: 800 }, { city: 'kochi' })).json();
       expect(
         (

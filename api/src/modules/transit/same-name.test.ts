@@ -4,7 +4,7 @@ import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { graphqlTestApp, writeFeed } from '../graphql/testing';
 import { importGtfs } from './importer/import';
 
-// Issue 15 item 3: ten stops called "Vyttila" in Kochi could not be told apart. Each found stop now says where its
+// Ten stops called "Vyttila" in Kochi could not be told apart. Each found stop now says where its
 // buses go, its stop code and the routes calling there.
 function twoVyttilas(): string {
   return writeFeed({

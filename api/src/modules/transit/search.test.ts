@@ -5,7 +5,7 @@ import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { graphqlTestApp, writeFeed } from '../graphql/testing';
 import { importGtfs } from './importer/import';
 
-// Issue 15 item 7: search had no typo tolerance ("Vytilla", "Edapally" found nothing), stopped after 20 route cards
+// Search had no typo tolerance ("Vytilla", "Edapally" found nothing), stopped after 20 route cards
 // and had no way to ask for more. Now: PostgreSQL trigram matching (pg_trgm), ranked (equal, prefix, word start,
 // contains, then only similar, most similar first) and paged with `offset`.
 

@@ -531,7 +531,7 @@ describe(`validation API ${dbLabel()}`, () => {
       expect(Number(n.rows[0].n)).toBe(60);
     });
 
-    it('punches synced out of order cannot overfill a day; a punch before the purchase is refused (issue 11)', async () => {
+    it('punches synced out of order cannot overfill a day; a punch before the purchase is refused', async () => {
       const pass = tickets.add(rider.userId, {
         kind: 'pass',
         productType: 'ridePass',

@@ -533,7 +533,7 @@ function ConfirmPay({ c }: { c: Choice & { category: NonNullable<Choice['categor
           ))}
         </fieldset>
       )}
-      {/* The offer comes before the price and the Pay button: the rider decides on it first (issue 16 item 3). */}
+      {/* The offer comes before the price and the Pay button: the rider decides on it first. */}
       {offer && (
         <section className={styles.card} aria-labelledby="trial-offer">
           <h2 id="trial-offer">{offer.title}</h2>

@@ -333,7 +333,7 @@ describe('status labels (spec §4) and renewal', () => {
     expect(passLabel({ status: 'REJECTED', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.verificationRejected' });
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start - 1)).toEqual({ id: 'label.startsFrom', date: start });
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, start)).toEqual({ id: 'label.validTill', date: expiry - 1, withTime: true });
-    // the same last day as the wallet shows (issue 16 item 1): the end date is the last valid minute, not the exclusive midnight
+    // the same last day as the wallet shows: the end date is the last valid minute, not the exclusive midnight
     expect(passLabel({ status: 'SUCCESS', startTime: start, expiryTime: expiry }, expiry - 59_000)).toEqual({ id: 'label.expiredOn', date: expiry - 1 });
   });
   it('a renewal starts when the pass ends, or today when it already ended', () => {
@@ -342,7 +342,7 @@ describe('status labels (spec §4) and renewal', () => {
   });
 });
 
-describe('catalogue texts in the rider’s language (issue 16 item 10)', () => {
+describe('catalogue texts in the rider’s language', () => {
   it('translates every text a rider reads and keeps ids, amounts and untranslated texts', () => {
     const p = {
       ...product(),

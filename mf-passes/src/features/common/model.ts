@@ -13,7 +13,7 @@ export type SubCategory = PassSubCategory;
 export type Product = PassProduct;
 
 /**
- * The product with every text a rider reads in `lang` (issue 16 item 10): name, landing message, terms, categories,
+ * The product with every text a rider reads in `lang`: name, landing message, terms, categories,
  * plans and their notes, fare names, descriptions and features, from the product's own `translations`; a text with no
  * translation stays English. Ids, amounts and flags are untouched (orders are made from ids).
  */

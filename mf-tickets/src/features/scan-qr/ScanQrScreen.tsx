@@ -139,7 +139,7 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
     }
     ask({ vehicleNo: v, source: 'MANUAL' });
   };
-  // A ride is recorded only after the rider confirms it, seeing what the conductor will see (issue 16 item 6).
+  // A ride is recorded only after the rider confirms it, seeing what the conductor will see.
   const ask = (c: { vehicleNo: string; source: 'SCAN_QR' | 'MANUAL' }) => {
     setConfirming(c);
     requestAnimationFrame(() => confirmBox.current?.focus());

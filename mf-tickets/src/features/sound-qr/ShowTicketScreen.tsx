@@ -290,7 +290,7 @@ function Show({ city, transactionId }: { city: CityConfig; transactionId: string
   return (
     <>
       <PunchWatch item={item} active={state === 'valid'} refresh={view.refresh} />
-      {/* The code first: it is what the rider holds up to the validator (issue 16 item 7). */}
+      {/* The code first: it is what the rider holds up to the validator. */}
       {state === 'valid' && <TicketQr item={item} />}
       <PunchAnnouncement item={item} />
       <TicketHead item={item} now={now}>

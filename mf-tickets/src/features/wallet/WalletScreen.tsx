@@ -40,7 +40,7 @@ function ItemCard({ item, now, city, inactive }: { item: WalletItem; now: number
 }
 
 /**
- * Every city's items, grouped (issue 16 item 11): the current city first, then the others by name, each under its
+ * Every city's items, grouped: the current city first, then the others by name, each under its
  * name; with items in the current city only, just the list.
  */
 function CityGroups({ items, now, city, inactive }: { items: WalletItem[]; now: number; city: CityConfig; inactive: boolean }) {

@@ -25,7 +25,7 @@ const memory = new Map<string, Entry>();
 const merged = (items: WalletItem[]): Promise<WalletItem[]> => local.withQueued(items).catch(() => items);
 
 /**
- * The rider's wallet in every city (issue 16 item 11: nothing is hidden because another city is chosen); `city` is the
+ * The rider's wallet in every city (nothing is hidden because another city is chosen); `city` is the
  * current city, always read from the device even before it has items.
  */
 export function useWallet(city: string): WalletView {

@@ -31,7 +31,7 @@ describe('arrivalViews', () => {
     const views = arrivalViews([base, { ...base, tripId: 'p', passedAt: now - 3 * 60_000 }], now);
     expect(views[0]).toMatchObject({ kind: 'passed', minutesAgo: 3 });
   });
-  it('never calls a 5-minute-old position live: estimated, last seen 5 min ago (issue 15 item 8)', () => {
+  it('never calls a 5-minute-old position live: estimated, last seen 5 min ago', () => {
     expect(arrivalViews([{ ...base, vNo: 'MH01', tS: now - 5 * 60_000, eta: 600 }], now)[0]).toMatchObject({
       kind: 'estimated',
       minutes: 5,

@@ -32,7 +32,7 @@ describe('trip planner state', () => {
     });
     expect(planVariables('mumbai', { from, to: from, mode: 'window', windowMinutes: 30 }, now).windowMinutes).toBe(30);
   });
-  it('arrive by or leave at any date and time (issue 15), names a coordinate, and reads back from the URL', () => {
+  it('arrive by or leave at any date and time, names a coordinate, and reads back from the URL', () => {
     const from = { kind: 'geo' as const, lat: 9.97, lon: 76.28, name: 'My location' };
     const to = { kind: 'stop' as const, stopId: 'V1', name: 'Vyttila' };
     const query = planQuery({ from, to, mode: 'by', date: '2026-02-14', time: '09:30' });

@@ -1,4 +1,4 @@
-// Where a saved favourite opens (issue 16 item 12): a stop its arrivals (mf-tracking's all-buses screen, the same
+// Where a saved favourite opens: a stop its arrivals (mf-tracking's all-buses screen, the same
 // link its own landing screen makes), a route its route map. A trip has no screen of its own yet: null.
 import type { Favourite } from '@sawari/contracts';
 

@@ -1,4 +1,4 @@
-// Home's "ready to ride" card (issue 16 item 13): the rider's valid ticket or pass in this city, one tap to its QR.
+// Home's "ready to ride" card: the rider's valid ticket or pass in this city, one tap to its QR.
 // Signed-out riders, riders with nothing valid, and a wallet that cannot be read (offline: the wallet screen has its
 // own offline copy) show nothing here: Home stays usable.
 import { useIntl } from 'react-intl';

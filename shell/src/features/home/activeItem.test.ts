@@ -41,7 +41,7 @@ function item(over: Partial<WalletItem>): WalletItem {
 }
 const pass = (over: Partial<WalletItem>) => item({ ticketId: undefined, passId: 'p', productType: 'pass', maxTripsPerDay: -1, ...over });
 
-describe('the item Home shows (issue 16 item 13)', () => {
+describe('the item Home shows', () => {
   it('a valid ticket or pass shows; used, expired, failed, verification-pending and not-yet-started ones do not', () => {
     expect(isShowableNow(item({}), NOW)).toBe(true);
     expect(
@@ -59,7 +59,7 @@ describe('the item Home shows (issue 16 item 13)', () => {
       false,
     );
   });
-  it('never a cancelled, replaced or moved seat, even inside its boarding window (issue 23 item 1)', () => {
+  it('never a cancelled, replaced or moved seat, even inside its boarding window', () => {
     const seat = (status: string) =>
       item({ transactionId: 'RSV-1', ticketId: 'RSV-1', productSubType: 'premiumReserveTicket', status, startTime: NOW - 10 * 60_000 });
     expect(isShowableNow(seat('ACTIVE'), NOW)).toBe(true);

@@ -1,4 +1,4 @@
-// Which of the rider's tickets and passes Home shows (issue 16 item 13): one that can be shown to a validator now — a
+// Which of the rider's tickets and passes Home shows: one that can be shown to a validator now — a
 // paid ticket or pass, started (a pass: its start day has come, shared/domain passValidityState), not expired (spec §4),
 // not used, not used up for the day, never a cancelled or replaced seat (shared/domain productStatus says 'valid') — the one that expires first (the most pressing), and the screen that shows its QR.
 import { productStatus, SEAT_BOARDING_OPENS_BEFORE_MS, walletKind } from '@sawari/domain';

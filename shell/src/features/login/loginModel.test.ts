@@ -40,7 +40,7 @@ describe('country and phone', () => {
   it('formats a number for reading', () => expect(formatPhone('9876543210')).toBe('+91 98765 43210'));
 });
 
-describe('a new rider continues where they were going (issue 16 item 4)', () => {
+describe('a new rider continues where they were going', () => {
   it('goes through the profile form with ?next= and on to the redirect after saving', () => {
     expect(newRiderPath('/your-tickets-and-passes')).toBe('/profile/edit-profile?next=%2Fyour-tickets-and-passes');
     expect(afterProfilePath('?next=%2Fyour-tickets-and-passes')).toBe('/your-tickets-and-passes');

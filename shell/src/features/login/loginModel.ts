@@ -12,7 +12,7 @@ export function afterLoginPath(redirectPath: string | undefined): string {
 }
 
 /**
- * Where a NEW rider goes after the code (issue 16 item 4): the profile form first (a name is needed for tickets and
+ * Where a NEW rider goes after the code: the profile form first (a name is needed for tickets and
  * passes), carrying where they were going as `?next=`, so saving the profile continues there instead of /profile.
  */
 export function newRiderPath(redirectPath: string | undefined): string {

@@ -210,7 +210,7 @@ describe('planner core: RAPTOR', () => {
     expect(raptorRange(n, { ...q, windowSecs: 0 }).map((j) => j.arrival)).toEqual([hm(8, 40), hm(8, 35)]);
   });
 
-  it('arrive-by: the latest departure arriving in time per number of changes, nothing arriving later (issue 15)', () => {
+  it('arrive-by: the latest departure arriving in time per number of changes, nothing arriving later', () => {
     const n = net([
       trip('T1', 'R1', ['A', 'C'], [hm(8, 0), hm(8, 40)]),
       trip('T2', 'R1', ['A', 'C'], [hm(8, 30), hm(9, 10)]),

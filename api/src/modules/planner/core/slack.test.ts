@@ -1,6 +1,6 @@
 import { buildNetwork, raptor, raptorArriveBy, type NetworkInput } from './index';
 
-// Issue 15 item 4: a minimum transfer slack (default 3 min, per city), GTFS transfers.txt honoured. The network of a
+// A minimum transfer slack (default 3 min, per city), GTFS transfers.txt honoured. The network of a
 // test: R1 O → X (arrives 08:10); R2 leaves X at 08:11 and 08:20 for D; R3 leaves Y (a walk from X) at 08:13 and
 // 08:30 for E.
 const h = (hh: number, mm: number) => hh * 3600 + mm * 60;

@@ -1,6 +1,6 @@
 /**
  * Rows in PostgreSQL's binary COPY format (`COPY ... FROM STDIN WITH (FORMAT binary)`), the importer's way of writing
- * (issue 15). PGlite parses COPY's text format in its WebAssembly, three floats a shape point through strtod: the Kochi
+ * (docs/transit.md "A big city"). PGlite parses COPY's text format in its WebAssembly, three floats a shape point through strtod: the Kochi
  * feed's 3.3 lakh shape points took it 1.0 to 1.3 s as text and 0.35 s in binary (the same rows, a bare table, 1 MB
  * statements). Here only the tuples are built (16-bit field count, then per field a 32-bit length and the value's
  * bytes, -1 for null); the file header and trailer are the database layer's (`Db.copyFrom` adds them per statement).
