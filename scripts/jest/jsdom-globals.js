@@ -2,3 +2,5 @@
 // import. Under the node environment they exist already and nothing changes.
 const { TextDecoder, TextEncoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+// jsdom does not implement scrolling; a screen's first render scrolls to the top (shared/ui Page).
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

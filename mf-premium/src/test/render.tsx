@@ -2,10 +2,13 @@
 // router at `path`, and the route's own element tree (Routes) so useParams works. Tests mock '../common/api' (the
 // network) and the sign-in and city gates (`gates` below), never the screen itself.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import en from '../i18n/en.json';
+
+// A loaded machine (the whole suite in parallel) may take over a second to settle a screen: wait up to 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Where the router is now (a test reads it after a navigation). */
 export const location = { current: '' };
