@@ -8,7 +8,7 @@ import { OrderKinds } from './order-kind';
 import { PaymentService } from './service';
 
 /**
- * The attacks of issue 11 items 1–5 (docs/money-integrity.md), each against the wired server (passes, tickets,
+ * The price-freeze, offer-scope, promotion, bank-offer and order-id attacks (docs/money-integrity.md "Attack tests"), each against the wired server (passes, tickets,
  * offers, payments). Each failed on the code before the OrderKind seam: a re-quote under a pending payment issued the
  * dearer pass, the welcome offer zeroed any pass, /promotion issued nothing, bank offers went by the rider's word and
  * order ids were the client's.
