@@ -107,6 +107,24 @@ describe(`backup and restore drill (${engine})`, () => {
     expect(restored.files).toEqual(manifest.files);
   }, 600_000);
 
+  it('a backup of a DATA_DIR without a database, or into a folder that is not empty, is refused and writes nothing', async () => {
+    const nothing = tmp('nothing');
+    const target = path.join(nothing, 'backup');
+    if (!base) {
+      const r = await cli('backup', [target], env(path.join(nothing, 'data'), 'src'));
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('There is no database at');
+      expect(fs.readdirSync(nothing)).toEqual([]);
+    }
+    fs.mkdirSync(target);
+    fs.writeFileSync(path.join(target, 'keep.txt'), 'mine');
+    const full = await cli('backup', [target], env(srcDir, 'src'));
+    expect(full.code).toBe(1);
+    expect(full.out).toContain('is not empty');
+    expect(fs.readdirSync(target)).toEqual(['keep.txt']);
+    fs.rmSync(nothing, { recursive: true, force: true });
+  }, 120_000);
+
   it('a damaged backup is refused before anything is written: one byte of the database, an edited manifest, a missing file', async () => {
     const copy = path.join(path.dirname(backupDir), 'damaged');
     const damage = async (what: (dir: string) => void, message: RegExp) => {

@@ -234,6 +234,8 @@ async function backupPostgres(config: PlatformConfig, dir: string, out: Out): Pr
 
 export async function backup(dir: string, out: Out, config: PlatformConfig = loadConfig()): Promise<Manifest> {
   if (!config.databaseUrl && config.dataDir === 'memory://') throw new Refusal('DATA_DIR=memory:// has nothing to back up.');
+  if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')))
+    throw new Refusal(`There is no database at ${config.dataDir} (no pglite/PG_VERSION): check DATA_DIR.`);
   emptyFolder(dir);
   const started = Date.now();
   const manifest = config.databaseUrl ? await backupPostgres(config, dir, out) : await backupPglite(config, dir, out);
