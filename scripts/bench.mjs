@@ -318,6 +318,15 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+// Capacity (issue 24 item 6, docs/capacity.md): one instance on PostgreSQL under the city-peak mix: CPU per request of
+// each kind in the API and in PostgreSQL, the sustained rate at p99 < 300 ms. No web build or other server needed.
+if (want('capacity'))
+  await section('capacity', async () => {
+    console.log('\n▶ capacity: the city-peak mix on one instance (PostgreSQL), scripts/bench/city-peak.mjs');
+    const { runCityPeakBench } = await import('./bench/city-peak.mjs');
+    await runCityPeakBench({ log: console.log, record });
+  });
+
 // Reproducible builds (docs/architecture.md): the committed HEAD built in two checkouts at different paths, every file
 // of every dist/ compared. Two full builds (~5 min on 2 cores): here and `npm run check:reproducible`, not in npm test.
 if (want('reproducible'))
