@@ -112,7 +112,7 @@ function instanceEnv(n) {
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: '127.0.0.1',
     METRICS_ALLOW: '127.0.0.1',
-    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '1500',
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '2500',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     WEB_ROOT: webBuilt ? root : 'off',
     DATA_DIR: path.join(dir, `api${n}`),
