@@ -28,7 +28,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
   };
   afterAll(() => s?.cleanup());
 
-  const req = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const req = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) =>
     s.app.inject({ method, url, headers: { ...rider.headers, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
   const fareOf = async (tripId: string) =>
     ((await req('POST', `${R}/fare`, { options: [{ tripId, ...P1 }], passengers: ONE })).json() as { payableAmount: number }).payableAmount;
@@ -233,5 +233,78 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const order = await s.db.query<{ state: string }>(`SELECT state FROM payment_orders WHERE order_kind = 'reservation' AND order_id = $1`, [ch.bookingId]);
     expect(order.rows).toEqual([{ state: 'ISSUED' }]);
     expect(await netPaid([a.bookingId, ch.bookingId])).toBe(16000);
+  });
+
+  it("another rider's ids: their booking, change and key are not yours (404, or your own booking for your own key)", async () => {
+    await at('2026-11-23T07:00:00');
+    const mine = rider;
+    const a = await hold('PRM-1.202611231400');
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231840', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    await at('2026-11-23T07:00:00');
+    const them = rider;
+    expectError(await payCard(ch.bookingId), 404, 'ORDER_NOT_FOUND');
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: 16000 }), 404, 'BOOKING_NOT_FOUND');
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231420', farePaise: 0 }), 404, 'BOOKING_NOT_FOUND');
+    expectError(await req('DELETE', `${R}/bookings/${ch.bookingId}/hold`), 404, 'BOOKING_NOT_FOUND');
+    // the same idempotency key from two riders: two bookings
+    const tripId = 'PRM-1.202611231420';
+    const fare = await fareOf(tripId);
+    const theirs = (await holdWithKey(tripId, 'shared-key-0001', fare)).json() as { bookingId: string };
+    rider = mine;
+    const ours = (await holdWithKey(tripId, 'shared-key-0001', fare)).json() as { bookingId: string };
+    expect(ours.bookingId).not.toBe(theirs.bookingId);
+    expect(them.userId).not.toBe(mine.userId);
+    expect((await booking(a.bookingId)).status).toBe('ACTIVE');
+  });
+
+  it('a change of slot left unpaid until its 10 minutes lapse: it cannot be paid, and the old booking is free again', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231440');
+    await payCard(a.bookingId);
+    const chr = await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 });
+    expect(chr.statusCode).toBe(201);
+    const ch = chr.json() as { bookingId: string };
+    expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231940', farePaise: 4000 }), 409, 'RESCHEDULE_IN_PROGRESS');
+    clock.advance(10 * MIN);
+    expectError(await payCard(ch.bookingId), 409, 'HOLD_EXPIRED');
+    const again = await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231940', farePaise: 4000 });
+    expect(again.statusCode).toBe(201);
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(16000);
+  });
+
+  it('a change of slot paid after its new bus left: refunded in full, the old booking kept', async () => {
+    await at('2026-11-23T16:50:00');
+    const a = await hold('PRM-1.202611232000'); // ₹160, after the evening rush
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231700', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    const p = await payPendingUpi(ch.bookingId);
+    clock.t = ist('2026-11-23T17:01:00');
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    expect((await booking(ch.bookingId)).status).toBe('BOOKING_FAILED');
+    expect((await booking(a.bookingId)).status).toBe('ACTIVE');
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(16000);
+  });
+
+  it('the operator cancels the old trip while the change is being paid: both refunded in full, nothing issued', async () => {
+    await at('2026-11-23T07:00:00');
+    const a = await hold('PRM-1.202611231520');
+    await payCard(a.bookingId);
+    const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231920', farePaise: 4000 })).json() as {
+      bookingId: string;
+    };
+    const p = await payPendingUpi(ch.bookingId);
+    expect((await ops('/api/ops/reservations/trips/PRM-1.202611231520/cancel', { disruption: 'TRAFFIC' })).statusCode).toBe(200);
+    clock.advance(31_000);
+    expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
+    expect((await booking(a.bookingId)).status).toBe('SYSTEM_CANCELLED');
+    expect((await booking(ch.bookingId)).status).toBe('BOOKING_FAILED');
+    expect(await seatsLeft('PRM-1.202611231920')).toBe(40);
+    await s.app.inject({ method: 'GET', url: `${R}/bookings/${a.bookingId}`, headers: rider.headers }); // sends the recorded refund
+    expect(await netPaid([a.bookingId, ch.bookingId])).toBe(0);
   });
 });
