@@ -113,7 +113,7 @@ export const ticketOrderSchema = z.object({
 export type TicketOrder = z.infer<typeof ticketOrderSchema>;
 
 export const punchSchema = z.object({ punchingTime: z.number().int() });
-/** Spec §3 Pass or ticket record as the wallet listing gives it (design: /work/notes/wallet-design.md). */
+/** Spec §3 Pass or ticket record as the wallet listing gives it (docs/wallet-offline.md, docs/tickets-ui.md "Data: local first"). */
 export const walletItemSchema = z.object({
   transactionId: z.string(),
   ticketId: z.string().optional(),
