@@ -244,3 +244,44 @@ test('the board takes over the rows of its HTML in place, asks nothing until its
   await expect(row(page, 'Kharghar')).toHaveText(/min|Not Available/);
   expect(await page.evaluate(() => (window as unknown as { servedBoard?: Element }).servedBoard?.isConnected)).toBe(true);
 });
+
+// Issue 23 item 6: a kiosk's screen is whatever was bought. Both layouts at each common kiosk size show every
+// destination row whole, inside the screen and above the BOOK AT footer, and nothing runs off the side.
+const KIOSK_SIZES = [
+  { width: 1080, height: 1920 },
+  { width: 1920, height: 1080 },
+  { width: 1366, height: 768 },
+  { width: 1280, height: 1024 },
+];
+for (const { segment } of layouts) {
+  for (const size of KIOSK_SIZES) {
+    test(`${segment} at ${size.width}x${size.height} shows every destination row above BOOK AT`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await openBoard(page, segment, 'T1', at('2026-03-02T10:10:30'));
+      const rows = page.getByTestId('board-row');
+      await expect(rows).toHaveCount(2);
+      const layout = await page.evaluate(() => {
+        const box = (e: Element | null) => e?.getBoundingClientRect().toJSON() as DOMRect;
+        return {
+          rows: [...document.querySelectorAll('[data-testid="board-row"]')].map(box),
+          heading: box(document.querySelector('.sb-heading')),
+          footer: box(document.querySelector('.sb-book')),
+          scrollWidth: document.documentElement.scrollWidth,
+          scrollHeight: document.documentElement.scrollHeight,
+        };
+      });
+      await page.screenshot({ path: test.info().outputPath(`board-${segment}-${size.width}x${size.height}.png`) });
+      expect(layout.footer.bottom).toBeLessThanOrEqual(size.height + 0.5);
+      expect(layout.footer.right).toBeLessThanOrEqual(size.width + 0.5);
+      expect(layout.heading.bottom).toBeLessThanOrEqual(layout.rows[0].top + 0.5);
+      for (const r of layout.rows) {
+        expect(r.height).toBeGreaterThan(0);
+        expect(r.bottom, 'a row reaches into BOOK AT').toBeLessThanOrEqual(layout.footer.top + 0.5);
+        expect(r.right).toBeLessThanOrEqual(size.width + 0.5);
+      }
+      expect(layout.scrollWidth).toBeLessThanOrEqual(size.width);
+      await expect(row(page, 'Kharghar')).toBeInViewport({ ratio: 1 });
+      await expect(row(page, 'Thane')).toBeInViewport({ ratio: 1 });
+    });
+  }
+}
