@@ -92,7 +92,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
       const text = await r.text();
       return { status: r.status, body: text ? JSON.parse(text) : null };
     };
-    const gql = (query) => json('/api/graphql', { method: 'POST', body: JSON.stringify({ query }) });
+    const gql = (query, headers = {}) => json('/api/graphql', { method: 'POST', headers, body: JSON.stringify({ query }) });
 
     // ── setup: riders, board, stops, tickets to punch, cards
     const riders = [];
@@ -192,6 +192,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
     const withCheckDigit = (body) => [...'0123456789'].map((d) => body + d).find((n) => domain.cardKindOf(n) === 'closedLoop');
     const cards = Array.from({ length: 3000 }, (_, i) => withCheckDigit(`98${String(1e12 + i * 7919)}`));
 
+    const firstProblem = {};
     /** One request of a kind; resolves to whether it was answered as expected. */
     const kinds = {
       board: async () =>
@@ -211,7 +212,10 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
         const to = pick(stops, i * 13 + Math.floor(stops.length / 2));
         const r = await gql(
           `{ planTrip(city: "${city}", from: { stopId: "${from}" }, to: { stopId: "${to}" }, departAt: ${Date.now()}, windowMinutes: 60, maxTransfers: 3) { itineraries { departure arrival transfers } } }`,
+          // riders plan from their own addresses (the planner's budget is per client address)
+          { 'x-forwarded-for': `10.70.${(i >> 8) & 255}.${i & 255}` },
         );
+        if (r.status !== 200 || r.body.errors) firstProblem.plan ??= JSON.stringify(r.body).slice(0, 300);
         return r.status === 200 && !r.body.errors;
       },
       validation: async () => {
@@ -294,7 +298,10 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
       // tickets for this step's validations, bought before it starts
       const punches = Math.ceil(rate * seconds * (PER_RIDE.validation / Object.values(PER_RIDE).reduce((a, b) => a + b, 0)) * 1.3) + 10;
       if (toPunch.length < punches) await prepareTickets(punches - toPunch.length);
+      // trip plans apart: they run on the planner's worker threads with a deadline of their own (3 s); p99 < 300 ms is
+      // the target of every other request
       const latencies = [];
+      const planLatencies = [];
       let errors = 0;
       const inflight = [];
       const t0 = performance.now();
@@ -312,30 +319,33 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
           kinds[kind](n)
             .then((ok) => ok === true || ok === 'exhausted' || (errors += 1))
             .catch(() => (errors += 1))
-            .finally(() => latencies.push(performance.now() - at)),
+            .finally(() => (kind === 'plan' ? planLatencies : latencies).push(performance.now() - at)),
         );
       }
       await Promise.all(inflight);
       const busy = (cpuMs(api.pid) - a0) / (performance.now() - t0);
       latencies.sort((a, b) => a - b);
+      planLatencies.sort((a, b) => a - b);
       return {
         rate: Math.round(rate * requestsPerStart),
         rides: rate / startsPerRide,
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
+        planP99: percentile(planLatencies, 99),
         errors,
-        n: latencies.length,
+        n: latencies.length + planLatencies.length,
         apiCpu: busy,
       };
     };
-    log('  the city-peak mix, open loop, 8 s a step (latency of a purchase: its order and payment together):');
+    for (const [kind, problem] of Object.entries(firstProblem)) log(`  first unexpected ${kind} answer: ${problem}`);
+    log('  the city-peak mix, open loop, 8 s a step (latency of a purchase: its order and payment together; p99 of all but plans):');
     let best = null;
     let rate = 40;
     for (let step = 0; step < (smoke ? 1 : 9); step++) {
       const r = await runAt(smoke ? 10 : rate, smoke ? 2 : 8);
       const ok = r.p99 < 300 && r.errors <= r.n * 0.005;
       log(
-        `    ${r.rate} requests/s (${r.rides.toFixed(0)} rides/s): p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.errors} errors of ${r.n}, API process ${(r.apiCpu * 100).toFixed(0)}% of a core ${ok ? '' : '(over)'}`,
+        `    ${r.rate} requests/s (${r.rides.toFixed(0)} rides/s): p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (plans: ${r.planP99.toFixed(0)} ms), ${r.errors} errors of ${r.n}, API process ${(r.apiCpu * 100).toFixed(0)}% of a core ${ok ? '' : '(over)'}`,
       );
       if (!ok) break;
       best = r;
@@ -349,14 +359,14 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
       const r = await runAt(mid, 8);
       const ok = r.p99 < 300 && r.errors <= r.n * 0.005;
       log(
-        `    ${r.rate} requests/s (${r.rides.toFixed(0)} rides/s): p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.errors} errors of ${r.n}, API process ${(r.apiCpu * 100).toFixed(0)}% of a core ${ok ? '' : '(over)'}`,
+        `    ${r.rate} requests/s (${r.rides.toFixed(0)} rides/s): p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (plans: ${r.planP99.toFixed(0)} ms), ${r.errors} errors of ${r.n}, API process ${(r.apiCpu * 100).toFixed(0)}% of a core ${ok ? '' : '(over)'}`,
       );
       if (ok) best = r;
     }
     record(
       'city-peak mix: sustained rate of one instance at p99 < 300 ms',
       best.rate,
-      `requests/s = ${best.rides.toFixed(0)} rides/s (p99 ${best.p99.toFixed(0)} ms; ${requestsPerRide.toFixed(1)} requests a ride)`,
+      `requests/s = ${best.rides.toFixed(0)} rides/s (p99 ${best.p99.toFixed(0)} ms, trip plans ${best.planP99.toFixed(0)} ms; ${requestsPerRide.toFixed(1)} requests a ride)`,
     );
 
     // ── bytes per row of what a day fills
