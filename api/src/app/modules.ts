@@ -9,6 +9,7 @@ import { TimetableCache } from '../modules/transit/timetable-cache';
 import { TransitService } from '../modules/transit/service';
 import { graphqlPlugin } from '../modules/graphql/plugin';
 import { PlannerService } from '../modules/planner/service';
+import { snapshotStoreFor } from '../modules/planner/snapshot';
 import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
 import { loadRealtimeConfig } from '../modules/realtime/config';
 import { reservedVehicleSource } from '../modules/realtime/simulator';
@@ -87,7 +88,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
-  const planner = new PlannerService(db, { prebuild: { now, log }, buildInWorker: true });
+  // Built day networks are kept as snapshots (the data folder, or the database with PostgreSQL) and loaded at start.
+  const planner = new PlannerService(db, { prebuild: { now, log }, buildInWorker: true, snapshots: snapshotStoreFor(db, config.dataDir), log });
   await app.register(graphqlPlugin, {
     transit,
     realtime: realtimeResolvers(live),

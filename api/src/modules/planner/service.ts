@@ -18,11 +18,12 @@ import { createQueryRunner, PlannerPool, type PlannerPoolOptions, type QueryRunn
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
 import { buildNetworkInWorker } from './network-build';
+import { decodeSnapshot, encodeSnapshot, snapshotKey, type SnapshotIdentity, type SnapshotStore } from './snapshot';
 
 /**
  * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
  * (shared/contracts/src/transit-schema.ts). The network of a (city, feed, service date) is built once from the store
- * and kept in a small LRU.
+ * (or loaded from its snapshot, snapshot.ts) and kept in an LRU per city.
  *
  * Stop-based planner cities (spec §6: cities.features->>'stopBasedPlanner'): planning is stop to stop only, and a
  * coordinate origin or destination is REFUSED with 400 STOP_REQUIRED (not snapped to the nearest stop: a silent snap
@@ -100,6 +101,8 @@ export const MAX_WINDOW_MINUTES = 240;
 /** Arrive-by without a window: the latest departures, at most this long before the arrival time. */
 export const ARRIVE_BY_LOOKBACK_MINUTES = 120;
 export const MAX_TRANSFERS_ALLOWED = 5;
+/** Networks kept per city: today, tomorrow and one more. */
+export const DEFAULT_CACHE_PER_CITY = 3;
 
 interface Built {
   key: string;
@@ -117,11 +120,19 @@ interface Built {
   /** The stops' bounding box [minLat, minLon, maxLat, maxLon] (null: no stop has coordinates). */
   bounds: [number, number, number, number] | null;
   buildMs: number;
+  /** Loaded from a snapshot, or built from the day's rows. */
+  source: 'snapshot' | 'built';
 }
 
 export interface PlannerOptions {
-  /** Networks kept in memory (one per city, feed and service date). */
+  /**
+   * Networks kept in memory per city (one per feed and service date; default 3: today, tomorrow and one other date a
+   * rider asked for). Per city, so one city's days never evict another's.
+   */
   cacheSize?: number;
+  /** Where built networks are kept across restarts (snapshot.ts; the server: snapshotStoreFor). None: always built. */
+  snapshots?: SnapshotStore | null;
+  log?: { warn(obj: unknown, msg?: string): void };
   /** Overrides cities.features for these city ids (tests, operators). */
   stopBasedCities?: readonly string[];
   /** Build the next service day's network in the background after a plan (default true). */
@@ -233,19 +244,57 @@ function noTripReason(b: Built, from: PlaceInput, to: PlaceInput, bothReached: b
   return 'NO_TRIP_WITHIN_TRANSFERS';
 }
 
+/** The planner's view of a network (built or loaded): what is derived from the stops, the service day. */
+function assemble(
+  key: string,
+  network: Network,
+  arrays: RoutingArrays,
+  date: string,
+  timeZone: string,
+  stops: PlannerRows['stops'],
+  routes: PlannerRows['routes'],
+  headsigns: (string | null)[],
+  tripsOnDate: number,
+  started: number,
+  source: Built['source'],
+): Built {
+  const points = stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
+  const bounds: Built['bounds'] = points.length
+    ? points.reduce<[number, number, number, number]>(
+        (b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)],
+        [90, 180, -90, -180],
+      )
+    : null;
+  return {
+    key,
+    network,
+    arrays,
+    day: serviceDay(date, timeZone),
+    stops,
+    routes: new Map(routes.map((r) => [r.route_id, r])),
+    headsigns,
+    grid: new PointGrid(points),
+    tripsOnDate,
+    bounds,
+    buildMs: performance.now() - started,
+    source,
+  };
+}
+
 export class PlannerService {
   private readonly store: PlannerStore;
   private readonly cache = new Map<string, Promise<Built>>();
   private readonly cacheSize: number;
   private readonly runner: QueryRunner;
   private readonly prebuilder: NetworkPrebuilder | null = null;
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     db: Db,
     private readonly opts: PlannerOptions = {},
   ) {
     this.store = new PlannerStore(db);
-    this.cacheSize = opts.cacheSize ?? 4;
+    this.cacheSize = opts.cacheSize ?? DEFAULT_CACHE_PER_CITY;
     this.runner = createQueryRunner(opts.pool);
     if (opts.prebuild) {
       this.prebuilder = new NetworkPrebuilder(this, this.store, opts.prebuild);
@@ -266,7 +315,14 @@ export class PlannerService {
         this.runner.drop(key);
       }
     }
-    await this.network(city.id, city.feedId, date, city.timeZone, city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS);
+    await this.network(
+      city.id,
+      city.feedId,
+      city.feedVersion ?? String(city.feedId),
+      date,
+      city.timeZone,
+      city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS,
+    );
     return true;
   }
 
@@ -275,11 +331,11 @@ export class PlannerService {
    * is built in the background (after this answer, off its critical path), so the first plan after midnight does not
    * wait for it. Failures are left for that first plan to report.
    */
-  private prepareNextDay(cityId: string, feedId: number, date: string, timeZone: string, slack: number): void {
+  private prepareNextDay(cityId: string, feedId: number, feedVersion: string, date: string, timeZone: string, slack: number): void {
     if (this.opts.prepareNextDay === false) return;
     const next = addDays(date, 1);
     if (this.cache.has(`${cityId}|${feedId}|${next}|${slack}`)) return;
-    const timer = setTimeout(() => void this.network(cityId, feedId, next, timeZone, slack).catch(() => undefined), 0);
+    const timer = setTimeout(() => void this.network(cityId, feedId, feedVersion, next, timeZone, slack).catch(() => undefined), 0);
     timer.unref?.();
   }
 
@@ -288,7 +344,18 @@ export class PlannerService {
     return this.cache.has(`${cityId}|${feedId}|${date}|${slack}`);
   }
 
-  /** Readiness: today's networks are built (always true without the prebuilder). */
+  /** Whether the network of a city's feed on a date came from a snapshot or was built (null: not in memory; tests, bench). */
+  async networkSource(cityId: string, feedId: number, date: string, slack = DEFAULT_TRANSFER_SLACK_SECS): Promise<Built['source'] | null> {
+    const b = this.cache.get(`${cityId}|${feedId}|${date}|${slack}`);
+    return b ? (await b).source : null;
+  }
+
+  /** Resolves when the snapshots being written are written (tests, bench; close waits for them too). */
+  async snapshotsWritten(): Promise<void> {
+    while (this.writing.size) await Promise.all([...this.writing]);
+  }
+
+  /** Readiness: today's networks are built or loaded from their snapshots (always true without the prebuilder). */
   get networksReady(): boolean {
     return this.prebuilder ? this.prebuilder.builtOnce : true;
   }
@@ -301,11 +368,22 @@ export class PlannerService {
   /** Stops the worker threads (the server's onClose). */
   async close(): Promise<void> {
     await this.prebuilder?.stop();
+    await this.snapshotsWritten();
     return this.runner.close();
   }
 
-  /** The network for a city's current feed on a service date, built once (concurrent callers share the build). */
-  private network(cityId: string, feedId: number, date: string, timeZone: string, slackSecs = DEFAULT_TRANSFER_SLACK_SECS): Promise<Built> {
+  /**
+   * The network for a city's current feed on a service date, built once (concurrent callers share the build): loaded
+   * from its snapshot when there is a good one, else built from the day's rows and its snapshot written.
+   */
+  private network(
+    cityId: string,
+    feedId: number,
+    feedVersion: string,
+    date: string,
+    timeZone: string,
+    slackSecs = DEFAULT_TRANSFER_SLACK_SECS,
+  ): Promise<Built> {
     const key = `${cityId}|${feedId}|${date}|${slackSecs}`;
     const hit = this.cache.get(key);
     if (hit) {
@@ -313,7 +391,10 @@ export class PlannerService {
       this.cache.set(key, hit);
       return hit;
     }
+    const id: SnapshotIdentity = { cityId, feedId, feedVersion, date, slackSecs };
     const build = (async (): Promise<Built> => {
+      const loaded = await this.loadSnapshot(key, id, timeZone);
+      if (loaded) return loaded;
       const rows = await this.store.rows(feedId, date);
       const started = performance.now();
       const { network, arrays, headsigns } = this.opts.buildInWorker
@@ -326,35 +407,49 @@ export class PlannerService {
             const network: Network = { ...raw, ...arrays };
             return { network, arrays, headsigns };
           })();
-      const points = rows.stops.flatMap((s, index) => (s.stop_lat == null || s.stop_lon == null ? [] : [{ lat: s.stop_lat, lon: s.stop_lon, index }]));
-      const bounds: Built['bounds'] = points.length
-        ? points.reduce<[number, number, number, number]>(
-            (b, p) => [Math.min(b[0], p.lat), Math.min(b[1], p.lon), Math.max(b[2], p.lat), Math.max(b[3], p.lon)],
-            [90, 180, -90, -180],
-          )
-        : null;
-      return {
-        key,
-        network,
-        arrays,
-        day: serviceDay(date, timeZone),
-        stops: rows.stops,
-        routes: new Map(rows.routes.map((r) => [r.route_id, r])),
-        headsigns,
-        grid: new PointGrid(points),
-        tripsOnDate: rows.trips.filter((t) => t.day === 0).length,
-        bounds,
-        buildMs: performance.now() - started,
-      };
+      const tripsOnDate = rows.trips.filter((t) => t.day === 0).length;
+      const built = assemble(key, network, arrays, date, timeZone, rows.stops, rows.routes, headsigns, tripsOnDate, started, 'built');
+      this.saveSnapshot(id, built, rows.routes);
+      return built;
     })();
     this.cache.set(key, build);
     build.catch(() => this.cache.delete(key));
-    while (this.cache.size > this.cacheSize) {
-      const oldest = this.cache.keys().next().value as string;
+    // The city's own least recently used network goes, never another city's.
+    const ofCity = [...this.cache.keys()].filter((k) => k.startsWith(`${cityId}|`));
+    for (const oldest of ofCity.slice(0, Math.max(0, ofCity.length - this.cacheSize))) {
       this.cache.delete(oldest);
       this.runner.drop(oldest);
     }
     return build;
+  }
+
+  /** The network from its snapshot; null (and the reason logged) when there is none or it cannot be used. */
+  private async loadSnapshot(key: string, id: SnapshotIdentity, timeZone: string): Promise<Built | null> {
+    if (!this.opts.snapshots) return null;
+    const started = performance.now();
+    try {
+      const bytes = await this.opts.snapshots.load(snapshotKey(id));
+      if (!bytes) return null;
+      const s = decodeSnapshot(bytes, id);
+      return assemble(key, s.network, s.arrays, id.date, timeZone, s.stops, s.routes, s.headsigns, s.tripsOnDate, started, 'snapshot');
+    } catch (err) {
+      this.opts.log?.warn({ err, city: id.cityId, date: id.date }, 'planner: the network snapshot was not used; building the network');
+      return null;
+    }
+  }
+
+  /** Writes a built network's snapshot in the background (a failure is logged: the next start builds it again). */
+  private saveSnapshot(id: SnapshotIdentity, b: Built, routes: PlannerRows['routes']): void {
+    const store = this.opts.snapshots;
+    if (!store) return;
+    const write = (async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const bytes = encodeSnapshot(id, { network: b.network, stops: b.stops, routes, headsigns: b.headsigns, tripsOnDate: b.tripsOnDate });
+      await store.save(snapshotKey(id), id, bytes, addDays(id.date, -1));
+    })()
+      .catch((err) => this.opts.log?.warn({ err, city: id.cityId, date: id.date }, 'planner: the network snapshot could not be written'))
+      .finally(() => this.writing.delete(write));
+    this.writing.add(write);
   }
 
   /**
@@ -395,8 +490,9 @@ export class PlannerService {
     const walk = plannerWalkSettings(city.plannerWalk);
     const date = localDate(departAtMs, city.timeZone);
     const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
-    const built = await this.network(city.id, city.feedId, date, city.timeZone, slack);
-    this.prepareNextDay(city.id, city.feedId, date, city.timeZone, slack);
+    const feedVersion = city.feedVersion ?? String(city.feedId);
+    const built = await this.network(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
+    this.prepareNextDay(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
     const net = built.network;
     const endpoints = (p: PlaceInput, name: string): Endpoint[] => {
       if (p.stopId !== undefined) {

@@ -13,6 +13,8 @@ export interface PlannerCity {
   plannerWalk: unknown;
   /** Null when the city has no current feed. */
   feedId: number | null;
+  /** The current feed's version: its id and import time (what a network snapshot is of; null without a feed). */
+  feedVersion: string | null;
 }
 
 export interface PlannerRows {
@@ -147,8 +149,17 @@ export class PlannerStore {
   }
 
   async city(cityId: string): Promise<PlannerCity | null> {
-    const r = await this.db.query<{ id: string; time_zone: string; stop_based: boolean | null; slack: string | null; walk: unknown; feed_id: number | null }>(
-      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, c.features ->> 'transferSlackSeconds' AS slack, c.features -> 'plannerWalk' AS walk, f.id AS feed_id
+    const r = await this.db.query<{
+      id: string;
+      time_zone: string;
+      stop_based: boolean | null;
+      slack: string | null;
+      walk: unknown;
+      feed_id: number | null;
+      imported: string | null;
+    }>(
+      `SELECT c.id, c.time_zone, (c.features ->> 'stopBasedPlanner')::boolean AS stop_based, c.features ->> 'transferSlackSeconds' AS slack, c.features -> 'plannerWalk' AS walk, f.id AS feed_id,
+              to_char(f.imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS imported
          FROM cities c LEFT JOIN feeds f ON f.city_id = c.id AND f.is_current WHERE c.id = $1`,
       [cityId],
     );
@@ -162,6 +173,7 @@ export class PlannerStore {
           transferSlackSecs: Number.isFinite(slack) && slack >= 0 && slack <= 1800 ? slack : null,
           plannerWalk: row.walk ?? null,
           feedId: row.feed_id,
+          feedVersion: row.feed_id === null ? null : `${row.feed_id}@${row.imported}`,
         }
       : null;
   }

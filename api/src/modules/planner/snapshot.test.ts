@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
+import { importGtfs } from '../transit/importer/import';
+import { PlannerService, type PlaceInput } from './service';
+import { PlannerStore } from './store';
+import { DbSnapshotStore, FileSnapshotStore, snapshotKey, type SnapshotIdentity, type SnapshotStore } from './snapshot';
+
+// Built day networks kept across restarts (snapshot.ts): a second planner (a restarted instance) loads the network from
+// the snapshot the first one wrote, answers the same plans, and never loads one of another feed or a damaged one.
+const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
+const ist = (iso: string) => Date.parse(`${iso}+05:30`);
+const THURSDAY = '2026-01-15';
+
+const QUERIES: [PlaceInput, PlaceInput, string, number, number, boolean][] = [
+  [{ stopId: 'A' }, { stopId: 'C' }, `${THURSDAY}T07:55:00`, 0, 3, false],
+  [{ stopId: 'A' }, { stopId: 'D' }, `${THURSDAY}T06:10:00`, 60, 3, false],
+  [{ lat: 18.99658, lon: 72.8, name: 'Gateway Mall' }, { stopId: 'C' }, `${THURSDAY}T07:30:00`, 90, 3, false],
+  [{ stopId: 'A' }, { stopId: 'C' }, `${THURSDAY}T09:30:00`, 0, 3, true],
+  [{ stopId: 'A' }, { stopId: 'C' }, `${THURSDAY}T23:45:00`, 0, 1, false],
+];
+
+describe(`planner network snapshots ${dbLabel()}`, () => {
+  let t: TestDb;
+  let tmp: string;
+  const feedOf = async (city: string) => (await t.db.query<{ id: number }>('SELECT id FROM feeds WHERE city_id = $1 AND is_current', [city])).rows[0].id;
+  const stores: [string, () => SnapshotStore][] = [
+    ['the data folder', () => new FileSnapshotStore(fs.mkdtempSync(path.join(tmp, 'snap-')))],
+    ['the database', () => new DbSnapshotStore(t.db, 1024)],
+  ];
+  const planAll = (p: PlannerService, city = 'testville') =>
+    Promise.all(QUERIES.map(([from, to, at, win, changes, by]) => p.plan(city, from, to, ist(at), win, changes, by)));
+
+  beforeAll(async () => {
+    t = await openTestDb();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-snapshots-'));
+    for (const city of ['testville', 'otherville', 'thirdville']) await importGtfs(t.db, MINI, { cityId: city });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.cleanup();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it.each(stores)('a restarted planner loads the network from %s and answers the same plans, reading no rows', async (_name, make) => {
+    const store = make();
+    const feedId = await feedOf('testville');
+    const first = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    const before = await planAll(first);
+    expect(await first.networkSource('testville', feedId, '20260115')).toBe('built');
+    await first.close();
+
+    const rows = jest.spyOn(PlannerStore.prototype, 'rows');
+    const restarted = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    try {
+      const after = await planAll(restarted);
+      expect(await restarted.networkSource('testville', feedId, '20260115')).toBe('snapshot');
+      expect(rows).not.toHaveBeenCalled();
+      expect(after).toEqual(before);
+      expect(after.flatMap((p) => p.itineraries).length).toBeGreaterThan(4);
+    } finally {
+      rows.mockRestore();
+      await restarted.close();
+    }
+  });
+
+  it('a snapshot of another feed version is not used: the network is built again', async () => {
+    const store = new FileSnapshotStore(fs.mkdtempSync(path.join(tmp, 'stale-')));
+    const feedId = await feedOf('testville');
+    const first = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    await planAll(first);
+    await first.close();
+    // The same feed id imported again at another time (e.g. a database made anew beside an old data folder): the old
+    // snapshot's bytes under the new version's name.
+    const city = (await new PlannerStore(t.db).city('testville'))!;
+    const old: SnapshotIdentity = { cityId: 'testville', feedId, feedVersion: city.feedVersion!, date: '20260115', slackSecs: 180 };
+    const stale = await store.load(snapshotKey(old));
+    expect(stale).not.toBeNull();
+    await t.db.query("UPDATE feeds SET imported_at = imported_at + interval '1 second' WHERE id = $1", [feedId]);
+    const renewed = { ...old, feedVersion: (await new PlannerStore(t.db).city('testville'))!.feedVersion! };
+    expect(renewed.feedVersion).not.toBe(old.feedVersion);
+    await store.save(snapshotKey(renewed), renewed, stale!, '20260101');
+
+    const warn = jest.fn();
+    const restarted = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false, log: { warn } });
+    try {
+      const plan = await restarted.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+      expect(plan.itineraries).toHaveLength(1);
+      expect(await restarted.networkSource('testville', feedId, '20260115')).toBe('built');
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ city: 'testville' }), expect.stringContaining('snapshot was not used'));
+    } finally {
+      await restarted.close();
+    }
+    // Written again for the new version: the next start loads it.
+    const next = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    await next.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+    expect(await next.networkSource('testville', feedId, '20260115')).toBe('snapshot');
+    await next.close();
+  });
+
+  it.each(stores)('a damaged snapshot in %s is rebuilt (and written again), never used', async (name, make) => {
+    const store = make();
+    const feedId = await feedOf('otherville');
+    const first = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    const before = await planAll(first, 'otherville');
+    await first.close();
+    // One byte of the routing arrays changed (the middle of the blob).
+    if (name === 'the data folder') {
+      const dir = (store as unknown as { dir: string }).dir;
+      const file = path.join(
+        dir,
+        fs.readdirSync(dir).find((f) => f.startsWith('otherville.'))!,
+      );
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length >> 1] ^= 0xff;
+      fs.writeFileSync(file, bytes);
+    } else {
+      const row = (await t.db.query<{ key: string; chunks: number }>("SELECT key, chunks FROM planner_snapshots WHERE city_id = 'otherville'")).rows[0];
+      const seq = row.chunks >> 1;
+      const data = (await t.db.query<{ data: Uint8Array }>('SELECT data FROM planner_snapshot_chunks WHERE key = $1 AND seq = $2', [row.key, seq])).rows[0]
+        .data;
+      const damaged = Buffer.from(data);
+      damaged[10] ^= 0xff;
+      await t.db.query('UPDATE planner_snapshot_chunks SET data = $3 WHERE key = $1 AND seq = $2', [row.key, seq, damaged]);
+    }
+    const warn = jest.fn();
+    const restarted = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false, log: { warn } });
+    expect(await planAll(restarted, 'otherville')).toEqual(before);
+    expect(await restarted.networkSource('otherville', feedId, '20260115')).toBe('built');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'checksum mismatch' }) }), expect.any(String));
+    await restarted.close();
+    const next = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    expect(await planAll(next, 'otherville')).toEqual(before);
+    expect(await next.networkSource('otherville', feedId, '20260115')).toBe('snapshot');
+    await next.close();
+  });
+
+  it("keeps several cities' today and tomorrow: one city's dates never evict another's", async () => {
+    const planner = new PlannerService(t.db, { pool: { workers: 0 }, prepareNextDay: false });
+    const cities = ['testville', 'otherville', 'thirdville'];
+    const feeds = await Promise.all(cities.map(feedOf));
+    try {
+      for (const city of cities) {
+        await planner.plan(city, { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+        await planner.plan(city, { stopId: 'A' }, { stopId: 'C' }, ist('2026-01-16T07:55:00'));
+      }
+      // Six networks (more than the four the planner once kept for all cities together).
+      cities.forEach((city, i) => {
+        expect(planner.hasNetwork(city, feeds[i], '20260115')).toBe(true);
+        expect(planner.hasNetwork(city, feeds[i], '20260116')).toBe(true);
+      });
+      // Two more dates in one city: its own oldest day goes, the other cities keep both of theirs.
+      await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist('2026-01-17T07:55:00'));
+      await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist('2026-01-18T07:55:00'));
+      expect(planner.hasNetwork('testville', feeds[0], '20260115')).toBe(false);
+      expect(planner.hasNetwork('testville', feeds[0], '20260118')).toBe(true);
+      for (const i of [1, 2]) {
+        expect(planner.hasNetwork(cities[i], feeds[i], '20260115')).toBe(true);
+        expect(planner.hasNetwork(cities[i], feeds[i], '20260116')).toBe(true);
+      }
+    } finally {
+      await planner.close();
+    }
+  });
+});

@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../platform/db';
+import type { Network, RoutingArrays } from './core';
+import type { PlannerRows } from './store';
+
+/**
+ * Built day networks kept across restarts (docs/transit.md "A big city"): a starting instance loads a service day's
+ * network from its snapshot instead of reading the day's rows and building it again (seconds on a big city).
+ *
+ * A snapshot is one binary blob: a fixed header (magic, format, body length, checksum), a JSON part (what identifies it
+ * and the network's ids, stops, routes and headsigns) and the typed arrays, each at an 8-byte boundary. Loaded, the blob
+ * goes into one SharedArrayBuffer and every typed array is a view into it, so the routing arrays are already in shared
+ * memory for the query workers (no copy). A snapshot is named by a hash of its identity (format, city, feed id and import
+ * time, service date, transfer slack); one whose identity (in its JSON) is not the one asked for, whose checksum does not
+ * match, or that cannot be read is ignored, and the network is built again (and its snapshot written over it).
+ *
+ * Stored in the data folder beside PGlite (`FileSnapshotStore`), or in the database with PostgreSQL
+ * (`DbSnapshotStore`: a bytea table in chunks, so any instance loads what another built).
+ */
+
+/** Bumped whenever the layout or what buildNetwork produces changes: older snapshots are then never loaded. */
+export const SNAPSHOT_FORMAT = 1;
+const MAGIC = 0x53574e53; // "SWNS"
+const HEADER_BYTES = 24;
+
+/** What a snapshot is of: a city's feed (as imported: id and import time) on a service date, with its transfer slack. */
+export interface SnapshotIdentity {
+  cityId: string;
+  feedId: number;
+  /** The feed's version: its id and import time (a feed id reused by a new database is another version). */
+  feedVersion: string;
+  date: string;
+  slackSecs: number;
+}
+
+/** A built network with what the planner keeps beside it (service.ts `Built` without what is derived on load). */
+export interface SnapshotContent {
+  network: Network;
+  stops: PlannerRows['stops'];
+  routes: PlannerRows['routes'];
+  headsigns: (string | null)[];
+  tripsOnDate: number;
+}
+
+/** The name of a snapshot (hex): the hash of its identity and the format. */
+export function snapshotKey(id: SnapshotIdentity): string {
+  return createHash('sha256')
+    .update(JSON.stringify([SNAPSHOT_FORMAT, id.cityId, id.feedVersion, id.date, id.slackSecs]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+type Typed = Int32Array | Float64Array | Uint8Array;
+const TYPES = { Int32Array, Float64Array, Uint8Array } as const;
+type TypeName = keyof typeof TYPES;
+
+function typeName(v: unknown): TypeName | null {
+  if (v instanceof Int32Array) return 'Int32Array';
+  if (v instanceof Float64Array) return 'Float64Array';
+  if (v instanceof Uint8Array) return 'Uint8Array';
+  return null;
+}
+
+/**
+ * A checksum of the body (two 32-bit lanes over its 32-bit words): detects a truncated or damaged file at memory speed
+ * (SHA-256 of a big city's 150 MB took 0.35 s of the 1 s a first plan may take). Not a defence against tampering: the
+ * data folder and the database are the server's own.
+ */
+export function checksum(bytes: Uint8Array): string {
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  let a = 0x811c9dc5 | 0;
+  let b = bytes.byteLength | 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    a = Math.imul(a ^ w, 0x01000193);
+    b = (Math.imul(b, 31) + w) | 0;
+  }
+  for (let i = words.length << 2; i < bytes.byteLength; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Every key of RoutingArrays (a Record, so the compiler says when one is missing). */
+const ROUTING_KEYS: Record<keyof RoutingArrays, true> = {
+  stopCount: true,
+  patternCount: true,
+  patternStopStart: true,
+  patternStops: true,
+  patternTripStart: true,
+  patternTimeBase: true,
+  arrivals: true,
+  departures: true,
+  stopPatternStart: true,
+  stopPatterns: true,
+  stopPatternPos: true,
+  footStart: true,
+  footTo: true,
+  footSecs: true,
+  footSlack: true,
+  changeSecs: true,
+  revPatternStops: true,
+  revArrivals: true,
+  revDepartures: true,
+  revStopPatternPos: true,
+  revFootStart: true,
+  revFootTo: true,
+  revFootSecs: true,
+  revFootSlack: true,
+};
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+/** The snapshot's bytes (header, JSON, arrays). */
+export function encodeSnapshot(id: SnapshotIdentity, c: SnapshotContent): Uint8Array {
+  const arrays: { name: string; type: TypeName; offset: number; length: number }[] = [];
+  const scalars: Record<string, number> = {};
+  const strings: Record<string, string[]> = {};
+  const values: Typed[] = [];
+  let offset = 0;
+  for (const [name, v] of Object.entries(c.network)) {
+    const t = typeName(v);
+    if (t) {
+      arrays.push({ name, type: t, offset, length: (v as Typed).length });
+      values.push(v as Typed);
+      offset = align8(offset + (v as Typed).byteLength);
+    } else if (typeof v === 'number') scalars[name] = v;
+    else if (Array.isArray(v)) strings[name] = v as string[];
+  }
+  const json = Buffer.from(
+    JSON.stringify({ id, arrays, scalars, strings, stops: c.stops, routes: c.routes, headsigns: c.headsigns, tripsOnDate: c.tripsOnDate }),
+  );
+  const arraysAt = align8(HEADER_BYTES + json.length);
+  const out = new Uint8Array(arraysAt + offset);
+  out.set(json, HEADER_BYTES);
+  arrays.forEach((a, i) => out.set(new Uint8Array(values[i].buffer, values[i].byteOffset, values[i].byteLength), arraysAt + a.offset));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC);
+  view.setUint32(4, SNAPSHOT_FORMAT);
+  view.setUint32(8, json.length);
+  view.setUint32(12, out.length - HEADER_BYTES);
+  const sum = checksum(out.subarray(HEADER_BYTES));
+  view.setUint32(16, parseInt(sum.slice(0, 8), 16));
+  view.setUint32(20, parseInt(sum.slice(8), 16));
+  return out;
+}
+
+/** Why a snapshot was not loaded (logged; the network is built instead). */
+export class SnapshotRejected extends Error {}
+
+/**
+ * The network of a snapshot read into `bytes` (a SharedArrayBuffer's view: the typed arrays are views into it). Throws
+ * SnapshotRejected when it is not a snapshot of this format, is damaged, or is of another identity.
+ */
+export function decodeSnapshot(bytes: Uint8Array, expected: SnapshotIdentity): SnapshotContent & { arrays: RoutingArrays } {
+  if (bytes.byteLength < HEADER_BYTES) throw new SnapshotRejected('too short');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) !== MAGIC) throw new SnapshotRejected('not a network snapshot');
+  if (view.getUint32(4) !== SNAPSHOT_FORMAT) throw new SnapshotRejected(`format ${view.getUint32(4)}, not ${SNAPSHOT_FORMAT}`);
+  const jsonLength = view.getUint32(8);
+  if (view.getUint32(12) !== bytes.byteLength - HEADER_BYTES) throw new SnapshotRejected('truncated');
+  const sum = view.getUint32(16).toString(16).padStart(8, '0') + view.getUint32(20).toString(16).padStart(8, '0');
+  if (checksum(bytes.subarray(HEADER_BYTES)) !== sum) throw new SnapshotRejected('checksum mismatch');
+  let meta: {
+    id: SnapshotIdentity;
+    arrays: { name: string; type: TypeName; offset: number; length: number }[];
+    scalars: Record<string, number>;
+    strings: Record<string, string[]>;
+    stops: PlannerRows['stops'];
+    routes: PlannerRows['routes'];
+    headsigns: (string | null)[];
+    tripsOnDate: number;
+  };
+  try {
+    meta = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, jsonLength).toString('utf8'));
+  } catch {
+    throw new SnapshotRejected('unreadable');
+  }
+  const same = (['cityId', 'feedId', 'feedVersion', 'date', 'slackSecs'] as const).every((k) => meta.id?.[k] === expected[k]);
+  if (!same) throw new SnapshotRejected(`of ${JSON.stringify(meta.id)}, not of ${JSON.stringify(expected)}`);
+  const arraysAt = bytes.byteOffset + align8(HEADER_BYTES + jsonLength);
+  const network = { ...meta.scalars, ...meta.strings } as unknown as Record<string, unknown>;
+  for (const a of meta.arrays) {
+    const T = TYPES[a.type];
+    if (!T || arraysAt + a.offset + a.length * T.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength)
+      throw new SnapshotRejected(`array ${a.name} out of range`);
+    network[a.name] = new T(bytes.buffer as ArrayBuffer, arraysAt + a.offset, a.length);
+  }
+  const stopIds = network.stopIds as string[];
+  network.stopIndex = new Map(stopIds.map((s, i) => [s, i]));
+  const net = network as unknown as Network;
+  // What the query workers get: the routing arrays only (posting the ids and maps would copy them to every worker).
+  const arrays = Object.fromEntries(Object.keys(ROUTING_KEYS).map((k) => [k, net[k as keyof RoutingArrays]])) as unknown as RoutingArrays;
+  return { network: net, arrays, stops: meta.stops, routes: meta.routes, headsigns: meta.headsigns, tripsOnDate: meta.tripsOnDate };
+}
+
+/** Where snapshots are kept. `load` resolves null when there is none; both may throw (the caller logs and builds). */
+export interface SnapshotStore {
+  /** The snapshot's bytes in a SharedArrayBuffer (null: none under this key). */
+  load(key: string): Promise<Uint8Array | null>;
+  /** Writes the snapshot and forgets the city's snapshots of other feeds and of dates before `keepFrom`. */
+  save(key: string, id: SnapshotIdentity, bytes: Uint8Array, keepFrom: string): Promise<void>;
+}
+
+const sharedBytes = (n: number) => new Uint8Array(new SharedArrayBuffer(n));
+
+/** PGlite: files in the data folder (`DATA_DIR/planner`), written to a temporary name and renamed (never half a file). */
+export class FileSnapshotStore implements SnapshotStore {
+  constructor(private readonly dir: string) {}
+
+  private file(key: string, id?: SnapshotIdentity): string {
+    return path.join(this.dir, id ? `${id.cityId}.${id.feedId}.${id.date}.${key}.net` : key);
+  }
+
+  async load(key: string): Promise<Uint8Array | null> {
+    const name = (await fs.promises.readdir(this.dir).catch(() => [] as string[])).find((f) => f.endsWith(`.${key}.net`));
+    if (!name) return null;
+    const handle = await fs.promises.open(this.file(name), 'r');
+    try {
+      const { size } = await handle.stat();
+      const out = sharedBytes(size);
+      let at = 0;
+      while (at < size) {
+        const { bytesRead } = await handle.read(out, at, Math.min(size - at, 1 << 24), at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return at === size ? out : null;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async save(key: string, id: SnapshotIdentity, bytes: Uint8Array, keepFrom: string): Promise<void> {
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const target = this.file(key, id);
+    const tmp = `${target}.${process.pid}.tmp`;
+    await fs.promises.writeFile(tmp, bytes);
+    await fs.promises.rename(tmp, target);
+    for (const f of await fs.promises.readdir(this.dir)) {
+      const [city, feed, date] = f.split('.');
+      if (city === id.cityId && f.endsWith('.net') && (Number(feed) !== id.feedId || date < keepFrom)) await fs.promises.rm(this.file(f), { force: true });
+    }
+  }
+}
+
+/** Bytes per database row of a snapshot (a big city's 150 MB is 38 rows). */
+export const SNAPSHOT_CHUNK_BYTES = 4 << 20;
+
+/** PostgreSQL: the tables of migration 0032 (a header row, the bytes in chunks), so every instance loads them. */
+export class DbSnapshotStore implements SnapshotStore {
+  constructor(
+    private readonly db: Db,
+    private readonly chunkBytes = SNAPSHOT_CHUNK_BYTES,
+  ) {}
+
+  async load(key: string): Promise<Uint8Array | null> {
+    const head = (await this.db.query<{ bytes: string; chunks: number }>('SELECT bytes, chunks FROM planner_snapshots WHERE key = $1', [key])).rows[0];
+    if (!head) return null;
+    const out = sharedBytes(Number(head.bytes));
+    let at = 0;
+    // One chunk a query: a whole big city in one result would hold its bytes twice over (hex text, then buffers).
+    for (let seq = 0; seq < head.chunks; seq++) {
+      const row = (await this.db.query<{ data: Uint8Array }>('SELECT data FROM planner_snapshot_chunks WHERE key = $1 AND seq = $2', [key, seq])).rows[0];
+      if (!row || at + row.data.byteLength > out.byteLength) return null;
+      out.set(row.data, at);
+      at += row.data.byteLength;
+    }
+    return at === out.byteLength ? out : null;
+  }
+
+  async save(key: string, id: SnapshotIdentity, bytes: Uint8Array, keepFrom: string): Promise<void> {
+    const chunks = Math.ceil(bytes.byteLength / this.chunkBytes);
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM planner_snapshots WHERE city_id = $1 AND (key = $2 OR feed_id <> $3 OR service_date < $4)', [
+        id.cityId,
+        key,
+        id.feedId,
+        keepFrom,
+      ]);
+      await tx.query('INSERT INTO planner_snapshots (key, city_id, feed_id, service_date, bytes, chunks) VALUES ($1, $2, $3, $4, $5, $6)', [
+        key,
+        id.cityId,
+        id.feedId,
+        id.date,
+        bytes.byteLength,
+        chunks,
+      ]);
+      for (let seq = 0; seq < chunks; seq++) {
+        const part = bytes.subarray(seq * this.chunkBytes, Math.min(bytes.byteLength, (seq + 1) * this.chunkBytes));
+        await tx.query('INSERT INTO planner_snapshot_chunks (key, seq, data) VALUES ($1, $2, $3)', [
+          key,
+          seq,
+          Buffer.from(part.buffer, part.byteOffset, part.byteLength),
+        ]);
+      }
+    });
+  }
+}
+
+/** The server's store: the database with PostgreSQL, the data folder with PGlite on disk, none in memory. */
+export function snapshotStoreFor(db: Db, dataDir: string): SnapshotStore | null {
+  if (db.kind === 'postgres') return new DbSnapshotStore(db);
+  return dataDir === 'memory://' ? null : new FileSnapshotStore(path.join(dataDir, 'planner'));
+}
