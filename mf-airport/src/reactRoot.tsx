@@ -17,16 +17,19 @@ const screens: Record<Exclude<Screen, 'board'>, React.LazyExoticComponent<React.
   eta: React.lazy(() => experience().then((m) => ({ default: m.EtaScreen }))),
   selectSlots: React.lazy(() => experience().then((m) => ({ default: m.SelectSlotsScreen }))),
 };
+const NotFound = React.lazy(() => experience().then((m) => ({ default: m.ExperienceNotFound })));
 
 /** Renders the screen of the first route (below /app) matching the location; boards are drawn by spa.tsx. */
 function Root() {
   const pathname = usePathname();
   const path = appPath(pathname) ?? '/';
-  let content: React.ReactNode = null;
+  // No route of this remote answers the address (a cut or mistyped link): the not-found screen, never a blank page.
+  let content: React.ReactNode = <NotFound />;
   for (const r of routes) {
     const params = matchPath(r.path, path);
     if (params) {
-      if (r.screen !== 'board') {
+      if (r.screen === 'board') content = null;
+      else {
         const Screen = screens[r.screen];
         content = <Screen params={params} pathname={pathname} />;
       }

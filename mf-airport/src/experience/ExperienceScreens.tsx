@@ -10,7 +10,7 @@ import type { ReservationLine, StopPair, TripSlot } from '@sawari/contracts';
 import { AIRPORT_TIMINGS_REFRESH_MS, formatCityTime, formatPaise, MAX_SEATS_PER_BOOKING } from '@sawari/domain';
 import { cityAtom, loadSession, SawariIntlProvider, sessionAtom, sessionLoadedAtom, useCityConfig } from '@sawari/runtime';
 import { SlotList } from '@sawari/ui/src/slot-list';
-import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
+import { ListSkeleton, LoadError, NotFoundScreen } from '@sawari/ui/src/intl';
 import { useAsync } from '@sawari/ui/src/async';
 import styles from '@sawari/ui/src/rider.module.css';
 import type { ScreenProps } from '../screen';
@@ -320,5 +320,14 @@ function SelectSlots() {
         }))}
       />
     </>
+  );
+}
+
+/** An address below /airport-experience that none of its routes answers: a heading and the home page as the way on. */
+export function ExperienceNotFound() {
+  return (
+    <SawariIntlProvider remote={EXPERIENCE_CATALOG} fallback={null}>
+      <NotFoundScreen />
+    </SawariIntlProvider>
   );
 }

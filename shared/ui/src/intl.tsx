@@ -5,20 +5,50 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRequestError } from '@sawari/runtime';
-import { Skeleton, UnavailablePanel } from './components';
+import { Button, Skeleton, UnavailablePanel } from './components';
+import { riderError } from './rider-errors';
 import styles from './ui.module.css';
 
-/** A load that failed: what happened, in the rider's language, and a Retry. */
+/**
+ * A load that failed: what happened in the rider's words (rider-errors.ts, by the error's code: never the API's
+ * developer message) and a way on: Retry when trying again can help, the home page when the thing is not there or
+ * the link is broken.
+ */
 export function LoadError({ error, onRetry }: { error: ApiRequestError | null; onRetry: () => void }) {
   const intl = useIntl();
-  const offline = error?.code === 'NETWORK_ERROR';
+  const texts = riderError(error, intl.locale);
+  const dead = texts.kind === 'notFound' || texts.kind === 'badLink' || texts.kind === 'notAllowed';
   return (
-    <UnavailablePanel
-      title={intl.formatMessage({ id: 'common.error.title' })}
-      message={intl.formatMessage({ id: offline ? 'common.error.network' : 'common.error.generic' })}
-      retryLabel={intl.formatMessage({ id: 'common.retry' })}
-      onRetry={onRetry}
-    />
+    <section className={styles.panel} role="alert" data-error-kind={texts.kind}>
+      <h2>{texts.title}</h2>
+      <p>{texts.message}</p>
+      <div className={styles.actions}>
+        {!dead && <Button onClick={onRetry}>{intl.formatMessage({ id: 'common.retry' })}</Button>}
+        <a className={dead ? styles.button : styles.link} href="/app/">
+          {texts.home}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The screen for an address inside an app that none of its routes answers (createRemoteSpa's catch-all, the shell's
+ * not-found): one h1, what happened, and the home page as the way on.
+ */
+export function NotFoundScreen({ lang }: { lang?: string }) {
+  const intl = useIntl();
+  const texts = riderError({ status: 404, code: 'NOT_FOUND' }, lang ?? intl.locale);
+  return (
+    <section className={styles.notFound} aria-labelledby="sawari-not-found" data-not-found="">
+      <h1 id="sawari-not-found">{texts.title}</h1>
+      <p>{texts.message}</p>
+      <p>
+        <a className={styles.button} href="/app/">
+          {texts.home}
+        </a>
+      </p>
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import { Provider } from 'jotai';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { SawariIntlProvider, sawariStore } from '@sawari/runtime';
 import { Skeleton } from './components';
-import { ScreenErrorBoundary } from './intl';
+import { NotFoundScreen, ScreenErrorBoundary } from './intl';
 
 /** A heading and two rows of grey while the catalog or a screen's chunk loads. */
 export function RemoteLoading() {
@@ -54,6 +54,8 @@ export function createRemoteSpa<S extends string>({ name, catalog, routes, scree
                     const Screen: React.ComponentType = screens[r.screen];
                     return <Route key={r.path} path={r.path} element={<Screen />} />;
                   })}
+                  {/* An address below the remote's prefixes that no route answers (a cut or mistyped link). */}
+                  <Route path="*" element={<NotFoundScreen />} />
                 </Routes>
               </React.Suspense>
             </ScreenErrorBoundary>

@@ -8,7 +8,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { loadSession, sessionAtom, sessionLoadedAtom, useCityConfig, type CityConfig } from '@sawari/runtime';
 import { formatPaise } from '@sawari/domain';
+import { useIntl } from 'react-intl';
 import { ListSkeleton, LoadError } from './intl';
+import { riderError } from './rider-errors';
 import { createPage, useT, type Styles } from './page';
 import riderStyles from './rider.module.css';
 
@@ -133,25 +135,28 @@ export function riderUi(styles: Styles) {
     onRetry?: () => void;
   }) {
     const t = useT();
+    const intl = useIntl();
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       if (error) ref.current?.focus();
     }, [error]);
     if (!error) return null;
     const id = messageId(error.code);
+    // A code the remote has no words for: the rider's words by its kind (never the API's message, which is for
+    // developers); and with no action or retry, the home page is the way on.
+    const rider = riderError(error as { code?: string; status?: number }, intl.locale);
     return (
       <div ref={ref} tabIndex={-1} className={styles.alert} role="alert">
-        <p>{id ? t(id) : t('error.generic', { reason: error.message ?? '' })}</p>
-        {(action || onRetry) && (
-          <p className={styles.actions}>
-            {action && <Link to={action.path}>{t(action.labelId)}</Link>}
-            {onRetry && (
-              <button type="button" className={styles.textButton} onClick={onRetry}>
-                {t('common.retry')}
-              </button>
-            )}
-          </p>
-        )}
+        <p>{id ? t(id) : rider.message}</p>
+        <p className={styles.actions}>
+          {action && <Link to={action.path}>{t(action.labelId)}</Link>}
+          {!action && !onRetry && <Link to="/">{rider.home}</Link>}
+          {onRetry && (
+            <button type="button" className={styles.textButton} onClick={onRetry}>
+              {t('common.retry')}
+            </button>
+          )}
+        </p>
       </div>
     );
   }

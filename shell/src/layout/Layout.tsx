@@ -4,6 +4,7 @@ import { Provider, useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, sessionAtom, sessionLoadedAtom, usePathname } from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from '@sawari/ui';
+import { NotFoundScreen } from '@sawari/ui/src/intl';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import { languageCookie } from '../first-paint';
 import { ownsPath, type RemoteEntry } from '../routing';
@@ -16,18 +17,6 @@ import { SessionHost } from './SessionHost';
 import { AppLink, loginPathFor } from '../features/common/nav';
 
 export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
-
-function NotFound() {
-  return (
-    <section className={styles.page} aria-labelledby="nf-heading">
-      <h1 id="nf-heading">Page not found</h1>
-      <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
-      <p>
-        <a href="/app/">Go to the Sawari home page</a>
-      </p>
-    </section>
-  );
-}
 
 // One lazily loaded chunk per screen (never fetched in kiosk mode: the layout itself is not loaded there).
 const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps>>> = {
@@ -121,7 +110,7 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
     const Screen = SCREENS[route.screen];
     screen = <Screen key={route.path} params={matchPath(route.path, path) ?? {}} />;
   } else if (!ownsPath(remotePrefixes, pathname)) {
-    screen = remotesFailed ? <UnavailablePanel {...texts.unavailable} onRetry={() => location.reload()} /> : <NotFound />;
+    screen = remotesFailed ? <UnavailablePanel {...texts.unavailable} onRetry={() => location.reload()} /> : <NotFoundScreen />;
   }
   return (
     <Provider store={sawariStore}>
