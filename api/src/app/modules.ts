@@ -3,6 +3,7 @@ import type { Db } from '../platform/db';
 import type { PageRenderer } from '../platform/static';
 import { systemClock } from '../platform/clock';
 import { RateLimiter } from '../platform/rate-limit';
+import { jobsOf } from '../platform/jobs';
 import { loadServerKeys } from '../platform/secrets';
 import { TransitReadStore, TransitStore } from '../modules/transit/store';
 import { TimetableCache } from '../modules/transit/timetable-cache';
@@ -150,7 +151,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // ── passes (seller)
   // Rider SMS about orders: written in the transaction that decides or pays, sent through the SMS port.
   const notices = new RiderNoticeService(db, sms, now, log);
-  notices.start();
+  notices.start(jobsOf(app));
   app.addHook('onClose', async () => notices.stop());
   const passes = await registerPassModules(app, {
     db,
@@ -192,13 +193,13 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   for (const [kind, orderKind] of Object.entries(cards.orderKinds)) payments.kinds.register(kind, orderKind);
 
   // ── uploads: per-rider quota (files module); uploads their owner never used are deleted a day after they arrive
-  const stopSweep = startOrphanSweep(
+  startOrphanSweep(
+    jobsOf(app),
     new Uploads(new FileStore(db), fileStorage, now),
     [{ purpose: 'profile-photo', referenced: (ids) => profiles.photoReferences(ids) }, passProofReferences(db)],
     3_600_000,
     log,
   );
-  app.addHook('onClose', async () => stopSweep());
 
   // ── validation: punches of every validatable above
   const validation = await registerValidationModule(app, { db, config, guard, now, lookups: [...validatables, ...(deps.validation?.lookups ?? [])] });

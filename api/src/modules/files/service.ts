@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { exceedsUploadQuota, isFileTooLarge, MAX_UPLOAD_MB, ORPHAN_UPLOAD_TTL_MS, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
+import type { JobRunner } from '../../platform/jobs';
 import { ApiError } from '../../platform/errors';
 import { hmac, safeEqual } from '../../platform/secrets';
 import { imageTypeOf } from './image-type';
@@ -118,20 +119,18 @@ export class Uploads {
   }
 }
 
-/** Runs the orphan sweep now and then every `everyMs` (stopped by the returned function). */
+/** Runs the orphan sweep now and then every `everyMs` on the server's job runner (`files.orphans`, stopped on close). */
 export function startOrphanSweep(
+  jobs: JobRunner,
   uploads: Uploads,
   owners: readonly FileReferences[],
   everyMs: number,
   log: { error(o: object, m: string): void; info(o: object, m: string): void },
-): () => void {
-  const run = () =>
-    uploads.sweepOrphans(owners).then(
-      (n) => n && log.info({ deleted: n }, 'orphaned uploads deleted'),
-      (err: unknown) => log.error({ err }, 'orphaned upload sweep failed'),
-    );
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+): void {
+  jobs.every('files.orphans', everyMs, () =>
+    uploads.sweepOrphans(owners).then((n) => {
+      if (n) log.info({ deleted: n }, 'orphaned uploads deleted');
+    }),
+  );
+  void jobs.runNow('files.orphans');
 }

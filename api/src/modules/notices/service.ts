@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { JobRunner } from '../../platform/jobs';
 import type { SmsProvider } from '../sms';
 import { noticeStore } from './store';
 
@@ -16,11 +17,11 @@ export const NOTICE_RETRY_MS = [5_000, 30_000, 120_000, 600_000];
 
 /**
  * The rider SMS outbox: modules enqueue in their transaction; `deliverDue` sends what is due through
- * the SMS port (a failed send is retried with back-off, then given up), `start` runs it every second and right after
- * an enqueue. A notice for a rider with no phone number is given up at once.
+ * the SMS port (a failed send is retried with back-off, then given up), `start` runs it every second on the server's job
+ * runner and right after an enqueue. A notice for a rider with no phone number is given up at once.
  */
 export class RiderNoticeService implements RiderNotices {
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private started = false;
   private nudges = new Set<ReturnType<typeof setTimeout>>();
   private running: Promise<number> | null = null;
 
@@ -33,8 +34,8 @@ export class RiderNoticeService implements RiderNotices {
 
   async enqueue(db: Db, n: { userId: string; eventKey: string; body: string }): Promise<void> {
     await noticeStore.add(db, { ...n, now: this.now() });
-    // After the caller's transaction commits the next tick finds it; a nudge makes that sooner.
-    if (this.timer) {
+    // After the caller's transaction commits the next tick finds it; a nudge makes that sooner (an SMS, not money).
+    if (this.started) {
       const nudge = setTimeout(() => {
         this.nudges.delete(nudge);
         this.tick();
@@ -75,20 +76,20 @@ export class RiderNoticeService implements RiderNotices {
   }
 
   private tick(): void {
-    if (!this.timer) return; // stopped
+    if (!this.started) return; // stopped
     this.deliverDue().catch((err: unknown) => this.log?.error({ err }, 'rider SMS delivery failed'));
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), NOTICE_TICK_MS);
-    this.timer.unref?.();
+  /** Delivers due notices every second on the server's job runner (`notices.deliver`). */
+  start(jobs: JobRunner): void {
+    if (this.started) return;
+    this.started = true;
+    jobs.every('notices.deliver', NOTICE_TICK_MS, () => this.deliverDue());
   }
 
-  /** Stops the timer and nudges and waits for a delivery in progress (before the database closes). */
+  /** Stops the nudges and waits for a delivery in progress (before the database closes; the runner stops the job). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.started = false;
     for (const n of this.nudges) clearTimeout(n);
     this.nudges.clear();
     await this.running?.catch(() => undefined);
