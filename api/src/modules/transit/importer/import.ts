@@ -92,9 +92,25 @@ export interface ImportProgress {
   file: string;
   /** Rows of this file written so far. */
   rows: number;
-  /** Milliseconds since this file was opened. */
+  /** Milliseconds since this file was opened (a phase: since it started). */
   ms: number;
   done: boolean;
+  /**
+   * A phase after the files (walking links, keys, indexes, statistics, the switch to the new feed): reported when it
+   * starts and when it is done (rows: the rows it works on), so a big import is never silent for long.
+   */
+  phase?: boolean;
+}
+
+type OnProgress = ((p: ImportProgress) => void) | undefined;
+
+/** One phase of the import, reported when it starts and when it is done. */
+async function phase<T>(onProgress: OnProgress, file: string, rows: number, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  onProgress?.({ file, rows, ms: 0, done: false, phase: true });
+  const out = await run();
+  onProgress?.({ file, rows, ms: performance.now() - started, done: true, phase: true });
+  return out;
 }
 
 interface WriteOptions {
@@ -165,8 +181,12 @@ async function generateWalkingTransfers(
   meters: number,
   /** The walking links' column types (`copy`). */
   types: BinaryType[] | null,
-  opts: WriteOptions & { chunkRows: number },
+  opts: WriteOptions & { chunkRows: number; onProgress?: OnProgress },
 ): Promise<number> {
+  const started = performance.now();
+  let count = 0;
+  const report = (done: boolean) => opts.onProgress?.({ file: 'walking links', rows: count, ms: performance.now() - started, done, phase: true });
+  opts.onProgress?.({ file: 'walking links', rows: 0, ms: 0, done: false, phase: true });
   const stops = (
     await tx.query<{ stop_id: string; lat: number; lon: number }>(
       'SELECT stop_id, stop_lat AS lat, stop_lon AS lon FROM stops WHERE feed_id = $1 AND location_type = 0 AND stop_lat IS NOT NULL AND stop_lon IS NOT NULL ORDER BY stop_id',
@@ -176,7 +196,6 @@ async function generateWalkingTransfers(
   const grid = new PointGrid(stops);
   const binary = opts.method === 'copy' && types ? new BinaryRows(WALKING_COLUMNS, types) : null;
   let batch: unknown[][] = [];
-  let count = 0;
   async function* links(): AsyncGenerator<Piece> {
     for (let i = 0; i < stops.length; i++) {
       for (const hit of grid.within(stops[i].lat, stops[i].lon, meters)) {
@@ -186,13 +205,17 @@ async function generateWalkingTransfers(
         if (unfit) throw new Error(unfit.message);
         count++;
       }
-      if (binary ? binary.rows >= opts.chunkRows : batch.length >= opts.chunkRows) yield binary ? binary.take()! : batch.splice(0);
+      if (binary ? binary.rows >= opts.chunkRows : batch.length >= opts.chunkRows) {
+        report(false);
+        yield binary ? binary.take()! : batch.splice(0);
+      }
     }
     const last = binary ? binary.take() : batch.length ? batch : null;
     batch = [];
     if (last) yield last;
   }
   await writePieces(tx, partitionName('transfers', feedId), WALKING_COLUMNS, links(), opts, true);
+  report(true);
   return count;
 }
 
@@ -286,20 +309,27 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
           feedId,
           opts.walkingTransferMeters ?? WALKING_TRANSFER_METERS,
           dbTypes && binaryTypes(dbTypes, 'transfers', WALKING_COLUMNS),
-          { ...write, chunkRows },
+          { ...write, chunkRows, onProgress: opts.onProgress },
         );
       // The loaded partitions get their keys (one sort each) and join their tables; readers see them at the commit.
-      await attachFeedPartitions(tx, feedId, (file, reason) => new GtfsImportError(file, null, reason));
+      await attachFeedPartitions(
+        tx,
+        feedId,
+        (file, reason) => new GtfsImportError(file, null, reason),
+        (label, table, run) => phase(opts.onProgress, label, rows[table] ?? (table === 'transfers' ? (rows.generated_transfers ?? 0) : 0), run),
+      );
 
       // Fresh statistics for the tables the planner and the transit reads page through (PGlite has no autovacuum: a
       // big city's walking links read 1,000 at a time were a bitmap scan of all of them and a sort per page, 1 s each,
       // where the index gives them in 50 ms). Of a partitioned table only the new feed's partition: every read names
       // one feed, so the planner uses that partition's statistics. Shapes are left out: read by their key only, and
       // the largest to sample.
-      await tx.query(
-        `ANALYZE ${GTFS_FILES.filter((f) => f.table !== 'shapes')
-          .map((f) => (isPartitioned(f.table) ? partitionName(f.table, feedId) : f.table))
-          .join(', ')}`,
+      await phase(opts.onProgress, 'statistics', 0, () =>
+        tx.query(
+          `ANALYZE ${GTFS_FILES.filter((f) => f.table !== 'shapes')
+            .map((f) => (isPartitioned(f.table) ? partitionName(f.table, feedId) : f.table))
+            .join(', ')}`,
+        ),
       );
       await tx.query(`UPDATE cities SET time_zone = $2 WHERE id = $1 AND time_zone = ''`, [opts.cityId, await firstAgencyTimeZone(tx, feedId)]);
       if (opts.redate) {
@@ -308,6 +338,8 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         await tx.query('UPDATE calendar SET start_date = $2, end_date = $3 WHERE feed_id = $1', [feedId, today, addYears(today, 1)]);
       }
       const old = await tx.query<{ id: number }>('SELECT id FROM feeds WHERE city_id = $1 AND id <> $2 ORDER BY id', [opts.cityId, feedId]);
+      const switched = performance.now();
+      opts.onProgress?.({ file: 'switch to the new feed', rows: 0, ms: 0, done: false, phase: true });
       await tx.query('UPDATE feeds SET is_current = false WHERE city_id = $1 AND is_current', [opts.cityId]);
       await tx.query('UPDATE feeds SET is_current = true WHERE id = $1', [feedId]);
       if (old.rows.length) {
@@ -317,6 +349,7 @@ export async function importGtfs(db: Db, location: string, opts: ImportOptions):
         // Last: dropping a partition locks its whole table (on PostgreSQL readers wait from here to the commit).
         await dropFeedPartitions(tx, oldIds);
       }
+      opts.onProgress?.({ file: 'switch to the new feed', rows: 0, ms: performance.now() - switched, done: true, phase: true });
       return { feedId, cityId: opts.cityId, replacedFeedIds: old.rows.map((r) => r.id), rows, readIn };
     });
   } finally {

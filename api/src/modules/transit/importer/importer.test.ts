@@ -238,7 +238,7 @@ describe(`GTFS importer ${dbLabel()}`, () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    const done = seen.filter((p) => p.done);
+    const done = seen.filter((p) => p.done && !p.phase);
     expect(done.map((p) => [p.file, p.rows])).toEqual(
       Object.entries(r.rows)
         .filter(([k]) => k !== 'generated_transfers')
@@ -279,6 +279,61 @@ describe(`GTFS importer ${dbLabel()}`, () => {
       `${progressLine({ file: 'trips.txt', rows: 3, ms: 4, done: true })}\n`,
     ]);
     expect(plain.join('')).not.toMatch(/\r|\x1b/);
+  });
+
+  it('keeps reporting after the files: walking links, keys, indexes, statistics and the switch, each when it starts and when it is done', async () => {
+    const seen: ImportProgress[] = [];
+    // No transfers.txt, and two stops 111 m apart: two walking links.
+    const dir = variant({ 'transfers.txt': null, 'stops.txt': withLine('stops.txt', 'A3,Alpha Annex,19.001,72.8\n') });
+    let r;
+    try {
+      r = await importGtfs(t.db, dir, { cityId: 'phaseville', chunkRows: 1, onProgress: (p) => seen.push(p) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const phases = seen.filter((p) => p.phase);
+    const order = [...new Set(phases.map((p) => p.file))];
+    expect(order).toEqual([
+      'walking links',
+      'shapes: primary key',
+      'shapes: attached',
+      'stop_times: primary key',
+      'stop_times: index (stop_id)',
+      'stop_times: attached',
+      'transfers: index (from_stop_id)',
+      'transfers: attached',
+      'statistics',
+      'switch to the new feed',
+    ]);
+    for (const name of order) {
+      const mine = phases.filter((p) => p.file === name);
+      expect(mine[0]).toMatchObject({ done: false, ms: 0 });
+      expect(mine.at(-1)!.done).toBe(true);
+      expect(mine.filter((p) => p.done)).toHaveLength(1);
+    }
+    // Every phase after the files' own reports, the walking links counted as they are made (a report a row here).
+    expect(seen.findIndex((p) => p.phase)).toBeGreaterThan(seen.findLastIndex((p) => !p.phase));
+    const links = phases.filter((p) => p.file === 'walking links');
+    expect(links.at(-1)!.rows).toBe(2);
+    expect(r.rows.generated_transfers).toBe(2);
+    expect(links.filter((p) => !p.done && p.rows > 0).length).toBeGreaterThanOrEqual(1);
+    expect(phases.find((p) => p.file === 'stop_times: primary key' && p.done)!.rows).toBe(r.rows.stop_times);
+
+    // Printed when each starts (a statement may hold the thread for seconds), in place on a terminal.
+    const plain: string[] = [];
+    const print = progressPrinter({ isTTY: false, write: (x) => plain.push(x) }, { now: () => 0 });
+    for (const p of seen) print(p);
+    const lines = plain.join('').split('\n');
+    expect(lines).toContain(`${'stop_times: primary key'} ${new Intl.NumberFormat('en-IN').format(r.rows.stop_times).padStart(12)} rows  …`);
+    expect(lines.some((l) => /^statistics +done in \d+\.\d s$/.test(l))).toBe(true);
+    const tty: string[] = [];
+    const printTty = progressPrinter({ isTTY: true, write: (x) => tty.push(x) }, { now: () => 0 });
+    printTty({ file: 'shapes: primary key', rows: 3_00_000, ms: 0, done: false, phase: true });
+    printTty({ file: 'shapes: primary key', rows: 3_00_000, ms: 1500, done: true, phase: true });
+    expect(tty).toEqual([
+      '\r\x1b[2Kshapes: primary key      3,00,000 rows  …',
+      '\r\x1b[2Kshapes: primary key      3,00,000 rows    2,00,000 rows/s  done in 1.5 s\n',
+    ]);
   });
 
   /** The feed's partitions (of every feed): an import that fails must leave none of its own behind. */

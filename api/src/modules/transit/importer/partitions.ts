@@ -56,16 +56,24 @@ export function duplicatedKey(err: { message?: string; detail?: string }): strin
   return m ? `(${m[1]}) = (${m[2]}) appears more than once` : [err.message, err.detail].filter(Boolean).join(': ');
 }
 
+/** Runs one step of `attachFeedPartitions` (the import reports each as progress; a big city's take seconds each). */
+export type PartitionStep = (label: string, table: string, run: () => Promise<void>) => Promise<void>;
+
 /**
  * Builds the keys of the feed's loaded partitions (one sort each, instead of a row-by-row update during the load)
  * and attaches them to their tables. A duplicate key throws `onDuplicate(file, reason)`'s error.
  */
-export async function attachFeedPartitions(tx: Db, feedId: number, onDuplicate: (file: string, reason: string) => Error): Promise<void> {
+export async function attachFeedPartitions(
+  tx: Db,
+  feedId: number,
+  onDuplicate: (file: string, reason: string) => Error,
+  step: PartitionStep = (_label, _table, run) => run(),
+): Promise<void> {
   for (const p of PARTITIONED_TABLES) {
     const name = partitionName(p.table, feedId);
     if (p.primaryKey) {
       try {
-        await tx.exec(`ALTER TABLE ${name} ADD PRIMARY KEY (${p.primaryKey.join(', ')})`);
+        await step(`${p.table}: primary key`, p.table, () => tx.exec(`ALTER TABLE ${name} ADD PRIMARY KEY (${p.primaryKey!.join(', ')})`));
       } catch (err) {
         const e = err as { code?: string; message?: string; detail?: string };
         // 23505: unique_violation ("could not create unique index ...", the duplicated key in its detail).
@@ -73,8 +81,11 @@ export async function attachFeedPartitions(tx: Db, feedId: number, onDuplicate: 
         throw err;
       }
     }
-    for (const columns of p.indexes) await tx.exec(`CREATE INDEX ON ${name} (${columns.join(', ')})`);
-    await tx.exec(`ALTER TABLE ${p.table} ATTACH PARTITION ${name} FOR VALUES IN (${feedId})`);
+    for (const columns of p.indexes)
+      await step(`${p.table}: index (${columns.filter((c) => c !== 'feed_id').join(', ')})`, p.table, () =>
+        tx.exec(`CREATE INDEX ON ${name} (${columns.join(', ')})`),
+      );
+    await step(`${p.table}: attached`, p.table, () => tx.exec(`ALTER TABLE ${p.table} ATTACH PARTITION ${name} FOR VALUES IN (${feedId})`));
   }
 }
 

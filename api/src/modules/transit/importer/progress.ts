@@ -11,13 +11,17 @@ const grouped = new Intl.NumberFormat('en-IN');
 /** "stop_times.txt  1,20,000 rows  2,45,310 rows/s" (Indian digit grouping, as the rest of the product). */
 export function progressLine(p: ImportProgress): string {
   const rate = p.ms > 0 ? Math.round((p.rows * 1000) / p.ms) : 0;
+  // A phase after the files: "stop_times: primary key  52,00,000 rows  …" when it starts, its time when it is done.
+  if (p.phase && (!p.done ? p.ms === 0 : p.rows === 0))
+    return `${p.file.padEnd(20)} ${p.rows ? `${grouped.format(p.rows).padStart(12)} rows  ` : ''}${p.done ? `done in ${(p.ms / 1000).toFixed(1)} s` : '…'}`;
   return `${p.file.padEnd(20)} ${grouped.format(p.rows).padStart(12)} rows  ${grouped.format(rate).padStart(10)} rows/s${p.done ? `  done in ${(p.ms / 1000).toFixed(1)} s` : ''}`;
 }
 
 /**
  * The import's progress on a terminal: one line per file, updated in place (at most every `everyMs`) while the file is
  * read and left on screen when it is done. Not a terminal: one plain line per file when it is done, plus one every
- * `plainEveryMs` for a long file, so logs are not flooded.
+ * `plainEveryMs` for a long file, so logs are not flooded. A phase after the files (keys, indexes, walking links) is
+ * printed when it starts too: one statement may take seconds, and the database holds the thread meanwhile.
  */
 export function progressPrinter(out: ProgressOutput, opts: { everyMs?: number; plainEveryMs?: number; now?: () => number } = {}): (p: ImportProgress) => void {
   const now = opts.now ?? (() => performance.now());
@@ -29,6 +33,10 @@ export function progressPrinter(out: ProgressOutput, opts: { everyMs?: number; p
     if (p.file !== file) {
       file = p.file;
       last = now();
+      if (p.phase && !p.done) {
+        out.write(out.isTTY ? `\r\x1b[2K${progressLine(p)}` : `${progressLine(p)}\n`);
+        return;
+      }
       if (!p.done) return;
     }
     const t = now();
