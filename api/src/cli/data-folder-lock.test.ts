@@ -10,7 +10,15 @@ import { acquireDataFolderLock, dataFolderHolder, DataFolderLockedError, LOCK_FI
 import { serverHoldingDataDir } from './terminal';
 import { REPO, runNode, signInOverHttp, spawnServer, submittedPassOrder, type SpawnedServer } from './spawned-server.testing';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-lock-'));
+const made: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-lock-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 const readLock = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as LockHolder;
 
 /** A pid that certainly ran and is gone now. */

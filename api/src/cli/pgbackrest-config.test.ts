@@ -61,5 +61,6 @@ suite('deploy/pgbackrest/pgbackrest.conf, as pgBackRest reads it', () => {
     expect(`${help(bad, 'repo1-path').stderr}${help(bad, 'repo1-path').stdout}`).toMatch(/WARN: configuration file contains invalid option 'compress-typ'/);
     fs.writeFileSync(bad, '[global]\ncompress-type=zzz\n\n[sawari]\npg1-path=/x\n');
     expect(`${help(bad, 'compress-type').stderr}${help(bad, 'compress-type').stdout}`).toMatch(/ERROR: .*'zzz' is not allowed for 'compress-type'/);
+    fs.rmSync(path.dirname(bad), { recursive: true, force: true });
   });
 });

@@ -103,21 +103,23 @@ export interface DataFolderLock {
 
 const held = new Map<string, DataFolderLock>();
 
+/**
+ * Creates `file` with the holder's content, or answers false when it exists. The content is written to a file of this
+ * process first and hard-linked into place: the lock appears whole or not at all, so no reader ever finds it empty and
+ * takes a live lock for a torn, stale one.
+ */
 function writeNew(file: string, h: LockHolder): boolean {
-  let fd: number;
+  const tmp = `${file}.${process.pid}.new`;
+  fs.writeFileSync(tmp, JSON.stringify(h), { mode: 0o644 });
   try {
-    fd = fs.openSync(file, 'wx', 0o644);
+    fs.linkSync(tmp, file);
+    return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;
-  }
-  try {
-    fs.writeSync(fd, JSON.stringify(h));
-    fs.fsyncSync(fd);
   } finally {
-    fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
   }
-  return true;
 }
 
 /**

@@ -93,6 +93,7 @@ describe(`files in the database ${dbLabel()}`, () => {
     expect(createFileStorage(dir, t.db)).toBeInstanceOf(t.kind === 'postgres' ? DatabaseFileStorage : DiskFileStorage);
     expect(createFileStorage('memory://', t.db)).toBeInstanceOf(t.kind === 'postgres' ? DatabaseFileStorage : MemoryFileStorage);
     expect(createFileStorage(dir)).toBeInstanceOf(DiskFileStorage);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('the one-time move from disk at start: files with a row moved, others left, the folder renamed; idempotent', async () => {
@@ -112,6 +113,7 @@ describe(`files in the database ${dbLabel()}`, () => {
       // PGlite keeps its files beside its data: nothing moves.
       expect(report).toBeNull();
       expect(fs.existsSync(path.join(dir, 'files', a.slice(0, 2), a))).toBe(true);
+      fs.rmSync(dir, { recursive: true, force: true });
       return;
     }
     expect(report).toEqual({ moved: 2, alreadyThere: 0, withoutRow: 1 });
@@ -127,5 +129,6 @@ describe(`files in the database ${dbLabel()}`, () => {
     await disk.put(a, bytes(FILE_CHUNK_BYTES + 100, 3));
     expect(await moveDiskFilesIntoDatabase(dir, t.db)).toEqual({ moved: 0, alreadyThere: 1, withoutRow: 0 });
     expect((await storage.get(a))!.equals(bytes(FILE_CHUNK_BYTES + 100, 3))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
