@@ -1,7 +1,7 @@
 // One process per PGlite data folder (docs/operations.md "One process per data folder"). PGlite is a whole PostgreSQL
 // inside one process: a second process opening the same folder writes behind the first one's back (a decision it
 // never sees) and can corrupt the folder. Whoever opens a folder's database (the server, or a command when no server
-// runs) holds DATA_DIR/sawari.lock: created atomically (O_EXCL) with the holder's pid, the pid's start time, its role
+// runs) holds DATA_DIR/sawari.lock: created atomically (written whole, then hard-linked into place) with the holder's pid, the pid's start time, its role
 // and, for a server once it listens, its URL. A lock whose process is gone (kill -9, a crash) is stale and taken over;
 // the lock is removed when the database closes, and on process exit as a last resort.
 import fs from 'node:fs';
@@ -124,7 +124,7 @@ function writeNew(file: string, h: LockHolder): boolean {
 
 /**
  * Takes DATA_DIR's lock for this process, or throws DataFolderLockedError naming the live holder. A stale lock (its
- * process gone) is taken over under a second, short-lived O_EXCL file, so two processes finding the same stale lock
+ * process gone) is taken over under a second, short-lived file made the same way, so two processes finding the same stale lock
  * cannot both take it. A process holds a folder once: opening it again in the same process is refused too.
  */
 export function acquireDataFolderLock(dataDir: string, role: string): DataFolderLock {
