@@ -1,9 +1,10 @@
 // One process per PGlite data folder (docs/operations.md "One process per data folder"). PGlite is a whole PostgreSQL
 // inside one process: a second process opening the same folder writes behind the first one's back (a decision it
 // never sees) and can corrupt the folder. Whoever opens a folder's database (the server, or a command when no server
-// runs) holds DATA_DIR/sawari.lock: created atomically (written whole, then hard-linked into place) with the holder's pid, the pid's start time, its role
-// and, for a server once it listens, its URL. A lock whose process is gone (kill -9, a crash) is stale and taken over;
-// the lock is removed when the database closes, and on process exit as a last resort.
+// runs) holds DATA_DIR/sawari.lock: created atomically (written whole, then hard-linked into place) with the holder's
+// pid, the pid's start time, its role and, for a server once it listens, its URL. A lock whose process is gone
+// (kill -9, a crash) is stale and taken over; the lock is removed when the database closes, and on process exit as a
+// last resort.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
