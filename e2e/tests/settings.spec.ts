@@ -219,6 +219,15 @@ test('SOS: contacts are checked before saving, the alert asks first, then counts
   await expectAccessible(page);
   await page.getByLabel('Name').fill('Asha Rao');
   await page.getByLabel('Mobile number').fill(uniquePhone());
+  // The alert texts the rider's contacts: it may carry no link (the form says which one to remove, as the API would).
+  const message = page.getByLabel('Message sent with your alert');
+  const typed = await message.inputValue();
+  await message.fill('Help me, details at bit.ly/x9');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The message cannot carry links or web or email addresses. Remove “bit.ly”.')).toBeVisible();
+  await expect(message).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: test.info().outputPath('sos-link-refused.png'), fullPage: true });
+  await message.fill(typed);
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL(/\/app\/SOS$/);
