@@ -23,12 +23,13 @@ const png = (size: number) => {
 suite('files through one instance, read through another (two processes, one PostgreSQL)', () => {
   const dbName = `sawari_files_${process.pid}_${randomBytes(3).toString('hex')}`;
   const url = base ? base.replace(/\/[^/?]*(\?.*)?$/, `/${dbName}$1`) : '';
-  const dirs = [0, 1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-files-inst-')));
+  const dirs: string[] = [];
   let admin: Db;
   let db: Db;
   let a: SpawnedServer;
   let b: SpawnedServer;
   beforeAll(async () => {
+    for (let i = 0; i < 3; i += 1) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-files-inst-')));
     admin = await openDb({ dataDir: 'memory://', databaseUrl: base }, { max: 1 });
     await admin.query(`CREATE DATABASE ${dbName}`);
     a = await spawnServer({ port: 18383, dataDir: dirs[0], env: { DATABASE_URL: url }, timeoutMs: 150_000 });
