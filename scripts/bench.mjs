@@ -161,6 +161,7 @@ try {
       const runs = Number(argValue('--lighthouse-runs') ?? 3);
       console.log(`\n▶ Lighthouse 12, mobile preset, performance category, median of ${runs} runs`);
       const { default: lighthouse } = await import('lighthouse');
+      const { lighthouseRun } = await import('./bench/lighthouse-run.mjs');
       const chromeLauncher = await import('chrome-launcher');
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
       for (const [name, url] of [
@@ -171,15 +172,9 @@ try {
         for (let i = 0; i < runs; i++) {
           const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
           try {
-            const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
-            const run = {
-              score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-              lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
-              tbt: lhr.audits['total-blocking-time']?.numericValue ?? Infinity,
-              fcp: lhr.audits['first-contentful-paint']?.numericValue ?? Infinity,
-              cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity,
-              benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
-            };
+            const { lhr } = (await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' })) ?? {};
+            // A failed run throws (bench/lighthouse-run.mjs): the section fails instead of the median hiding it.
+            const run = lighthouseRun(lhr, `${name} (run ${i + 1})`);
             seen.push(run);
             console.log(
               `      run ${i + 1}: score ${run.score}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)} (benchmarkIndex ${run.benchmarkIndex})`,
