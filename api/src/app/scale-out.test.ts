@@ -5,6 +5,7 @@ import { seedDemoData } from '../seed';
 import { openTestDb, dbLabel, type TestDb } from '../testing/test-db';
 import { KIOSK } from '../testing/test-server';
 import { authHeaders, expectError, freshIp, lastOtp, TestClock } from '../testing/accounts';
+import { REFRESH_REUSE_GRACE_MS } from '../modules/auth/service';
 
 // The API is stateless: two instances behind a load balancer on one database must behave as one. Every piece of
 // shared state (OTPs, rate-limit counters, refresh-token families, the token secret, the timetable) lives in the
@@ -49,11 +50,15 @@ describe(`two API instances on one database ${dbLabel()}`, () => {
       200, 200,
     ]);
 
-    // Rotating on A, then replaying the old refresh token on B, is reuse: the whole family is revoked everywhere.
+    // Rotating on A, then presenting the old refresh token on B: within the reuse grace (a retry that lands on the
+    // other instance) B answers the same new pair; after it, it is reuse and the whole family is revoked everywhere.
     const refresh = (app: FastifyInstance, refreshToken: string) =>
       app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken, userId: s.userId, deviceId: 'device-scale-1' } });
     const rotated = await refresh(a, s.refreshToken);
     expect(rotated.statusCode).toBe(200);
+    const retried = await refresh(b, s.refreshToken);
+    expect([retried.statusCode, retried.body]).toEqual([200, rotated.body]);
+    clock.advance(REFRESH_REUSE_GRACE_MS);
     expectError(await refresh(b, s.refreshToken), 401, 'REFRESH_REUSED');
     expectError(await refresh(a, (rotated.json() as { refreshToken: string }).refreshToken), 401, 'REFRESH_INVALID');
   });
