@@ -148,7 +148,7 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await order(payload({}, { configurationId: 'nope' })), 404, 'PRODUCT_NOT_FOUND');
       expectError(await order(payload({}, { categoryId: 'nope' })), 400, 'CATEGORY_NOT_FOUND');
       expectError(await order(payload({}, { fmId: 'nope' })), 400, 'FARE_NOT_FOUND');
-      expectError(await order(payload({}, { passFare: 999 })), 409, 'FARE_CHANGED', /₹1100/);
+      expectError(await order(payload({}, { passFare: 999 })), 409, 'FARE_CHANGED', /₹1,100/);
       expectError(await order(payload({ userDetails: { ...payload().userDetails, userId: 'someone-else' } })), 403, 'USER_MISMATCH');
       expectError(await order(payload({}, { passStartDate: '2025-08-13' })), 400, 'START_DATE_IN_PAST', /2025-08-14/);
       expectError(await order(payload({}, { passStartDate: '2025-02-30' })), 400, 'VALIDATION_FAILED');
