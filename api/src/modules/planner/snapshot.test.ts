@@ -135,6 +135,29 @@ describe(`planner network snapshots ${dbLabel()}`, () => {
     await next.close();
   });
 
+  it("readiness (today's networks) waits for the snapshot load, and the network then comes from it", async () => {
+    const files = new FileSnapshotStore(fs.mkdtempSync(path.join(tmp, 'ready-')));
+    const feedId = await feedOf('thirdville');
+    const now = () => ist(`${THURSDAY}T10:00:00`);
+    const first = new PlannerService(t.db, { snapshots: files, pool: { workers: 0 }, prebuild: { now } });
+    while (!first.networksReady) await new Promise((r) => setTimeout(r, 5));
+    await first.close();
+    // A slow store: the load answers only when let go.
+    let letGo: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const slow: SnapshotStore = { load: async (key) => (await gate, files.load(key)), save: (...a) => files.save(...a) };
+    const restarted = new PlannerService(t.db, { snapshots: slow, pool: { workers: 0 }, prebuild: { now } });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(restarted.networksReady).toBe(false);
+      letGo();
+      while (!restarted.networksReady) await new Promise((r) => setTimeout(r, 5));
+      expect(await restarted.networkSource('thirdville', feedId, '20260115')).toBe('snapshot');
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it("keeps several cities' today and tomorrow: one city's dates never evict another's", async () => {
     const planner = new PlannerService(t.db, { pool: { workers: 0 }, prepareNextDay: false });
     const cities = ['testville', 'otherville', 'thirdville'];
