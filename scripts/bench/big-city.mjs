@@ -8,11 +8,13 @@
 //     keyed partition (the way before per-feed partitions) and into a bare table keyed and attached after, in text and
 //     in binary (the way now);
 //   - the first plan of a service day on the big city, without and with the network built ahead (target < 2 s), and
-//     the worst latency of a small request while the network builds in the background.
+//     the worst latency of a small request while the network builds in the background;
+//   - the first plan after a restart, on the feed and on the big city, PGlite and PostgreSQL (target < 1 s): a new
+//     process set up as the server loads today's network from the snapshot the run before wrote (planner/snapshot.ts).
 // PostgreSQL: BENCH_DATABASE_URL (a database this bench may create databases from), else postgres@127.0.0.1:5432;
 // every database it creates is dropped at the end. PGlite: a temp data folder, deleted at the end.
 //
-//   node scripts/bench/big-city.mjs [--feed gtfs.zip|folder] [--copies 10] [--date YYYYMMDD] [--skip-pglite-big] [--skip-planner]
+//   node scripts/bench/big-city.mjs [--feed gtfs.zip|folder] [--copies 10] [--date YYYYMMDD] [--skip-pglite-big] [--skip-planner] [--skip-ceiling]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { runPlannerBench } from './planner.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const IMPORT_TARGET = 150_000;
 export const FIRST_PLAN_TARGET_MS = 2000;
+export const RESTART_PLAN_TARGET_MS = 1000;
 
 /** Runs a node script as a child; resolves with its stdout, rejects with its last stderr lines on a non-zero exit. */
 function run(args, env) {
@@ -55,6 +58,7 @@ export async function runBigCityBench({
   date = null,
   skipPgliteBig = false,
   skipPlanner = false,
+  skipCeiling = false,
   log = console.log,
   record,
 }) {
@@ -101,13 +105,16 @@ export async function runBigCityBench({
       ...(skipPgliteBig ? [] : [['PGlite', 'big', big.dir, () => ({ DATA_DIR: mkdtempSync(path.join(tmp, 'pglite-')), DATABASE_URL: '' })]]),
     ];
     // PGlite's ceiling: its COPY alone, with its key kept row by row (as before) and with the key built after (as now).
-    const c = JSON.parse((await run([path.join(root, 'scripts/bench/pglite-copy.mjs')], { FEED_DIR: big.dir, ROWS: '1000000' })).trim().split('\n').at(-1));
-    rec(
-      `PGlite's own COPY of pre-made text (the ceiling), ${c.rows.toLocaleString('en-IN')} shape points`,
-      c.keyedRowsPerSec.toLocaleString('en-IN'),
-      `rows/s with the primary key kept during the load (${(c.keyedMs / 1000).toFixed(1)} s); ${c.bareRowsPerSec.toLocaleString('en-IN')} rows/s into a table without index, the key built and the table attached after (${(c.bareMs / 1000).toFixed(1)} + ${(c.indexMs / 1000).toFixed(1)} s); with COPY's FREEZE ${c.frozenRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.frozenMs / 1000).toFixed(1)} + ${(c.frozenIndexMs / 1000).toFixed(1)} s); the same in binary (the import's way) ${c.binaryRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.binaryMs / 1000).toFixed(1)} + ${(c.binaryIndexMs / 1000).toFixed(1)} s)`,
-    );
-    const bigDbs = [];
+    const c = skipCeiling
+      ? null
+      : JSON.parse((await run([path.join(root, 'scripts/bench/pglite-copy.mjs')], { FEED_DIR: big.dir, ROWS: '1000000' })).trim().split('\n').at(-1));
+    if (c)
+      rec(
+        `PGlite's own COPY of pre-made text (the ceiling), ${c.rows.toLocaleString('en-IN')} shape points`,
+        c.keyedRowsPerSec.toLocaleString('en-IN'),
+        `rows/s with the primary key kept during the load (${(c.keyedMs / 1000).toFixed(1)} s); ${c.bareRowsPerSec.toLocaleString('en-IN')} rows/s into a table without index, the key built and the table attached after (${(c.bareMs / 1000).toFixed(1)} + ${(c.indexMs / 1000).toFixed(1)} s); with COPY's FREEZE ${c.frozenRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.frozenMs / 1000).toFixed(1)} + ${(c.frozenIndexMs / 1000).toFixed(1)} s); the same in binary (the import's way) ${c.binaryRowsPerSec.toLocaleString('en-IN')} rows/s (${(c.binaryMs / 1000).toFixed(1)} + ${(c.binaryIndexMs / 1000).toFixed(1)} s)`,
+      );
+    const imported = [];
     for (const [engine, which, dir, envFor] of targets) {
       const env = await envFor();
       const r = await importFeed(dir, 'bigcity', env);
@@ -119,15 +126,31 @@ export async function runBigCityBench({
         '≥ 1,50,000 rows/s',
         r.rowsPerSec >= IMPORT_TARGET,
       );
-      if (which === 'big') bigDbs.push([engine, env]);
+      imported.push([engine, which === 'feed' ? path.basename(feed) : `${copies}× city`, which === 'big', env]);
     }
 
-    // The first plan of a day on the big city, before (built on demand) and after (built ahead).
-    for (const [engine, env] of bigDbs) {
+    // The first plan of a day, before (built on demand) and after (built ahead), then after a restart (from the
+    // snapshots the run before wrote).
+    for (const [engine, what, isBig, env] of imported) {
       t = performance.now();
       const out = await run([path.join(root, 'scripts/bench/first-plan.mjs')], { ...env, CITY: 'bigcity' });
       const f = JSON.parse(out.trim().split('\n').at(-1));
-      if (f.itineraries === 0) throw new Error(`the first plan on the ${copies}× city (${engine}) found no itinerary from ${f.from} to ${f.to}`);
+      if (f.itineraries === 0) throw new Error(`the first plan on the ${what} (${engine}) found no itinerary from ${f.from} to ${f.to}`);
+      const r = JSON.parse(
+        (await run([path.join(root, 'scripts/bench/first-plan.mjs')], { ...env, CITY: 'bigcity', RESTART: '1', FROM: f.from, TO: f.to }))
+          .trim()
+          .split('\n')
+          .at(-1),
+      );
+      if (r.itineraries === 0) throw new Error(`the first plan after a restart on the ${what} (${engine}) found no itinerary from ${f.from} to ${f.to}`);
+      rec(
+        `first plan after a restart, ${what}, ${engine}`,
+        (r.firstPlanMs / 1000).toFixed(3),
+        `s (network ${r.source === 'snapshot' ? 'loaded from its snapshot' : 'BUILT: no usable snapshot'}; ready after ${(r.readyMs / 1000).toFixed(3)} s; database opened in ${(r.dbOpenMs / 1000).toFixed(2)} s before; snapshots of today and tomorrow ${f.snapshotMb.toFixed(0)} MB, written in ${(f.snapshotMs / 1000).toFixed(1)} s after the builds)`,
+        '< 1 s',
+        r.firstPlanMs < RESTART_PLAN_TARGET_MS,
+      );
+      if (!isBig) continue;
       rec(`first plan of a day, ${copies}× city, ${engine}, network built on demand (before)`, (f.coldMs / 1000).toFixed(2), 's');
       rec(
         `worst request during the background build, ${copies}× city, ${engine}`,
@@ -181,6 +204,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       date: { type: 'string' },
       'skip-pglite-big': { type: 'boolean', default: false },
       'skip-planner': { type: 'boolean', default: false },
+      'skip-ceiling': { type: 'boolean', default: false },
     },
   });
   console.log(`▶ a big city: ${values.copies}× ${values.feed}`);
@@ -190,6 +214,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     date: values.date ?? null,
     skipPgliteBig: values['skip-pglite-big'],
     skipPlanner: values['skip-planner'],
+    skipCeiling: values['skip-ceiling'],
   });
   if (figures.some((f) => f.target && !f.ok)) process.exitCode = 1;
 }

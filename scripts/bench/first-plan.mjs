@@ -10,14 +10,23 @@
 //                 background build: what a rider's request waited, the database's queue included (PGlite runs in
 //                 this thread, so a long read there holds every other query)
 //   firstPlanMs   the first plan of tomorrow after the prebuild: the figure with the < 2 s target
+//   snapshotMs, snapshotMb  writing the snapshots of the networks built (planner/snapshot.ts; the data folder on
+//                 PGlite, the database on PostgreSQL), what a restarted instance loads instead of building
+//
+// With RESTART=1 (and FROM, TO from the run before) it is a restarted instance instead, set up as the server
+// (prebuilder, query worker pool, snapshots): it opens the database, starts the planner and asks at once for a plan of
+// today. Prints { dbOpenMs, firstPlanMs (from the planner's start to the answer: the figure with the < 1 s target),
+// readyMs (until readiness: today's networks loaded), source ('snapshot' or 'built') }.
 //
 //   CITY=bigcity DATABASE_URL=... node scripts/bench/first-plan.mjs
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register as registerEsm } from 'tsx/esm/api';
 import { register as registerCjs } from 'tsx/cjs/api';
 
+const statSize = (file) => statSync(file, { throwIfNoEntry: false })?.size;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 registerEsm();
 registerCjs();
@@ -29,10 +38,42 @@ const { openDb } = await load('api/src/platform/db.ts');
 const { PlannerService } = await load('api/src/modules/planner/service.ts');
 const { NetworkPrebuilder } = await load('api/src/modules/planner/prebuild.ts');
 const { PlannerStore, addDays } = await load('api/src/modules/planner/store.ts');
+const { snapshotStoreFor } = await load('api/src/modules/planner/snapshot.ts');
 const { localDate, serviceDay } = await load('shared/domain/src/service-day.ts');
 
 const cityId = process.env.CITY ?? 'bigcity';
-const db = await openDb({ dataDir: process.env.DATA_DIR ?? 'memory://', databaseUrl: process.env.DATABASE_URL || undefined });
+const dataDir = process.env.DATA_DIR || 'memory://';
+const opened = performance.now();
+const db = await openDb({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
+const dbOpenMs = performance.now() - opened;
+const snapshots = snapshotStoreFor(db, dataDir);
+if (process.env.RESTART) {
+  try {
+    const city = await new PlannerStore(db).city(cityId);
+    if (!city?.feedId) throw new Error(`${cityId} has no current feed in this database`);
+    const date = localDate(Date.now(), city.timeZone);
+    const departAt = serviceDay(date, city.timeZone).startMs + 8 * 3600_000;
+    // As the server (api/src/app/modules.ts): prebuilder, worker pool, snapshots.
+    const started = performance.now();
+    const planner = new PlannerService(db, { prebuild: {}, buildInWorker: true, snapshots });
+    let readyMs = null;
+    const ready = (async () => {
+      while (!planner.networksReady) await new Promise((resolve) => setTimeout(resolve, 5));
+      readyMs = performance.now() - started;
+    })();
+    const plan = await planner.plan(cityId, { stopId: process.env.FROM }, { stopId: process.env.TO }, departAt);
+    const firstPlanMs = performance.now() - started;
+    await ready;
+    const source = await planner.networkSource(cityId, city.feedId, date, city.transferSlackSecs ?? undefined);
+    await planner.close();
+    console.log(
+      JSON.stringify({ date, dbOpenMs, firstPlanMs, readyMs, source, itineraries: plan.itineraries.length, rssMb: process.memoryUsage().rss / 2 ** 20 }),
+    );
+  } finally {
+    await db.close();
+  }
+  process.exit(0);
+}
 try {
   const store = new PlannerStore(db);
   const city = await store.city(cityId);
@@ -55,7 +96,7 @@ try {
   const coldMs = performance.now() - t;
   await cold.close();
 
-  const warm = new PlannerService(db, options);
+  const warm = new PlannerService(db, { ...options, snapshots });
   const prebuilder = new NetworkPrebuilder(warm, store, { now: () => dayStart - 20 * 60_000 });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -83,7 +124,16 @@ try {
   t = performance.now();
   const plan = await warm.plan(cityId, from, to, departAt);
   const firstPlanMs = performance.now() - t;
+  // The snapshots of today's and tomorrow's networks, written in the background after their builds.
+  t = performance.now();
+  await warm.snapshotsWritten();
+  const snapshotMs = performance.now() - t;
   await warm.close();
+  const snapshotMb = snapshots
+    ? db.kind === 'postgres'
+      ? Number((await db.query('SELECT sum(bytes)::float8 AS b FROM planner_snapshots WHERE city_id = $1', [cityId])).rows[0].b ?? 0) / 2 ** 20
+      : readdirSync(path.join(dataDir, 'planner')).reduce((sum, f) => sum + (statSize(path.join(dataDir, 'planner', f)) ?? 0), 0) / 2 ** 20
+    : 0;
   console.log(
     JSON.stringify({
       date,
@@ -96,6 +146,8 @@ try {
       requestMaxMs: Math.max(...latencies),
       requests: latencies.length,
       firstPlanMs,
+      snapshotMs,
+      snapshotMb,
       itineraries: plan.itineraries.length,
       rssMb: process.memoryUsage().rss / 2 ** 20,
     }),
