@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 
@@ -173,6 +173,7 @@ function steadyLoad(workers: number) {
 
   afterAll(async () => {
     if (started) shape('stop');
+    if (started) rmSync(DIR, { recursive: true, force: true });
     if (shapeDb) {
       const u = new URL(shapeDb);
       const name = u.pathname.slice(1);
