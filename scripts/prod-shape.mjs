@@ -35,9 +35,12 @@ const stateFile = path.join(dir, 'state.json');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (m) => console.log(`prod-shape: ${m}`);
 
-/** Debian's haproxy and prometheus (promtool comes with prometheus): installed when missing and root, else told. */
+/**
+ * Debian's haproxy, prometheus (promtool comes with it) and pgbackrest (deploy/pgbackrest, docs/operations.md):
+ * installed when missing and root, else told.
+ */
 export function ensurePackages({ prometheus = true } = {}) {
-  const wanted = [['haproxy', '/usr/sbin/haproxy'], ...(prometheus ? [['prometheus', '/usr/bin/prometheus']] : [])];
+  const wanted = [['haproxy', '/usr/sbin/haproxy'], ...(prometheus ? [['prometheus', '/usr/bin/prometheus']] : []), ['pgbackrest', '/usr/bin/pgbackrest']];
   const missing = wanted.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg);
   if (!missing.length) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -237,7 +240,7 @@ async function main() {
       return stop();
     case 'install':
       if (!ensurePackages()) process.exit(3);
-      return log('haproxy and prometheus are installed');
+      return log('haproxy, prometheus and pgbackrest are installed');
     case 'status': {
       const s = readState();
       if (!s) return log('not running');

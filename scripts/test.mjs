@@ -93,6 +93,10 @@ if (want('codegen')) run('codegen up to date (else: npm run codegen)', process.e
 if (want('lint')) run('lint (import boundaries, no circles)', bin('eslint'), ['.']);
 if (want('format')) run('format (Prettier)', bin('prettier'), ['--check', '.']);
 
+// The operations tools the API tests drive (Debian's haproxy, prometheus with promtool, pgbackrest): installed when
+// missing and root, else the tests that need them say so and skip.
+if (want('unit') || want('pg')) spawnSync(process.execPath, [path.join(root, 'scripts/prod-shape.mjs'), 'install'], { cwd: root, stdio: 'inherit' });
+
 if (want('unit')) {
   const out = path.join(resultsDir, 'jest.json');
   run('unit + API tests (PGlite)', bin('jest'), ['--selectProjects', 'unit', 'api', '--maxWorkers=2', '--json', `--outputFile=${out}`]);
