@@ -32,6 +32,8 @@ export interface QueryRunner {
   run(key: string, arrays: RoutingArrays, query: WorkerQuery, deadlineMs?: number): Promise<Journey[]>;
   /** Forgets a network (evicted from the service's cache). */
   drop(key: string): void;
+  /** Starts the workers now rather than on first use (the server: they boot while the networks load). */
+  warm?(): void;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,10 @@ export class PlannerPool implements QueryRunner {
       this.queue.push({ id: this.nextId++, key, arrays: this.networks.get(key)!, query, deadline: this.now() + deadlineMs, resolve, reject });
       this.pump();
     });
+  }
+
+  warm(): void {
+    while (!this.closed && this.slots.length < this.size) this.spawn();
   }
 
   drop(key: string): void {

@@ -297,6 +297,8 @@ export class PlannerService {
     this.cacheSize = opts.cacheSize ?? DEFAULT_CACHE_PER_CITY;
     this.runner = createQueryRunner(opts.pool);
     if (opts.prebuild) {
+      // The server: the query workers boot while today's networks load, not when the first plan arrives.
+      this.runner.warm?.();
       this.prebuilder = new NetworkPrebuilder(this, this.store, opts.prebuild);
       this.prebuilder.start();
     }
