@@ -36,6 +36,7 @@ import { passProofReferences } from '../modules/passes/file-references';
 import { fileRoutes } from '../modules/files/routes';
 import { RiderNoticeService } from '../modules/notices/service';
 import { withPaymentSms } from '../modules/notices/order-kinds';
+import { noticeRoutes } from '../modules/notices/routes';
 import { ProfileStore } from '../modules/profile/store';
 import { ProfileService } from '../modules/profile/service';
 import { profileRoutes } from '../modules/profile/routes';
@@ -153,6 +154,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const notices = new RiderNoticeService(db, sms, now, log);
   notices.start(jobsOf(app));
   app.addHook('onClose', async () => notices.stop());
+  await app.register(noticeRoutes, { service: notices, guard });
   const passes = await registerPassModules(app, {
     db,
     config,
@@ -185,12 +187,14 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   payments.kinds.register(RESERVATION_ORDER_KIND, reservationOrderKind(reservations.service));
   reservations.service.useRefunds(paymentsRefundPort(payments.service));
   reservations.service.usePasses(premiumPassSource(passes.store));
+  reservations.service.useNotices(notices);
   walletSources.push(reservations.service);
   validatables.push(reservationValidatables(reservations.service));
 
   // ── cards (seller): the city card and NCMC, recharges (cardRecharge, ncmcCardRecharge), terminal taps (docs/cards.md)
   const cards = await registerCardModule(app, { db, keys, guard, now, config, opsKeys: config.opsKeys, payments: payments.service });
   for (const [kind, orderKind] of Object.entries(cards.orderKinds)) payments.kinds.register(kind, orderKind);
+  cards.service.useNotices(notices);
 
   // ── uploads: per-rider quota (files module); uploads their owner never used are deleted a day after they arrive
   startOrphanSweep(

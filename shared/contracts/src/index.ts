@@ -9,3 +9,4 @@ export * from './tickets';
 export * from './reservations';
 export * from './validation';
 export * from './cards';
+export * from './notices';

@@ -1,3 +1,4 @@
+import type { RiderNotices } from '../notices';
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   applyTap,
@@ -78,6 +79,12 @@ export class CardService {
     private readonly numberKey: Buffer,
   ) {
     this.store = new CardStore(db);
+  }
+
+  private notices: RiderNotices | null = null;
+  /** The rider SMS and Home notices: a load written onto the chip is told to the rider who paid for it. */
+  useNotices(notices: RiderNotices): void {
+    this.notices = notices;
   }
 
   /** Set once the payments module exists (refunds for loads that can never be written). */
@@ -512,6 +519,14 @@ export class CardService {
       const marked = await store.markWritten(out.written, req.tapId, now);
       if (marked !== out.written.length) throw new Error(`cards: tap ${req.tapId} wrote ${marked} of ${out.written.length} loads`);
       await store.setChip(card.cardRef, out.balancePaise, now);
+      for (const w of written) {
+        const load = pending.find((o) => o.orderId === w.orderId)!;
+        await this.notices?.tell(tx, {
+          userId: load.userId,
+          eventKey: `card-load-written:${w.orderId}`,
+          notice: { kind: 'cardLoadWritten', amountPaise: w.amountPaise, last4 },
+        });
+      }
       const t: TapRow = { ...base, status: out.declined ? 'DECLINED' : 'ACCEPTED', declineReason: out.declined, balancePaise: out.balancePaise, written };
       await store.insertTap(t);
       return { answer: this.tapAnswer(t, kind, last4), refundsDue: [] as OrderRow[] };

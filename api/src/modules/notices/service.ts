@@ -4,10 +4,14 @@ import type { Db } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
 import type { SmsProvider } from '../sms';
 import { noticeStore } from './store';
+import { ApiError } from '../../platform/errors';
+import { noticeText, type Notice, type NoticeLanguage } from './texts';
 
 /** How a module tells a rider something by SMS: inside its own transaction (pass `tx`), once per event key. */
 export interface RiderNotices {
-  enqueue(db: Db, n: { userId: string; eventKey: string; body: string }): Promise<void>;
+  enqueue(db: Db, n: { userId: string; eventKey: string; body: string; kind?: string }): Promise<void>;
+  /** An outcome, written in the rider's language (texts.ts), by SMS and on Home until seen. */
+  tell(db: Db, n: { userId: string; eventKey: string; notice: Notice }): Promise<void>;
 }
 
 export const NOTICE_TICK_MS = 1_000;
@@ -32,7 +36,12 @@ export class RiderNoticeService implements RiderNotices {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  async enqueue(db: Db, n: { userId: string; eventKey: string; body: string }): Promise<void> {
+  async tell(db: Db, n: { userId: string; eventKey: string; notice: Notice }): Promise<void> {
+    const lang = await noticeStore.languageOf(db, n.userId);
+    await this.enqueue(db, { userId: n.userId, eventKey: n.eventKey, kind: n.notice.kind, body: noticeText(lang, n.notice) });
+  }
+
+  async enqueue(db: Db, n: { userId: string; eventKey: string; body: string; kind?: string }): Promise<void> {
     await noticeStore.add(db, { ...n, now: this.now() });
     // After the caller's transaction commits the next tick finds it; a nudge makes that sooner (an SMS, not money).
     if (this.started) {
@@ -43,6 +52,21 @@ export class RiderNoticeService implements RiderNotices {
       nudge.unref?.();
       this.nudges.add(nudge);
     }
+  }
+
+  /** The rider's notices not yet seen (Home), newest first. */
+  async unseen(userId: string) {
+    return { notices: await noticeStore.unseen(this.db, userId, 20) };
+  }
+
+  /** Dismisses a notice on Home (404 NOTICE_NOT_FOUND for an unknown id or someone else's; again: no change). */
+  async markSeen(userId: string, id: number): Promise<void> {
+    if (!(await noticeStore.markSeen(this.db, userId, id, this.now()))) throw new ApiError(404, 'NOTICE_NOT_FOUND', 'There is no such notice.');
+  }
+
+  /** The language the rider's notices are written in from now on. */
+  async setLanguage(userId: string, lang: NoticeLanguage): Promise<void> {
+    await noticeStore.setLanguage(this.db, userId, lang);
   }
 
   /** Sends every due notice once (one run at a time in this process); answers how many were sent. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db';
+import { isNoticeLanguage, type NoticeLanguage } from './texts';
 
 export interface NoticeRow {
   id: number;
@@ -11,10 +12,10 @@ export interface NoticeRow {
 /** SQL of rider_notices (0014). Every method takes the Db to run on, so an enqueue joins the caller's transaction. */
 export const noticeStore = {
   /** Adds a notice unless one for this event exists (answers whether it was added). */
-  async add(db: Db, n: { userId: string; eventKey: string; body: string; now: number }): Promise<boolean> {
+  async add(db: Db, n: { userId: string; eventKey: string; body: string; kind?: string; now: number }): Promise<boolean> {
     const r = await db.query(
-      'INSERT INTO rider_notices (user_id, event_key, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (event_key) DO NOTHING RETURNING id',
-      [n.userId, n.eventKey, n.body, n.now],
+      'INSERT INTO rider_notices (user_id, event_key, body, created_at, next_attempt_at, kind) VALUES ($1, $2, $3, $4, $4, $5) ON CONFLICT (event_key) DO NOTHING RETURNING id',
+      [n.userId, n.eventKey, n.body, n.now, n.kind ?? null],
     );
     return r.rows.length === 1;
   },
@@ -52,5 +53,35 @@ export const noticeStore = {
   async phoneOf(db: Db, userId: string): Promise<string | null> {
     const r = await db.query<{ phone_number: string }>('SELECT phone_number FROM users WHERE id = $1', [userId]);
     return r.rows[0]?.phone_number ?? null;
+  },
+
+  /** The language the rider's notices are written in (null: English). */
+  async languageOf(db: Db, userId: string): Promise<NoticeLanguage | null> {
+    const r = await db.query<{ notice_language: string | null }>('SELECT notice_language FROM users WHERE id = $1', [userId]);
+    const v = r.rows[0]?.notice_language;
+    return isNoticeLanguage(v) ? v : null;
+  },
+
+  async setLanguage(db: Db, userId: string, lang: NoticeLanguage): Promise<void> {
+    await db.query('UPDATE users SET notice_language = $2 WHERE id = $1', [userId, lang]);
+  },
+
+  /** The rider's notices not yet seen, newest first. */
+  async unseen(db: Db, userId: string, limit: number): Promise<{ id: number; kind: string | null; body: string; createdAt: number }[]> {
+    const r = await db.query<{ id: string; kind: string | null; body: string; created_at: string }>(
+      'SELECT id, kind, body, created_at FROM rider_notices WHERE user_id = $1 AND seen_at IS NULL ORDER BY id DESC LIMIT $2',
+      [userId, limit],
+    );
+    return r.rows.map((x) => ({ id: Number(x.id), kind: x.kind, body: x.body, createdAt: Number(x.created_at) }));
+  },
+
+  /** Marks the rider's notice seen (answers false when the rider has no such notice). */
+  async markSeen(db: Db, userId: string, id: number, now: number): Promise<boolean> {
+    const r = await db.query<{ id: string }>('UPDATE rider_notices SET seen_at = COALESCE(seen_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id', [
+      id,
+      userId,
+      now,
+    ]);
+    return r.rows.length === 1;
   },
 };

@@ -314,11 +314,11 @@ export class PassOrderService implements PromotionIssuer {
       await store.decide({ transactionId, action, fromStatus: o.status, toStatus: recorded, actor, reason: opts.reason?.trim() ?? null, decidedAt: now });
       if ((action === 'APPROVE' || action === 'REJECT') && this.deps.notices) {
         const pass = (await store.config(o.city, o.configId))?.name ?? 'bus pass';
-        const body =
+        const notice =
           action === 'APPROVE'
-            ? `Sawari: your documents for the ${pass} were approved. ${o.payablePaise > 0 ? `Pay ${formatPaise(o.payablePaise)} in the app to get your pass.` : 'Your pass is being issued.'}`
-            : `Sawari: your documents for the ${pass} were not approved: ${opts.reason!.trim()} Open the app to send them again.`;
-        await this.deps.notices.enqueue(tx, { userId: o.userId, eventKey: `verification:${transactionId}:${now}:${action}`, body });
+            ? { kind: 'verificationApproved' as const, pass, payablePaise: o.payablePaise }
+            : { kind: 'verificationRejected' as const, pass, reason: opts.reason!.trim() };
+        await this.deps.notices.tell(tx, { userId: o.userId, eventKey: `verification:${transactionId}:${now}:${action}`, notice });
       }
       return (await store.order(transactionId))!;
     });

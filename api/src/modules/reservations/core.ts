@@ -3,6 +3,7 @@ import { CITY_TIME_ZONE, indiaSlotMs, localDate, MINUTE_MS } from '@sawari/domai
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
+import type { Notice, RiderNotices } from '../notices';
 import { ReservationStore } from './store';
 
 export const bad = (code: string, message: string) => new ApiError(400, code, message);
@@ -66,6 +67,7 @@ export class ReservationCore {
   readonly store: ReservationStore;
   refundPort: RefundPort | null = null;
   passes: PremiumPassSource | null = null;
+  notices: RiderNotices | null = null;
   constructor(
     readonly db: Db,
     readonly now: Clock,
@@ -91,6 +93,21 @@ export abstract class Part {
   }
   protected get passes(): PremiumPassSource | null {
     return this.c.passes;
+  }
+  /**
+   * Tells the booking's rider about an outcome, in the deciding transaction `tx` (once per event key), with the
+   * booking's line name and its trip's departure; nothing when the notices port is not wired.
+   */
+  protected async tellRider(
+    tx: Db,
+    b: { userId: string; lineId: string; tripId: string },
+    eventKey: string,
+    make: (at: { line: string; departure: number }) => Notice,
+  ): Promise<void> {
+    if (!this.c.notices) return;
+    const line = (await tx.query<{ name: string }>('SELECT name FROM reservation_lines WHERE id = $1', [b.lineId])).rows[0]?.name ?? b.lineId;
+    const departure = (await this.store.trip(b.tripId, tx))?.startTime ?? 0;
+    await this.c.notices.tell(tx, { userId: b.userId, eventKey, notice: make({ line, departure }) });
   }
   /** Payments' refund and free-issue API (set by the composition root: ReservationService.useRefunds). */
   protected payments(): RefundPort {

@@ -29,6 +29,7 @@ export class Ops extends Part {
       ),
     );
     if (paid > 0) await this.refunding.refundChain(tx, chain, paid, 'SYSTEM_CANCEL', b.id, now);
+    await this.tellRider(tx, b, `trip-cancelled:${b.id}`, (at) => ({ kind: 'tripCancelled', ...at, refundPaise: paid }));
   }
 
   /** Cancel a trip for a disruption: its bookings SYSTEM_CANCELLED and refunded in full, once each; holds dropped. */
@@ -104,6 +105,7 @@ export class Ops extends Part {
         // a ₹0 order issued through payments (issue retires the old booking and gives its seats back)
         await this.payments().issueFree(newId, tx);
         pairs.push({ from: b.id, to: newId });
+        await this.tellRider(tx, { ...b, tripId: toTripId }, `trip-moved:${b.id}`, (at) => ({ kind: 'tripMoved', ...at }));
       }
       await this.store.logOps(
         tx,
@@ -120,6 +122,9 @@ export class Ops extends Part {
     const { trip } = await this.catalogue.tripFor(tripId);
     const updated = await this.db.transaction(async (tx) => {
       const t = await this.store.setVehicle(tx, trip.id, vehicleNo, now);
+      if (vehicleNo !== trip.vehicleNo)
+        for (const b of await this.store.tripBookings(tx, trip.id, ['ACTIVE']))
+          await this.tellRider(tx, b, `vehicle:${b.id}:${vehicleNo}`, (at) => ({ kind: 'vehicleChanged', ...at, vehicleNo }));
       await this.store.logOps(tx, { actor, action: 'ASSIGN_VEHICLE', tripId: trip.id, details: { vehicleNo, previous: trip.vehicleNo } }, now);
       return t!;
     });

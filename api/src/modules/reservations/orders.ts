@@ -100,6 +100,11 @@ export class Orders extends Part {
       await this.store.giveBackSeats(db, prev.tripId, prev.seats, now);
       const back = b.prevBookingStatus === 'USER_RESCHEDULED' && b.paidWith !== 'PASS' && b.amountPaise === 0 ? prev.farePaise - b.farePaise : 0;
       if (back > 0) await this.refunding.refundChain(db, await this.refunding.chainIn(db, b.firstBookingId), back, 'FARE_DIFFERENCE', id, now);
+      // an operator's move tells the rider itself (ops.ts); a change of slot the rider made is done
+      if ((b.prevBookingStatus ?? 'USER_RESCHEDULED') === 'USER_RESCHEDULED')
+        await this.tellRider(db, b, `slot-changed:${id}`, (at) => ({ kind: 'slotChanged', ...at }));
+    } else {
+      await this.tellRider(db, b, `booking-confirmed:${id}`, (at) => ({ kind: 'bookingConfirmed', ...at, seats: b.seats }));
     }
     return { productId: id };
   }

@@ -31,7 +31,10 @@ export class Refunds extends Part {
       const amount = Math.min(left, order.amountPaise - back);
       if (amount <= 0) continue;
       const r = await this.store.insertRefund(tx, { id: `RFD-${randomUUID()}`, bookingId: order.id, reason, causeBookingId, amountPaise: amount }, now);
-      if (r) left -= amount;
+      if (r) {
+        left -= amount;
+        await this.tellRider(tx, order, `refund-sent:${r.id}`, () => ({ kind: 'refundSent', amountPaise: amount }));
+      }
     }
   }
 
@@ -68,7 +71,15 @@ export class Refunds extends Part {
           r.status === 'PENDING' && r.paymentsRefundId
             ? await this.c.refundPort.status(r.paymentsRefundId)
             : await this.c.refundPort.refund({ orderId: r.bookingId, amountPaise: r.amountPaise, refundId: r.id, reason: r.reason });
-        await this.store.updateRefund(r.id, out.status, { paymentsRefundId: out.paymentsRefundId, failureReason: out.failureReason }, this.now());
+        const fields = { paymentsRefundId: out.paymentsRefundId, failureReason: out.failureReason };
+        if (out.status === 'SUCCESS' && r.status !== 'SUCCESS' && this.c.notices) {
+          // settled: the status and the rider's notice in one transaction (a second run finds it SUCCESS)
+          const booking = await this.store.booking(r.bookingId);
+          await this.db.transaction(async (tx) => {
+            await this.store.updateRefund(r.id, out.status, fields, this.now(), tx);
+            if (booking) await this.tellRider(tx, booking, `refund-settled:${r.id}`, () => ({ kind: 'refundSettled', amountPaise: r.amountPaise }));
+          });
+        } else await this.store.updateRefund(r.id, out.status, fields, this.now());
         done += 1;
       } catch {
         // unreachable or refused for now: stays REQUESTED, retried on the next run

@@ -1,3 +1,4 @@
+import type { RiderNotices } from '../notices';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { Catalogue } from './catalogue';
@@ -53,6 +54,10 @@ export class ReservationService {
   }
   usePasses(source: PremiumPassSource): void {
     this.c.passes = source;
+  }
+  /** The rider SMS and Home notices (set by the composition root). */
+  useNotices(notices: RiderNotices): void {
+    this.c.notices = notices;
   }
 
   // catalogue and fares

@@ -459,8 +459,9 @@ export class ReservationStore {
     status: RefundRow['status'],
     fields: { paymentsRefundId?: string | null; failureReason?: string | null },
     now: number,
+    db: Db = this.db,
   ): Promise<void> {
-    await this.db.query(
+    await db.query(
       `UPDATE reservation_refunds SET status = $2, payments_refund_id = COALESCE($3, payments_refund_id), failure_reason = $4, updated_at = $5 WHERE id = $1`,
       [id, status, fields.paymentsRefundId ?? null, fields.failureReason ?? null, now],
     );
