@@ -127,4 +127,17 @@ describe('the session client across tabs', () => {
     expect(answer.token).toBe('access-2');
     expect(server.refreshCalls).toBe(1);
   });
+
+  it('a stored session with the same refresh token is not taken for a rotation: the tab refreshes, and a refusal ends the session', async () => {
+    const { locks } = webLocks();
+    Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true, writable: true });
+    const server = strictServer();
+    server.used.add(SIGNED_IN.refreshToken); // the family was ended elsewhere (a replay after the grace)
+    const [, b] = await twoSignedInTabs();
+    b.store.sawariStore.set(b.session.sessionAtom, { ...SIGNED_IN, accessToken: 'not-a-valid-token' });
+    await expect(b.client.api.get('/x')).rejects.toMatchObject({ code: 'REQUEST_CANCELLED_SESSION_TIMEOUT' });
+    expect(server.refreshCalls).toBe(1);
+    expect(b.store.sawariStore.get(b.session.sessionAtom).accessToken).toBeNull();
+    expect(b.store.sawariStore.get(b.session.logoutAtom)).toMatchObject({ reason: 'expired' });
+  });
 });

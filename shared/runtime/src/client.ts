@@ -81,7 +81,9 @@ async function refresh(staleToken: string): Promise<boolean> {
   // the live session. Take it rather than send the used refresh token again.
   const stored = await readStoredSession();
   const here = sawariStore.get(sessionAtom);
-  if (stored && stored.userId === here.userId && stored.accessToken !== staleToken) {
+  // Only a rotation counts (the stored refresh token is not the one held here): tokens that are merely different are
+  // not known to be live, so this tab then asks the server itself.
+  if (stored && stored.userId === here.userId && stored.refreshToken !== here.refreshToken && stored.accessToken !== staleToken) {
     if (stored.accessToken !== here.accessToken) sawariStore.set(sessionAtom, stored);
     return true;
   }
