@@ -3,11 +3,14 @@
 // service worker. Prints every request in the order it started with its start and end times (the request chain), and
 // when the board's rows became visible. Also runnable alone against a running server:
 //   node scripts/bench/board-trace.mjs http://127.0.0.1:18180
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 /** The issue's LCP budget, applied to the rows (they are the board's content). */
 export const ROWS_TARGET_MS = 2000;
 const BOARD_PATH = '/app/airport-static-screens/airport-express-bus-time/T1';
+/** The slow link (Chrome DevTools Protocol Network.emulateNetworkConditions). */
+export const LINK = { latencyMs: 150, downBytesPerSec: (1.6 * 1024 * 1024) / 8, upBytesPerSec: (750 * 1024) / 8 };
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -35,9 +38,9 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
+      latency: LINK.latencyMs,
+      downloadThroughput: LINK.downBytesPerSec,
+      uploadThroughput: LINK.upBytesPerSec,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const requests = new Map();
@@ -51,18 +54,24 @@ export async function traceBoard({ base, chromiumPath, withoutHints = false }) {
       const r = requests.get(e.requestId);
       if (r && t0 !== null) r.endMs = (e.timestamp - t0) * 1000;
     });
-    // Both variants take the HTML through the same route, so they differ only in its content.
-    await page.route(`${base}${BOARD_PATH}`, async (route) => {
-      const res = await route.fetch();
-      let body = await res.text();
-      if (withoutHints)
-        body = body
-          .replace(/<script id="sawari-(remotes|board-data)"[^>]*>.*?<\/script>|<link rel="preload"[^>]*>|<style data-href[^>]*>.*?<\/style>/gs, '')
-          .replace(/<div id="?sawari-app"?>.*?<\/main><\/div>/s, '<div id="sawari-app"></div>');
-      // Honest "before": nothing of what the server adds for boards may be left (index.html is minified: quotes vary).
-      if (withoutHints && /data-board|sawari-board-data|sawari-remotes|rel="?preload/.test(body)) throw new Error('the board HTML kept server additions');
-      await route.fulfill({ response: res, body });
-    });
+    // "after": the board's HTML comes through the emulated slow link like every other request (no route: a response
+    // fulfilled by a route skips Chromium's throttling, which made the figure one round trip and the HTML's transfer
+    // too low). "before" must rewrite the HTML, so its route waits what the link takes for it instead: one round trip
+    // plus its bytes as sent (gzip when the server compressed it) at the link's rate.
+    if (withoutHints)
+      await page.route(`${base}${BOARD_PATH}`, async (route) => {
+        const res = await route.fetch();
+        let body = await res.text();
+        if (withoutHints)
+          body = body
+            .replace(/<script id="sawari-(remotes|board-data)"[^>]*>.*?<\/script>|<link rel="preload"[^>]*>|<style data-href[^>]*>.*?<\/style>/gs, '')
+            .replace(/<div id="?sawari-app"?>.*?<\/main><\/div>/s, '<div id="sawari-app"></div>');
+        // Honest "before": nothing of what the server adds for boards may be left (index.html is minified: quotes vary).
+        if (withoutHints && /data-board|sawari-board-data|sawari-remotes|rel="?preload/.test(body)) throw new Error('the board HTML kept server additions');
+        const sent = res.headers()['content-encoding'] ? gzipSync(body).length : Buffer.byteLength(body);
+        await new Promise((resolve) => setTimeout(resolve, LINK.latencyMs + (sent / LINK.downBytesPerSec) * 1000));
+        await route.fulfill({ response: res, body });
+      });
     await context.addInitScript(() => {
       const look = () => {
         const row = document.querySelector('[data-testid="board-row"]');
