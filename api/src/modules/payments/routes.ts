@@ -14,8 +14,7 @@ import {
 } from '@sawari/contracts';
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth';
+import { authOf, keyGuard, type AuthGuard } from '../auth';
 import type { PaymentService } from './service';
 
 /**
@@ -58,11 +57,7 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { service: P
 /** Operator route (`authorization: Ops <key>`, the passes module's OPS_KEYS): POST /api/ops/payments/:paymentId/counter {paid}. */
 export async function paymentOpsRoutes(fastify: FastifyInstance, opts: { service: PaymentService; keys: Map<string, string> }): Promise<void> {
   const app = typed(fastify);
-  app.addHook('onRequest', async (request) => {
-    const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
-    if (!m || ![...opts.keys.keys()].some((k) => safeEqual(k, m[1])))
-      throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
-  });
+  app.addHook('onRequest', keyGuard('Ops', opts.keys).hook);
   app.post(
     '/api/ops/payments/:paymentId/counter',
     { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } },

@@ -37,10 +37,8 @@ import {
   stopPairsResponseSchema,
   tripSlotsResponseSchema,
 } from '@sawari/contracts';
-import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
-import { safeEqual } from '../../platform/secrets';
-import { authOf, type AuthGuard } from '../auth';
+import { authOf, keyGuard, type AuthGuard } from '../auth';
 import type { Clock } from '../../platform/clock';
 import type { ReservationService } from './service';
 import { bookingTracking, type LiveBusPort } from './tracking';
@@ -140,14 +138,9 @@ export async function reservationRoutes(
 export async function reservationOpsRoutes(fastify: FastifyInstance, opts: { service: ReservationService; keys: Map<string, string> }): Promise<void> {
   const { service } = opts;
   const app = typed(fastify);
-  const who = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const m = /^Ops (.+)$/.exec(request.headers.authorization ?? '');
-    const name = m ? [...opts.keys].find(([k]) => safeEqual(k, m[1]))?.[1] : undefined;
-    if (!name) throw new ApiError(401, 'OPS_UNAUTHENTICATED', 'Operator routes need the header authorization: Ops <key>.');
-    who.set(request, name);
-  });
-  const actor = (r: FastifyRequest) => `ops:${who.get(r)}`;
+  const guard = keyGuard('Ops', opts.keys);
+  app.addHook('onRequest', guard.hook);
+  const actor = (r: FastifyRequest) => `ops:${guard.nameOf(r)}`;
   const lineQuery = opsTripsQuerySchema.extend({ lineId: lineIdSchema });
   app.get('/api/ops/reservations/trips', { schema: { querystring: lineQuery, response: ok(opsTripsResponseSchema) } }, async (r) =>
     service.opsTrips(r.query.lineId, r.query.date),
