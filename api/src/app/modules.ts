@@ -91,7 +91,12 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
   // Built day networks are kept as snapshots (the data folder, or the database with PostgreSQL) and loaded at start.
-  const planner = new PlannerService(db, { prebuild: { now, log }, buildInWorker: true, snapshots: snapshotStoreFor(db, config.dataDir), log });
+  const planner = new PlannerService(db, {
+    prebuild: { now, log, jobs: jobsOf(app) },
+    buildInWorker: true,
+    snapshots: snapshotStoreFor(db, config.dataDir),
+    log,
+  });
   await app.register(graphqlPlugin, {
     transit,
     realtime: realtimeResolvers(live),

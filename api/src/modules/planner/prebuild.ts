@@ -1,4 +1,5 @@
 import { localDate, serviceDay } from '@sawari/domain';
+import { JobRunner } from '../../platform/jobs';
 import { addDays, type PlannerStore } from './store';
 
 /**
@@ -21,6 +22,11 @@ export interface PrebuildOptions {
   /** How long before a city's midnight its next day's network is built (default 30 min). */
   leadMs?: number;
   log?: { warn(obj: unknown, msg?: string): void };
+  /**
+   * The server's one job runner (platform/jobs.ts), which runs the check as its job `planner-prebuild` and stops it
+   * with the server. Without one (tests, a command), the prebuilder keeps a runner of its own, stopped by stop().
+   */
+  jobs?: Pick<JobRunner, 'every'>;
 }
 
 /** What the prebuilder needs of the planner: build (or keep) one city's network of a date. */
@@ -33,7 +39,9 @@ export const DEFAULT_PREBUILD_CHECK_MS = 60_000;
 export const DEFAULT_PREBUILD_LEAD_MS = 30 * 60_000;
 
 export class NetworkPrebuilder {
-  private timer: NodeJS.Timeout | null = null;
+  private ownRunner: JobRunner | null = null;
+  private started = false;
+  private stopped = false;
   private running: Promise<void> | null = null;
   private readonly now: () => number;
   /** A check has listed the cities and built every network they need without an error (readiness). */
@@ -47,23 +55,25 @@ export class NetworkPrebuilder {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Checks now, then every `checkEveryMs`. The timer does not keep the process alive. */
+  /** Checks now, then every `checkEveryMs`, as a job of the job runner (whose timers do not keep the process alive). */
   start(): void {
-    if (this.timer) return;
+    if (this.started || this.stopped) return;
+    this.started = true;
+    const jobs = this.opts.jobs ?? (this.ownRunner = new JobRunner());
+    jobs.every('planner-prebuild', this.opts.checkEveryMs ?? DEFAULT_PREBUILD_CHECK_MS, () => this.check());
     void this.check();
-    this.timer = setInterval(() => void this.check(), this.opts.checkEveryMs ?? DEFAULT_PREBUILD_CHECK_MS);
-    this.timer.unref?.();
   }
 
-  /** Stops the checks; resolves when a check under way is over. */
+  /** Stops the checks (a later tick of the server's runner does nothing); resolves when a check under way is over. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopped = true;
+    await this.ownRunner?.stop();
     await this.running;
   }
 
-  /** One check (skipped while the previous one runs). Errors are logged, never thrown: the first plan would report them. */
+  /** One check (skipped while the previous one runs, and after stop). Errors are logged, never thrown: the first plan would report them. */
   check(): Promise<void> {
+    if (this.stopped) return this.running ?? Promise.resolve();
     this.running ??= this.run().finally(() => (this.running = null));
     return this.running;
   }
