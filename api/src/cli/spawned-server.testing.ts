@@ -3,6 +3,7 @@
 // data-folder lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { cityDate } from '@sawari/domain';
 
 export const REPO = path.resolve(__dirname, '../../..');
 
@@ -138,7 +139,7 @@ export const jpegBytes = (n = 200, fill = 0): Buffer => Buffer.concat([Buffer.fr
 export const pdfBytes = (n = 200, fill = 0): Buffer => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(n, fill)]);
 
 /** Today's date in Asia/Kolkata (YYYY-MM-DD), as the passes' start dates are. */
-export const todayInKolkata = (): string => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+export const todayInKolkata = (): string => cityDate(Date.now());
 
 /** Uploads two proofs, creates a student pass order and submits it for verification (a decision for an operator). */
 export async function submittedPassOrder(url: string, rider: HttpRider, phoneNumber: string): Promise<string> {

@@ -180,7 +180,7 @@ describe('walletKind', () => {
   });
 });
 
-describe('refundDueBy (issue 23 item 7)', () => {
+describe('refundDueBy: the day a refund on its way arrives by', () => {
   const day = (iso: string) => Date.parse(`${iso}T12:00:00+05:30`);
   it('counts working days in city time, skipping Saturdays and Sundays', () => {
     // Friday 27 Nov 2026 → 7 working days → Tuesday 8 Dec 2026
@@ -190,5 +190,10 @@ describe('refundDueBy (issue 23 item 7)', () => {
     // started on a Saturday: Monday is the first working day
     expect(refundDueBy(Date.parse('2026-11-28T10:00:00+05:30'), 1)).toBe(day('2026-11-30'));
     expect(refundDueBy(Date.parse('2026-11-30T10:00:00+05:30'), 0)).toBe(day('2026-11-30'));
+  });
+  it("counts in the city's own zone: noon of its due day, not India's", () => {
+    // Friday 11:30 PM in New York is Saturday in India: the city's Friday counts, and the answer is New York's noon
+    expect(refundDueBy(Date.parse('2026-11-27T23:30:00-05:00'), 1, 'America/New_York')).toBe(Date.parse('2026-11-30T12:00:00-05:00'));
+    expect(refundDueBy(Date.parse('2026-11-27T23:30:00-05:00'), 0, 'America/New_York')).toBe(Date.parse('2026-11-27T12:00:00-05:00'));
   });
 });

@@ -14,6 +14,7 @@
  * The wallet, the item pages, the QR screen and Home read this and nothing else. Every function takes `now`.
  * The matrix of every kind × every status is tested in product-status.test.ts.
  */
+import { addCityDays, cityDate, cityDateTimeMs } from './city-time';
 import { CITY_TIME_ZONE } from './constants';
 import { isExpired, isUsedUpForDay, type Punch, type WalletRecord } from './tickets';
 import { countdown, lastValidInstant, passValidityState, type Countdown } from './validity';
@@ -298,14 +299,13 @@ export const REFUND_WORKING_DAYS = 7;
 
 /** The city day a refund started at `startedAt` arrives by: `workingDays` weekdays later (Saturdays and Sundays skipped). */
 export function refundDueBy(startedAt: number, workingDays: number = REFUND_WORKING_DAYS, timeZone: string = CITY_TIME_ZONE): number {
-  // noon of the city day, so adding whole days never crosses a date boundary
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(startedAt);
-  let t = Date.parse(`${ymd}T12:00:00+05:30`);
+  let date = cityDate(startedAt, timeZone);
   let left = workingDays;
   while (left > 0) {
-    t += 86_400_000;
-    const weekday = new Date(t + 5.5 * 3_600_000).getUTCDay();
+    date = addCityDays(date, 1) as string;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (weekday !== 0 && weekday !== 6) left--;
   }
-  return t;
+  // noon of that city day (the date the rider is told; noon is on it in every zone)
+  return cityDateTimeMs(date, 12 * 60, timeZone) as number;
 }
