@@ -53,7 +53,7 @@ const benchDate = argValue('--date') ?? null;
 if (benchDate !== null && !/^\d{8}$/.test(benchDate)) throw new Error(`--date must be YYYYMMDD, not ${benchDate}`);
 if (argValue('--feed') && !existsSync(benchFeed)) throw new Error(`--feed: no feed at ${benchFeed}`);
 
-// A big city (issue 15): synthetic city ten times the feed, planner on it, imports (COPY) on PGlite and PostgreSQL,
+// A big city: synthetic city ten times the feed, planner on it, imports (COPY) on PGlite and PostgreSQL,
 // first plan of a day before and after the network is built ahead. No web build or server needed.
 if (want('bigcity') && existsSync(benchFeed))
   await section('big city', async () => {
@@ -264,7 +264,7 @@ try {
       record('minotor median / ours', r.peer.ratio.toFixed(1), `x (minotor ${r.peer.reachable}, ours ${r.reachable} of ${r.pairs} pairs reachable)`);
       record('pairs where our earliest arrival is later than minotor (replayed: see the list above)', r.peer.oursLater.length, `of ${r.pairs}`);
     });
-  // 6b. Planner abuse (issue 11 item 6): other endpoints' p99 while 20 requests of ten aliased 240-minute, 5-change
+  // 6b. Planner abuse: other endpoints' p99 while 20 requests of ten aliased 240-minute, 5-change
   // planTrip fields arrive. Last of the server's sections: it spends this client's planner budget.
   if (want('planner-abuse') && existsSync(kochiFeed))
     await section('planner abuse', async () => {
@@ -313,7 +313,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Capacity (issue 24 item 6, docs/capacity.md): one instance on PostgreSQL under the city-peak mix: CPU per request of
+// Capacity (docs/capacity.md): one instance on PostgreSQL under the city-peak mix: CPU per request of
 // each kind in the API and in PostgreSQL, the sustained rate at p99 < 300 ms. No web build or other server needed.
 if (want('capacity'))
   await section('capacity', async () => {

@@ -40,7 +40,7 @@ for (const { terminal, bookAt } of boards) {
       await page.setViewportSize(viewport);
       await openBoard(page, segment, terminal, at('2026-11-21T10:06:30'));
       await expect(page.getByText('NEXT BUS TO', { exact: true })).toBeVisible();
-      // Issue 15 (boards): the departure time next to the countdown.
+      // The departure time next to the countdown.
       await expectRow(page, 'Kharghar', '24 min', '10:30 AM');
       await expectRow(page, 'Thane', '24 min');
       await expect(page.getByTestId('board-clock')).toHaveText('10:06 AM');
@@ -149,7 +149,7 @@ test('a board loads mf-airport alone: no other remote, no account code', async (
   }
   expect(requested.some((p) => p.startsWith('/remotes/mf-airport/'))).toBe(true);
   expect(requested.filter((p) => /\/api\/(auth|profile)/.test(p) || /layout|login|account/i.test(p))).toEqual([]);
-  // Issue 15: a board's page is one script of mf-airport's build (docs/airport-timings.md "A board without the shell"):
+  // A board's page is one script of mf-airport's build (docs/airport-timings.md "A board without the shell"):
   // no shell main script, no federation (remotes.json, manifest, remote entry), no React.
   const scripts = requested.filter((p) => p.endsWith('.js'));
   expect(scripts.filter((p) => !/^\/remotes\/mf-airport\/[0-9a-f]{12}\/kiosk[.-]/.test(p))).toEqual([]);
@@ -190,7 +190,7 @@ test('a board whose script does not arrive keeps the served rows and reloads by 
   await expect(row(page, 'Kharghar')).toHaveText(/min|Not Available/);
 });
 
-// Issue 15 "Boards and kiosks": a board is a page of text; its rows come with its first HTML.
+// A board is a page of text; its rows come with its first HTML.
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the rows, clock and BOOK AT are in the first HTML', async ({ page }) => {
@@ -245,7 +245,7 @@ test('the board takes over the rows of its HTML in place, asks nothing until its
   expect(await page.evaluate(() => (window as unknown as { servedBoard?: Element }).servedBoard?.isConnected)).toBe(true);
 });
 
-// Issue 23 item 6: a kiosk's screen is whatever was bought. Both layouts at each common kiosk size show every
+// A kiosk's screen is whatever was bought. Both layouts at each common kiosk size show every
 // destination row whole, inside the screen and above the BOOK AT footer, and nothing runs off the side.
 const KIOSK_SIZES = [
   { width: 1080, height: 1920 },

@@ -129,7 +129,7 @@ test('NCMC: link, recharge ₹500 by UPI, move it to the offline wallet, pending
 
   // Back on the card remote: paid, then moved into the offline wallet: pending until the next tap.
   await expect(page).toHaveURL(/\/app\/ncmc-card-recharge\/successful\/ncmc\?orderId=CRG_/);
-  // the heading says what was charged (issue 23 item 7): the ₹500 load and its ₹5 fee
+  // the heading says what was charged: the ₹500 load and its ₹5 fee
   await expect(page.getByText('₹505 paid')).toBeVisible();
   await expect(page.getByText('₹500 for the card + ₹5 fee')).toBeVisible();
   await expectAccessible(page);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
-// Issue 23 item 1 against the real server: what the wallet and the item screens say about a seat the rider cancelled,
+// The one status model against the real server: what the wallet and the item screens say about a seat the rider cancelled,
 // the old booking of a change of slot, a seat whose trip an operator cancelled (ops API), and a pass whose documents
 // were rejected, all made through the real API and the payments sandbox. One status model decides it
 // (shared/domain productStatus): none of them is "Not valid yet · Valid in 2 h", none stays under Active, and nothing

@@ -2,7 +2,7 @@ import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { luhnValid, withClosedLoopCheckDigit } from '@sawari/domain';
 import { newIp, newPhone, rand, riderThroughApi } from '../support/rider';
 
-// Every route of SPEC §2 settles (issue 23, item 3). Each route is opened directly, as a signed-in rider and signed
+// Every route of SPEC §2 settles. Each route is opened directly, as a signed-in rider and signed
 // out, as written with each parameter filled with an id that does not exist, and without its parameters; within 5 s
 // the page must show a heading (h1) and a way on (a link or button in the screen), and never a permanent "Loading…",
 // a blank page, "Something went wrong" or developer text (API validation messages, error codes, stack traces).
@@ -324,7 +324,7 @@ export async function expectSettles(page: Page, path: string, { developerText = 
 }
 
 /**
- * Dead ends the sweep found that are not fixed yet (issue 23 item 3, left open; each is skipped here by name so the
+ * Dead ends the sweep found that are not fixed yet (left open; each is skipped here by name so the
  * sweep stays a gate for every other route, and comes back by deleting its line): the screen still says "Loading…"
  * after 8 s on a loaded machine, or has no way on.
  */
@@ -358,12 +358,12 @@ for (const visit of visits()) {
 }
 
 /**
- * Issue 23 item 4: no screen wider than the phone. At 360 px, in Hindi and in Malayalam (long words, tall scripts), and
+ * No screen wider than the phone. At 360 px, in Hindi and in Malayalam (long words, tall scripts), and
  * in English at 200 % text size, the page never scrolls sideways and no element is wider than the screen. The rider
  * has both kinds of card linked and a long name.
  */
 const NARROW = [{ name: '360 px, Hindi', lang: 'hi', zoom: false }];
-// Not yet here (issue 23 item 4, left open): Malayalam at 360 px, and 200 % text ({ lang: 'en', zoom: true }), and
+// Not yet here (left open): Malayalam at 360 px, and 200 % text ({ lang: 'en', zoom: true }), and
 // every route rather than the card screens: add them to NARROW / NARROW_PATHS once their overflow is fixed.
 
 /** Elements wider than the viewport (or reaching past its right edge), described for the failure message. */

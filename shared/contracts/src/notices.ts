@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Rider notices (issue 23 item 2): every outcome the rider did not see happen (an operator's cancel, move or bus
+ * Rider notices: every outcome the rider did not see happen (an operator's cancel, move or bus
  * change, a refund sent or settled, a booking confirmed, a change of slot, a verification, a card load written) is
  * sent by SMS and shown on Home until the rider dismisses it. The text is written in the rider's notice language.
  */

@@ -74,7 +74,7 @@ const NOT_USABLE: Headline[] = [
   'written',
 ];
 
-describe('product status matrix (issue 23 item 1)', () => {
+describe('product status matrix', () => {
   it('has a row for every status and a column for every kind', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual([...PRODUCT_STATUSES].sort());
     expect(PRODUCT_KINDS).toHaveLength(4);
@@ -151,7 +151,7 @@ describe('time boundaries', () => {
     expect(productStatus(seat, slot).actions).toEqual(['showCode', 'details']);
   });
 
-  it('a cancelled seat before its slot never reads "not valid yet · valid in 2 h" (the bug of issue 23)', () => {
+  it('a cancelled seat before its slot never reads "not valid yet · valid in 2 h"', () => {
     const slot = NOW + 2 * HOUR_MS;
     for (const status of ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'USER_RESCHEDULED', 'SYSTEM_RESCHEDULED']) {
       const v = productStatus({ ...base('seat', status), startTime: slot - 30 * MINUTE_MS, expiryTime: slot + HOUR_MS, slotStart: slot }, NOW);

@@ -1,5 +1,5 @@
 /**
- * One status model for every product a rider holds (issue 23 item 1): a pass, a ticket, a reserved seat and a card load.
+ * One status model for every product a rider holds: a pass, a ticket, a reserved seat and a card load.
  * From the product's status (every status of spec §4, plus ours: REFUNDED, CANCELLED, ISSUED and the card-load states)
  * and its times, ONE function decides what every screen says about it:
  *
@@ -292,7 +292,7 @@ export function seatStatus(b: { status: string; tripSlotStartTime: number; arriv
 
 /**
  * A refund on its way goes back to the way the rider paid (card, account, UPI or wallet), within this many working days
- * (issue 23 item 7: "Refund on its way" says where and by when). UPI and wallet refunds settle at once in practice; cards
+ * ("Refund on its way" says where and by when). UPI and wallet refunds settle at once in practice; cards
  * and netbanking take days (docs/payments.md "Refunds"); the rider is told the latest day.
  */
 export const REFUND_WORKING_DAYS = 7;

@@ -5,7 +5,7 @@ import { ApiRequestError } from '@sawari/runtime';
 import { LoadError, NotFoundScreen } from './intl';
 import { riderUi } from './rider';
 
-// What a rider sees when a load fails or an address leads nowhere (issue 23): words by the error's code in their
+// What a rider sees when a load fails or an address leads nowhere: words by the error's code in their
 // language, never the API's message, and always a way on.
 const messages = { 'common.retry': 'Retry', 'error.generic': 'That did not work: {reason}' };
 const inLang = (locale: string, node: React.ReactNode) =>

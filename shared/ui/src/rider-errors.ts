@@ -1,4 +1,4 @@
-// What an API error means to a rider, by its code (issue 23): the API's `message` is written for developers (`Field
+// What an API error means to a rider, by its code: the API's `message` is written for developers (`Field
 // "bookingId" in the path: must be…`) and is never shown. Pure (no React), so the shell, every remote and the tests
 // share it; riderError() answers texts in the rider's language (English, Hindi, Marathi, Malayalam, Tamil, Kannada).
 

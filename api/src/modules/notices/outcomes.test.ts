@@ -1,4 +1,4 @@
-// Issue 23 item 2: every outcome reaches the rider in their language, by SMS (the development gateway's outbox) and as
+// Every outcome reaches the rider in their language, by SMS (the development gateway's outbox) and as
 // a notice on Home until seen. Each kind is driven through its real flow: a sandbox payment, the rider's change of
 // slot, the operators' vehicle / cancel / move, the refunds they cause, a terminal tap writing a card load.
 import { withClosedLoopCheckDigit } from '@sawari/domain';

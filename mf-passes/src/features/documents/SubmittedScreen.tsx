@@ -5,7 +5,7 @@ import { Pending } from './Pending';
 
 /**
  * /bus-pass-purchase/submit-for-verification-successful/:transactionId: submitted, and then the outcome as it comes
- * (issue 16 item 9): the order is polled every 5 s while it waits, and the screen turns into "approved — buy now" or
+ *: the order is polled every 5 s while it waits, and the screen turns into "approved — buy now" or
  * "rejected — the reason" by itself; the rider also gets the outcome by SMS.
  */
 export function SubmittedScreen() {

@@ -79,7 +79,7 @@ beforeEach(() => {
 const ROUTE = '/premium-buses/fare-details';
 const q = 'tripId=PRM-2.202611282000&fromStopId=K&toStopId=A&adult=2&child=1&senior=0';
 
-describe('FareScreen (issue 23 item 5): what the rider buys, before paying', () => {
+describe('FareScreen: what the rider buys, before paying', () => {
   it('shows the line, date, departure and arrival with stops, passengers by category and one named fare line each', async () => {
     renderAt(`${ROUTE}?${q}&lineId=PRM-2&date=20261128`, ROUTE, <FareScreen product="PREMIUM" />);
     const facts = await screen.findByTestId('fare-facts');

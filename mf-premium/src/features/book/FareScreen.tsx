@@ -1,4 +1,4 @@
-// /premium-buses/fare-details and /great-escape/fare-details: what the rider buys before paying (issue 23 item 5): the
+// /premium-buses/fare-details and /great-escape/fare-details: what the rider buys before paying: the
 // line, date, departure and arrival with their stops, passengers by category, one fare line per passenger named with
 // whose it is; "Keep my seats" holds them for 10 minutes. "← Choose a slot" returns to the slot list WITH its line.
 import { useMemo, useRef, useState } from 'react';

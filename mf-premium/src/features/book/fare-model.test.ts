@@ -1,6 +1,6 @@
 import { changeOfSlot, passengerFareLines, passengersByCategory, slotsBackPath, split } from './fare-model';
 
-describe('fare lines named by passenger (issue 23 item 5)', () => {
+describe('fare lines named by passenger', () => {
   const groups = [
     { id: 'adult', payableAmount: 90_000, actualAmount: 90_000 },
     { id: 'child', payableAmount: 25_000, actualAmount: 45_000 },

@@ -1,4 +1,4 @@
-// What the fare page shows before the rider pays (issue 23 item 5), as plain rules: one fare line per passenger named
+// What the fare page shows before the rider pays, as plain rules: one fare line per passenger named
 // with whose it is ("Adult 1", "Child 1") instead of the server's per-category "Seat fare / Seat fare / Child
 // concession", the passengers by category, the way back to the slot list WITH its line (a slot page without its line
 // loads nothing), and what a change of slot costs against which booking. Tested in fare-model.test.ts.

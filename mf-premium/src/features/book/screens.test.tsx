@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-// Component tests of the booking screens (issue 23 item 8): each screen's states with the API mocked (loading → ready,
+// Component tests of the booking screens: each screen's states with the API mocked (loading → ready,
 // empty, refused), read as a rider reads them (roles and names), through Testing Library.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { location, renderAt } from '../../test/render';

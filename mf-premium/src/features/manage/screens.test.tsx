@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-// Component tests of the after-booking screens (issue 23 items 1, 7, 8): the summary tells a booking's status through
+// Component tests of the after-booking screens: the summary tells a booking's status through
 // the shared status model, where a refund goes and by when; cancel shows the refund before confirming; the change of
 // slot lists what each slot costs against the booking; the pop-ups and the stops.
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-// Component tests of what every wallet screen shows about an item (issue 23 item 1): the pill, the headline, the
+// Component tests of what every wallet screen shows about an item: the pill, the headline, the
 // validity line and the actions come from shared/domain productStatus, so a cancelled, replaced or moved seat never reads
 // "Not valid yet · Valid in 2 h", and an active seat shows its departure with change and cancel.
 import { render, screen } from '@testing-library/react';

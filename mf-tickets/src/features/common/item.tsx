@@ -62,7 +62,7 @@ export function ItemLegs({ item }: { item: WalletItem }) {
 }
 
 /**
- * Whose pass this is and its readable number (issue 16 item 8): the holder's photograph from the verified documents
+ * Whose pass this is and its readable number: the holder's photograph from the verified documents
  * (where the category has one), the name it was bought in, and "Pass no. K7M2 9QXA" (shared/domain shortId) instead of
  * the 40-50 character transactionId. A ticket shows its number only.
  */

@@ -143,11 +143,11 @@ describe('wallet tabs and states', () => {
     expect(screenFor(item(), NOW, false)).toBe('/your-tickets-and-passes/pass-validation/TKT-1');
     expect(itemState(item({ startTime: NOW + 1 }), NOW)).toBe('notYetValid');
     expect(itemState(item({ startTime: NOW }), NOW)).toBe('valid');
-    // issue 16 item 3: a pass whose start is later today is valid today, not "not valid yet"; tomorrow's is not yet
+    // a pass whose start is later today is valid today, not "not valid yet"; tomorrow's is not yet
     expect(itemState(pass({ startTime: NOW + 3_600_000 }), NOW)).toBe('valid');
     expect(itemState(pass({ startTime: NOW + 86_400_000 }), NOW)).toBe('notYetValid');
   });
-  it('counts down to expiry in a rider’s terms (issue 16 item 2)', () => {
+  it('counts down to expiry in a rider’s terms', () => {
     expect(expiryCountdown(item({ expiryTime: NOW + 12 * 60_000 + 30_000 }), NOW)).toEqual({ unit: 'minutes', minutes: 12 });
     expect(expiryCountdown(pass({ expiryTime: NOW + 29 * 86_400_000 + 3_600_000 }), NOW)).toEqual({ unit: 'days', days: 29 });
     expect(expiryCountdown(item({ status: 'USED' }), NOW)).toBeNull();
@@ -163,7 +163,7 @@ describe('wallet tabs and states', () => {
   });
 });
 
-describe('reserved seats in the wallet (issue 23 item 1: shared/domain productStatus)', () => {
+describe('reserved seats in the wallet (shared/domain productStatus)', () => {
   const slot = NOW + 2 * 3_600_000;
   const seat = (status: string) =>
     item({
@@ -205,7 +205,7 @@ describe('status label (spec §4 through shared/domain statusLabel)', () => {
   it('gives the words and the dated labels as catalog ids', () => {
     expect(statusLabelParts(item(), NOW, fmt)).toEqual({ id: 'status.ticketValidTill', date: '2026-11-21' });
     expect(statusLabelParts(pass(), NOW, fmt)).toEqual({ id: 'status.validTill', date: '2026-11-21' });
-    // issue 16 item 1: a pass ending at a city midnight reads as the day before, with its last minute
+    // a pass ending at a city midnight reads as the day before, with its last minute
     const end = Date.parse('2026-12-23T00:00:00+05:30');
     expect(statusLabelParts(pass({ expiryTime: end }), NOW, formatCityDate, formatCityDateTime)).toEqual({ id: 'status.validTill', date: '22 Dec, 11:59 PM' });
     expect(statusLabelParts(pass({ expiryTime: end }), end + 1, formatCityDate, formatCityDateTime)).toEqual({ id: 'status.expiredOn', date: '22 Dec 2026' });
@@ -320,7 +320,7 @@ describe('multi-route legs', () => {
   });
 });
 
-describe('wallet by city (issue 16 item 11)', () => {
+describe('wallet by city', () => {
   const names: Record<string, string> = { mumbai: 'Mumbai', kochi: 'Kochi', pune: 'Pune' };
   const x = (tx: string, city: string) => ({ transactionId: tx, city });
   it('the current city first, then the others by name, each in its own order', () => {
@@ -340,7 +340,7 @@ describe('wallet by city (issue 16 item 11)', () => {
   });
 });
 
-describe('who an item is for, from its fields (issue 23 item 7)', () => {
+describe('who an item is for, from its fields', () => {
   it('a ticket by its passengers, an instant ticket by its fare and count, else the catalogue name', () => {
     expect(whoFor(item({ passengers: { adult: 1, child: 2, senior: 0 } }))).toEqual([
       { kind: 'passenger', passenger: 'adult', count: 1 },

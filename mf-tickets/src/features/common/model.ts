@@ -309,7 +309,7 @@ export function normaliseVehicleNo(input: string): string | null {
 }
 
 /**
- * The wallet's items by city (issue 16 item 11): the current city first (even when empty, so its empty state shows),
+ * The wallet's items by city: the current city first (even when empty, so its empty state shows),
  * then the others by name; items keep their order within a city.
  */
 export function groupByCity<T extends { city: string }>(
@@ -324,7 +324,7 @@ export function groupByCity<T extends { city: string }>(
 }
 
 /**
- * Who an item is for, built from its structured fields so every language says it (issue 23 item 7), never the server's
+ * Who an item is for, built from its structured fields so every language says it, never the server's
  * English label ("Adult × 1", "₹20 ticket × 2"): a ticket's passengers by kind, an instant ticket's fare and count,
  * else (a pass, a seat) the catalogue's name, translated by the caller.
  */

@@ -1,5 +1,5 @@
 // /select-payment/:agency/:productType/:orderId and its method screens (card, wallet, upi, netbanking, cash): the
-// order, its summary and the way to pay it. The pieces are one file each beside this one (issue 23 item 8).
+// order, its summary and the way to pay it. The pieces are one file each beside this one.
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
