@@ -4,6 +4,7 @@ import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
 import { PassOrderService } from './service';
+import { paymentsOf } from '../payments';
 import { runOps, serviceOpsBackend } from './ops-cli';
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
@@ -303,21 +304,68 @@ describe(`passes API ${dbLabel()}`, () => {
       expectError(await post('/api/passes/00000000-0000-4000-8000-000000000000/renew', { passStartDate: '2025-09-19' }), 404, 'PASS_NOT_FOUND');
     });
 
-    it('reclaim: paid but not issued within 5 min in Mumbai issues the pass; later 410; unpaid or issued 409', async () => {
-      const mk = async (start: string) => (await order(payload({}, { passStartDate: start, fmId: 'mum-gen-7', passFare: 350 }))).json().transactionId as string;
-      const tx = await mk('2025-08-21');
-      expectError(await post(`/api/passes/orders/${tx}/reclaim`), 409, 'ORDER_NOT_PAID');
-      await s.db.query('UPDATE pass_orders SET paid_at = $2 WHERE transaction_id = $1', [tx, clock.t]);
-      clock.advance(4 * MIN);
-      const r = await post(`/api/passes/orders/${tx}/reclaim`);
-      expect(r.statusCode).toBe(200);
-      expect(r.json()).toMatchObject({ transactionId: tx, status: 'SUCCESS' });
-      expectError(await post(`/api/passes/orders/${tx}/reclaim`), 409, 'PASS_ALREADY_ISSUED');
-      const late = await mk('2025-08-22');
-      await s.db.query('UPDATE pass_orders SET paid_at = $2 WHERE transaction_id = $1', [late, clock.t]);
-      clock.advance(5 * MIN + 1);
-      expectError(await post(`/api/passes/orders/${late}/reclaim`), 410, 'RECLAIM_WINDOW_PASSED');
-      expectError(await get(late, await signIn(s.app, s.db, '9876580003')), 404, 'ORDER_NOT_FOUND');
+    it('reclaim: a settled payment whose issue failed gets its pass through payments, once (20 at once); later 410; unpaid or issued 409; another rider 404', async () => {
+      const mk = async (start: string, who: Session = rider) =>
+        (await order(payload({}, { passStartDate: start, fmId: 'mum-gen-7', passFare: 350 }, who), who)).json().transactionId as string;
+      // The pass kind's issue fails for these orders (the passes store unavailable between settling and issuing): the
+      // payment settles at the gateway, the delivery transaction rolls back, and the order is paid without its pass.
+      const kind = paymentsOf(s.app)!.kinds.get('pass')!;
+      const original = kind.issue;
+      const failing = new Set<string>();
+      kind.issue = async (db, o, payment) => {
+        if (failing.has(o.orderId)) throw new Error('passes store unavailable');
+        return original(db, o, payment);
+      };
+      const paidWithoutPass = async (tx: string, who: Session = rider) => {
+        failing.add(tx);
+        expect((await payCard(tx, undefined, undefined, who)).json()).toMatchObject({ status: 'SUCCESS' });
+        const row = await s.db.query<{ status: string; notified_at: string | null }>('SELECT status, notified_at FROM payments WHERE order_id = $1', [tx]);
+        expect(row.rows).toEqual([{ status: 'SUCCESS', notified_at: null }]);
+        expect(await passesOf(tx)).toBe(0);
+      };
+      const passesOf = async (tx: string) =>
+        Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [tx])).rows[0].n);
+      const paymentOrder = async (tx: string) =>
+        (
+          await s.db.query<{ state: string; product_id: string | null }>(
+            "SELECT state, product_id FROM payment_orders WHERE order_kind = 'pass' AND order_id = $1",
+            [tx],
+          )
+        ).rows[0];
+      try {
+        const tx = await mk('2025-08-21');
+        expectError(await post(`/api/passes/orders/${tx}/reclaim`), 409, 'ORDER_NOT_PAID');
+        await paidWithoutPass(tx);
+        expectError(await post(`/api/passes/orders/${tx}/reclaim`, undefined, (await signIn(s.app, s.db, '9876580003')).headers), 404, 'ORDER_NOT_FOUND');
+        clock.advance(4 * MIN);
+        // (the issue keeps failing until the reclaim, so the server's own reconciliation cannot deliver it first)
+        failing.delete(tx);
+        const all = await Promise.all(Array.from({ length: 20 }, () => post(`/api/passes/orders/${tx}/reclaim`)));
+        const ok = all.filter((r) => r.statusCode === 200);
+        expect(ok).toHaveLength(1);
+        for (const r of all.filter((x) => x.statusCode !== 200)) expectError(r, 409, 'PASS_ALREADY_ISSUED');
+        expect(ok[0].json()).toMatchObject({ transactionId: tx, status: 'SUCCESS' });
+        expect(await passesOf(tx)).toBe(1);
+        expect(await paymentOrder(tx)).toEqual({ state: 'ISSUED', product_id: ok[0].json().passId });
+        expect((await get(tx)).json()).toMatchObject({ status: 'SUCCESS', passId: ok[0].json().passId });
+        expectError(await post(`/api/passes/orders/${tx}/reclaim`), 409, 'PASS_ALREADY_ISSUED');
+        // the window is counted from the payment's settling: 5 min in Mumbai, then 410 (and nothing issued)
+        const edge = await mk('2025-08-22');
+        await paidWithoutPass(edge);
+        const late = await mk('2025-08-23');
+        await paidWithoutPass(late);
+        clock.advance(5 * MIN);
+        failing.delete(edge);
+        expect((await post(`/api/passes/orders/${edge}/reclaim`)).statusCode).toBe(200);
+        clock.advance(1);
+        failing.delete(late);
+        expectError(await post(`/api/passes/orders/${late}/reclaim`), 410, 'RECLAIM_WINDOW_PASSED');
+        expect(await passesOf(late)).toBe(0);
+        expect(await paymentOrder(late)).toMatchObject({ state: 'FROZEN' });
+        expectError(await get(late, await signIn(s.app, s.db, '9876580003')), 404, 'ORDER_NOT_FOUND');
+      } finally {
+        kind.issue = original;
+      }
     });
   });
   describe('trial and welcome offers on pass orders (last: moves the clock by days)', () => {

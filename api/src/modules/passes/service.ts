@@ -533,19 +533,29 @@ export class PassOrderService implements PromotionIssuer {
     return r;
   }
 
-  /** Spec §9 reclaim: a paid order without a pass gets its pass within the city's reclaim time. */
+  /**
+   * Spec §9 reclaim: a paid order without a pass (its payment settled but the issue failed or was interrupted) gets its
+   * pass within the city's reclaim time, counted from the payment's settling. Issued through payments (redeliver: the
+   * same delivery as paying, exactly once, with its payment order), never here directly.
+   */
   async reclaim(userId: string, transactionId: string) {
-    return this.db.transaction(async (tx) => {
-      const store = new PassStore(tx);
-      const o = await store.order(transactionId, true);
-      if (!o || o.userId !== userId) throw notFound();
-      if (await store.passOfOrder(transactionId)) throw new ApiError(409, 'PASS_ALREADY_ISSUED', 'This order already has its pass.');
-      if (o.paidAt === null) throw new ApiError(409, 'ORDER_NOT_PAID', 'This order has not been paid, so there is nothing to reclaim.');
-      if (!canReclaim(o.city, o.paidAt, this.now()))
-        throw new ApiError(410, 'RECLAIM_WINDOW_PASSED', 'The time to reclaim this pass has passed. Contact support for a refund.');
-      const { pass } = await this.issueIn(store, o);
-      return this.passView(pass);
+    const o = await this.store.order(transactionId);
+    if (!o || o.userId !== userId) throw notFound();
+    const issued = () => new ApiError(409, 'PASS_ALREADY_ISSUED', 'This order already has its pass.');
+    if (await this.store.passOfOrder(transactionId)) throw issued();
+    const r = await this.payments.redeliver('pass', transactionId, {
+      within: (paidAt) => {
+        if (!canReclaim(o.city, paidAt, this.now()))
+          throw new ApiError(410, 'RECLAIM_WINDOW_PASSED', 'The time to reclaim this pass has passed. Contact support for a refund.');
+      },
     });
+    if (r.state === 'unpaid') throw new ApiError(409, 'ORDER_NOT_PAID', 'This order has not been paid, so there is nothing to reclaim.');
+    if (r.state === 'refunded')
+      throw new ApiError(409, 'ORDER_NOT_PAID', 'This order could not be issued as paid, so its payment was refunded. There is nothing to reclaim.');
+    if (r.alreadyIssued) throw issued();
+    const pass = await this.store.pass(r.productId);
+    if (!pass) throw new Error(`passes: payments issued ${transactionId} as pass ${r.productId}, which does not exist`);
+    return this.passView(pass);
   }
 
   /** GET /api/passes/orders: the rider's orders with proofs still to be verified, rejected, or verified and unpaid. */

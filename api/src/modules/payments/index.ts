@@ -15,5 +15,5 @@ export { createPaymentsModule, paymentsOf, type PaymentsDeps } from './module';
 export { ISSUE_REFUSED, PaymentService, type RefundView } from './service';
 export { SANDBOX_BANK_CARDS, SANDBOX_CARDS, SANDBOX_UPI, SANDBOX_UPI_HANDLES, SANDBOX_UPI_NO_REFUND, SandboxGateway, type PaymentGateway } from './gateway';
 
-/** What a seller module may ask of payments: issue a free order, refund a paid one. */
-export type SellerPayments = Pick<import('./service').PaymentService, 'issueFree' | 'refund' | 'refundStatus' | 'issuedPaymentOf'>;
+/** What a seller module may ask of payments: issue a free order, refund a paid one, issue a paid one whose delivery failed. */
+export type SellerPayments = Pick<import('./service').PaymentService, 'issueFree' | 'refund' | 'refundStatus' | 'issuedPaymentOf' | 'redeliver'>;

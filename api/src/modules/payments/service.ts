@@ -208,8 +208,13 @@ export class PaymentService {
    * refuse and plan a refund) or release the order, and mark it delivered. True if it ran.
    */
   private async deliver(id: string): Promise<boolean> {
+    return (await this.deliverOnce(id)) === 'done';
+  }
+
+  /** deliver: 'busy' when another delivery holds the claim (or none is due), 'failed' when the transaction failed. */
+  private async deliverOnce(id: string): Promise<'done' | 'busy' | 'failed'> {
     const row = await this.store.claimDelivery(id, this.now());
-    if (!row) return false;
+    if (!row) return 'busy';
     let refund: RefundRow | null = null;
     try {
       const port = this.port(row.orderKind);
@@ -261,7 +266,7 @@ export class PaymentService {
         'payment outcome delivery failed; reconciliation retries it',
       );
       await this.store.releaseDelivery(id);
-      return false;
+      return 'failed';
     }
     if (refund) await this.sendRefund(refund).catch((err) => this.opts.log?.warn({ err, refundId: refund!.id }, 'refund not sent; reconciliation retries it'));
     const after = this.kinds.get(row.orderKind)?.afterCommit;
@@ -269,7 +274,42 @@ export class PaymentService {
       await after(row.orderId).catch((err) =>
         this.opts.log?.warn({ err, orderKind: row.orderKind, orderId: row.orderId }, "seller's after-commit work failed; its job retries it"),
       );
-    return true;
+    return 'done';
+  }
+
+  /**
+   * A seller's reclaim (a rider asks for the product of a paid order that has none): finds the order's settled
+   * payment whose delivery has not happened (it failed or was interrupted between settling and issuing) and runs the
+   * same delivery as pay and reconciliation (claim, locks, amount and product checks, OrderKind.issue, or a refund),
+   * so the product is issued exactly once, with its payment order. `within(settledAt)` may refuse (throw) before
+   * anything is done. A delivery claimed by another caller is waited for (up to the replay wait).
+   */
+  async redeliver(
+    orderKind: string,
+    orderId: string,
+    opts: { within?: (settledAt: number) => void } = {},
+  ): Promise<{ state: 'issued'; productId: string; alreadyIssued: boolean } | { state: 'unpaid' } | { state: 'refunded' }> {
+    this.port(orderKind);
+    const order = await this.store.order(orderKind, orderId);
+    if (order?.state === 'ISSUED') return { state: 'issued', productId: order.productId ?? '', alreadyIssued: true };
+    if (order?.state !== 'FROZEN' || !order.frozenPaymentId) return { state: 'unpaid' };
+    const p = await this.store.byId(order.frozenPaymentId);
+    if (!p || p.status !== 'SUCCESS' || p.notifiedAt !== null) return { state: 'unpaid' };
+    opts.within?.(p.updatedAt);
+    const until = Date.now() + this.replayWaitMs;
+    let outcome = await this.deliverOnce(p.id);
+    while (outcome === 'busy' && (await this.store.byId(p.id))?.notifiedAt === null) {
+      if (Date.now() >= until)
+        throw new ApiError(409, 'ISSUE_IN_PROGRESS', 'This order is being issued right now. Try again in a moment.', { 'retry-after': '1' });
+      await new Promise((r) => setTimeout(r, 15));
+      outcome = await this.deliverOnce(p.id);
+    }
+    if (outcome === 'failed')
+      throw new ApiError(409, 'ISSUE_IN_PROGRESS', 'This order could not be issued just now; it will be. Try again in a moment.', { 'retry-after': '5' });
+    const after = await this.store.order(orderKind, orderId);
+    if (after?.state === 'ISSUED' && after.issuedPaymentId === p.id)
+      return { state: 'issued', productId: after.productId ?? '', alreadyIssued: outcome !== 'done' };
+    return { state: 'refunded' };
   }
 
   /** Why a successful payment must not issue its order (null: it may). */
