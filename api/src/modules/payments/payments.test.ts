@@ -440,6 +440,47 @@ describe(`payments ${dbLabel()}`, () => {
     }
   });
 
+  it('redeliver (a seller reclaim) issues a settled payment whose issue failed, once; refunds it when the order changed; unpaid otherwise', async () => {
+    const original = orders.issue.bind(orders);
+    const failing = new Set<string>();
+    orders.issue = async (db: unknown, order: OrderQuote) => {
+      if (failing.has(order.orderId)) throw new Error('passes store unavailable');
+      return original(db, order);
+    };
+    try {
+      const id = newOrder();
+      const changed = newOrder();
+      expect(await reconciler.redeliver('demo', id)).toEqual({ state: 'unpaid' });
+      failing.add(id).add(changed);
+      for (const o of [id, changed]) expect(paid(await pay(o, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
+      failing.clear();
+      let seen = -1;
+      const refused = await reconciler
+        .redeliver('demo', id, {
+          within: (settledAt) => {
+            seen = settledAt;
+            throw new ApiError(410, 'TOO_LATE', 'refused by the seller');
+          },
+        })
+        .catch((e: ApiError) => e.code);
+      expect([refused, seen]).toEqual(['TOO_LATE', clock.now()]);
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(0);
+      const all = await Promise.all(Array.from({ length: 5 }, () => reconciler.redeliver('demo', id)));
+      expect(all.filter((r) => r.state === 'issued' && !r.alreadyIssued)).toEqual([{ state: 'issued', productId: `pass-${id}`, alreadyIssued: false }]);
+      expect(all.every((r) => r.state === 'issued')).toBe(true);
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+      // the order changed after the payment settled: not issued, refunded in full
+      orders.orders.get(changed)!.product = 'week';
+      const refundsBefore = gateway.refunds;
+      expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'refunded' });
+      expect(orders.succeeded.filter((o) => o === changed)).toHaveLength(0);
+      expect(gateway.refunds).toBe(refundsBefore + 1);
+      expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'unpaid' });
+    } finally {
+      orders.issue = original;
+    }
+  });
+
   it('the server runs reconciliation on its own every reconcileEveryMs (a second instance on the same database)', async () => {
     const id = newOrder();
     const r = paid(await pay(id, { method: 'netbanking', details: { bank: 'ICICI' } }));
