@@ -83,13 +83,15 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
   }, 60_000);
 
   it('stops a search past its deadline with PLANNER_TIMEOUT, and the worker answers the next one', async () => {
-    const p = planner({ pool: { workers: 1, deadlineMs: 40 } });
+    // A grace period far longer than the search: a PLANNER_TIMEOUT can then only come from the worker stopping itself at
+    // its deadline (a search run to its end answers with journeys, and the kill timer would wait 30 s).
+    const p = planner({ pool: { workers: 1, deadlineMs: 40, graceMs: 30_000 } });
     const unhurried = planner({ pool: { workers: 1, deadlineMs: 60_000 } });
     // The first plan builds the network (counted before the deadline starts) and warms the worker.
     await p.plan('gridville', { stopId: 'g0_0' }, { stopId: 'g1_1' }, AT, 0, 0).catch(() => undefined);
     await unhurried.plan('gridville', { stopId: 'g0_0' }, { stopId: 'g1_1' }, AT, 0, 0);
-    // Stopped at its deadline, it answers sooner than the same search run to its end in the same minutes (relative
-    // times: a loaded machine slows both, so no wall-clock bound that flakes).
+    // Stopped at its deadline, the worker answers PLANNER_TIMEOUT well before its grace period; the same search given
+    // time runs to its end (no wall-clock comparison between the two: on a loaded machine either can take longer).
     const timed = async (run: () => Promise<unknown>) => {
       const started = performance.now();
       const outcome = await run().then(
@@ -103,7 +105,7 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
     expect(stopped.outcome).toBeInstanceOf(ApiError);
     expect(stopped.outcome).toMatchObject({ status: 503, code: 'PLANNER_TIMEOUT' });
     expect(whole.outcome).toBeNull();
-    expect(stopped.ms).toBeLessThan(whole.ms);
+    expect(stopped.ms).toBeLessThan(30_000);
     const quick = await p.plan('gridville', { stopId: 'g0_0' }, { stopId: 'g0_3' }, AT, 0, 1);
     expect(quick.itineraries.length).toBeGreaterThan(0);
   }, 60_000);
