@@ -25,3 +25,4 @@ export * from './cards';
 export * from './offers';
 export * from './short-id';
 export * from './product-status';
+export * from './contrast';

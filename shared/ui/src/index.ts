@@ -2,3 +2,5 @@
 // dom.ts has no React: the shell's root config uses it before (or without) React being loaded.
 export { Button, UnavailablePanel, Spinner, Skeleton, type UnavailableTexts } from './components';
 export { renderUnavailablePanel } from './dom';
+export { RouteBadge, type RouteBadgeProps } from './route-badge';
+export * from './icons';
