@@ -44,7 +44,9 @@ function rewriteRequires(code, outFile, srcFile) {
   return code.replace(/require\("([^"]+)"\)/g, (whole, spec) => {
     const pkg = ROOTS.find((r) => r.pkg && (spec === r.pkg || spec.startsWith(`${r.pkg}/`)));
     if (pkg) {
-      const target = path.join(API_DIST, pkg.out, spec.slice(pkg.pkg.length) || 'index');
+      // `@sawari/domain/src/planner` names a folder of the package's sources: compiled, it sits under the package's out.
+      const sub = spec.slice(pkg.pkg.length).replace(/^\/src(?=\/|$)/, '');
+      const target = path.join(API_DIST, pkg.out, sub || 'index');
       let rel = path.relative(path.dirname(outFile), target).split(path.sep).join('/');
       if (!rel.startsWith('.')) rel = `./${rel}`;
       return `require(${JSON.stringify(rel)})`;

@@ -252,7 +252,7 @@ export async function runPlannerBench({
     const m = await import(pathToFileURL(path.join(root, rel)).href);
     return { ...m.default, ...m };
   };
-  const core = await load('api/src/modules/planner/core/index.ts');
+  const core = await load('shared/domain/src/planner/index.ts');
   const { PointGrid, walkingSeconds } = await load('api/src/modules/transit/geo.ts');
   const { parseGtfsTime } = await load('shared/domain/src/service-day.ts');
 

@@ -47,7 +47,7 @@ const probes: Probe[] = [
     expect: /module sos may use module payments only through/,
   },
   {
-    file: 'api/src/modules/planner/core/zz-probe.ts',
+    file: 'api/src/modules/planner/testing/zz-probe.ts',
     code: "import * as s from '../../transit/store';\nexport const y = s;\n",
     expect: /module planner may use module transit only through/,
   },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
-import { arriveByProblems, buildNetwork, raptorRange, type Endpoint, type Network } from './core';
+import { arriveByProblems, buildNetwork, raptorRange, type Endpoint, type Network } from '@sawari/domain/src/planner';
 import { DEFAULT_TRANSFER_SLACK_SECS, networkInput, PlannerService } from './service';
 import { PlannerStore } from './store';
 

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildNetwork, sharedRoutingArrays, type Network } from './core';
+import { buildNetwork, sharedRoutingArrays, type Network } from '@sawari/domain/src/planner';
 import type { BuiltInWorker, NetworkBuildJob, NetworkBuildMessage } from './network-build';
 import type { PlannerRows } from './store';
 import { networkInput } from './service';

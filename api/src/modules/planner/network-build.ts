@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Network, RoutingArrays } from './core';
+import type { Network, RoutingArrays } from '@sawari/domain/src/planner';
 import type { PlannerRows } from './store';
 import { workerSource } from '../../platform/worker-source';
 

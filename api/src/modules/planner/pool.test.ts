@@ -4,7 +4,7 @@ import { ApiError } from '../../platform/errors';
 import { importGtfs } from '../transit/importer/import';
 import { PlannerService } from './service';
 import { PlannerPool, defaultWorkerCount } from './pool';
-import { buildNetwork, sharedRoutingArrays } from './core';
+import { buildNetwork, sharedRoutingArrays } from '@sawari/domain/src/planner';
 import { writeGridFeed } from './testing/grid-feed';
 
 // Planner searches run in worker threads with a per-request deadline, so an expensive search never

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../platform/errors';
-import { raptorRange, QueryStoppedError, sharedRoutingArrays, type Journey, type RangeQuery, type RoutingArrays } from './core';
+import { raptorRange, QueryStoppedError, sharedRoutingArrays, type Journey, type RangeQuery, type RoutingArrays } from '@sawari/domain/src/planner';
 import { workerSource } from '../../platform/worker-source';
 
 /**

@@ -3,7 +3,7 @@ import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
 import { NetworkPrebuilder, type NetworkPreparer } from './prebuild';
 import { PlannerService, networkInput } from './service';
-import { buildNetwork } from './core';
+import { buildNetwork } from '@sawari/domain/src/planner';
 import { buildNetworkInWorker } from './network-build';
 import { PlannerStore } from './store';
 

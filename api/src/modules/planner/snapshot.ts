@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../platform/db';
-import type { Network, RoutingArrays } from './core';
+import type { Network, RoutingArrays } from '@sawari/domain/src/planner';
 import type { PlannerRows } from './store';
 
 /**

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { raptorRange, QueryStoppedError, type RangeQuery, type RoutingArrays } from './core';
+import { raptorRange, QueryStoppedError, type RangeQuery, type RoutingArrays } from '@sawari/domain/src/planner';
 import type { ToWorker, FromWorker } from './pool';
 
 /**

@@ -1,4 +1,5 @@
-/** The routing core: pure, typed arrays, no I/O. The planner service adapts requests to it. */
-export * from './network';
-export * from './raptor';
-export * from './arrive-by-check';
+/**
+ * The routing core lives in shared/domain/src/planner (one copy, imported by the API and by the browser's offline
+ * planner worker). This re-export keeps `./core` imports working; new code imports '@sawari/domain/src/planner'.
+ */
+export * from '@sawari/domain/src/planner';

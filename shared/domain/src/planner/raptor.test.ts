@@ -1,4 +1,4 @@
-import { haversineKm } from '@sawari/domain';
+import { haversineKm } from '../transit';
 import { buildNetwork, INF, walkSecondsForKm, type Network, type NetworkInput, type StopInput, type TransferInput, type TripInput } from './network';
 import { arriveByProblems } from './arrive-by-check';
 import { dominates, paretoFilter, raptor, raptorArriveBy, raptorRange, type Endpoint, type Journey } from './raptor';

@@ -1,4 +1,4 @@
-import { haversineKm, WALKING_SPEED_KMH } from '@sawari/domain';
+import { haversineKm, WALKING_SPEED_KMH } from '../transit';
 
 /**
  * The routing network of one feed for one service day, as flat typed arrays (RAPTOR's data layout). Pure: no I/O, no
@@ -481,21 +481,6 @@ export function buildNetwork(input: NetworkInput): Network {
     });
   });
 
-  // 3. Stop -> (pattern, position).
-  const stopPatternStart = new Int32Array(S + 1);
-  for (let i = 0; i < stopSlots; i++) stopPatternStart[patternStops[i] + 1]++;
-  for (let s = 0; s < S; s++) stopPatternStart[s + 1] += stopPatternStart[s];
-  const fill = stopPatternStart.slice(0, S);
-  const stopPatterns = new Int32Array(stopSlots);
-  const stopPatternPos = new Int32Array(stopSlots);
-  for (let p = 0; p < P; p++) {
-    for (let i = patternStopStart[p]; i < patternStopStart[p + 1]; i++) {
-      const slot = fill[patternStops[i]]++;
-      stopPatterns[slot] = p;
-      stopPatternPos[slot] = i - patternStopStart[p];
-    }
-  }
-
   // 4. Footpaths (the shortest per ordered pair) and same-stop change times.
   const slack = Math.max(0, Math.round(input.transferSlackSecs ?? 0));
   const changeSecs = new Int32Array(S).fill(slack);
@@ -539,6 +524,83 @@ export function buildNetwork(input: NetworkInput): Network {
     footSlack[slot] = exact.has(key) ? 0 : slack;
   }
 
+  return networkFromCore({
+    stopIds,
+    stopLat,
+    stopLon,
+    routeIds,
+    patternStopStart,
+    patternStops,
+    patternTripStart,
+    patternRoute,
+    arrivals,
+    departures,
+    tripSource,
+    tripShift,
+    sourceTripIds: input.trips.map((t) => t.id),
+    sourceTripIsFrequency,
+    footStart,
+    footTo,
+    footSecs,
+    footSlack,
+    changeSecs,
+  });
+}
+
+/**
+ * What a network is made of; the rest (time offsets, stop -> pattern index, the time-reversed arrays, the stop map) is
+ * derived by `networkFromCore`. The offline timetable file (timetable-file.ts) carries only this.
+ */
+export type NetworkCore = Pick<
+  Network,
+  | 'stopIds'
+  | 'stopLat'
+  | 'stopLon'
+  | 'routeIds'
+  | 'patternStopStart'
+  | 'patternStops'
+  | 'patternTripStart'
+  | 'patternRoute'
+  | 'arrivals'
+  | 'departures'
+  | 'tripSource'
+  | 'tripShift'
+  | 'sourceTripIds'
+  | 'sourceTripIsFrequency'
+  | 'footStart'
+  | 'footTo'
+  | 'footSecs'
+  | 'footSlack'
+  | 'changeSecs'
+>;
+
+/** A whole network from its core arrays (buildNetwork ends here; the browser's offline planner starts here). */
+export function networkFromCore(c: NetworkCore): Network {
+  const S = c.stopIds.length;
+  const P = c.patternRoute.length;
+  const { patternStopStart, patternStops, patternTripStart } = c;
+  const patternTimeBase = new Int32Array(P);
+  let timeSlots = 0;
+  for (let i = 0; i < P; i++) {
+    patternTimeBase[i] = timeSlots;
+    timeSlots += (patternStopStart[i + 1] - patternStopStart[i]) * (patternTripStart[i + 1] - patternTripStart[i]);
+  }
+  const stopSlots = patternStopStart[P];
+  // Stop -> (pattern, position).
+  const stopPatternStart = new Int32Array(S + 1);
+  for (let i = 0; i < stopSlots; i++) stopPatternStart[patternStops[i] + 1]++;
+  for (let s = 0; s < S; s++) stopPatternStart[s + 1] += stopPatternStart[s];
+  const fill = stopPatternStart.slice(0, S);
+  const stopPatterns = new Int32Array(stopSlots);
+  const stopPatternPos = new Int32Array(stopSlots);
+  for (let p = 0; p < P; p++) {
+    for (let i = patternStopStart[p]; i < patternStopStart[p + 1]; i++) {
+      const slot = fill[patternStops[i]]++;
+      stopPatterns[slot] = p;
+      stopPatternPos[slot] = i - patternStopStart[p];
+    }
+  }
+
   const forward = {
     stopCount: S,
     patternCount: P,
@@ -546,44 +608,28 @@ export function buildNetwork(input: NetworkInput): Network {
     patternStops,
     patternTripStart,
     patternTimeBase,
-    arrivals,
-    departures,
+    arrivals: c.arrivals,
+    departures: c.departures,
     stopPatterns,
     stopPatternPos,
-    footStart,
-    footTo,
-    footSecs,
-    footSlack,
+    footStart: c.footStart,
+    footTo: c.footTo,
+    footSecs: c.footSecs,
+    footSlack: c.footSlack,
   };
+  const stopIndex = new Map<string, number>();
+  c.stopIds.forEach((id, i) => stopIndex.set(id, i));
   return {
     ...reverseArrays(forward),
+    ...c,
     stopCount: S,
-    stopIds,
     stopIndex,
-    stopLat,
-    stopLon,
-    routeIds,
     patternCount: P,
-    patternStopStart,
-    patternStops,
-    patternTripStart,
-    patternRoute,
     patternTimeBase,
-    arrivals,
-    departures,
-    tripSource,
-    tripShift,
-    sourceTripIds: input.trips.map((t) => t.id),
-    sourceTripIsFrequency,
     stopPatternStart,
     stopPatterns,
     stopPatternPos,
-    footStart,
-    footTo,
-    footSecs,
-    footSlack,
-    changeSecs,
-    tripCount: tripSlots,
+    tripCount: patternTripStart[P],
     stopEventCount: timeSlots,
   };
 }
