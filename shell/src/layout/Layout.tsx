@@ -1,8 +1,19 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
 import { Provider, useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { appPath, languageAtom, matchPath, SawariIntlProvider, sawariStore, sessionAtom, sessionLoadedAtom, usePathname } from '@sawari/runtime';
+import {
+  appPath,
+  cityAtom,
+  languageAtom,
+  matchPath,
+  SawariIntlProvider,
+  sawariStore,
+  sessionAtom,
+  sessionLoadedAtom,
+  useCityConfig,
+  usePathname,
+} from '@sawari/runtime';
 import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import { NotFoundScreen } from '@sawari/ui/src/intl';
 import { SHELL_CATALOG } from '../i18n/catalogs';
@@ -14,7 +25,11 @@ import styles from './layout.module.css';
 import type { ScreenProps } from './screen';
 import { useRouteFocus } from './useRouteFocus';
 import { SessionHost } from './SessionHost';
-import { AppLink, loginPathFor } from '../features/common/nav';
+import { AppLink } from '../features/common/nav';
+import { recordLastTrip, tripFromAddress } from '../features/home/lastTrip';
+import { useNoticeLanguage } from '../features/language/noticeLanguage';
+import { TabBar } from './TabBar';
+import { showsTabBar } from './tabs';
 
 export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
 
@@ -81,22 +96,60 @@ function useDocumentLanguage() {
 }
 
 /**
- * The header's way into the account: "Sign in" (back to this page afterwards) for a signed-out rider, "Your profile"
- * once signed in. Nothing until the stored session has been read, so it never flickers.
+ * The header keeps the city: its name, one tap to change it (the account is the tab bar's). Nothing before a city is
+ * chosen (onboarding) or while the city list loads, so it never flickers.
  */
-function AccountLink({ path }: { path: string }) {
-  const loaded = useAtomValue(sessionLoadedAtom, { store: sawariStore });
-  const signedIn = !!useAtomValue(sessionAtom, { store: sawariStore }).accessToken;
-  if (!loaded || path.startsWith('/login')) return null;
-  return signedIn ? (
-    <AppLink className={styles.account} to="/profile">
-      <FormattedMessage id="header.profile" />
-    </AppLink>
-  ) : (
-    <AppLink className={styles.account} to={path === '/' ? '/login' : loginPathFor(path)}>
-      <FormattedMessage id="header.signIn" />
+function HeaderCity({ path }: { path: string }) {
+  const { city } = useCityConfig();
+  if (!city || path === '/change-city' || path.startsWith('/onboarding') || path.startsWith('/on-boarding')) return null;
+  return (
+    <AppLink className={styles.city} to="/change-city" data-testid="header-city">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      <span className={styles.srOnly}>
+        <FormattedMessage id="header.city" />{' '}
+      </span>
+      <span>{city.name}</span>
     </AppLink>
   );
+}
+
+/** The tab bar, portalled after <main> (outside the screen's landmark), once the stored session has been read. */
+function Tabs({ path }: { path: string }) {
+  const loaded = useAtomValue(sessionLoadedAtom, { store: sawariStore });
+  const signedIn = !!useAtomValue(sessionAtom, { store: sawariStore }).accessToken;
+  const [host] = useState(() => {
+    const existing = document.getElementById('sawari-tabs');
+    if (existing) return existing;
+    const el = document.createElement('div');
+    el.id = 'sawari-tabs';
+    (document.getElementById('sawari-app') ?? document.body).append(el);
+    return el;
+  });
+  if (!loaded || !showsTabBar(path)) return null;
+  return createPortal(<TabBar path={path} signedIn={signedIn} />, host);
+}
+
+/** Every planner results address the rider opens is remembered as the last trip planned (Home offers it again). */
+function useLastTrip() {
+  const city = useAtomValue(cityAtom, { store: sawariStore });
+  useEffect(() => {
+    if (!city) return;
+    const record = () => {
+      const path = appPath(location.pathname);
+      if (path) recordLastTrip(tripFromAddress(path, location.search, city, Date.now()));
+    };
+    record();
+    // single-spa announces every navigation, a new query on the same path included.
+    window.addEventListener('single-spa:routing-event', record);
+    return () => window.removeEventListener('single-spa:routing-event', record);
+  }, [city]);
 }
 
 export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutProps) {
@@ -105,6 +158,8 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
   let screen: React.ReactNode = null;
   useRouteFocus(pathname, screenElement);
   useDocumentLanguage();
+  useLastTrip();
+  useNoticeLanguage();
   const route = routes.find((r) => matchPath(r.path, path));
   if (route) {
     const Screen = SCREENS[route.screen];
@@ -119,7 +174,8 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
           Sawari
         </a>
         <SawariIntlProvider remote={SHELL_CATALOG} fallback={null}>
-          <AccountLink path={path} />
+          <HeaderCity path={path} />
+          <Tabs path={path} />
         </SawariIntlProvider>
       </div>
       {createPortal(

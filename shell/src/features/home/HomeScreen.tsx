@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import { deployedRemotesAtom, homeTiles, isServed, languageAtom, localised, useCityConfig } from '@sawari/runtime';
+import type { Favourite } from '@sawari/contracts';
+import { api, deployedRemotesAtom, homeTiles, isServed, languageAtom, localised, sessionAtom, sessionLoadedAtom, useCityConfig } from '@sawari/runtime';
 import { LANGUAGES } from '../../i18n/catalogs';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { AppLink, go } from '../common/nav';
@@ -9,8 +10,17 @@ import styles from '../common/page.module.css';
 import own from './home.module.css';
 import { AIRPORT_BOARDS, MORE_LINKS } from './entries';
 import { ActiveItem } from './ActiveItem';
+import { useAsync } from '../common/useAsync';
+import { Notices } from './Notices';
+import { Nearby } from './Nearby';
+import { Favourites } from './Favourites';
+import { LastTrip } from './LastTrip';
 
-/** Home: the current city's capabilities, the active ticket or pass, the city and language with ways to change them. */
+/**
+ * Home answers "what do I need right now": notices that need the rider, the ticket or pass to show, the next buses near
+ * them (or at their saved stop), their saved stops and routes, the last trip planned; then the city's products, and the
+ * city and language with ways to change them. Signed out: the same buses and the products, with sign-in offered.
+ */
 export default function HomeScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -19,6 +29,10 @@ export default function HomeScreen() {
   const languageName = LANGUAGES.find((l) => l.code === lang)?.name ?? 'English';
   // Tiles and links come from the remotes deployed now (remotes.json): Home never links to a route nobody serves.
   const remotes = useAtomValue(deployedRemotesAtom);
+  const sessionLoaded = useAtomValue(sessionLoadedAtom);
+  const signedIn = !!useAtomValue(sessionAtom).accessToken;
+  const [nearStop, setNearStop] = useState<string | null>(null);
+  const favourites = useAsync(signedIn ? () => api.get<{ favourites: Favourite[] }>('/favourites') : null, `fav|${signedIn}`);
 
   // First visit: no city chosen yet, so onboarding first (replace: Back does not return to an empty home).
   useEffect(() => {
@@ -37,9 +51,23 @@ export default function HomeScreen() {
     );
   else {
     const entries = homeTiles(remotes).filter((e) => !e.feature || isFeatureEnabled(e.feature));
+    const tracking = isServed('/live-tracking', remotes);
+    const saved = signedIn && favourites.status === 'ready' ? favourites.data.favourites : [];
+    const favouriteStop = saved.find((f) => f.kind === 'stop' && f.city === city.id) ?? null;
     body = (
       <>
+        {signedIn && <Notices />}
         {isServed('/your-tickets-and-passes', remotes) && <ActiveItem city={city} soundValidation={isFeatureEnabled('soundValidation')} />}
+        {sessionLoaded && !signedIn && (
+          <p className={own.signIn}>
+            {t('home.signInWhy')} <AppLink to="/login">{t('home.signIn')}</AppLink>
+          </p>
+        )}
+        {tracking && sessionLoaded && (!signedIn || favourites.status !== 'loading') && (
+          <Nearby city={city.id} favouriteStop={favouriteStop} onShowsStop={setNearStop} />
+        )}
+        {tracking && signedIn && favourites.status === 'ready' && <Favourites city={city.id} favourites={saved} skipStop={nearStop} />}
+        {tracking && <LastTrip city={city.id} />}
         <section aria-labelledby="home-services">
           <h2 id="home-services">{t('home.services.heading', { city: city.name })}</h2>
           {entries.length === 0 ? (
@@ -75,6 +103,7 @@ export default function HomeScreen() {
 
   return (
     <Page heading={t('home.heading')}>
+      {body}
       <dl className={own.settings}>
         <div>
           <dt>{t('home.cityLabel')}</dt>
@@ -89,7 +118,6 @@ export default function HomeScreen() {
           </dd>
         </div>
       </dl>
-      {body}
       <section aria-labelledby="home-more">
         <h2 id="home-more">{t('home.more.heading')}</h2>
         <ul className={own.links}>
