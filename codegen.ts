@@ -46,6 +46,9 @@ const config: CodegenConfig = {
         mappers: {
           Stop: "Omit<Stop, 'routes' | 'disruptions' | 'towards'> & { cityId?: string }",
           Route: "Omit<Route, 'disruptions' | 'directions'> & { directions: Array<ResolversTypes['RouteDirection']>; cityId?: string }",
+          // The route's colours on an arrival or a vehicle come from the feed by their own resolvers (realtime/graphql.ts).
+          Arrival: "Omit<Arrival, 'route_color' | 'route_text_color'>",
+          Vehicle: "Omit<Vehicle, 'route_color' | 'route_text_color'>",
         },
         // A nullable field may be left out of a row (GraphQL answers null); a non-null one may not.
         avoidOptionals: false,

@@ -152,6 +152,9 @@ export const transitTypeDefs = /* GraphQL */ `
   type Arrival {
     route_id: ID!
     route_name: String!
+    "The route's colours from the feed (route_color, route_text_color as '#RRGGBB'); null where the feed has none."
+    route_color: String
+    route_text_color: String
     headsign: String
     tripId: ID!
     scheduledTime: Float!
@@ -190,6 +193,9 @@ export const transitTypeDefs = /* GraphQL */ `
     city: ID
     route_id: ID!
     route_name: String!
+    "The route's colours from the feed (route_color, route_text_color as '#RRGGBB'); null where the feed has none."
+    route_color: String
+    route_text_color: String
     tripId: ID
     headsign: String
     lat: Float!

@@ -19,7 +19,13 @@ export interface FeedRoute {
   id: string;
   /** Short name (the number on the bus), else the long name, else the id. */
   name: string;
+  /** The feed's route_color and route_text_color as '#RRGGBB', null where it has none (or not six hex digits). */
+  color: string | null;
+  textColor: string | null;
 }
+
+/** A GTFS colour ('1a73e8') as the API gives colours ('#1A73E8', like TransitService), null when it is not one. */
+const feedColour = (c: string | null | undefined): string | null => (c && /^[0-9a-fA-F]{6}$/.test(c) ? `#${c.toUpperCase()}` : null);
 
 interface Shape {
   lats: Float64Array;
@@ -116,7 +122,13 @@ export class RealtimeFeed {
 
   private compile(rows: RealtimeRows): void {
     for (const s of rows.stops) this.stops.set(s.stop_id, { id: s.stop_id, name: s.stop_name ?? s.stop_id, lat: s.stop_lat, lon: s.stop_lon });
-    for (const r of rows.routes) this.routes.set(r.route_id, { id: r.route_id, name: r.route_short_name || r.route_long_name || r.route_id });
+    for (const r of rows.routes)
+      this.routes.set(r.route_id, {
+        id: r.route_id,
+        name: r.route_short_name || r.route_long_name || r.route_id,
+        color: feedColour(r.route_color),
+        textColor: feedColour(r.route_text_color),
+      });
 
     this.calendar = new ServiceCalendar(rows.calendar, rows.calendarDates);
     const rule = (id: string): number => this.calendar.indexOf(id);
@@ -189,6 +201,12 @@ export class RealtimeFeed {
 
   routeName(routeId: string): string {
     return this.routes.get(routeId)?.name ?? routeId;
+  }
+
+  /** The route's feed colours ('#RRGGBB' or null each); both null for a route the feed does not have. */
+  routeColours(routeId: string): { color: string | null; textColor: string | null } {
+    const r = this.routes.get(routeId);
+    return { color: r?.color ?? null, textColor: r?.textColor ?? null };
   }
 
   /** Service days that can have runs in [fromMs, toMs]; a span around it is computed once (time-zone formatting). */

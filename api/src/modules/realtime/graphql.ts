@@ -93,6 +93,16 @@ const clampLimit = (v: unknown, dflt: number) => (typeof v === 'number' && Numbe
  */
 export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 'now'>) {
   const { realtime, now } = services;
+  /** The feed colours of the parent's route (an Arrival or a Vehicle), from its city's feed. */
+  const colours = async (parent: Parent, info: GraphQLResolveInfo) => {
+    const city = cityOf(parent, info);
+    if (!city || typeof parent?.route_id !== 'string') return null;
+    return (await realtime.feed(city))?.routeColours(parent.route_id) ?? null;
+  };
+  const routeColourFields = {
+    route_color: async (parent: Parent, _a: Args, _ctx: unknown, info: GraphQLResolveInfo) => (await colours(parent, info))?.color ?? null,
+    route_text_color: async (parent: Parent, _a: Args, _ctx: unknown, info: GraphQLResolveInfo) => (await colours(parent, info))?.textColor ?? null,
+  };
   return {
     Query: {
       stopArrivals: (_: unknown, a: Args) =>
@@ -114,5 +124,7 @@ export function realtimeResolvers(services: Pick<RealtimeServices, 'realtime' | 
         return city && typeof parent?.route_id === 'string' ? realtime.routeDisruptions(city, parent.route_id, now()) : [];
       },
     },
+    Arrival: routeColourFields,
+    Vehicle: routeColourFields,
   } satisfies Resolvers;
 }

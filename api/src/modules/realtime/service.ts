@@ -32,11 +32,12 @@ const TIMELINESS_ENUM: Record<Timeliness, TimelinessCode> = {
 };
 const OCCUPANCY_ENUM: Record<Occupancy, OccupancyCode> = { overcrowded: 'OVERCROWDED', standing: 'STANDING', seats: 'SEATS' };
 
-/** Contract type Arrival (generated from the schema: shared/contracts/src/generated), every field set. */
-export type Arrival = Required<Omit<ArrivalContract, '__typename'>>;
+/** Contract type Arrival (generated from the schema: shared/contracts/src/generated), every field set but the route's
+ *  colours (answered by their own resolvers, realtime/graphql.ts, only when asked for). */
+export type Arrival = Required<Omit<ArrivalContract, '__typename' | 'route_color' | 'route_text_color'>>;
 
-/** Contract type Vehicle, every field set but `city` (publicVehicle adds it). */
-export type Vehicle = Required<Omit<VehicleContract, '__typename' | 'city'>>;
+/** Contract type Vehicle, every field set but `city` (publicVehicle adds it) and the route's colours (as Arrival). */
+export type Vehicle = Required<Omit<VehicleContract, '__typename' | 'city' | 'route_color' | 'route_text_color'>>;
 
 /** Contract type Disruption. */
 export type Disruption = RealtimeDisruption;

@@ -4,7 +4,13 @@ import type { TimetableRows } from '../transit';
 /** Everything the realtime module needs of a feed: trips with their stop sequence, shapes, stop places, names. */
 export interface RealtimeRows {
   stops: { stop_id: string; stop_name: string | null; stop_lat: number | null; stop_lon: number | null }[];
-  routes: { route_id: string; route_short_name: string | null; route_long_name: string | null }[];
+  routes: {
+    route_id: string;
+    route_short_name: string | null;
+    route_long_name: string | null;
+    route_color?: string | null;
+    route_text_color?: string | null;
+  }[];
   trips: { trip_id: string; route_id: string; service_id: string; trip_headsign: string | null; shape_id: string | null }[];
   /** Ordered by trip_id, stop_sequence. */
   stopTimes: { trip_id: string; stop_sequence: number; stop_id: string; arrival_secs: number | null; departure_secs: number | null }[];
@@ -29,7 +35,7 @@ export class RealtimeStore {
     const q = <T>(sql: string) => this.db.query<T>(sql, [feedId]).then((r) => r.rows);
     const [stops, routes, trips, stopTimes, frequencies, calendar, calendarDates, shapes] = await Promise.all([
       q<RealtimeRows['stops'][number]>('SELECT stop_id, stop_name, stop_lat, stop_lon FROM stops WHERE feed_id = $1'),
-      q<RealtimeRows['routes'][number]>('SELECT route_id, route_short_name, route_long_name FROM routes WHERE feed_id = $1'),
+      q<RealtimeRows['routes'][number]>('SELECT route_id, route_short_name, route_long_name, route_color, route_text_color FROM routes WHERE feed_id = $1'),
       q<RealtimeRows['trips'][number]>('SELECT trip_id, route_id, service_id, trip_headsign, shape_id FROM trips WHERE feed_id = $1'),
       q<RealtimeRows['stopTimes'][number]>(
         'SELECT trip_id, stop_sequence, stop_id, arrival_secs, departure_secs FROM stop_times WHERE feed_id = $1 ORDER BY trip_id, stop_sequence',

@@ -23,8 +23,11 @@ export type Arrival = {
   headsign?: Maybe<Scalars['String']['output']>;
   occupancy?: Maybe<Occupancy>;
   passedAt?: Maybe<Scalars['Float']['output']>;
+  /** The route's colours from the feed (route_color, route_text_color as '#RRGGBB'); null where the feed has none. */
+  route_color?: Maybe<Scalars['String']['output']>;
   route_id: Scalars['ID']['output'];
   route_name: Scalars['String']['output'];
+  route_text_color?: Maybe<Scalars['String']['output']>;
   scheduledTime: Scalars['Float']['output'];
   tS?: Maybe<Scalars['Float']['output']>;
   timeliness?: Maybe<Timeliness>;
@@ -363,8 +366,11 @@ export type Vehicle = {
   nextStopName?: Maybe<Scalars['String']['output']>;
   occupancy?: Maybe<Occupancy>;
   occupancyLevel?: Maybe<Scalars['Int']['output']>;
+  /** The route's colours from the feed (route_color, route_text_color as '#RRGGBB'); null where the feed has none. */
+  route_color?: Maybe<Scalars['String']['output']>;
   route_id: Scalars['ID']['output'];
   route_name: Scalars['String']['output'];
+  route_text_color?: Maybe<Scalars['String']['output']>;
   tS: Scalars['Float']['output'];
   timeliness?: Maybe<Timeliness>;
   tripId?: Maybe<Scalars['ID']['output']>;
@@ -445,7 +451,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
-  Arrival: ResolverTypeWrapper<Arrival>;
+  Arrival: ResolverTypeWrapper<Omit<Arrival, 'route_color' | 'route_text_color'>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Disruption: ResolverTypeWrapper<Disruption>;
   DisruptionKind: DisruptionKind;
@@ -472,12 +478,12 @@ export type ResolversTypes = ResolversObject<{
   Timetable: ResolverTypeWrapper<Timetable>;
   TransitCity: ResolverTypeWrapper<TransitCity>;
   TripPlan: ResolverTypeWrapper<Omit<TripPlan, 'itineraries'> & { itineraries: Array<ResolversTypes['Itinerary']> }>;
-  Vehicle: ResolverTypeWrapper<Vehicle>;
+  Vehicle: ResolverTypeWrapper<Omit<Vehicle, 'route_color' | 'route_text_color'>>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
-  Arrival: Arrival;
+  Arrival: Omit<Arrival, 'route_color' | 'route_text_color'>;
   Boolean: Scalars['Boolean']['output'];
   Disruption: Disruption;
   Float: Scalars['Float']['output'];
@@ -498,7 +504,7 @@ export type ResolversParentTypes = ResolversObject<{
   Timetable: Timetable;
   TransitCity: TransitCity;
   TripPlan: Omit<TripPlan, 'itineraries'> & { itineraries: Array<ResolversParentTypes['Itinerary']> };
-  Vehicle: Vehicle;
+  Vehicle: Omit<Vehicle, 'route_color' | 'route_text_color'>;
 }>;
 
 export type ArrivalResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Arrival'] = ResolversParentTypes['Arrival']> = ResolversObject<{
@@ -508,8 +514,10 @@ export type ArrivalResolvers<ContextType = unknown, ParentType extends Resolvers
   headsign?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   occupancy?: Resolver<Maybe<ResolversTypes['Occupancy']>, ParentType, ContextType>;
   passedAt?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  route_color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   route_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   route_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  route_text_color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   scheduledTime?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   tS?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   timeliness?: Resolver<Maybe<ResolversTypes['Timeliness']>, ParentType, ContextType>;
@@ -678,8 +686,10 @@ export type VehicleResolvers<ContextType = unknown, ParentType extends Resolvers
   nextStopName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   occupancy?: Resolver<Maybe<ResolversTypes['Occupancy']>, ParentType, ContextType>;
   occupancyLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  route_color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   route_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   route_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  route_text_color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tS?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   timeliness?: Resolver<Maybe<ResolversTypes['Timeliness']>, ParentType, ContextType>;
   tripId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
