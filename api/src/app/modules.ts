@@ -179,6 +179,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // ── tickets (seller)
   const tickets = await registerTicketModule(app, { db, guard, now, routes: transit, walletSources });
   payments.kinds.register('ticket', withPaymentSms(tickets.orderKind, notices, now));
+  payments.kinds.register('journey', withPaymentSms(tickets.journeyOrderKind, notices, now));
   validatables.push(ticketValidatables(tickets.service));
 
   // ── reservations (seller): premium buses, airport express, event trips (docs/reservations.md)

@@ -165,6 +165,8 @@ export const walletItemSchema = z.object({
       z.object({ routeId: z.string(), routeName: z.string(), fromStopId: z.string(), fromStopName: z.string(), toStopId: z.string(), toStopName: z.string() }),
     )
     .optional(),
+  /** A ticket bought as one leg of a planned journey (POST /api/tickets/v1/journeys): its order and leg (1-based). */
+  journey: z.object({ orderId: z.string(), leg: z.number().int(), legs: z.number().int() }).optional(),
 });
 export type WalletItem = z.infer<typeof walletItemSchema>;
 export const walletResponseSchema = z.object({ items: z.array(walletItemSchema), serverTime: z.number().int() });
@@ -182,3 +184,34 @@ export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 /** Path parameters of the tickets routes. */
 export const ticketCityParamsSchema = z.object({ city: ticketCitySchema });
 export const ticketTxParamsSchema = z.object({ transactionId: z.string().regex(/^TKT-[0-9a-f-]{36}$/, 'must be a ticket order transactionId') });
+
+/**
+ * A planned journey bought in one go (docs/money-integrity.md "A journey: one order, a ticket per leg"): the fare of
+ * every bus leg in one order, paid once (POST /api/payments/journey/:orderId/pay), issued as one single-journey ticket
+ * per leg. farePaise is the total the rider saw (409 FARE_CHANGED when the server's differs).
+ */
+export const journeyOrderRequestSchema = z.object({
+  city: ticketCitySchema,
+  legs: z.array(rideLegSchema).min(2, 'needs at least 2 legs').max(MAX_LEGS, `at most ${MAX_LEGS} legs`),
+  passengers: passengersSchema,
+  farePaise: z.number().int().nonnegative().max(100_000_000),
+  deviceId: z.string().min(1).max(200),
+  appVer: z.string().min(1).max(40),
+});
+export type JourneyOrderRequest = z.infer<typeof journeyOrderRequestSchema>;
+export const JOURNEY_ORDER_ID = /^JNY_[A-Za-z0-9_-]{22}$/;
+export const journeyParamsSchema = z.object({ orderId: z.string().regex(JOURNEY_ORDER_ID, 'must be a journey order id') });
+export const journeyOrderSchema = z.object({
+  orderId: z.string(),
+  city: z.string(),
+  status: z.enum(TICKET_ORDER_STATUSES),
+  passengers: passengersSchema,
+  /** What to pay (paise): the sum of the legs' fares. */
+  payableAmount: z.number().int(),
+  /** Each leg's fare as priced for this order, in ride order. */
+  legs: z.array(legFareSchema),
+  /** The legs' tickets once paid (transactionId of each leg's ticket order, in ride order); empty before. */
+  tickets: z.array(z.object({ leg: z.number().int(), transactionId: z.string(), ticketId: z.string() })),
+  createdAt: z.number().int(),
+});
+export type JourneyOrder = z.infer<typeof journeyOrderSchema>;

@@ -171,6 +171,32 @@ const reservationFixture: Fixture = {
   },
 };
 
+// A planned journey bought in one go (tickets/journey.ts): two buses of the demo feed, a ticket per leg. Unusable: the
+// legs' fares withdrawn from sale between freeze and issue (every Mumbai fare table off; the next order puts them back).
+const JOURNEY_LEGS = [
+  { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
+  { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
+];
+const journeyOrder = async (c: Ctx, key: string, passengers = ONE) => {
+  await c.s.db.query(`UPDATE ticket_fare_tables SET is_active = true WHERE city_id = 'mumbai'`);
+  const fare = (await c.req('POST', '/api/tickets/v1/cities/mumbai/multi-route-fare', { legs: JOURNEY_LEGS, passengers })).json() as { payableAmount: number };
+  const body = { city: 'mumbai', legs: JOURNEY_LEGS, passengers, farePaise: fare.payableAmount, deviceId: 'test-device-1', appVer: '1001' };
+  return c.req('POST', '/api/tickets/v1/journeys', body, { 'idempotency-key': key });
+};
+const journeyFixture: Fixture = {
+  order: async (c, key) => {
+    const r = await journeyOrder(c, key);
+    expect(r.statusCode).toBe(201);
+    return (r.json() as { orderId: string }).orderId;
+  },
+  requote: (c, key) => journeyOrder(c, key, { adult: 2, child: 0, senior: 0 }),
+  products: (c, id) =>
+    count(c, 'SELECT count(DISTINCT o.journey_order_id) AS n FROM ticket_orders o JOIN tickets t USING (transaction_id) WHERE o.journey_order_id = $1', [id]),
+  makeUnusable: async (c) => {
+    await c.s.db.query(`UPDATE ticket_fare_tables SET is_active = false WHERE city_id = 'mumbai'`);
+  },
+};
+
 const FIXTURES: Record<string, Fixture> = {
   pass: {
     order: async (c, key) => {
@@ -209,6 +235,7 @@ const FIXTURES: Record<string, Fixture> = {
   cardRecharge: cardFixture('closedLoop'),
   ncmcCardRecharge: cardFixture('ncmc'),
   reservation: reservationFixture,
+  journey: journeyFixture,
 };
 
 describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {

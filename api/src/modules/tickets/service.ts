@@ -75,7 +75,7 @@ export class TicketService {
     this.punches = source;
   }
 
-  private async enabledCity(city: string): Promise<void> {
+  async enabledCity(city: string): Promise<void> {
     const on = await this.store.ticketsEnabled(city);
     if (on === null) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${city}".`);
     if (!on) throw new ApiError(403, 'TICKETS_NOT_ENABLED', 'Tickets are not sold in this city.');
@@ -84,7 +84,8 @@ export class TicketService {
   // --- fares ----------------------------------------------------------------------------------------------------
 
   /** One leg's fare: the route's stop sequence from boarding to alighting, its length, the agency's table. */
-  private async legFare(city: string, leg: RideLeg, passengers: PassengersInput, path = ''): Promise<LegFare> {
+  /** (Also the journey order's pricing and its issue-time check, journey.ts.) */
+  async legFare(city: string, leg: RideLeg, passengers: PassengersInput, path = ''): Promise<LegFare> {
     const route = await this.routes.routePatterns(city, leg.routeId);
     if (!route) throw bad('ROUTE_NOT_FOUND', `${path}There is no route "${leg.routeId}" in this city.`);
     const seg = rideSegment(route.patterns, leg.fromStopId, leg.toStopId);
@@ -545,6 +546,7 @@ export function ticketRecord(t: TicketRow, o: TicketOrderRow | null, punches: { 
     toStopId: last?.toStopId ?? null,
     toStopName: last?.toStopName ?? null,
     ...(o?.ride.passengers ? { passengers: o.ride.passengers } : {}),
+    ...(o?.journeyOrderId ? { journey: { orderId: o.journeyOrderId, leg: (o.journeyLeg ?? 0) + 1, legs: o.journeyLegs ?? 1 } } : {}),
     ...(legs.length > 1
       ? {
           legs: legs.map((l) => ({

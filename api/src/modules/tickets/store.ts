@@ -24,6 +24,8 @@ export interface OrderRide {
   legs: StoredLeg[];
   passengers: { adult: number; child: number; senior: number } | null;
   instant: { fareId: string; name: string; farePaise: number; passengerCount: number } | null;
+  /** A journey leg's ride: how many legs its journey has. */
+  journeyLegs?: number;
 }
 export type StoredFare = {
   roundingLogic?: string;
@@ -60,6 +62,10 @@ export interface TicketOrderRow {
   /** The rider-scoped idempotency key it was created under (null: none given); frozenAt: a payment started. */
   orderKey?: string | null;
   frozenAt?: number | null;
+  /** A leg's ticket order of a journey order (journey.ts): the journey, the leg (0-based) and how many legs it has. */
+  journeyOrderId?: string | null;
+  journeyLeg?: number | null;
+  journeyLegs?: number | null;
 }
 export interface TicketRow {
   ticketId: string;
@@ -96,6 +102,9 @@ const orderOf = (r: R): TicketOrderRow => ({
   updatedAt: Number(r.updated_at),
   orderKey: (r.order_key as string) ?? null,
   frozenAt: num(r.frozen_at),
+  journeyOrderId: (r.journey_order_id as string) ?? null,
+  journeyLeg: num(r.journey_leg),
+  journeyLegs: num((r.ride as { journeyLegs?: number } | null)?.journeyLegs),
 });
 const ticketOf = (r: R): TicketRow => ({
   ticketId: r.ticket_id as string,
