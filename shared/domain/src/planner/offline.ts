@@ -49,6 +49,10 @@ export interface OfflineLeg {
   tripId: string | null;
   stopCount: number | null;
   distanceMeters: number | null;
+  /** Always false: the timetable's times, no trip update (the server's planner marks predicted legs true). */
+  live: false;
+  scheduledDeparture: number;
+  scheduledArrival: number;
 }
 
 export interface OfflineItinerary {
@@ -242,6 +246,9 @@ function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePl
         tripId: null,
         stopCount: null,
         distanceMeters: plannerWalk(metres(a, c), walk).meters,
+        live: false,
+        scheduledDeparture: at(l.departure),
+        scheduledArrival: at(l.arrival),
       };
     }
     const source = net.tripSource[l.trip];
@@ -272,6 +279,9 @@ function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePl
       tripId: net.sourceTripIds[source],
       stopCount: l.alightPos - l.boardPos,
       distanceMeters,
+      live: false,
+      scheduledDeparture: at(l.departure),
+      scheduledArrival: at(l.arrival),
     };
   });
   return { departure: at(j.departure), arrival: at(j.arrival), durationSeconds: j.arrival - j.departure, transfers: j.transfers, walkSeconds, legs };

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/planner/timetable?city=&days= — the offline timetable file (shared/domain/src/planner/timetable-file.ts):
+ * the city's day networks for `days` service days from today, binary, gzip when asked for. Its ETag is the feed
+ * version and the file's SHA-256 (`"<feed version>.<sha-256 hex>"`), so a phone asks with If-None-Match and gets 304
+ * until the feed or the days change; the hash is also the header below, which the phone checks the bytes against.
+ */
+export const timetableFileQuerySchema = z
+  .object({
+    city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id (lower-case letters, digits and hyphens)'),
+    days: z.coerce.number().int().min(1).max(3).default(2),
+  })
+  .strict();
+export type TimetableFileQuery = z.infer<typeof timetableFileQuerySchema>;
+
+/** Response header: the file's SHA-256 (hex) of its bytes before gzip. */
+export const TIMETABLE_HASH_HEADER = 'x-timetable-sha256';
+/** Response header: the feed version the file was built from. */
+export const TIMETABLE_VERSION_HEADER = 'x-timetable-feed-version';
