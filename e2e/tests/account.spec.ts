@@ -126,13 +126,14 @@ test('a returning rider: sign-in from /app/login lands home (timed), and from a 
   test.info().annotations.push({ type: 'sign-in round trip (OTP request to signed-in home)', description: `${roundTripMs} ms` });
   console.log(`sign-in round trip (OTP request to signed-in home): ${roundTripMs} ms`);
 
-  // Signed in, the header leads to the profile; signed out, to sign-in.
-  await page.getByRole('link', { name: 'Your profile' }).click();
+  // Signed in, the tab bar's Account leads to the profile; signed out, to sign-in.
+  const account = page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'Account' });
+  await account.click();
   await expect(page).toHaveURL('/app/profile');
   await expect(page.getByText('Meera Returning')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/app/');
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await account.click();
   await expect(page).toHaveURL('/app/login');
   await expect(page.getByLabel('Mobile number')).toBeVisible();
 

@@ -14,7 +14,7 @@ import {
   useCityConfig,
   usePathname,
 } from '@sawari/runtime';
-import { Skeleton, UnavailablePanel } from '@sawari/ui';
+import { IconStop, Skeleton, UnavailablePanel } from '@sawari/ui';
 import { NotFoundScreen } from '@sawari/ui/src/intl';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import { languageCookie } from '../first-paint';
@@ -104,14 +104,7 @@ function HeaderCity({ path }: { path: string }) {
   if (!city || path === '/change-city' || path.startsWith('/onboarding') || path.startsWith('/on-boarding')) return null;
   return (
     <AppLink className={styles.city} to="/change-city" data-testid="header-city">
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path
-          d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
+      <IconStop size={18} />
       <span className={styles.srOnly}>
         <FormattedMessage id="header.city" />{' '}
       </span>

@@ -9,6 +9,12 @@ describe('the tab bar', () => {
       expect(currentTab(p)).toBe('travel');
     for (const p of ['/profile', '/profile/edit-profile', '/login', '/login/%2Fprofile', '/Favorites']) expect(currentTab(p)).toBe('account');
     expect(currentTab('/buy-bus-ticket')).toBeNull();
+    // sign-in on the way to a screen is that screen's tab
+    expect(currentTab('/login/%2Fyour-tickets-and-passes')).toBe('wallet');
+    expect(currentTab('/login/%2Flive-tracking%2Froute-map%2FR1')).toBe('travel');
+    expect(currentTab('/login/%2Fbuy-bus-ticket')).toBe('account');
+    expect(currentTab('/login/%E0%A4')).toBe('account');
+    expect(currentTab('/login/login-otp')).toBe('account');
     // a prefix is a whole segment: /profiles is not the profile
     expect(currentTab('/profiles')).toBeNull();
     expect(currentTab('/your-tickets-and-passes-old')).toBeNull();

@@ -13,8 +13,21 @@ const SECTIONS: Record<TabId, readonly string[]> = {
 
 const within = (path: string, prefix: string) => (prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`));
 
-/** The tab `path` is in, or null (a screen of no tab: a purchase, a product's own pages). */
+/**
+ * The tab `path` is in, or null (a screen of no tab: a purchase, a product's own pages). Sign-in on the way to a
+ * screen (/login/<that path>) belongs to that screen's tab: a signed-out tap on Tickets and passes stays marked there.
+ */
 export function currentTab(path: string): TabId | null {
+  const to = /^\/login\/(?!login-otp(?:\/|$))([^/]+)$/.exec(path)?.[1];
+  if (to) {
+    let target: string | null = null;
+    try {
+      target = decodeURIComponent(to);
+    } catch {
+      // a malformed address: sign-in's own tab
+    }
+    if (target?.startsWith('/') && !target.startsWith('/login')) return currentTab(target) ?? 'account';
+  }
   for (const id of Object.keys(SECTIONS) as TabId[]) if (SECTIONS[id].some((p) => within(path, p))) return id;
   return null;
 }

@@ -6,21 +6,17 @@ import { clockText } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
 import { gql } from '@sawari/runtime/src/gql';
 import { StopArrivalsDocument, StopDocument } from '@sawari/contracts/src/generated/mf-tracking';
+import { IconLive, IconScheduled, RouteBadge as SharedRouteBadge } from '@sawari/ui';
 import { ListSkeleton } from '../common/Page';
 import { AppLink } from '../common/nav';
 import { useAsync } from '../common/useAsync';
 import own from './home.module.css';
-import { badgeColours } from './badge';
 import { nextDepartures, stopPath, type Departure } from './departures';
 import { SectionProblem } from './SectionProblem';
 
+/** A route's badge (shared/ui: the feed's colours, contrast checked, a readable default). */
 export function RouteBadge({ name, color, textColor }: { name: string; color: string | null; textColor: string | null }) {
-  const c = badgeColours(color, textColor);
-  return (
-    <span className={own.badge} style={{ background: c.background, color: c.text }} data-route-badge="">
-      {name}
-    </span>
-  );
+  return <SharedRouteBadge shortName={name} color={color} textColor={textColor} className={own.badge} />;
 }
 
 function When({ d }: { d: Departure }) {
@@ -30,13 +26,18 @@ function When({ d }: { d: Departure }) {
     return (
       <span className={own.when}>
         <span>{clockText(d.status.at, intl.locale)}</span>
-        <span className={own.scheduled}>{t('home.dep.scheduled')}</span>
+        <span className={own.scheduled}>
+          <IconScheduled size="1em" /> {t('home.dep.scheduled')}
+        </span>
       </span>
     );
   return (
     <span className={own.when}>
       <span>{d.status.minutes === 0 ? t('home.dep.now') : t('home.dep.in', { n: d.status.minutes })}</span>
-      <span className={d.status.kind === 'live' ? own.live : own.scheduled}>{t(d.status.kind === 'live' ? 'home.dep.live' : 'home.dep.estimated')}</span>
+      <span className={d.status.kind === 'live' ? own.live : own.scheduled}>
+        {d.status.kind === 'live' ? <IconLive size="1em" /> : <IconScheduled size="1em" />}{' '}
+        {t(d.status.kind === 'live' ? 'home.dep.live' : 'home.dep.estimated')}
+      </span>
     </span>
   );
 }

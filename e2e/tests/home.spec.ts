@@ -1,0 +1,277 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { expectAccessible } from '../support/axe';
+import { newIp, newPhone, riderThroughApi, type ApiRider } from '../support/rider';
+
+// Home against the real server: signed out, the next buses at the nearest stops (location granted) and the city's
+// products, with sign-in offered; signed in, the notices card (a notice made by a real outcome: an operator rejecting
+// a pass's documents), the saved stop's next buses when no location is given, saved routes, the last trip planned and
+// Plan again; the bottom tab bar (labels, aria-current, keyboard, room kept at the bottom); the notice language
+// following the app language (PUT /api/notices/language, then a new notice written in Hindi). English and Hindi at
+// 360 px; screenshots in $TMPDIR/sawari-home/.
+test.use({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+
+const OPS = { authorization: 'Ops sawari-dev-ops' };
+/** A 1×1 PNG (the proofs endpoint checks magic bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-home', `${name}.png`), fullPage: true });
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const tabs = (page: Page) => page.getByRole('navigation', { name: /Main sections|मुख्य हिस्से/ });
+
+async function gql<T>(request: APIRequestContext, query: string): Promise<T> {
+  const res = await request.post('/api/graphql', { data: { query } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Nothing wider than the phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** The tab bar covers nothing: at the bottom of the page, the last of <main> ends above the bar. */
+async function expectBarCoversNothing(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const { lastBottom, barTop } = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const all = [...main.querySelectorAll('a, button, p, h2, li')].filter((e) => e.getBoundingClientRect().height > 0);
+    return {
+      lastBottom: Math.max(...all.map((e) => e.getBoundingClientRect().bottom)),
+      barTop: document.querySelector('[data-testid="tab-bar"]')!.getBoundingClientRect().top,
+    };
+  });
+  expect(lastBottom).toBeLessThanOrEqual(barTop);
+}
+
+/** The rider's session where the app reads it (IndexedDB 'sawari-session'), city Mumbai, before the app starts. */
+async function signedInPage(page: Page, rider: ApiRider) {
+  await page.goto('/app/network-error');
+  await page.evaluate(
+    async ({ session, deviceId }) => {
+      localStorage.setItem('sawari.deviceId', deviceId);
+      localStorage.setItem('sawari.city', 'mumbai');
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('sawari-session');
+        open.onupgradeneeded = () => open.result.createObjectStore('session');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('session', 'readwrite');
+          tx.objectStore('session').put(session, 'session');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      });
+    },
+    {
+      session: { phoneNumber: rider.phone, userId: rider.userId, accessToken: rider.accessToken, refreshToken: rider.refreshToken },
+      deviceId: rider.deviceId,
+    },
+  );
+}
+
+/** A student pass whose documents an operator rejects: the server tells the rider (SMS and a notice on Home). */
+async function rejectedPass(request: APIRequestContext, rider: ApiRider, reason: string): Promise<string> {
+  const { headers } = rider;
+  const proof = async () =>
+    (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json())
+      .fileId as string;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
+  const order = await request.post('/api/passes/v3/orders', {
+    headers,
+    data: {
+      appVer: '1001',
+      city: 'mumbai',
+      deviceId: headers.deviceid,
+      source: 1,
+      paymentProps: { lpVer: '1', paymentType: 'online' },
+      proofs: [
+        { kind: 'PHOTO', fileId: await proof() },
+        { kind: 'STUDENT_ID', fileId: await proof() },
+      ],
+      userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
+      passProps: { passStartDate: today, categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const tx = (await order.json()).transactionId as string;
+  expect((await request.post(`/api/passes/orders/${tx}/submit-for-verification`, { headers })).ok()).toBe(true);
+  const reject = await request.post(`/api/ops/verifications/${tx}/reject`, { headers: OPS, data: { reason } });
+  expect(reject.status(), await reject.text()).toBe(200);
+  return tx;
+}
+
+test('signed out: the next buses at the nearest stops with badges and Live/Scheduled, the products, sign-in, and the tab bar', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { stop } = await gql<{ stop: { stop_lat: number; stop_lon: number } }>(request, '{ stop(city: "mumbai", stopId: "SION") { stop_lat stop_lon } }');
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: stop.stop_lat + 0.001, longitude: stop.stop_lon });
+  await page.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
+  await page.goto('/app/');
+  await expect(h1(page)).toHaveText('Welcome to Sawari');
+  // The header keeps the city.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'City: Mumbai' })).toHaveAttribute('href', '/app/change-city');
+
+  const near = page.getByRole('region', { name: 'Next buses near you' });
+  const sion = near.locator('[data-stop-id="SION"]');
+  await expect(sion.getByRole('link', { name: 'Sion Circle' })).toHaveAttribute('href', /\/app\/nearest-bus-stop\/all-buses\/SION\/Sion%20Circle\/\d+$/);
+  await expect(sion).toContainText(/\d+ m away/);
+  // The same buses the stop's own screen lists: each with its route badge and whether its time is live.
+  const { stopArrivals } = await gql<{ stopArrivals: { route_name: string; passedAt: number | null }[] }>(
+    request,
+    '{ stopArrivals(city: "mumbai", stopId: "SION", limit: 20) { route_name passedAt } }',
+  );
+  const due = stopArrivals.filter((a) => a.passedAt == null);
+  if (due.length === 0) await expect(sion).toContainText('No more buses today at this stop.');
+  else {
+    const rows = sion.getByRole('listitem');
+    await expect(rows).toHaveCount(Math.min(3, due.length));
+    for (const row of await rows.all()) {
+      await expect(row.locator('[data-route-badge]')).toHaveText(
+        new RegExp(`^(${due.map((a) => a.route_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`),
+      );
+      await expect(row).toContainText(/Live|Scheduled|Estimated/);
+    }
+  }
+  // Signed out: sign-in where it is needed, and the products.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/app/login');
+  await expect(page.getByRole('region', { name: 'Travel in Mumbai' }).getByRole('link', { name: /Bus passes/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Messages for you' })).toHaveCount(0);
+
+  // The tab bar: four labelled places, Home marked, outside the screen's main landmark.
+  const bar = tabs(page);
+  await expect(bar.getByRole('link')).toHaveText(['Home', 'Tickets and passes', 'Plan and track', 'Account']);
+  await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('main').getByRole('navigation', { name: 'Main sections' })).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await expectBarCoversNothing(page);
+  await shot(page, 'signed-out-en');
+
+  // Keyboard: a tab is reached and followed with the keyboard alone.
+  await bar.getByRole('link', { name: 'Plan and track' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/app/live-tracking');
+  await expect(bar.getByRole('link', { name: 'Plan and track' })).toHaveAttribute('aria-current', 'page');
+  await expect(bar.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  await expectAccessible(page);
+  await expectBarCoversNothing(page);
+  // Tickets and passes signed out: sign-in on the way there, still marked Tickets and passes.
+  await bar.getByRole('link', { name: 'Tickets and passes' }).click();
+  await expect(page).toHaveURL(/\/app\/login\/%2Fyour-tickets-and-passes$/);
+  await expect(bar.getByRole('link', { name: 'Tickets and passes' })).toHaveAttribute('aria-current', 'page');
+  await bar.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/app/');
+  await expect(h1(page)).toHaveText('Welcome to Sawari');
+
+  // Hindi at 360 px: the bar's labels fit (nothing scrolls sideways), the buses and the prompt in Hindi.
+  await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
+  await page.reload();
+  await expect(h1(page)).toHaveText('सवारी में आपका स्वागत है');
+  await expect(page.getByRole('region', { name: 'आपके पास की अगली बसें' }).locator('[data-stop-id="SION"]')).toBeVisible();
+  await expect(tabs(page).getByRole('link')).toHaveText(['होम', 'टिकट और पास', 'यात्रा और ट्रैक', 'खाता']);
+  for (const link of await tabs(page).getByRole('link').all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'signed-out-hi');
+});
+
+test('signed out without location: a prompt to use it or find a stop', async ({ page, context }) => {
+  await context.clearPermissions();
+  await page.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
+  await page.goto('/app/');
+  const near = page.getByRole('region', { name: 'Next buses near you' });
+  await expect(near).toContainText('Use your location to see the next buses at the stops near you.');
+  await expect(near.getByRole('button', { name: 'Use my location' })).toBeVisible();
+  await expect(near.getByRole('link', { name: 'Find a stop' })).toHaveAttribute('href', '/app/nearest-bus-stop/near-bus-stops');
+  await expectAccessible(page);
+});
+
+test('signed in: a notice until seen, the saved stop and route, the last trip with Plan again; Hindi notices after a change of language', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await context.clearPermissions();
+  const rider = await riderThroughApi(request, { phone: newPhone('6'), from: { 'x-forwarded-for': newIp() } });
+  const { headers } = rider;
+  // Saved: a stop (no location given: Home shows its next buses) and a route.
+  for (const f of [
+    { kind: 'stop', city: 'mumbai', refId: 'SION', label: 'Sion Circle' },
+    { kind: 'route', city: 'mumbai', refId: 'AE-T1-KHR', label: 'AE1' },
+  ])
+    expect((await request.post('/api/favourites', { headers, data: f })).status()).toBe(201);
+  // An outcome the rider did not see happen: an operator rejects the documents of a pass.
+  await rejectedPass(request, rider, 'The student ID is not readable.');
+
+  await signedInPage(page, rider);
+  // The last trip planned: the planner's results address, as the planner opens it.
+  await page.goto('/app/trip-planner/results?from=stop%3ASION&fromName=Sion+Circle&to=stop%3ADADAR&toName=Dadar+TT&mode=now');
+  await expect(h1(page)).toBeVisible();
+  await tabs(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/app/');
+
+  const notices = page.getByRole('region', { name: 'Messages for you' });
+  await expect(notices).toContainText('your documents for the');
+  await expect(notices).toContainText('The student ID is not readable.');
+  // Saved stop's buses (no location), with the prompt to use the location instead.
+  const atStop = page.getByRole('region', { name: 'Next buses at your stop' });
+  await expect(atStop.locator('[data-stop-id="SION"]').getByRole('link', { name: 'Sion Circle' })).toBeVisible();
+  await expect(atStop.getByRole('button', { name: 'Use my location' })).toBeVisible();
+  // Saved route: in its colours, with what runs on it now; the saved stop is not shown twice.
+  const saved = page.getByRole('region', { name: 'Your stops and routes' });
+  const route = saved.locator('[data-route-id="AE-T1-KHR"]');
+  await expect(route.locator('[data-route-badge]')).toBeVisible();
+  await expect(route).toContainText(/on the route now|No bus on this route right now/);
+  await expect(route.getByRole('link')).toHaveAttribute('href', '/app/live-tracking/route-map/AE-T1-KHR');
+  await expect(saved.locator('[data-stop-id="SION"]')).toHaveCount(0);
+  const trip = page.getByRole('region', { name: 'Your last trip' });
+  await expect(trip).toContainText('Sion Circle → Dadar TT');
+  // Signed in: no sign-in prompt; the Account tab is the profile.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  await expect(tabs(page).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/app/profile');
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await expectBarCoversNothing(page);
+  await shot(page, 'signed-in-en');
+
+  // Got it: the notice is seen on the server, gone from Home, and stays gone.
+  await notices.getByRole('button', { name: 'Got it' }).click();
+  await expect(notices).toHaveCount(0);
+  expect((await (await request.get('/api/notices', { headers })).json()).notices).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your last trip' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Messages for you' })).toHaveCount(0);
+
+  // Plan again: the same trip, leaving now.
+  await page.getByRole('region', { name: 'Your last trip' }).getByRole('link', { name: 'Plan again' }).click();
+  await expect(page).toHaveURL(/\/app\/trip-planner\/results\?from=stop%3ASION&fromName=Sion\+Circle&to=stop%3ADADAR&toName=Dadar\+TT&mode=now$/);
+  await expect(tabs(page).getByRole('link', { name: 'Plan and track' })).toHaveAttribute('aria-current', 'page');
+
+  // The app in Hindi: the server is told (SMS and notices in Hindi from now on), and the next outcome says so in Hindi.
+  await page.goto('/app/change-language');
+  const told = page.waitForRequest((r) => r.url().endsWith('/api/notices/language') && r.method() === 'PUT');
+  await page.getByRole('radio', { name: 'हिन्दी' }).check();
+  expect((await told).postDataJSON()).toEqual({ language: 'hi' });
+  await expect(tabs(page).getByRole('link', { name: 'खाता' })).toHaveAttribute('aria-current', 'page');
+  await rejectedPass(request, rider, 'The photo is blurred.');
+  await tabs(page).getByRole('link', { name: 'होम' }).click();
+  const hiNotices = page.getByRole('region', { name: 'आपके लिए संदेश' });
+  await expect(hiNotices).toContainText('के लिए आपके दस्तावेज़ स्वीकृत नहीं हुए');
+  await expect(hiNotices.getByRole('button', { name: 'समझ गए' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'आपके स्टॉप पर अगली बसें' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'आपकी पिछली यात्रा' })).toContainText('Sion Circle → Dadar TT');
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await expectBarCoversNothing(page);
+  await shot(page, 'signed-in-hi');
+});
