@@ -94,7 +94,7 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
 
   const req = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}, who: Session | null = rider) =>
     s.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-  const body = (farePaise: number, extra: Record<string, unknown> = {}) => ({
+  const body = (farePaise: unknown, extra: Record<string, unknown> = {}) => ({
     city: 'mumbai',
     legs: LEGS,
     passengers: ONE,

@@ -37,9 +37,12 @@ export function useWho(item: WalletItem): string {
 
 /** Route and passengers of a ticket; what a pass is (e.g. "30 days"). */
 export function ItemSubtitle({ item }: { item: WalletItem }) {
+  const t = useT();
   const tr = useItemText(item);
   const who = useWho(item);
-  if (item.ticketId) return <>{item.routeName ? `${item.routeName} · ${who}` : who}</>;
+  // a ticket bought with a planned journey says which of its buses it is for ("Journey ticket 1 of 2")
+  const leg = item.journey ? t('item.journeyLeg', { leg: String(item.journey.leg), legs: String(item.journey.legs) }) : null;
+  if (item.ticketId) return <>{[leg, item.routeName, who].filter(Boolean).join(' · ')}</>;
   return <>{tr(item.desc ?? item.categoryName)}</>;
 }
 

@@ -5,6 +5,9 @@ import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { ItineraryFare } from './Fare';
+import { LiveCheck } from './LiveCheck';
+import ItineraryMap from './ItineraryMap';
+import { BuyJourney } from './BuyJourney';
 import { buyTicketHref, readSelectedTrip } from './plan';
 import type { Leg } from '../common/transit';
 import styles from '../common/tracking.module.css';
@@ -17,7 +20,7 @@ function BuyTickets({ city, legs }: { city: string; legs: Leg[] }) {
   const intl = useIntl();
   const rides = legs.filter((l) => l.mode !== 'WALK' && l.route && l.from.stop_id && l.to.stop_id);
   if (!rides.length) return null;
-  return (
+  const links = (
     <ul className={styles.actions} aria-label={intl.formatMessage({ id: 'trip.buyHeading' })}>
       {rides.map((l, i) => (
         <li key={i}>
@@ -30,6 +33,9 @@ function BuyTickets({ city, legs }: { city: string; legs: Leg[] }) {
       ))}
     </ul>
   );
+  // Two buses or more: one order and one checkout for the whole journey, a ticket per bus (BuyJourney.tsx); the
+  // separate tickets only when the journey has no fare to sell as one.
+  return rides.length > 1 ? <BuyJourney city={city} it={{ legs }} fallback={links} /> : links;
 }
 
 /** /trip-planner/selected-trip-card-details and /live-tracking/selected-trip-details: one itinerary, leg by leg. */
@@ -49,7 +55,9 @@ export default function TripDetailsScreen() {
             <ItinerarySummary it={trip.itinerary} />
             {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
-          <h2>{intl.formatMessage({ id: 'trip.legs' })}</h2>
+          {city && <LiveCheck city={city} it={trip.itinerary} />}
+          {city && <ItineraryMap city={city} itinerary={trip.itinerary} listId="trip-legs" />}
+          <h2 id="trip-legs">{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>
             {trip.itinerary.legs.map((leg, i) => (
               <LegItem key={i} leg={leg} />

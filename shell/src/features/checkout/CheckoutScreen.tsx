@@ -17,6 +17,7 @@ import type { CheckoutMethod } from './methodForms';
 import { type Order, type Loaded, basePath } from './checkout-types';
 import { ProductLinks } from './ProductLinks';
 import { Summary } from './Summary';
+import { JourneyLines } from './JourneyLines';
 import { Payer } from './Payer';
 import page from '../common/page.module.css';
 
@@ -83,6 +84,7 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
   return (
     <>
       <Summary status={status} passOrder={passOrder} />
+      {order.productType === 'journey' && <JourneyLines orderId={order.orderId} />}
       {where.kind === 'paid' ? (
         <AlreadyPaid order={order} product={product} returnData={status.returnData} />
       ) : where.kind === 'awaitingVerification' ? (
