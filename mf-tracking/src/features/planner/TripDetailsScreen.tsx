@@ -5,8 +5,6 @@ import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { ItineraryFare } from './Fare';
-import { LiveCheck } from './LiveCheck';
-import ItineraryMap from './ItineraryMap';
 import { BuyJourney } from './BuyJourney';
 import { buyTicketHref, readSelectedTrip } from './plan';
 import type { Leg } from '../common/transit';
@@ -55,9 +53,7 @@ export default function TripDetailsScreen() {
             <ItinerarySummary it={trip.itinerary} />
             {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
-          {city && <LiveCheck city={city} it={trip.itinerary} />}
-          {city && <ItineraryMap city={city} itinerary={trip.itinerary} listId="trip-legs" />}
-          <h2 id="trip-legs">{intl.formatMessage({ id: 'trip.legs' })}</h2>
+          <h2>{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>
             {trip.itinerary.legs.map((leg, i) => (
               <LegItem key={i} leg={leg} />
