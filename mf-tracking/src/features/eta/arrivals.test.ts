@@ -5,6 +5,8 @@ const now = Date.UTC(2026, 0, 5, 6, 0);
 const base: Arrival = {
   route_id: 'R',
   route_name: 'R',
+  route_color: null,
+  route_text_color: null,
   headsign: null,
   tripId: 't',
   scheduledTime: now + 10 * 60_000,
