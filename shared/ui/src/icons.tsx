@@ -4,6 +4,7 @@
 // Decorative by default (aria-hidden, not focusable): the text beside an icon names the thing. Pass `label` for an icon
 // that stands alone; it is then an image with that name.
 import type { LucideIcon, LucideProps } from 'lucide-react';
+import styles from './icons.module.css';
 import {
   Armchair,
   Bus,
@@ -34,11 +35,13 @@ export type IconProps = Omit<LucideProps, 'ref'> & {
   label?: string;
 };
 
-/** Wraps one lucide icon: 1.25em (scales with the text), currentColor, hidden from assistive technology by default. */
+/** Wraps one lucide icon: 1.25em (scales with the text), currentColor, a small gap after it, hidden from assistive technology by default. */
 export function icon(Glyph: LucideIcon, name: string) {
-  function SawariIcon({ label, size = '1.25em', strokeWidth = 2, ...rest }: IconProps) {
+  function SawariIcon({ label, size = '1.25em', strokeWidth = 2, className, ...rest }: IconProps) {
     const a11y = label ? { role: 'img', 'aria-label': label, 'aria-hidden': undefined } : { 'aria-hidden': true as const, focusable: 'false' as const };
-    return <Glyph size={size} strokeWidth={strokeWidth} data-icon={name} {...a11y} {...rest} />;
+    return (
+      <Glyph size={size} strokeWidth={strokeWidth} data-icon={name} className={className ? `${styles.icon} ${className}` : styles.icon} {...a11y} {...rest} />
+    );
   }
   SawariIcon.displayName = `Icon(${name})`;
   return SawariIcon;
