@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { RouteBadge } from '@sawari/ui';
 import { Link } from 'react-router-dom';
 import { occupancyKey, occupancyOf, timelinessKey } from '../common/format';
 import { useClock } from '../common/clock';
@@ -29,7 +30,8 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
           <li key={`${a.tripId}-${a.scheduledTime}`} className={styles.card}>
             <div className={styles.row}>
               <span className={styles.cardTitle}>
-                {showRoute && <span className={styles.routeBadge}>{a.route_name}</span>} {a.headsign ? t('eta.towards', { headsign: a.headsign }) : ''}
+                {showRoute && <RouteBadge shortName={a.route_name} color={a.route_color} textColor={a.route_text_color} />}{' '}
+                {a.headsign ? t('eta.towards', { headsign: a.headsign }) : ''}
               </span>
               <strong>
                 {v.kind === 'justLeft'

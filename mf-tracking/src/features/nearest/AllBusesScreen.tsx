@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { RouteBadge } from '@sawari/ui';
 import { Link, useParams } from 'react-router-dom';
 import { ListSkeleton, LoadError, Page, StaleNotice } from '../common/Page';
 import { Attribution, WithCity } from '../common/city';
@@ -37,7 +38,7 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
           {stop.data.routes.map((r) => (
             <li key={r.route_id} className={styles.card}>
               <span className={styles.cardTitle}>
-                <span className={styles.routeBadge}>{r.route_name}</span> {r.route_long_name}
+                <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name}
               </span>
               <span className={styles.actions} style={{ marginBottom: 0 }}>
                 <Link to={paths.routeMap(r.route_id, stopId)}>{t('allBuses.map')}</Link>

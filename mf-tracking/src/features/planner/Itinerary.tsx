@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
+import { IconBus, IconClock, IconFerry, IconWalk, RouteBadge } from '@sawari/ui';
 import { minutes } from '../common/format';
 import { useClock } from '../common/clock';
 import type { Itinerary, Leg } from '../common/transit';
@@ -9,7 +11,7 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const buses = it.legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => l.route!.route_name);
+  const buses = it.legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => l.route!);
   return (
     <>
       <span className={styles.row}>
@@ -19,7 +21,13 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
         <span className={styles.badge}>{t('trip.duration', { n: minutes(it.durationSeconds) })}</span>
       </span>
       <span className={styles.cardDesc}>
-        {buses.length > 0 && `${buses.join(' → ')} · `}
+        {buses.map((r, i) => (
+          <Fragment key={i}>
+            {i > 0 && ' → '}
+            <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />
+          </Fragment>
+        ))}
+        {buses.length > 0 && ' · '}
         {t('trip.transfers', { n: it.transfers })} · {t('trip.walking', { n: it.walkSeconds > 0 ? minutes(it.walkSeconds) : 0 })}
       </span>
     </>
@@ -34,8 +42,12 @@ export function LegItem({ leg }: { leg: Leg }) {
   if (leg.mode === 'WALK')
     return (
       <li className={`${styles.leg} ${styles.legWalk}`}>
-        <strong>{t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}</strong>
+        <strong>
+          <IconWalk />
+          {t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}
+        </strong>
         <div className={styles.hint}>
+          <IconClock />
           {time}
           {leg.distanceMeters != null && ` · ${Math.round(leg.distanceMeters)} m`}
         </div>
@@ -44,7 +56,9 @@ export function LegItem({ leg }: { leg: Leg }) {
   return (
     <li className={styles.leg}>
       <strong>
-        <span className={styles.routeBadge}>{leg.route?.route_name ?? '—'}</span> {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
+        {leg.mode === 'FERRY' ? <IconFerry /> : <IconBus />}
+        {leg.route ? <RouteBadge shortName={leg.route.route_name} color={leg.route.color} textColor={leg.route.text_color} /> : '—'}{' '}
+        {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
       </strong>
       <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: clock.at(leg.departure) })}</div>
       <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: clock.at(leg.arrival) })}</div>

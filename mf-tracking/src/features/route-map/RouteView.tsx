@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
@@ -103,7 +104,9 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
           listId={listId}
         />
       )}
-      <p className={styles.hint}>{[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}</p>
+      <p className={styles.hint}>
+        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
+      </p>
       <div className={styles.actions}>
         <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>
         {stopId && active && (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiRequestError } from '@sawari/runtime';
-import { Button } from '@sawari/ui';
+import { Button, RouteBadge } from '@sawari/ui';
 import { ListSkeleton, Page } from '../common/Page';
 import { Problem } from '../common/Problem';
 import { StopDistinctions } from '../common/StopDistinctions';
@@ -89,7 +89,7 @@ function Results({ city, q }: { city: string; q: string }) {
                 <li key={r.route_id}>
                   <Link className={styles.card} to={paths.routeMap(r.route_id)}>
                     <span className={styles.cardTitle}>
-                      {badge && <span className={styles.routeBadge}>{badge}</span>} {title}
+                      {badge && <RouteBadge shortName={badge} color={r.color} textColor={r.text_color} />} {title}
                     </span>
                     {r.agency_name && <span className={styles.cardDesc}>{r.agency_name}</span>}
                   </Link>

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { WithCity } from '../common/city';
 import { paths } from '../common/links';
@@ -20,8 +21,12 @@ function RouteTimetable({ city, routeId }: { city: string; routeId: string }) {
       <p className={styles.empty}>{intl.formatMessage({ id: 'route.notFound' })}</p>
     );
   const stopName = route.data.directions.flatMap((d) => d.stops).find((s) => s.stop_id === stopId)?.stop_name;
+  const r = route.data;
   return (
     <>
+      <p className={styles.hint}>
+        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name ?? ''}
+      </p>
       <StopPicker directions={route.data.directions} value={stopId} onChange={(s) => setParams(s ? { stop: s } : {}, { replace: true })} />
       {stopId && (
         <section aria-labelledby="tt-stop">

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
 import { occupancyKey, occupancyOf, timelinessKey } from '../common/format';
@@ -35,7 +36,9 @@ export function VehicleView({ city, vNo, routeId, stopId }: { city: string; vNo:
       <dl className={styles.facts} id={listId} aria-live="polite">
         <dt>{t('vehicle.route')}</dt>
         <dd>
-          <Link to={paths.routeMap(v.route_id, stopId)}>{v.route_name}</Link>
+          <Link to={paths.routeMap(v.route_id, stopId)}>
+            <RouteBadge shortName={v.route_name} color={v.route_color} textColor={v.route_text_color} />
+          </Link>
           {v.headsign ? ` → ${v.headsign}` : ''}
         </dd>
         <dt>{t('vehicle.position')}</dt>
