@@ -31,6 +31,13 @@ export const transitTypeDefs = /* GraphQL */ `
     BUS
     FERRY
   }
+  "A leg on re-check: OK; AT_RISK (less time to change than the plan's change time); MISSED (the bus leaves before the rider can reach it); CANCELLED (the trip does not run, or skips a stop of the leg)."
+  enum LegStatus {
+    OK
+    AT_RISK
+    MISSED
+    CANCELLED
+  }
 
   type Query {
     "A city's transit data: its name and the credit line to show with its data."
@@ -63,6 +70,32 @@ export const transitTypeDefs = /* GraphQL */ `
       arriveBy: Boolean = false
     ): TripPlan!
     disruptions(city: ID!): [Disruption!]!
+    "A returned itinerary re-checked against the current trip updates (its legs as planTrip gave them): predicted times and whether each change still works."
+    checkItinerary(city: ID!, legs: [LegCheckInput!]!): ItineraryCheck!
+  }
+
+  "One leg of a returned itinerary to re-check: its mode, trip and stops, and its timetable times (scheduledDeparture, scheduledArrival: epoch ms)."
+  input LegCheckInput {
+    mode: LegMode!
+    tripId: ID
+    fromStopId: ID
+    toStopId: ID
+    scheduledDeparture: Float!
+    scheduledArrival: Float!
+  }
+  "checkedAt: when (epoch ms); status: the worst of its legs'."
+  type ItineraryCheck {
+    checkedAt: Float!
+    status: LegStatus!
+    legs: [LegCheck!]!
+  }
+  "A leg's predicted (live) or timetable times now; changeSeconds: time between reaching its first stop and its bus leaving (null for the first ride and walks)."
+  type LegCheck {
+    departure: Float!
+    arrival: Float!
+    live: Boolean!
+    status: LegStatus!
+    changeSeconds: Int
   }
 
   "A stop (with the stops of the same name around it), or a coordinate (walking to stops nearby); name: what the rider calls it (a walk's end)."
@@ -166,6 +199,8 @@ export const transitTypeDefs = /* GraphQL */ `
     timeliness: Timeliness
     occupancy: Occupancy
     passedAt: Float
+    "expectedTime comes from a live prediction (else the arrival is the timetable's)."
+    live: Boolean!
   }
 
   type NearbyStop {
@@ -247,6 +282,10 @@ export const transitTypeDefs = /* GraphQL */ `
     tripId: ID
     stopCount: Int
     distanceMeters: Float
+    "departure and arrival are predicted from a trip update (live), else the timetable's; scheduledDeparture and scheduledArrival are the timetable's."
+    live: Boolean!
+    scheduledDeparture: Float!
+    scheduledArrival: Float!
   }
 
   type Disruption {

@@ -1,6 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { ApiError } from '../../platform/errors';
-import type { PlaceInput, Resolvers, ResolversTypes, RouteResolvers, StopResolvers } from '@sawari/contracts/src/generated/transit-resolvers';
+import type { LegCheckInput, PlaceInput, Resolvers, ResolversTypes, RouteResolvers, StopResolvers } from '@sawari/contracts/src/generated/transit-resolvers';
 import type { TransitService } from '../transit';
 import { cityArg, dateArg, idArg, latArg, limitArg, lonArg, offsetArg, queryArg, radiusArg, badInput } from './inputs';
 import { ClientBudget } from './client-budget';
@@ -17,6 +17,8 @@ export interface TripPlanner {
     maxTransfers: number,
     arriveBy?: boolean,
   ): Promise<TripPlanAnswer>;
+  /** A returned itinerary re-checked against the current trip updates (planner/live.ts). */
+  checkItinerary?(cityId: string, legs: LegCheckInput[]): Promise<Awaited<ResolversTypes['ItineraryCheck']>>;
   /** Stops its worker threads (called when the server closes). */
   close?(): Promise<void>;
 }
@@ -115,6 +117,18 @@ export function transitResolvers(s: GraphqlServices, realtime: IResolvers = {}):
         // over it, priced like a depart-at window (planner README "Arrive-by").
         budget.take(clientOf(ctx), plannerCost(windowMinutes, maxTransfers));
         return s.planner.plan(city, from, to, departAt, windowMinutes, maxTransfers, arriveBy);
+      },
+      checkItinerary: async (_: unknown, a: Args) => {
+        const city = cityArg(str(a, 'city'));
+        const legs = (a.legs as LegCheckInput[]).map((l, i) => ({
+          ...l,
+          tripId: l.tripId == null ? null : idArg(l.tripId, `legs[${i}].tripId`),
+          fromStopId: l.fromStopId == null ? null : idArg(l.fromStopId, `legs[${i}].fromStopId`),
+          toStopId: l.toStopId == null ? null : idArg(l.toStopId, `legs[${i}].toStopId`),
+        }));
+        if (legs.length === 0 || legs.length > 12) throw badInput('Argument "legs" must list 1 to 12 legs.');
+        if (!s.planner?.checkItinerary) throw new ApiError(503, 'NOT_AVAILABLE', 'trip planning is not available yet');
+        return s.planner.checkItinerary(city, legs);
       },
       // Realtime-owned: answered by the realtime module's resolvers when they are merged (`realtime`).
       stopArrivals: () => [],

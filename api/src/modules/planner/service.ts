@@ -13,12 +13,23 @@ import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { PointGrid } from '../transit';
 import type { RouteSummaryView } from '../transit';
-import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from './core';
+import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from '@sawari/domain/src/planner';
 import { createQueryRunner, PlannerPool, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
 import { buildNetworkInWorker } from './network-build';
 import { decodeSnapshot, encodeSnapshot, snapshotKey, type SnapshotIdentity, type SnapshotStore } from './snapshot';
+import type { DayNetworks } from './timetable-file-route';
+import {
+  buildOverlay,
+  checkItinerary,
+  liveJourneys,
+  tripTimes,
+  type ItineraryCheckView,
+  type LegCheckInput,
+  type LiveOverlay,
+  type LivePredictionSource,
+} from './live';
 
 /**
  * Trip planning (GraphQL planTrip): adapts a request to the routing core and its answer to the contract's TripPlan
@@ -64,6 +75,10 @@ export interface LegView {
   tripId: string | null;
   stopCount: number | null;
   distanceMeters: number | null;
+  /** Times predicted from a trip update (live), or the timetable's (planner/live.ts). */
+  live: boolean;
+  scheduledDeparture: number;
+  scheduledArrival: number;
 }
 
 export interface ItineraryView {
@@ -139,6 +154,10 @@ export interface PlannerOptions {
   prepareNextDay?: boolean;
   /** Build every city's networks of today and, shortly before its midnight, of tomorrow, ahead of the first plan (the server turns it on; planner/prebuild.ts). */
   prebuild?: PrebuildOptions;
+  /** Trip updates (RealtimeService): plans near now use predicted times and skip cancelled trips (live.ts). */
+  live?: LivePredictionSource | null;
+  /** The wall clock: which plans are near enough now to use predictions (default Date.now). */
+  now?: () => number;
   /** Build networks in a short-lived worker thread, not on the request thread (the server does; network-build.ts). */
   buildInWorker?: boolean;
   /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
@@ -288,6 +307,9 @@ export class PlannerService {
   private readonly runner: QueryRunner;
   private readonly prebuilder: NetworkPrebuilder | null = null;
   private readonly writing = new Set<Promise<void>>();
+  /** The live overlay in use per network key, and the predictions it was made from. */
+  private readonly overlays = new Map<string, { predictions: object; overlay: LiveOverlay | null; key: string }>();
+  private overlaySeq = 0;
 
   constructor(
     db: Db,
@@ -350,6 +372,26 @@ export class PlannerService {
   async networkSource(cityId: string, feedId: number, date: string, slack = DEFAULT_TRANSFER_SLACK_SECS): Promise<Built['source'] | null> {
     const b = this.cache.get(`${cityId}|${feedId}|${date}|${slack}`);
     return b ? (await b).source : null;
+  }
+
+  /**
+   * A city's current feed and its built networks for `count` service days from the one of `fromMs`, as the planner plans with
+   * them: what the offline timetable file (timetable-file.ts) is made of. Null when the city has no current feed.
+   */
+  async dayNetworks(cityId: string, fromMs: number, count: number): Promise<DayNetworks | null> {
+    const city = await this.store.city(cityId);
+    if (!city || city.feedId === null) return null;
+    const first = localDate(fromMs, city.timeZone);
+    const dates = Array.from({ length: count }, (_, i) => addDays(first, i));
+    const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
+    const feedVersion = city.feedVersion ?? String(city.feedId);
+    const days = [];
+    for (const date of dates) {
+      const b = await this.network(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
+      days.push({ date, startMs: b.day.startMs, network: b.network, stops: b.stops, routes: [...b.routes.values()], headsigns: b.headsigns, tripsOnDate: b.tripsOnDate });
+    }
+    const stopBased = city.stopBasedPlanner || (this.opts.stopBasedCities ?? []).includes(cityId);
+    return { cityId: city.id, feedVersion, timeZone: city.timeZone, slackSecs: slack, walk: plannerWalkSettings(city.plannerWalk), stopBased, days };
   }
 
   /** Resolves when the snapshots being written are written (tests, bench; close waits for them too). */
@@ -521,14 +563,75 @@ export class PlannerService {
     const query = arriveBy
       ? { origins, destinations, departAt: atSecs - lookback, maxTransfers, windowSecs: windowMinutes * 60, arriveBy: atSecs }
       : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
-    const journeys = await this.runner.run(built.key, built.arrays, query);
-    const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk));
+    const live = await this.liveOverlay(city.id, built, departAtMs);
+    const found = await this.runner.run(live?.key ?? built.key, live?.overlay.arrays ?? built.arrays, query);
+    const journeys = live ? liveJourneys(net, live.overlay, found) : found;
+    const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk, live?.overlay ?? null));
     itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers || a.walkSeconds - b.walkSeconds);
     const reason = itineraries.length ? null : noTripReason(built, from, to, origins.length > 0 && destinations.length > 0);
     return { itineraries, departAt: departAtMs, reason, serviceDate: date, maxTransfers, arriveBy, maxWalkMeters: walk.maxMeters };
   }
 
-  private itinerary(cityId: string, b: Built, j: Journey, from: PlaceInput, to: PlaceInput, walk: PlannerWalkSettings): ItineraryView {
+  /** Plans within this long of now use the trip updates (before: nothing is known yet; after: the buses have gone). */
+  static readonly LIVE_AHEAD_MS = 3 * 3_600_000;
+  static readonly LIVE_BEHIND_MS = 3_600_000;
+
+  /** The live overlay for a plan at `atMs` on this network (live.ts), or null: no source, too far from now, no update. */
+  private async liveOverlay(cityId: string, built: Built, atMs: number): Promise<{ overlay: LiveOverlay; key: string } | null> {
+    const source = this.opts.live;
+    if (!source) return null;
+    const now = (this.opts.now ?? Date.now)();
+    if (atMs > now + PlannerService.LIVE_AHEAD_MS || atMs < now - PlannerService.LIVE_BEHIND_MS) return null;
+    let predictions;
+    try {
+      predictions = await source.livePredictions(cityId, now);
+    } catch (err) {
+      this.opts.log?.warn({ err, city: cityId }, 'planner: no live predictions; planning on the timetable');
+      return null;
+    }
+    if (!predictions || predictions.length === 0) return null;
+    const had = this.overlays.get(built.key);
+    if (had && had.predictions === predictions) return had.overlay ? { overlay: had.overlay, key: had.key } : null;
+    const overlay = buildOverlay(built.network, built.day.startMs, predictions);
+    const key = `${built.key}|live|${++this.overlaySeq}`;
+    this.overlays.set(built.key, { predictions, overlay, key });
+    if (had?.overlay) {
+      // The workers forget the overlay it replaces once the searches already sent with it are done.
+      const timer = setTimeout(() => this.runner.drop(had.key), 60_000);
+      timer.unref?.();
+    }
+    return overlay ? { overlay, key } : null;
+  }
+
+  /**
+   * A returned itinerary re-checked against the current predictions (GraphQL checkItinerary): each ride's predicted
+   * times and whether each change is still OK, AT_RISK (less time than the city's change time), MISSED or CANCELLED.
+   */
+  async checkItinerary(cityId: string, legs: readonly LegCheckInput[]): Promise<ItineraryCheckView> {
+    if (legs.length === 0 || legs.length > 12) throw bad('"legs" must list 1 to 12 legs of a returned itinerary.');
+    for (const l of legs) {
+      if (!Number.isFinite(l.scheduledDeparture) || !Number.isFinite(l.scheduledArrival) || l.scheduledArrival < l.scheduledDeparture)
+        throw bad('Each leg needs its scheduledDeparture and scheduledArrival (epoch ms), arriving after it leaves.');
+    }
+    const city = await this.store.city(cityId);
+    if (!city) throw new ApiError(404, 'CITY_NOT_FOUND', `There is no city "${cityId}".`);
+    if (city.feedId === null) throw new ApiError(404, 'NO_TRANSIT_DATA', `There is no timetable for ${cityId} yet.`);
+    const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
+    const date = localDate(legs[0].scheduledDeparture, city.timeZone);
+    const built = await this.network(city.id, city.feedId, city.feedVersion ?? String(city.feedId), date, city.timeZone, slack);
+    const live = await this.liveOverlay(city.id, built, legs[0].scheduledDeparture);
+    return checkItinerary(built.network, live?.overlay ?? null, built.day.startMs, legs, slack, (this.opts.now ?? Date.now)());
+  }
+
+  private itinerary(
+    cityId: string,
+    b: Built,
+    j: Journey,
+    from: PlaceInput,
+    to: PlaceInput,
+    walk: PlannerWalkSettings,
+    overlay: LiveOverlay | null = null,
+  ): ItineraryView {
     const net = b.network;
     const at = (secs: number) => b.day.startMs + secs * 1000;
     const stopView = (s: number): LegStopView => {
@@ -571,6 +674,9 @@ export class PlannerService {
           tripId: null,
           stopCount: null,
           distanceMeters: plannerWalk(metres(a, c), walk).meters,
+          live: false,
+          scheduledDeparture: at(l.departure),
+          scheduledArrival: at(l.arrival),
         };
       }
       const source = net.tripSource[l.trip];
@@ -601,6 +707,9 @@ export class PlannerService {
         tripId: net.sourceTripIds[source],
         stopCount: l.alightPos - l.boardPos,
         distanceMeters,
+        live: tripTimes(net, overlay, l.trip, l.boardPos).live,
+        scheduledDeparture: at(tripTimes(net, null, l.trip, l.boardPos).dep),
+        scheduledArrival: at(tripTimes(net, null, l.trip, l.alightPos).arr),
       };
     });
     return { departure: at(j.departure), arrival: at(j.arrival), durationSeconds: j.arrival - j.departure, transfers: j.transfers, walkSeconds, legs };

@@ -78,18 +78,21 @@ export function snapshotFromFeed(message: rt.IFeedMessage): RealtimeSnapshot {
     }
     const u = e.tripUpdate;
     const uTrip = tripRef(u?.trip);
-    if (u && uTrip && u.trip.scheduleRelationship !== rt.TripDescriptor.ScheduleRelationship.CANCELED) {
+    if (u && uTrip && u.trip.scheduleRelationship === rt.TripDescriptor.ScheduleRelationship.CANCELED) {
+      // A cancelled run: no stop times, only that it does not run (the planner and the ETAs leave it out).
+      out.tripUpdates.push({ trip: uTrip, vNo: null, tS: (num(u.timestamp) ?? 0) * 1000 || headerTs, stops: [], cancelled: true } satisfies TripUpdate);
+    } else if (u && uTrip) {
       const stops: StopDelay[] = (u.stopTimeUpdate ?? []).map((s) => {
         const ev = s.arrival ?? s.departure;
-        const noData =
-          s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.NO_DATA ||
-          s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+        const skipped = s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+        const noData = s.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.NO_DATA || skipped;
         const time = num(ev?.time);
         return {
           stopSequence: s.stopSequence ?? null,
           stopId: s.stopId || null,
           delaySeconds: noData || ev?.delay === null || ev?.delay === undefined ? null : ev.delay,
           arrivalTime: noData || !time ? null : time * 1000,
+          ...(skipped ? { skipped: true } : {}),
         };
       });
       if (stops.length === 0 && u.delay !== null && u.delay !== undefined) stops.push({ stopSequence: null, stopId: null, delaySeconds: u.delay });

@@ -55,6 +55,20 @@ interface LiveState {
   byRun: Map<string, Live>;
   vehicles: { position: VehiclePosition; live: Live | null }[];
   arrivals: Map<string, Arrival[]>;
+  predictions?: LiveRunPrediction[];
+}
+
+/** What a trip update predicts for one run (RealtimeService.livePredictions). */
+export interface LiveRunPrediction {
+  tripId: string;
+  /** The run's service day start (epoch ms) and first departure (seconds after it). */
+  dayStartMs: number;
+  startSecs: number;
+  cancelled: boolean;
+  /** Per stop of the trip (stop_times order): predicted delay in seconds, null where unknown. */
+  delays: (number | null)[];
+  /** Per stop of the trip: passed without stopping. */
+  skipped: boolean[];
 }
 
 interface FeedEntry {
@@ -209,6 +223,7 @@ export class RealtimeService {
     let best: { i: number; s: (typeof u.stops)[number] } | null = null;
     let first: { i: number; s: (typeof u.stops)[number] } | null = null;
     for (const s of u.stops) {
+      if (s.skipped) continue;
       const i = indexOf(s);
       if (i < 0) continue;
       if (!first || i < first.i) first = { i, s };
@@ -219,6 +234,47 @@ export class RealtimeService {
     if (hit.s.delaySeconds !== null) return hit.s.delaySeconds;
     if (hit.s.arrivalTime != null) return Math.round((hit.s.arrivalTime - (live.run.day.startMs + (live.run.start + trip.arr[hit.i]) * 1000)) / 1000);
     return null;
+  }
+
+  /** A trip update recent enough to count (spec §9: 15 minutes, as an ETA). */
+  private fresh(u: TripUpdate, now: number): boolean {
+    return now - u.tS <= ETA_MAX_AGE_MS;
+  }
+
+  /** Whether the run's update says it passes its stop `index` without stopping. */
+  private skips(live: Live, index: number): boolean {
+    const trip = live.run.trip;
+    return (live.update?.stops ?? []).some(
+      (s) => s.skipped && ((s.stopSequence !== null && trip.seqs[index] === s.stopSequence) || (s.stopSequence === null && s.stopId === trip.stopIds[index])),
+    );
+  }
+
+  /**
+   * Predictions of every run with a recent trip update (the planner's live overlay, planner/live.ts): cancelled runs,
+   * and per stop of the others the predicted delay (GTFS-RT propagation, null before anything is known) and whether
+   * the stop is skipped. One list per cache slot (the same object for every request within it). Null: no feed.
+   */
+  async livePredictions(cityId: string, now: number): Promise<LiveRunPrediction[] | null> {
+    const state = await this.live(cityId, now);
+    if (!state) return null;
+    if (state.predictions) return state.predictions;
+    const out: LiveRunPrediction[] = [];
+    for (const live of state.byRun.values()) {
+      const u = live.update;
+      if (!u || !this.fresh(u, now)) continue;
+      const trip = live.run.trip;
+      const base = { tripId: trip.id, dayStartMs: live.run.day.startMs, startSecs: live.run.start };
+      if (u.cancelled) {
+        out.push({ ...base, cancelled: true, delays: [], skipped: [] });
+        continue;
+      }
+      const delays = trip.stopIds.map((_, i) => this.delayAt(live, i));
+      const skipped = trip.stopIds.map((_, i) => this.skips(live, i));
+      if (delays.every((d) => d === null) && !skipped.includes(true)) continue;
+      out.push({ ...base, cancelled: false, delays, skipped });
+    }
+    state.predictions = out;
+    return out;
   }
 
   private liveTs(live: Live): number | null {
@@ -281,9 +337,12 @@ export class RealtimeService {
       timeliness: null,
       occupancy: null,
       passedAt: null,
+      live: false,
     };
     const scheduledOnly = () => (scheduledTime >= now && scheduledTime <= now + ARRIVALS_HORIZON_MS ? base : null);
     const live = state.byRun.get(run.key);
+    // A cancelled run, or one that skips this stop, does not come here: it is left out of the list.
+    if (live?.update && this.fresh(live.update, now) && (live.update.cancelled || this.skips(live, index))) return null;
     const tS = live ? this.liveTs(live) : null;
     if (!live || tS === null) return scheduledOnly();
     const delay = this.delayAt(live, index);
@@ -304,6 +363,7 @@ export class RealtimeService {
       timeliness: TIMELINESS_ENUM[timeliness(delay!)],
       occupancy: occupancy === null ? null : OCCUPANCY_ENUM[occupancyLevel(occupancy)],
       expectedTime,
+      live: expectedTime !== null,
     };
     if (beyond || left) {
       const passedAt = left ? expectedDeparture! : Math.min(now, live.vehicle!.tS);

@@ -23,7 +23,7 @@ describe('realtime simulator', () => {
   it('puts vehicles only on runs of the day that are on the road, and none at night', () => {
     expect(simulate(feed, 'sawari', at('03:00:00')).vehicles).toEqual([]);
     for (const { now, s } of day()) {
-      for (const u of s.tripUpdates) {
+      for (const u of s.tripUpdates.filter((x) => !x.cancelled)) {
         const [h, m] = u.trip.startTime!.split(':').map(Number);
         const start = at(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`);
         const end = start + 22 * 60_000; // 11 stops, 2 min apart
@@ -32,8 +32,45 @@ describe('realtime simulator', () => {
         expect(now).toBeGreaterThanOrEqual(start - 10 * 60_000);
         expect(now).toBeLessThanOrEqual(end + 20 * 60_000);
       }
-      expect(s.vehicles.length).toBe(s.tripUpdates.length);
+      expect(s.vehicles.length).toBe(s.tripUpdates.filter((x) => !x.cancelled).length);
     }
+  });
+
+  it('cancels a few runs (announced 2 h ahead, no bus on the road) and has a few skip a stop, the same for the same seed', () => {
+    const runs = new Set<string>();
+    const cancelled = new Set<string>();
+    let skips = 0;
+    let running = 0;
+    for (const { now, s } of day()) {
+      const onRoad = new Set(s.vehicles.map((v) => `${v.trip!.tripId}|${v.trip!.startTime}`));
+      for (const u of s.tripUpdates) {
+        const key = `${u.trip.tripId}|${u.trip.startTime}`;
+        runs.add(key);
+        if (u.cancelled) {
+          cancelled.add(key);
+          expect(onRoad.has(key)).toBe(false);
+          expect(u.stops).toEqual([]);
+          const [h, m] = u.trip.startTime!.split(':').map(Number);
+          // Announced at most 2 h before the first departure, until the last arrival.
+          expect(at(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`) - now).toBeLessThanOrEqual(2 * 3_600_000);
+          expect(now - u.tS).toBeLessThan(30_000);
+        } else {
+          running++;
+          const skipped = u.stops.filter((x) => x.skipped);
+          skips += skipped.length;
+          for (const x of skipped) expect(x.stopId).not.toBe('S11');
+        }
+      }
+    }
+    // 3 % of about 200 runs a day.
+    expect(cancelled.size).toBeGreaterThanOrEqual(2);
+    expect(cancelled.size / runs.size).toBeLessThan(0.1);
+    expect(skips).toBeGreaterThan(0);
+    expect(skips / running).toBeLessThan(0.1);
+    const now = at('09:00:00');
+    expect(simulate(feed, 'sawari', now).tripUpdates.filter((u) => u.cancelled)).toEqual(
+      simulate(straightLineFeed('kochi'), 'sawari', now).tripUpdates.filter((u) => u.cancelled),
+    );
   });
 
   it('draws realistic delays, report ages, occupancy, plates and GPS jitter', () => {
@@ -55,7 +92,7 @@ describe('realtime simulator', () => {
         // The line runs due north along 76.3° E: jitter is a few metres east or west of it.
         expect(Math.abs(v.lon - 76.3) * 111_320 * Math.cos((v.lat * Math.PI) / 180)).toBeLessThan(9);
       }
-      for (const u of s.tripUpdates) {
+      for (const u of s.tripUpdates.filter((x) => !x.cancelled)) {
         if (u.stops[0].delaySeconds === null) unknown++;
         else delays.push(u.stops[0].delaySeconds);
       }

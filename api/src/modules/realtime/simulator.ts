@@ -36,6 +36,18 @@ const SERIES = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const MAX_EARLY_SECS = 10 * 60;
 const MAX_LATE_SECS = 20 * 60;
 
+/** Share of runs cancelled (announced from 2 h before their first departure until their last arrival). */
+export const CANCELLED_SHARE = 0.03;
+/** Share of runs on the road that skip one of their next stops (drive past it without stopping). */
+export const SKIPPING_SHARE = 0.03;
+/** How far ahead cancellations are announced. */
+const CANCEL_NOTICE_MS = 2 * HOUR_MS;
+
+/** Whether the simulator cancels this run (seeded: the same seed and run, the same answer). */
+export function isCancelledRun(seed: string, runKey: string): boolean {
+  return seeded(seed, runKey, 'cancelled') < CANCELLED_SHARE;
+}
+
 /** cyrb53-style string hash to a float in [0, 1): the simulator's only randomness. */
 export function seeded(...parts: (string | number)[]): number {
   const s = parts.join('\u0001');
@@ -165,6 +177,7 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
   const runs = feed.runsBetween(now - MAX_LATE_SECS * 1000, now + MAX_EARLY_SECS * 1000).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const run of runs) {
     const trip = run.trip;
+    if (isCancelledRun(seed, run.key)) continue;
     const startMs = run.day.startMs + run.start * 1000;
     const durationSecs = trip.arr[trip.arr.length - 1];
     const times = timesOf(run);
@@ -196,7 +209,20 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
       currentStopSequence: stopSequence,
       stopId,
     });
-    tripUpdates.push({ trip: ref, vNo, tS, stops: [{ stopSequence, stopId, delaySeconds: p.etaUnknown ? null : delay }] });
+    const stops: TripUpdate['stops'] = [{ stopSequence, stopId, delaySeconds: p.etaUnknown ? null : delay }];
+    // A few runs drive past one of their next stops (not the last): a seeded one of the next three.
+    const skip = point.nextIndex + 1 + Math.floor(seeded(seed, run.key, 'skip-at') * 3);
+    if (seeded(seed, run.key, 'skip') < SKIPPING_SHARE && skip < trip.stopIds.length - 1) {
+      stops.push({ stopSequence: trip.seqs[skip], stopId: trip.stopIds[skip], delaySeconds: null, skipped: true });
+    }
+    tripUpdates.push({ trip: ref, vNo, tS, stops });
+  }
+  // Cancelled runs: announced from two hours before their first departure until their last arrival, no vehicle.
+  const reported = now - (now % 30_000);
+  for (const run of feed.runsBetween(now, now + CANCEL_NOTICE_MS)) {
+    if (!isCancelledRun(seed, run.key)) continue;
+    const ref = { tripId: run.trip.id, routeId: run.trip.routeId, startDate: run.day.date, startTime: formatGtfsTime(run.start) };
+    tripUpdates.push({ trip: ref, vNo: null, tS: reported, stops: [], cancelled: true });
   }
   return { vehicles, tripUpdates };
 }

@@ -42,6 +42,8 @@ export interface StopDelay {
   delaySeconds: number | null;
   /** Predicted arrival (epoch ms) when the source gives a time instead of a delay. */
   arrivalTime?: number | null;
+  /** GTFS-RT schedule_relationship SKIPPED: the vehicle passes this stop without stopping. */
+  skipped?: boolean;
 }
 
 export interface TripUpdate {
@@ -50,6 +52,8 @@ export interface TripUpdate {
   /** When the prediction was made. */
   tS: number;
   stops: StopDelay[];
+  /** GTFS-RT trip schedule_relationship CANCELED: this run does not run. */
+  cancelled?: boolean;
 }
 
 export interface RealtimeDisruption {

@@ -60,9 +60,32 @@ export function LegItem({ leg }: { leg: Leg }) {
         {leg.route ? <RouteBadge shortName={leg.route.route_name} color={leg.route.color} textColor={leg.route.text_color} /> : '—'}{' '}
         {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
       </strong>
+      <LiveMarker leg={leg} />
       <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: clock.at(leg.departure) })}</div>
       <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: clock.at(leg.arrival) })}</div>
       {leg.stopCount != null && <div className={styles.hint}>{t('trip.leg.stops', { n: leg.stopCount })}</div>}
     </li>
+  );
+}
+
+/**
+ * Whether a ride's times are predicted from live data or the timetable's, in words (not colour alone); a live ride
+ * whose predicted departure differs from the timetable also says the timetable's time.
+ */
+export function LiveMarker({ leg }: { leg: Pick<Leg, 'live' | 'departure' | 'scheduledDeparture'> }) {
+  const intl = useIntl();
+  const clock = useClock();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  // Older saved trips have no live field: nothing is claimed for them.
+  if (leg.live == null) return null;
+  const moved = leg.live && clock.at(leg.departure) !== clock.at(leg.scheduledDeparture);
+  return (
+    <div className={styles.hint} data-testid="leg-live">
+      <span className={styles.badge}>
+        {leg.live && <span className={styles.liveDot} aria-hidden="true" />}
+        {t(leg.live ? 'trip.leg.live' : 'trip.leg.scheduled')}
+      </span>
+      {moved && <> {t('trip.leg.timetable', { time: clock.at(leg.scheduledDeparture) })}</>}
+    </div>
   );
 }

@@ -9,10 +9,27 @@ export type DisruptionKind =
   | 'TRAFFIC'
   | 'WEATHER';
 
+/** One leg of a returned itinerary to re-check: its mode, trip and stops, and its timetable times (scheduledDeparture, scheduledArrival: epoch ms). */
+export type LegCheckInput = {
+  fromStopId?: string | null | undefined;
+  mode: LegMode;
+  scheduledArrival: number;
+  scheduledDeparture: number;
+  toStopId?: string | null | undefined;
+  tripId?: string | null | undefined;
+};
+
 export type LegMode =
   | 'BUS'
   | 'FERRY'
   | 'WALK';
+
+/** A leg on re-check: OK; AT_RISK (less time to change than the plan's change time); MISSED (the bus leaves before the rider can reach it); CANCELLED (the trip does not run, or skips a stop of the leg). */
+export type LegStatus =
+  | 'AT_RISK'
+  | 'CANCELLED'
+  | 'MISSED'
+  | 'OK';
 
 /** Why a plan has no itinerary: no bus runs that day; nothing within maxTransfers changes; a place outside the city's network; no stop within walking distance of a place. */
 export type NoTripReason =
@@ -113,6 +130,14 @@ export type NearbyStopsQuery = { nearbyStops: Array<{ distanceMeters: number, wa
       & StopWithRoutesFieldsFragment
     ) }> };
 
+export type CheckItineraryQueryVariables = Exact<{
+  city: string;
+  legs: Array<LegCheckInput> | LegCheckInput;
+}>;
+
+
+export type CheckItineraryQuery = { checkItinerary: { checkedAt: number, status: LegStatus, legs: Array<{ departure: number, arrival: number, live: boolean, status: LegStatus, changeSeconds: number | null }> } };
+
 export type PlanTripQueryVariables = Exact<{
   city: string;
   from: PlaceInput;
@@ -125,7 +150,7 @@ export type PlanTripQueryVariables = Exact<{
 
 export type PlanTripQuery = { planTrip: { departAt: number, reason: NoTripReason | null, serviceDate: string, maxTransfers: number, arriveBy: boolean, maxWalkMeters: number, itineraries: Array<ItineraryFieldsFragment> } };
 
-export type LegFieldsFragment = { mode: LegMode, departure: number, arrival: number, headsign: string | null, tripId: string | null, stopCount: number | null, distanceMeters: number | null, from: StopFieldsFragment, to: StopFieldsFragment, route: RouteSummaryFieldsFragment | null };
+export type LegFieldsFragment = { mode: LegMode, departure: number, arrival: number, headsign: string | null, tripId: string | null, stopCount: number | null, distanceMeters: number | null, live: boolean, scheduledDeparture: number, scheduledArrival: number, from: StopFieldsFragment, to: StopFieldsFragment, route: RouteSummaryFieldsFragment | null };
 
 export type ItineraryFieldsFragment = { departure: number, arrival: number, durationSeconds: number, transfers: number, walkSeconds: number, legs: Array<LegFieldsFragment> };
 
@@ -203,9 +228,10 @@ export type VehicleQuery = { vehicle: VehicleFieldsFragment | null };
 /** A query string typed by its answer and variables (the shape @sawari/runtime/src/gql takes): the plain string at run time. */
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
+export const CheckItineraryDocument = "query CheckItinerary($city:ID!$legs:[LegCheckInput!]!){checkItinerary(city:$city legs:$legs){checkedAt status legs{departure arrival live status changeSeconds}}}" as TypedDocument<CheckItineraryQuery, CheckItineraryQueryVariables>;
 export const CityDocument = "query City($city:ID!){transitCity(city:$city){id name attribution bounds stopBasedPlanner}}" as TypedDocument<CityQuery, CityQueryVariables>;
 export const NearbyStopsDocument = "query NearbyStops($city:ID!$lat:Float!$lon:Float!){nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20){distanceMeters walking stop{stop_id stop_name stop_lat stop_lon result_type station_type transport_type routes{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}disruptions{id kind title description routeIds stopIds startsAt endsAt}stop_code towards}}}" as TypedDocument<NearbyStopsQuery, NearbyStopsQueryVariables>;
-export const PlanTripDocument = "query PlanTrip($city:ID!$from:PlaceInput!$to:PlaceInput!$departAt:Float$windowMinutes:Int$arriveBy:Boolean){planTrip(city:$city from:$from to:$to departAt:$departAt windowMinutes:$windowMinutes arriveBy:$arriveBy){departAt reason serviceDate maxTransfers arriveBy maxWalkMeters itineraries{departure arrival durationSeconds transfers walkSeconds legs{mode departure arrival headsign tripId stopCount distanceMeters from{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}to{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}route{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}}}}}" as TypedDocument<PlanTripQuery, PlanTripQueryVariables>;
+export const PlanTripDocument = "query PlanTrip($city:ID!$from:PlaceInput!$to:PlaceInput!$departAt:Float$windowMinutes:Int$arriveBy:Boolean){planTrip(city:$city from:$from to:$to departAt:$departAt windowMinutes:$windowMinutes arriveBy:$arriveBy){departAt reason serviceDate maxTransfers arriveBy maxWalkMeters itineraries{departure arrival durationSeconds transfers walkSeconds legs{mode departure arrival headsign tripId stopCount distanceMeters live scheduledDeparture scheduledArrival from{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}to{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}route{route_id route_name route_long_name agency_name route_type color text_color arrival_time ttStatus isFrequencyTrip frequency_data_array{start_time end_time frequency}}}}}}" as TypedDocument<PlanTripQuery, PlanTripQueryVariables>;
 export const PublicVehicleDocument = "query PublicVehicle($vehicleNumber:String!$city:ID){publicVehicle(vehicleNumber:$vehicleNumber city:$city){city vNo}}" as TypedDocument<PublicVehicleQuery, PublicVehicleQueryVariables>;
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name route_type color text_color directions{directionId headsign shape stops{stop_id stop_name stop_lat stop_lon result_type station_type transport_type}}disruptions{id kind title description routeIds stopIds startsAt endsAt}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
 export const RouteArrivalsDocument = "query RouteArrivals($city:ID!$stopId:ID!$routeId:ID!){stopArrivals(city:$city stopId:$stopId routeId:$routeId limit:10){route_id route_name route_color route_text_color headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt}}" as TypedDocument<RouteArrivalsQuery, RouteArrivalsQueryVariables>;

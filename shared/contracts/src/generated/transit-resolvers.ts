@@ -21,6 +21,8 @@ export type Arrival = {
   eta?: Maybe<Scalars['Int']['output']>;
   expectedTime?: Maybe<Scalars['Float']['output']>;
   headsign?: Maybe<Scalars['String']['output']>;
+  /** expectedTime comes from a live prediction (else the arrival is the timetable's). */
+  live: Scalars['Boolean']['output'];
   occupancy?: Maybe<Occupancy>;
   passedAt?: Maybe<Scalars['Float']['output']>;
   /** The route's colours from the feed (route_color, route_text_color as '#RRGGBB'); null where the feed has none. */
@@ -69,6 +71,14 @@ export type Itinerary = {
   walkSeconds: Scalars['Int']['output'];
 };
 
+/** checkedAt: when (epoch ms); status: the worst of its legs'. */
+export type ItineraryCheck = {
+  __typename?: 'ItineraryCheck';
+  checkedAt: Scalars['Float']['output'];
+  legs: Array<LegCheck>;
+  status: LegStatus;
+};
+
 export type Leg = {
   __typename?: 'Leg';
   arrival: Scalars['Float']['output'];
@@ -76,17 +86,48 @@ export type Leg = {
   distanceMeters?: Maybe<Scalars['Float']['output']>;
   from: Stop;
   headsign?: Maybe<Scalars['String']['output']>;
+  /** departure and arrival are predicted from a trip update (live), else the timetable's; scheduledDeparture and scheduledArrival are the timetable's. */
+  live: Scalars['Boolean']['output'];
   mode: LegMode;
   route?: Maybe<RouteSummary>;
+  scheduledArrival: Scalars['Float']['output'];
+  scheduledDeparture: Scalars['Float']['output'];
   stopCount?: Maybe<Scalars['Int']['output']>;
   to: Stop;
   tripId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A leg's predicted (live) or timetable times now; changeSeconds: time between reaching its first stop and its bus leaving (null for the first ride and walks). */
+export type LegCheck = {
+  __typename?: 'LegCheck';
+  arrival: Scalars['Float']['output'];
+  changeSeconds?: Maybe<Scalars['Int']['output']>;
+  departure: Scalars['Float']['output'];
+  live: Scalars['Boolean']['output'];
+  status: LegStatus;
+};
+
+/** One leg of a returned itinerary to re-check: its mode, trip and stops, and its timetable times (scheduledDeparture, scheduledArrival: epoch ms). */
+export type LegCheckInput = {
+  fromStopId?: InputMaybe<Scalars['ID']['input']>;
+  mode: LegMode;
+  scheduledArrival: Scalars['Float']['input'];
+  scheduledDeparture: Scalars['Float']['input'];
+  toStopId?: InputMaybe<Scalars['ID']['input']>;
+  tripId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type LegMode =
   | 'BUS'
   | 'FERRY'
   | 'WALK';
+
+/** A leg on re-check: OK; AT_RISK (less time to change than the plan's change time); MISSED (the bus leaves before the rider can reach it); CANCELLED (the trip does not run, or skips a stop of the leg). */
+export type LegStatus =
+  | 'AT_RISK'
+  | 'CANCELLED'
+  | 'MISSED'
+  | 'OK';
 
 export type NearbyStop = {
   __typename?: 'NearbyStop';
@@ -117,6 +158,8 @@ export type PlaceInput = {
 
 export type Query = {
   __typename?: 'Query';
+  /** A returned itinerary re-checked against the current trip updates (its legs as planTrip gave them): predicted times and whether each change still works. */
+  checkItinerary: ItineraryCheck;
   disruptions: Array<Disruption>;
   nearbyStops: Array<NearbyStop>;
   /** Itineraries leaving at or after departAt (epoch ms; windowMinutes: any departure in that window), or with arriveBy arriving by it (departures in the windowMinutes before it, 120 when 0); the calendar of that date; the Pareto set over departure, arrival, changes and walking. */
@@ -139,6 +182,12 @@ export type Query = {
   /** A city's transit data: its name and the credit line to show with its data. */
   transitCity?: Maybe<TransitCity>;
   vehicle?: Maybe<Vehicle>;
+};
+
+
+export type QueryCheckItineraryArgs = {
+  city: Scalars['ID']['input'];
+  legs: Array<LegCheckInput>;
 };
 
 
@@ -460,8 +509,12 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Itinerary: ResolverTypeWrapper<Omit<Itinerary, 'legs'> & { legs: Array<ResolversTypes['Leg']> }>;
+  ItineraryCheck: ResolverTypeWrapper<ItineraryCheck>;
   Leg: ResolverTypeWrapper<Omit<Leg, 'from' | 'to'> & { from: ResolversTypes['Stop'], to: ResolversTypes['Stop'] }>;
+  LegCheck: ResolverTypeWrapper<LegCheck>;
+  LegCheckInput: LegCheckInput;
   LegMode: LegMode;
+  LegStatus: LegStatus;
   NearbyStop: ResolverTypeWrapper<Omit<NearbyStop, 'stop'> & { stop: ResolversTypes['Stop'] }>;
   NoTripReason: NoTripReason;
   Occupancy: Occupancy;
@@ -491,7 +544,10 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Itinerary: Omit<Itinerary, 'legs'> & { legs: Array<ResolversParentTypes['Leg']> };
+  ItineraryCheck: ItineraryCheck;
   Leg: Omit<Leg, 'from' | 'to'> & { from: ResolversParentTypes['Stop'], to: ResolversParentTypes['Stop'] };
+  LegCheck: LegCheck;
+  LegCheckInput: LegCheckInput;
   NearbyStop: Omit<NearbyStop, 'stop'> & { stop: ResolversParentTypes['Stop'] };
   PlaceInput: PlaceInput;
   Query: Record<PropertyKey, never>;
@@ -512,6 +568,7 @@ export type ArrivalResolvers<ContextType = unknown, ParentType extends Resolvers
   eta?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   expectedTime?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   headsign?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  live?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   occupancy?: Resolver<Maybe<ResolversTypes['Occupancy']>, ParentType, ContextType>;
   passedAt?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   route_color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -551,17 +608,34 @@ export type ItineraryResolvers<ContextType = unknown, ParentType extends Resolve
   walkSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type ItineraryCheckResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['ItineraryCheck'] = ResolversParentTypes['ItineraryCheck']> = ResolversObject<{
+  checkedAt?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  legs?: Resolver<Array<ResolversTypes['LegCheck']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LegStatus'], ParentType, ContextType>;
+}>;
+
 export type LegResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Leg'] = ResolversParentTypes['Leg']> = ResolversObject<{
   arrival?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   departure?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   distanceMeters?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['Stop'], ParentType, ContextType>;
   headsign?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  live?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mode?: Resolver<ResolversTypes['LegMode'], ParentType, ContextType>;
   route?: Resolver<Maybe<ResolversTypes['RouteSummary']>, ParentType, ContextType>;
+  scheduledArrival?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  scheduledDeparture?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   stopCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['Stop'], ParentType, ContextType>;
   tripId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type LegCheckResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LegCheck'] = ResolversParentTypes['LegCheck']> = ResolversObject<{
+  arrival?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  changeSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  departure?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  live?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LegStatus'], ParentType, ContextType>;
 }>;
 
 export type NearbyStopResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NearbyStop'] = ResolversParentTypes['NearbyStop']> = ResolversObject<{
@@ -571,6 +645,7 @@ export type NearbyStopResolvers<ContextType = unknown, ParentType extends Resolv
 }>;
 
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  checkItinerary?: Resolver<ResolversTypes['ItineraryCheck'], ParentType, ContextType, RequireFields<QueryCheckItineraryArgs, 'city' | 'legs'>>;
   disruptions?: Resolver<Array<ResolversTypes['Disruption']>, ParentType, ContextType, RequireFields<QueryDisruptionsArgs, 'city'>>;
   nearbyStops?: Resolver<Array<ResolversTypes['NearbyStop']>, ParentType, ContextType, RequireFields<QueryNearbyStopsArgs, 'city' | 'lat' | 'limit' | 'lon' | 'radiusMeters'>>;
   planTrip?: Resolver<ResolversTypes['TripPlan'], ParentType, ContextType, RequireFields<QueryPlanTripArgs, 'arriveBy' | 'city' | 'from' | 'maxTransfers' | 'to' | 'windowMinutes'>>;
@@ -701,7 +776,9 @@ export type Resolvers<ContextType = unknown> = ResolversObject<{
   Disruption?: DisruptionResolvers<ContextType>;
   Frequency?: FrequencyResolvers<ContextType>;
   Itinerary?: ItineraryResolvers<ContextType>;
+  ItineraryCheck?: ItineraryCheckResolvers<ContextType>;
   Leg?: LegResolvers<ContextType>;
+  LegCheck?: LegCheckResolvers<ContextType>;
   NearbyStop?: NearbyStopResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Route?: RouteResolvers<ContextType>;
