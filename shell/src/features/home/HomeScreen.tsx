@@ -15,6 +15,7 @@ import { Notices } from './Notices';
 import { Nearby } from './Nearby';
 import { Favourites } from './Favourites';
 import { LastTrip } from './LastTrip';
+import { SectionProblem } from './SectionProblem';
 
 /**
  * Home answers "what do I need right now": notices that need the rider, the ticket or pass to show, the next buses near
@@ -67,6 +68,12 @@ export default function HomeScreen() {
           <Nearby city={city.id} favouriteStop={favouriteStop} onShowsStop={setNearStop} />
         )}
         {tracking && signedIn && favourites.status === 'ready' && <Favourites city={city.id} favourites={saved} skipStop={nearStop} />}
+        {tracking && signedIn && favourites.status === 'error' && (
+          <section aria-labelledby="home-favourites">
+            <h2 id="home-favourites">{t('home.fav.heading')}</h2>
+            <SectionProblem error={favourites.error} message={t('home.fav.error')} onRetry={favourites.retry} />
+          </section>
+        )}
         {tracking && <LastTrip city={city.id} />}
         <section aria-labelledby="home-services">
           <h2 id="home-services">{t('home.services.heading', { city: city.name })}</h2>
