@@ -3,7 +3,7 @@
 // /select-trip/select-stop (from-stop and to-stop in route order). What the rider chose stays in the flow atom.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '@sawari/ui';
+import { Button, RouteBadge } from '@sawari/ui';
 import type { CityConfig } from '@sawari/runtime';
 import { useCityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
@@ -151,7 +151,7 @@ function RouteSearch({ city }: { city: CityConfig }) {
               {state.routes.map((r) => (
                 <li key={r.route_id}>
                   <button type="button" className={styles.optionButton} onClick={() => choose(r)}>
-                    <span className={styles.routeBadge}>{r.route_name}</span>
+                    <RouteBadge className={styles.routeBadge} shortName={r.route_name} color={r.color} textColor={r.text_color} />
                     <strong>{r.route_long_name ?? r.route_name}</strong>
                     {r.agency_name && <span className={`${styles.muted} ${styles.small}`}> · {r.agency_name}</span>}
                   </button>
@@ -282,7 +282,7 @@ function StopPicker({ city }: { city: CityConfig }) {
     <form onSubmit={submit} noValidate>
       {flow.legs.length > 0 && <p className={styles.hint}>{t('multi.legStep', { n: flow.legs.length + 1 })}</p>}
       <p>
-        <span className={styles.routeBadge}>{route.route_name}</span>
+        <RouteBadge className={styles.routeBadge} shortName={route.route_name} color={route.color} textColor={route.text_color} />
         <strong>{route.route_long_name ?? ''}</strong> <Link to={paths.selectRoute}>{t('selectStop.changeRoute')}</Link>
       </p>
       {directions.length > 1 && (

@@ -4,7 +4,7 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type TicketRouteSummaryFragment = { route_id: string, route_name: string, route_long_name: string | null, agency_name: string | null };
+export type TicketRouteSummaryFragment = { route_id: string, route_name: string, route_long_name: string | null, agency_name: string | null, color: string | null, text_color: string | null };
 
 export type SearchRoutesQueryVariables = Exact<{
   city: string;
@@ -20,10 +20,10 @@ export type RouteQueryVariables = Exact<{
 }>;
 
 
-export type RouteQuery = { route: { route_id: string, route_name: string, route_long_name: string | null, agency_name: string | null, directions: Array<{ directionId: number, headsign: string, stops: Array<{ stop_id: string, stop_name: string }> }> } | null };
+export type RouteQuery = { route: { route_id: string, route_name: string, route_long_name: string | null, agency_name: string | null, color: string | null, text_color: string | null, directions: Array<{ directionId: number, headsign: string, stops: Array<{ stop_id: string, stop_name: string }> }> } | null };
 
 /** A query string typed by its answer and variables (the shape @sawari/runtime/src/gql takes): the plain string at run time. */
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
-export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name directions{directionId headsign stops{stop_id stop_name}}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
-export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name}}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
+export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name color text_color directions{directionId headsign stops{stop_id stop_name}}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
+export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name color text_color}}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
