@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IconBus, IconWalk } from './icons';
+import { IconBus, IconWalk, ToneIcon } from './icons';
 
 describe('icons', () => {
   it('are decorative by default: hidden from assistive technology, sized with the text, in the text colour', () => {
@@ -17,5 +17,14 @@ describe('icons', () => {
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Walk"');
     expect(html).not.toContain('aria-hidden');
+  });
+});
+
+describe('ToneIcon', () => {
+  it("draws a status pill's tone, and nothing for a neutral one", () => {
+    expect(renderToStaticMarkup(<ToneIcon tone="ok" />)).toContain('data-icon="ok"');
+    expect(renderToStaticMarkup(<ToneIcon tone="warn" />)).toContain('data-icon="clock"');
+    expect(renderToStaticMarkup(<ToneIcon tone="bad" />)).toContain('data-icon="error"');
+    expect(renderToStaticMarkup(<ToneIcon tone="neutral" />)).toBe('');
   });
 });

@@ -74,3 +74,11 @@ export const IconInfo = /*#__PURE__*/ icon(Info, 'info');
 export const IconHome = /*#__PURE__*/ icon(House, 'home');
 export const IconAccount = /*#__PURE__*/ icon(User, 'account');
 export const IconFavourite = /*#__PURE__*/ icon(Star, 'favourite');
+
+/** The icon of a status pill's tone (spec §4 pills: ok, warn, bad); none for a neutral pill. The pill's words say it. */
+export function ToneIcon({ tone }: { tone?: string | null }) {
+  if (tone === 'ok') return <IconOk />;
+  if (tone === 'warn') return <IconClock />;
+  if (tone === 'bad') return <IconError />;
+  return null;
+}

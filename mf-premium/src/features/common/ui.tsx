@@ -3,6 +3,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatCityDate, formatCityDateTime, formatCityTime, formatPaise, isPremiumEnabled, seatStatus } from '@sawari/domain';
+import { ToneIcon } from '@sawari/ui/src/icons';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
@@ -113,6 +114,7 @@ export function SeatStatus({
         </strong>
       )}
       <span className={`${styles.badge} ${cls}`} data-testid="status-pill" data-tone={v.pill.tone}>
+        <ToneIcon tone={v.pill.tone} />
         {t(`status.${v.pill.label}`, date ? { date } : undefined)}
       </span>
     </>

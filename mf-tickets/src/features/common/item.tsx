@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { WalletItem } from '@sawari/contracts';
 import { shortId } from '@sawari/domain';
+import { ToneIcon } from '@sawari/ui/src/icons';
 import { expiryCountdown, itemView, seatDeparture, statusLabelParts, whoFor } from './model';
 import { money, styles, useCountdownWords, useDates, useT } from './ui';
 import type { WalletView } from '../wallet/useWallet';
@@ -100,6 +101,7 @@ export function StatusLabel({ item, now }: { item: WalletItem; now: number }) {
   return (
     <>
       <span className={`${styles.badge} ${tone}`} data-testid="status-pill" data-tone={pill.tone}>
+        <ToneIcon tone={pill.tone} />
         {t(parts.id, parts.date ? { date: parts.date } : undefined)}
       </span>
       {left && (
