@@ -62,7 +62,7 @@ if (want('bigcity') && existsSync(benchFeed))
     await runBigCityBench({ feed: benchFeed, date: benchDate, skipPgliteBig: process.argv.includes('--skip-pglite-big'), log: console.log, record });
   });
 /** The web build and the server are needed by every section but the planner, the big city and reproducible builds. */
-const needsServer = ['build', 'size', 'lighthouse', 'board-trace', 'load', 'transit', 'planner-abuse', 'wallet'].some(want);
+const needsServer = ['build', 'size', 'lighthouse', 'board-trace', 'load', 'transit', 'offline-planner', 'planner-abuse', 'wallet'].some(want);
 
 // 1. Full production build of every web app, from clean.
 if (want('build')) {
@@ -263,6 +263,18 @@ try {
       record('arrive-by answers failing the forward check', r.arriveByProblems, `of ${r.pairs} pairs`, '0', r.arriveByProblems === 0);
       record('minotor median / ours', r.peer.ratio.toFixed(1), `x (minotor ${r.peer.reachable}, ours ${r.reachable} of ${r.pairs} pairs reachable)`);
       record('pairs where our earliest arrival is later than minotor (replayed: see the list above)', r.peer.oursLater.length, `of ${r.pairs}`);
+    });
+  // 6a. Offline planner: Kochi's timetable file for two days, a plan in the app's planner worker under 4× CPU
+  // throttling, and the same requests answered by the server's planTrip and by the worker (scripts/bench/offline-planner.mjs).
+  if (want('offline-planner'))
+    await section('offline planner', async () => {
+      if (!existsSync(kochiFeed)) {
+        console.log(`\n▶ offline planner: the Kochi feed is absent (${kochiFeed}): no file size, worker time or agreement figure`);
+        throw new Error('the Kochi feed is absent');
+      }
+      console.log('\n▶ offline planner: Kochi timetable file (2 service days), plans in the browser worker (4× CPU throttling), agreement');
+      const { runOfflinePlannerBench } = await import('./bench/offline-planner.mjs');
+      await runOfflinePlannerBench({ base, root, chromium, chromiumPath, chromiumArgs, log: console.log, record });
     });
   // 6b. Planner abuse: other endpoints' p99 while 20 requests of ten aliased 240-minute, 5-change
   // planTrip fields arrive. Last of the server's sections: it spends this client's planner budget.

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
@@ -7,6 +7,7 @@ import { Attribution, useTransitCity, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { cityDateTime, cityToday, decodePlace, planQuery, type DepartMode, type PlannerPlace } from './plan';
 import { PlaceField } from './PlaceField';
+import { keepTimetable } from './offline/offlinePlanner';
 import styles from '../common/tracking.module.css';
 
 function PlannerForm({ city }: { city: string }) {
@@ -29,6 +30,8 @@ function PlannerForm({ city }: { city: string }) {
   const live = pathname.startsWith('/live-tracking');
   // A stop-based planner city (spec §6) plans stop to stop: offer only stops there (no "Use my location", no places).
   const stopsOnly = useTransitCity(city)?.stopBasedPlanner ?? true;
+  // The city's timetable is kept on the phone (and refreshed when its feed changes) so a plan works without a network.
+  useEffect(() => void keepTimetable(city).catch(() => undefined), [city]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

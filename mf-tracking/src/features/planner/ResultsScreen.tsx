@@ -5,20 +5,37 @@ import { Problem } from '../common/Problem';
 import { serviceDateText } from './plan';
 import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
-import { gql, PlanTripDocument } from '../common/transit';
+import { gql, PlanTripDocument, toApiError, type TripPlan } from '../common/transit';
 import { useLive } from '../common/useLive';
 import { ItinerarySummary } from './Itinerary';
 import { ItineraryFare } from './Fare';
 import { planVariables, readPlan, saveSelectedTrip, type PlanRequest } from './plan';
 import styles from '../common/tracking.module.css';
+import { useEffect } from 'react';
+import { keepTimetable, planWithoutNetwork, unreachable, type OfflineTripPlan } from './offline/offlinePlanner';
 
 function Results({ city, plan, query }: { city: string; plan: PlanRequest; query: string }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const navigate = useNavigate();
-  const result = useLive((signal) => gql(PlanTripDocument, planVariables(city, plan, Date.now()), signal).then((r) => r.planTrip), `${city}|${query}`, {
-    poll: false,
-  });
+  // The API first; when it cannot be reached, the timetable kept on the phone (offline/: no live data, and said so).
+  const result = useLive(
+    (signal) => {
+      const vars = planVariables(city, plan, Date.now());
+      return gql(PlanTripDocument, vars, signal).then(
+        (r): TripPlan | OfflineTripPlan => r.planTrip,
+        (err) => {
+          if (!unreachable(toApiError(err)) || signal.aborted) throw err;
+          return planWithoutNetwork(city, vars).catch(() => {
+            throw err;
+          });
+        },
+      );
+    },
+    `${city}|${query}`,
+    { poll: false },
+  );
+  useEffect(() => void keepTimetable(city).catch(() => undefined), [city]);
   if (result.loading) return <ListSkeleton rows={3} />;
   if (!result.data) return <Problem error={result.error} onRetry={result.retry} />;
   const its = result.data.itineraries;
@@ -32,8 +49,19 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
         place: reason === 'OUTSIDE_CITY' || reason === 'TOO_FAR_TO_WALK' ? (plan.from.kind === 'geo' ? place(plan.from) : place(plan.to)) : '',
       })
     : t('trip.none');
+  const offline = 'offline' in result.data ? result.data.offline : null;
   return (
     <>
+      {offline && (
+        <div className={styles.notice} data-testid="offline-plan">
+          <strong>{t('trip.offline')}</strong>
+          <p>
+            {t('trip.offlineDetail', {
+              date: intl.formatDate(offline.savedAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' }),
+            })}
+          </p>
+        </div>
+      )}
       <p role="status">{t('trip.count', { n: its.length })}</p>
       {its.length === 0 ? (
         <p className={styles.empty}>{why}</p>
