@@ -14,7 +14,6 @@ export const timetableFileQuerySchema = z
   .strict();
 export type TimetableFileQuery = z.infer<typeof timetableFileQuerySchema>;
 
-/** Response header: the file's SHA-256 (hex) of its bytes before gzip. */
-export const TIMETABLE_HASH_HEADER = 'x-timetable-sha256';
-/** Response header: the feed version the file was built from. */
-export const TIMETABLE_VERSION_HEADER = 'x-timetable-feed-version';
+// The response headers (the file's SHA-256, its feed version): defined with the file format, which the browser's
+// planner worker reads without this schema (zod stays out of the worker).
+export { TIMETABLE_HASH_HEADER, TIMETABLE_VERSION_HEADER } from '@sawari/domain/src/planner/timetable-file';

@@ -17,6 +17,10 @@ import { networkFromCore, type Network, type NetworkCore } from './network';
  */
 
 export const TIMETABLE_FILE_FORMAT = 1;
+/** Response header of GET /api/planner/timetable: the file's SHA-256 (hex) of its bytes before gzip. */
+export const TIMETABLE_HASH_HEADER = 'x-timetable-sha256';
+/** Response header of GET /api/planner/timetable: the feed version the file was built from. */
+export const TIMETABLE_VERSION_HEADER = 'x-timetable-feed-version';
 const MAGIC = 0x53575454; // "SWTT"
 
 export interface TimetableStop {

@@ -5,8 +5,7 @@
 // against its SHA-256 when downloaded and when read back, and answers a plan with the server's routing core on it
 // (shared/domain/src/planner: one copy of the code for the API and the browser). No live data: the timetable only.
 import { createStore, get, set } from 'idb-keyval';
-import { decodeTimetable, OfflinePlanError, planOffline, type Timetable } from '@sawari/domain/src/planner';
-import { TIMETABLE_HASH_HEADER, TIMETABLE_VERSION_HEADER } from '@sawari/contracts/src/timetable-file';
+import { decodeTimetable, OfflinePlanError, planOffline, TIMETABLE_HASH_HEADER, TIMETABLE_VERSION_HEADER, type Timetable } from '@sawari/domain/src/planner';
 import { OFFLINE_DAYS, type KeptTimetable, type PlanResult, type SyncResult, type WorkerRequest, type WorkerResponse } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
