@@ -10,6 +10,7 @@ import type { ReservationLine, StopPair, TripSlot } from '@sawari/contracts';
 import { AIRPORT_TIMINGS_REFRESH_MS, formatCityTime, formatPaise, MAX_SEATS_PER_BOOKING } from '@sawari/domain';
 import { cityAtom, loadSession, SawariIntlProvider, sessionAtom, sessionLoadedAtom, useCityConfig } from '@sawari/runtime';
 import { SlotList } from '@sawari/ui/src/slot-list';
+import { RouteBadge } from '@sawari/ui/src/route-badge';
 import { ListSkeleton, LoadError, NotFoundScreen } from '@sawari/ui/src/intl';
 import { useAsync } from '@sawari/ui/src/async';
 import styles from '@sawari/ui/src/rider.module.css';
@@ -138,7 +139,7 @@ function AirportLines({ city }: { city: string }) {
             <li key={line.id} className={styles.card}>
               <div className={styles.cardHead}>
                 <h3>
-                  {line.code} · {line.name}
+                  <RouteBadge shortName={line.code} color={line.color} textColor={line.textColor} /> · {line.name}
                 </h3>
                 <span className={styles.price}>{formatPaise(last.fares.adult ?? 0)}</span>
               </div>
@@ -235,7 +236,9 @@ function Eta({ type }: { type: 'from' | 'to' }) {
           <tbody>
             {list.map((d) => (
               <tr key={d.slot.tripId}>
-                <th scope="row">{type === 'to' ? `${d.line.code} ${d.from} → ${d.to}` : `${d.line.code} → ${d.to}`}</th>
+                <th scope="row">
+                  <RouteBadge shortName={d.line.code} color={d.line.color} textColor={d.line.textColor} /> {type === 'to' ? `${d.from} → ${d.to}` : `→ ${d.to}`}
+                </th>
                 <td>{time(d.slot.startTime)}</td>
                 <td>{d.slot.availability === 'SOLD_OUT' ? t('eta.soldOut') : t('eta.left', { n: d.slot.seatsLeft })}</td>
               </tr>

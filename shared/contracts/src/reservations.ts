@@ -115,6 +115,9 @@ export const reservationLineSchema = z.object({
   stops: z.array(reservationStopSchema),
   fromPaise: z.number().int(),
   transitRouteId: z.string().nullable(),
+  /** Its transit route's colours in the city's feed ('#RRGGBB'), for the route badge; null where the feed has none. */
+  color: z.string().nullable().optional(),
+  textColor: z.string().nullable().optional(),
 });
 export type ReservationLine = z.infer<typeof reservationLineSchema>;
 export const stopPairSchema = z.object({ line: reservationLineSchema, from: reservationStopSchema, to: reservationStopSchema, fares: seatCategoryFaresSchema });

@@ -45,6 +45,8 @@ export class Catalogue extends Part {
       stops: l.stops,
       fromPaise: all.length ? Math.min(...all) : 0,
       transitRouteId: l.transitRouteId,
+      color: l.color ?? null,
+      textColor: l.textColor ?? null,
     };
   }
 

@@ -24,6 +24,9 @@ export interface LineRow {
   capacity: number;
   description: string;
   transitRouteId: string | null;
+  /** The colours of its transit route in the city's current feed ('#RRGGBB'), null where it has none (read only). */
+  color?: string | null;
+  textColor?: string | null;
   stops: ReservationStop[];
   fares: LineFare[];
   schedule: LineSchedule;
@@ -85,6 +88,14 @@ const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
 const LINE_COLS = `id, city_id, product, code, name, bus_type, agency, capacity, description, transit_route_id, stops, fares, schedule, horizon_days, is_active`;
+// The line's transit route colours, from the city's current feed (read with the line, never written).
+const LINE_COLOURS = ['route_color', 'route_text_color']
+  .map(
+    (c) =>
+      `(SELECT r.${c} FROM routes r JOIN feeds f ON f.id = r.feed_id AND f.is_current WHERE f.city_id = reservation_lines.city_id AND r.route_id = reservation_lines.transit_route_id LIMIT 1) AS ${c}`,
+  )
+  .join(', ');
+const hexColour = (c: unknown): string | null => (typeof c === 'string' && /^[0-9a-fA-F]{6}$/.test(c) ? `#${c.toUpperCase()}` : null);
 const lineOf = (r: Record<string, unknown>): LineRow => ({
   id: r.id as string,
   city: r.city_id as string,
@@ -96,6 +107,8 @@ const lineOf = (r: Record<string, unknown>): LineRow => ({
   capacity: num(r.capacity),
   description: r.description as string,
   transitRouteId: (r.transit_route_id as string | null) ?? null,
+  color: hexColour(r.route_color),
+  textColor: hexColour(r.route_text_color),
   stops: r.stops as ReservationStop[],
   fares: r.fares as LineFare[],
   schedule: r.schedule as LineSchedule,
@@ -193,14 +206,14 @@ export class ReservationStore {
 
   async lines(city: string, product?: string): Promise<LineRow[]> {
     const r = await this.db.query(
-      `SELECT ${LINE_COLS} FROM reservation_lines WHERE city_id = $1 AND is_active AND ($2::text IS NULL OR product = $2) ORDER BY product, code`,
+      `SELECT ${LINE_COLS}, ${LINE_COLOURS} FROM reservation_lines WHERE city_id = $1 AND is_active AND ($2::text IS NULL OR product = $2) ORDER BY product, code`,
       [city, product ?? null],
     );
     return r.rows.map(lineOf);
   }
 
   async line(id: string): Promise<LineRow | null> {
-    const r = await this.db.query(`SELECT ${LINE_COLS} FROM reservation_lines WHERE id = $1`, [id]);
+    const r = await this.db.query(`SELECT ${LINE_COLS}, ${LINE_COLOURS} FROM reservation_lines WHERE id = $1`, [id]);
     return r.rows[0] ? lineOf(r.rows[0]) : null;
   }
 
