@@ -1,5 +1,6 @@
 // Links to where orders are made (an order cannot be paid here, or there is none).
 import { useIntl } from 'react-intl';
+import { IconHome, IconPass, IconTicket } from '@sawari/ui/src/icons';
 import { AppLink } from '../common/nav';
 import styles from './checkout.module.css';
 
@@ -9,13 +10,22 @@ export function ProductLinks() {
   return (
     <ul className={styles.links}>
       <li>
-        <AppLink to="/productHooks">{intl.formatMessage({ id: 'checkout.links.passes' })}</AppLink>
+        <AppLink to="/productHooks">
+          <IconPass />
+          {intl.formatMessage({ id: 'checkout.links.passes' })}
+        </AppLink>
       </li>
       <li>
-        <AppLink to="/buy-bus-ticket">{intl.formatMessage({ id: 'checkout.links.tickets' })}</AppLink>
+        <AppLink to="/buy-bus-ticket">
+          <IconTicket />
+          {intl.formatMessage({ id: 'checkout.links.tickets' })}
+        </AppLink>
       </li>
       <li>
-        <AppLink to="/">{intl.formatMessage({ id: 'checkout.links.home' })}</AppLink>
+        <AppLink to="/">
+          <IconHome />
+          {intl.formatMessage({ id: 'checkout.links.home' })}
+        </AppLink>
       </li>
     </ul>
   );
