@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { RouteBadge } from '@sawari/ui';
+import { IconClock, IconScheduled, RouteBadge } from '@sawari/ui';
 import { Link } from 'react-router-dom';
 import { occupancyKey, occupancyOf, timelinessKey } from '../common/format';
 import { useClock } from '../common/clock';
@@ -52,9 +52,15 @@ export function ArrivalList({ arrivals, now, showRoute }: { arrivals: readonly A
                   {t('eta.live')}
                 </>
               ) : v.kind === 'estimated' ? (
-                t('eta.lastSeen', { n: v.lastSeenMinutes })
+                <>
+                  <IconClock />
+                  {t('eta.lastSeen', { n: v.lastSeenMinutes })}
+                </>
               ) : v.kind === 'scheduled' ? (
-                t('eta.scheduledLabel')
+                <>
+                  <IconScheduled />
+                  {t('eta.scheduledLabel')}
+                </>
               ) : null}
               {timely && ` · ${t(timelinessKey(timely))}`}
               {occupancy && (
