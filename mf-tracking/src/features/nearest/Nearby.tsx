@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { Fragment } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '@sawari/ui';
+import { Button, RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError } from '../common/Page';
 import { walkingFromMeters } from '../common/format';
 import { useClock } from '../common/clock';
@@ -136,27 +137,39 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
             <StopDistinctions stop={{ stop_code: stop.stop_code, towards: stop.towards, routeNames: [] }} />
             {nextDepartures(stop.routes).length > 0 && (
               <span className={styles.cardDesc}>
-                {intl.formatMessage(
-                  { id: 'nearby.next' },
-                  {
-                    list: nextDepartures(stop.routes)
-                      .map((r) => intl.formatMessage({ id: 'nearby.nextItem' }, { route: r.route_name, time: clock.service(r.arrival_time!) }))
-                      .join(', '),
-                  },
-                )}
+                <FormattedMessage
+                  id="nearby.next"
+                  values={{
+                    list: nextDepartures(stop.routes).map((r, i) => (
+                      <Fragment key={r.route_id}>
+                        {i > 0 && ', '}
+                        <FormattedMessage
+                          id="nearby.nextItem"
+                          values={{
+                            route: <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />,
+                            time: clock.service(r.arrival_time!),
+                          }}
+                        />
+                      </Fragment>
+                    )),
+                  }}
+                />
               </span>
             )}
             {stop.routes.length > 0 && (
               <span className={styles.cardDesc}>
-                {intl.formatMessage(
-                  { id: 'nearby.routes' },
-                  {
-                    routes: stop.routes
-                      .map((r) => r.route_name)
-                      .slice(0, 8)
-                      .join(', '),
-                  },
-                )}
+                <FormattedMessage
+                  id="nearby.routes"
+                  values={{
+                    routes: (
+                      <span className={styles.badges}>
+                        {stop.routes.slice(0, 8).map((r) => (
+                          <RouteBadge key={r.route_id} shortName={r.route_name} color={r.color} textColor={r.text_color} />
+                        ))}
+                      </span>
+                    ),
+                  }}
+                />
               </span>
             )}
           </Link>
