@@ -96,6 +96,9 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
     buildInWorker: true,
     snapshots: snapshotStoreFor(db, config.dataDir),
     log,
+    // Plans near now use the trip updates: predicted times, no cancelled trip (planner/live.ts).
+    live: live.realtime,
+    now,
   });
   await app.register(graphqlPlugin, {
     transit,

@@ -5,6 +5,7 @@ import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { ItineraryFare } from './Fare';
+import { LiveCheck } from './LiveCheck';
 import { BuyJourney } from './BuyJourney';
 import { buyTicketHref, readSelectedTrip } from './plan';
 import type { Leg } from '../common/transit';
@@ -53,6 +54,7 @@ export default function TripDetailsScreen() {
             <ItinerarySummary it={trip.itinerary} />
             {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
+          {city && <LiveCheck city={city} it={trip.itinerary} />}
           <h2>{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>
             {trip.itinerary.legs.map((leg, i) => (
