@@ -424,9 +424,13 @@ export function SuccessScreen() {
   );
 }
 
+/** A recharge that is not there (no order in the address, or one this rider does not have): the way on is their cards. */
+const NO_ORDER = { path: '/card-payments', labelId: 'cards.heading' } as const;
+
 function Success({ orderId }: { orderId: string | null }) {
   const { order, error, retry } = useOrder(orderId);
-  if (error) return error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={error} /> : <LoadError error={error} onRetry={retry} />;
+  if (!orderId) return <ProblemPanel error={{ code: 'ORDER_NOT_FOUND' }} action={NO_ORDER} />;
+  if (error) return error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={error} action={NO_ORDER} /> : <LoadError error={error} onRetry={retry} />;
   if (!order) return <ListSkeleton />;
   return (
     <>

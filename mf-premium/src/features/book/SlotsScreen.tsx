@@ -1,11 +1,11 @@
 // /premium-buses/select-slot and /great-escape/select-slots: the day, the passengers, then a slot. The choice travels in
 // the query string (lineId, fromStopId, toStopId, date, passengers), so a reload or Back keeps it.
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ReservationProductName } from '@sawari/contracts';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { loadDays, loadSlots } from '../common/api';
-import { flowPaths, isYmd, NO_PASSENGERS, passengerProblem, passengersFrom, type Passengers } from '../common/model';
+import { flowPaths, isYmd, NO_PASSENGERS, passengerProblem, passengersFrom, paths as screens, type Passengers } from '../common/model';
 import { ListSkeleton, money, Page, PremiumGate, ProblemPanel, RequireSignIn, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
 import { PassengerCounter } from './PassengerCounter';
 
@@ -34,13 +34,29 @@ function Slots({ city, product }: { city: string; product: ReservationProductNam
   const passId = params.get('passId') ?? undefined;
   const [passengers, setPassengers] = useState<Passengers>(() => (passId ? NO_PASSENGERS : (passengersFrom(params) ?? NO_PASSENGERS)));
   const [problem, setProblem] = useState<string | null>(null);
-  const days = useAsync(() => loadDays(city, lineId), `${city}:${lineId}`);
+  const routed = !!(lineId && fromStopId && toStopId);
+  const days = useAsync(routed ? () => loadDays(city, lineId) : null, `${city}:${lineId}`);
   const date0 = chosenDate ?? (days.status === 'ready' ? days.data[0] : undefined);
   const slots = useAsync(
-    days.status === 'ready' || chosenDate ? () => loadSlots(city, { lineId, fromStopId, toStopId, date: date0 }) : null,
+    routed && (days.status === 'ready' || chosenDate) ? () => loadSlots(city, { lineId, fromStopId, toStopId, date: date0 }) : null,
     `${lineId}:${fromStopId}:${toStopId}:${date0}`,
   );
   const paths = flowPaths(product);
+  // Opened without its route (a cut link, an old bookmark): nothing to list, so the way on is where routes are chosen.
+  if (!routed)
+    return (
+      <div className={styles.empty}>
+        <p>{t('slots.noRoute')}</p>
+        <p className={styles.actions}>
+          <Link className={styles.linkButton} to={product === 'EVENT' ? paths.home : screens.search}>
+            {t(product === 'EVENT' ? 'escape.trips' : 'landing.search')}
+          </Link>
+        </p>
+      </div>
+    );
+  // The route's days did not load (a route not on sale): the slots wait for them, so the reason shows here.
+  if (days.status === 'error' && !chosenDate)
+    return <ProblemPanel error={days.error} onRetry={days.retry} action={{ path: paths.home, labelId: 'common.startAgain' }} />;
   if (slots.status === 'loading') return <ListSkeleton />;
   if (slots.status === 'error') return <ProblemPanel error={slots.error} onRetry={slots.retry} action={{ path: paths.home, labelId: 'common.startAgain' }} />;
   const s = slots.data;

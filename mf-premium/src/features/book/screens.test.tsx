@@ -102,6 +102,22 @@ describe('SlotsScreen', () => {
     renderAt(path, '/premium-buses/select-slot', <SlotsScreen product="PREMIUM" />);
     expect(await screen.findByRole('link', { name: /Start again/i })).toBeTruthy();
   });
+  it('a route whose days cannot be loaded: the problem and a way to start again, not a list loading for ever', async () => {
+    mocked.loadDays.mockRejectedValue(refused('LINE_NOT_FOUND'));
+    renderAt(path, '/premium-buses/select-slot', <SlotsScreen product="PREMIUM" />);
+    expect(await screen.findByRole('link', { name: /Start again/i })).toBeTruthy();
+    expect(mocked.loadSlots).not.toHaveBeenCalled();
+  });
+  it('opened without its route: says to choose one first, with the way to find a bus (premium) or a trip (great escape)', async () => {
+    const { unmount } = renderAt('/premium-buses/select-slot', '/premium-buses/select-slot', <SlotsScreen product="PREMIUM" />);
+    expect(await screen.findByText('First choose where you are going: the slots of that route show here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find a bus between two stops' }).getAttribute('href')).toBe('/premium-buses/search-stops-premium-buses');
+    unmount();
+    renderAt('/great-escape/select-slots', '/great-escape/select-slots', <SlotsScreen product="EVENT" />);
+    expect((await screen.findByRole('link', { name: 'Trips on sale' })).getAttribute('href')).toBe('/great-escape');
+    expect(mocked.loadDays).not.toHaveBeenCalled();
+    expect(mocked.loadSlots).not.toHaveBeenCalled();
+  });
 });
 
 describe('PayScreen', () => {

@@ -1,6 +1,6 @@
 // /premium-buses/viewODStopDetails/:routeId/:fromStopId/:toStopId (FIND_MY_STOP): the stops on a map and as a list.
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { loadLines } from '../common/api';
 import { ListSkeleton, LoadError, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 
@@ -25,7 +25,18 @@ function Stops({ city, lineId, from, to }: { city: string; lineId: string; from:
   if (lines.status === 'loading') return <ListSkeleton />;
   if (lines.status === 'error') return <LoadError error={lines.error} onRetry={lines.retry} />;
   const line = lines.data.find((l) => l.id === lineId);
-  if (!line) return <p className={styles.empty}>{t('product.unknown')}</p>;
+  // A route no longer (or never) on sale: say so, and show the routes that are.
+  if (!line)
+    return (
+      <div className={styles.empty}>
+        <p>{t('product.unknown')}</p>
+        <p className={styles.actions}>
+          <Link className={styles.linkButton} to="/premium-buses">
+            {t('landing.lines')}
+          </Link>
+        </p>
+      </div>
+    );
   const fi = line.stops.findIndex((s) => s.stopId === from);
   const ti = line.stops.findIndex((s) => s.stopId === to);
   const board = line.stops[fi];

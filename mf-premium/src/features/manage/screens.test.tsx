@@ -113,6 +113,7 @@ describe('PopupsScreen and StopsScreen', () => {
     expect(await screen.findByText(/Kharghar — /)).toBeTruthy();
     unmount();
     renderAt('/premium-buses/viewODStopDetails/NOPE/K/A', '/premium-buses/viewODStopDetails/:routeId/:fromStopId/:toStopId', <StopsScreen />);
-    expect(await screen.findByText(/not|unknown/i)).toBeTruthy();
+    expect(await screen.findByText('This route is not on sale.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Premium routes' }).getAttribute('href')).toBe('/premium-buses');
   });
 });

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { useCityId } from '../common/city';
 import { gql, PublicVehicleDocument } from '../common/transit';
@@ -25,10 +25,23 @@ export default function PublicRouteScreen() {
   let body;
   if (found.loading) body = <ListSkeleton rows={4} />;
   else if (found.error && found.updatedAt === null) body = <LoadError error={found.error} onRetry={found.retry} />;
-  else if (!found.data) body = <p className={styles.empty}>{intl.formatMessage({ id: 'vehicle.notFound' }, { vNo: vehicleNo })}</p>;
+  else if (!found.data)
+    // No city has this bus reporting (an old link, a mistyped number): say so, and the way to look up another bus.
+    body = (
+      <div className={styles.empty}>
+        <p>{intl.formatMessage({ id: 'vehicle.notFound' }, { vNo: vehicleNo })}</p>
+        <p className={styles.actions}>
+          <Link to="/live-tracking/find-my-bus">{intl.formatMessage({ id: 'landing.findMyBus' })}</Link>
+        </p>
+      </div>
+    );
   else body = <VehicleView city={found.data} vNo={vehicleNo} />;
   return (
-    <Page heading={intl.formatMessage({ id: 'vehicle.heading' }, { vNo: vehicleNo })} intro={intl.formatMessage({ id: 'publicRoute.intro' })}>
+    <Page
+      heading={intl.formatMessage({ id: 'vehicle.heading' }, { vNo: vehicleNo })}
+      intro={intl.formatMessage({ id: 'publicRoute.intro' })}
+      back={{ to: '/live-tracking', label: intl.formatMessage({ id: 'landing.heading' }) }}
+    >
       {body}
     </Page>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useAtomValue } from 'jotai';
 import type { LoginResponse } from '@sawari/contracts';
 import { digitsOnly, isValidOtp, OTP_LENGTH } from '@sawari/domain';
-import { api, deviceId, handleApiError, setSession } from '@sawari/runtime';
+import { api, deviceId, handleApiError, loadSession, sawariStore, sessionAtom, sessionLoadedAtom, setSession } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { formatCountdown } from '../common/format';
@@ -41,10 +42,16 @@ export default function OtpScreen({ params }: ScreenProps) {
   const now = useNow(!!pending && pending.resendAt > Date.now());
   const waitMs = pending ? pending.resendAt - now : 0;
 
-  // Nobody asked for a code in this tab: start from the number.
+  // Nobody asked for a code in this tab: a signed-in rider goes straight on to where the link leads (one redirect, not
+  // two through the number screen: the second one left the wallet's outlet loading), anyone else starts from the number.
+  const loaded = useAtomValue(sessionLoadedAtom, { store: sawariStore });
+  const signedIn = !!useAtomValue(sessionAtom, { store: sawariStore }).accessToken;
   useEffect(() => {
-    if (!pending) go(loginPath(redirect), { replace: true });
-  }, [pending, redirect]);
+    if (!pending) void loadSession();
+  }, [pending]);
+  useEffect(() => {
+    if (!pending && loaded) go(signedIn ? afterLoginPath(redirect) : loginPath(redirect), { replace: true });
+  }, [pending, loaded, signedIn, redirect]);
   if (!pending) return null;
 
   const fail = (text: string) => {
