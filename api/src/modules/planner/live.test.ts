@@ -9,7 +9,8 @@ import { RealtimeStore } from '../realtime/store';
 import { FixedSource } from '../realtime/testing';
 import type { RealtimeSnapshot, TripUpdate } from '../realtime/source';
 import { PlannerService, type ItineraryView } from './service';
-import type { LegCheckInput } from './live';
+import { buildOverlay, liveJourneys, type LegCheckInput, type LiveRunPrediction } from './live';
+import { buildNetwork, raptor, type TripInput } from './core';
 
 // A tiny hand-written feed (Asia/Kolkata, every day), stops 2.2 km apart (no walking between them):
 //   R1  T1   A 08:00 → B 08:10
@@ -174,5 +175,65 @@ describe(`plans that know the bus is late ${dbLabel()}`, () => {
     expect(atB.find((a) => a.tripId === 'T2a')).toMatchObject({ live: false, expectedTime: null });
     const atA = await realtime.stopArrivals('liveville', 'A', NOW);
     expect(atA.map((a) => a.tripId)).toEqual(['T1']);
+  });
+});
+
+describe('the live overlay on a pattern where a late bus overtakes others', () => {
+  // One route, four stops 10 min apart, a bus every 5 min from 08:00 (8 buses). Bus 1 is 12 minutes late (it falls
+  // behind buses 2 and 3), bus 4 is cancelled, bus 6 skips stop 2.
+  const stops = ['P0', 'P1', 'P2', 'P3'].map((id) => ({ id }));
+  const trips: TripInput[] = Array.from({ length: 8 }, (_, k) => ({
+    id: `K${k}`,
+    routeId: 'K',
+    stopIds: stops.map((s) => s.id),
+    arrivals: [0, 1, 2, 3].map((i) => 8 * 3600 + k * 300 + i * 600),
+    departures: [0, 1, 2, 3].map((i) => 8 * 3600 + k * 300 + i * 600),
+  }));
+  const net = buildNetwork({ stops, trips });
+  const predictions: LiveRunPrediction[] = [
+    { tripId: 'K1', dayStartMs: 0, startSecs: 8 * 3600 + 300, cancelled: false, delays: [0, 720, 720, 720], skipped: [false, false, false, false] },
+    { tripId: 'K4', dayStartMs: 0, startSecs: 8 * 3600 + 1200, cancelled: true, delays: [], skipped: [] },
+    { tripId: 'K6', dayStartMs: 0, startSecs: 8 * 3600 + 1800, cancelled: false, delays: [0, 0, 0, 0], skipped: [false, false, true, false] },
+  ];
+  const overlay = buildOverlay(net, 0, predictions)!;
+  // What each bus really does: [departure, arrival] per stop, null when it does not stop there.
+  const real = (k: number, i: number): number | null => {
+    if (k === 4 || (k === 6 && i === 2)) return null;
+    return 8 * 3600 + k * 300 + i * 600 + (k === 1 && i > 0 ? 720 : 0);
+  };
+
+  it('keeps every column sorted (the search reads them by binary search)', () => {
+    const n = 8;
+    for (let i = 0; i < 4; i++) {
+      for (let t = 1; t < n; t++) {
+        expect(overlay.arrays.departures[i * n + t]).toBeGreaterThanOrEqual(overlay.arrays.departures[i * n + t - 1]);
+        expect(overlay.arrays.arrivals[i * n + t]).toBeGreaterThanOrEqual(overlay.arrays.arrivals[i * n + t - 1]);
+      }
+    }
+  });
+
+  it('answers every stop pair at every minute with the earliest bus that really gets there, on that bus', () => {
+    for (let from = 0; from < 3; from++) {
+      for (let to = from + 1; to < 4; to++) {
+        for (let at = 8 * 3600 - 60; at <= 8 * 3600 + 2700; at += 60) {
+          const q = { origins: [{ stop: from, walkSecs: 0 }], destinations: [{ stop: to, walkSecs: 0 }], departAt: at, maxTransfers: 0 };
+          const found = liveJourneys(net, overlay, raptor({ ...net, ...overlay.arrays }, q), at);
+          let best = Infinity;
+          for (let k = 0; k < 8; k++) {
+            const d = real(k, from);
+            const a = real(k, to);
+            if (d !== null && a !== null && d >= at && a < best) best = a;
+          }
+          const got = found.length ? Math.min(...found.map((j) => j.arrival)) : Infinity;
+          expect([from, to, at, got]).toEqual([from, to, at, best]);
+          for (const j of found)
+            for (const l of j.legs)
+              if (l.kind === 'ride') {
+                const k = Number(net.sourceTripIds[net.tripSource[l.trip]].slice(1));
+                expect([k, l.departure, l.arrival]).toEqual([k, real(k, from), real(k, to)]);
+              }
+        }
+      }
+    }
   });
 });

@@ -244,19 +244,23 @@ export function tripTimes(
  * A journey the search found on the overlay, ridden at the predicted times: each ride on the same pattern, from the
  * same stop to the same stop, on the trip that runs, stops at both and arrives first among those leaving after the
  * rider can be there (the search's own trip unless it is cancelled, skips one of the stops or another overtakes it;
- * the rider is at the first stop when the search says, at the others after the ride before, the walk and the change
- * time). Walks keep their length. Null when some ride has no such trip.
+ * the rider is at the first stop at `leaveAt` plus the walk to it when given (a plain depart-at query: the search saw
+ * a bus overtaken by a late one leaving at its lower bound, maybe before the rider could be there, and a late bus
+ * that falls behind others may leave after), else when the search boards; at the others after the ride before, the
+ * walk and the change time). Walks keep their length. Null when some ride has no such trip.
  */
-export function rideLive(net: Network, overlay: LiveOverlay, j: Journey): Journey | null {
+export function rideLive(net: Network, overlay: LiveOverlay, j: Journey, leaveAt?: number): Journey | null {
   const legs: LiveJourneyLeg[] = j.legs.map((l) => ({ ...l }));
   const idx = tripIndex(net);
-  let readyAt: number | null = null;
+  let readyAt: number | null = leaveAt ?? null;
+  let first = true;
   for (const l of legs) {
     if (l.kind === 'walk') {
       if (readyAt !== null) readyAt += l.arrival - l.departure;
       continue;
     }
-    const ready: number = readyAt === null ? l.departure : readyAt + net.changeSecs[l.from];
+    const ready: number = readyAt === null ? l.departure : first ? readyAt : readyAt + net.changeSecs[l.from];
+    first = false;
     const p = idx.patternOf[l.trip];
     let best: { c: number; dep: number; arr: number; live: boolean } | null = null;
     for (let c = net.patternTripStart[p]; c < net.patternTripStart[p + 1]; c++) {
@@ -290,9 +294,12 @@ export function rideLive(net: Network, overlay: LiveOverlay, j: Journey): Journe
   return { ...j, departure: legs[0].departure, arrival: legs[legs.length - 1].arrival, legs };
 }
 
-/** The journeys ridden live, infeasible ones dropped, then those another one beats on every count dropped. */
-export function liveJourneys(net: Network, overlay: LiveOverlay, journeys: readonly Journey[]): Journey[] {
-  const ridden = journeys.map((j) => rideLive(net, overlay, j)).filter((j): j is Journey => j !== null);
+/**
+ * The journeys ridden live (`leaveAt`: a plain depart-at query's time, see rideLive), infeasible ones dropped, then
+ * those another one beats on every count dropped.
+ */
+export function liveJourneys(net: Network, overlay: LiveOverlay, journeys: readonly Journey[], leaveAt?: number): Journey[] {
+  const ridden = journeys.map((j) => rideLive(net, overlay, j, leaveAt)).filter((j): j is Journey => j !== null);
   return ridden.filter(
     (a, i) =>
       !ridden.some(

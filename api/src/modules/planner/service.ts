@@ -388,7 +388,15 @@ export class PlannerService {
     const days = [];
     for (const date of dates) {
       const b = await this.network(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
-      days.push({ date, startMs: b.day.startMs, network: b.network, stops: b.stops, routes: [...b.routes.values()], headsigns: b.headsigns, tripsOnDate: b.tripsOnDate });
+      days.push({
+        date,
+        startMs: b.day.startMs,
+        network: b.network,
+        stops: b.stops,
+        routes: [...b.routes.values()],
+        headsigns: b.headsigns,
+        tripsOnDate: b.tripsOnDate,
+      });
     }
     const stopBased = city.stopBasedPlanner || (this.opts.stopBasedCities ?? []).includes(cityId);
     return { cityId: city.id, feedVersion, timeZone: city.timeZone, slackSecs: slack, walk: plannerWalkSettings(city.plannerWalk), stopBased, days };
@@ -565,7 +573,8 @@ export class PlannerService {
       : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
     const live = await this.liveOverlay(city.id, built, departAtMs);
     const found = await this.runner.run(live?.key ?? built.key, live?.overlay.arrays ?? built.arrays, query);
-    const journeys = live ? liveJourneys(net, live.overlay, found) : found;
+    // A plain depart-at query: the rider is at the origin at its time (the first bus may be a late one the bounds hid).
+    const journeys = live ? liveJourneys(net, live.overlay, found, arriveBy || windowMinutes > 0 ? undefined : atSecs) : found;
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk, live?.overlay ?? null));
     itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers || a.walkSeconds - b.walkSeconds);
     const reason = itineraries.length ? null : noTripReason(built, from, to, origins.length > 0 && destinations.length > 0);
