@@ -214,3 +214,40 @@ describe('GTFS-realtime reader', () => {
     expect(parseRealtimeConfig({ REALTIME_SOURCE: 'magic' })).toEqual({ ok: false, errors: ['REALTIME_SOURCE must be simulator, gtfs-rt or off'] });
   });
 });
+
+describe('GTFS-realtime cancelled trips and skipped stops', () => {
+  it('keeps a CANCELED trip as a cancelled update and a SKIPPED stop as skipped (no delay passed on)', () => {
+    const NOW = 1_780_000_000;
+    const bytes = rt.FeedMessage.encode(
+      rt.FeedMessage.create({
+        header: { gtfsRealtimeVersion: '2.0', timestamp: NOW },
+        entity: [
+          {
+            id: 'c',
+            tripUpdate: {
+              trip: { tripId: 'L1-F', startDate: '20260310', startTime: '08:00:00', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED },
+            },
+          },
+          {
+            id: 's',
+            tripUpdate: {
+              trip: { tripId: 'L1-F', startDate: '20260310', startTime: '08:05:00' },
+              timestamp: NOW,
+              stopTimeUpdate: [
+                { stopSequence: 2, arrival: { delay: 60 } },
+                { stopSequence: 3, scheduleRelationship: rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED },
+              ],
+            },
+          },
+        ],
+      }),
+    ).finish();
+    const { tripUpdates } = decodeFeed(bytes);
+    expect(tripUpdates[0]).toMatchObject({ trip: { tripId: 'L1-F', startTime: '08:00:00' }, cancelled: true, stops: [], tS: NOW * 1000 });
+    expect(tripUpdates[1].cancelled).toBeUndefined();
+    expect(tripUpdates[1].stops).toEqual([
+      { stopSequence: 2, stopId: null, delaySeconds: 60, arrivalTime: null },
+      { stopSequence: 3, stopId: null, delaySeconds: null, arrivalTime: null, skipped: true },
+    ]);
+  });
+});
