@@ -11,6 +11,7 @@ import { TransitService } from '../modules/transit/service';
 import { graphqlPlugin } from '../modules/graphql/plugin';
 import { PlannerService } from '../modules/planner/service';
 import { snapshotStoreFor } from '../modules/planner/snapshot';
+import { TimetableFileService, timetableFileRoutes } from '../modules/planner/timetable-file-route';
 import { createRealtime, realtimeResolvers } from '../modules/realtime/graphql';
 import { loadRealtimeConfig } from '../modules/realtime/config';
 import { reservedVehicleSource } from '../modules/realtime/simulator';
@@ -100,6 +101,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
     live: live.realtime,
     now,
   });
+  // The offline planner's timetable file (GET /api/planner/timetable), made of the planner's own day networks.
+  await app.register(timetableFileRoutes, { service: new TimetableFileService(planner, now) });
   await app.register(graphqlPlugin, {
     transit,
     realtime: realtimeResolvers(live),
