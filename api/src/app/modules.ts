@@ -8,6 +8,7 @@ import { loadServerKeys } from '../platform/secrets';
 import { TransitReadStore, TransitStore } from '../modules/transit/store';
 import { TimetableCache } from '../modules/transit/timetable-cache';
 import { TransitService } from '../modules/transit/service';
+import { NetworkMapService, NetworkMapStore, networkMapRoutes } from '../modules/transit/network-map';
 import { graphqlPlugin } from '../modules/graphql/plugin';
 import { PlannerService } from '../modules/planner/service';
 import { snapshotStoreFor } from '../modules/planner/snapshot';
@@ -91,6 +92,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
+  // The network map (a faint base layer without tiles) and a ride's line on a planned journey's map.
+  await app.register(networkMapRoutes, { service: new NetworkMapService(new NetworkMapStore(db), timetables) });
   // Built day networks are kept as snapshots (the data folder, or the database with PostgreSQL) and loaded at start.
   const planner = new PlannerService(db, {
     prebuild: { now, log, jobs: jobsOf(app) },

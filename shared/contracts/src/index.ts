@@ -3,6 +3,7 @@ export * from './airport';
 export * from './auth';
 export * from './account';
 export * from './transit-schema';
+export * from './transit-map';
 export * from './payments';
 export * from './passes';
 export * from './tickets';

@@ -4,13 +4,19 @@ import type { Map as MapLibreMap, Marker, GeoJSONSource } from 'maplibre-gl';
 import { escapeHtml } from '@sawari/domain';
 import { apiFetch } from '@sawari/runtime';
 import type { RouteDirection, Stop, Vehicle } from '../common/transit';
+import type { NetworkMap } from '@sawari/contracts';
 import {
   BUSES_SOURCE,
+  JOURNEY_POINTS_SOURCE,
+  JOURNEY_SOURCE,
   MAP_STYLE_URL,
+  NETWORK_SOURCE,
+  OVERLAY_SOURCES,
   ROUTE_SOURCE,
   STOPS_SOURCE,
   boundsOf,
   busesGeoJson,
+  labelBox,
   mapStyle,
   overlayLayers,
   pmtilesUrl,
@@ -18,6 +24,7 @@ import {
   stopsGeoJson,
   type MapTileSource,
 } from './mapData';
+import type { JourneyMap } from './journey';
 import { useGeolocation } from '../common/useGeolocation';
 import { useCityId } from '../common/city';
 import styles from '../common/tracking.module.css';
@@ -53,17 +60,74 @@ const loadSource = (city: string, lib: Promise<Lib>): Promise<MapTileSource | nu
   return p;
 };
 
-/** Shows each stop name that does not overlap one shown before it (screen boxes, 4 px apart); hides the rest. */
+/** The city's network (GET /api/transit/network?city=), asked once per city and page, only when a map without tiles shows. */
+const networks = new Map<string, Promise<NetworkMap | null>>();
+const loadNetwork = (city: string): Promise<NetworkMap | null> => {
+  let p = networks.get(city);
+  if (!p) {
+    p = apiFetch<NetworkMap>(`/transit/network?city=${encodeURIComponent(city)}`).catch(() => {
+      networks.delete(city);
+      return null;
+    });
+    networks.set(city, p);
+  }
+  return p;
+};
+
+/**
+ * Places each stop name beside its point, on the side where the map does not cut it (labelBox), and shows those that
+ * do not overlap a name shown before them (screen boxes, 4 px apart); hides the rest. The label is the marker's only
+ * child, positioned inside a zero-size marker element.
+ */
 function placeLabels(m: MapLibreMap, markers: readonly Marker[]): void {
   const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  const width = m.getContainer().clientWidth;
   for (const mk of markers) {
-    const el = mk.getElement();
+    const label = mk.getElement().firstElementChild as HTMLElement | null;
+    if (!label) continue;
     const p = m.project(mk.getLngLat());
-    const b = { x0: p.x + 8 - 4, y0: p.y - el.offsetHeight / 2 - 4, x1: p.x + 8 + el.offsetWidth + 4, y1: p.y + el.offsetHeight / 2 + 4 };
+    const box = labelBox(p.x, p.y, label.offsetWidth, label.offsetHeight, width);
+    label.style.left = box.side === 'right' ? '8px' : '';
+    label.style.right = box.side === 'left' ? '8px' : '';
+    label.dataset.side = box.side;
+    const b = { x0: box.x0 - 4, y0: box.y0 - 4, x1: box.x1 + 4, y1: box.y1 + 4 };
     const free = !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
     if (free) placed.push(b);
-    el.style.visibility = free ? 'visible' : 'hidden';
+    label.style.visibility = free ? 'visible' : 'hidden';
   }
+}
+
+/** Room around what the map is fitted to (px): the zoom buttons at the top right, the scale at the bottom left. */
+const FIT_PADDING = { top: 48, right: 48, bottom: 40, left: 40 };
+
+/**
+ * What the map shows, for tests and tools (data attributes on the map element, set when the map is idle): the
+ * features drawn in view per layer group, and whether every fitted point and every shown name is inside the map.
+ */
+function describeMap(m: MapLibreMap, fitPoints: readonly [number, number][], labels: readonly Marker[]): Record<string, string> {
+  const drawn = (layer: string) => (m.getLayer(layer) ? m.queryRenderedFeatures({ layers: [layer] }) : []);
+  const distinct = (values: unknown[]) => [...new Set(values.map(String))].sort().join(' ');
+  const rides = drawn('journey-ride');
+  const box = m.getContainer().getBoundingClientRect();
+  const inside = (r: DOMRect) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  const out = fitPoints.filter(([lon, lat]) => {
+    const p = m.project([lon, lat]);
+    return p.x < 0 || p.y < 0 || p.x > box.width || p.y > box.height;
+  }).length;
+  const shown = labels
+    .map((mk) => mk.getElement().firstElementChild as HTMLElement | null)
+    .filter((l): l is HTMLElement => !!l && l.style.visibility !== 'hidden');
+  return {
+    /** Legs drawn as rides, by their index in the itinerary, each with its colour ("1:#0000ff 3:#334155"). */
+    drawnRides: distinct(rides.map((f) => `${f.properties.index}:${f.properties.color}`)),
+    drawnWalks: distinct(drawn('journey-walk').map((f) => f.properties.index)),
+    drawnPoints: distinct(drawn('journey-points').map((f) => f.properties.role)),
+    drawnNetwork: String(drawn('network').length),
+    drawnRoute: String(drawn('route-line').length),
+    pointsOutside: String(out),
+    labelsShown: String(shown.length),
+    labelsCut: String(shown.filter((l) => !inside(l.getBoundingClientRect())).length),
+  };
 }
 
 export type MapViewProps = {
@@ -80,13 +144,26 @@ export type MapViewProps = {
   noteId?: string;
   /** Whose tile source to draw (default: the rider's chosen city). */
   city?: string | null;
+  /** A planned journey to draw (its rides, walks and marked points); its named points are labelled instead of `stops`. */
+  journey?: JourneyMap | null;
 };
 
 /**
  * The route's shape, its stops and live buses on a map (maplibre-gl, loaded only here). The map is a picture of the
  * list that follows it (listId): keyboard and screen-reader users get everything from that list.
  */
-export default function MapView({ directions = [], stops, buses = [], selectedStopId, focusBus, color, listId, noteId = 'map.listNote', city }: MapViewProps) {
+export default function MapView({
+  directions = [],
+  stops,
+  buses = [],
+  selectedStopId,
+  focusBus,
+  color,
+  listId,
+  noteId = 'map.listNote',
+  city,
+  journey,
+}: MapViewProps) {
   const intl = useIntl();
   const chosenCity = useCityId();
   const tileCity = city ?? chosenCity;
@@ -98,7 +175,11 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
   /** Centre on the rider once located (after "Show where I am", not when located without asking). */
   const wantCentre = useRef(false);
   const [geo, locate] = useGeolocation();
-  const fitted = useRef(false);
+  /** The bounds last fitted to (as a key), and whether the rider has moved the map since. */
+  const fitted = useRef<string | null>(null);
+  const fitBounds = useRef<[[number, number], [number, number]] | null>(null);
+  const riderMoved = useRef(false);
+  const fitPoints = useRef<[number, number][]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [lib, setLib] = useState<Lib | null>(null);
   const source = useRef<MapTileSource | null>(null);
@@ -150,10 +231,22 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
     // Stop names as HTML markers (no glyph server): after each move, those that would overlap a name already placed
     // are hidden (in route order), so the map shows as many names as fit, at any zoom.
     m.on('moveend', () => placeLabels(m, stopMarkers.current));
+    // Until the rider moves the map, it stays fitted to what it shows when its box changes size (layout, rotation).
+    for (const e of ['dragstart', 'zoomstart', 'rotatestart', 'pitchstart'] as const)
+      m.on(e, (ev: { originalEvent?: unknown }) => {
+        if (ev.originalEvent) riderMoved.current = true;
+      });
+    m.on('resize', () => {
+      if (!riderMoved.current && fitBounds.current) m.fitBounds(fitBounds.current, { padding: FIT_PADDING, maxZoom: 16, duration: 0 });
+    });
+    m.on('idle', () => {
+      if (map.current !== m || !box.current) return;
+      Object.assign(box.current.dataset, describeMap(m, fitPoints.current, stopMarkers.current));
+    });
     const ready = () => {
       if (map.current === m) return;
       if (MAP_STYLE_URL) {
-        for (const id of [ROUTE_SOURCE, STOPS_SOURCE, BUSES_SOURCE]) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+        for (const id of OVERLAY_SOURCES) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
         for (const layer of overlayLayers(color ?? undefined).slice(0)) m.addLayer(layer as never);
       }
       map.current = m;
@@ -172,48 +265,81 @@ export default function MapView({ directions = [], stops, buses = [], selectedSt
       youMarker.current?.remove();
       youMarker.current = null;
       map.current = null;
-      fitted.current = false;
+      fitted.current = null;
+      riderMoved.current = false;
       m.remove();
     };
     // The map is made once per screen; data changes go through the sources below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lib]);
 
-  // Route and stops.
+  // Route, stops and journey; the map fitted to them (with room for the controls and the names at the edges) whenever
+  // they change: another direction, a journey's paths arriving. The first fit takes in the buses there are then.
   useEffect(() => {
     const m = map.current;
     if (status !== 'ready' || !m) return;
     (m.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined)?.setData(routeGeoJson(directions) as never);
-    (m.getSource(STOPS_SOURCE) as GeoJSONSource | undefined)?.setData(stopsGeoJson(stops, selectedStopId) as never);
-    if (!fitted.current) {
-      const points = [
-        ...directions.flatMap((d) => d.shape.map(([lon, lat]) => [lon, lat] as [number, number])),
-        ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]),
-        ...buses.map((b) => [b.lon, b.lat] as [number, number]),
-      ];
-      const b = boundsOf(points);
-      if (b) {
-        m.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });
-        fitted.current = true;
-      }
+    (m.getSource(STOPS_SOURCE) as GeoJSONSource | undefined)?.setData(stopsGeoJson(journey ? [] : stops, selectedStopId) as never);
+    (m.getSource(JOURNEY_SOURCE) as GeoJSONSource | undefined)?.setData((journey?.lines ?? { type: 'FeatureCollection', features: [] }) as never);
+    (m.getSource(JOURNEY_POINTS_SOURCE) as GeoJSONSource | undefined)?.setData((journey?.points ?? { type: 'FeatureCollection', features: [] }) as never);
+    const points = [
+      ...directions.flatMap((d) => d.shape.map(([lon, lat]) => [lon, lat] as [number, number])),
+      ...stops.map((s) => [s.stop_lon, s.stop_lat] as [number, number]),
+      ...(journey?.extent ?? []),
+    ];
+    fitPoints.current = points;
+    const b = boundsOf(fitted.current === null ? [...points, ...buses.map((v) => [v.lon, v.lat] as [number, number])] : points);
+    const key = JSON.stringify(boundsOf(points));
+    if (b && key !== fitted.current) {
+      fitBounds.current = b;
+      m.fitBounds(b, { padding: FIT_PADDING, maxZoom: 16, duration: 0 });
+      fitted.current = key;
+      riderMoved.current = false;
     }
-  }, [status, directions, stops, selectedStopId, buses]);
+  }, [status, directions, stops, selectedStopId, buses, journey]);
 
-  // Stop names next to their circles (textContent: feed text is data).
+  // The city's network, faint under everything, where there are no tiles to show where the rider is.
+  useEffect(() => {
+    const m = map.current;
+    if (status !== 'ready' || !m || MAP_STYLE_URL || source.current || !tileCity) return;
+    let live = true;
+    loadNetwork(tileCity).then((n) => {
+      if (!live || !n || map.current !== m) return;
+      (m.getSource(NETWORK_SOURCE) as GeoJSONSource | undefined)?.setData(n as never);
+      if (box.current) box.current.dataset.networkLines = String(n.features.reduce((k, f) => k + f.properties.lines, 0));
+    });
+    return () => {
+      live = false;
+    };
+  }, [status, tileCity]);
+
+  // Stop names next to their circles (textContent: feed text is data); a journey's marked points, in its order, with
+  // their colour as the name's edge.
   useEffect(() => {
     const m = map.current;
     if (status !== 'ready' || !m || !lib) return;
     stopMarkers.current.forEach((mk) => mk.remove());
-    stopMarkers.current = stops.map((st) => {
+    const named = journey
+      ? journey.labelled.map((p) => ({ name: p.name, lon: p.lon, lat: p.lat, color: p.color as string | null, role: p.role as string }))
+      : stops.map((st) => ({ name: st.stop_name, lon: st.stop_lon, lat: st.stop_lat, color: null, role: 'stop' }));
+    stopMarkers.current = named.map((st) => {
       const el = document.createElement('div');
-      el.className = styles.stopLabel;
-      el.setAttribute('aria-hidden', 'true');
-      el.dataset.testid = 'stop-label';
-      el.textContent = st.stop_name;
-      return new lib.Marker({ element: el, anchor: 'left', offset: [8, 0] }).setLngLat([st.stop_lon, st.stop_lat]).addTo(m);
+      el.style.width = el.style.height = '0';
+      const label = document.createElement('div');
+      label.className = styles.stopLabel;
+      label.setAttribute('aria-hidden', 'true');
+      label.dataset.testid = 'stop-label';
+      label.dataset.role = st.role;
+      label.style.position = 'absolute';
+      label.style.top = '0';
+      label.style.transform = 'translateY(-50%)';
+      if (st.color) label.style.borderLeft = `4px solid ${st.color}`;
+      label.textContent = st.name;
+      el.appendChild(label);
+      return new lib.Marker({ element: el, anchor: 'center' }).setLngLat([st.lon, st.lat]).addTo(m);
     });
     placeLabels(m, stopMarkers.current);
-  }, [status, stops, lib]);
+  }, [status, stops, lib, journey]);
 
   // The rider's position: asked only when they press the button, or at once when they already allowed it.
   useEffect(() => {

@@ -1,4 +1,6 @@
-import { boundsOf, builtInStyle, busesGeoJson, mapStyle, pmtilesUrl, routeGeoJson, stopsGeoJson } from './mapData';
+import { boundsOf, builtInStyle, busesGeoJson, labelBox, mapStyle, pmtilesUrl, routeGeoJson, stopsGeoJson } from './mapData';
+
+const OVERLAY = ['network', 'route-casing', 'route-line', 'journey-walk', 'journey-casing', 'journey-ride', 'stops', 'journey-via', 'journey-points', 'buses'];
 
 const stop = (id: string, lat: number, lon: number) => ({
   stop_id: id,
@@ -16,7 +18,9 @@ describe('map data', () => {
     expect(style).not.toHaveProperty('glyphs');
     expect(style).not.toHaveProperty('sprite');
     expect(Object.values(style.sources).every((s) => s.type === 'geojson')).toBe(true);
-    expect(style.layers.map((l) => l.id)).toEqual(['background', 'route-casing', 'route-line', 'stops', 'buses']);
+    expect(style.layers.map((l) => l.id)).toEqual(['background', ...OVERLAY]);
+    // The network lies under everything else; the journey over the route, its points over the stops.
+    expect(Object.keys(style.sources)).toEqual(['sawari-network', 'sawari-route', 'sawari-journey', 'sawari-stops', 'sawari-journey-points', 'sawari-buses']);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
   });
   it('without a tile source the style is the built-in one; with a template or a PMTiles file, raster tiles lie under the route, stops and buses', () => {
@@ -29,7 +33,7 @@ describe('map data', () => {
       tileSize: 256,
       maxzoom: 19,
     });
-    expect(tiled.layers.map((l) => l.id)).toEqual(['background', 'tiles', 'route-casing', 'route-line', 'stops', 'buses']);
+    expect(tiled.layers.map((l) => l.id)).toEqual(['background', 'tiles', ...OVERLAY]);
     expect(tiled).not.toHaveProperty('glyphs');
     const url = pmtilesUrl('/api/map-tiles/kochi.pmtiles', 'https://sawari.example.in');
     expect(url).toBe('pmtiles://https://sawari.example.in/api/map-tiles/kochi.pmtiles');
@@ -43,7 +47,7 @@ describe('map data', () => {
     expect(layers.map((l) => l.id)).toEqual([
       'background',
       ...['pm-earth', 'pm-park', 'omt-park', 'pm-water', 'pm-roads', 'pm-roads-major', 'omt-roads', 'omt-roads-major'],
-      ...['route-casing', 'route-line', 'stops', 'buses'],
+      ...OVERLAY,
     ]);
     expect(layers.filter((l) => l.source === 'sawari-tiles').every((l) => l['source-layer'] && (l.type === 'fill' || l.type === 'line'))).toBe(true);
     expect(vector).not.toHaveProperty('glyphs');
@@ -81,5 +85,13 @@ describe('map data', () => {
       [72.9, 19.1],
     ]);
     expect(boundsOf([])).toBeNull();
+  });
+  it("puts a stop's name to the right of its point, to the left where the right would cut it, and never past the map", () => {
+    // A 360 px map; a 100 px name 20 px high.
+    expect(labelBox(50, 100, 100, 20, 360)).toEqual({ side: 'right', x0: 58, y0: 90, x1: 158, y1: 110 });
+    expect(labelBox(300, 100, 100, 20, 360)).toEqual({ side: 'left', x0: 192, y0: 90, x1: 292, y1: 110 });
+    // Too wide for either side: the side with more room.
+    expect(labelBox(100, 50, 300, 20, 360).side).toBe('right');
+    expect(labelBox(260, 50, 300, 20, 360).side).toBe('left');
   });
 });

@@ -16,6 +16,13 @@ export type FeatureCollection = { type: 'FeatureCollection'; features: Feature[]
 export const ROUTE_SOURCE = 'sawari-route';
 export const STOPS_SOURCE = 'sawari-stops';
 export const BUSES_SOURCE = 'sawari-buses';
+/** The city's whole network (GET /api/transit/network), drawn faintly under everything where there are no tiles. */
+export const NETWORK_SOURCE = 'sawari-network';
+/** A planned journey: its rides and walks, and its marked points. */
+export const JOURNEY_SOURCE = 'sawari-journey';
+export const JOURNEY_POINTS_SOURCE = 'sawari-journey-points';
+/** The GeoJSON sources the overlay layers draw from (all empty until a screen sets them). */
+export const OVERLAY_SOURCES = [NETWORK_SOURCE, ROUTE_SOURCE, JOURNEY_SOURCE, STOPS_SOURCE, JOURNEY_POINTS_SOURCE, BUSES_SOURCE] as const;
 
 /**
  * The style used when no tile server is configured: a plain background, then the route line, stop circles and bus
@@ -27,11 +34,7 @@ export function builtInStyle(lineColor = '#c2410c') {
   return {
     version: 8 as const,
     name: 'sawari-plain',
-    sources: {
-      [ROUTE_SOURCE]: { type: 'geojson' as const, data: empty },
-      [STOPS_SOURCE]: { type: 'geojson' as const, data: empty },
-      [BUSES_SOURCE]: { type: 'geojson' as const, data: empty },
-    },
+    sources: Object.fromEntries(OVERLAY_SOURCES.map((id) => [id, { type: 'geojson' as const, data: empty }])),
     layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f5' } }, ...overlayLayers(lineColor)],
   };
 }
@@ -137,9 +140,29 @@ export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles' | 'vect
   };
 }
 
-/** The route, stop and bus layers (added on top of an outside style too). */
+const ride = ['==', ['get', 'kind'], 'ride'] as unknown as boolean;
+const walk = ['==', ['get', 'kind'], 'walk'] as unknown as boolean;
+const role = (...roles: string[]) => ['in', ['get', 'role'], ['literal', roles]] as unknown as boolean;
+
+/**
+ * The network, route, journey, stop and bus layers, bottom to top (added on top of an outside style too). The network
+ * is faint (context, not information: it is not in the list alternative). Journey: rides in their colours over a white
+ * casing, walks dashed, boarding points white with the ride's colour round them, alighting points filled with it,
+ * changes larger, the journey's start and end dark; stops ridden past small.
+ */
 export function overlayLayers(lineColor = '#c2410c') {
   return [
+    {
+      id: 'network',
+      type: 'line' as const,
+      source: NETWORK_SOURCE,
+      layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
+      paint: {
+        'line-color': ['match', ['get', 'mode'], 'FERRY', '#0e7490', '#64748b'] as unknown as string,
+        'line-opacity': 0.4,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.8, 16, 2.5] as unknown as number,
+      },
+    },
     {
       id: 'route-casing',
       type: 'line' as const,
@@ -155,6 +178,30 @@ export function overlayLayers(lineColor = '#c2410c') {
       paint: { 'line-color': lineColor, 'line-width': 4 },
     },
     {
+      id: 'journey-walk',
+      type: 'line' as const,
+      source: JOURNEY_SOURCE,
+      filter: walk,
+      layout: { 'line-join': 'round' as const },
+      paint: { 'line-color': ['get', 'color'] as unknown as string, 'line-width': 3, 'line-dasharray': [2, 1.5] },
+    },
+    {
+      id: 'journey-casing',
+      type: 'line' as const,
+      source: JOURNEY_SOURCE,
+      filter: ride,
+      layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
+      paint: { 'line-color': '#ffffff', 'line-width': 9 },
+    },
+    {
+      id: 'journey-ride',
+      type: 'line' as const,
+      source: JOURNEY_SOURCE,
+      filter: ride,
+      layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
+      paint: { 'line-color': ['get', 'color'] as unknown as string, 'line-width': 5 },
+    },
+    {
       id: 'stops',
       type: 'circle' as const,
       source: STOPS_SOURCE,
@@ -163,6 +210,25 @@ export function overlayLayers(lineColor = '#c2410c') {
         'circle-color': ['case', ['get', 'selected'], '#1a1a1a', '#ffffff'] as unknown as string,
         'circle-stroke-color': '#1a1a1a',
         'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: 'journey-via',
+      type: 'circle' as const,
+      source: JOURNEY_POINTS_SOURCE,
+      filter: role('via'),
+      paint: { 'circle-radius': 3, 'circle-color': '#ffffff', 'circle-stroke-color': ['get', 'color'] as unknown as string, 'circle-stroke-width': 1.5 },
+    },
+    {
+      id: 'journey-points',
+      type: 'circle' as const,
+      source: JOURNEY_POINTS_SOURCE,
+      filter: role('start', 'end', 'board', 'alight', 'change'),
+      paint: {
+        'circle-radius': ['match', ['get', 'role'], 'change', 9, 'start', 6, 'end', 7, 7] as unknown as number,
+        'circle-color': ['match', ['get', 'role'], 'alight', ['get', 'color'], 'end', '#111827', '#ffffff'] as unknown as string,
+        'circle-stroke-color': ['match', ['get', 'role'], 'alight', '#ffffff', 'start', '#111827', 'end', '#ffffff', ['get', 'color']] as unknown as string,
+        'circle-stroke-width': ['match', ['get', 'role'], 'change', 4, 3] as unknown as number,
       },
     },
     {
@@ -203,6 +269,20 @@ export function busesGeoJson(vehicles: readonly Pick<Vehicle, 'vNo' | 'lat' | 'l
     type: 'FeatureCollection',
     features: vehicles.map((v) => ({ type: 'Feature', properties: { vNo: v.vNo }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })),
   };
+}
+
+export type LabelBox = { side: 'right' | 'left'; x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * Where a stop's name goes: to the right of its point (8 px off) when it fits in the map's width, else to the left,
+ * else on the side with more room; its box on screen. Names at the edge of the map flip inward instead of being cut.
+ */
+export function labelBox(x: number, y: number, width: number, height: number, mapWidth: number, gap = 8): LabelBox {
+  const rightFits = x + gap + width <= mapWidth - 2;
+  const leftFits = x - gap - width >= 2;
+  const side = rightFits || (!leftFits && mapWidth - x >= x) ? 'right' : 'left';
+  const x0 = side === 'right' ? x + gap : x - gap - width;
+  return { side, x0, y0: y - height / 2, x1: x0 + width, y1: y + height / 2 };
 }
 
 /** [[west, south], [east, north]] around every point, or null when there is none. */

@@ -6,6 +6,7 @@ import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { ItineraryFare } from './Fare';
 import { LiveCheck } from './LiveCheck';
+import ItineraryMap from './ItineraryMap';
 import { BuyJourney } from './BuyJourney';
 import { buyTicketHref, readSelectedTrip } from './plan';
 import type { Leg } from '../common/transit';
@@ -55,7 +56,8 @@ export default function TripDetailsScreen() {
             {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
           {city && <LiveCheck city={city} it={trip.itinerary} />}
-          <h2>{intl.formatMessage({ id: 'trip.legs' })}</h2>
+          {city && <ItineraryMap city={city} itinerary={trip.itinerary} listId="trip-legs" />}
+          <h2 id="trip-legs">{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>
             {trip.itinerary.legs.map((leg, i) => (
               <LegItem key={i} leg={leg} />
