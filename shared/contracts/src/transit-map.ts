@@ -26,12 +26,19 @@ export const networkMapQuerySchema = z
   .object({ city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id (lower-case letters, digits and hyphens)') })
   .strict();
 
+/** A feed's id (trip, stop): text without control characters. */
+const feedId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001f]+$/, 'must be an id from the feed (no control characters)');
+
 export const tripPathQuerySchema = z
   .object({
     city: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a city id (lower-case letters, digits and hyphens)'),
-    trip: z.string().min(1).max(200),
-    from: z.string().min(1).max(200),
-    to: z.string().min(1).max(200),
+    trip: feedId,
+    from: feedId,
+    to: feedId,
   })
   .strict();
 

@@ -135,6 +135,9 @@ describe(`map endpoints: the city's network and a ride's path ${dbLabel()}`, () 
     expect(backwards.statusCode).toBe(404);
     expect(backwards.json()).toEqual({ code: 'STOPS_NOT_ON_TRIP', message: expect.any(String) });
     expect((await get('/api/transit/trip-path?city=atlantis&trip=R1-0800&from=A&to=C')).json().code).toBe('CITY_NOT_FOUND');
+    const nul = await get('/api/transit/trip-path?city=testville&trip=R1%000800&from=A&to=C');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
     const missing = await get('/api/transit/trip-path?city=testville&trip=R1-0800&from=A');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
