@@ -91,6 +91,8 @@ export interface LiveOverlay {
   arrays: RoutingArrays;
   /** Concrete trips with a prediction. */
   trips: Map<number, LiveTrip>;
+  /** Per pattern with a prediction, its concrete trips that have one. */
+  byPattern: Map<number, number[]>;
 }
 
 const DAY_SECS = 86_400;
@@ -122,6 +124,7 @@ export function buildOverlay(net: Network, dayStartMs: number, predictions: read
   const revArrivals = shared(net.revArrivals);
   const revDepartures = shared(net.revDepartures);
   const trips = new Map<number, LiveTrip>();
+  const predicted = new Map<number, number[]>();
 
   for (const [p, preds] of byPattern) {
     const nS = net.patternStopStart[p + 1] - net.patternStopStart[p];
@@ -193,6 +196,9 @@ export function buildOverlay(net: Network, dayStartMs: number, predictions: read
         skipped[i] = noBoard[i * nT + t];
       }
       const c = net.patternTripStart[p] + t;
+      const list = predicted.get(p);
+      if (list) list.push(c);
+      else predicted.set(p, [c]);
       trips.set(c, { cancelled: cancelled[t] === 1, standIn: standIn[t] >= 0 ? net.patternTripStart[p] + standIn[t] : -1, arr, dep, skipped });
     }
   }
@@ -222,7 +228,7 @@ export function buildOverlay(net: Network, dayStartMs: number, predictions: read
     revFootSecs: net.revFootSecs,
     revFootSlack: net.revFootSlack,
   };
-  return { arrays, trips };
+  return { arrays, trips, byPattern: predicted };
 }
 
 /** Predicted (or, without a prediction, timetable) times of concrete trip c at a position of its pattern. */
@@ -262,14 +268,32 @@ export function rideLive(net: Network, overlay: LiveOverlay, j: Journey, leaveAt
     const ready: number = readyAt === null ? l.departure : first ? readyAt : readyAt + net.changeSecs[l.from];
     first = false;
     const p = idx.patternOf[l.trip];
-    let best: { c: number; dep: number; arr: number; live: boolean } | null = null;
-    for (let c = net.patternTripStart[p]; c < net.patternTripStart[p + 1]; c++) {
+    let best = null as { c: number; dep: number; arr: number; live: boolean } | null;
+    const consider = (c: number) => {
       const board = tripTimes(net, overlay, c, l.boardPos);
-      if (board.cancelled || board.skipped || board.dep < ready || board.dep >= INF) continue;
+      if (board.cancelled || board.skipped || board.dep < ready || board.dep >= INF) return;
       const alight = tripTimes(net, overlay, c, l.alightPos);
-      if (alight.skipped) continue;
+      if (alight.skipped) return;
       if (!best || alight.arr < best.arr) best = { c, dep: board.dep, arr: alight.arr, live: board.live };
+    };
+    // The trips without a prediction keep the timetable's order (no trip of a pattern overtakes another): the first
+    // of them leaving at or after `ready` arrives first among them. Each trip with a prediction is looked at.
+    const p0 = net.patternTripStart[p];
+    const nT = net.patternTripStart[p + 1] - p0;
+    const col = net.patternTimeBase[p] + l.boardPos * nT;
+    let lo = 0;
+    let hi = nT;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (net.departures[col + mid] < ready) lo = mid + 1;
+      else hi = mid;
     }
+    for (let t = lo; t < nT; t++) {
+      if (overlay.trips.has(p0 + t)) continue;
+      consider(p0 + t);
+      break;
+    }
+    for (const c of overlay.byPattern.get(p) ?? []) consider(c);
     if (!best) return null;
     l.trip = best.c;
     l.departure = best.dep;
