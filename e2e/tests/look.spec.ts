@@ -111,7 +111,10 @@ for (const lang of ['en', 'hi'] as const) {
     const planned = plan.planTrip.itineraries.flatMap((it) => it.legs.flatMap((l) => (l.route ? [l.route] : [])));
     test.skip(planned.length === 0, 'no bus between the two stops tomorrow at 09:00');
     await page.goto(`/app/trip-planner/results?${q}`);
-    const options = page.locator('main ol').first();
+    const options = page
+      .locator('main ol')
+      .filter({ has: page.locator('[data-route-badge]') })
+      .first();
     await expectBadges(options, planned);
     await page.screenshot({ path: `${SHOTS}/planner-options-${lang}-light.png`, fullPage: true });
     await options.getByRole('link').first().click();

@@ -38,7 +38,7 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
           {stop.data.routes.map((r) => (
             <li key={r.route_id} className={styles.card}>
               <span className={styles.cardTitle}>
-                <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name}
+                <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name !== r.route_name && r.route_long_name}
               </span>
               <span className={styles.actions} style={{ marginBottom: 0 }}>
                 <Link to={paths.routeMap(r.route_id, stopId)}>{t('allBuses.map')}</Link>

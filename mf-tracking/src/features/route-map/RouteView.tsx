@@ -105,7 +105,8 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
         />
       )}
       <p className={styles.hint}>
-        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {[r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
+        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />{' '}
+        {[r.route_long_name !== r.route_name && r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
       </p>
       <div className={styles.actions}>
         <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>

@@ -89,7 +89,13 @@ function Results({ city, q }: { city: string; q: string }) {
                 <li key={r.route_id}>
                   <Link className={styles.card} to={paths.routeMap(r.route_id)}>
                     <span className={styles.cardTitle}>
-                      {badge && <RouteBadge shortName={badge} color={r.color} textColor={r.text_color} />} {title}
+                      {badge ? (
+                        <>
+                          <RouteBadge shortName={badge} color={r.color} textColor={r.text_color} /> {title}
+                        </>
+                      ) : (
+                        <RouteBadge shortName={title} color={r.color} textColor={r.text_color} />
+                      )}
                     </span>
                     {r.agency_name && <span className={styles.cardDesc}>{r.agency_name}</span>}
                   </Link>

@@ -25,7 +25,7 @@ function RouteTimetable({ city, routeId }: { city: string; routeId: string }) {
   return (
     <>
       <p className={styles.hint}>
-        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name ?? ''}
+        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name !== r.route_name && r.route_long_name}
       </p>
       <StopPicker directions={route.data.directions} value={stopId} onChange={(s) => setParams(s ? { stop: s } : {}, { replace: true })} />
       {stopId && (
