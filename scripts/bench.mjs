@@ -76,7 +76,8 @@ if (want('build')) {
 }
 
 // The real server, fresh data folder.
-const port = 18300;
+// BENCH_PORT: another port for the server (several benches on one machine).
+const port = Number(process.env.BENCH_PORT || 18300);
 const kochiFeed = path.resolve(root, '../shared/data/kochi/gtfs.zip');
 if (!existsSync(kochiFeed)) console.log(`\nThe Kochi GTFS feed is absent (${kochiFeed}): transit and planner figures are skipped.`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-'));
