@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, riderThroughApi, type ApiRider } from '../support/rider';
 
@@ -182,6 +183,9 @@ test('signed out: the next buses at the nearest stops with badges and Live/Sched
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
   await shot(page, 'signed-out-hi');
+  // The system's dark setting (the theme's tokens; looked at, not asserted here).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'signed-out-hi-dark');
 });
 
 test('signed out without location: a prompt to use it or find a stop', async ({ page, context }) => {
@@ -274,4 +278,55 @@ test('signed in: a notice until seen, the saved stop and route, the last trip wi
   await expectNoSidewaysScroll(page);
   await expectBarCoversNothing(page);
   await shot(page, 'signed-in-hi');
+});
+
+/** Every script a page loads (gzip level 6 of the bodies, as the bench counts them) until `ready` shows. */
+async function firstLoadJs(page: Page, url: string, ready: (page: Page) => Promise<void>) {
+  const bodies: Promise<{ url: string; gz: number } | null>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url()))
+      bodies.push(
+        res
+          .body()
+          .then((b) => ({ url: res.url(), gz: gzipSync(b, { level: 6 }).length }))
+          .catch(() => null),
+      );
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const files = (await Promise.all(bodies)).filter((f): f is { url: string; gz: number } => !!f);
+  return { kb: files.reduce((sum, f) => sum + f.gz, 0) / 1024, files };
+}
+
+test("first-load JavaScript: /app's first visit within 150 KB gzip; Home with its buses loads no GraphQL client", async ({ browser, request }) => {
+  // /app as the bench opens it: a first visit (onboarding).
+  const fresh = await browser.newContext({ serviceWorkers: 'block' });
+  const first = await firstLoadJs(await fresh.newPage(), '/app/', (p) => expect(h1(p)).toHaveText('Welcome to Sawari'));
+  await fresh.close();
+  // Home as a returning rider opens it: city chosen, location allowed, the next buses drawn.
+  const { stop } = await gql<{ stop: { stop_lat: number; stop_lon: number } }>(request, '{ stop(city: "mumbai", stopId: "SION") { stop_lat stop_lon } }');
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    permissions: ['geolocation'],
+    geolocation: { latitude: stop.stop_lat + 0.001, longitude: stop.stop_lon },
+  });
+  await context.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
+  const home = await firstLoadJs(await context.newPage(), '/app/', async (p) => {
+    await expect(p.locator('[data-testid="home-near"] [data-stop-id="SION"] li, [data-testid="home-near"] [data-stop-id="SION"] p').first()).toBeVisible();
+    await expect(p.getByRole('navigation', { name: 'Main sections' })).toBeVisible();
+  });
+  await context.close();
+  for (const [name, m] of [
+    ['/app first visit', first],
+    ['Home with buses', home],
+  ] as const) {
+    console.log(`${name}: ${m.kb.toFixed(1)} KB gzip in ${m.files.length} files`);
+    for (const f of [...m.files].sort((a, b) => b.gz - a.gz)) console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(f.url).pathname}`);
+  }
+  test
+    .info()
+    .annotations.push({ type: 'first-load JS (gzip)', description: `/app first visit ${first.kb.toFixed(1)} KB; Home with buses ${home.kb.toFixed(1)} KB` });
+  expect(first.kb).toBeLessThanOrEqual(150);
+  expect(home.files.filter((f) => /graphql/.test(f.url))).toEqual([]);
 });

@@ -4,7 +4,7 @@
 import { useIntl } from 'react-intl';
 import { clockText } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
-import { gql } from '@sawari/runtime/src/gql';
+import { transitQuery } from './transit';
 import { StopArrivalsDocument, StopDocument } from '@sawari/contracts/src/generated/mf-tracking';
 import { IconLive, IconScheduled, RouteBadge as SharedRouteBadge } from '@sawari/ui';
 import { ListSkeleton } from '../common/Page';
@@ -61,7 +61,10 @@ export function DepartureList({ departures }: { departures: Departure[] }) {
 export function StopDepartures({ city, stopId, name, distanceMeters }: { city: string; stopId: string; name: string; distanceMeters?: number | null }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const data = useAsync(() => Promise.all([gql(StopDocument, { city, stopId }), gql(StopArrivalsDocument, { city, stopId })]), `${city}|${stopId}`);
+  const data = useAsync(
+    () => Promise.all([transitQuery(StopDocument, { city, stopId }), transitQuery(StopArrivalsDocument, { city, stopId })]),
+    `${city}|${stopId}`,
+  );
   const stopName = data.status === 'ready' ? (data.data[0].stop?.stop_name ?? name) : name;
   return (
     <li className={own.stop} data-stop-id={stopId}>

@@ -2,7 +2,7 @@
 // colours with the buses running on it now and where each is heading next. Nothing saved: how to save one.
 import { useIntl } from 'react-intl';
 import type { Favourite } from '@sawari/contracts';
-import { gql } from '@sawari/runtime/src/gql';
+import { transitQuery } from './transit';
 import { RouteDocument, RouteVehiclesDocument } from '@sawari/contracts/src/generated/mf-tracking';
 import { AppLink } from '../common/nav';
 import { useAsync } from '../common/useAsync';
@@ -16,7 +16,7 @@ function FavouriteRoute({ city, f }: { city: string; f: Favourite }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const data = useAsync(
-    () => Promise.all([gql(RouteDocument, { city, routeId: f.refId }), gql(RouteVehiclesDocument, { city, routeId: f.refId })]),
+    () => Promise.all([transitQuery(RouteDocument, { city, routeId: f.refId }), transitQuery(RouteVehiclesDocument, { city, routeId: f.refId })]),
     `${city}|${f.refId}`,
   );
   const route = data.status === 'ready' ? data.data[0].route : null;

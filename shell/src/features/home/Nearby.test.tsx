@@ -1,20 +1,20 @@
 /** @jest-environment jsdom */
-// Home's next buses against a mocked transit API (the runtime's gql) and a mocked browser location: the nearest stops
+// Home's next buses against a mocked transit API (transit.ts) and a mocked browser location: the nearest stops
 // when location is already allowed (never asked uninvited), the saved stop otherwise, a prompt when there is neither,
 // a clear message when it is turned off, and Try again when the buses cannot be loaded.
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import type { Favourite } from '@sawari/contracts';
 import { ApiRequestError } from '@sawari/runtime';
-import { gql } from '@sawari/runtime/src/gql';
+import { transitQuery } from './transit';
 import { NearbyStopsDocument, StopArrivalsDocument, StopDocument } from '@sawari/contracts/src/generated/mf-tracking';
 import en from '../../i18n/en.json';
 import { Nearby } from './Nearby';
 
 configure({ asyncUtilTimeout: 5000 });
-jest.mock('@sawari/runtime/src/gql', () => ({ gql: jest.fn() }));
+jest.mock('./transit', () => ({ transitQuery: jest.fn() }));
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
-const mocked = jest.mocked(gql as (doc: string, vars: Record<string, unknown>) => Promise<unknown>);
+const mocked = jest.mocked(transitQuery as (doc: string, vars: Record<string, unknown>) => Promise<unknown>);
 
 const NOW = Date.now();
 const route = { route_id: 'R5', route_name: '5', color: '#FFD200', text_color: '#000000' };

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Favourite } from '@sawari/contracts';
-import { gql } from '@sawari/runtime/src/gql';
+import { transitQuery } from './transit';
 import { NearbyStopsDocument } from '@sawari/contracts/src/generated/mf-tracking';
 import { ListSkeleton } from '../common/Page';
 import { AppLink } from '../common/nav';
@@ -53,7 +53,7 @@ function useHomeLocation(): [Geo, () => void] {
 function NearestStops({ city, lat, lon }: { city: string; lat: number; lon: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const near = useAsync(() => gql(NearbyStopsDocument, { city, lat, lon }), `${city}|${lat.toFixed(4)}|${lon.toFixed(4)}`);
+  const near = useAsync(() => transitQuery(NearbyStopsDocument, { city, lat, lon }), `${city}|${lat.toFixed(4)}|${lon.toFixed(4)}`);
   if (near.status === 'loading') return <ListSkeleton rows={2} />;
   if (near.status === 'error') return <SectionProblem error={near.error} message={t('home.near.error')} onRetry={near.retry} />;
   const stops = near.data.nearbyStops.filter((s) => s.stop.routes.length > 0).slice(0, NEAREST);
