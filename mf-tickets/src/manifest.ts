@@ -8,7 +8,7 @@ export const manifest = {
   checkout: {
     ticket: { returnPath: '/select-trip/booking-success/:orderId', heading: 'checkout.kind.heading', product: 'checkout.kind.product' },
     // a planned journey bought in one go: a ticket per bus, shown in the wallet
-    journey: { returnPath: '/your-tickets-and-passes', heading: 'checkout.journey.heading', product: 'checkout.journey.product' },
+    journey: { returnPath: '/your-tickets-and-passes/journey/:orderId', heading: 'checkout.journey.heading', product: 'checkout.journey.product' },
   },
   homeTiles: [{ path: '/buy-bus-ticket', feature: 'tickets', order: 20, title: 'home.tile.title', description: 'home.tile.desc' }],
   // src/spa.tsx exports: the wallet database (src/lib/wallet-db.ts WALLET_DB) is the rider's, and rides punched offline

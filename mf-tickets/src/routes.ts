@@ -6,6 +6,8 @@ const W = '/your-tickets-and-passes';
 
 export const routes = [
   { path: W, screen: 'wallet' },
+  // where a paid journey (a ticket per bus, bought in one go) lands: the wallet, which lists its tickets
+  { path: `${W}/journey/:orderId`, screen: 'wallet' },
   { path: `${W}/summary/:transactionId`, screen: 'summary' },
   { path: `${W}/ride-receipt/:transactionId`, screen: 'receipt' },
   { path: `${W}/ride-receipt-instant-ticket/:transactionId`, screen: 'receipt' },

@@ -47,7 +47,8 @@ export function BuyJourney({ city, it, fallback }: { city: string; it: Pick<Itin
         { city, legs, passengers: { adult: 1, child: 0, senior: 0 }, farePaise: fare.paise, deviceId: deviceId(), appVer: APP_VERSION },
         { extraHeaders: { 'idempotency-key': key } },
       );
-      navigate(checkoutPath('', 'journey', order.orderId));
+      // the checkout's agency (its payment methods): the first bus's
+      navigate(checkoutPath(order.legs[0]?.agency ?? city, 'journey', order.orderId));
     } catch (err) {
       setError((err as { message?: string }).message || t('trip.buyJourneyFailed'));
       setBusy(false);
