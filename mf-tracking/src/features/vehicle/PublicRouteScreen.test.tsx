@@ -37,6 +37,12 @@ describe('PublicRouteScreen', () => {
     expect(screen.getByRole('link', { name: '← Live tracking' }).getAttribute('href')).toBe('/live-tracking');
     expect(query.mock.calls[0][1]).toEqual({ vehicleNumber: 'MH00ZZ0000', city: 'mumbai' });
   });
+  it('while every city is asked: says it is looking, with the way back to live tracking', async () => {
+    query.mockReturnValue(new Promise(() => undefined));
+    open('/public-route/MH00ZZ0000');
+    expect((await screen.findByRole('status')).textContent).toBe('Looking for live buses…');
+    expect(screen.getByRole('link', { name: '← Live tracking' })).toBeTruthy();
+  });
   it('a bus found in another city: that city’s view of it', async () => {
     query.mockResolvedValue({ publicVehicle: { city: 'kochi', vNo: 'KL07AB1234' } });
     open('/public-route/KL07AB1234');

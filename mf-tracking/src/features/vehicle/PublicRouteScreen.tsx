@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ListSkeleton, LoadError, Page } from '../common/Page';
+import { LoadError, Page } from '../common/Page';
 import { useCityId } from '../common/city';
 import { gql, PublicVehicleDocument } from '../common/transit';
 import { useLive } from '../common/useLive';
@@ -23,7 +23,9 @@ export default function PublicRouteScreen() {
     { poll: false },
   );
   let body;
-  if (found.loading) body = <ListSkeleton rows={4} />;
+  // Every city is asked (the link may come from another city), which can take a while on a server just started: say
+  // what is happening rather than grey rows, with the way back to live tracking above.
+  if (found.loading) body = <p role="status">{intl.formatMessage({ id: 'route.loadingBuses' })}</p>;
   else if (found.error && found.updatedAt === null) body = <LoadError error={found.error} onRetry={found.retry} />;
   else if (!found.data)
     // No city has this bus reporting (an old link, a mistyped number): say so, and the way to look up another bus.
