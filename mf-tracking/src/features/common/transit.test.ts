@@ -36,7 +36,7 @@ describe('generated GraphQL documents (npm run codegen)', () => {
     );
     expect(tracking.NearbyStopsDocument).toContain('nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:1500 limit:20)');
     expect(tickets.SearchRoutesDocument).toBe(
-      'query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name}}',
+      'query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name color text_color}}',
     );
   });
 });
