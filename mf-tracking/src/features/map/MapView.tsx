@@ -76,7 +76,7 @@ const loadNetwork = (city: string): Promise<NetworkMap | null> => {
 
 /**
  * Places each stop name beside its point, on the side where the map does not cut it (labelBox), and shows those that
- * do not overlap a name shown before them (screen boxes, 4 px apart); hides the rest. The label is the marker's only
+ * do not overlap a name shown before them (screen boxes, 4 px apart; markers in order of importance); hides the rest. The label is the marker's only
  * child, positioned inside a zero-size marker element.
  */
 function placeLabels(m: MapLibreMap, markers: readonly Marker[]): void {
@@ -319,9 +319,16 @@ export default function MapView({
     const m = map.current;
     if (status !== 'ready' || !m || !lib) return;
     stopMarkers.current.forEach((mk) => mk.remove());
+    // Names by importance (placeLabels keeps the first of two that overlap): a journey's stops where the rider gets on,
+    // changes and gets off, then its start and end; a route's two terminals, then its stops in order.
+    const route = stops.map((st) => ({ name: st.stop_name, lon: st.stop_lon, lat: st.stop_lat, color: null as string | null, role: 'stop' }));
     const named = journey
-      ? journey.labelled.map((p) => ({ name: p.name, lon: p.lon, lat: p.lat, color: p.color as string | null, role: p.role as string }))
-      : stops.map((st) => ({ name: st.stop_name, lon: st.stop_lon, lat: st.stop_lat, color: null, role: 'stop' }));
+      ? [...journey.labelled]
+          .sort((a, b) => Number(a.role === 'start' || a.role === 'end') - Number(b.role === 'start' || b.role === 'end'))
+          .map((p) => ({ name: p.name, lon: p.lon, lat: p.lat, color: p.color as string | null, role: p.role as string }))
+      : route.length > 2
+        ? [route[0], route[route.length - 1], ...route.slice(1, -1)]
+        : route;
     stopMarkers.current = named.map((st) => {
       const el = document.createElement('div');
       el.style.width = el.style.height = '0';
