@@ -131,8 +131,9 @@ for (const lang of ['en', 'hi'] as const) {
     }
 
     // The city's network under it: drawn without tiles, asked for once, gzipped.
-    expect(Number(await attr(page, 'network-lines'))).toBeGreaterThan(100);
-    await expect.poll(async () => Number(await attr(page, 'drawn-network'))).toBeGreaterThan(0);
+    // (Built from the feed's shapes at its first ask: seconds on a loaded machine.)
+    await expect.poll(async () => Number(await attr(page, 'network-lines')), { timeout: 30_000 }).toBeGreaterThan(100);
+    await expect.poll(async () => Number(await attr(page, 'drawn-network')), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(network).toEqual([{ status: 200, encoding: 'gzip' }]);
 
     // The steps are there in words too, and the map can be reached by keyboard (its zoom buttons).
@@ -164,7 +165,7 @@ test("Mumbai's AE1 route map is fitted to the route: both ends and every stop na
     expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width + 0.5);
   }
   // The feed has no shapes: the network is its lines stop to stop, drawn under the route.
-  expect(Number(await attr(page, 'network-lines'))).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await attr(page, 'network-lines')), { timeout: 30_000 }).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath('route-map-ae1.png') });
   // In Hindi too.
   await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
@@ -247,7 +248,7 @@ test("a two-bus journey of Mumbai's demo feed (trips AE-T1-KHR-F then AE-KHR-T2-
   expect(await attr(page, 'labels-cut')).toBe('0');
   await expect(page.getByTestId('stop-label').filter({ hasText: 'Kharghar' })).toBeVisible();
   await expect(page.getByTestId('stop-label').filter({ hasText: 'Kharghar' })).toHaveAttribute('data-role', 'change');
-  expect(Number(await attr(page, 'network-lines'))).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await attr(page, 'network-lines')), { timeout: 30_000 }).toBeGreaterThan(0);
   await mapEl(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('itinerary-map-mumbai.png') });
 });
