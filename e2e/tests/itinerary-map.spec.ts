@@ -62,7 +62,7 @@ const mapEl = (page: Page) => page.getByTestId('map');
 const attr = (page: Page, name: string) => mapEl(page).getAttribute(`data-${name}`);
 const lineColor = (c: string | null) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? `#${c.replace('#', '').toLowerCase()}` : '#334155');
 
-test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 780 } });
+test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 780 }, bypassCSP: true });
 
 for (const lang of ['en', 'hi'] as const) {
   test(`a chosen two-bus itinerary shows its map: rides in route colours, walks dashed, stops named, all in view, over the city's network (${lang}, 360 px)`, async ({
