@@ -57,7 +57,15 @@ function Results({ city, plan, query }: { city: string; plan: PlanRequest; query
           <strong>{t('trip.offline')}</strong>
           <p>
             {t('trip.offlineDetail', {
-              date: intl.formatDate(offline.savedAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' }),
+              // Indian order and clock ("27 Nov, 11:47 pm"), as plan.ts serviceDateText writes a day.
+              date: new Intl.DateTimeFormat(intl.locale.slice(0, 2) === 'en' ? 'en-IN' : `${intl.locale.slice(0, 2)}-IN`, {
+                day: 'numeric',
+                month: 'short',
+                hour: 'numeric',
+                minute: '2-digit',
+                timeZone: 'Asia/Kolkata',
+                numberingSystem: 'latn',
+              }).format(offline.savedAt),
             })}
           </p>
         </div>
