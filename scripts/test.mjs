@@ -52,6 +52,7 @@ function addPlaywright(file) {
   if (!existsSync(file)) return;
   const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.flaky = (totals.flaky ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
 }
@@ -130,5 +131,7 @@ if (want('e2e')) {
 const mins = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nnpm test finished in ${mins} min${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
 if (failures.length && totals.failed === 0) totals.failed = failures.length; // a step that failed without counting tests (tsc, build)
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${totals.flaky ? ` (${totals.flaky} of the passed only on their retry: flaky)` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);
