@@ -110,7 +110,9 @@ describe('ticket QR drawing', () => {
       decoded += 1;
     }
     expect(decoded).toBeGreaterThanOrEqual(18);
-  }, 60_000);
+    // 20 signatures, renders and decodes: 53 s here while another test run used both cores, over 60 s in a whole-suite run.
+    // What this test checks is the read rate, not the time: the bound only stops a hang.
+  }, 240_000);
 
   it('uses whole pixels per module, at most 420 px and at least 1 px per module', () => {
     expect(pixelsPerModule(324, 101)).toBe(3);
