@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
 import { Provider, useAtomValue } from 'jotai';
-import { FormattedMessage } from 'react-intl';
 import {
   appPath,
   cityAtom,
@@ -14,7 +13,7 @@ import {
   useCityConfig,
   usePathname,
 } from '@sawari/runtime';
-import { IconStop, Skeleton, UnavailablePanel } from '@sawari/ui';
+import { Skeleton, UnavailablePanel } from '@sawari/ui';
 import { NotFoundScreen } from '@sawari/ui/src/intl';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import { languageCookie } from '../first-paint';
@@ -25,11 +24,13 @@ import styles from './layout.module.css';
 import type { ScreenProps } from './screen';
 import { useRouteFocus } from './useRouteFocus';
 import { SessionHost } from './SessionHost';
-import { AppLink } from '../features/common/nav';
 import { recordLastTrip, tripFromAddress } from '../features/home/lastTrip';
 import { useNoticeLanguage } from '../features/language/noticeLanguage';
-import { TabBar } from './TabBar';
 import { showsTabBar } from './tabs';
+
+// The tab bar is its own chunk: the first visit (onboarding) has none, so /app's first load does not carry it or its icons.
+const HeaderCityLink = lazy(() => import(/* webpackChunkName: "header-city" */ './HeaderCityLink'));
+const TabBar = lazy(() => import(/* webpackChunkName: "tab-bar" */ './TabBar').then((m) => ({ default: m.TabBar })));
 
 export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
 
@@ -97,19 +98,16 @@ function useDocumentLanguage() {
 
 /**
  * The header keeps the city: its name, one tap to change it (the account is the tab bar's). Nothing before a city is
- * chosen (onboarding) or while the city list loads, so it never flickers.
+ * chosen (onboarding) or while the city list loads, so it never flickers. Its link and icon are their own chunk, never
+ * loaded on onboarding (/app's first visit).
  */
 function HeaderCity({ path }: { path: string }) {
   const { city } = useCityConfig();
   if (!city || path === '/change-city' || path.startsWith('/onboarding') || path.startsWith('/on-boarding')) return null;
   return (
-    <AppLink className={styles.city} to="/change-city" data-testid="header-city">
-      <IconStop size={18} />
-      <span className={styles.srOnly}>
-        <FormattedMessage id="header.city" />{' '}
-      </span>
-      <span>{city.name}</span>
-    </AppLink>
+    <Suspense fallback={null}>
+      <HeaderCityLink name={city.name} />
+    </Suspense>
   );
 }
 
@@ -126,7 +124,12 @@ function Tabs({ path }: { path: string }) {
     return el;
   });
   if (!loaded || !showsTabBar(path)) return null;
-  return createPortal(<TabBar path={path} signedIn={signedIn} />, host);
+  return createPortal(
+    <Suspense fallback={null}>
+      <TabBar path={path} signedIn={signedIn} />
+    </Suspense>,
+    host,
+  );
 }
 
 /** Every planner results address the rider opens is remembered as the last trip planned (Home offers it again). */
