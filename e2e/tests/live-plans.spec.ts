@@ -105,6 +105,21 @@ test.beforeAll(async () => {
     GTFS_RT_POLL_MS: '1000',
     REALTIME_CACHE_MS: '0',
   });
+  // Healthy is not imported: the feed is imported after the server answers. Wait until its stops are there (a fresh
+  // clone's loaded machine once planned before the import ended: "There is no bus timetable for this city yet").
+  await expect
+    .poll(
+      async () => {
+        const r = await fetch(`${server.url}/api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ stop(city: "${CITY}", stopId: "C") { stop_name } }` }),
+        });
+        return r.ok ? ((await r.json()) as { data?: { stop?: { stop_name: string } | null } }).data?.stop?.stop_name : undefined;
+      },
+      { timeout: 90_000, intervals: [250, 500, 1000] },
+    )
+    .toBe('Coral Gate');
 });
 test.afterAll(async () => {
   await server?.stop();
