@@ -23,8 +23,8 @@ function screen<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType):
 const own = <M extends { default: React.ComponentType }>(load: () => Promise<M>) => screen(load, (m) => m.default);
 
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
-const routeStop = () => import(/* webpackChunkName: "screen-buy-route" */ './features/buy/RouteStopScreens');
-const fare = () => import(/* webpackChunkName: "screen-buy-fare" */ './features/buy/FareScreens');
+const routeStop = () => import(/* webpackChunkName: "screen-buy-route" */ './features/buy/route-screens');
+const fare = () => import(/* webpackChunkName: "screen-buy-fare" */ './features/buy/fare-screens');
 
 const screens: Record<Screen, Preloadable> = {
   wallet: own(() => import(/* webpackChunkName: "screen-wallet" */ './features/wallet/WalletScreen')),
