@@ -122,11 +122,11 @@ test('signed out: the next buses at the nearest stops with badges and Live/Sched
   await expect(sion.getByRole('link', { name: 'Sion Circle' })).toHaveAttribute('href', /\/app\/nearest-bus-stop\/all-buses\/SION\/Sion%20Circle\/\d+$/);
   await expect(sion).toContainText(/\d+ m away/);
   // The same buses the stop's own screen lists: each with its route badge and whether its time is live.
-  const { stopArrivals } = await gql<{ stopArrivals: { route_name: string; passedAt: number | null }[] }>(
+  const { stopArrivals } = await gql<{ stopArrivals: { route_name: string; passedAt: number | null; cancellation: string | null }[] }>(
     request,
-    '{ stopArrivals(city: "mumbai", stopId: "SION", limit: 20) { route_name passedAt } }',
+    '{ stopArrivals(city: "mumbai", stopId: "SION", limit: 20) { route_name passedAt cancellation } }',
   );
-  const due = stopArrivals.filter((a) => a.passedAt == null);
+  const due = stopArrivals.filter((a) => a.passedAt == null && a.cancellation == null);
   if (due.length === 0) await expect(sion).toContainText('No more buses today at this stop.');
   else {
     const rows = sion.getByRole('listitem');

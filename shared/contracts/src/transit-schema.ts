@@ -201,6 +201,13 @@ export const transitTypeDefs = /* GraphQL */ `
     passedAt: Float
     "expectedTime comes from a live prediction (else the arrival is the timetable's)."
     live: Boolean!
+    "Set when a trip update says this bus will not pick up here: the run is cancelled, or it passes the stop without stopping. Such an arrival is listed at its timetable time and is never the next bus."
+    cancellation: ArrivalCancellation
+  }
+  "Why a listed bus will not pick up at the stop: TRIP_CANCELLED (the run does not run), STOP_SKIPPED (it drives past this stop)."
+  enum ArrivalCancellation {
+    TRIP_CANCELLED
+    STOP_SKIPPED
   }
 
   type NearbyStop {

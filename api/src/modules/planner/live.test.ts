@@ -167,14 +167,17 @@ describe(`plans that know the bus is late ${dbLabel()}`, () => {
     await expect(planner.checkItinerary('liveville', [])).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
-  it('ETAs at a stop count predicted times, marked live; a cancelled bus is left out', async () => {
+  it('ETAs at a stop count predicted times, marked live; a cancelled bus is marked cancelled', async () => {
     setUpdates(late('T1', '08:00:00', 300), update('T3', '08:05:00', { cancelled: true }));
     const atB = await realtime.stopArrivals('liveville', 'B', NOW);
     const t1 = atB.find((a) => a.tripId === 'T1');
     expect(t1).toMatchObject({ live: true, scheduledTime: ist('08:10'), expectedTime: ist('08:15'), delaySeconds: 300 });
     expect(atB.find((a) => a.tripId === 'T2a')).toMatchObject({ live: false, expectedTime: null });
     const atA = await realtime.stopArrivals('liveville', 'A', NOW);
-    expect(atA.map((a) => a.tripId)).toEqual(['T1']);
+    expect(atA.map((a) => [a.tripId, a.cancellation])).toEqual([
+      ['T1', null],
+      ['T3', 'TRIP_CANCELLED'],
+    ]);
   });
 });
 

@@ -108,6 +108,51 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     expect((await none.stopArrivals('testville', 'B', at('08:15:00'))).filter((x) => x.tripId === 'R1-0800')).toEqual([]);
   });
 
+  it('keeps a cancelled run and a run that skips the stop in the list, marked, at their timetable time, never as the next bus', async () => {
+    const r2 = (startTime: string) => ({ tripId: 'R2-F', routeId: 'R2', startDate: '20260310', startTime });
+    const cancelled = (startTime: string, tS: number) => ({ trip: r2(startTime), vNo: null, tS, stops: [], cancelled: true });
+    const now = at('05:50:00');
+    const s = service(
+      new FixedSource((t) => ({
+        vehicles: [],
+        tripUpdates: [
+          cancelled('06:00:00', t - 20_000),
+          { trip: r2('06:30:00'), vNo: null, tS: t - 20_000, stops: [{ stopSequence: 1, stopId: 'A', delaySeconds: null, skipped: true }] },
+        ],
+        disruptions: [],
+      })),
+    );
+    const list = await s.stopArrivals('testville', 'A', now);
+    const notComing = { expectedTime: null, eta: null, vNo: null, tS: null, live: false, passedAt: null };
+    expect(list).toEqual([
+      expect.objectContaining({ tripId: 'R2-F', scheduledTime: at('06:00:00'), cancellation: 'TRIP_CANCELLED', ...notComing }),
+      expect.objectContaining({ tripId: 'R2-F', scheduledTime: at('06:30:00'), cancellation: 'STOP_SKIPPED', ...notComing }),
+    ]);
+    // The skipped stop is this run's first only: at D it stops as timetabled.
+    expect(await s.stopArrivals('testville', 'D', now)).toEqual([
+      expect.objectContaining({ scheduledTime: at('06:15:00'), cancellation: 'TRIP_CANCELLED' }),
+      expect.objectContaining({ scheduledTime: at('06:45:00'), cancellation: null }),
+    ]);
+    // The limit counts buses that come: a cancelled one before the first running bus is listed beside it, one after it is not.
+    const later = at('06:10:00');
+    const one = service(new FixedSource((t) => ({ vehicles: [], tripUpdates: [cancelled('06:30:00', t - 20_000)], disruptions: [] })));
+    expect((await one.stopArrivals('testville', 'A', later, 1)).map((a) => [a.tripId, a.cancellation])).toEqual([
+      ['R2-F', 'TRIP_CANCELLED'],
+      ['R1-0800', null],
+    ]);
+    const after = service(
+      new FixedSource((t) => ({
+        vehicles: [],
+        tripUpdates: [{ trip: { tripId: 'R1-0800', startDate: '20260310', startTime: '08:00:00' }, vNo: null, tS: t - 20_000, stops: [], cancelled: true }],
+        disruptions: [],
+      })),
+    );
+    expect((await after.stopArrivals('testville', 'A', later, 1)).map((a) => [a.tripId, a.cancellation])).toEqual([['R2-F', null]]);
+    // A cancellation older than 15 min no longer counts: the run is listed as timetabled.
+    const stale = service(new FixedSource((t) => ({ vehicles: [], tripUpdates: [cancelled('06:00:00', t - 16 * 60_000)], disruptions: [] })));
+    expect((await stale.stopArrivals('testville', 'A', now))[0]).toMatchObject({ scheduledTime: at('06:00:00'), cancellation: null });
+  });
+
   it('matches GTFS-RT updates without a start date or time, and predicted times instead of delays', async () => {
     const now = at('08:12:00');
     const trip = { tripId: 'R1-0800' };

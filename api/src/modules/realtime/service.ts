@@ -306,17 +306,27 @@ export class RealtimeService {
     const days = feed.serviceDays(from - feed.maxTripSecs * 1000, to);
     const passed: Arrival[] = [];
     const upcoming: Arrival[] = [];
+    const cancelled: Arrival[] = [];
     for (const { trip, index } of calls) {
       if (routeId !== undefined && trip.routeId !== routeId) continue;
       for (const run of feed.runs(trip, from, to, trip.arr[index], days)) {
         const a = this.arrival(state, run, index, now);
         if (!a) continue;
-        (a.passedAt !== null ? passed : upcoming).push(a);
+        (a.cancellation !== null ? cancelled : a.passedAt !== null ? passed : upcoming).push(a);
       }
     }
+    const byTime = (a: Arrival, b: Arrival) => (a.expectedTime ?? a.scheduledTime) - (b.expectedTime ?? b.scheduledTime) || (a.tripId < b.tripId ? -1 : 1);
     passed.sort((a, b) => b.passedAt! - a.passedAt!);
-    upcoming.sort((a, b) => (a.expectedTime ?? a.scheduledTime) - (b.expectedTime ?? b.scheduledTime) || (a.tripId < b.tripId ? -1 : 1));
-    return [...passed.slice(0, MAX_PASSED).reverse(), ...upcoming.slice(0, limit)];
+    upcoming.sort(byTime);
+    const next = upcoming.slice(0, limit);
+    // A bus that will not pick up here is listed (the rider sees it will not come) but never takes a running bus's
+    // place: those due no later than the last running bus shown (all of them when fewer than `limit` run), at most `limit`.
+    const until = next.length < limit ? Infinity : (next[next.length - 1].expectedTime ?? next[next.length - 1].scheduledTime);
+    const notComing = cancelled
+      .sort(byTime)
+      .filter((a) => a.scheduledTime <= until)
+      .slice(0, limit);
+    return [...passed.slice(0, MAX_PASSED).reverse(), ...[...next, ...notComing].sort(byTime)];
   }
 
   private arrival(state: LiveState, run: TripRun, index: number, now: number): Arrival | null {
@@ -338,11 +348,16 @@ export class RealtimeService {
       occupancy: null,
       passedAt: null,
       live: false,
+      cancellation: null,
     };
     const scheduledOnly = () => (scheduledTime >= now && scheduledTime <= now + ARRIVALS_HORIZON_MS ? base : null);
     const live = state.byRun.get(run.key);
-    // A cancelled run, or one that skips this stop, does not come here: it is left out of the list.
-    if (live?.update && this.fresh(live.update, now) && (live.update.cancelled || this.skips(live, index))) return null;
+    // A cancelled run, or one that skips this stop, does not come here: it stays in the list at its timetable time,
+    // marked (never an ETA, never the next bus), so the rider sees why the bus they expect will not stop.
+    if (live?.update && this.fresh(live.update, now) && (live.update.cancelled || this.skips(live, index))) {
+      if (scheduledTime < now || scheduledTime > now + ARRIVALS_HORIZON_MS) return null;
+      return { ...base, cancellation: live.update.cancelled ? 'TRIP_CANCELLED' : 'STOP_SKIPPED' };
+    }
     const tS = live ? this.liveTs(live) : null;
     if (!live || tS === null) return scheduledOnly();
     const delay = this.delayAt(live, index);

@@ -17,6 +17,8 @@ export type Scalars = {
 /** One bus due at a stop. eta in seconds (-1 unknown), tS the live position's time; passedAt set when it has just left. */
 export type Arrival = {
   __typename?: 'Arrival';
+  /** Set when a trip update says this bus will not pick up here: the run is cancelled, or it passes the stop without stopping. Such an arrival is listed at its timetable time and is never the next bus. */
+  cancellation?: Maybe<ArrivalCancellation>;
   delaySeconds?: Maybe<Scalars['Int']['output']>;
   eta?: Maybe<Scalars['Int']['output']>;
   expectedTime?: Maybe<Scalars['Float']['output']>;
@@ -36,6 +38,11 @@ export type Arrival = {
   tripId: Scalars['ID']['output'];
   vNo?: Maybe<Scalars['String']['output']>;
 };
+
+/** Why a listed bus will not pick up at the stop: TRIP_CANCELLED (the run does not run), STOP_SKIPPED (it drives past this stop). */
+export type ArrivalCancellation =
+  | 'STOP_SKIPPED'
+  | 'TRIP_CANCELLED';
 
 export type Disruption = {
   __typename?: 'Disruption';
@@ -501,6 +508,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   Arrival: ResolverTypeWrapper<Omit<Arrival, 'route_color' | 'route_text_color'>>;
+  ArrivalCancellation: ArrivalCancellation;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Disruption: ResolverTypeWrapper<Disruption>;
   DisruptionKind: DisruptionKind;
@@ -564,6 +572,7 @@ export type ResolversParentTypes = ResolversObject<{
 }>;
 
 export type ArrivalResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Arrival'] = ResolversParentTypes['Arrival']> = ResolversObject<{
+  cancellation?: Resolver<Maybe<ResolversTypes['ArrivalCancellation']>, ParentType, ContextType>;
   delaySeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   eta?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   expectedTime?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

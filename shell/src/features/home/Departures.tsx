@@ -76,7 +76,12 @@ export function StopDepartures({ city, stopId, name, distanceMeters }: { city: s
       {data.status === 'error' && <SectionProblem error={data.error} message={t('home.near.error')} onRetry={data.retry} />}
       {data.status === 'ready' &&
         (() => {
-          const departures = nextDepartures(data.data[1].stopArrivals, data.data[0].stop?.routes ?? [], serverNow());
+          // A cancelled bus, or one that drives past this stop, is never one of the next buses (the stop's screen lists it, marked).
+          const departures = nextDepartures(
+            data.data[1].stopArrivals.filter((a) => !a.cancellation),
+            data.data[0].stop?.routes ?? [],
+            serverNow(),
+          );
           return departures.length ? <DepartureList departures={departures} /> : <p className={own.muted}>{t('home.near.noBuses')}</p>;
         })()}
     </li>
