@@ -148,6 +148,8 @@ export async function importFeedsOnStart(
   feeds: StartupFeed[],
   log?: { info(obj: object, msg: string): void },
   dataDir = DEMO_DATA_DIR,
+  /** The server's clock: a re-dated feed covers its "today" (SAWARI_CLOCK_START moves it). */
+  now: () => number = Date.now,
 ): Promise<ImportResult[]> {
   if (!feeds.length) return [];
   const known = readKnownFeeds(dataDir);
@@ -163,7 +165,13 @@ export async function importFeedsOnStart(
       if (current.rows.length) return null;
       const k = known[f.cityId];
       const started = Date.now();
-      const imported = await importGtfs(tx, f.path, { cityId: f.cityId, cityName: k?.name, redate: k?.redate ?? true, attribution: k?.attribution });
+      const imported = await importGtfs(tx, f.path, {
+        cityId: f.cityId,
+        cityName: k?.name,
+        redate: k?.redate ?? true,
+        attribution: k?.attribution,
+        now: now(),
+      });
       log?.info({ city: f.cityId, feedId: imported.feedId, ms: Date.now() - started, rows: imported.rows }, 'startup GTFS import done');
       return imported;
     });

@@ -1,4 +1,5 @@
 import { exitOnConfigErrors, parseEnvironment, testPlatformConfig, type ConfigResult } from '../platform/config';
+import { clockSettings } from '../platform/clock-settings';
 import { DEV_KIOSK_KEY, kioskSettings } from '../modules/airport/settings';
 import { opsSettings, DEV_OPS_KEY } from '../modules/auth/ops-settings';
 import { paymentSettings } from '../modules/payments/settings';
@@ -10,7 +11,7 @@ import { validationSettings } from '../modules/validation/settings';
  * Every module's settings section, joined with the platform's part. A module that reads environment variables adds
  * its section here (one line); its settings type then appears in `Config`.
  */
-export const CONFIG_SECTIONS = [kioskSettings, smsSettings, supportSettings, paymentSettings, validationSettings, opsSettings] as const;
+export const CONFIG_SECTIONS = [clockSettings, kioskSettings, smsSettings, supportSettings, paymentSettings, validationSettings, opsSettings] as const;
 
 type SectionsResult = ReturnType<typeof parseEnvironment<typeof CONFIG_SECTIONS>>;
 /** The whole server configuration: the platform's part and each module's part. */

@@ -14,7 +14,8 @@ export interface ServerDeps {
   db?: Db;
   /** How often (ms) a city's current feed id is re-checked; tests shorten it. */
   timetableCheckMs?: number;
-  /** The clock of the account services (OTP expiry, tokens, cooldowns); tests move it. */
+  /** Every module's clock (timetables, live buses, slots on sale, OTP expiry, tokens, validity); tests move it. Default:
+   *  SAWARI_CLOCK_START's started clock when set (config.clockStartMs), else the machine's. */
   now?: Clock;
   /** Replaces the configured SMS provider (tests). */
   sms?: SmsProvider;

@@ -50,6 +50,9 @@ async function main(): Promise<void> {
     `  Live:   ${base}/app/live-tracking (live buses, route maps, trip planner)`,
     ...boards.map((b) => `  Board:  ${base}/app/airport-static-screens/${b}`),
     `  Health: ${base}/api/health`,
+    ...(config.clockStartMs === undefined
+      ? []
+      : [`  Clock:  started at ${new Date(config.clockStartMs).toISOString()} (SAWARI_CLOCK_START), ticking in real time`]),
   ];
   app.log.info({ url: `${base}/app/` }, 'listening');
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

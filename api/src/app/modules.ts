@@ -225,7 +225,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   tickets.service.usePunches(validation);
 
   // ── operations: what GET /api/ready waits for, and the gauges of GET /metrics (docs/operations.md)
-  registerOperations(app, { db, planner });
+  registerOperations(app, { db, planner, now });
 
   // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
   return { renderPage: boardPage(airport, now) };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { metricsOf } from '../platform/metrics';
 import { migrationsApplied, readMigrations } from '../platform/migrate';
@@ -10,7 +11,7 @@ import { PaymentStore } from '../modules/payments/store';
  * What an operator watches (docs/operations.md): the conditions of GET /api/ready and the gauges of GET /metrics that
  * read the modules' state. The request histogram and the business counters are the platform's (platform/metrics.ts).
  */
-export function registerOperations(app: FastifyInstance, { db, planner }: { db: Db; planner: PlannerService }): void {
+export function registerOperations(app: FastifyInstance, { db, planner, now }: { db: Db; planner: PlannerService; now: Clock }): void {
   const migrations = readMigrations();
   const ready = readinessOf(app);
   // The database answers with every migration of this build applied (a newer instance waits for its migrations).
@@ -23,7 +24,7 @@ export function registerOperations(app: FastifyInstance, { db, planner }: { db: 
   metrics.gauge('sawari_planner_queue_capacity', 'Trip plans that may wait before new ones are refused (PLANNER_BUSY)', () => planner.queueStats.capacity);
   const payments = new PaymentStore(db);
   metrics.gauge('sawari_reconciliation_backlog', 'Payments and refunds unsettled or undelivered for more than a minute', () =>
-    payments.reconciliationBacklog(Date.now() - 60_000),
+    payments.reconciliationBacklog(now() - 60_000),
   );
   if (db.poolStats) {
     const pool = () => db.poolStats!();
