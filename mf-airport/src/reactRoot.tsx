@@ -9,7 +9,7 @@ import { routes, type Screen } from './routes';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import type { ScreenProps } from './screen';
 
-const experience = () => import(/* webpackChunkName: "experience" */ './experience/ExperienceScreens');
+const experience = () => import(/* webpackChunkName: "experience" */ './experience');
 
 const screens: Record<Exclude<Screen, 'board'>, React.LazyExoticComponent<React.ComponentType<ScreenProps>>> = {
   // The airport rider screens: one chunk (with react-intl and its catalog), never loaded by a board.
