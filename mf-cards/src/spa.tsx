@@ -5,9 +5,9 @@ import { CARDS_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
 
 // One lazily loaded chunk per group of screens sharing most of their code.
-const wallet = () => import(/* webpackChunkName: "screen-cards" */ './features/wallet/CardScreens');
+const wallet = () => import(/* webpackChunkName: "screen-cards" */ './features/wallet');
 const link = () => import(/* webpackChunkName: "screen-link" */ './features/link/LinkCardScreen');
-const recharge = () => import(/* webpackChunkName: "screen-recharge" */ './features/recharge/RechargeScreens');
+const recharge = () => import(/* webpackChunkName: "screen-recharge" */ './features/recharge');
 
 const screens: Record<Screen, React.ComponentType> = {
   cards: lazy(wallet, (m) => m.CardsScreen),

@@ -1,6 +1,6 @@
 import { MIN_RECHARGE_PAISE, withClosedLoopCheckDigit } from '@sawari/domain';
 import en from '../../i18n/en.json';
-import { amountProblem, flowPaths, historyStateId, linkFormErrors, ORDER_STATES, parseRupees } from './model';
+import { amountProblem, cardActions, cardRefusal, flowPaths, historyStateId, linkFormErrors, ORDER_STATES, parseRupees } from './model';
 
 describe('typed amounts', () => {
   it('takes whole rupees with ₹, spaces and separators', () => {
@@ -69,5 +69,24 @@ describe('flows', () => {
   it('history words', () => {
     expect(historyStateId({ type: 'TAP', state: 'ACCEPTED' })).toBe('history.tap');
     expect(historyStateId({ type: 'RECHARGE', state: 'WRITTEN' })).toBe('state.WRITTEN');
+  });
+});
+
+describe('what a card offers', () => {
+  const c = { kind: 'closedLoop' as const, status: 'ACTIVE', expired: false, stagedPaise: 0 };
+  it('a recharge only while active and not expired', () => {
+    expect(cardActions(c)).toEqual({ recharge: true, transfer: false });
+    expect(cardActions({ ...c, status: 'BLOCKED' }).recharge).toBe(false);
+    expect(cardActions({ ...c, expired: true }).recharge).toBe(false);
+  });
+  it('moving paid money only for an NCMC card with money staged', () => {
+    expect(cardActions({ ...c, kind: 'ncmc', stagedPaise: 100 }).transfer).toBe(true);
+    expect(cardActions({ ...c, kind: 'ncmc', stagedPaise: 0 }).transfer).toBe(false);
+    expect(cardActions({ ...c, kind: 'closedLoop', stagedPaise: 100 }).transfer).toBe(false);
+  });
+  it('why a card cannot be recharged: blocked wins over expired', () => {
+    expect(cardRefusal(c)).toBeNull();
+    expect(cardRefusal({ ...c, expired: true })).toBe('CARD_EXPIRED');
+    expect(cardRefusal({ ...c, status: 'BLOCKED', expired: true })).toBe('CARD_BLOCKED');
   });
 });

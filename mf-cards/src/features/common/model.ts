@@ -64,3 +64,15 @@ export function historyStateId(item: { type: 'TAP' | 'RECHARGE'; state: string }
 
 /** Order states the rider can see, each with a message id state.<STATUS> in every catalog. */
 export const ORDER_STATES = ['CREATED', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED', 'STAGED', 'PENDING_ON_CARD', 'WRITTEN', 'REFUNDED'] as const;
+
+/** What a linked card offers the rider: a recharge only while it is active and not expired; moving paid money to the
+ *  chip only for an NCMC card with money staged. */
+export function cardActions(card: { kind: CardKind; status: string; expired: boolean; stagedPaise: number }): { recharge: boolean; transfer: boolean } {
+  return { recharge: card.status === 'ACTIVE' && !card.expired, transfer: card.kind === 'ncmc' && card.stagedPaise > 0 };
+}
+
+/** Why a card cannot be recharged (the refusal code its panel explains), or null when it can. */
+export function cardRefusal(card: { status: string; expired: boolean }): 'CARD_BLOCKED' | 'CARD_EXPIRED' | null {
+  if (card.status === 'BLOCKED') return 'CARD_BLOCKED';
+  return card.expired ? 'CARD_EXPIRED' : null;
+}

@@ -9,7 +9,7 @@ import type { ApiRequestError } from '@sawari/runtime';
 import { cardsApi } from '../common/api';
 import { linkFormErrors, type LinkErrors, type LinkForm } from '../common/model';
 import { Page, ProblemPanel, RequireSignIn, asApiError, styles, useT } from '../common/ui';
-import { summaryPath } from '../wallet/CardScreens';
+import { summaryPath } from '../common/paths';
 
 const FIELDS = ['kind', 'number', 'name'] as const;
 

@@ -1,98 +1,13 @@
-// /card-payments: the rider's linked cards (spec §7 wallet card list), and /sawari-card/summury?card=<ref>: one card,
-// rename and unlink. Cards are named by their own reference; only the last four digits are ever shown.
+// /sawari-card/summury?card=<ref>: one card, its facts, rename and unlink. Cards are named by their own reference.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { isValidCardName } from '@sawari/domain';
 import type { ApiRequestError } from '@sawari/runtime';
-import type { LinkedCard } from '@sawari/contracts';
 import { cardsApi } from '../common/api';
-import { flowPaths } from '../common/model';
-import {
-  CardFacts,
-  ListSkeleton,
-  LoadError,
-  LinkACard,
-  Page,
-  ProblemPanel,
-  RequireSignIn,
-  asApiError,
-  kindId,
-  styles,
-  useAsync,
-  useCard,
-  useT,
-} from '../common/ui';
-
-export const summaryPath = (ref: string) => `/sawari-card/summury?card=${encodeURIComponent(ref)}`;
-export const historyPath = (ref: string) => `/sawari-card/card-history/${encodeURIComponent(ref)}`;
-
-function CardItem({ card }: { card: LinkedCard }) {
-  const t = useT();
-  const headingId = `card-${card.cardRef}`;
-  const canRecharge = card.status === 'ACTIVE' && !card.expired;
-  return (
-    <li className={styles.card} aria-labelledby={headingId}>
-      <div className={styles.cardHead}>
-        <h2 id={headingId} className={styles.cardName}>
-          {card.name}
-        </h2>
-        <span className={styles.badge}>{t(kindId(card.kind))}</span>
-      </div>
-      <CardFacts card={card} />
-      <p className={styles.cardActions}>
-        {canRecharge && (
-          <Link className={styles.linkButton} to={flowPaths(card.kind).amount(card.cardRef)} aria-label={t('cards.rechargeOf', { name: card.name })}>
-            {t('cards.recharge')}
-          </Link>
-        )}
-        {card.kind === 'ncmc' && card.stagedPaise > 0 && (
-          <Link to={`/ncmc-card-recharge/tranfer-in-offline-wallet?card=${encodeURIComponent(card.cardRef)}`}>{t('cards.transfer')}</Link>
-        )}
-        <Link to={historyPath(card.cardRef)} aria-label={t('cards.historyOf', { name: card.name })}>
-          {t('cards.history')}
-        </Link>
-        <Link to={summaryPath(card.cardRef)} aria-label={t('cards.manageOf', { name: card.name })}>
-          {t('cards.manage')}
-        </Link>
-      </p>
-    </li>
-  );
-}
-
-export function CardsScreen() {
-  const t = useT();
-  return (
-    <Page heading={t('cards.heading')} intro={t('cards.intro')}>
-      <RequireSignIn>
-        <CardList />
-      </RequireSignIn>
-    </Page>
-  );
-}
-
-function CardList() {
-  const t = useT();
-  const list = useAsync(() => cardsApi.list(), 'cards');
-  if (list.status === 'loading') return <ListSkeleton />;
-  if (list.status === 'error') return <LoadError error={list.error} onRetry={list.retry} />;
-  return (
-    <>
-      {list.data.cards.length === 0 ? (
-        <div className={styles.empty}>
-          <p>{t('cards.empty')}</p>
-        </div>
-      ) : (
-        <ul className={styles.cards}>
-          {list.data.cards.map((c) => (
-            <CardItem key={c.cardRef} card={c} />
-          ))}
-        </ul>
-      )}
-      <LinkACard />
-    </>
-  );
-}
+import { cardActions, flowPaths } from '../common/model';
+import { historyPath } from '../common/paths';
+import { CardFacts, ListSkeleton, LoadError, Page, ProblemPanel, RequireSignIn, asApiError, styles, useCard, useT } from '../common/ui';
 
 export function CardSummaryScreen() {
   const t = useT();
@@ -169,7 +84,7 @@ function Summary({ cardRef }: { cardRef: string }) {
         <h2>{c.name}</h2>
         <CardFacts card={c} />
         <p className={styles.cardActions}>
-          {c.status === 'ACTIVE' && !c.expired && (
+          {cardActions(c).recharge && (
             <Link className={styles.linkButton} to={flowPaths(c.kind).amount(cardRef)}>
               {t('cards.recharge')}
             </Link>
