@@ -1,0 +1,67 @@
+// Component tests of the tickets screens (Testing Library, jsdom): a screen drawn with a catalogue (English, or Hindi
+// for the one check per screen family) inside a router at `path`, the route's own element tree (Routes) so useParams
+// works, and a fresh jotai store holding a signed-in rider and the buying flow. Tests mock '../common/api' (the
+// network), '../common/local' (the device's database) and the sign-in and city gates (`gates` below), never the
+// screen itself.
+import type { ReactElement, ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ApiRequestError, sessionAtom, type CityConfig } from '@sawari/runtime';
+import { flowAtom } from '../features/common/flow';
+import { EMPTY_FLOW, type Flow } from '../features/common/model';
+import en from '../i18n/en.json';
+import hi from '../i18n/hi.json';
+
+// A loaded machine (the whole suite in parallel) may take over a second to settle a screen: wait up to 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Where the router is now (a test reads it after a navigation). */
+export const location = { current: '' };
+function Where() {
+  const l = useLocation();
+  location.current = `${l.pathname}${l.search}`;
+  return null;
+}
+
+export const KOCHI = { id: 'kochi', name: 'Kochi', features: { tickets: true } } as unknown as CityConfig;
+
+/** The gates' stand-ins: a signed-in rider in Kochi (a tickets city). */
+export const gates = {
+  RequireSignIn: ({ children }: { children: ReactNode }) => <>{children}</>,
+  CityGate: ({ children }: { children: (city: CityConfig) => ReactNode }) => <>{children(KOCHI)}</>,
+};
+
+let riders = 0;
+export type Drawn = ReturnType<typeof render> & { store: ReturnType<typeof createStore> };
+
+/**
+ * Draws `element` at `path` (matched by `route`). Each call is a new rider (the wallet keeps one copy per rider in
+ * memory) with `flow` as what they chose so far.
+ */
+export function renderAt(path: string, route: string, element: ReactElement, { flow, lang = 'en' }: { flow?: Partial<Flow>; lang?: 'en' | 'hi' } = {}): Drawn {
+  const store = createStore();
+  riders += 1;
+  store.set(sessionAtom, { phoneNumber: '9876543210', userId: `rider-${riders}`, accessToken: 'a', refreshToken: 'r' });
+  store.set(flowAtom, { ...EMPTY_FLOW, ...flow });
+  const drawn = render(
+    <Provider store={store}>
+      <IntlProvider locale={lang === 'hi' ? 'hi-IN' : 'en-IN'} messages={(lang === 'hi' ? hi : en) as Record<string, string>} onError={() => undefined}>
+        <MemoryRouter initialEntries={[path]}>
+          <Where />
+          <Routes>
+            <Route path={route} element={element} />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+  return Object.assign(drawn, { store });
+}
+
+/** An API refusal as the runtime's client throws it. */
+export const refused = (code: string, status = 400) => new ApiRequestError(status, code, code);
+/** A request that never answers (the loading state). */
+export const never = () => new Promise<never>(() => undefined);
