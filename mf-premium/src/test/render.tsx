@@ -6,6 +6,7 @@ import { configure, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import en from '../i18n/en.json';
+import hi from '../i18n/hi.json';
 
 // A loaded machine (the whole suite in parallel) may take over a second to settle a screen: wait up to 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,9 +19,10 @@ function Where() {
   return null;
 }
 
-export function renderAt(path: string, route: string, element: ReactElement) {
+/** Draws `element` at `path` (matched by `route`), in English or (one check per screen family) in Hindi. */
+export function renderAt(path: string, route: string, element: ReactElement, lang: 'en' | 'hi' = 'en') {
   return render(
-    <IntlProvider locale="en-IN" messages={en as Record<string, string>} onError={() => undefined}>
+    <IntlProvider locale={lang === 'hi' ? 'hi-IN' : 'en-IN'} messages={(lang === 'hi' ? hi : en) as Record<string, string>} onError={() => undefined}>
       <MemoryRouter initialEntries={[path]}>
         <Where />
         <Routes>
