@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
 /** Realtime settings (docs/realtime.md), read from the environment. */
-export type RealtimeConfig =
+export type RealtimeConfig = (
   | { source: 'simulator'; seed: string; cacheMs: number }
   | { source: 'off'; cacheMs: number }
-  | { source: 'gtfs-rt'; cacheMs: number; cityId: string; locations: string[]; pollMs: number; timeoutMs: number };
+  | { source: 'gtfs-rt'; cacheMs: number; cityId: string; locations: string[]; pollMs: number; timeoutMs: number }
+) & {
+  /** How often every city's live state is built to keep the vehicle-number index current (publicVehicle); 0 or unset: never. */
+  indexMs?: number;
+};
 
 const int = (name: string, min: number, max: number) =>
   z.coerce
@@ -17,6 +21,7 @@ const schema = z.object({
   REALTIME_SOURCE: z.enum(['simulator', 'gtfs-rt', 'off'], { message: 'REALTIME_SOURCE must be simulator, gtfs-rt or off' }).default('simulator'),
   REALTIME_SEED: z.string().default('sawari'),
   REALTIME_CACHE_MS: int('REALTIME_CACHE_MS', 0, 60_000).default(5000),
+  REALTIME_INDEX_MS: int('REALTIME_INDEX_MS', 0, 3_600_000).default(30_000),
   GTFS_RT_CITY: z.string().optional(),
   GTFS_RT_VEHICLES_URL: z.string().optional(),
   GTFS_RT_TRIP_UPDATES_URL: z.string().optional(),
@@ -33,8 +38,9 @@ export function parseRealtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfigResul
   const r = schema.safeParse(cleaned);
   if (!r.success) return { ok: false, errors: r.error.issues.map((i) => i.message) };
   const e = r.data;
-  if (e.REALTIME_SOURCE === 'simulator') return { ok: true, config: { source: 'simulator', seed: e.REALTIME_SEED, cacheMs: e.REALTIME_CACHE_MS } };
-  if (e.REALTIME_SOURCE === 'off') return { ok: true, config: { source: 'off', cacheMs: e.REALTIME_CACHE_MS } };
+  const indexMs = e.REALTIME_INDEX_MS;
+  if (e.REALTIME_SOURCE === 'simulator') return { ok: true, config: { source: 'simulator', seed: e.REALTIME_SEED, cacheMs: e.REALTIME_CACHE_MS, indexMs } };
+  if (e.REALTIME_SOURCE === 'off') return { ok: true, config: { source: 'off', cacheMs: e.REALTIME_CACHE_MS, indexMs } };
   const locations = [e.GTFS_RT_VEHICLES_URL, e.GTFS_RT_TRIP_UPDATES_URL, e.GTFS_RT_ALERTS_URL].filter((x): x is string => !!x);
   const errors: string[] = [];
   if (!e.GTFS_RT_CITY) errors.push('GTFS_RT_CITY is required when REALTIME_SOURCE is gtfs-rt (the city id the feed belongs to)');
@@ -45,7 +51,15 @@ export function parseRealtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfigResul
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
-    config: { source: 'gtfs-rt', cacheMs: e.REALTIME_CACHE_MS, cityId: e.GTFS_RT_CITY!, locations, pollMs: e.GTFS_RT_POLL_MS, timeoutMs: e.GTFS_RT_TIMEOUT_MS },
+    config: {
+      source: 'gtfs-rt',
+      cacheMs: e.REALTIME_CACHE_MS,
+      cityId: e.GTFS_RT_CITY!,
+      locations,
+      pollMs: e.GTFS_RT_POLL_MS,
+      timeoutMs: e.GTFS_RT_TIMEOUT_MS,
+      indexMs,
+    },
   };
 }
 

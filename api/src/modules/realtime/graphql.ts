@@ -14,7 +14,8 @@ import { RealtimeStore } from './store';
 export interface RealtimeServices {
   realtime: RealtimeService;
   now: Clock;
-  close(): void;
+  /** Stops the source and the vehicle index's timer, and waits for an index refresh in progress. */
+  close(): Promise<void>;
 }
 
 interface Logger {
@@ -45,7 +46,24 @@ export function createRealtime(opts: {
   const settings = opts.realtime ?? loadRealtimeConfig();
   const source = opts.source ?? createRealtimeSource(settings, now, opts.log);
   const realtime = new RealtimeService(new TransitStore(opts.db), new RealtimeStore(opts.db), { source, cacheMs: settings.cacheMs, clock: now, log: opts.log });
-  return { realtime, now, close: () => source.close?.() };
+  // The vehicle-number index (publicVehicle): every city's live state built in the background, one city at a time,
+  // soon after the start and then every indexMs, so a number no city has is answered without building any on request.
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const indexMs = settings.indexMs ?? 0;
+  if (indexMs > 0) {
+    const refresh = () => void realtime.refreshVehicleIndex().catch((err: unknown) => opts.log?.error({ err }, 'realtime vehicle index refresh failed'));
+    timers.push(setTimeout(refresh, Math.min(indexMs, 1000)), setInterval(refresh, indexMs));
+    for (const t of timers) t.unref();
+  }
+  return {
+    realtime,
+    now,
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      source.close?.();
+      await realtime.idle();
+    },
+  };
 }
 
 type Args = Record<string, unknown>;

@@ -188,7 +188,8 @@ describe('GTFS-realtime reader', () => {
   });
 
   it('reads its settings from the environment', () => {
-    expect(parseRealtimeConfig({})).toEqual({ ok: true, config: { source: 'simulator', seed: 'sawari', cacheMs: 5000 } });
+    expect(parseRealtimeConfig({})).toEqual({ ok: true, config: { source: 'simulator', seed: 'sawari', cacheMs: 5000, indexMs: 30_000 } });
+    expect(parseRealtimeConfig({ REALTIME_SOURCE: 'off', REALTIME_INDEX_MS: '0' })).toEqual({ ok: true, config: { source: 'off', cacheMs: 5000, indexMs: 0 } });
     expect(
       parseRealtimeConfig({
         REALTIME_SOURCE: 'gtfs-rt',
@@ -206,6 +207,7 @@ describe('GTFS-realtime reader', () => {
         locations: ['https://rt.example/vp.pb', '/data/alerts.pb'],
         pollMs: 20_000,
         timeoutMs: 5000,
+        indexMs: 30_000,
       },
     });
     const bad = parseRealtimeConfig({ REALTIME_SOURCE: 'gtfs-rt' });

@@ -26,7 +26,7 @@ describe(`realtime over POST /api/graphql ${dbLabel()}`, () => {
   it('answers arrivals, vehicles and disruptions from the simulator', async () => {
     const { status, body } = await gql(
       `query ($c: ID!) {
-      stopArrivals(city: $c, stopId: "C", limit: 3) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt live }
+      stopArrivals(city: $c, stopId: "C", limit: 3) { route_id route_name headsign tripId scheduledTime expectedTime vNo tS eta delaySeconds timeliness occupancy passedAt live cancellation }
       routeVehicles(city: $c, routeId: "R1") { vNo route_id tripId headsign lat lon tS ageSeconds timeliness occupancy nextStopId nextStopName }
       disruptions(city: $c) { id kind title routeIds stopIds startsAt endsAt }
     }`,

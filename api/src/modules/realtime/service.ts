@@ -87,7 +87,12 @@ export interface RealtimeServiceOptions {
   feedCheckMs?: number;
   clock?: () => number;
   log?: { error(obj: object, msg: string): void };
+  /** How long publicVehicle waits for cities whose vehicles are not indexed yet (their first build) before answering. */
+  coldWaitMs?: number;
 }
+
+/** A city's vehicles in the index count as current for this long after its live state was built. */
+export const VEHICLE_INDEX_FRESH_MS = 2 * 60_000;
 
 const normalisePlate = (vNo: string) => vNo.replace(/[^0-9a-z]/gi, '').toUpperCase();
 
@@ -99,6 +104,11 @@ export class RealtimeService {
   private readonly feeds = new Map<string, FeedEntry>();
   private readonly loading = new Map<string, Promise<FeedEntry>>();
   private readonly states = new Map<string, { slot: number; state: Promise<LiveState | null> }>();
+  /** Vehicle number (normalised) → the cities where it last reported; kept by every build of a city's live state. */
+  private readonly plateCities = new Map<string, Set<string>>();
+  /** Per city: when its vehicles were last indexed (the `now` of the build), and which numbers it had. */
+  private readonly indexed = new Map<string, { at: number; plates: Set<string> }>();
+  private warming: Promise<void> | null = null;
   private readonly cacheMs: number;
   private readonly feedCheckMs: number;
   private readonly clock: () => number;
@@ -190,7 +200,65 @@ export class RealtimeService {
       if (live && (!live.vehicle || v.tS > live.vehicle.tS)) live.vehicle = v;
       vehicles.push({ position: v, live });
     }
+    this.index(cityId, now, vehicles);
     return { feed, snapshot, byRun, vehicles, arrivals: new Map() };
+  }
+
+  /** Puts a city's reporting vehicles in the number index, replacing what it had (vehicleAnywhere reads it). */
+  private index(cityId: string, now: number, vehicles: LiveState['vehicles']): void {
+    const previous = this.indexed.get(cityId);
+    if (previous && previous.at > now) return;
+    const plates = new Set<string>();
+    for (const { position } of vehicles) if (now - position.tS <= VEHICLE_MAX_AGE_MS) plates.add(normalisePlate(position.vNo));
+    for (const p of previous?.plates ?? []) {
+      if (plates.has(p)) continue;
+      const cities = this.plateCities.get(p);
+      cities?.delete(cityId);
+      if (cities?.size === 0) this.plateCities.delete(p);
+    }
+    for (const p of plates) {
+      let cities = this.plateCities.get(p);
+      if (!cities) this.plateCities.set(p, (cities = new Set()));
+      cities.add(cityId);
+    }
+    this.indexed.set(cityId, { at: now, plates });
+  }
+
+  /**
+   * Builds the live state of every city with a feed, one city after the other, so the vehicle index is current (the
+   * server runs it every REALTIME_INDEX_MS, graphql.ts createRealtime). A run in progress is joined, never doubled.
+   */
+  refreshVehicleIndex(): Promise<void> {
+    if (this.warming) return this.warming;
+    const run = (async () => {
+      const cities = await this.store.citiesWithFeeds();
+      for (const city of [...this.indexed.keys()]) if (!cities.includes(city)) this.forget(city);
+      for (const city of cities) {
+        try {
+          await this.live(city, this.clock());
+        } catch (err) {
+          this.opts.log?.error({ err, city }, 'realtime vehicle index: building the live state failed');
+        }
+      }
+    })();
+    this.warming = run.finally(() => {
+      this.warming = null;
+    });
+    return this.warming;
+  }
+
+  /** Waits for an index refresh in progress (the server's close). */
+  async idle(): Promise<void> {
+    await this.warming?.catch(() => undefined);
+  }
+
+  private forget(cityId: string): void {
+    for (const p of this.indexed.get(cityId)?.plates ?? []) {
+      const cities = this.plateCities.get(p);
+      cities?.delete(cityId);
+      if (cities?.size === 0) this.plateCities.delete(p);
+    }
+    this.indexed.delete(cityId);
   }
 
   private findRun(feed: RealtimeFeed, ref: TripRef, now: number): TripRun | null {
@@ -443,23 +511,38 @@ export class RealtimeService {
 
   /**
    * A vehicle by its number in whichever city it runs (a shared /public-route link works for anyone, whatever city
-   * the viewer chose): `preferCity` first, then every city with a current feed. With its city id.
+   * the viewer chose), with its city id: `preferCity` first when the number reports in more than one.
+   *
+   * Found through the vehicle index (number → cities), never by building every city's live state on the request: a
+   * number no city has is answered from the index at once. Cities not indexed within VEHICLE_INDEX_FRESH_MS (the
+   * first minutes after a start) get an index refresh in the background, waited for at most `coldWaitMs`; only the
+   * city the bus is in has its live state read.
    */
   async vehicleAnywhere(vNo: string, now: number, preferCity?: string): Promise<(Vehicle & { city: string }) | null> {
+    const wanted = normalisePlate(vNo);
+    if (!wanted) return null;
     const cities = await this.store.citiesWithFeeds();
-    const order = preferCity && cities.includes(preferCity) ? [preferCity, ...cities.filter((c) => c !== preferCity)] : cities;
-    // Every city is asked at once and the first that has the bus answers (a number runs in one city): a big city whose
-    // live state is still being built (its first request) does not hold up a bus found elsewhere.
-    return new Promise((resolve, reject) => {
-      let pending = order.length;
-      if (pending === 0) resolve(null);
-      for (const city of order) {
-        this.vehicle(city, vNo, now).then((v) => {
-          if (v) resolve({ ...v, city });
-          else if (--pending === 0) resolve(null);
-        }, reject);
-      }
-    });
+    const cold = cities.some((c) => !this.indexFresh(c, now));
+    if (cold) {
+      const refresh = this.refreshVehicleIndex();
+      const waitMs = this.opts.coldWaitMs ?? 800;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([refresh.catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+      clearTimeout(timer);
+    }
+    const found = [...(this.plateCities.get(wanted) ?? [])].filter((c) => cities.includes(c));
+    found.sort((a, b) => (a === preferCity ? -1 : b === preferCity ? 1 : a < b ? -1 : 1));
+    for (const city of found) {
+      const v = await this.vehicle(city, vNo, now);
+      if (v) return { ...v, city };
+    }
+    return null;
+  }
+
+  /** Whether the city's vehicles were indexed recently enough to answer "not here" from the index. */
+  private indexFresh(cityId: string, now: number): boolean {
+    const at = this.indexed.get(cityId)?.at;
+    return at !== undefined && Math.abs(now - at) <= VEHICLE_INDEX_FRESH_MS;
   }
 
   async routeVehicles(cityId: string, routeId: string, now: number): Promise<Vehicle[]> {
