@@ -7,8 +7,8 @@ import { routes, type Screen } from './routes';
 // One lazily loaded chunk per screen (or group of screens sharing most of their code).
 // Catalogue and link screens share one chunk; so do the purchase steps, and the document steps.
 const catalogue = () => import(/* webpackChunkName: "screen-products" */ './features/products/ProductsScreen');
-const links = () => import(/* webpackChunkName: "screen-products" */ './features/products/LinkScreens');
-const buy = () => import(/* webpackChunkName: "screen-buy" */ './features/buy/BuyScreens');
+const links = () => import(/* webpackChunkName: "screen-products" */ './features/products');
+const buy = () => import(/* webpackChunkName: "screen-buy" */ './features/buy');
 const docs = () => import(/* webpackChunkName: "screen-documents" */ './features/documents');
 
 const screens: Record<Screen, React.ComponentType> = {

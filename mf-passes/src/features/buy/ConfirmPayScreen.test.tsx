@@ -1,0 +1,137 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { OrderStatus } from '@sawari/contracts';
+import { chosenFlow, details, offline, order, product, refused } from '../../test/fixtures';
+import { hiText, location, renderAt, setFlow } from '../../test/render';
+import * as api from '../common/api';
+import { ConfirmPayScreen } from './ConfirmPayScreen';
+
+jest.mock('../common/api');
+jest.mock('../common/ui', () => ({ ...jest.requireActual('../common/ui'), ...jest.requireActual('../../test/render').gates }));
+const mocked = jest.mocked(api);
+const ROUTE = '/productHooks/bus-pass-purchase/confirm-details-and-pay';
+const trial = (over: Partial<api.TrialOffer> = {}): api.TrialOffer => ({
+  offerId: 'welcome-1',
+  kind: 'welcome',
+  title: 'Welcome ride',
+  description: 'Your first pass is on us.',
+  validityDays: 7,
+  eligible: true,
+  reason: null,
+  claimed: false,
+  ...over,
+});
+const status = (s: string) => ({ status: s }) as unknown as OrderStatus;
+beforeEach(() => {
+  jest.resetAllMocks();
+  setFlow(chosenFlow({ details: details() }));
+  mocked.loadProduct.mockResolvedValue(product());
+  mocked.loadTrialOffer.mockRejectedValue(refused(404, 'OFFER_NOT_FOUND'));
+  mocked.loadPaymentStatus.mockResolvedValue(status('CREATED'));
+});
+
+describe('ConfirmPayScreen: what is bought, the server’s price, Pay', () => {
+  it('pricing: the pass and details shown, Pay waits for the server’s price', async () => {
+    mocked.createOrder.mockReturnValue(new Promise(() => undefined));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const pay = await screen.findByRole('button', { name: 'Getting the price…' });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('heading', { level: 2, name: 'Your pass' })).toBeTruthy();
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+  });
+
+  it('priced: each breakup line named, Pay the total into the checkout', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const pay = await screen.findByRole('button', { name: 'Pay ₹1,100' });
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Pass price₹1,200', 'Discount− ₹100', 'To pay₹1,100']);
+    expect(mocked.createOrder.mock.calls[0][0]).toMatchObject({ city: 'mumbai', passProps: { fmId: 'gen-30', configurationId: 'mum-general' } });
+    fireEvent.click(pay);
+    await screen.findByText('elsewhere');
+    expect(location.current).toBe('/select-payment/MBUS/pass/PASS-1');
+  });
+
+  it('a payment of this pass under way (pending): continue that payment, never a new one', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    mocked.loadPaymentStatus.mockResolvedValue(status('PAYMENT_PROCESSING'));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect(await screen.findByRole('button', { name: 'Continue the payment of ₹1,100' })).toBeTruthy();
+    expect(screen.getByTestId('payment-under-way').textContent).toContain('paying again would charge you twice');
+  });
+
+  it('the price refused: the problem with Retry, which prices again', async () => {
+    mocked.createOrder.mockRejectedValueOnce(offline()).mockResolvedValueOnce(order({ status: 'CREATED' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Pay ₹1,100' })).toBeTruthy();
+    expect(mocked.createOrder).toHaveBeenCalledTimes(2);
+  });
+
+  it('a start date now past: the reason and the way to change it', async () => {
+    mocked.createOrder.mockRejectedValue(refused(422, 'START_DATE_IN_PAST'));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The start date is already past in India time.');
+    expect(screen.getByRole('link', { name: 'Change the start date' })).toBeTruthy();
+  });
+
+  it('details missing (a new tab): the way back to them, nothing priced', async () => {
+    setFlow(chosenFlow());
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect(await screen.findByText('Some of your details are missing or need a change.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change your details' })).toBeTruthy();
+    expect(mocked.createOrder).not.toHaveBeenCalled();
+  });
+
+  it('a fare with proofs: documents first, no price', async () => {
+    setFlow(chosenFlow({ categoryId: 'student', fmId: 'stu-30', details: details() }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect(await screen.findByText('This pass needs documents first.')).toBeTruthy();
+    expect(mocked.createOrder).not.toHaveBeenCalled();
+  });
+
+  it('the welcome offer: claimed, the free pass issued without a checkout', async () => {
+    mocked.loadTrialOffer.mockResolvedValue(trial());
+    mocked.createOrder.mockResolvedValueOnce(order({ status: 'CREATED' })).mockResolvedValueOnce(order({ transactionId: 'PASS-FREE', payableAmount: 0 }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const offer = await screen.findByRole('region', { name: 'Welcome ride' });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Get it with the welcome offer' }));
+    await screen.findByText('elsewhere');
+    expect(mocked.createOrder.mock.calls[1][0]).toMatchObject({ digitalOffer: true });
+    expect(location.current).toBe('/productHooks/bus-pass-purchase/booking-successful/PASS-FREE');
+  });
+
+  it('the offer used already, or not for this pass: said, no claim', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    mocked.loadTrialOffer.mockResolvedValueOnce(trial({ eligible: false, claimed: true }));
+    const { unmount } = renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect(await screen.findByText('You have already used this offer. Each rider can use it once.')).toBeTruthy();
+    unmount();
+    mocked.loadTrialOffer.mockResolvedValueOnce(trial({ appliesTo: { numOfDays: [7] } }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    expect(await screen.findByText('Welcome ride is only for 7-day passes, not this one.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /welcome offer/ })).toBeNull();
+  });
+
+  it('a bank offer chosen: priced with it, and the free offer cannot be combined', async () => {
+    mocked.loadProduct.mockResolvedValue(product({ bankOffers: [{ bank: 'HDFC', percentOff: 10 }] }));
+    mocked.loadTrialOffer.mockResolvedValue(trial());
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    fireEvent.click(await screen.findByRole('radio', { name: /HDFC: 10% off/ }));
+    expect(await screen.findByText(/A bank offer and the free offer cannot be used together/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Get it with the welcome offer' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByRole('button', { name: 'Pay ₹1,100' });
+    expect(mocked.createOrder.mock.calls.at(-1)?.[0]).toMatchObject({ bankOffer: 'HDFC' });
+  });
+
+  it('Hindi', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />, 'hi');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(hiText('pay.heading'));
+    expect(await screen.findByRole('heading', { level: 2, name: hiText('pay.breakup') })).toBeTruthy();
+  });
+});
