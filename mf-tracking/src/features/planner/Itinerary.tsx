@@ -1,9 +1,10 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
-import { IconBus, IconClock, IconFerry, IconWalk, RouteBadge } from '@sawari/ui';
+import { IconBus, IconClock, IconFerry, IconWalk, IconWarning, RouteBadge } from '@sawari/ui';
 import { minutes } from '../common/format';
 import { useClock } from '../common/clock';
 import type { Itinerary, Leg } from '../common/transit';
+import type { LegStatus } from './LiveCheck';
 import styles from '../common/tracking.module.css';
 
 /** Departure → arrival, duration, transfers and walking of one itinerary. */
@@ -34,7 +35,8 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
   );
 }
 
-export function LegItem({ leg }: { leg: Leg }) {
+/** One leg, step by step; `status`: what the last live check says of it (a leg not OK says so in words). */
+export function LegItem({ leg, status }: { leg: Leg; status?: LegStatus | null }) {
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
@@ -61,6 +63,11 @@ export function LegItem({ leg }: { leg: Leg }) {
         {leg.headsign ? t('eta.towards', { headsign: leg.headsign }) : ''}
       </strong>
       <LiveMarker leg={leg} />
+      {status && status !== 'OK' && (
+        <div className={styles.warnText} data-testid="leg-status">
+          <IconWarning /> {t(`trip.leg.status.${status}`)}
+        </div>
+      )}
       <div>{t('trip.leg.board', { stop: leg.from.stop_name, time: clock.at(leg.departure) })}</div>
       <div>{t('trip.leg.alight', { stop: leg.to.stop_name, time: clock.at(leg.arrival) })}</div>
       {leg.stopCount != null && <div className={styles.hint}>{t('trip.leg.stops', { n: leg.stopCount })}</div>}

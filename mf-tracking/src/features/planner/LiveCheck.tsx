@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useClock } from '../common/clock';
 import { CheckItineraryDocument, gql, type CheckItineraryQuery, type Itinerary, type LegCheckInput } from '../common/transit';
@@ -20,19 +20,38 @@ export function checkLegs(it: Itinerary): LegCheckInput[] | null {
   }));
 }
 
-type Check = CheckItineraryQuery['checkItinerary'];
+export type Check = CheckItineraryQuery['checkItinerary'];
+export type LegStatus = Check['status'];
+
+/**
+ * The plan as the last check sees it: each leg's departure and arrival the predicted ones (live) or the timetable's,
+ * its `live` mark from the check, the whole trip's times from its first and last legs; each leg's status beside it.
+ * The plan as it was when there is no check yet or the check does not match its legs.
+ */
+export function withCheck(it: Itinerary, check: Check | null): { itinerary: Itinerary; statuses: LegStatus[] | null } {
+  if (!check || check.legs.length !== it.legs.length || it.legs.length === 0) return { itinerary: it, statuses: null };
+  const legs = it.legs.map((leg, i) => ({ ...leg, departure: check.legs[i].departure, arrival: check.legs[i].arrival, live: check.legs[i].live }));
+  const departure = legs[0].departure;
+  const arrival = legs[legs.length - 1].arrival;
+  return {
+    itinerary: { ...it, legs, departure, arrival, durationSeconds: Math.max(0, Math.round((arrival - departure) / 1000)) },
+    statuses: check.legs.map((l) => l.status),
+  };
+}
 
 /**
  * The plan on screen, checked again every minute (and when the tab comes back) against the buses' predictions: a
  * change at risk, missed, or a bus cancelled says so in words (role=alert); otherwise a quiet "checked at" line. A
- * failed check shows nothing new (the plan stays as it was).
+ * failed check shows nothing new (the plan stays as it was). `onCheck` gets each check (the legs' new times: withCheck).
  */
-export function LiveCheck({ city, it }: { city: string; it: Itinerary }) {
+export function LiveCheck({ city, it, onCheck }: { city: string; it: Itinerary; onCheck?: (check: Check) => void }) {
   const intl = useIntl();
   const clock = useClock();
   const [check, setCheck] = useState<Check | null>(null);
   const legs = checkLegs(it);
   const key = JSON.stringify(legs);
+  const report = useRef(onCheck);
+  report.current = onCheck;
   useEffect(() => {
     if (!legs || !legs.some((l) => l.mode !== 'WALK')) return;
     let controller: AbortController | null = null;
@@ -41,7 +60,10 @@ export function LiveCheck({ city, it }: { city: string; it: Itinerary }) {
       controller?.abort();
       controller = new AbortController();
       gql(CheckItineraryDocument, { city, legs }, controller.signal)
-        .then((r) => setCheck(r.checkItinerary))
+        .then((r) => {
+          setCheck(r.checkItinerary);
+          report.current?.(r.checkItinerary);
+        })
         .catch(() => undefined);
     };
     run();

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Page } from '../common/Page';
@@ -5,7 +6,7 @@ import { Attribution, useCityId } from '../common/city';
 import { paths } from '../common/links';
 import { ItinerarySummary, LegItem } from './Itinerary';
 import { ItineraryFare } from './Fare';
-import { LiveCheck } from './LiveCheck';
+import { LiveCheck, withCheck, type Check } from './LiveCheck';
 import ItineraryMap from './ItineraryMap';
 import { BuyJourney } from './BuyJourney';
 import { buyTicketHref, readSelectedTrip } from './plan';
@@ -42,7 +43,10 @@ function BuyTickets({ city, legs }: { city: string; legs: Leg[] }) {
 export default function TripDetailsScreen() {
   const intl = useIntl();
   const city = useCityId();
-  const trip = readSelectedTrip();
+  const [trip] = useState(readSelectedTrip);
+  // The last live check: every leg's shown times become the predicted ones (marked Live), the summary's too.
+  const [check, setCheck] = useState<Check | null>(null);
+  const shown = useMemo(() => (trip ? withCheck(trip.itinerary, check) : null), [trip, check]);
   return (
     <Page
       heading={intl.formatMessage({ id: 'trip.detailsHeading' })}
@@ -52,15 +56,15 @@ export default function TripDetailsScreen() {
       {trip ? (
         <>
           <div className={styles.card}>
-            <ItinerarySummary it={trip.itinerary} />
+            <ItinerarySummary it={shown!.itinerary} />
             {city && <ItineraryFare city={city} it={trip.itinerary} />}
           </div>
-          {city && <LiveCheck city={city} it={trip.itinerary} />}
+          {city && <LiveCheck city={city} it={trip.itinerary} onCheck={setCheck} />}
           {city && <ItineraryMap city={city} itinerary={trip.itinerary} listId="trip-legs" />}
           <h2 id="trip-legs">{intl.formatMessage({ id: 'trip.legs' })}</h2>
           <ol className={styles.legs}>
-            {trip.itinerary.legs.map((leg, i) => (
-              <LegItem key={i} leg={leg} />
+            {shown!.itinerary.legs.map((leg, i) => (
+              <LegItem key={i} leg={leg} status={shown!.statuses?.[i]} />
             ))}
           </ol>
           {city && <BuyTickets city={city} legs={trip.itinerary.legs} />}
