@@ -1,5 +1,7 @@
 import type { WalletItem } from '@sawari/contracts';
 import {
+  lastPunchAt,
+  punchOutcome,
   EMPTY_FLOW,
   canAddPassenger,
   isInExpiredTab,
@@ -351,5 +353,20 @@ describe('who an item is for, from its fields', () => {
     ]);
     expect(whoFor(pass({ categoryName: 'Student' }))).toEqual([{ kind: 'name', name: 'Student' }]);
     expect(whoFor(item({ passengers: { adult: 0, child: 0, senior: 0 }, categoryName: 'Adult × 0' }))).toEqual([{ kind: 'name', name: 'Adult × 0' }]);
+  });
+});
+
+describe('lastPunchAt and punchOutcome: a recorded ride', () => {
+  it('the newest punch, none before the first ride', () => {
+    expect(lastPunchAt({ punches: [] })).toBeNull();
+    expect(lastPunchAt({ punches: [{ punchingTime: 5 }, { punchingTime: 9 }, { punchingTime: 7 }] } as unknown as Pick<WalletItem, 'punches'>)).toBe(9);
+  });
+  it('synced when accepted or a duplicate, the reason when refused, neither while offline', () => {
+    const o = { accepted: ['a'], duplicates: ['d'], rejected: [{ punchId: 'r', message: 'Ticket expired' }] };
+    expect(punchOutcome(o, 'a')).toEqual({ synced: true, rejected: null });
+    expect(punchOutcome(o, 'd')).toEqual({ synced: true, rejected: null });
+    expect(punchOutcome(o, 'r')).toEqual({ synced: false, rejected: 'Ticket expired' });
+    expect(punchOutcome(o, 'x')).toEqual({ synced: false, rejected: null });
+    expect(punchOutcome(null, 'a')).toEqual({ synced: false, rejected: null });
   });
 });

@@ -340,3 +340,22 @@ export function whoFor(item: Pick<WalletItem, 'passengers' | 'productSubType' | 
   if (m && Number(m[1]) > 0) return [{ kind: 'instant', farePaise: Math.round(item.farePaise / Number(m[1])), count: Number(m[1]) }];
   return [{ kind: 'name', name: item.categoryName }];
 }
+
+/** When the item was last validated (its newest punch), or null before its first ride. */
+export const lastPunchAt = (item: Pick<WalletItem, 'punches'>): number | null =>
+  item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
+
+/**
+ * What a sync said about a ride recorded on this device: synced when the server took it (accepted, or already had it),
+ * the server's reason when it refused it; not synced (and no reason) while it was not sent (offline: `outcome` null).
+ */
+export function punchOutcome(
+  outcome: { accepted: readonly string[]; duplicates: readonly string[]; rejected: readonly { punchId: string; message: string }[] } | null,
+  punchId: string,
+): { synced: boolean; rejected: string | null } {
+  if (!outcome) return { synced: false, rejected: null };
+  return {
+    synced: outcome.accepted.includes(punchId) || outcome.duplicates.includes(punchId),
+    rejected: outcome.rejected.find((r) => r.punchId === punchId)?.message ?? null,
+  };
+}

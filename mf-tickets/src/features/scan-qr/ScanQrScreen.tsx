@@ -8,7 +8,7 @@ import type { CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
 import { local, type LocalPunch } from '../common/local';
 import { tripsLeftToday } from '@sawari/domain';
-import { itemState, normaliseVehicleNo, ruleRecord, vehicleFromScan } from '../common/model';
+import { itemState, normaliseVehicleNo, punchOutcome, ruleRecord, vehicleFromScan } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { ItemTitle, StatusLabel, TicketHead } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
@@ -109,9 +109,7 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
       setRecorded({ punch, synced: null, rejected: null });
       requestAnimationFrame(() => result.current?.focus());
       const outcome = await local.syncPunches().catch(() => null);
-      const rejected = outcome?.rejected.find((r) => r.punchId === punch.punchId) ?? null;
-      const synced = !!outcome && (outcome.accepted.includes(punch.punchId) || outcome.duplicates.includes(punch.punchId));
-      setRecorded({ punch, synced, rejected: rejected?.message ?? null });
+      setRecorded({ punch, ...punchOutcome(outcome, punch.punchId) });
     } catch (err) {
       console.error('[mf_tickets] could not record the ride', err);
       setError(t('scan.recordFailed'));
@@ -122,7 +120,7 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
     if (!recorded || recorded.synced) return;
     const retry = () =>
       void local.syncPunches().then(
-        (o) => o && setRecorded((r) => (r && (o.accepted.includes(r.punch.punchId) || o.duplicates.includes(r.punch.punchId)) ? { ...r, synced: true } : r)),
+        (o) => setRecorded((r) => (r && punchOutcome(o, r.punch.punchId).synced ? { ...r, synced: true } : r)),
         () => undefined,
       );
     window.addEventListener('online', retry);

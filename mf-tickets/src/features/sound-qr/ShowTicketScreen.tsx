@@ -11,7 +11,7 @@ import type { WalletItem } from '@sawari/contracts';
 import { ticketsApi } from '../common/api';
 import { local, type SoundPlayer, type SoundState } from '../common/local';
 import type { CurrentTicketCode } from '../../lib/ticket-code';
-import { itemState, ruleRecord } from '../common/model';
+import { itemState, lastPunchAt, ruleRecord } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, asApiError, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { SourceNote, TicketHead } from '../common/item';
 import { useWalletItem } from '../wallet/useWallet';
@@ -173,7 +173,7 @@ function PunchAnnouncement({ item }: { item: WalletItem }) {
   const t = useT();
   const { time } = useDates();
   const first = useRef(item.rideCount);
-  const last = item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
+  const last = lastPunchAt(item);
   const fresh = item.rideCount > first.current && last !== null;
   return (
     <p role="status" aria-live="polite" className={fresh ? `${styles.notice} ${styles.bigState}` : styles.srOnly} data-testid="punch-announcement">
@@ -224,7 +224,7 @@ function StateNotice({ item, now }: { item: WalletItem; now: number }) {
   const t = useT();
   const { dateTime } = useDates();
   const state = itemState(item, now);
-  const last = item.punches.length ? Math.max(...item.punches.map((p) => p.punchingTime)) : null;
+  const last = lastPunchAt(item);
   switch (state) {
     case 'used':
       return (
