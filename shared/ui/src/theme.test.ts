@@ -49,6 +49,21 @@ describe.each([
   });
 });
 
+// Maps: what a rider must see on the map's ground (walks, where the journey starts and ends, buses, the route halo
+// against the ground) is a graphic at 3:1 (WCAG 1.4.11), in both themes.
+describe.each([
+  ['light', light],
+  ['dark', dark],
+])('map tokens, %s', (_name, t) => {
+  it.each(['map-walk', 'map-ink', 'map-bus', 'map-network'])('%s on map-bg at 3:1', (fg) => {
+    expect(contrastRatio(t[fg], t['map-bg'])).toBeGreaterThanOrEqual(3);
+  });
+  it('the journey end is ringed apart from its fill, and stops apart from their outline', () => {
+    expect(contrastRatio(t['map-ink'], t['map-ring'])).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(t['map-ink'], t['map-stop'])).toBeGreaterThanOrEqual(3);
+  });
+});
+
 it('the dark theme gives a dark value to every colour token', () => {
   const darkOwn = tokens(css.slice(darkStart));
   for (const k of Object.keys(light)) expect(darkOwn[k]).toBeDefined();

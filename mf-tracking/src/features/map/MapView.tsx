@@ -17,17 +17,21 @@ import {
   boundsOf,
   busesGeoJson,
   labelBox,
+  mapPalette,
   mapStyle,
   overlayLayers,
+  themedLayers,
   pmtilesUrl,
   routeGeoJson,
   stopsGeoJson,
+  type MapPalette,
   type MapTileSource,
 } from './mapData';
 import type { JourneyMap } from './journey';
 import { useGeolocation } from '../common/useGeolocation';
 import { useCityId } from '../common/city';
 import styles from '../common/tracking.module.css';
+import mapStyles from './map.module.css';
 
 type Lib = typeof import('maplibre-gl');
 let libPromise: Promise<Lib> | null = null;
@@ -97,6 +101,13 @@ function placeLabels(m: MapLibreMap, markers: readonly Marker[]): void {
   }
 }
 
+/** The map's colours from the page's theme tokens (light or dark with the system setting). */
+const themePalette = (): MapPalette => {
+  const css = getComputedStyle(document.documentElement);
+  return mapPalette((token) => css.getPropertyValue(token));
+};
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
 /** Room around what the map is fitted to (px): the zoom buttons at the top right, the scale at the bottom left. */
 const FIT_PADDING = { top: 48, right: 48, bottom: 40, left: 40 };
 
@@ -124,6 +135,8 @@ function describeMap(m: MapLibreMap, fitPoints: readonly [number, number][], lab
     drawnPoints: distinct(drawn('journey-points').map((f) => f.properties.role)),
     drawnNetwork: String(drawn('network').length),
     drawnRoute: String(drawn('route-line').length),
+    /** The ground's colour (the theme's --sawari-map-bg). */
+    mapBackground: String(m.getLayer('background') ? m.getPaintProperty('background', 'background-color') : ''),
     pointsOutside: String(out),
     labelsShown: String(shown.length),
     labelsCut: String(shown.filter((l) => !inside(l.getBoundingClientRect())).length),
@@ -208,7 +221,7 @@ export default function MapView({
     try {
       m = new lib.Map({
         container: box.current,
-        style: MAP_STYLE_URL || (mapStyle(source.current, color ?? undefined) as never),
+        style: MAP_STYLE_URL || (mapStyle(source.current, color ?? undefined, themePalette()) as never),
         center: [stops[0]?.stop_lon ?? 78.9, stops[0]?.stop_lat ?? 20.6],
         zoom: 12,
         // Built-in style: nothing to credit on the map (the feed's credit line is below it, as text). Over the city's
@@ -247,7 +260,7 @@ export default function MapView({
       if (map.current === m) return;
       if (MAP_STYLE_URL) {
         for (const id of OVERLAY_SOURCES) m.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-        for (const layer of overlayLayers(color ?? undefined).slice(0)) m.addLayer(layer as never);
+        for (const layer of overlayLayers(color ?? undefined, themePalette())) m.addLayer(layer as never);
       }
       map.current = m;
       setStatus('ready');
@@ -298,6 +311,21 @@ export default function MapView({
     }
   }, [status, directions, stops, selectedStopId, buses, journey]);
 
+  // The system theme changing while the map shows: the same map repainted in the other palette (data kept).
+  useEffect(() => {
+    const m = map.current;
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+    if (status !== 'ready' || !m || !query) return;
+    const repaint = () => {
+      for (const layer of themedLayers(color ?? undefined, themePalette())) {
+        if (!m.getLayer(layer.id)) continue;
+        for (const [prop, value] of Object.entries(layer.paint)) m.setPaintProperty(layer.id, prop, value);
+      }
+    };
+    query.addEventListener('change', repaint);
+    return () => query.removeEventListener('change', repaint);
+  }, [status, color]);
+
   // The city's network, faint under everything, where there are no tiles to show where the rider is.
   useEffect(() => {
     const m = map.current;
@@ -333,7 +361,7 @@ export default function MapView({
       const el = document.createElement('div');
       el.style.width = el.style.height = '0';
       const label = document.createElement('div');
-      label.className = styles.stopLabel;
+      label.className = mapStyles.stopLabel;
       label.setAttribute('aria-hidden', 'true');
       label.dataset.testid = 'stop-label';
       label.dataset.role = st.role;

@@ -1,4 +1,18 @@
-import { boundsOf, builtInStyle, busesGeoJson, labelBox, mapStyle, pmtilesUrl, routeGeoJson, stopsGeoJson } from './mapData';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  LIGHT_MAP,
+  boundsOf,
+  builtInStyle,
+  busesGeoJson,
+  labelBox,
+  mapPalette,
+  mapStyle,
+  pmtilesUrl,
+  routeGeoJson,
+  stopsGeoJson,
+  themedLayers,
+} from './mapData';
 
 const OVERLAY = ['network', 'route-casing', 'route-line', 'journey-walk', 'journey-casing', 'journey-ride', 'stops', 'journey-via', 'journey-points', 'buses'];
 
@@ -52,6 +66,41 @@ describe('map data', () => {
     expect(layers.filter((l) => l.source === 'sawari-tiles').every((l) => l['source-layer'] && (l.type === 'fill' || l.type === 'line'))).toBe(true);
     expect(vector).not.toHaveProperty('glyphs');
     expect(vector).not.toHaveProperty('sprite');
+  });
+  it('takes its colours from the theme: the light tokens are the light palette, the dark ones give a dark ground', () => {
+    const css = fs.readFileSync(path.join(__dirname, '../../../../shared/ui/src/theme.css'), 'utf8');
+    const darkAt = css.indexOf('@media (prefers-color-scheme: dark)');
+    const read = (block: string) => (token: string) => new RegExp(`${token}:\\s*(#[0-9a-f]{6});`).exec(block)?.[1];
+    const light = mapPalette(read(css.slice(0, darkAt)));
+    const dark = mapPalette(read(css.slice(darkAt)));
+    expect(light).toEqual(LIGHT_MAP);
+    for (const key of Object.keys(LIGHT_MAP) as (keyof typeof LIGHT_MAP)[]) expect(dark[key]).not.toBe(light[key]);
+    const lum = (hex: string) => parseInt(hex.slice(1, 3), 16) + parseInt(hex.slice(3, 5), 16) + parseInt(hex.slice(5, 7), 16);
+    expect(lum(dark.background)).toBeLessThan(150);
+    expect(lum(light.background)).toBeGreaterThan(600);
+    // A missing or odd value keeps the light colour.
+    expect(mapPalette(() => '')).toEqual(LIGHT_MAP);
+    expect(mapPalette((t) => (t === '--sawari-map-bg' ? 'url(x)' : t === '--sawari-map-road-major' ? ' #123456 ' : null))).toEqual({
+      ...LIGHT_MAP,
+      roadMajor: '#123456',
+    });
+  });
+  it('paints every layer from the palette: the dark style carries no light colour but the route colours', () => {
+    const dark = mapPalette((t) =>
+      t === '--sawari-map-bg' ? '#1c1f24' : t === '--sawari-map-walk' ? '#d1d5db' : t === '--sawari-map-casing' ? '#e5e7eb' : null,
+    );
+    const style = builtInStyle('#c2410c', dark);
+    const layer = (id: string) => style.layers.find((l) => l.id === id) as { paint: Record<string, unknown> };
+    expect(layer('background').paint['background-color']).toBe('#1c1f24');
+    expect(layer('journey-walk').paint['line-color']).toBe('#d1d5db');
+    expect(layer('journey-casing').paint['line-color']).toBe('#e5e7eb');
+    // A ride keeps its route's colour (from the feature) in both themes.
+    expect(layer('journey-ride').paint['line-color']).toEqual(['get', 'color']);
+    expect(layer('route-line').paint['line-color']).toBe('#c2410c');
+    const vector = mapStyle({ tiles: null, pmtiles: 'pmtiles://x', vector: true }, undefined, { ...dark, earth: '#222222' });
+    expect(JSON.stringify(vector.layers.find((l) => l.id === 'pm-earth'))).toContain('#222222');
+    // What a theme change repaints: the same layers as the vector style, each with a paint.
+    expect(themedLayers(undefined, dark).map((l) => l.id)).toEqual(vector.layers.map((l) => l.id));
   });
   it('turns shapes, stops and buses into GeoJSON ([lon, lat])', () => {
     const route = routeGeoJson([

@@ -24,20 +24,75 @@ export const JOURNEY_POINTS_SOURCE = 'sawari-journey-points';
 /** The GeoJSON sources the overlay layers draw from (all empty until a screen sets them). */
 export const OVERLAY_SOURCES = [NETWORK_SOURCE, ROUTE_SOURCE, JOURNEY_SOURCE, STOPS_SOURCE, JOURNEY_POINTS_SOURCE, BUSES_SOURCE] as const;
 
+/** The map's colours (shared/ui theme.css, the --sawari-map-* tokens): light or dark with the system setting. */
+export type MapPalette = {
+  background: string;
+  network: string;
+  ferry: string;
+  /** The light halo under a route line (any route colour stays readable on it, in both themes). */
+  casing: string;
+  /** The journey's start and end. */
+  ink: string;
+  /** The ring round the journey's end and the buses. */
+  ring: string;
+  /** A stop's circle (its outline is ink). */
+  stop: string;
+  walk: string;
+  bus: string;
+  earth: string;
+  water: string;
+  park: string;
+  road: string;
+  roadMajor: string;
+};
+
+/** The light theme's map colours (also the fallback for a token the page does not define). */
+export const LIGHT_MAP: MapPalette = {
+  background: '#eef2f5',
+  network: '#64748b',
+  ferry: '#0e7490',
+  casing: '#ffffff',
+  ink: '#111827',
+  ring: '#ffffff',
+  stop: '#ffffff',
+  walk: '#374151',
+  bus: '#1d4ed8',
+  earth: '#f3f1ec',
+  water: '#a9d3f0',
+  park: '#d6ebc8',
+  road: '#ffffff',
+  roadMajor: '#fde68a',
+};
+
+const tokenName = (key: string) => `--sawari-map-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace('background', 'bg')}`;
+
+/** The palette from the theme's tokens (`read('--sawari-map-bg')` → '#1c1f24'); a token missing or not a colour
+ *  keeps its light value. */
+export function mapPalette(read: (token: string) => string | null | undefined): MapPalette {
+  const out = { ...LIGHT_MAP };
+  for (const key of Object.keys(LIGHT_MAP) as (keyof MapPalette)[]) {
+    const v = (read(tokenName(key)) ?? '').trim();
+    if (/^#[0-9a-fA-F]{3,8}$/.test(v) || /^rgba?\([\d.,\s%]+\)$/.test(v)) out[key] = v;
+  }
+  return out;
+}
+
 /**
  * The style used when no tile server is configured: a plain background, then the route line, stop circles and bus
  * circles from GeoJSON sources. No glyphs, sprites or tiles: nothing is fetched from anywhere (CSP: 'self' only).
  * Bus labels are HTML markers for the same reason (text layers would need a glyph server).
  */
-export function builtInStyle(lineColor = '#c2410c') {
+export function builtInStyle(lineColor = '#c2410c', palette: MapPalette = LIGHT_MAP) {
   const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
   return {
     version: 8 as const,
     name: 'sawari-plain',
     sources: Object.fromEntries(OVERLAY_SOURCES.map((id) => [id, { type: 'geojson' as const, data: empty }])),
-    layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f5' } }, ...overlayLayers(lineColor)],
+    layers: [backgroundLayer(palette), ...overlayLayers(lineColor, palette)],
   };
 }
+
+const backgroundLayer = (palette: MapPalette) => ({ id: 'background', type: 'background' as const, paint: { 'background-color': palette.background } });
 
 export const TILES_SOURCE = 'sawari-tiles';
 
@@ -47,17 +102,13 @@ export type MapTileSource = { tiles: string | null; pmtiles: string | null; vect
 /** The `pmtiles://` URL maplibre reads a PMTiles archive by (the `pmtiles` protocol), absolute on `origin`. */
 export const pmtilesUrl = (path: string, origin: string): string => `pmtiles://${new URL(path, origin).href}`;
 
-const WATER = '#a9d3f0';
-const PARK = '#d6ebc8';
-const ROAD = '#ffffff';
-const MAJOR_ROAD = '#fde68a';
-
 /**
  * Land, water, parks and roads from vector tiles of the two common schemas (Protomaps basemaps: earth, water,
  * landuse, roads; OpenMapTiles: water, park, transportation); a layer the archive lacks draws nothing. No names:
  * text layers would need a glyph server (the stop names and "You are here" are HTML markers, as without tiles).
  */
-export function vectorBaseLayers() {
+export function vectorBaseLayers(palette: MapPalette = LIGHT_MAP) {
+  const { park: PARK, water: WATER, road: ROAD, roadMajor: MAJOR_ROAD } = palette;
   const src = { source: TILES_SOURCE };
   const width = (minor: number, major: number) => ['interpolate', ['linear'], ['zoom'], 10, minor, 16, major] as unknown as number;
   const kindIn = (prop: string, kinds: string[]) => ['in', ['get', prop], ['literal', kinds]] as unknown as boolean;
@@ -65,7 +116,7 @@ export function vectorBaseLayers() {
   const pmMajor = kindIn('kind', ['highway', 'major_road']);
   const omtMajor = kindIn('class', ['motorway', 'trunk', 'primary', 'secondary']);
   return [
-    { id: 'pm-earth', type: 'fill' as const, ...src, 'source-layer': 'earth', paint: { 'fill-color': '#f3f1ec' } },
+    { id: 'pm-earth', type: 'fill' as const, ...src, 'source-layer': 'earth', paint: { 'fill-color': palette.earth } },
     {
       id: 'pm-park',
       type: 'fill' as const,
@@ -118,14 +169,14 @@ export function vectorBaseLayers() {
  * vectorBaseLayers). The water layer of both schemas is `water`, drawn once (pm-water). Without a source: the
  * built-in style as is.
  */
-export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles' | 'vector'> | null, lineColor = '#c2410c') {
-  const plain = builtInStyle(lineColor);
+export function mapStyle(source: Pick<MapTileSource, 'tiles' | 'pmtiles' | 'vector'> | null, lineColor = '#c2410c', palette: MapPalette = LIGHT_MAP) {
+  const plain = builtInStyle(lineColor, palette);
   const [background, ...overlay] = plain.layers;
   if (source?.pmtiles && source.vector)
     return {
       ...plain,
       sources: { [TILES_SOURCE]: { type: 'vector' as const, url: source.pmtiles }, ...plain.sources },
-      layers: [background, ...vectorBaseLayers(), ...overlay],
+      layers: [background, ...vectorBaseLayers(palette), ...overlay],
     };
   const raster = source?.pmtiles
     ? { type: 'raster' as const, url: source.pmtiles, tileSize: 256 }
@@ -150,7 +201,8 @@ const role = (...roles: string[]) => ['in', ['get', 'role'], ['literal', roles]]
  * casing, walks dashed, boarding points white with the ride's colour round them, alighting points filled with it,
  * changes larger, the journey's start and end dark; stops ridden past small.
  */
-export function overlayLayers(lineColor = '#c2410c') {
+export function overlayLayers(lineColor = '#c2410c', palette: MapPalette = LIGHT_MAP) {
+  const { casing, ink, ring, stop, walk: walkColor, bus } = palette;
   return [
     {
       id: 'network',
@@ -158,7 +210,7 @@ export function overlayLayers(lineColor = '#c2410c') {
       source: NETWORK_SOURCE,
       layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
       paint: {
-        'line-color': ['match', ['get', 'mode'], 'FERRY', '#0e7490', '#64748b'] as unknown as string,
+        'line-color': ['match', ['get', 'mode'], 'FERRY', palette.ferry, palette.network] as unknown as string,
         'line-opacity': 0.4,
         'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.8, 16, 2.5] as unknown as number,
       },
@@ -168,7 +220,7 @@ export function overlayLayers(lineColor = '#c2410c') {
       type: 'line' as const,
       source: ROUTE_SOURCE,
       layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
-      paint: { 'line-color': '#ffffff', 'line-width': 8 },
+      paint: { 'line-color': casing, 'line-width': 8 },
     },
     {
       id: 'route-line',
@@ -183,7 +235,7 @@ export function overlayLayers(lineColor = '#c2410c') {
       source: JOURNEY_SOURCE,
       filter: walk,
       layout: { 'line-join': 'round' as const },
-      paint: { 'line-color': ['get', 'color'] as unknown as string, 'line-width': 3, 'line-dasharray': [2, 1.5] },
+      paint: { 'line-color': walkColor, 'line-width': 3, 'line-dasharray': [2, 1.5] },
     },
     {
       id: 'journey-casing',
@@ -191,7 +243,7 @@ export function overlayLayers(lineColor = '#c2410c') {
       source: JOURNEY_SOURCE,
       filter: ride,
       layout: { 'line-cap': 'round' as const, 'line-join': 'round' as const },
-      paint: { 'line-color': '#ffffff', 'line-width': 9 },
+      paint: { 'line-color': casing, 'line-width': 9 },
     },
     {
       id: 'journey-ride',
@@ -207,8 +259,8 @@ export function overlayLayers(lineColor = '#c2410c') {
       source: STOPS_SOURCE,
       paint: {
         'circle-radius': ['case', ['get', 'selected'], 8, 5] as unknown as number,
-        'circle-color': ['case', ['get', 'selected'], '#1a1a1a', '#ffffff'] as unknown as string,
-        'circle-stroke-color': '#1a1a1a',
+        'circle-color': ['case', ['get', 'selected'], ink, stop] as unknown as string,
+        'circle-stroke-color': ink,
         'circle-stroke-width': 2,
       },
     },
@@ -217,7 +269,7 @@ export function overlayLayers(lineColor = '#c2410c') {
       type: 'circle' as const,
       source: JOURNEY_POINTS_SOURCE,
       filter: role('via'),
-      paint: { 'circle-radius': 3, 'circle-color': '#ffffff', 'circle-stroke-color': ['get', 'color'] as unknown as string, 'circle-stroke-width': 1.5 },
+      paint: { 'circle-radius': 3, 'circle-color': casing, 'circle-stroke-color': ['get', 'color'] as unknown as string, 'circle-stroke-width': 1.5 },
     },
     {
       id: 'journey-points',
@@ -226,8 +278,8 @@ export function overlayLayers(lineColor = '#c2410c') {
       filter: role('start', 'end', 'board', 'alight', 'change'),
       paint: {
         'circle-radius': ['match', ['get', 'role'], 'change', 9, 'start', 6, 'end', 7, 7] as unknown as number,
-        'circle-color': ['match', ['get', 'role'], 'alight', ['get', 'color'], 'end', '#111827', '#ffffff'] as unknown as string,
-        'circle-stroke-color': ['match', ['get', 'role'], 'alight', '#ffffff', 'start', '#111827', 'end', '#ffffff', ['get', 'color']] as unknown as string,
+        'circle-color': ['match', ['get', 'role'], 'alight', ['get', 'color'], 'end', ink, casing] as unknown as string,
+        'circle-stroke-color': ['match', ['get', 'role'], 'alight', casing, 'start', ink, 'end', ring, ['get', 'color']] as unknown as string,
         'circle-stroke-width': ['match', ['get', 'role'], 'change', 4, 3] as unknown as number,
       },
     },
@@ -235,9 +287,15 @@ export function overlayLayers(lineColor = '#c2410c') {
       id: 'buses',
       type: 'circle' as const,
       source: BUSES_SOURCE,
-      paint: { 'circle-radius': 9, 'circle-color': '#1d4ed8', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
+      paint: { 'circle-radius': 9, 'circle-color': bus, 'circle-stroke-color': ring, 'circle-stroke-width': 3 },
     },
   ];
+}
+
+/** Every layer the palette colours (the ground, vector tiles' base, the overlay), to repaint a map in place when the
+ *  system theme changes (a layer the map does not have is skipped by the caller). */
+export function themedLayers(lineColor: string | undefined, palette: MapPalette) {
+  return [backgroundLayer(palette), ...vectorBaseLayers(palette), ...overlayLayers(lineColor, palette)];
 }
 
 export function routeGeoJson(directions: readonly RouteDirection[]): FeatureCollection {
