@@ -35,13 +35,44 @@ export async function codeFor(request: APIRequestContext, phone: string, since =
   return code!;
 }
 
-/** From the login screen: number, then the code from the outbox (typing the 6th digit sends it). */
-export async function signIn(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+/**
+ * From the login screen: number, then the code from the outbox (typing the 6th digit sends it). `now` is the server's
+ * clock (the outbox's times are its): a spec on the fixed clock passes its `serverNow` (support/clock.ts).
+ */
+export async function signIn(page: Page, request: APIRequestContext, phone: string, now: () => number = Date.now): Promise<void> {
   await page.getByLabel('Mobile number').fill(phone);
-  const since = Date.now() - 5_000;
+  const since = now() - 5_000;
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page).toHaveURL(/\/app\/login\/login-otp(\/|$)/);
   await page.getByLabel('6-digit code').fill(await codeFor(request, phone, since));
+}
+
+/**
+ * A new rider signed up in the app: a client address of its own, the city chosen before the app starts, sign-in with
+ * a new number (first digit `first`), then the profile's name. Ends on /app/profile.
+ */
+export async function signUpInApp(
+  page: Page,
+  request: APIRequestContext,
+  {
+    city = 'mumbai',
+    first = '6',
+    firstName,
+    lastName,
+    now = Date.now,
+  }: { city?: string; first?: string; firstName: string; lastName?: string; now?: () => number },
+): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+  await page.addInitScript((c) => {
+    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', c);
+  }, city);
+  await page.goto('/app/login');
+  await signIn(page, request, newPhone(first), now);
+  await expect(page).toHaveURL('/app/profile/edit-profile');
+  await page.getByLabel('First name').fill(firstName);
+  if (lastName) await page.getByLabel('Last name (optional)').fill(lastName);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/app/profile');
 }
 
 /** The API headers of a signed-in rider (as the app sends them). */
@@ -65,7 +96,7 @@ export type ApiRider = {
 
 /**
  * A rider with a profile, signed in through the API (as another device would). `from` adds request headers to the
- * OTP and login calls (a client address of its own).
+ * OTP and login calls (a client address of its own); `now` is the server's clock (see signIn).
  */
 export async function riderThroughApi(
   request: APIRequestContext,
@@ -74,9 +105,10 @@ export async function riderThroughApi(
     device = 'e2eapidevice',
     profile = { firstName: 'Asha', lastName: 'Rao' },
     from,
-  }: { phone?: string; device?: string; profile?: Record<string, string>; from?: Record<string, string> } = {},
+    now = Date.now,
+  }: { phone?: string; device?: string; profile?: Record<string, string>; from?: Record<string, string>; now?: () => number } = {},
 ): Promise<ApiRider> {
-  const codeSentAt = Date.now();
+  const codeSentAt = now();
   expect((await request.get(`/api/auth/otp?phoneNumber=${phone}&countryCode=%2B91`, { headers: from })).ok()).toBe(true);
   const otp = await codeFor(request, phone, codeSentAt - 5_000);
   const deviceId = device + rand(1e6);

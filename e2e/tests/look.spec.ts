@@ -109,7 +109,9 @@ for (const lang of ['en', 'hi'] as const) {
       { f: from!.stop_id, t: to!.stop_id, at: Date.parse(`${tomorrowInKolkata()}T09:00:00+05:30`) },
     );
     const planned = plan.planTrip.itineraries.flatMap((it) => it.legs.flatMap((l) => (l.route ? [l.route] : [])));
-    test.skip(planned.length === 0, 'no bus between the two stops tomorrow at 09:00');
+    // Not a time-of-day case: the plan is for tomorrow at 09:00, and the imported Kochi feed runs every day (its
+    // calendar re-dated from today on), so a plan without a bus is a planner failure, not a reason to skip.
+    expect(planned.length, 'buses between Kaloor and Edappally tomorrow at 09:00').toBeGreaterThan(0);
     await page.goto(`/app/trip-planner/results?${q}`);
     const options = page
       .locator('main ol')

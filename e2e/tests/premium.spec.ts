@@ -1,31 +1,23 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
-import { newIp, newPhone, riderHeaders, riderThroughApi, signIn } from '../support/rider';
+import { bookAndPaySeatThroughApi, orderPassThroughApi, payHeldSeatByUpi, payThroughApi, SANDBOX_UPI } from '../support/buy';
+import { cityDate, expect, test } from '../support/clock';
+import { newPhone, riderHeaders, riderThroughApi, signUpInApp } from '../support/rider';
 
 // Reserved seats against the real server (docs/reservations.md): a rider books a premium seat, pays in the shared
 // checkout, sees it in the wallet with its QR, changes the slot, cancels it and sees the refund; an operator cancels a
-// trip and the rider sees the pop-up once; an event trip (great escape) is booked. The slots are the demo schedules
-// (weekdays for premium buses; the screens pick the first day with departures, so any day of the week works).
+// trip and the rider sees the pop-up once; an event trip (great escape) is booked; the booked bus is followed live.
+// The slots are the demo schedules (premium buses on weekdays, 07:00 to 21:00), on the fixed e2e clock (a Wednesday
+// at 10:00 in Mumbai, support/clock.ts): a bus always leaves within 30 minutes, whatever the hour CI runs at.
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(os.tmpdir(), 'sawari-premium-screens', `${name}.png`), fullPage });
 
-async function signUp(page: Page, request: APIRequestContext): Promise<void> {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
-  });
-  await page.goto('/app/login');
-  await signIn(page, request, newPhone('6'));
-  await expect(page).toHaveURL('/app/profile/edit-profile');
-  await page.getByLabel('First name').fill('Meera');
-  await page.getByLabel('Last name (optional)').fill('Nair');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page).toHaveURL('/app/profile');
-}
+const rider = { firstName: 'Meera', lastName: 'Nair' };
 
 /** From a slots screen: a day at least a day ahead (so the refund is 100 %), the first slot there. */
 async function chooseLaterSlot(page: Page): Promise<void> {
@@ -38,44 +30,18 @@ async function chooseLaterSlot(page: Page): Promise<void> {
     .click();
 }
 
-/** Books and pays (sandbox card) one adult seat through the API, as the rider of `headers`; answers the booking id. */
-async function bookAndPayThroughApi(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  tripId: string,
-  pair: { fromStopId: string; toStopId: string },
-) {
-  const passengers = { adult: 1, child: 0, senior: 0 };
-  const fare = await (await request.post('/api/reservations/v1/fare', { headers, data: { options: [{ tripId, ...pair }], passengers } })).json();
-  const held = await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, ...pair, passengers, farePaise: fare.payableAmount } });
-  expect(held.status()).toBe(201);
-  const id = (await held.json()).bookingId as string;
-  const paid = await request.post(`/api/payments/reservation/${id}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-${id.slice(4, 40)}` },
-    data: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-  });
-  expect(paid.status()).toBe(200);
-  return { id, farePaise: fare.payableAmount as number };
-}
-
+/** The pay screen of a held seat (its hold's countdown, axe), then paid by UPI in the shared checkout. */
 async function payByUpi(page: Page, price: string): Promise<string> {
   await expect(page).toHaveURL(/\/app\/premium-buses\/pay-for-ticket\?bookingId=RSV-/);
-  const id = new URL(page.url()).searchParams.get('bookingId')!;
   await expect(page.getByRole('timer')).toContainText(/[0-9]:[0-5][0-9]/);
   await shot(page, 'pay');
   await expectAccessible(page);
-  await page.getByRole('button', { name: `Pay ${price}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/app/select-payment/[^/]+/reservation/${id}`));
-  await page.getByRole('link', { name: /UPI/ }).click();
-  await page.getByLabel('UPI id').fill('success@upi');
-  await page.getByRole('button', { name: `Pay ${price}` }).click();
-  return id;
+  return payHeldSeatByUpi(page, price);
 }
 
-test('book a premium seat and pay, see it in the wallet, change the slot, cancel it and see the refund', async ({ page, context, request }) => {
+test('book a premium seat and pay, see it in the wallet, change the slot, cancel it and see the refund', async ({ page, request, serverNow }) => {
   test.setTimeout(180_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
 
   await page.goto('/app/premium-buses');
   await expect(page.getByRole('heading', { level: 1, name: 'Premium buses' })).toBeVisible();
@@ -155,10 +121,9 @@ test('book a premium seat and pay, see it in the wallet, change the slot, cancel
   await expectAccessible(page);
 });
 
-test('an operator cancels a trip: the rider sees the pop-up once, with the full refund', async ({ page, context, request }) => {
+test('an operator cancels a trip: the rider sees the pop-up once, with the full refund', async ({ page, request, serverNow }) => {
   test.setTimeout(120_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
   const headers = await riderHeaders(page);
   // book and pay through the API (another device of the rider)
   const { days } = await (await request.get('/api/reservations/v1/cities/mumbai/lines/PRM-2/days', { headers })).json();
@@ -169,23 +134,7 @@ test('an operator cancels a trip: the rider sees the pop-up once, with the full 
     )
   ).json();
   const tripId = slots[2].tripId as string;
-  const fare = await (
-    await request.post('/api/reservations/v1/fare', {
-      headers,
-      data: { options: [{ tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }], passengers: { adult: 1 } },
-    })
-  ).json();
-  const hold = await (
-    await request.post('/api/reservations/v1/bookings', {
-      headers,
-      data: { tripId, fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI', passengers: { adult: 1 }, farePaise: fare.payableAmount },
-    })
-  ).json();
-  const pay = await request.post(`/api/payments/reservation/${hold.bookingId}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-rsv-${hold.bookingId}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
+  await bookAndPaySeatThroughApi(request, headers, tripId, { fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }, { payment: SANDBOX_UPI });
   const cancel = await request.post(`/api/ops/reservations/trips/${tripId}/cancel`, {
     headers: OPS,
     data: { disruption: 'WEATHER', note: 'Flooding at Sion' },
@@ -208,10 +157,9 @@ test('an operator cancels a trip: the rider sees the pop-up once, with the full 
   await expect(page.getByText('None of your trips has changed.')).toBeVisible();
 });
 
-test('an event trip (great escape) is booked and paid', async ({ page, context, request }) => {
+test('an event trip (great escape) is booked and paid', async ({ page, request, serverNow }) => {
   test.setTimeout(120_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
   await page.goto('/app/great-escape');
   await expect(page.getByRole('heading', { level: 1, name: 'Great escape' })).toBeVisible();
   await shot(page, 'escape');
@@ -230,40 +178,27 @@ test('an event trip (great escape) is booked and paid', async ({ page, context, 
   await expect(page.getByText('Lonavala weekend escape')).toBeVisible();
 });
 
-test('signed-out riders are sent to sign in; an unknown booking says so', async ({ page, request }) => {
+test('signed-out riders are sent to sign in; an unknown booking says so', async ({ page, request, serverNow }) => {
   await page.goto('/app/premium-buses');
   await expect(page).toHaveURL(/\/app\/login\//);
-  const rider = await riderThroughApi(request, { phone: newPhone('6') });
-  expect((await request.get('/api/reservations/v1/bookings/RSV-00000000-0000-4000-8000-000000000000', { headers: rider.headers })).status()).toBe(404);
+  const { headers } = await riderThroughApi(request, { phone: newPhone('6'), now: serverNow });
+  expect((await request.get('/api/reservations/v1/bookings/RSV-00000000-0000-4000-8000-000000000000', { headers })).status()).toBe(404);
 });
 
-test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', async ({ page, context, request }) => {
+test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', async ({ page, request, serverNow }) => {
   test.setTimeout(150_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
   const headers = await riderHeaders(page);
-  // buy the Magic pass (serviceType PREMIUM) through the API and pay it
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
-  const order = await request.post('/api/passes/v3/orders', {
-    headers,
-    data: {
-      appVer: '1001',
-      city: 'mumbai',
-      deviceId: headers.deviceid,
-      source: 1,
-      paymentProps: { lpVer: '1', paymentType: 'online' },
-      proofs: [],
-      userDetails: { mailId: null, mobileNumber: '9000000000', userName: 'Meera Nair', gender: null, dobInMillis: null, userId: headers.userid },
-      passProps: { passStartDate: today, categoryId: 'adult', fmId: 'mum-magic-30', configurationId: 'mum-magic', passFare: 2500 },
-    },
+  // buy the Magic pass (serviceType PREMIUM) through the API, from today on the server's clock, and pay it
+  const tx = await orderPassThroughApi(request, headers, {
+    startDate: cityDate(serverNow()),
+    categoryId: 'adult',
+    fmId: 'mum-magic-30',
+    configurationId: 'mum-magic',
+    fare: 2500,
+    userName: 'Meera Nair',
   });
-  expect(order.status(), await order.text()).toBeLessThan(300);
-  const tx = (await order.json()).transactionId as string;
-  const paid = await request.post(`/api/payments/pass/${tx}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-magic-${tx}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payThroughApi(request, headers, 'pass', tx, SANDBOX_UPI);
   await expect
     .poll(async () => (await (await request.get('/api/reservations/v1/cities/mumbai/premium-passes', { headers })).json()).passes.length, { timeout: 20_000 })
     .toBe(1);
@@ -287,10 +222,13 @@ test('a rider with a premium pass (Magic pass) books a premium seat for ₹0', a
   await shot(page, 'pass-success');
 });
 
-test('the booked bus, live: when tracking opens, then the bus on a map with its ETA to the boarding stop; find my stop', async ({ page, context, request }) => {
+test('the booked bus, live: when tracking opens, then the bus on a map with its ETA to the boarding stop; find my stop', async ({
+  page,
+  request,
+  serverNow,
+}) => {
   test.setTimeout(150_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
   const headers = await riderHeaders(page);
   const R = '/api/reservations/v1';
   const pair = { fromStopId: 'PRM-GHATKOPAR', toStopId: 'PRM-BKC' };
@@ -304,7 +242,7 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
         slots: { tripId: string; startTime: number; bookable: boolean }[];
       }
     ).slots.filter((s) => s.bookable);
-  const bookAndPay = async (tripId: string) => (await bookAndPayThroughApi(request, headers, tripId, pair)).id;
+  const bookAndPay = async (tripId: string) => (await bookAndPaySeatThroughApi(request, headers, tripId, pair)).id;
 
   // a seat on a later day: tracking is not open yet, and the screen says when it opens
   const days = await daysOf('PRM-1');
@@ -323,10 +261,12 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   await shot(page, 'find-my-stop');
   await expectAccessible(page);
 
-  // a seat on a bus leaving within 30 minutes (premium buses run on weekdays, 07:00 to 21:00 India time)
-  const now = Date.now();
-  const soon = days[0] ? (await slotsOn('PRM-1', days[0])).find((s) => s.startTime - 30 * 60_000 <= now) : undefined;
-  test.skip(!soon, 'no premium bus leaves in the next 30 minutes now (nights and weekends); the API test covers the window');
+  // a seat on a bus leaving within 30 minutes: on the fixed clock (a weekday morning) today's first bookable slot, as
+  // P1 leaves every 20 minutes
+  expect(days[0]).toBe(cityDate(serverNow()).replace(/-/g, ''));
+  const now = serverNow();
+  const soon = (await slotsOn('PRM-1', days[0])).find((s) => s.startTime - 30 * 60_000 <= now);
+  expect(soon, `a P1 slot within 30 minutes of ${new Date(now).toISOString()}`).toBeDefined();
   const id = await bookAndPay(soon!.tripId);
   await page.goto(`/app/premium-buses/premium-bus-summary/${id}`);
   const live = page.getByRole('region', { name: /^Your bus MH-43-[A-Z]{2}-\d{4}$/ });
@@ -344,10 +284,9 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   await expectAccessible(page);
 });
 
-test('change to a dearer slot pays the difference in the checkout; back to a cheaper one refunds it', async ({ page, context, request }) => {
+test('change to a dearer slot pays the difference in the checkout; back to a cheaper one refunds it', async ({ page, request, serverNow }) => {
   test.setTimeout(180_000);
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  await signUp(page, request);
+  await signUpInApp(page, request, { ...rider, now: serverNow });
   const headers = await riderHeaders(page);
   const R = '/api/reservations/v1';
   const pair = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
@@ -355,7 +294,7 @@ test('change to a dearer slot pays the difference in the checkout; back to a che
   // the evening rush from 17:00 (₹200, docs/reservations.md)
   const days = ((await (await request.get(`${R}/cities/mumbai/lines/PRM-1/days`, { headers })).json()) as { days: string[] }).days;
   const day = days[days.length - 2];
-  const { id, farePaise } = await bookAndPayThroughApi(request, headers, `PRM-1.${day}1640`, pair);
+  const { id, farePaise } = await bookAndPaySeatThroughApi(request, headers, `PRM-1.${day}1640`, pair);
   expect(farePaise).toBe(16000);
 
   // the change-of-slot list says what each slot costs against the current one
