@@ -12,7 +12,8 @@ const grouped = new Intl.NumberFormat('en-IN');
 export function progressLine(p: ImportProgress): string {
   const rate = p.ms > 0 ? Math.round((p.rows * 1000) / p.ms) : 0;
   // A phase after the files: "stop_times: primary key  52,00,000 rows  …" when it starts, its time when it is done.
-  if (p.phase && (!p.done ? p.ms === 0 : p.rows === 0))
+  // A phase done in under 0.1 s (attaching a partition) shows no rate: millions of rows a second there say nothing.
+  if (p.phase && (!p.done ? p.ms === 0 : p.rows === 0 || p.ms < 100))
     return `${p.file.padEnd(20)} ${p.rows ? `${grouped.format(p.rows).padStart(12)} rows  ` : ''}${p.done ? `done in ${(p.ms / 1000).toFixed(1)} s` : '…'}`;
   return `${p.file.padEnd(20)} ${grouped.format(p.rows).padStart(12)} rows  ${grouped.format(rate).padStart(10)} rows/s${p.done ? `  done in ${(p.ms / 1000).toFixed(1)} s` : ''}`;
 }
