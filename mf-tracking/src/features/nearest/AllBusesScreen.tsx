@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { ApiRequestError } from '@sawari/runtime';
 import { RouteBadge } from '@sawari/ui';
 import { Link, useParams } from 'react-router-dom';
 import { ListSkeleton, LoadError, Page, StaleNotice } from '../common/Page';
@@ -12,11 +13,15 @@ import { ArrivalList } from '../eta/ArrivalList';
 import { Disruptions } from '../route-map/RouteView';
 import styles from '../common/tracking.module.css';
 
+const STOP_NOT_FOUND = new ApiRequestError(404, 'STOP_NOT_FOUND', 'No such stop in this city.');
+
 function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; stopName: string }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const stop = useLive((signal) => gql(StopDocument, { city, stopId }, signal).then((r) => r.stop), `${city}|${stopId}|s`, { poll: false });
   const arrivals = useLive((signal) => gql(StopArrivalsDocument, { city, stopId }, signal).then((r) => r.stopArrivals), `${city}|${stopId}|a`);
+  // A stop the timetable does not have: said as not found (not as a failed load, which read as "offline").
+  if (!stop.loading && !stop.error && stop.data === null) return <LoadError error={STOP_NOT_FOUND} onRetry={stop.retry} />;
   return (
     <>
       <FavouriteButton kind="stop" city={city} refId={stopId} label={stopName} />
