@@ -176,6 +176,12 @@ try {
             const { lhr } = (await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' })) ?? {};
             // A failed run throws (bench/lighthouse-run.mjs): the section fails instead of the median hiding it.
             const run = lighthouseRun(lhr, `${name} (run ${i + 1})`);
+            // `--lighthouse-json <dir>`: each run's full report, for its diagnostics (bootup-time, long tasks...).
+            const jsonDir = argValue('--lighthouse-json');
+            if (jsonDir) {
+              mkdirSync(jsonDir, { recursive: true });
+              writeFileSync(path.join(jsonDir, `${name.replace(/\W+/g, '') || 'page'}-${i + 1}.json`), JSON.stringify(lhr));
+            }
             seen.push(run);
             console.log(
               `      run ${i + 1}: score ${run.score}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)} (benchmarkIndex ${run.benchmarkIndex})`,
@@ -188,7 +194,10 @@ try {
         const lcp = median(seen.map((r) => r.lcp));
         const tbt = median(seen.map((r) => r.tbt));
         const range = (k, f) => `${f(Math.min(...seen.map((r) => r[k])))}-${f(Math.max(...seen.map((r) => r[k])))}`;
-        record(`Lighthouse performance, ${name} (median)`, score, `/100 (runs ${range('score', String)})`, '≥ 95', score >= 95);
+        // The host's speed as Lighthouse measured it: its simulated 4x CPU multiplies what this machine takes, so a loaded
+        // host (benchmarkIndex well under the ~2,500-2,900 of a quiet run here) inflates TBT on every page alike.
+        const bi = median(seen.map((r) => r.benchmarkIndex));
+        record(`Lighthouse performance, ${name} (median)`, score, `/100 (runs ${range('score', String)}; benchmarkIndex ${bi})`, '≥ 95', score >= 95);
         record(`Lighthouse LCP, ${name} (median)`, (lcp / 1000).toFixed(2), `s (runs ${range('lcp', (v) => (v / 1000).toFixed(2))})`, '≤ 2.0 s', lcp <= 2000);
         record(`Lighthouse TBT, ${name} (median)`, Math.round(tbt), `ms (runs ${range('tbt', Math.round)})`, '≤ 200 ms', tbt <= 200);
       }
