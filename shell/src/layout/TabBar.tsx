@@ -2,7 +2,7 @@
 // real address, opens in a new tab, works without the bar's script), each with an icon and its label; the current one
 // is marked aria-current="page". It sits outside <main> (screen readers reach it as a navigation landmark) and the
 // main area keeps room for it at the bottom (layout.module.css, body[data-tabbar]).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { IconAccount, IconHome, IconTicket, IconTrack } from '@sawari/ui';
 import { AppLink } from '../features/common/nav';
@@ -15,13 +15,23 @@ const ICONS: Record<TabId, typeof IconHome> = { home: IconHome, wallet: IconTick
 export function TabBar({ path, signedIn }: { path: string; signedIn: boolean }) {
   const intl = useIntl();
   const current = currentTab(path);
-  // The main area keeps room for the bar while it shows.
+  const bar = useRef<HTMLElement>(null);
+  // The main area keeps room for the bar while it shows: its real height (two rows with large text).
   useEffect(() => {
-    document.body.setAttribute('data-tabbar', '');
-    return () => document.body.removeAttribute('data-tabbar');
+    const body = document.body;
+    body.setAttribute('data-tabbar', '');
+    const el = bar.current;
+    const room = () => el && body.style.setProperty('--sawari-tabbar-space', `${Math.ceil(el.getBoundingClientRect().height) + 8}px`);
+    const watch = typeof ResizeObserver === 'function' && el ? new ResizeObserver(room) : null;
+    if (watch && el) watch.observe(el);
+    return () => {
+      watch?.disconnect();
+      body.removeAttribute('data-tabbar');
+      body.style.removeProperty('--sawari-tabbar-space');
+    };
   }, []);
   return (
-    <nav className={styles.tabs} aria-label={intl.formatMessage({ id: 'tabs.label' })} data-testid="tab-bar">
+    <nav ref={bar} className={styles.tabs} aria-label={intl.formatMessage({ id: 'tabs.label' })} data-testid="tab-bar">
       <ul>
         {TABS(signedIn, path).map(({ id, label, path: to }) => {
           const Icon = ICONS[id];
