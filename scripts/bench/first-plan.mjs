@@ -55,7 +55,10 @@ if (process.env.RESTART) {
     const departAt = serviceDay(date, city.timeZone).startMs + 8 * 3600_000;
     // As the server (api/src/app/modules.ts): prebuilder, worker pool, snapshots.
     const started = performance.now();
-    const planner = new PlannerService(db, { prebuild: {}, buildInWorker: true, snapshots });
+    // Each phase of the load and of the first query, from the planner's start (PlannerOptions.timing).
+    const phases = [];
+    const timing = (phase, from, to) => phases.push({ phase, fromMs: Math.round(from - started), toMs: Math.round(to - started) });
+    const planner = new PlannerService(db, { prebuild: {}, buildInWorker: true, snapshots, timing });
     let readyMs = null;
     const ready = (async () => {
       while (!planner.networksReady) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -67,7 +70,16 @@ if (process.env.RESTART) {
     const source = await planner.networkSource(cityId, city.feedId, date, city.transferSlackSecs ?? undefined);
     await planner.close();
     console.log(
-      JSON.stringify({ date, dbOpenMs, firstPlanMs, readyMs, source, itineraries: plan.itineraries.length, rssMb: process.memoryUsage().rss / 2 ** 20 }),
+      JSON.stringify({
+        date,
+        dbOpenMs,
+        firstPlanMs,
+        readyMs,
+        source,
+        itineraries: plan.itineraries.length,
+        rssMb: process.memoryUsage().rss / 2 ** 20,
+        phases,
+      }),
     );
   } finally {
     await db.close();

@@ -28,6 +28,12 @@ export interface Db {
    * duplicate key) like `query`.
    */
   copyFrom(sql: string, chunks: AsyncIterable<string | Uint8Array>): Promise<void>;
+  /**
+   * PostgreSQL only: a `COPY (...) TO STDOUT ...` statement's output as it arrives, in pieces of any size (binary
+   * format: the raw bytes, no text decoding; the planner's snapshot load). The connection is held until the iteration
+   * ends or is left.
+   */
+  copyTo?(sql: string): AsyncIterable<Uint8Array>;
   /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -307,9 +313,34 @@ function postgresDb(url: string, opts: OpenDbOptions): Db {
         client.release(broken);
       }
     },
+    copyTo: (sql) => pgCopyTo(pool, sql),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/** COPY ... TO STDOUT over the pg protocol (pg-copy-streams): the output's pieces as they arrive. */
+async function* pgCopyTo(pool: import('pg').Pool, sql: string): AsyncGenerator<Uint8Array> {
+  let client: import('pg').PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    throw classified(err);
+  }
+  let broken: Error | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { to } = require('pg-copy-streams') as { to(sql: string): NodeJS.ReadableStream & import('pg').Submittable };
+  const stream = client.query(to(sql));
+  try {
+    for await (const piece of stream) yield piece as Uint8Array;
+  } catch (err) {
+    if (isConnectionError(err)) broken = err as Error;
+    throw classified(err);
+  } finally {
+    // Left before the end (a rejected snapshot): the connection is dropped rather than reused mid-COPY.
+    const done = (stream as unknown as { readableEnded?: boolean }).readableEnded;
+    client.release(broken ?? (done ? undefined : new Error('COPY TO left before its end')));
+  }
 }
 
 /** COPY ... FROM STDIN over the pg protocol (pg-copy-streams): the chunks are written with back-pressure. */

@@ -21,7 +21,8 @@ export type ToWorker =
   | { type: 'drop'; key: string }
   | { type: 'job'; id: number; key: string; query: WorkerQuery; deadline: number };
 
-export type FromWorker = { type: 'done'; id: number; journeys: Journey[]; ms: number } | { type: 'error'; id: number; stopped: boolean; message: string };
+export type FromWorker =
+  { type: 'ready' } | { type: 'done'; id: number; journeys: Journey[]; ms: number } | { type: 'error'; id: number; stopped: boolean; message: string };
 
 /** What the planner service runs its queries on. */
 export interface QueryRunner {
@@ -48,6 +49,8 @@ export interface PlannerPoolOptions {
   graceMs?: number;
   /** The wall clock (tests). */
   now?: () => number;
+  /** Called when a worker has booted ("query worker booted") and when a query ends in a worker ("query"): the bench's breakdown. */
+  timing?: (phase: string, startedAt: number, endedAt: number) => void;
 }
 
 export const DEFAULT_DEADLINE_MS = 3000;
@@ -92,6 +95,10 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** performance.now() when it was started (timing). */
+  startedAt: number;
+  /** performance.now() when its job was posted (timing). */
+  postedAt: number;
   /** Network keys this worker has been sent. */
   has: Set<string>;
   job: Job | null;
@@ -108,6 +115,7 @@ export class PlannerPool implements QueryRunner {
   private readonly maxQueued: number;
   private readonly graceMs: number;
   private readonly now: () => number;
+  private readonly timing: PlannerPoolOptions['timing'];
   private nextId = 1;
   private closed = false;
 
@@ -117,6 +125,7 @@ export class PlannerPool implements QueryRunner {
     this.maxQueued = opts.maxQueued ?? 8 * Math.max(1, this.size);
     this.graceMs = opts.graceMs ?? 1000;
     this.now = opts.now ?? Date.now;
+    this.timing = opts.timing;
   }
 
   /** Workers started so far (they start on first use). */
@@ -164,7 +173,7 @@ export class PlannerPool implements QueryRunner {
 
   private spawn(): Slot {
     const worker = new Worker(workerSource(__filename, 'worker-main'), { eval: true });
-    const slot: Slot = { worker, has: new Set(), job: null, killTimer: null };
+    const slot: Slot = { worker, startedAt: performance.now(), postedAt: 0, has: new Set(), job: null, killTimer: null };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.answered(slot, m));
     worker.on('error', (err) => this.lost(slot, err));
@@ -191,6 +200,7 @@ export class PlannerPool implements QueryRunner {
         slot.worker.postMessage({ type: 'network', key: job.key, arrays: job.arrays } satisfies ToWorker);
         slot.has.add(job.key);
       }
+      slot.postedAt = performance.now();
       slot.worker.postMessage({ type: 'job', id: job.id, key: job.key, query: job.query, deadline: job.deadline } satisfies ToWorker);
       slot.killTimer = setTimeout(() => this.kill(slot!), Math.max(0, job.deadline - this.now()) + this.graceMs);
       slot.killTimer.unref();
@@ -207,6 +217,12 @@ export class PlannerPool implements QueryRunner {
   }
 
   private answered(slot: Slot, m: FromWorker): void {
+    if (m.type === 'ready') {
+      this.timing?.('query worker booted', slot.startedAt, performance.now());
+      return;
+    }
+    if (this.timing && slot.job?.id === m.id)
+      this.timing(`query in a worker (${m.type === 'done' ? m.ms : '?'} ms searching)`, slot.postedAt, performance.now());
     if (!slot.job || slot.job.id !== m.id) return;
     const job = this.settle(slot)!;
     if (m.type === 'done') job.resolve(m.journeys);

@@ -18,7 +18,7 @@ import { createQueryRunner, PlannerPool, type PlannerPoolOptions, type QueryRunn
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
 import { buildNetworkInWorker } from './network-build';
-import { decodeSnapshot, encodeSnapshot, snapshotKey, type SnapshotIdentity, type SnapshotStore } from './snapshot';
+import { decodeSnapshot, encodeSnapshot, snapshotKey, type PhaseTiming, type SnapshotIdentity, type SnapshotStore } from './snapshot';
 import type { DayNetworks } from './timetable-file-route';
 import {
   buildOverlay,
@@ -162,7 +162,14 @@ export interface PlannerOptions {
   buildInWorker?: boolean;
   /** Where queries run (default: a worker pool sized to the machine, 3 s deadline; `{ workers: 0 }`: in-process). */
   pool?: PlannerPoolOptions;
+  /**
+   * Called as each phase of a network's load or a query ends (the bench's breakdown of a first plan after a restart):
+   * its name, and when it started and ended (performance.now()).
+   */
+  timing?: PhaseTiming;
 }
+
+export type { PhaseTiming };
 
 const bad = (message: string, code = 'VALIDATION_FAILED') => new ApiError(400, code, message);
 
@@ -317,7 +324,7 @@ export class PlannerService {
   ) {
     this.store = new PlannerStore(db);
     this.cacheSize = opts.cacheSize ?? DEFAULT_CACHE_PER_CITY;
-    this.runner = createQueryRunner(opts.pool);
+    this.runner = createQueryRunner({ timing: opts.timing, ...opts.pool });
     if (opts.prebuild) {
       // The server: the query workers boot while today's networks load, not when the first plan arrives.
       this.runner.warm?.();
@@ -479,11 +486,17 @@ export class PlannerService {
   private async loadSnapshot(key: string, id: SnapshotIdentity, timeZone: string): Promise<Built | null> {
     if (!this.opts.snapshots) return null;
     const started = performance.now();
+    const timing = this.opts.timing;
     try {
-      const bytes = await this.opts.snapshots.load(snapshotKey(id));
+      const bytes = await this.opts.snapshots.load(snapshotKey(id), timing);
       if (!bytes) return null;
-      const s = decodeSnapshot(bytes, id);
-      return assemble(key, s.network, s.arrays, id.date, timeZone, s.stops, s.routes, s.headsigns, s.tripsOnDate, started, 'snapshot');
+      let t = performance.now();
+      timing?.('snapshot read', started, t);
+      const s = decodeSnapshot(bytes, id, timing);
+      t = performance.now();
+      const built = assemble(key, s.network, s.arrays, id.date, timeZone, s.stops, s.routes, s.headsigns, s.tripsOnDate, started, 'snapshot');
+      timing?.('assemble (stop grid, routes)', t, performance.now());
+      return built;
     } catch (err) {
       this.opts.log?.warn({ err, city: id.cityId, date: id.date }, 'planner: the network snapshot was not used; building the network');
       return null;
@@ -544,7 +557,8 @@ export class PlannerService {
     const slack = city.transferSlackSecs ?? DEFAULT_TRANSFER_SLACK_SECS;
     const feedVersion = city.feedVersion ?? String(city.feedId);
     const built = await this.network(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
-    this.prepareNextDay(city.id, city.feedId, feedVersion, date, city.timeZone, slack);
+    // The next day's network once this plan is answered (loading or building it meanwhile would compete with the query).
+    const nextDay = () => this.prepareNextDay(city.id, city.feedId as number, feedVersion, date, city.timeZone, slack);
     const net = built.network;
     const endpoints = (p: PlaceInput, name: string): Endpoint[] => {
       if (p.stopId !== undefined) {
@@ -572,7 +586,7 @@ export class PlannerService {
       ? { origins, destinations, departAt: atSecs - lookback, maxTransfers, windowSecs: windowMinutes * 60, arriveBy: atSecs }
       : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
     const live = await this.liveOverlay(city.id, built, departAtMs);
-    const found = await this.runner.run(live?.key ?? built.key, live?.overlay.arrays ?? built.arrays, query);
+    const found = await this.runner.run(live?.key ?? built.key, live?.overlay.arrays ?? built.arrays, query).finally(nextDay);
     // A plain depart-at query: the rider is at the origin at its time (the first bus may be a late one the bounds hid).
     const journeys = live ? liveJourneys(net, live.overlay, found, arriveBy || windowMinutes > 0 ? undefined : atSecs) : found;
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk, live?.overlay ?? null));

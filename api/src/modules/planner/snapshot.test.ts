@@ -5,7 +5,17 @@ import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
 import { PlannerService, type PlaceInput } from './service';
 import { PlannerStore } from './store';
-import { DbSnapshotStore, FileSnapshotStore, snapshotKey, type SnapshotIdentity, type SnapshotStore } from './snapshot';
+import {
+  checksum,
+  CopyBinaryFields,
+  DbSnapshotStore,
+  FileSnapshotStore,
+  SnapshotReceiver,
+  snapshotKey,
+  SnapshotRejected,
+  type SnapshotIdentity,
+  type SnapshotStore,
+} from './snapshot';
 
 // Built day networks kept across restarts (snapshot.ts): a second planner (a restarted instance) loads the network from
 // the snapshot the first one wrote, answers the same plans, and never loads one of another feed or a damaged one.
@@ -133,6 +143,75 @@ describe(`planner network snapshots ${dbLabel()}`, () => {
     expect(await planAll(next, 'otherville')).toEqual(before);
     expect(await next.networkSource('otherville', feedId, '20260115')).toBe('snapshot');
     await next.close();
+  });
+
+  it('the database store reads every chunk in one binary COPY on PostgreSQL (one query per chunk on PGlite), timed', async () => {
+    const store = new DbSnapshotStore(t.db, 1000);
+    const planner = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+    await planner.close();
+    const city = (await new PlannerStore(t.db).city('testville'))!;
+    const key = snapshotKey({ cityId: 'testville', feedId: city.feedId!, feedVersion: city.feedVersion!, date: '20260115', slackSecs: 180 });
+    const head = (await t.db.query<{ bytes: string; chunks: number }>('SELECT bytes, chunks FROM planner_snapshots WHERE key = $1', [key])).rows[0];
+    expect(head.chunks).toBeGreaterThan(2);
+    const queries = jest.spyOn(t.db, 'query');
+    const phases: string[] = [];
+    try {
+      const bytes = (await store.load(key, (phase) => phases.push(phase)))!;
+      expect(bytes.byteLength).toBe(Number(head.bytes));
+      expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      // The header row, then the chunks: one COPY, or one query each.
+      expect(queries).toHaveBeenCalledTimes(t.db.kind === 'postgres' ? 1 : 1 + head.chunks);
+      expect(phases).toEqual(['snapshot header row', expect.stringMatching(t.db.kind === 'postgres' ? /one binary COPY of \d+/ : /\d+ queries/)]);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('a binary COPY is read whatever the sizes of the pieces it arrives in', () => {
+    const fields = [Buffer.from('first field'), Buffer.alloc(0), Buffer.from(Array.from({ length: 70 }, (_, i) => i))];
+    const tuple = (f: Buffer) => Buffer.concat([Buffer.from([0, 1]), Buffer.from([0, 0, 0, f.length]), f]);
+    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+    const whole = Buffer.concat([header, ...fields.map(tuple), Buffer.from([0xff, 0xff])]);
+    for (const size of [1, 2, 3, 5, 7, 19, 64, whole.length]) {
+      const got: Buffer[] = [];
+      const copy = new CopyBinaryFields((b) => got.push(Buffer.from(b)));
+      for (let at = 0; at < whole.length; at += size) {
+        expect(copy.complete).toBe(false);
+        copy.push(whole.subarray(at, at + size));
+      }
+      expect(copy.complete).toBe(true);
+      expect(copy.fields).toBe(3);
+      expect(Buffer.concat(got)).toEqual(Buffer.concat(fields));
+    }
+    expect(() => new CopyBinaryFields(() => undefined).push(Buffer.from('PGCOPY\nnot binary at all'))).toThrow(/signature/);
+    const two = new CopyBinaryFields(() => undefined);
+    expect(() => two.push(Buffer.concat([header, Buffer.from([0, 2, 0, 0, 0, 0])]))).toThrow(/2 columns/);
+  });
+
+  it('the checksum computed piece by piece as the bytes arrive is the checksum of the whole, and a damaged or short one is refused', async () => {
+    const store = new FileSnapshotStore(fs.mkdtempSync(path.join(tmp, 'pieces-')));
+    const planner = new PlannerService(t.db, { snapshots: store, pool: { workers: 0 }, prepareNextDay: false });
+    await planner.plan('testville', { stopId: 'A' }, { stopId: 'C' }, ist(`${THURSDAY}T07:55:00`));
+    await planner.close();
+    const dir = (store as unknown as { dir: string }).dir;
+    const whole = Buffer.from(new Uint8Array(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]))));
+    for (const size of [1, 3, 4, 5, 8, 1000, 4093, whole.length]) {
+      const into = new SnapshotReceiver(whole.length);
+      for (let at = 0; at < whole.length; at += size) into.push(whole.subarray(at, at + size));
+      expect(Buffer.from(into.finish())).toEqual(whole);
+    }
+    expect(checksum(whole.subarray(24))).toBe(whole.readUInt32BE(16).toString(16).padStart(8, '0') + whole.readUInt32BE(20).toString(16).padStart(8, '0'));
+    const damaged = Buffer.from(whole);
+    damaged[whole.length - 3] ^= 1;
+    const into = new SnapshotReceiver(whole.length);
+    into.push(damaged);
+    expect(() => into.finish()).toThrow('checksum mismatch');
+    const short = new SnapshotReceiver(whole.length);
+    short.push(whole.subarray(0, whole.length - 1));
+    expect(() => short.finish()).toThrow(SnapshotRejected);
+    // A header of another length is refused as soon as it is in.
+    expect(() => new SnapshotReceiver(whole.length + 4).push(whole.subarray(0, 24))).toThrow('truncated');
   });
 
   it("readiness (today's networks) waits for the snapshot load, and the network then comes from it", async () => {

@@ -34,3 +34,5 @@ port.on('message', (m: ToWorker) => {
   }
   port.postMessage(answer);
 });
+// Booted (the pool's timing: how long a worker takes to start).
+port.postMessage({ type: 'ready' } satisfies FromWorker);
