@@ -1,4 +1,5 @@
-import { errorMessageId, flowPaths, mmss, passengerProblem, passengersFrom, paths } from './model';
+import { seatStatus, TICKET_ACTIONS } from '@sawari/domain';
+import { errorMessageId, flowPaths, mmss, passengerProblem, passengersFrom, paths, seatParts, type SeatParts } from './model';
 
 describe('premium model', () => {
   it('reads passengers from the query: defaults, digits only, 1 to 6 in all', () => {
@@ -39,5 +40,43 @@ describe('premium model', () => {
     expect(mmss(600)).toBe('10:00');
     expect(mmss(61)).toBe('1:01');
     expect(mmss(-3)).toBe('0:00');
+  });
+});
+
+describe('seatParts: the summary of a seat in every state (the status model AND the API)', () => {
+  const NOW = Date.parse('2026-11-25T10:00:00+05:30');
+  const H = 3_600_000;
+  // a trip an hour long; boarding opens 30 minutes before the slot, the seat is valid until an hour after arrival
+  const at = (slotFromNow: number) => ({ tripSlotStartTime: NOW + slotFromNow, arrivalTime: NOW + slotFromNow + H });
+  const ALL = [...TICKET_ACTIONS];
+  const none: SeatParts = { boarding: false, qr: false, change: false, cancel: false, findStop: false, chat: true, call: true };
+  const cells: [string, string, number, Partial<SeatParts>][] = [
+    ['ACTIVE', 'a day ahead (not valid yet)', 24 * H, { boarding: true, qr: true, change: true, cancel: true, findStop: true }],
+    ['ACTIVE', 'boarding open, before its slot', 10 * 60_000, { boarding: true, qr: true, change: true, cancel: true, findStop: true }],
+    ['ACTIVE', 'its slot started', -10 * 60_000, { boarding: true, qr: true, findStop: true }],
+    ['ACTIVE', 'its trip over (expired)', -5 * H, {}],
+    ['PUNCHED', 'on board', -10 * 60_000, { boarding: true, findStop: true }],
+    ['PUNCHED', 'its trip over', -5 * H, {}],
+    ['USER_CANCELLED', 'cancelled by the rider', 24 * H, {}],
+    ['SYSTEM_CANCELLED', 'cancelled by the operator', 24 * H, {}],
+    ['USER_RESCHEDULED', 'replaced by a change of slot', 24 * H, {}],
+    ['SYSTEM_RESCHEDULED', 'moved by the operator', 24 * H, {}],
+    ['REFUNDED', 'refunded', 24 * H, {}],
+    ['PAYMENT_PROCESSING', 'payment pending', 24 * H, {}],
+    ['BOOKING_UNDER_PROCESS', 'booking pending', 24 * H, {}],
+    ['PAYMENT_FAILED', 'payment failed', 24 * H, {}],
+    ['BOOKING_FAILED', 'booking failed', 24 * H, {}],
+  ];
+  it.each(cells)('%s, %s: what the API offers, within what the model allows', (status, _what, slot, allowed) => {
+    const v = seatStatus({ status, ...at(slot) }, NOW);
+    // the API offering every action: the model alone decides
+    expect(seatParts(v, ALL)).toEqual({ ...none, ...allowed });
+    // the API offering none: no action at all, whatever the state (boarding and its QR follow the model only)
+    expect(seatParts(v, [])).toEqual({ ...none, chat: false, call: false, boarding: !!allowed.boarding, qr: !!allowed.qr });
+  });
+  it('a change or cancel the API no longer offers is not shown even where the model allows it', () => {
+    const v = seatStatus({ status: 'ACTIVE', ...at(24 * H) }, NOW);
+    expect(seatParts(v, ['FIND_MY_STOP', 'CHAT_SUPPORT'])).toMatchObject({ change: false, cancel: false, findStop: true, chat: true, call: false });
+    expect(seatParts(v, ['CANCEL_RIDE'])).toMatchObject({ change: false, cancel: true });
   });
 });

@@ -1,6 +1,6 @@
 // Pure pieces of the premium screens (no DOM): the step URLs and their query parameters, passenger counts, which
 // message explains a refused request, and how a booking's status looks. Tested beside (model.test.ts).
-import { MAX_SEATS_PER_BOOKING } from '@sawari/domain';
+import { MAX_SEATS_PER_BOOKING, type ProductStatusView } from '@sawari/domain';
 import type { ReservationProductName } from '@sawari/contracts';
 
 export type Passengers = { adult: number; child: number; senior: number };
@@ -92,3 +92,38 @@ export const mmss = (seconds: number): string => `${Math.floor(Math.max(0, secon
 
 /** YYYYMMDD → the date as the API wants it; also checks a query value. */
 export const isYmd = (v: string | null): v is string => !!v && /^20\d{6}$/.test(v);
+
+/** What the seat summary shows for a booking: its boarding section, the QR link in it, and each ticket action. */
+export interface SeatParts {
+  /** How to board and the live bus: a seat that will be or is usable, or one the rider is riding on. */
+  boarding: boolean;
+  /** The link to the seat's QR in the wallet: only while the code can (or will) be shown. */
+  qr: boolean;
+  change: boolean;
+  cancel: boolean;
+  findStop: boolean;
+  chat: boolean;
+  call: boolean;
+}
+
+/**
+ * The one rule of the seat summary: a part shows only when the shared status model (shared/domain seatStatus) allows
+ * it for the seat's state, and an action only when the API offers it too (`offered`: the booking's spec §4 actions).
+ * So an expired, cancelled, replaced, moved, refunded, failed or pending seat never offers boarding, a change or a
+ * cancel, whatever the API's list says; and an action the API withdrew (the slot started) is not shown either.
+ */
+export function seatParts(v: Pick<ProductStatusView, 'headline' | 'actions'>, offered: readonly string[]): SeatParts {
+  const code = v.actions.includes('showCode') || v.actions.includes('whenValid');
+  const riding = v.headline === 'boarded';
+  const both = (allowed: boolean, action: string) => allowed && offered.includes(action);
+  return {
+    boarding: code || riding,
+    qr: code,
+    change: both(v.actions.includes('change'), 'RESCHEDULE_RIDE'),
+    cancel: both(v.actions.includes('cancel'), 'CANCEL_RIDE'),
+    findStop: both(code || riding, 'FIND_MY_STOP'),
+    // help is for every state (a refund that did not arrive, a cancelled trip): the API decides
+    chat: offered.includes('CHAT_SUPPORT'),
+    call: offered.includes('CALL_SUPPORT'),
+  };
+}

@@ -1,12 +1,14 @@
 // /premium-buses/premium-bus-summary/:transactionId and /before-activation/:transactionId: the booking's status (the
 // shared status model), its facts, refunds (where and by when), boarding (QR in the wallet, live bus) and actions.
+// Which parts show is one rule (seatParts in common/model.ts): what the status model allows for the seat's state, and
+// for an action, what the API offers too; never the raw status.
 import { Link, useParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
 import { serverNow } from '@sawari/runtime';
 import type { Booking } from '@sawari/contracts';
-import { REFUND_WORKING_DAYS, refundDueBy } from '@sawari/domain';
+import { REFUND_WORKING_DAYS, refundDueBy, seatStatus } from '@sawari/domain';
 import { loadSupport } from '../common/api';
-import { paths } from '../common/model';
+import { paths, seatParts, type SeatParts } from '../common/model';
 import { ListSkeleton, money, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useAsync, useT, useTimes } from '../common/ui';
 import { BookingFacts } from '../book/BookingFacts';
 import { PopUpDialog, useBookingPoll } from './shared';
@@ -39,11 +41,13 @@ function Summary({ id, before }: { id: string; before: boolean }) {
   const { booking: b, error, retry, setBooking } = useBookingPoll(id, (x) => !x.refunds.some((r) => r.status === 'PENDING' || r.status === 'REQUESTED'));
   if (!b && error) return <ProblemPanel error={error} onRetry={retry} />;
   if (!b) return <ListSkeleton rows={3} />;
+  const now = serverNow();
+  const parts = seatParts(seatStatus(b, now), b.actions);
   return (
     <>
       {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
       <p>
-        <SeatStatus b={b} now={serverNow()} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
+        <SeatStatus b={b} now={now} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
       </p>
       <BookingFacts b={b} />
       {b.refunds.length > 0 && (
@@ -71,56 +75,60 @@ function Summary({ id, before }: { id: string; before: boolean }) {
           </ul>
         </section>
       )}
-      {(b.status === 'ACTIVE' || b.status === 'PUNCHED') && (
+      {parts.boarding && (
         <section aria-labelledby="board">
           <h2 id="board">{t('before.board')}</h2>
-          <p>{t('before.qr')}</p>
-          <p className={styles.actions}>
-            <a className={styles.linkButton} {...link(paths.walletTicket(b.bookingId))}>
-              {t('success.qr')}
-            </a>
-          </p>
+          {parts.qr && (
+            <>
+              <p>{t('before.qr')}</p>
+              <p className={styles.actions}>
+                <a className={styles.linkButton} {...link(paths.walletTicket(b.bookingId))}>
+                  {t('success.qr')}
+                </a>
+              </p>
+            </>
+          )}
           <LiveBus bookingId={b.bookingId} />
         </section>
       )}
-      {!before && <Actions b={b} />}
+      {!before && <Actions b={b} parts={parts} />}
     </>
   );
 }
 
-/** Ticket actions (spec §4) the server offers for this booking now. */
-function Actions({ b }: { b: Booking }) {
+/** Ticket actions (spec §4) the status model allows for this seat's state and the server offers now (seatParts). */
+function Actions({ b, parts }: { b: Booking; parts: SeatParts }) {
   const t = useT();
   const support = useAsync(loadSupport, 'support');
   return (
     <section aria-labelledby="actions">
       <h2 id="actions">{t('actions.heading')}</h2>
       <ul className={styles.actions}>
-        {b.actions.includes('RESCHEDULE_RIDE') && (
+        {parts.change && (
           <li>
             <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'reschedule')}>
               {t('actions.RESCHEDULE_RIDE')}
             </Link>
           </li>
         )}
-        {b.actions.includes('CANCEL_RIDE') && (
+        {parts.cancel && (
           <li>
             <Link className={styles.linkSecondary} to={paths.manage(b.bookingId, 'cancel')}>
               {t('actions.CANCEL_RIDE')}
             </Link>
           </li>
         )}
-        {b.actions.includes('FIND_MY_STOP') && (
+        {parts.findStop && (
           <li>
             <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId)}>{t('actions.FIND_MY_STOP')}</Link>
           </li>
         )}
-        {b.actions.includes('CHAT_SUPPORT') && (
+        {parts.chat && (
           <li>
             <a {...link('/SOS')}>{t('actions.CHAT_SUPPORT')}</a> <span className={styles.muted}>{t('actions.supportOffices')}</span>
           </li>
         )}
-        {b.actions.includes('CALL_SUPPORT') && (
+        {parts.call && (
           <li>
             {support.status === 'ready' ? (
               <a href={`tel:${support.data.phone.replace(/[^+0-9]/g, '')}`}>{t('actions.callSupportAt', { phone: support.data.phone })}</a>

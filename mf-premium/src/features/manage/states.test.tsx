@@ -2,7 +2,7 @@
 // The after-booking screens in the states screens.test.tsx leaves out: loading, an unknown booking (the problem with
 // Retry), every outcome of shared/domain's status model on the summary (cancelled, cancelled by the operator, replaced,
 // moved, refunded, payment pending, failed, on board, expired: its headline and tone, no change, cancel or boarding for
-// an outcome), a refused cancel, the pop-ups' and the stops' loading and refusal, the before-boarding variant, and Hindi.
+// an outcome, even when the API's list offers them: seatParts in common/model.ts), a refused cancel, the pop-ups' and the stops' loading and refusal, the before-boarding variant, and Hindi.
 import { fireEvent, screen } from '@testing-library/react';
 import { renderAt } from '../../test/render';
 import { booking, line, refused, SLOT } from '../../test/fixtures';
@@ -52,14 +52,53 @@ describe('SummaryScreen: every state', () => {
     expect(screen.getByTestId('status-pill').getAttribute('data-tone')).not.toBe('ok');
     expect(screen.queryByRole('link', { name: 'Change the slot' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Cancel the booking' })).toBeNull();
-    // no boarding for an outcome; a seat whose trip is over still shows it (ACTIVE: left as it is, see the report)
-    if (status !== 'ACTIVE') expect(screen.queryByRole('heading', { name: en['before.board'] })).toBeNull();
+    // no boarding for an outcome, nor for a seat whose trip is over (the status model decides, not the raw status)
+    expect(screen.queryByRole('heading', { name: en['before.board'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['success.qr'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['actions.FIND_MY_STOP'] })).toBeNull();
   });
-  it('on board (punched during its trip): the boarded headline and the boarding section', async () => {
+  it.each([
+    ['USER_CANCELLED', 'cancelled', {}],
+    ['SYSTEM_CANCELLED', 'cancelledByOperator', {}],
+    ['USER_RESCHEDULED', 'replaced', {}],
+    ['SYSTEM_RESCHEDULED', 'moved', {}],
+    ['REFUNDED', 'refunded', {}],
+    ['PAYMENT_FAILED', 'failed', {}],
+    ['ACTIVE', 'expired', { tripSlotStartTime: Date.now() - 5 * 3_600_000, arrivalTime: Date.now() - 4 * 3_600_000 }],
+    ['PUNCHED', 'expired', { tripSlotStartTime: Date.now() - 5 * 3_600_000, arrivalTime: Date.now() - 4 * 3_600_000 }],
+  ])('%s (%s) with every action in the API’s list: the model allows none of change, cancel, boarding', async (status, headline, over) => {
+    mocked.loadBooking.mockResolvedValue(booking({ status, ...over })); // actions: all five
+    renderAt('/premium-buses/premium-bus-summary/RSV-1', SUMMARY, <SummaryScreen />);
+    expect((await screen.findByTestId('seat-headline')).getAttribute('data-headline')).toBe(headline);
+    expect(screen.queryByRole('link', { name: en['actions.RESCHEDULE_RIDE'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['actions.CANCEL_RIDE'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['actions.FIND_MY_STOP'] })).toBeNull();
+    expect(screen.queryByRole('heading', { name: en['before.board'] })).toBeNull();
+    // help stays: the API offers it in every state
+    expect(screen.getByRole('link', { name: en['actions.CHAT_SUPPORT'] })).toBeTruthy();
+  });
+  it('a seat a day ahead: boarding with its QR, change, cancel and find my stop, as the API offers them', async () => {
+    mocked.loadBooking.mockResolvedValue(booking({ tripSlotStartTime: Date.now() + 86_400_000, arrivalTime: Date.now() + 90_000_000 }));
+    renderAt('/premium-buses/premium-bus-summary/RSV-1', SUMMARY, <SummaryScreen />);
+    expect((await screen.findByTestId('status-pill')).getAttribute('data-tone')).toBe('ok');
+    expect(screen.getByRole('heading', { name: en['before.board'] })).toBeTruthy();
+    expect(screen.getByRole('link', { name: en['success.qr'] })).toBeTruthy();
+    for (const a of ['RESCHEDULE_RIDE', 'CANCEL_RIDE', 'FIND_MY_STOP'] as const) expect(screen.getByRole('link', { name: en[`actions.${a}`] })).toBeTruthy();
+  });
+  it('a seat whose slot started: no change or cancel even if the API still lists them', async () => {
+    mocked.loadBooking.mockResolvedValue(booking({ tripSlotStartTime: Date.now() - 600_000, arrivalTime: Date.now() + 3_000_000 }));
+    renderAt('/premium-buses/premium-bus-summary/RSV-1', SUMMARY, <SummaryScreen />);
+    expect(await screen.findByRole('heading', { name: en['before.board'] })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: en['actions.RESCHEDULE_RIDE'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['actions.CANCEL_RIDE'] })).toBeNull();
+  });
+  it('on board (punched during its trip): the boarded headline and the boarding section, no QR to show again', async () => {
     mocked.loadBooking.mockResolvedValue(booking({ status: 'PUNCHED', tripSlotStartTime: Date.now() - 600_000, arrivalTime: Date.now() + 3_600_000 }));
     renderAt('/premium-buses/premium-bus-summary/RSV-1', SUMMARY, <SummaryScreen />);
     expect((await screen.findByTestId('seat-headline')).getAttribute('data-headline')).toBe('boarded');
     expect(screen.getByRole('heading', { name: en['before.board'] })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: en['success.qr'] })).toBeNull();
+    expect(screen.getByRole('link', { name: en['actions.FIND_MY_STOP'] })).toBeTruthy();
   });
   it('an unknown booking: the problem with Retry, which loads it', async () => {
     mocked.loadBooking.mockRejectedValueOnce(refused('NETWORK_ERROR')).mockResolvedValue(booking());
