@@ -149,4 +149,26 @@ describe(`planner off the request thread ${dbLabel()}`, () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('with inlineUntilBooted, answers on the request thread until a worker has booted, then in the worker', async () => {
+    const net = buildNetwork({
+      stops: [{ id: 'A' }, { id: 'B' }],
+      trips: [{ id: 't', routeId: 'r', stopIds: ['A', 'B'], arrivals: [100, 200], departures: [100, 200] }],
+    });
+    const arrays = sharedRoutingArrays(net);
+    const q = { origins: [{ stop: 0, walkSecs: 0 }], destinations: [{ stop: 1, walkSecs: 0 }], departAt: 0, maxTransfers: 1, windowSecs: 0 };
+    const phases: string[] = [];
+    const pool = new PlannerPool({ workers: 1, inlineUntilBooted: true, timing: (phase) => phases.push(phase) });
+    try {
+      // Just started: no worker has booted, so the answer comes from this thread (and the worker is starting).
+      expect(await pool.run('k', arrays, q)).toMatchObject([{ departure: 100, arrival: 200, transfers: 0 }]);
+      expect(phases).toEqual(['query on the request thread (no worker booted yet)']);
+      expect(pool.workerCount).toBe(1);
+      while (!phases.includes('query worker booted')) await new Promise((r) => setTimeout(r, 10));
+      expect(await pool.run('k', arrays, q)).toMatchObject([{ departure: 100, arrival: 200, transfers: 0 }]);
+      expect(phases.at(-1)).toMatch(/^query in a worker/);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

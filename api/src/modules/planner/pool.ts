@@ -49,6 +49,12 @@ export interface PlannerPoolOptions {
   graceMs?: number;
   /** The wall clock (tests). */
   now?: () => number;
+  /**
+   * Until a first worker has booted (seconds after a start on a busy machine, the TypeScript sources compiled in it),
+   * answer on the request thread instead of waiting for it, with the same deadline (the server: a first plan after a
+   * restart). Off by default: the request thread is then held for the search.
+   */
+  inlineUntilBooted?: boolean;
   /** Called when a worker has booted ("query worker booted") and when a query ends in a worker ("query"): the bench's breakdown. */
   timing?: (phase: string, startedAt: number, endedAt: number) => void;
 }
@@ -99,6 +105,8 @@ interface Slot {
   startedAt: number;
   /** performance.now() when its job was posted (timing). */
   postedAt: number;
+  /** It said it is ready (its code loaded). */
+  booted: boolean;
   /** Network keys this worker has been sent. */
   has: Set<string>;
   job: Job | null;
@@ -116,6 +124,7 @@ export class PlannerPool implements QueryRunner {
   private readonly graceMs: number;
   private readonly now: () => number;
   private readonly timing: PlannerPoolOptions['timing'];
+  private readonly inline: InlineRunner | null;
   private nextId = 1;
   private closed = false;
 
@@ -126,6 +135,7 @@ export class PlannerPool implements QueryRunner {
     this.graceMs = opts.graceMs ?? 1000;
     this.now = opts.now ?? Date.now;
     this.timing = opts.timing;
+    this.inline = opts.inlineUntilBooted ? new InlineRunner(this.deadlineMs, this.now) : null;
   }
 
   /** Workers started so far (they start on first use). */
@@ -142,6 +152,13 @@ export class PlannerPool implements QueryRunner {
     if (this.closed) return Promise.reject(plannerBusy());
     if (this.queue.length >= this.maxQueued) return Promise.reject(plannerBusy());
     if (!this.networks.has(key)) this.networks.set(key, arrays);
+    if (this.inline && !this.slots.some((s) => s.booted)) {
+      this.warm();
+      const started = performance.now();
+      return this.inline
+        .run(key, arrays, query, deadlineMs)
+        .finally(() => this.timing?.('query on the request thread (no worker booted yet)', started, performance.now()));
+    }
     return new Promise<Journey[]>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, key, arrays: this.networks.get(key)!, query, deadline: this.now() + deadlineMs, resolve, reject });
       this.pump();
@@ -173,7 +190,7 @@ export class PlannerPool implements QueryRunner {
 
   private spawn(): Slot {
     const worker = new Worker(workerSource(__filename, 'worker-main'), { eval: true });
-    const slot: Slot = { worker, startedAt: performance.now(), postedAt: 0, has: new Set(), job: null, killTimer: null };
+    const slot: Slot = { worker, startedAt: performance.now(), postedAt: 0, booted: false, has: new Set(), job: null, killTimer: null };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.answered(slot, m));
     worker.on('error', (err) => this.lost(slot, err));
@@ -218,6 +235,7 @@ export class PlannerPool implements QueryRunner {
 
   private answered(slot: Slot, m: FromWorker): void {
     if (m.type === 'ready') {
+      slot.booted = true;
       this.timing?.('query worker booted', slot.startedAt, performance.now());
       return;
     }

@@ -324,7 +324,8 @@ export class PlannerService {
   ) {
     this.store = new PlannerStore(db);
     this.cacheSize = opts.cacheSize ?? DEFAULT_CACHE_PER_CITY;
-    this.runner = createQueryRunner({ timing: opts.timing, ...opts.pool });
+    // The server (prebuild): a plan arriving before any query worker has booted is answered on the request thread.
+    this.runner = createQueryRunner({ timing: opts.timing, inlineUntilBooted: !!opts.prebuild, ...opts.pool });
     if (opts.prebuild) {
       // The server: the query workers boot while today's networks load, not when the first plan arrives.
       this.runner.warm?.();
