@@ -1,13 +1,15 @@
 // /airport-experience/select-slots?lineId=&fromStopId=&toStopId=: the day, how many travel and the day's buses; a
-// bus chosen continues in mf-premium's fare step (/premium-buses/fare-details).
+// bus chosen continues in mf-premium's fare step (/premium-buses/fare-details). Opened without its line and stops (a
+// cut link, an old bookmark), it says to choose a route first, with the way to the airport express routes.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { MAX_SEATS_PER_BOOKING } from '@sawari/domain';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { useAsync } from '@sawari/ui/src/async';
 import { loadAirportDays, loadAirportSlots } from './api';
-import { Frame, go, styles, useT, useTime } from './frame';
-import { canChoose, dayOption, farePath } from './model';
+import { Frame, go, linkTo, styles, useT, useTime } from './frame';
+import { canChoose, dayOption, farePath, slotsQuery } from './model';
 import { useAirportCity } from './useAirportCity';
 
 export function SelectSlotsScreen() {
@@ -20,11 +22,26 @@ export function SelectSlotsScreen() {
 
 function SelectSlots() {
   const t = useT();
+  const route = slotsQuery(location.search);
+  // nothing to list without a route: the way on is where the airport routes are chosen (as premium's slot page does)
+  if (!route)
+    return (
+      <div className={styles.empty}>
+        <p>{t('slots.noRoute')}</p>
+        <p className={styles.actions}>
+          <a className={styles.linkButton} {...linkTo('/airport-experience')}>
+            {t('slots.chooseRoute')}
+          </a>
+        </p>
+      </div>
+    );
+  return <Slots {...route} />;
+}
+
+function Slots({ lineId, fromStopId, toStopId }: { lineId: string; fromStopId: string; toStopId: string }) {
+  const t = useT();
   const time = useTime();
-  const q = new URLSearchParams(location.search);
-  const lineId = q.get('lineId') ?? '';
-  const fromStopId = q.get('fromStopId') ?? '';
-  const toStopId = q.get('toStopId') ?? '';
+  const { locale } = useIntl();
   const c = useAirportCity(undefined);
   const city = c.city && c.ok ? c.city : 'mumbai';
   const [day, setDay] = useState<string | undefined>(undefined);
@@ -50,7 +67,7 @@ function SelectSlots() {
         <select id="exp-day" className={styles.input} value={date} onChange={(e) => setDay(e.target.value)}>
           {(days.status === 'ready' ? days.data : []).map((d) => (
             <option key={d} value={d}>
-              {dayOption(d)}
+              {dayOption(d, locale)}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 import type { ReservationLine, StopPair, TripSlotsResponse } from '@sawari/contracts';
-import { airportCity, canChoose, dayOption, etaPairs, etaType, farePath, linesToBook, nextDepartures, slotsPath } from './model';
+import { formatCityDate } from '@sawari/domain';
+import { airportCity, canChoose, dayOption, etaPairs, etaType, farePath, linesToBook, nextDepartures, slotsPath, slotsQuery } from './model';
 
 const stop = (stopId: string, name: string, offsetMin: number) => ({ stopId, name, lat: 19, lon: 72.8, offsetMin });
 const T1 = stop('T1-BAY', 'Terminal 1', 0);
@@ -77,9 +78,27 @@ describe('paths and small rules', () => {
       '/premium-buses/fare-details?tripId=AE1.2026%201128&fromStopId=T1-BAY&toStopId=KHR&adult=3&child=0&senior=0',
     );
   });
-  it('etaType, dayOption, canChoose', () => {
+  it('dayOption: the one date format, the city day, in the rider language', () => {
+    expect(dayOption('20261128')).toBe('28 Nov 2026');
+    expect(dayOption('20261128', 'en-IN')).toBe('28 Nov 2026');
+    // the city's calendar day, never the day before or after in UTC (a Kolkata day starts at 18:30 UTC)
+    expect(dayOption('20261231')).toBe('31 Dec 2026');
+    expect(dayOption('20270101')).toBe(formatCityDate(Date.parse('2027-01-01T00:00:00+05:30')));
+    // Hindi: its own month name, Latin digits like every other date of the app
+    expect(dayOption('20261128', 'hi-IN')).toMatch(/^28 \S+ 2026$/);
+    expect(dayOption('20261128', 'hi-IN')).not.toContain('Nov');
+    // not a day: shown as it came, never "NaN"
+    expect(dayOption('tomorrow')).toBe('tomorrow');
+  });
+  it('slotsQuery: the line and its stops, or null when any is missing', () => {
+    expect(slotsQuery('?lineId=AE1&fromStopId=T1-BAY&toStopId=KHR')).toEqual({ lineId: 'AE1', fromStopId: 'T1-BAY', toStopId: 'KHR' });
+    expect(slotsQuery('')).toBeNull();
+    expect(slotsQuery('?fromStopId=T1-BAY&toStopId=KHR')).toBeNull();
+    expect(slotsQuery('?lineId=AE1&fromStopId=T1-BAY')).toBeNull();
+    expect(slotsQuery('?lineId=&fromStopId=T1-BAY&toStopId=KHR')).toBeNull();
+  });
+  it('etaType, canChoose', () => {
     expect([etaType('from-airport'), etaType('to-airport'), etaType('sideways'), etaType(undefined)]).toEqual(['from', 'to', null, null]);
-    expect(dayOption('20261128')).toBe('28-11-2026');
     expect(canChoose({ bookable: true, seatsLeft: 2 }, 2)).toBe(true);
     expect(canChoose({ bookable: true, seatsLeft: 1 }, 2)).toBe(false);
     expect(canChoose({ bookable: false, seatsLeft: 9 }, 1)).toBe(false);

@@ -2,6 +2,7 @@
 // the stop pair each books, the pairs whose next departure the ETA lists show, and the paths between the steps.
 // Unit-tested in model.test.ts.
 import type { ReservationLine, StopPair, TripSlot, TripSlotsResponse } from '@sawari/contracts';
+import { CITY_TIME_ZONE, cityDateTimeMs, formatCityDate, isoFromYmd } from '@sawari/domain';
 
 export type AirportCity = { city: string | null; name: string; ok: boolean; loading: boolean };
 type CityInfo = { name: string; features: { airport?: boolean; premium?: boolean } & Record<string, unknown> } | null | undefined;
@@ -71,8 +72,24 @@ export async function nextDepartures(
   return out.sort((a, b) => a.slot.startTime - b.slot.startTime);
 }
 
-/** A slot day as the day list shows it (YYYYMMDD → DD-MM-YYYY). */
-export const dayOption = (d: string) => `${d.slice(6, 8)}-${d.slice(4, 6)}-${d.slice(0, 4)}`;
+/**
+ * A slot day as the day list shows it: the app's one date format ("28 Nov 2026", "28 नव॰ 2026"), the city's calendar
+ * day (YYYYMMDD, read at noon in the city's zone) in the rider's language (shared/domain formatCityDate). A value
+ * that is not a day is shown as it came.
+ */
+export function dayOption(d: string, locale = 'en-IN', timeZone: string = CITY_TIME_ZONE): string {
+  const noon = /^\d{8}$/.test(d) ? cityDateTimeMs(isoFromYmd(d), 12 * 60, timeZone) : null;
+  return noon === null ? d : formatCityDate(noon, locale, timeZone);
+}
+
+/** The slot page's query: its line and stop pair, or null when any is missing (a cut link: choose a route first). */
+export function slotsQuery(search: string): { lineId: string; fromStopId: string; toStopId: string } | null {
+  const q = new URLSearchParams(search);
+  const lineId = q.get('lineId') ?? '';
+  const fromStopId = q.get('fromStopId') ?? '';
+  const toStopId = q.get('toStopId') ?? '';
+  return lineId && fromStopId && toStopId ? { lineId, fromStopId, toStopId } : null;
+}
 
 /** Whether `passengers` can still book this slot. */
 export const canChoose = (slot: Pick<TripSlot, 'bookable' | 'seatsLeft'>, passengers: number) => slot.bookable && slot.seatsLeft >= passengers;

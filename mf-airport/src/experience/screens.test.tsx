@@ -165,7 +165,8 @@ describe('SelectSlotsScreen (/airport-experience/select-slots)', () => {
     const choose = await screen.findAllByRole('button', { name: /^Choose the .* bus$/ });
     expect(choose).toHaveLength(2);
     expect(screen.getByText('Sold out')).toBeTruthy();
-    expect(screen.getAllByRole('option', { name: /2026/ }).map((o) => o.textContent)).toEqual(['28-11-2026', '29-11-2026']);
+    // the app's one date format ("28 Nov 2026", the city's day), not "28-11-2026"
+    expect(screen.getAllByRole('option', { name: /2026/ }).map((o) => o.textContent)).toEqual(['28 Nov 2026', '29 Nov 2026']);
     fireEvent.click(choose[0]);
     expect(navigateToUrl).toHaveBeenCalledWith('/app/premium-buses/fare-details?tripId=AE1.0&fromStopId=T1-BAY&toStopId=KHR&adult=1&child=0&senior=0');
   });
@@ -199,6 +200,36 @@ describe('SelectSlotsScreen (/airport-experience/select-slots)', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByRole('button', { name: /^Choose the .* bus$/ })).toHaveLength(2);
+  });
+  it.each([
+    ['no query at all', '/airport-experience/select-slots'],
+    ['its stops but no line', '/airport-experience/select-slots?fromStopId=T1-BAY&toStopId=KHR'],
+    ['its line but no stop pair', '/airport-experience/select-slots?lineId=AE1'],
+  ])('opened with %s: says to choose a route first, with the way there; nothing asked of the API', async (_what, p) => {
+    open(p);
+    expect(await screen.findByText('First choose where you are going: the times of that route show here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose a route' }).getAttribute('href')).toBe('/app/airport-experience');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(mocked.loadAirportDays).not.toHaveBeenCalled();
+    expect(mocked.loadAirportSlots).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Choose a route' }));
+    expect(navigateToUrl).toHaveBeenCalledWith('/app/airport-experience');
+  });
+  it('in Hindi: the days in Hindi, and without a line the catalogue’s Hindi way to choose a route', async () => {
+    resetWorld({ lang: 'hi' });
+    const hi = jest.requireActual('./i18n/hi.json') as Record<string, string>;
+    const { unmount } = open();
+    expect(await screen.findByRole('heading', { level: 1, name: hi['slots.heading'] })).toBeTruthy();
+    await screen.findAllByRole('button');
+    const days = screen.getAllByRole('option', { name: /2026/ }).map((o) => o.textContent);
+    expect(days).toHaveLength(2);
+    for (const d of days) expect(d).toMatch(/^2[89] \S+ 2026$/);
+    expect(days.join()).not.toMatch(/Nov|-11-/);
+    unmount();
+    open('/airport-experience/select-slots');
+    expect(await screen.findByText(hi['slots.noRoute'])).toBeTruthy();
+    expect(screen.getByRole('link', { name: hi['slots.chooseRoute'] })).toBeTruthy();
   });
 });
 
