@@ -327,14 +327,11 @@ export async function expectSettles(page: Page, path: string, { developerText = 
 }
 
 /**
- * The one dead end left open, skipped here by name so the sweep stays a gate for every other route (it comes back by
- * deleting its line). The screen now says it is looking, with the way back to live tracking; what is left is the
- * server: a bus number no city has makes it build every city's live state on the request thread (Kochi's took
- * 6 s on a quiet machine and over 15 s during the sweep), and pages loading meanwhile wait for it too.
+ * Dead ends left open, skipped here by name so the sweep stays a gate for every other route (each comes back by
+ * deleting its line). None now: /public-route/MH00ZZ0000 (a bus no city has) once built every city's live state on
+ * the request (6-15 s); the server answers it from its vehicle-number index (realtime/service.ts vehicleAnywhere).
  */
-const KNOWN_DEAD_ENDS: Record<string, string> = {
-  '/public-route/MH00ZZ0000': "a bus no city has: the server builds every city's live state first (over 15 s under load)",
-};
+const KNOWN_DEAD_ENDS: Record<string, string> = {};
 
 for (const visit of visits()) {
   test(`signed in: ${visit.name}`, async ({ browser, riderState, baseURL }) => {
