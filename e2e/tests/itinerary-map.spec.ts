@@ -60,6 +60,9 @@ async function twoBusTrip(request: APIRequestContext) {
 
 const mapEl = (page: Page) => page.getByTestId('map');
 const attr = (page: Page, name: string) => mapEl(page).getAttribute(`data-${name}`);
+/** The map's ground in each theme (shared/ui theme.css --sawari-map-bg). */
+const LIGHT_GROUND = '#eef2f5';
+const DARK_GROUND = '#1c1f24';
 const lineColor = (c: string | null) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? `#${c.replace('#', '').toLowerCase()}` : '#334155');
 
 test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 780 }, bypassCSP: true });
@@ -142,6 +145,21 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByRole('button', { name: lang === 'en' ? 'Zoom in' : /Zoom in|ज़ूम/ })).toBeFocused();
     await page.screenshot({ path: test.info().outputPath(`itinerary-map-${lang}.png`) });
     await page.screenshot({ path: test.info().outputPath(`itinerary-map-${lang}-full.png`), fullPage: true });
+    await mapEl(page).screenshot({ path: test.info().outputPath(`itinerary-map-${lang}-map.png`) });
+    await expectAccessible(page);
+
+    // The system turning dark: the same map repainted from the theme's dark map tokens (ground, network, halo), the
+    // rides still in their route colours, names on the page's dark surface; axe again.
+    expect(await attr(page, 'map-background')).toBe(LIGHT_GROUND);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => attr(page, 'map-background'), { timeout: 20_000 }).toBe(DARK_GROUND);
+    expect(await attr(page, 'drawn-rides')).toBe(expectedRides);
+    expect(Number(await attr(page, 'drawn-network'))).toBeGreaterThan(0);
+    const label = labels.filter({ hasText: firstBoard }).first();
+    expect(await label.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(236, 236, 236)');
+    await page.screenshot({ path: test.info().outputPath(`itinerary-map-${lang}-dark.png`) });
+    await mapEl(page).screenshot({ path: test.info().outputPath(`itinerary-map-${lang}-dark-map.png`) });
+    await page.screenshot({ path: test.info().outputPath(`itinerary-map-${lang}-dark-full.png`), fullPage: true });
     await expectAccessible(page);
   });
 }
@@ -174,6 +192,15 @@ test("Mumbai's AE1 route map is fitted to the route: both ends and every stop na
   await expect.poll(() => attr(page, 'labels-cut'), { timeout: 20_000 }).toBe('0');
   expect(await attr(page, 'points-outside')).toBe('0');
   await page.screenshot({ path: test.info().outputPath('route-map-ae1-hi.png') });
+  // Dark (opened dark, not switched): the ground and the route from the dark map palette, the route's names inside.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(mapEl(page)).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
+  await expect.poll(() => attr(page, 'map-background'), { timeout: 20_000 }).toBe(DARK_GROUND);
+  await expect.poll(() => attr(page, 'drawn-route'), { timeout: 20_000 }).not.toBe('0');
+  expect(await attr(page, 'labels-cut')).toBe('0');
+  await page.screenshot({ path: test.info().outputPath('route-map-ae1-hi-dark.png') });
+  await expectAccessible(page);
 });
 
 test("a two-bus journey of Mumbai's demo feed (trips AE-T1-KHR-F then AE-KHR-T2-F, as the planner gives legs) is drawn along its trips' stops, fitted, its change named", async ({
