@@ -13,7 +13,16 @@ import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { PointGrid } from '../transit';
 import type { RouteSummaryView } from '../transit';
-import { buildNetwork, sharedRoutingArrays, type Endpoint, type Journey, type Network, type RoutingArrays, type TripInput } from '@sawari/domain/src/planner';
+import {
+  buildNetwork,
+  journeyItinerary,
+  sharedRoutingArrays,
+  type Endpoint,
+  type Journey,
+  type Network,
+  type RoutingArrays,
+  type TripInput,
+} from '@sawari/domain/src/planner';
 import { createQueryRunner, PlannerPool, type PlannerPoolOptions, type QueryRunner } from './pool';
 import { addDays, PlannerStore, type PlannerRows } from './store';
 import { NetworkPrebuilder, type PrebuildOptions } from './prebuild';
@@ -657,85 +666,14 @@ export class PlannerService {
     overlay: LiveOverlay | null = null,
   ): ItineraryView {
     const net = b.network;
-    const at = (secs: number) => b.day.startMs + secs * 1000;
-    const stopView = (s: number): LegStopView => {
-      const row = b.stops[s];
-      return {
-        stop_id: row.stop_id,
-        stop_name: row.stop_name ?? row.stop_id,
-        stop_lat: row.stop_lat ?? 0,
-        stop_lon: row.stop_lon ?? 0,
-        result_type: 'STOP',
-        cityId,
-      };
-    };
-    // The ends of the journey: the stop the rider chose (a walk from it reaches another stop of the same name), or the
-    // coordinate under the rider's name for it.
-    const place = (p: PlaceInput, name: string): LegStopView => {
-      const stop = p.stopId !== undefined ? b.network.stopIndex.get(p.stopId as string) : undefined;
-      if (stop !== undefined) return stopView(stop);
-      return { stop_id: '', stop_name: p.name ?? name, stop_lat: p.lat as number, stop_lon: p.lon as number, result_type: 'PLACE' };
-    };
-    const origin = place(from, 'Start point');
-    const destination = place(to, 'End point');
-    const end = (s: number, side: 'from' | 'to') => (s >= 0 ? stopView(s) : side === 'from' ? origin : destination);
-    const metres = (a: LegStopView, c: LegStopView) => Math.round(haversineKm(a.stop_lat, a.stop_lon, c.stop_lat, c.stop_lon) * 1000);
-    let walkSeconds = 0;
-    const legs: LegView[] = j.legs.map((l) => {
-      if (l.kind === 'walk') {
-        const a = end(l.from, 'from');
-        const c = end(l.to, 'to');
-        walkSeconds += l.arrival - l.departure;
-        // Walked metres: the straight line × the city's detour factor.
-        return {
-          mode: 'WALK',
-          from: a,
-          to: c,
-          departure: at(l.departure),
-          arrival: at(l.arrival),
-          route: null,
-          headsign: null,
-          tripId: null,
-          stopCount: null,
-          distanceMeters: plannerWalk(metres(a, c), walk).meters,
-          live: false,
-          scheduledDeparture: at(l.departure),
-          scheduledArrival: at(l.arrival),
-        };
-      }
-      const source = net.tripSource[l.trip];
-      const routeId = net.routeIds[net.patternRoute[l.pattern]];
-      const r = b.routes.get(routeId);
-      let distanceMeters = 0;
-      const s0 = net.patternStopStart[l.pattern];
-      for (let i = l.boardPos; i < l.alightPos; i++) distanceMeters += metres(stopView(net.patternStops[s0 + i]), stopView(net.patternStops[s0 + i + 1]));
-      return {
-        mode: r?.route_type === 4 ? 'FERRY' : 'BUS',
-        from: stopView(l.from),
-        to: stopView(l.to),
-        departure: at(l.departure),
-        arrival: at(l.arrival),
-        route: {
-          route_id: routeId,
-          route_name: r?.route_short_name || r?.route_long_name || routeId,
-          route_long_name: r?.route_long_name ?? null,
-          agency_name: r?.agency_name ?? null,
-          route_type: r?.route_type ?? 3,
-          color: r?.route_color ?? null,
-          text_color: r?.route_text_color ?? null,
-          ttStatus: 0,
-          isFrequencyTrip: net.sourceTripIsFrequency[source] === 1,
-          frequency_data_array: [],
-        },
-        headsign: b.headsigns[source] ?? null,
-        tripId: net.sourceTripIds[source],
-        stopCount: l.alightPos - l.boardPos,
-        distanceMeters,
+    // The offline planner's assembly (shared/domain), with the city on stops and each ride's live and timetable times.
+    return journeyItinerary({ network: net, startMs: b.day.startMs, stops: b.stops, routes: b.routes, headsigns: b.headsigns }, j, from, to, walk, {
+      cityId,
+      rideTimes: (l) => ({
         live: tripTimes(net, overlay, l.trip, l.boardPos).live,
-        scheduledDeparture: at(tripTimes(net, null, l.trip, l.boardPos).dep),
-        scheduledArrival: at(tripTimes(net, null, l.trip, l.alightPos).arr),
-      };
+        scheduledDeparture: tripTimes(net, null, l.trip, l.boardPos).dep,
+        scheduledArrival: tripTimes(net, null, l.trip, l.alightPos).arr,
+      }),
     });
-    return { departure: at(j.departure), arrival: at(j.arrival), durationSeconds: j.arrival - j.departure, transfers: j.transfers, walkSeconds, legs };
   }
 }

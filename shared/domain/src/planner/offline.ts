@@ -1,8 +1,9 @@
 import { localDate } from '../service-day';
 import { haversineKm, plannerWalk, plannerWalkRadius, stopNameKey, type PlannerWalkSettings } from '../transit';
-import type { Endpoint, Journey } from './raptor';
+import type { Endpoint, Journey, JourneyLeg } from './raptor';
+import type { Network } from './network';
 import { raptorRange } from './raptor';
-import type { Timetable, TimetableDay, TimetableStop } from './timetable-file';
+import type { Timetable, TimetableDay, TimetableRoute, TimetableStop } from './timetable-file';
 
 /**
  * The trip planner without the server: the same search on the same day networks (read from the offline timetable
@@ -213,14 +214,63 @@ export function planOffline(
 }
 
 function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePlace, to: OfflinePlace, walk: PlannerWalkSettings): OfflineItinerary {
+  const source: ItinerarySource = { ...day, stops: tt.stops, routes: new Map(tt.routes.map((r) => [r.route_id, r])) };
+  // No ride times given: every leg is the timetable's (live false).
+  return journeyItinerary(source, j, from, to, walk) as OfflineItinerary;
+}
+
+/** What an itinerary is assembled from: a service day's network and the rows beside it (the server's and this planner's). */
+export interface ItinerarySource {
+  network: Network;
+  /** The service day's start (epoch ms): times are seconds from it. */
+  startMs: number;
+  stops: readonly TimetableStop[];
+  routes: ReadonlyMap<string, TimetableRoute>;
+  /** Per source trip. */
+  headsigns: readonly (string | null)[];
+}
+
+/** A ride as the server has it with trip updates: predicted or not, and its timetable times (seconds of the service day). */
+export interface RideTimes {
+  live: boolean;
+  scheduledDeparture: number;
+  scheduledArrival: number;
+}
+
+/** A leg end as the server answers it: `cityId` on a stop (not in the schema: GraphQL resolves the stop's routes with it). */
+export type ItineraryLegStop = OfflineLegStop & { cityId?: string };
+export type ItineraryLeg = Omit<OfflineLeg, 'from' | 'to' | 'live'> & { from: ItineraryLegStop; to: ItineraryLegStop; live: boolean };
+export type AssembledItinerary = Omit<OfflineItinerary, 'legs'> & { legs: ItineraryLeg[] };
+
+/**
+ * A journey of the search as the planTrip answer's itinerary: its legs with their stops (the rider's chosen stop, or the
+ * coordinate under the rider's name for it, at the ends), times in epoch ms, routes, headsigns, walked and ridden
+ * metres. One function for the server's planner (service.ts, with `cityId` on stops and the ride times of its live
+ * overlay) and the offline one, so that the two answer alike (offline-agreement.test.ts).
+ */
+export function journeyItinerary(
+  day: ItinerarySource,
+  j: Journey,
+  from: OfflinePlace,
+  to: OfflinePlace,
+  walk: PlannerWalkSettings,
+  opts: { cityId?: string; rideTimes?: (leg: Extract<JourneyLeg, { kind: 'ride' }>) => RideTimes } = {},
+): AssembledItinerary {
   const net = day.network;
-  const routes = new Map(tt.routes.map((r) => [r.route_id, r]));
   const at = (secs: number) => day.startMs + secs * 1000;
-  const stopView = (s: number): OfflineLegStop => {
-    const row = tt.stops[s];
-    return { stop_id: row.stop_id, stop_name: row.stop_name ?? row.stop_id, stop_lat: row.stop_lat ?? 0, stop_lon: row.stop_lon ?? 0, result_type: 'STOP' };
+  const city = opts.cityId === undefined ? {} : { cityId: opts.cityId };
+  const stopView = (s: number): ItineraryLegStop => {
+    const row = day.stops[s];
+    return {
+      stop_id: row.stop_id,
+      stop_name: row.stop_name ?? row.stop_id,
+      stop_lat: row.stop_lat ?? 0,
+      stop_lon: row.stop_lon ?? 0,
+      result_type: 'STOP',
+      ...city,
+    };
   };
-  const placeView = (p: OfflinePlace, name: string): OfflineLegStop => {
+  const placeView = (p: OfflinePlace, name: string): ItineraryLegStop => {
     const stop = p.stopId !== undefined ? net.stopIndex.get(p.stopId as string) : undefined;
     if (stop !== undefined) return stopView(stop);
     return { stop_id: '', stop_name: p.name ?? name, stop_lat: p.lat as number, stop_lon: p.lon as number, result_type: 'PLACE' };
@@ -230,11 +280,12 @@ function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePl
   const end = (s: number, side: 'from' | 'to') => (s >= 0 ? stopView(s) : side === 'from' ? origin : destination);
   const metres = (a: OfflineLegStop, c: OfflineLegStop) => Math.round(haversineKm(a.stop_lat, a.stop_lon, c.stop_lat, c.stop_lon) * 1000);
   let walkSeconds = 0;
-  const legs: OfflineLeg[] = j.legs.map((l) => {
+  const legs: ItineraryLeg[] = j.legs.map((l) => {
     if (l.kind === 'walk') {
       const a = end(l.from, 'from');
       const c = end(l.to, 'to');
       walkSeconds += l.arrival - l.departure;
+      // Walked metres: the straight line × the city's detour factor.
       return {
         mode: 'WALK',
         from: a,
@@ -253,10 +304,11 @@ function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePl
     }
     const source = net.tripSource[l.trip];
     const routeId = net.routeIds[net.patternRoute[l.pattern]];
-    const r = routes.get(routeId);
+    const r = day.routes.get(routeId);
     let distanceMeters = 0;
     const s0 = net.patternStopStart[l.pattern];
     for (let i = l.boardPos; i < l.alightPos; i++) distanceMeters += metres(stopView(net.patternStops[s0 + i]), stopView(net.patternStops[s0 + i + 1]));
+    const times = opts.rideTimes?.(l) ?? { live: false, scheduledDeparture: l.departure, scheduledArrival: l.arrival };
     return {
       mode: r?.route_type === 4 ? 'FERRY' : 'BUS',
       from: stopView(l.from),
@@ -279,9 +331,9 @@ function itinerary(tt: Timetable, day: TimetableDay, j: Journey, from: OfflinePl
       tripId: net.sourceTripIds[source],
       stopCount: l.alightPos - l.boardPos,
       distanceMeters,
-      live: false,
-      scheduledDeparture: at(l.departure),
-      scheduledArrival: at(l.arrival),
+      live: times.live,
+      scheduledDeparture: at(times.scheduledDeparture),
+      scheduledArrival: at(times.scheduledArrival),
     };
   });
   return { departure: at(j.departure), arrival: at(j.arrival), durationSeconds: j.arrival - j.departure, transfers: j.transfers, walkSeconds, legs };
