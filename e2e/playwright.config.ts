@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumArgs, chromiumPath, repoRoot } from './support/server';
+import { chromiumArgs, chromiumPath, repoRoot, serverEnv } from './support/server';
 
 const port = Number(process.env.E2E_PORT || 18180);
 const dataDir = path.join(os.tmpdir(), `sawari-e2e-main-${port}`);
@@ -38,16 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // PAYMENTS_SANDBOX_PENDING_MS: pending test payments (pending@upi, 4000 0025 0000 3155) settle after 4 s instead of
     // 30 s, so checkout tests see the waiting state and its end quickly (docs/checkout.md).
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '127.0.0.1',
-      PAYMENTS_SANDBOX_PENDING_MS: '4000',
-      ...importFeeds,
-    },
+    env: { ...serverEnv(port, dataDir), PAYMENTS_SANDBOX_PENDING_MS: '4000', ...importFeeds },
   },
 });

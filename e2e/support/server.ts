@@ -22,6 +22,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The environment of every e2e server (the Playwright config's and those specs start): development, on 127.0.0.1 with
+ *  its own PGlite folder, warnings only, and the test client's x-forwarded-for believed (a client address per rider). */
+export const serverEnv = (port: number, dataDir: string): Record<string, string> => ({
+  NODE_ENV: 'development',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  TRUST_PROXY: '127.0.0.1',
+});
+
 /**
  * Starts the real server (the compiled API `npm start` runs, built web apps) on its own port and data folder. The
  * Playwright config's web server compiles the API (api/build.mjs) before any spec runs.
@@ -30,17 +42,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'api/dist/app/main.js')], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '127.0.0.1',
-      ...env,
-    },
+    env: { ...process.env, ...serverEnv(port, dataDir), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
