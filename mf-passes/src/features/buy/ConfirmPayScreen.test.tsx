@@ -116,6 +116,49 @@ describe('ConfirmPayScreen: what is bought, the server’s price, Pay', () => {
     expect(screen.queryByRole('button', { name: /welcome offer/ })).toBeNull();
   });
 
+  it('the offer not for this account: the rider’s words and the way on, never the server’s reason text', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    mocked.loadTrialOffer.mockResolvedValue(trial({ eligible: false, claimed: false, reason: 'developer text: maxAccountAgeDays exceeded' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const offer = await screen.findByRole('region', { name: 'Welcome ride' });
+    expect(offer.textContent).toContain(
+      'This offer is not available on your account (it is only for some riders, such as new ones). You can still buy this pass at the price below.',
+    );
+    expect(offer.textContent).not.toContain('developer text');
+    expect(within(offer).queryByRole('button')).toBeNull();
+  });
+
+  it('the offer not for this account, in Hindi: never the server’s English reason', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    mocked.loadTrialOffer.mockResolvedValue(trial({ eligible: false, claimed: false, reason: 'Your account is older, so it cannot get this offer.' }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />, 'hi');
+    const offer = await screen.findByRole('region', { name: 'Welcome ride' });
+    expect(offer.textContent).toContain(hiText('pay.offerNotAllowed'));
+    expect(offer.textContent).toContain('यह ऑफ़र आपके खाते के लिए उपलब्ध नहीं है');
+    expect(offer.textContent).not.toContain('Your account is older');
+  });
+
+  // What claiming the offer can be refused with (passes createOrder with digitalOffer, offers applicable()).
+  it.each([
+    [404, 'OFFER_NOT_FOUND', 'This offer has ended. You can still buy the pass at the price shown.'],
+    [409, 'OFFER_NOT_APPLICABLE', 'The offer does not apply to this pass. Buy it at the price shown, or choose a pass the offer is for.'],
+    [409, 'DIGITAL_OFFER_ALREADY_AVAILED', 'You have already used this offer. Each rider can use it once.'],
+    [403, 'DIGITAL_OFFER_NOT_ALLOWED', 'This offer is not available to you.'],
+    [400, 'OFFERS_NOT_COMBINABLE', 'A bank offer and the free offer cannot be used together.'],
+    [503, 'OFFER_UNAVAILABLE', 'Please try again in a minute.'],
+    [500, 'INTERNAL', 'We could not complete this just now. Please try again.'],
+  ])('claiming the offer refused %i %s: the rider’s words, never the API’s text', async (status, code, words) => {
+    mocked.loadTrialOffer.mockResolvedValue(trial());
+    mocked.createOrder.mockResolvedValueOnce(order({ status: 'CREATED' })).mockRejectedValueOnce(refused(status, code));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const offer = await screen.findByRole('region', { name: 'Welcome ride' });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Get it with the welcome offer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(words);
+    expect(alert.textContent).not.toContain('developer text');
+    expect(alert.textContent).not.toContain(code);
+  });
+
   it('a bank offer chosen: priced with it, and the free offer cannot be combined', async () => {
     mocked.loadProduct.mockResolvedValue(product({ bankOffers: [{ bank: 'HDFC', percentOff: 10 }] }));
     mocked.loadTrialOffer.mockResolvedValue(trial());

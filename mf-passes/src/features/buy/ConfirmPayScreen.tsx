@@ -188,7 +188,8 @@ function ConfirmPay({ c }: { c: Chosen }) {
             </>
           ) : (
             <p className={styles.warn}>
-              {panel?.kind === 'claimed' ? t('error.DIGITAL_OFFER_ALREADY_AVAILED') : t('pay.offerNotAllowed', { reason: offer.reason ?? '' })}
+              {/* The offer's `reason` is the server's English sentence: never shown; the rider's words say what to do. */}
+              {panel?.kind === 'claimed' ? t('error.DIGITAL_OFFER_ALREADY_AVAILED') : t('pay.offerNotAllowed')}
             </p>
           )}
         </section>

@@ -82,4 +82,6 @@ it('a refused quote can be asked again, except an offer refusal', () => {
   expect(quoteRetryable({ code: 'NETWORK_ERROR' })).toBe(true);
   expect(quoteRetryable({})).toBe(true);
   expect(quoteRetryable({ code: 'DIGITAL_OFFER_ALREADY_AVAILED' })).toBe(false);
+  expect(quoteRetryable({ code: 'OFFER_NOT_APPLICABLE' })).toBe(false);
+  expect(quoteRetryable({ code: 'OFFERS_NOT_COMBINABLE' })).toBe(false);
 });

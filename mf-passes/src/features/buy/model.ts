@@ -34,7 +34,7 @@ export type TrialOfferView = { title: string; eligible: boolean; claimed: boolea
 /**
  * What the trial/welcome offer panel offers for this pass: why it does not apply (`notFor`, with the miss), the claim
  * button (`claim`; `blockedByBank` when a bank offer is chosen, the two not combining), already used (`claimed`), or
- * refused with the server's reason (`notAllowed`).
+ * not for this rider's account (`notAllowed`: said in the rider's words, never the server's `reason` text).
  */
 export type OfferPanel = { kind: 'notFor'; miss: OfferScopeMiss } | { kind: 'claim'; blockedByBank: boolean } | { kind: 'claimed' } | { kind: 'notAllowed' };
 
@@ -69,4 +69,5 @@ export const payButton = (quoted: boolean, paying: boolean): 'pay.pricing' | 'pa
   !quoted ? 'pay.pricing' : paying ? 'pay.continuePayment' : 'pay.pay';
 
 /** A refused quote can be asked again, except an offer refusal (asking again gives the same answer). */
-export const quoteRetryable = (problem: { code?: string } | null): boolean => !!problem && !problem.code?.startsWith('DIGITAL_');
+export const quoteRetryable = (problem: { code?: string } | null): boolean =>
+  !!problem && !problem.code?.startsWith('DIGITAL_') && !problem.code?.startsWith('OFFER');

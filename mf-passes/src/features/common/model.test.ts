@@ -1,4 +1,6 @@
 import { passOrderPayloadSchema } from '@sawari/contracts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   addDays,
   afterDetailsPath,
@@ -10,6 +12,8 @@ import {
   cityMidnight,
   detailsFromProfile,
   EMPTY_FLOW,
+  UPLOAD_ERROR_IDS,
+  uploadErrorId,
   errorAction,
   errorMessageId,
   firstDetailError,
@@ -323,6 +327,25 @@ describe('server answers in words', () => {
     expect(errorAction('START_DATE_IN_PAST', null)?.path).toBe('/productHooks/bus-pass-purchase/personal-details');
     expect(errorAction('PRODUCT_INACTIVE', 'x')?.path).toBe('/productHooks');
     expect(errorAction('DIGITAL_OFFER_ALREADY_AVAILED', 'x')).toBeNull();
+  });
+
+  it('a failed proof upload: each code the upload route answers has its words; others by kind; the rest the general words', () => {
+    // The upload route's own codes, read from the API's source so a new one cannot go unmapped.
+    const root = join(__dirname, '../../../..');
+    const source = ['api/src/modules/passes/routes.ts', 'api/src/modules/files/service.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+    const apiCodes = [...source.matchAll(/ApiError\(\s*\d+,\s*'([A-Z_]+)'/g)].map((m) => m[1]);
+    expect(apiCodes).toEqual(expect.arrayContaining(['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'UPLOAD_QUOTA_REACHED', 'BAD_UPLOAD']));
+    for (const code of apiCodes.filter((c) => c !== 'FILE_NOT_FOUND' && c !== 'FILE_LINK_EXPIRED' && c !== 'FILE_LINK_INVALID'))
+      expect([code, UPLOAD_ERROR_IDS[code]]).toEqual([code, expect.any(String)]);
+    for (const [code, id] of Object.entries(UPLOAD_ERROR_IDS)) expect(uploadErrorId({ status: 400, code })).toBe(id);
+    expect(uploadErrorId({ status: 0, code: 'NETWORK_ERROR' })).toBe('error.NETWORK_ERROR');
+    expect(uploadErrorId({ status: 401, code: 'TOKEN_EXPIRED' })).toBe('upload.error.signIn');
+    expect(uploadErrorId({ status: 502, code: 'HTTP_502' })).toBe('upload.error.busy');
+    expect(uploadErrorId({ status: 500, code: 'INTERNAL' })).toBe('upload.error.unknown');
+    expect(uploadErrorId({ status: 418, code: 'SOMETHING_NEW' })).toBe('upload.error.unknown');
+    expect(uploadErrorId({ status: 404, code: 'NOT_FOUND' })).toBe('upload.error.unknown');
+    expect(errorMessageId('OFFER_NOT_APPLICABLE')).toBe('error.OFFER_NOT_APPLICABLE');
+    expect(errorMessageId('OFFER_NOT_FOUND')).toBe('error.OFFER_NOT_FOUND');
   });
 });
 

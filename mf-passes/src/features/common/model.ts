@@ -4,6 +4,7 @@
 import type { MyPass as MyPassRecord, PassCatalogue, PassCategory, PassFare, PassOrderPayload, PassProduct, PassSubCategory } from '@sawari/contracts';
 import { APP_VERSION } from '@sawari/runtime/src/app-version';
 import { addCityDays, cityDate, cityMidnight, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
+import { riderErrorKind, type ErrorLike } from '@sawari/ui/src/rider-errors';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
 // The server's response schemas (@sawari/contracts passes.ts) are the one source of these shapes.
@@ -300,7 +301,47 @@ export function buildOrderPayload(a: { flow: Flow; fare: Fare; userId: string; d
 }
 
 // ---- server answers in words ----
-/** Codes this remote explains itself (message id `error.<CODE>`); anything else shows the server's own message. */
+// The API's `message` is written for developers and is never shown: each code the rider can meet has words here, and
+// any other code gets the rider's words of its kind (shared/ui rider-errors: offline, sign in, busy, …).
+
+/**
+ * Every code POST /api/passes/proofs answers (passes routes: the multipart checks and the type sniff; the files
+ * module's upload quota; the framework's body limit), as the message id of the rider's words. NETWORK_ERROR is the
+ * app's own (no answer at all).
+ */
+export const UPLOAD_ERROR_IDS: Readonly<Record<string, string>> = {
+  FILE_TOO_LARGE: 'error.FILE_TOO_LARGE',
+  PAYLOAD_TOO_LARGE: 'error.FILE_TOO_LARGE',
+  UNSUPPORTED_FILE_TYPE: 'error.UNSUPPORTED_FILE_TYPE',
+  UPLOAD_QUOTA_REACHED: 'error.UPLOAD_QUOTA_REACHED',
+  FILE_MISSING: 'upload.error.unreadable',
+  BAD_UPLOAD: 'upload.error.unreadable',
+  UNSUPPORTED_MEDIA_TYPE: 'upload.error.unreadable',
+  NETWORK_ERROR: 'error.NETWORK_ERROR',
+};
+
+/**
+ * The rider's words (message id) for a failed proof upload: the upload's own codes, else by the kind of error
+ * (riderErrorKind: a session that ended, the server busy, no connection); anything else, an unknown code or a server
+ * fault, says the file was not sent, to try again and to contact support if it keeps failing. Never the server's text.
+ */
+export function uploadErrorId(error: ErrorLike): string {
+  const known = error?.code ? UPLOAD_ERROR_IDS[error.code] : undefined;
+  if (known) return known;
+  switch (riderErrorKind(error)) {
+    case 'offline':
+      return 'error.NETWORK_ERROR';
+    case 'signIn':
+      return 'upload.error.signIn';
+    case 'busy':
+      return 'upload.error.busy';
+    default:
+      return 'upload.error.unknown';
+  }
+}
+
+/** Codes this remote explains itself (message id `error.<CODE>`); any other code gets the rider's words of its kind
+ *  (shared/ui riderError, in ProblemPanel), never the server's message. */
 export const KNOWN_ERRORS = [
   'PRODUCT_INACTIVE',
   'SUB_CATEGORY_INACTIVE',
@@ -312,6 +353,8 @@ export const KNOWN_ERRORS = [
   'DIGITAL_OFFER_NOT_ALLOWED',
   'OFFERS_NOT_COMBINABLE',
   'BANK_OFFER_NOT_APPLICABLE',
+  'OFFER_NOT_APPLICABLE',
+  'OFFER_NOT_FOUND',
   'PASSES_NOT_ENABLED',
   'PRODUCT_NOT_FOUND',
   'PROOF_REQUIRED',

@@ -4,9 +4,10 @@
 // the file chosen with Retry, and everything else: the earlier proofs, the details, the choices.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB } from '@sawari/domain';
 import { uploadProof } from '../common/api';
-import { formatSize, ID_PROOF_KINDS, PROOF_TYPES, IMAGE_TYPES, proofFileProblem, type ProofKind, type UploadedProof } from '../common/model';
+import { formatSize, ID_PROOF_KINDS, PROOF_TYPES, IMAGE_TYPES, proofFileProblem, uploadErrorId, type ProofKind, type UploadedProof } from '../common/model';
 import { asApiError, styles, useT } from '../common/ui';
 
 type Slot = 'photo' | 'id';
@@ -46,6 +47,9 @@ export function ProofPicker({
   );
 }
 
+/** The shell's SOS page: the support offices, their hours and phone numbers. */
+const SUPPORT_PATH = '/SOS';
+
 /** Steps at which the percentage is announced (politely), not at every progress event. */
 const ANNOUNCE_EVERY = 25;
 
@@ -70,6 +74,8 @@ function ProofSlot({
   const intl = useIntl();
   const inputId = `proof-${slot}`;
   const [problem, setProblem] = useState<string | null>(null);
+  /** The failure is not one the rider can fix: the way to support goes with Retry. */
+  const [support, setSupport] = useState(false);
   const [uploading, setUploading] = useState<Uploading | null>(null);
   /** The chosen file that is not uploaded (failed or cancelled): it stays chosen, with Retry. */
   const [failed, setFailed] = useState<File | null>(null);
@@ -101,11 +107,10 @@ function ProofSlot({
         setCancelled(true);
         return;
       }
-      const e = asApiError(err);
-      const known = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR'].includes(e.code);
-      if (e.code === 'UPLOAD_QUOTA_REACHED')
-        setProblem(t('error.UPLOAD_QUOTA_REACHED', { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
-      else setProblem(known ? t(`error.${e.code}`) : t('upload.error.failed', { reason: e.message }));
+      // The rider's words for the code (uploadErrorId), never the server's message.
+      const id = uploadErrorId(asApiError(err));
+      setProblem(t(id, { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
+      setSupport(id === 'upload.error.unknown');
     } finally {
       setUploading(null);
     }
@@ -116,6 +121,7 @@ function ProofSlot({
     e.target.value = '';
     if (!file) return;
     const refused = proofFileProblem(file, kind);
+    setSupport(false);
     if (refused) {
       setFailed(null);
       setCancelled(false);
@@ -142,6 +148,11 @@ function ProofSlot({
       <button ref={retryRef} type="button" className={styles.textButton} onClick={() => void send(failed)}>
         {t('upload.retry')}
       </button>
+      {support && problem && (
+        <p>
+          <Link to={SUPPORT_PATH}>{t('upload.support')}</Link>
+        </p>
+      )}
     </>
   );
   return (
