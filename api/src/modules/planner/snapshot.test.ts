@@ -9,6 +9,7 @@ import {
   checksum,
   CopyBinaryFields,
   DbSnapshotStore,
+  decodeSnapshot,
   FileSnapshotStore,
   SnapshotReceiver,
   snapshotKey,
@@ -163,6 +164,12 @@ describe(`planner network snapshots ${dbLabel()}`, () => {
       // The header row, then the chunks: one COPY, or one query each.
       expect(queries).toHaveBeenCalledTimes(t.db.kind === 'postgres' ? 1 : 1 + head.chunks);
       expect(phases).toEqual(['snapshot header row', expect.stringMatching(t.db.kind === 'postgres' ? /one binary COPY of \d+/ : /\d+ queries/)]);
+      // Checked as it arrived: decoding does not sum its bytes again (a plain copy of them is summed).
+      const id = { cityId: 'testville', feedId: city.feedId!, feedVersion: city.feedVersion!, date: '20260115', slackSecs: 180 };
+      decodeSnapshot(bytes, id, (phase) => phases.push(phase));
+      expect(phases).not.toContain('checksum');
+      decodeSnapshot(new Uint8Array(bytes), id, (phase) => phases.push(phase));
+      expect(phases).toContain('checksum');
     } finally {
       queries.mockRestore();
     }

@@ -265,8 +265,16 @@ export interface SnapshotStore {
   save(key: string, id: SnapshotIdentity, bytes: Uint8Array, keepFrom: string): Promise<void>;
 }
 
-/** Snapshots whose checksum a store checked as their bytes arrived (decodeSnapshot does not check them again). */
-const checkedWhileRead = new WeakSet<Uint8Array>();
+/**
+ * Marks a snapshot whose checksum a store checked as its bytes arrived (decodeSnapshot does not check it again). A
+ * registered symbol on the bytes themselves, not a module's WeakSet: the bench loads this module twice (ESM and CJS
+ * under tsx), and the second copy's set did not know what the first had checked (the 10x city's 170 MB summed twice).
+ */
+const CHECKED = Symbol.for('sawari.planner.snapshotChecked');
+const checkedWhileRead = {
+  has: (bytes: Uint8Array) => (bytes as unknown as Record<symbol, boolean>)[CHECKED] === true,
+  add: (bytes: Uint8Array) => void ((bytes as unknown as Record<symbol, boolean>)[CHECKED] = true),
+};
 
 /**
  * A snapshot's bytes as they arrive, in order, into one SharedArrayBuffer: the header is checked as soon as it is in
