@@ -52,7 +52,8 @@ const ERROR_IDS: Record<string, string> = {
   ORDER_NOT_PAID: 'error.notPaid',
 };
 
-/** A refused request in words (the server's reason when this remote has none), with Retry; focused when it appears. */
+/** A refused request in words (by its code; a code this remote has no words for gets the shared rider words of its kind,
+ *  never the server's message), with Retry; focused when it appears. */
 export function ProblemPanel({
   error,
   onRetry,
