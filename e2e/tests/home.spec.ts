@@ -338,3 +338,94 @@ test("first-load JavaScript: Home with its buses costs only its own screen over 
   expect(home.files.filter((f) => /graphql/.test(f.url))).toEqual([]);
   expect(home.kb - first.kb).toBeLessThanOrEqual(12);
 });
+
+/** Every word of `el`'s text sits on one line (a label may wrap between its words, never inside one). */
+async function wordsUnbroken(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const broken: string[] = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          // One line: every box of the word has the same top (a word across two lines has boxes at two heights).
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
+}
+
+for (const lang of ['en', 'hi'] as const)
+  test(`200 % text: the header's city reads whole and the tab bar's labels break only between words, light and dark (${lang}, 360 px)`, async ({ page }) => {
+    // The longest city name there is; the browser's text size doubled (rem and em follow the root font size).
+    await page.addInitScript((l) => {
+      localStorage.setItem('sawari.city', 'thiruvananthapuram');
+      localStorage.setItem('sawari.lang', l);
+      document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+    }, lang);
+    await page.goto('/app/');
+    await expect(h1(page)).toHaveText(lang === 'en' ? 'Welcome to Sawari' : 'सवारी में आपका स्वागत है');
+    const name = lang === 'en' ? 'Thiruvananthapuram' : 'तिरुवनंतपुरम';
+    const city = page.getByRole('banner').getByRole('link', { name: `${lang === 'en' ? 'City:' : 'शहर:'} ${name}` });
+    await expect(city).toBeVisible();
+    // The name is all there: nothing of it clipped or cut with an ellipsis, inside the phone's width.
+    const cut = await city.evaluate((el) =>
+      // (the visually hidden "City:" for screen readers aside)
+      [el, ...el.querySelectorAll('span')]
+        .filter((e) => e.getBoundingClientRect().width > 1)
+        .some((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible'),
+    );
+    expect(cut).toBe(false);
+    const box = (await city.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Its words whole, but for a single word longer than the line (the English name at 200 %), which breaks rather
+    // than being cut.
+    const brokenInCity = await wordsUnbroken(page, '[data-testid="header-city"]');
+    const line = await city.evaluate((el) => el.getBoundingClientRect().width);
+    for (const w of brokenInCity)
+      expect(
+        await page.evaluate(
+          ([word, width]) => {
+            const probe = document.createElement('span');
+            probe.textContent = word as string;
+            probe.style.cssText = 'position:absolute;white-space:nowrap;font:inherit;visibility:hidden';
+            document.querySelector('[data-testid="header-city"]')!.append(probe);
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            return wide > (width as number);
+          },
+          [w, line] as const,
+        ),
+        `"${w}" broken though it fits a line`,
+      ).toBe(true);
+
+    const bar = tabs(page);
+    await expect(bar.getByRole('link')).toHaveCount(4);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      // Each label whole inside its tab, no word broken across lines, every tab inside the phone.
+      expect(await wordsUnbroken(page, '[data-testid="tab-bar"] a span')).toEqual([]);
+      for (const link of await bar.getByRole('link').all()) {
+        const b = (await link.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(360);
+        const overflow = await link.evaluate((el) => {
+          const label = el.querySelector('span')!.getBoundingClientRect();
+          const tab = el.getBoundingClientRect();
+          return label.left < tab.left - 0.5 || label.right > tab.right + 0.5;
+        });
+        expect(overflow).toBe(false);
+      }
+      await expectNoSidewaysScroll(page);
+      await expectBarCoversNothing(page);
+      await expectAccessible(page);
+      await shot(page, `text-200-${lang}-${theme}`);
+    }
+  });

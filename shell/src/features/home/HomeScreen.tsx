@@ -76,7 +76,9 @@ export default function HomeScreen() {
         )}
         {tracking && <LastTrip city={city.id} />}
         <section aria-labelledby="home-services">
-          <h2 id="home-services">{t('home.services.heading', { city: city.name })}</h2>
+          <h2 id="home-services" className={own.cityHeading}>
+            {t('home.services.heading', { city: city.name })}
+          </h2>
           {entries.length === 0 ? (
             <p>{t('home.services.none', { city: city.name })}</p>
           ) : (
