@@ -150,7 +150,9 @@ function ProofSlot({
       </button>
       {support && problem && (
         <p>
-          <Link to={SUPPORT_PATH}>{t('upload.support')}</Link>
+          <Link className={styles.alertLink} to={SUPPORT_PATH}>
+            {t('upload.support')}
+          </Link>
         </p>
       )}
     </>
