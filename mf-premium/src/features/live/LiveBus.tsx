@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { freshness } from '@sawari/domain';
 import { serverNow } from '@sawari/runtime';
+import type { BookingTracking } from '@sawari/contracts';
 import { loadTracking } from '../common/api';
 import { usePolling } from '../common/poll';
 import { ListSkeleton, ProblemPanel, styles, useT, useTimes } from '../common/ui';
@@ -26,9 +27,23 @@ function useTracking(bookingId: string) {
   return { data: value, error, retry };
 }
 
+/**
+ * When tracking opens and the bus leaves: with the date when that is not today (a seat days ahead said only
+ * "opens at 7:00 AM"), as the words of live.opensAt.
+ */
+export function opensAtWords(opensAt: number, now: number, time: (ms: number) => string, date: (ms: number) => string) {
+  const slot = opensAt + 30 * 60_000;
+  const at = (ms: number) => (date(ms) === date(now) ? time(ms) : `${date(ms)}, ${time(ms)}`);
+  return { time: at(opensAt), slot: at(slot) };
+}
+
+/** "Updates by itself every N min" only while the page follows the bus (before tracking opens it asked again after a
+ * quarter of the days to the slot: "every 2482 min"). */
+export const showsPollNote = (state: BookingTracking['state']) => state === 'LIVE' || state === 'NO_DATA' || state === 'PASSED';
+
 export default function LiveBus({ bookingId }: { bookingId: string }) {
   const t = useT();
-  const { time } = useTimes();
+  const { time, date } = useTimes();
   const { data: d, error, retry } = useTracking(bookingId);
   // re-render every 30 s so "in N min" and "last seen" age between polls
   const [, setTick] = useState(0);
@@ -46,7 +61,7 @@ export default function LiveBus({ bookingId }: { bookingId: string }) {
     <section aria-labelledby="live-bus" className={styles.card} data-state={d.state}>
       <h2 id="live-bus">{d.vehicleNo ? t('live.heading', { vehicle: d.vehicleNo }) : t('live.headingNoBus')}</h2>
       <div aria-live="polite">
-        {d.state === 'NOT_OPEN' && <p>{t('live.opensAt', { time: time(d.opensAt), slot: time(d.opensAt + 30 * 60_000) })}</p>}
+        {d.state === 'NOT_OPEN' && <p>{t('live.opensAt', opensAtWords(d.opensAt, now, time, date))}</p>}
         {d.state === 'NO_DATA' && <p>{t('live.noData', { stop: d.boarding.name, time: time(d.boarding.scheduledAt) })}</p>}
         {d.state === 'PASSED' && <p>{t('live.passed', { stop: d.boarding.name })}</p>}
         {d.state === 'OVER' && <p>{t('live.over')}</p>}
@@ -96,7 +111,7 @@ export default function LiveBus({ bookingId }: { bookingId: string }) {
           ))}
         </ol>
       )}
-      <p className={styles.hint}>{t('live.pollNote', { minutes: Math.round(d.pollAfterMs / 60_000) })}</p>
+      {showsPollNote(d.state) && <p className={styles.hint}>{t('live.pollNote', { minutes: Math.round(d.pollAfterMs / 60_000) })}</p>}
     </section>
   );
 }
