@@ -4,26 +4,18 @@
 // network), '../common/local' (the device's database) and the sign-in and city gates (`gates` below), never the
 // screen itself.
 import type { ReactElement, ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiRequestError, sessionAtom, type CityConfig } from '@sawari/runtime';
+import { screenTree, type Catalogs } from '@sawari/ui/src/testing/render-at';
 import { flowAtom } from '../features/common/flow';
 import { EMPTY_FLOW, type Flow } from '../features/common/model';
 import en from '../i18n/en.json';
 import hi from '../i18n/hi.json';
 
-// A loaded machine (the whole suite in parallel) may take over a second to settle a screen: wait up to 5 s, not 1 s.
-configure({ asyncUtilTimeout: 5000 });
+export { location } from '@sawari/ui/src/testing/render-at';
 
-/** Where the router is now (a test reads it after a navigation). */
-export const location = { current: '' };
-function Where() {
-  const l = useLocation();
-  location.current = `${l.pathname}${l.search}`;
-  return null;
-}
+const CATALOGS = { en, hi } as Catalogs;
 
 export const KOCHI = { id: 'kochi', name: 'Kochi', features: { tickets: true } } as unknown as CityConfig;
 
@@ -45,19 +37,7 @@ export function renderAt(path: string, route: string, element: ReactElement, { f
   riders += 1;
   store.set(sessionAtom, { phoneNumber: '9876543210', userId: `rider-${riders}`, accessToken: 'a', refreshToken: 'r' });
   store.set(flowAtom, { ...EMPTY_FLOW, ...flow });
-  const drawn = render(
-    <Provider store={store}>
-      <IntlProvider locale={lang === 'hi' ? 'hi-IN' : 'en-IN'} messages={(lang === 'hi' ? hi : en) as Record<string, string>} onError={() => undefined}>
-        <MemoryRouter initialEntries={[path]}>
-          <Where />
-          <Routes>
-            <Route path={route} element={element} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  const drawn = render(<Provider store={store}>{screenTree(CATALOGS, path, route, element, lang)}</Provider>);
   return Object.assign(drawn, { store });
 }
 
