@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expectAccessible } from '../support/axe';
+import { orderPassThroughApi } from '../support/buy';
 import { newIp, newPhone, riderThroughApi, type ApiRider } from '../support/rider';
 
 // Home against the real server: signed out, the next buses at the nearest stops (location granted) and the city's
@@ -79,24 +80,19 @@ async function rejectedPass(request: APIRequestContext, rider: ApiRider, reason:
     (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json())
       .fileId as string;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
-  const order = await request.post('/api/passes/v3/orders', {
-    headers,
-    data: {
-      appVer: '1001',
-      city: 'mumbai',
-      deviceId: headers.deviceid,
-      source: 1,
-      paymentProps: { lpVer: '1', paymentType: 'online' },
-      proofs: [
-        { kind: 'PHOTO', fileId: await proof() },
-        { kind: 'STUDENT_ID', fileId: await proof() },
-      ],
-      userDetails: { mailId: null, mobileNumber: rider.phone, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: rider.userId },
-      passProps: { passStartDate: today, categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
-    },
+  const tx = await orderPassThroughApi(request, headers, {
+    startDate: today,
+    fmId: 'mum-stu-30',
+    configurationId: 'mum-concession',
+    categoryId: 'student',
+    fare: 400,
+    userName: 'Asha Rao',
+    mobileNumber: rider.phone,
+    proofs: [
+      { kind: 'PHOTO', fileId: await proof() },
+      { kind: 'STUDENT_ID', fileId: await proof() },
+    ],
   });
-  expect(order.status(), await order.text()).toBe(201);
-  const tx = (await order.json()).transactionId as string;
   expect((await request.post(`/api/passes/orders/${tx}/submit-for-verification`, { headers })).ok()).toBe(true);
   const reject = await request.post(`/api/ops/verifications/${tx}/reject`, { headers: OPS, data: { reason } });
   expect(reject.status(), await reject.text()).toBe(200);

@@ -249,7 +249,11 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   const later = (await slotsOn('PRM-1', days[days.length - 1]))[0];
   const laterId = await bookAndPay(later.tripId);
   await page.goto(`/app/premium-buses/premium-bus-summary/${laterId}`);
-  await expect(page.getByText(/^Live tracking of your bus opens at .*, 30 minutes before it leaves at .*\.$/)).toBeVisible({ timeout: 20_000 });
+  // on its date (a later day), and no "updates every N min" before tracking opens
+  await expect(page.getByText(/^Live tracking of your bus opens at \d{2} [A-Za-z]{3,4} \d{4}, .*, 30 minutes before it leaves at .*\.$/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/^Updates by itself/)).toHaveCount(0);
   await expect(page.getByTestId('map')).toHaveCount(0);
 
   // find my stop: the boarding stop on a map and in the list

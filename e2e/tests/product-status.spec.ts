@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
+import { orderPassThroughApi } from '../support/buy';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
 // The one status model against the real server: what the wallet and the item screens say about a seat the rider cancelled,
@@ -96,24 +97,19 @@ test('a cancelled, a replaced and an operator-cancelled seat and a rejected pass
     (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json())
       .fileId as string;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
-  const order = await request.post('/api/passes/v3/orders', {
-    headers,
-    data: {
-      appVer: '1001',
-      city: 'mumbai',
-      deviceId: headers.deviceid,
-      source: 1,
-      paymentProps: { lpVer: '1', paymentType: 'online' },
-      proofs: [
-        { kind: 'PHOTO', fileId: await proof() },
-        { kind: 'STUDENT_ID', fileId: await proof() },
-      ],
-      userDetails: { mailId: null, mobileNumber: phone, userName: 'Asha Rao', gender: null, dobInMillis: null, userId: headers.userid },
-      passProps: { passStartDate: today, categoryId: 'student', fmId: 'mum-stu-30', configurationId: 'mum-concession', passFare: 400 },
-    },
+  const rejected = await orderPassThroughApi(request, headers, {
+    startDate: today,
+    fmId: 'mum-stu-30',
+    configurationId: 'mum-concession',
+    categoryId: 'student',
+    fare: 400,
+    userName: 'Asha Rao',
+    mobileNumber: phone,
+    proofs: [
+      { kind: 'PHOTO', fileId: await proof() },
+      { kind: 'STUDENT_ID', fileId: await proof() },
+    ],
   });
-  expect(order.status(), await order.text()).toBe(201);
-  const rejected = (await order.json()).transactionId as string;
   expect((await request.post(`/api/passes/orders/${rejected}/submit-for-verification`, { headers })).ok()).toBe(true);
   const reject = await request.post(`/api/ops/verifications/${rejected}/reject`, { headers: OPS, data: { reason: 'The student ID is not readable' } });
   expect(reject.status(), await reject.text()).toBe(200);
