@@ -22,11 +22,11 @@ export function t(id: string, values: Record<string, string | number> = {}, lang
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 }
 
-/** Draws a shell screen in the catalogue of `lang`, in the one store (as the layout draws it). */
+/** Draws a shell screen in the catalogue of `lang` (the locale is the language code, as SawariIntlProvider gives it), in the one store (as the layout draws it). */
 export const draw = (element: ReactElement, lang: TestLanguage = 'en') =>
   render(
     <Provider store={sawariStore}>
-      <IntlProvider locale={lang === 'hi' ? 'hi-IN' : 'en-IN'} messages={catalogs[lang]} onError={() => undefined}>
+      <IntlProvider locale={lang} messages={catalogs[lang]} onError={() => undefined}>
         {element}
       </IntlProvider>
     </Provider>,
