@@ -1,0 +1,151 @@
+/** @jest-environment jsdom */
+// /SOS against a mocked network: loading, the contacts and message with the alert sent after a confirm step (then the
+// cooldown), no contacts yet (nothing to send to), the daily limit (call 112), a refusal while cooling down, settings
+// that cannot be read with Try again, signed out, and Hindi. The support offices' open/closed line depends on the hour
+// and is not asserted here (officeStatus has its own tests).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SosSettings } from '@sawari/contracts';
+import { SOS_DAILY_CAP } from '@sawari/domain';
+import { api, ApiRequestError, serverNow } from '@sawari/runtime';
+import { draw, signIn, signOut, t } from '../../test/render';
+import SosScreen from './SosScreen';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+jest.mock('@sawari/runtime', () => ({ ...jest.requireActual('@sawari/runtime'), api: { get: jest.fn(), post: jest.fn() } }));
+const mocked = jest.mocked(api);
+
+const settings: SosSettings = {
+  contacts: [
+    { name: 'Ravi', phoneNumber: '9876543210' },
+    { name: 'Meera', phoneNumber: '9123456789' },
+  ],
+  message: 'Help, on bus 5C.',
+};
+const offices = {
+  phone: '1800 123 4567',
+  email: 'help@sawari.in',
+  timeZone: 'Asia/Kolkata',
+  hours: { weekday: { opens: 9, closes: 18 }, weekend: { opens: 10, closes: 14 } },
+};
+
+function answer(sos: SosSettings | Error | null | (() => SosSettings | Error)) {
+  mocked.get.mockImplementation(async (path: string) => {
+    if (path === '/support/offices') return offices as never;
+    if (path !== '/sos') throw new Error(`unexpected GET ${path}`);
+    const v = typeof sos === 'function' ? sos() : sos;
+    if (v instanceof Error) throw v;
+    return v as never;
+  });
+}
+const sendButton = () => screen.getByRole('button', { name: t('sos.send') }) as HTMLButtonElement;
+const contactsShown = () => screen.findByRole('heading', { name: t('sos.contacts.heading') });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  localStorage.clear();
+  history.replaceState(null, '', '/app/SOS');
+  signIn();
+});
+
+describe('SosScreen', () => {
+  it('loading: a skeleton until the settings arrive', () => {
+    mocked.get.mockReturnValue(new Promise(() => undefined));
+    draw(<SosScreen />);
+    expect(screen.getAllByRole('status')[0].textContent).toContain(t('common.loading'));
+    expect(screen.queryByRole('button', { name: t('sos.send') })).toBeNull();
+  });
+  it('loaded: contacts and message; the alert goes only after the confirm step, then the cooldown counts down', async () => {
+    answer(settings);
+    mocked.post.mockResolvedValue({ sentTo: 2, nextAllowedAt: serverNow() + 10 * 60_000 });
+    draw(<SosScreen />);
+    const list = within((await contactsShown()).parentElement!).getByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Help, on bus 5C.')).toBeTruthy();
+    fireEvent.click(sendButton());
+    const confirm = screen.getByRole('group', { name: t('sos.confirm.heading') });
+    expect(document.activeElement?.id).toBe('sos-confirm');
+    expect(mocked.post).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: t('sos.confirm.send') }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/sos/alert', { lat: null, lon: null }));
+    // jsdom has no geolocation: sent without the position, and said so
+    expect((await screen.findByText(new RegExp(t('sos.noLocation')))).textContent).toContain('2');
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+  });
+  it('cancel: nothing sent, the focus back on the button', async () => {
+    answer(settings);
+    draw(<SosScreen />);
+    await contactsShown();
+    fireEvent.click(sendButton());
+    fireEvent.click(screen.getByRole('button', { name: t('common.cancel') }));
+    expect(screen.queryByRole('group', { name: t('sos.confirm.heading') })).toBeNull();
+    expect(document.activeElement).toBe(sendButton());
+    expect(mocked.post).not.toHaveBeenCalled();
+  });
+  it('no settings yet (404): no contacts, so nothing to send to, and the default message', async () => {
+    answer(new ApiRequestError(404, 'NOT_FOUND', 'none'));
+    draw(<SosScreen />);
+    await contactsShown();
+    expect(screen.getByText(t('sos.contacts.empty'))).toBeTruthy();
+    expect(screen.getByText(t('sos.noContacts'))).toBeTruthy();
+    expect(screen.getByText(t('sos.edit.defaultMessage'))).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+  });
+  it('the daily limit: says so and to call 112', async () => {
+    answer(settings);
+    mocked.post.mockRejectedValue(new ApiRequestError(429, 'SOS_DAILY_LIMIT', 'limit'));
+    draw(<SosScreen />);
+    await contactsShown();
+    fireEvent.click(sendButton());
+    fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send') }));
+    const said = await screen.findByText(t('sos.dailyLimit', { max: SOS_DAILY_CAP }));
+    expect(said.textContent).toContain('112');
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+  it('refused while cooling down: the cooldown is shown and the button waits', async () => {
+    answer(settings);
+    mocked.post.mockRejectedValue(new ApiRequestError(429, 'SOS_COOLDOWN', 'wait'));
+    draw(<SosScreen />);
+    await contactsShown();
+    fireEvent.click(sendButton());
+    fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send') }));
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+  });
+  it('an alert that could not be sent offline: said as offline, and the button stays usable', async () => {
+    answer(settings);
+    mocked.post.mockRejectedValue(new ApiRequestError(0, 'NETWORK_ERROR', 'Network Error'));
+    draw(<SosScreen />);
+    await contactsShown();
+    fireEvent.click(sendButton());
+    fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send') }));
+    expect(await screen.findByText(t('common.error.network'))).toBeTruthy();
+    expect(sendButton().disabled).toBe(false);
+  });
+  it('error: settings that cannot be read; Try again loads them', async () => {
+    let calls = 0;
+    answer(() => (++calls === 1 ? new ApiRequestError(500, 'INTERNAL', 'boom') : settings));
+    draw(<SosScreen />);
+    expect((await screen.findByRole('alert')).getAttribute('data-error-kind')).toBe('generic');
+    fireEvent.click(screen.getByRole('button', { name: t('common.retry') }));
+    await contactsShown();
+    expect(calls).toBe(2);
+  });
+  it('signed out: sent to sign in, coming back to SOS', async () => {
+    signOut();
+    answer(settings);
+    draw(<SosScreen />);
+    await waitFor(() => expect(location.pathname).toBe(`/app/login/${encodeURIComponent('/SOS')}`));
+    expect(mocked.get).not.toHaveBeenCalledWith('/sos');
+  });
+  it('Hindi: the daily limit in Hindi, still with 112', async () => {
+    answer(settings);
+    mocked.post.mockRejectedValue(new ApiRequestError(429, 'SOS_DAILY_LIMIT', 'limit'));
+    draw(<SosScreen />, 'hi');
+    await screen.findByRole('heading', { name: t('sos.contacts.heading', {}, 'hi') });
+    fireEvent.click(screen.getByRole('button', { name: t('sos.send', {}, 'hi') }));
+    fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send', {}, 'hi') }));
+    const said = await screen.findByText(t('sos.dailyLimit', { max: SOS_DAILY_CAP }, 'hi'));
+    expect(said.textContent).toContain('112');
+  });
+});
