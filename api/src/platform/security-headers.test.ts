@@ -48,7 +48,7 @@ describe(`security headers computed once by helmet ${dbLabel()}`, () => {
     fs.writeFileSync(path.join(root, 'shell/dist/main.0123abcd.js'), 'console.log(1)');
     fs.writeFileSync(path.join(root, 'shell/dist/remotes.json'), '{"remotes":[]}');
     s = await startTestServer({ seed: false, config: { webRoot: root } });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await s?.cleanup();
     fs.rmSync(root, { recursive: true, force: true });

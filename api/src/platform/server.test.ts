@@ -10,7 +10,7 @@ describe(`server platform ${dbLabel()}`, () => {
     s.app.get('/api/test/boom', async () => {
       throw new Error('secret: connection string postgres://admin:hunter2@db');
     });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   it('answers health with the database kind, and security headers and no-store on every API answer', async () => {

@@ -24,7 +24,7 @@ describe(`the first paint of /app ${dbLabel()}`, () => {
   beforeAll(async () => {
     root = fakeBuild();
     s = await startTestServer({ seed: false, config: { webRoot: root } });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await s?.cleanup();
     fs.rmSync(root, { recursive: true, force: true });

@@ -52,7 +52,7 @@ describe(`a board's first HTML says what the URL already tells ${dbLabel()}`, ()
   beforeAll(async () => {
     root = fakeBuild();
     s = await startTestServer({ seed: false, config: { webRoot: root } });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await s?.cleanup();
     fs.rmSync(root, { recursive: true, force: true });
@@ -107,7 +107,7 @@ describe(`a board's page without the shell: mf-airport's kiosk script alone ${db
     write(`${release}/kiosk.0123456789.js`, 'console.log(1)');
     write(`${release}/kiosk.abcdef0123.css`, '.sb-board{color:#fff}</style><b>');
     s = await startTestServer({ seed: false, config: { webRoot: root } });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await s?.cleanup();
     fs.rmSync(root, { recursive: true, force: true });

@@ -13,7 +13,7 @@ describe(`airport boards API ${dbLabel()}`, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ timetableCheckMs: 20, before: async (t) => void (await importGtfs(t.db, MINI, { cityId: 'testville' })) });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   const timings = (city: string, body: unknown, headers: Record<string, string> = KIOSK) =>

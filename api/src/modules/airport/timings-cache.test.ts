@@ -29,7 +29,7 @@ describe(`board timings from the shared cache ${dbLabel()}`, () => {
     await seedDemoData(t.db);
     timetables = new TimetableCache(new TransitStore(t.db), { checkEveryMs: 1000, now: () => clock });
     service = new AirportService(new AirportStore(t.db), timetables);
-  }, 30_000);
+  }, 120_000);
   afterAll(() => t?.cleanup());
 
   const computations = () => service.timingsCache.computations;
@@ -128,7 +128,7 @@ describe(`board timings over HTTP ${dbLabel()}`, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   it('sends an ETag and answers 304 to a board that already has those bytes', async () => {

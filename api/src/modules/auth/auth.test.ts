@@ -14,7 +14,7 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ seed: false, now: clock.now });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
   beforeEach(() => clock.advance(2 * 3_600_000)); // a fresh rate-limit window for every test
 
@@ -227,7 +227,7 @@ describe(`auth: the sign-in SMS in the rider's language ${dbLabel()}`, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ seed: false, config: { env: 'development' } });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
   const ask = async (phoneNumber: string, query: string, cookie?: string) => {
     const r = await s.app.inject({

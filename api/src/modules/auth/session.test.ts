@@ -25,7 +25,7 @@ describe(`auth: tokens, refresh and the guard ${dbLabel()}`, () => {
   };
   beforeAll(async () => {
     s = await startTestServer({ seed: false, now: clock.now });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   it('rotates the refresh token on every refresh; each new pair works', async () => {

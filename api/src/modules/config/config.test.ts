@@ -12,7 +12,7 @@ describe(`config API ${dbLabel()}`, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ now: clock.now });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   it('lists India only', async () => {

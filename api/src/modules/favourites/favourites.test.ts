@@ -12,7 +12,7 @@ describe(`favourites ${dbLabel()}`, () => {
     s = await startTestServer({ seed: false, now: clock.now });
     a = await signIn(s.app, s.db, '9876560001');
     b = await signIn(s.app, s.db, '9876560002');
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   const save = (who: Session, body: object) => s.app.inject({ method: 'POST', url: '/api/favourites', headers: who.headers, payload: body });

@@ -13,7 +13,7 @@ describe(`trial and welcome offers ${dbLabel()}`, () => {
   beforeAll(async () => {
     s = await startTestServer({ seed: false, now: clock.now, before: (t) => seedCityConfig(t.db) });
     fresh = await signIn(s.app, s.db, '9876570001');
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
 
   const offer = (who: Session, city: string) => s.app.inject({ url: `/api/offers/trial?city=${city}`, headers: who.headers });

@@ -102,7 +102,7 @@ describe(`payments ${dbLabel()}`, () => {
     reconciler = new PaymentService(await t.openAnother(), gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     a = await signIn(app, t.db, '9876570001');
     b = await signIn(app, t.db, '9876570002');
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await app?.close();
     await t?.cleanup();

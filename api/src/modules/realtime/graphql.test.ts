@@ -39,7 +39,7 @@ describe(`realtime resolvers ${dbLabel()}`, () => {
   beforeAll(async () => {
     t = await openTestDb();
     await importGtfs(t.db, MINI, { cityId: 'testville' });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => t?.cleanup());
 
   it('answer the contract fields from the simulator, city taken from the root field for nested disruptions', async () => {

@@ -30,7 +30,7 @@ describe(`SOS and support offices ${dbLabel()}`, () => {
       await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phoneNumber: '9876540001', countryCode: '+91', otp, deviceId: 'sos-device-1' } })
     ).json();
     a = { ...r, deviceId: 'sos-device-1', headers: authHeaders(r.userId, 'sos-device-1', r.accessToken) };
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
   beforeEach(() => (sms.sent = []));
 
@@ -128,7 +128,7 @@ describe(`SOS cannot be used to spam ${dbLabel()}`, () => {
     ).json();
     a = { ...r, deviceId: 'sos-device-2', headers: authHeaders(r.userId, 'sos-device-2', r.accessToken) };
     tokenAt = clock.t;
-  }, 30_000);
+  }, 120_000);
   afterAll(() => s?.cleanup());
   beforeEach(() => (sms.sent = []));
 

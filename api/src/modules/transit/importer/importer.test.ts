@@ -30,7 +30,7 @@ describe(`GTFS importer ${dbLabel()}`, () => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb();
-  }, 30_000);
+  }, 120_000);
   afterAll(() => t?.cleanup());
 
   const count = async (table: string, city = 'testville') =>

@@ -60,7 +60,7 @@ describe(`GTFS tables partitioned by feed ${dbLabel()}`, () => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb();
-  }, 30_000);
+  }, 120_000);
   afterAll(() => t?.cleanup());
 
   it('imports into the feed’s own partitions, keyed, attached and with no index built twice', async () => {
@@ -177,7 +177,7 @@ describe(`migration 0019: existing GTFS rows move into per-feed partitions ${dbL
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb({ migrate: false });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => t?.cleanup());
 
   it('creates every feed’s partitions and keeps every row, the keys and the table names', async () => {
