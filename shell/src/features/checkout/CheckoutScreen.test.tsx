@@ -1,14 +1,15 @@
 /** @jest-environment jsdom */
 // The checkout of one order against a mocked network (the runtime's `api`), in its payment states: loading, payable
 // (the amount and the ways to pay), a payment being confirmed (pending) that is then paid or lapses (the cash reference
-// expired), declined, already paid (straight on to the product), nothing to pay, order not found, an error with Try
+// expired), declined (a UPI request that expired, paid again with Try again), an order no longer payable, already paid (straight on to the product), nothing to pay, order not found, an error with Try
 // again (offline said as offline), a kind no app sells, signed out, and Hindi.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { OrderStatus, PaymentMethodsResponse } from '@sawari/contracts';
+import { formatPaise } from '@sawari/domain';
 import { api, ApiRequestError, cityAtom, sawariStore, setDeployedRemotes } from '@sawari/runtime';
 import { draw, signIn, signOut, t } from '../../test/render';
 import { attemptBook } from './attempts';
-import CheckoutScreen, { CashCheckoutScreen } from './CheckoutScreen';
+import CheckoutScreen, { CashCheckoutScreen, UpiCheckoutScreen } from './CheckoutScreen';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 jest.mock('@sawari/runtime', () => ({ ...jest.requireActual('@sawari/runtime'), api: { get: jest.fn(), post: jest.fn() } }));
@@ -113,7 +114,7 @@ describe('CheckoutScreen', () => {
     await waitFor(() => expect(location.pathname).toBe('/app/select-trip/booking-success/T42'));
     view.unmount();
   });
-  it('expired: a cash reference that lapsed unpaid ends as declined, with its reason, and Pay again', async () => {
+  it('expired: a cash reference that lapsed unpaid ends as declined, with its reason', async () => {
     answer({
       [statusPath]: status({ status: 'PAYMENT_PROCESSING', paymentId: 'c9' }),
       '/payments/methods': methods,
@@ -135,6 +136,29 @@ describe('CheckoutScreen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(t('checkout.failure.UPI_DECLINED'));
     expect(screen.getByRole('navigation', { name: t('checkout.methods.heading') })).toBeTruthy();
+  });
+  it('UPI request expired: the decline with its reason, and Pay becomes Try again with the same amount', async () => {
+    answer({ [statusPath]: status(), '/payments/methods': methods });
+    mocked.post.mockResolvedValue({ paymentId: 'p5', status: 'PAYMENT_FAILED', failureReason: 'UPI_REQUEST_EXPIRED' });
+    draw(<UpiCheckoutScreen params={params} />);
+    fireEvent.change(await screen.findByLabelText(t('checkout.upi.vpa')), { target: { value: 'anjali@okaxis' } });
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', { amount: formatPaise(4500) }) }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(t('checkout.failure.UPI_REQUEST_EXPIRED'));
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('button', { name: t('checkout.tryAgain', { amount: formatPaise(4500) }) })).toBeTruthy();
+    expect(mocked.post).toHaveBeenCalledWith('/payments/ticket/T42/pay', expect.objectContaining({ method: 'upi' }), {
+      extraHeaders: { 'idempotency-key': expect.stringMatching(/^[A-Za-z0-9._:-]{8,64}$/) },
+    });
+  });
+  it('an order no longer payable (expired while the page was open): the pay answer says so', async () => {
+    answer({ [statusPath]: status(), '/payments/methods': methods });
+    mocked.post.mockRejectedValue(new ApiRequestError(409, 'ORDER_NOT_PAYABLE', 'expired'));
+    draw(<UpiCheckoutScreen params={params} />);
+    fireEvent.change(await screen.findByLabelText(t('checkout.upi.vpa')), { target: { value: 'anjali@okaxis' } });
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', { amount: formatPaise(4500) }) }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t('checkout.error.notPayable'));
+    expect(location.pathname).toBe('/app/select-payment/KMRL/ticket/T42');
   });
   it('paid already: straight on to the ticket, replacing the checkout in history', async () => {
     answer({ [statusPath]: status({ status: 'SUCCESS', paymentId: 'p1' }), '/payments/methods': methods });
