@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 // The checkout of one order against a mocked network (the runtime's `api`), in its payment states: loading, payable
 // (the amount and the ways to pay), a payment being confirmed (pending) that is then paid or lapses (the cash reference
-// expired), declined (a UPI request that expired, paid again with Try again), an order no longer payable, already paid (straight on to the product), nothing to pay, order not found, an error with Try
-// again (offline said as offline), a kind no app sells, signed out, and Hindi.
+// expired), declined (a UPI request that expired: Pay becomes Try again), an order no longer payable, already paid
+// (straight on to the product), nothing to pay, order not found, an error with Try again (offline said as offline), a
+// kind no app sells, signed out, and Hindi.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { OrderStatus, PaymentMethodsResponse } from '@sawari/contracts';
 import { formatPaise } from '@sawari/domain';
