@@ -195,6 +195,24 @@ test('SOS, favourites and promotion send a signed-out rider to sign in', async (
   }
 });
 
+test('SOS signed out: the sign-in on the way shows the emergency number 112 first, at 360 px, in English and Hindi', async ({ browser }) => {
+  for (const [lang, call] of [
+    ['en', 'Call 112'],
+    ['hi', '112 पर कॉल करें'],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await prepare(page, { city: 'mumbai', lang });
+    await page.goto('/app/SOS');
+    await expect(page).toHaveURL(/\/app\/login\/%2FSOS$/);
+    await expect(page.getByRole('link', { name: call })).toHaveAttribute('href', 'tel:112');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`sos-signed-out-${lang}.png`), fullPage: true });
+    await context.close();
+  }
+});
+
 test('SOS: contacts are checked before saving, the alert asks first, then counts down', async ({ page, request, context }) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 19.07, longitude: 72.87 });

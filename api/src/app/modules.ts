@@ -91,6 +91,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   await app.register(airportRoutes, { service: airport, kioskKeys: config.kioskKeys });
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
+  // The vehicle index refreshes in the background only once every plugin has loaded (its first build holds the thread).
+  app.addHook('onReady', async () => live.startIndex());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
   // The network map (a faint base layer without tiles) and a ride's line on a planned journey's map.
   await app.register(networkMapRoutes, { service: new NetworkMapService(new NetworkMapStore(db), timetables) });

@@ -14,6 +14,8 @@ import { RealtimeStore } from './store';
 export interface RealtimeServices {
   realtime: RealtimeService;
   now: Clock;
+  /** Starts the vehicle index's background refresh (once; a no-op without REALTIME_INDEX_MS or after close). */
+  startIndex(): void;
   /** Stops the source and the vehicle index's timer, and waits for an index refresh in progress. */
   close(): Promise<void>;
 }
@@ -47,18 +49,24 @@ export function createRealtime(opts: {
   const source = opts.source ?? createRealtimeSource(settings, now, opts.log);
   const realtime = new RealtimeService(new TransitStore(opts.db), new RealtimeStore(opts.db), { source, cacheMs: settings.cacheMs, clock: now, log: opts.log });
   // The vehicle-number index (publicVehicle): every city's live state built in the background, one city at a time,
-  // soon after the start and then every indexMs, so a number no city has is answered without building any on request.
+  // soon after the server is ready and then every indexMs, so a number no city has is answered without building any on
+  // request. Started by startIndex() once every plugin has loaded (app/modules.ts, onReady): a first refresh during
+  // start-up held the thread while plugins loaded ('Plugin did not start in time: graphqlPlugin' under load).
   const timers: ReturnType<typeof setTimeout>[] = [];
   const indexMs = settings.indexMs ?? 0;
-  if (indexMs > 0) {
+  let closed = false;
+  const startIndex = () => {
+    if (indexMs <= 0 || closed || timers.length) return;
     const refresh = () => void realtime.refreshVehicleIndex().catch((err: unknown) => opts.log?.error({ err }, 'realtime vehicle index refresh failed'));
     timers.push(setTimeout(refresh, Math.min(indexMs, 1000)), setInterval(refresh, indexMs));
     for (const t of timers) t.unref();
-  }
+  };
   return {
     realtime,
     now,
+    startIndex,
     close: async () => {
+      closed = true;
       for (const t of timers) clearTimeout(t);
       source.close?.();
       await realtime.idle();

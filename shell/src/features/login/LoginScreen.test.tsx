@@ -108,4 +108,17 @@ describe('LoginScreen', () => {
     submit('hi');
     expect(screen.getByRole('alert').textContent).toBe(t('login.error.phone', {}, 'hi'));
   });
+
+  it('on the way to SOS it shows the emergency number first (112, a phone link), in English and Hindi; not elsewhere', () => {
+    answer(() => Promise.resolve({ refNo: 'r1', resendAfterSecs: 30, expiresInSecs: 300 }));
+    const { unmount } = draw(<LoginScreen params={{ redirectPath: 'SOS' }} />);
+    expect(screen.getByRole('link', { name: t('sos.call112') }).getAttribute('href')).toBe('tel:112');
+    expect(screen.getByTestId('sos-emergency').textContent).toContain('112');
+    unmount();
+    const hi = draw(<LoginScreen params={{ redirectPath: 'SOS/editSOSMessage' }} />, 'hi');
+    expect(screen.getByRole('link', { name: t('sos.call112', {}, 'hi') }).getAttribute('href')).toBe('tel:112');
+    hi.unmount();
+    draw(<LoginScreen params={{ redirectPath: 'favourites' }} />);
+    expect(screen.queryByTestId('sos-emergency')).toBeNull();
+  });
 });

@@ -8,7 +8,7 @@ import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { go } from '../common/nav';
 import type { ScreenProps } from '../../layout/screen';
-import { afterLoginPath, otpPath, pickCountry, readPendingLogin, writePendingLogin } from './loginModel';
+import { afterLoginPath, isForSos, otpPath, pickCountry, readPendingLogin, writePendingLogin } from './loginModel';
 import page from '../common/page.module.css';
 import styles from './login.module.css';
 
@@ -81,6 +81,14 @@ export default function LoginScreen({ params }: ScreenProps) {
 
   return (
     <Page heading={t('login.heading')} intro={t('login.intro')}>
+      {isForSos(redirect) && (
+        <p className={page.alert} data-testid="sos-emergency">
+          {t('sos.emergency')}{' '}
+          <a className={styles.emergencyCall} href="tel:112">
+            {t('sos.call112')}
+          </a>
+        </p>
+      )}
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={page.field}>
           <label htmlFor="login-phone">{t('login.phone.label')}</label>

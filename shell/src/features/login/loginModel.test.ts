@@ -1,5 +1,5 @@
 import { INDIA } from '@sawari/domain';
-import { afterLoginPath, afterProfilePath, formatPhone, newRiderPath, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
+import { afterLoginPath, afterProfilePath, isForSos, formatPhone, newRiderPath, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
 
 describe('after sign-in', () => {
   it('goes to the decoded redirect path under /app, or home', () => {
@@ -56,4 +56,14 @@ describe('a new rider continues where they were going', () => {
     expect(afterProfilePath('?next=%2F%2Fevil.example')).toBe('/');
     expect(afterProfilePath('?next=%2Flogin%2Fx')).toBe('/');
   });
+});
+
+test('isForSos: sign-in on the way to SOS or its message screen, nothing else', () => {
+  expect(isForSos('SOS')).toBe(true);
+  expect(isForSos('/SOS')).toBe(true);
+  expect(isForSos('SOS/editSOSMessage')).toBe(true);
+  expect(isForSos(undefined)).toBe(false);
+  expect(isForSos('SOSX')).toBe(false);
+  expect(isForSos('favourites')).toBe(false);
+  expect(isForSos('//SOS')).toBe(false);
 });

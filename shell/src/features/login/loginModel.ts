@@ -3,6 +3,9 @@
 import { INDIA, type Country } from '@sawari/domain';
 
 /** The login route's `redirectPath` (already decoded by the route match) → where to go after signing in. */
+/** Sign-in on the way to SOS (/SOS, /SOS/editSOSMessage): the screen shows the emergency number first (112). */
+export const isForSos = (redirectPath: string | undefined) => /^\/?SOS(\/|$)/i.test(afterLoginPath(redirectPath));
+
 export function afterLoginPath(redirectPath: string | undefined): string {
   if (!redirectPath) return '/';
   const path = redirectPath.startsWith('/') ? redirectPath : `/${redirectPath}`;
