@@ -70,3 +70,37 @@ export async function startServer(port: number, env: Record<string, string> = {}
     },
   };
 }
+
+/**
+ * A server of its own for a spec's tiny feed (`feedDir`, imported as `city` at start) with live trip updates read from
+ * the GTFS-RT file `tripUpdatesFile` every second, answered once the feed's stop `stopId` reads `stopName` (the feed
+ * is imported after the server answers its health check: a loaded machine once planned before the import ended).
+ */
+export async function startLiveFeedServer(
+  port: number,
+  { city, feedDir, tripUpdatesFile, stopId, stopName }: { city: string; feedDir: string; tripUpdatesFile: string; stopId: string; stopName: string },
+): Promise<RunningServer> {
+  const server = await startServer(port, {
+    SAWARI_IMPORT_GTFS: `${city}=${feedDir}`,
+    REALTIME_SOURCE: 'gtfs-rt',
+    GTFS_RT_CITY: city,
+    GTFS_RT_TRIP_UPDATES_URL: tripUpdatesFile,
+    GTFS_RT_POLL_MS: '1000',
+    REALTIME_CACHE_MS: '0',
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const r = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ stop(city: "${city}", stopId: "${stopId}") { stop_name } }` }),
+    }).catch(() => null);
+    const name = r?.ok ? ((await r.json()) as { data?: { stop?: { stop_name: string } | null } }).data?.stop?.stop_name : undefined;
+    if (name === stopName) return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the feed of ${city} was not imported within 90 s (stop ${stopId} reads ${String(name)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

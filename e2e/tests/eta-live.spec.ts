@@ -5,7 +5,7 @@ import path from 'node:path';
 import { transit_realtime as rt } from 'gtfs-realtime-bindings';
 import { clockText } from '@sawari/domain';
 import { expectAccessible } from '../support/axe';
-import { startServer, type RunningServer } from '../support/server';
+import { startLiveFeedServer, type RunningServer } from '../support/server';
 
 // ETAs that say where their time comes from (issue 25 item 2), end to end on a server of its own: a tiny feed whose
 // route 11 calls at Amber Square four times in the next hour, and a GTFS-realtime trip-updates file (the server's
@@ -114,28 +114,7 @@ test.beforeAll(async () => {
   writeFeed(path.join(work, 'feed'));
   writeTripUpdates(rtFile());
   fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startServer(PORT, {
-    SAWARI_IMPORT_GTFS: `${CITY}=${path.join(work, 'feed')}`,
-    REALTIME_SOURCE: 'gtfs-rt',
-    GTFS_RT_CITY: CITY,
-    GTFS_RT_TRIP_UPDATES_URL: rtFile(),
-    GTFS_RT_POLL_MS: '1000',
-    REALTIME_CACHE_MS: '0',
-  });
-  // The feed is imported after the server answers: wait until its stop is there.
-  await expect
-    .poll(
-      async () => {
-        const r = await fetch(`${server.url}/api/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `{ stop(city: "${CITY}", stopId: "A") { stop_name } }` }),
-        });
-        return r.ok ? ((await r.json()) as { data?: { stop?: { stop_name: string } | null } }).data?.stop?.stop_name : undefined;
-      },
-      { timeout: 90_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('Amber Square');
+  server = await startLiveFeedServer(PORT, { city: CITY, feedDir: path.join(work, 'feed'), tripUpdatesFile: rtFile(), stopId: 'A', stopName: 'Amber Square' });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { transit_realtime as rt } from 'gtfs-realtime-bindings';
 import { clockText } from '@sawari/domain';
 import { expectAccessible } from '../support/axe';
-import { startServer, type RunningServer } from '../support/server';
+import { startLiveFeedServer, type RunningServer } from '../support/server';
 
 // Plans that know the bus is late (planner README "Live plans"), end to end on a real server of its own: a tiny
 // hand-written feed whose buses run in the next hour, and a GTFS-realtime trip-updates file (the server's gtfs-rt
@@ -97,29 +97,7 @@ test.beforeAll(async () => {
   writeFeed(path.join(work, 'feed'));
   writeTripUpdates(rtFile(), 120);
   fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startServer(PORT, {
-    SAWARI_IMPORT_GTFS: `${CITY}=${path.join(work, 'feed')}`,
-    REALTIME_SOURCE: 'gtfs-rt',
-    GTFS_RT_CITY: CITY,
-    GTFS_RT_TRIP_UPDATES_URL: rtFile(),
-    GTFS_RT_POLL_MS: '1000',
-    REALTIME_CACHE_MS: '0',
-  });
-  // Healthy is not imported: the feed is imported after the server answers. Wait until its stops are there (a fresh
-  // clone's loaded machine once planned before the import ended: "There is no bus timetable for this city yet").
-  await expect
-    .poll(
-      async () => {
-        const r = await fetch(`${server.url}/api/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `{ stop(city: "${CITY}", stopId: "C") { stop_name } }` }),
-        });
-        return r.ok ? ((await r.json()) as { data?: { stop?: { stop_name: string } | null } }).data?.stop?.stop_name : undefined;
-      },
-      { timeout: 90_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('Coral Gate');
+  server = await startLiveFeedServer(PORT, { city: CITY, feedDir: path.join(work, 'feed'), tripUpdatesFile: rtFile(), stopId: 'C', stopName: 'Coral Gate' });
 });
 test.afterAll(async () => {
   await server?.stop();
