@@ -22,6 +22,18 @@ export function lighthouseRun(lhr, what) {
   return run;
 }
 
+/**
+ * The CPU slowdown that Lighthouse's own calibration table (docs/throttling.md, "Calibrating the CPU slowdown") gives
+ * for emulating a mid-tier mobile on a host of this benchmarkIndex: high-end desktop (>= 1500) 4x, low-end desktop
+ * (1000-1500) and high-end mobile (800-1000) 2x, slower 1x. The bench's targets stay on the default 4x; this only adds
+ * an informational figure, so that a slow or CPU-stolen host is told apart from a slower page.
+ */
+export function calibratedCpuMultiplier(benchmarkIndex) {
+  if (benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 800) return 2;
+  return 1;
+}
+
 // Self-check: node scripts/bench/lighthouse-run.mjs (no browser: made-up results).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { strict: assert } = await import('node:assert');
@@ -32,5 +44,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   assert.throws(() => lighthouseRun({ ...ok, runtimeError: { code: 'NO_FCP', message: 'The page did not paint' } }, 'x'), /NO_FCP/);
   assert.throws(() => lighthouseRun({ ...ok, categories: { performance: { score: null } } }, 'x'), /no performance score/);
   assert.throws(() => lighthouseRun({ ...ok, audits: { ...audits(1), 'total-blocking-time': {} } }, 'x'), /no total-blocking-time/);
+  assert.equal(calibratedCpuMultiplier(2500), 4);
+  assert.equal(calibratedCpuMultiplier(1500), 4);
+  assert.equal(calibratedCpuMultiplier(1499), 2);
+  assert.equal(calibratedCpuMultiplier(800), 2);
+  assert.equal(calibratedCpuMultiplier(799), 1);
   console.log('lighthouse-run: a failed run throws, a good one gives its figures');
 }
