@@ -9,7 +9,7 @@ import { RealtimeStore } from '../realtime/store';
 import { FixedSource } from '../realtime/testing';
 import type { RealtimeSnapshot, TripUpdate } from '../realtime/source';
 import { PlannerService, type ItineraryView } from './service';
-import { buildOverlay, liveJourneys, type LegCheckInput, type LiveRunPrediction } from './live';
+import { buildOverlay, liveJourneys, patternOfTrip, tripIndex, type LegCheckInput, type LiveRunPrediction } from './live';
 import { buildNetwork, raptor, type TripInput } from './core';
 
 // A tiny hand-written feed (Asia/Kolkata, every day), stops 2.2 km apart (no walking between them):
@@ -238,5 +238,35 @@ describe('the live overlay on a pattern where a late bus overtakes others', () =
         }
       }
     }
+  });
+});
+
+describe('patternOfTrip: the pattern of a concrete trip without the trip index', () => {
+  it('agrees with the trip index for every trip, patterns of one trip and of many, several routes', () => {
+    const stops = ['A', 'B', 'C', 'D', 'E'].map((id) => ({ id }));
+    const trips: TripInput[] = [];
+    // route R1 on A-B-C: 5 trips; route R2 on C-D: 1 trip; route R3 on A-C-E with two stop patterns (1 and 3 trips)
+    for (let k = 0; k < 5; k++)
+      trips.push({
+        id: `R1-${k}`,
+        routeId: 'R1',
+        stopIds: ['A', 'B', 'C'],
+        arrivals: [0, 60, 120].map((s) => 3600 + k * 600 + s),
+        departures: [0, 60, 120].map((s) => 3600 + k * 600 + s),
+      });
+    trips.push({ id: 'R2-0', routeId: 'R2', stopIds: ['C', 'D'], arrivals: [7200, 7300], departures: [7200, 7300] });
+    trips.push({ id: 'R3-0', routeId: 'R3', stopIds: ['A', 'C'], arrivals: [9000, 9100], departures: [9000, 9100] });
+    for (let k = 0; k < 3; k++)
+      trips.push({
+        id: `R3-${k + 1}`,
+        routeId: 'R3',
+        stopIds: ['A', 'C', 'E'],
+        arrivals: [0, 100, 200].map((s) => 10000 + k * 900 + s),
+        departures: [0, 100, 200].map((s) => 10000 + k * 900 + s),
+      });
+    const net = buildNetwork({ stops, trips });
+    expect(net.patternCount).toBeGreaterThanOrEqual(4);
+    const index = tripIndex(net);
+    for (let c = 0; c < net.tripCount; c++) expect(patternOfTrip(net, c)).toBe(index.patternOf[c]);
   });
 });

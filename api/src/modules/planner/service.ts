@@ -597,11 +597,13 @@ export class PlannerService {
       : { origins, destinations, departAt: atSecs, maxTransfers, windowSecs: windowMinutes * 60 };
     const live = await this.liveOverlay(city.id, built, departAtMs);
     const found = await this.runner.run(live?.key ?? built.key, live?.overlay.arrays ?? built.arrays, query).finally(nextDay);
+    const searched = performance.now();
     // A plain depart-at query: the rider is at the origin at its time (the first bus may be a late one the bounds hid).
     const journeys = live ? liveJourneys(net, live.overlay, found, arriveBy || windowMinutes > 0 ? undefined : atSecs) : found;
     const itineraries = journeys.filter((j) => j.legs.length > 0).map((j) => this.itinerary(city.id, built, j, from, to, walk, live?.overlay ?? null));
     itineraries.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.transfers - b.transfers || a.walkSeconds - b.walkSeconds);
     const reason = itineraries.length ? null : noTripReason(built, from, to, origins.length > 0 && destinations.length > 0);
+    this.opts.timing?.(`itineraries assembled (${itineraries.length})`, searched, performance.now());
     return { itineraries, departAt: departAtMs, reason, serviceDate: date, maxTransfers, arriveBy, maxWalkMeters: walk.maxMeters };
   }
 
