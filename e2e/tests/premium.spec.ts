@@ -157,6 +157,69 @@ test('an operator cancels a trip: the rider sees the pop-up once, with the full 
   await expect(page.getByText('None of your trips has changed.')).toBeVisible();
 });
 
+test('a seat the operator cancelled is never "booked", never offered Pay or a cancel: success, pay and cancel pages at 360 px, English and Hindi', async ({
+  page,
+  request,
+  serverNow,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpInApp(page, request, { ...rider, now: serverNow });
+  const headers = await riderHeaders(page);
+  const { days } = await (await request.get('/api/reservations/v1/cities/mumbai/lines/PRM-2/days', { headers })).json();
+  const { slots } = await (
+    await request.get(`/api/reservations/v1/cities/mumbai/slots?lineId=PRM-2&fromStopId=PRM-KHARGHAR&toStopId=PRM-ANDHERI&date=${days[0]}`, { headers })
+  ).json();
+  // today's last slot: no other test here books it (the operator's cancel ends every booking on the trip)
+  const tripId = slots[slots.length - 1].tripId as string;
+  const { id } = await bookAndPaySeatThroughApi(request, headers, tripId, { fromStopId: 'PRM-KHARGHAR', toStopId: 'PRM-ANDHERI' }, { payment: SANDBOX_UPI });
+  const cancelled = await request.post(`/api/ops/reservations/trips/${tripId}/cancel`, {
+    headers: OPS,
+    data: { disruption: 'BREAKDOWN', note: 'Bus broke down' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  // where the checkout returns (a rider coming back to it later, from the history): not "Seat booked", no QR
+  await page.goto(`/app/premium-buses/ticket-successful-booking/${id}`);
+  const popup = page.getByRole('alertdialog');
+  if (await popup.isVisible().catch(() => false)) await popup.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your booking' })).toBeVisible();
+  await expect(page.getByTestId('seat-headline')).toHaveText(/Cancelled by the operator/);
+  await expect(page.getByText('Your seat is booked.')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Show the ticket QR' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'See this booking' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'success-operator-cancelled');
+  await expectAccessible(page);
+  // the pay step: nothing to pay
+  await page.goto(`/app/premium-buses/pay-for-ticket?bookingId=${id}`);
+  await expect(page.getByTestId('pay-step')).toHaveAttribute('data-step', 'closed');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your booking' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  // cancel: says what happened instead of offering a cancel; the booking's page has the refund
+  await page.goto(`/app/premium-buses/cancellationRescheduleCard/${id}?mode=cancel`);
+  await expect(page.getByTestId('manage-not-allowed')).toContainText('Cancelled by the operator');
+  await expect(page.getByRole('button', { name: /Cancel and get/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'See this booking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/premium-buses/premium-bus-summary/${id}`));
+  await expect(page.getByTestId('seat-headline')).toHaveText(/Cancelled by the operator/);
+
+  // Hindi
+  await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
+  await page.goto(`/app/premium-buses/ticket-successful-booking/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'आपकी बुकिंग' })).toBeVisible();
+  await expect(page.getByTestId('seat-headline')).toHaveText(/ऑपरेटर ने रद्द किया/);
+  await expect(page.getByRole('link', { name: 'यह बुकिंग देखें' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'success-operator-cancelled-hi');
+  await expectAccessible(page);
+  await page.goto(`/app/premium-buses/pay-for-ticket?bookingId=${id}`);
+  await expect(page.getByTestId('pay-step')).toHaveAttribute('data-step', 'closed');
+  await expect(page.getByRole('heading', { level: 1, name: 'आपकी बुकिंग' })).toBeVisible();
+  await expect(page.getByText('यह बुकिंग अब इस्तेमाल नहीं की जा सकती।')).toBeVisible();
+  await shot(page, 'pay-operator-cancelled-hi');
+});
+
 test('an event trip (great escape) is booked and paid', async ({ page, request, serverNow }) => {
   test.setTimeout(120_000);
   await signUpInApp(page, request, { ...rider, now: serverNow });

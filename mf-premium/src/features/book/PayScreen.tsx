@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
-import { checkoutPath } from '@sawari/runtime';
+import { checkoutPath, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { loadBooking, releaseHold } from '../common/api';
-import { flowPaths, mmss } from '../common/model';
+import { flowPaths, mmss, paths, payStep, type PayStep } from '../common/model';
 import { shortId } from '@sawari/domain';
-import { asApiError, ListSkeleton, money, Page, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
+import { asApiError, ListSkeleton, money, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useAsync, useT, useTimes } from '../common/ui';
 import { changeOfSlot } from './fare-model';
 import { BookingFacts } from './BookingFacts';
 
@@ -17,16 +17,27 @@ type ApiErr = { code?: string; message?: string } | null;
 /** /premium-buses/pay-for-ticket?bookingId=: the hold's countdown, then the shared checkout (or release the seats). */
 export function PayScreen() {
   const t = useT();
+  // the heading follows the step: "Pay for your seats" only while there is something to pay
+  const [step, setStep] = useState<PayStep | null>(null);
   return (
-    <Page heading={t('pay.heading')}>
+    <Page heading={t(step ? HEADING[step] : 'pay.heading')}>
       <RequireSignIn>
-        <Pay />
+        <Pay onStep={setStep} />
       </RequireSignIn>
     </Page>
   );
 }
 
-function Pay() {
+const HEADING = {
+  hold: 'pay.heading',
+  retry: 'pay.heading',
+  lapsed: 'pay.heading',
+  confirming: 'success.heading.waiting',
+  paid: 'success.heading',
+  closed: 'success.heading.closed',
+} as const;
+
+function Pay({ onStep }: { onStep: (step: PayStep | null) => void }) {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -42,16 +53,43 @@ function Pay() {
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
   }, [booking.status, booking.data?.holdSecondsLeft]);
+  const now = serverNow();
+  // one rule for what this step shows (payStep in common/model.ts): Pay only while the booking is the rider's to pay for
+  const step = booking.status === 'ready' ? payStep(booking.data, now, left) : null;
+  useEffect(() => onStep(step), [step, onStep]);
   if (booking.status === 'loading') return <ListSkeleton />;
   if (booking.status === 'error') return <ProblemPanel error={booking.error} onRetry={booking.retry} />;
   const b = booking.data;
-  const paths = flowPaths(b.product);
-  if (b.status === 'ACTIVE') return <Link to={paths.success(b.bookingId)}>{t('pay.done')}</Link>;
-  const lapsed = b.status === 'BOOKING_FAILED' || left === 0;
-  const again = paths.slots(b.lineId, b.from.stopId, b.to.stopId);
-  if (lapsed)
+  const flow = flowPaths(b.product);
+  const again = flow.slots(b.lineId, b.from.stopId, b.to.stopId);
+  if (step === 'paid')
     return (
-      <div className={styles.warn} role="alert">
+      <p data-testid="pay-step" data-step={step}>
+        <Link to={flow.success(b.bookingId)}>{t('pay.done')}</Link>
+      </p>
+    );
+  if (step === 'confirming')
+    return (
+      <div className={styles.notice} role="status" data-testid="pay-step" data-step={step}>
+        <p>{t('pay.confirming')}</p>
+        <Link to={flow.success(b.bookingId)}>{t('pay.confirmingLink')}</Link>
+      </div>
+    );
+  if (step === 'closed')
+    return (
+      <div data-testid="pay-step" data-step={step}>
+        <p role="status">
+          <SeatStatus b={b} now={now} />
+        </p>
+        <p>{t('success.closed')}</p>
+        <Link className={styles.linkButton} to={paths.summary(b.bookingId)}>
+          {t('booking.see')}
+        </Link>
+      </div>
+    );
+  if (step === 'lapsed')
+    return (
+      <div className={styles.warn} role="alert" data-testid="pay-step" data-step={step}>
         <p>{t('error.HOLD_EXPIRED')}</p>
         <Link to={again}>{t('slots.another')}</Link>
       </div>
@@ -65,7 +103,12 @@ function Pay() {
     }
   };
   return (
-    <>
+    <div data-testid="pay-step" data-step={step}>
+      {step === 'retry' && (
+        <p className={styles.warn} role="alert">
+          {t('pay.retry')}
+        </p>
+      )}
       <BookingFacts b={b} />
       <ChangeOfSlot b={b} />
       {left != null && (
@@ -84,11 +127,13 @@ function Pay() {
         <Button onClick={() => navigateToUrl(`/app${checkoutPath(b.lineCode, 'reservation', b.bookingId)}`)}>
           {t('pay.pay', { price: money(b.amountPaise) })}
         </Button>
-        <button type="button" className={styles.textButton} onClick={() => void release()}>
-          {t('pay.release')}
-        </button>
+        {step === 'hold' && (
+          <button type="button" className={styles.textButton} onClick={() => void release()}>
+            {t('pay.release')}
+          </button>
+        )}
       </p>
-    </>
+    </div>
   );
 }
 

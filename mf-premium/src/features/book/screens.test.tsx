@@ -151,7 +151,7 @@ describe('SuccessScreen', () => {
   const path = '/premium-buses/ticket-successful-booking/RSV-1';
   const route = '/premium-buses/ticket-successful-booking/:transactionId';
   it('booked: the seats and the way to the QR', async () => {
-    mocked.loadBooking.mockResolvedValue(booking());
+    mocked.loadBooking.mockResolvedValue(booking({ tripSlotStartTime: Date.now() + 86_400_000, arrivalTime: Date.now() + 90_000_000 }));
     renderAt(path, route, <SuccessScreen />);
     expect(await screen.findByText('Your seat is booked.')).toBeTruthy();
   });

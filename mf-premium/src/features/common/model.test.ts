@@ -1,5 +1,18 @@
 import { seatStatus, TICKET_ACTIONS } from '@sawari/domain';
-import { errorMessageId, flowPaths, mmss, passengerProblem, passengersFrom, paths, seatParts, type SeatParts } from './model';
+import {
+  errorMessageId,
+  flowPaths,
+  mmss,
+  passengerProblem,
+  passengersFrom,
+  paths,
+  payStep,
+  seatParts,
+  successStep,
+  type PayStep,
+  type SeatParts,
+  type SuccessStep,
+} from './model';
 
 describe('premium model', () => {
   it('reads passengers from the query: defaults, digits only, 1 to 6 in all', () => {
@@ -78,5 +91,45 @@ describe('seatParts: the summary of a seat in every state (the status model AND 
     const v = seatStatus({ status: 'ACTIVE', ...at(24 * H) }, NOW);
     expect(seatParts(v, ['FIND_MY_STOP', 'CHAT_SUPPORT'])).toMatchObject({ change: false, cancel: false, findStop: true, chat: true, call: false });
     expect(seatParts(v, ['CANCEL_RIDE'])).toMatchObject({ change: false, cancel: true });
+  });
+});
+
+describe('payStep and successStep: what the pay step and the page after the checkout say, in every state', () => {
+  const NOW = Date.parse('2026-11-25T10:00:00+05:30');
+  const H = 3_600_000;
+  const at = (slotFromNow: number) => ({ tripSlotStartTime: NOW + slotFromNow, arrivalTime: NOW + slotFromNow + H });
+  // status, when, the hold's countdown, pay step, success step
+  const cells: [string, string, number, number | null, PayStep, SuccessStep][] = [
+    ['BOOKING_UNDER_PROCESS', 'held, time left', 24 * H, 300, 'hold', 'unpaid'],
+    ['BOOKING_UNDER_PROCESS', 'held, countdown not started', 24 * H, null, 'hold', 'unpaid'],
+    ['BOOKING_UNDER_PROCESS', 'held, the countdown ran out', 24 * H, 0, 'lapsed', 'unpaid'],
+    ['PAYMENT_PROCESSING', 'a payment under way', 24 * H, null, 'confirming', 'waiting'],
+    ['PAYMENT_FAILED', 'a payment failed, slot ahead', 24 * H, null, 'retry', 'paymentFailed'],
+    ['PAYMENT_FAILED', 'a payment failed, slot started', -10 * 60_000, null, 'closed', 'failed'],
+    ['BOOKING_FAILED', 'the hold lapsed', 24 * H, null, 'lapsed', 'failed'],
+    ['ACTIVE', 'a day ahead', 24 * H, null, 'paid', 'booked'],
+    ['ACTIVE', 'boarding open', 10 * 60_000, null, 'paid', 'booked'],
+    ['ACTIVE', 'its trip over (expired)', -5 * H, null, 'closed', 'closed'],
+    ['PUNCHED', 'on board', -10 * 60_000, null, 'paid', 'booked'],
+    ['PUNCHED', 'its trip over', -5 * H, null, 'closed', 'closed'],
+    ['USED', 'used', -5 * H, null, 'closed', 'closed'],
+    ['EXPIRED', 'expired', -5 * H, null, 'closed', 'closed'],
+    ['USER_CANCELLED', 'cancelled by the rider', 24 * H, null, 'closed', 'closed'],
+    ['SYSTEM_CANCELLED', 'cancelled by the operator', 24 * H, null, 'closed', 'closed'],
+    ['USER_RESCHEDULED', 'replaced by a change of slot', 24 * H, null, 'closed', 'closed'],
+    ['SYSTEM_RESCHEDULED', 'moved by the operator', 24 * H, null, 'closed', 'closed'],
+    ['REFUNDED', 'refunded', 24 * H, null, 'closed', 'closed'],
+    ['SOMETHING_NEW', 'a status this app does not know', 24 * H, null, 'closed', 'closed'],
+  ];
+  it.each(cells)('%s, %s', (status, _what, slot, left, pay, success) => {
+    expect(payStep({ status, ...at(slot) }, NOW, left)).toBe(pay);
+    expect(successStep({ status, ...at(slot) }, NOW)).toBe(success);
+  });
+  it('"paid" and "booked" only for a seat the status model calls usable; "closed" never for one', () => {
+    for (const [status, , slot, , pay, success] of cells) {
+      const usable = ['valid', 'notYetValid', 'boarded'].includes(seatStatus({ status, ...at(slot) }, NOW).headline);
+      if (pay === 'paid' || success === 'booked') expect(usable).toBe(true);
+      if (pay === 'closed' || success === 'closed') expect(usable).toBe(false);
+    }
   });
 });

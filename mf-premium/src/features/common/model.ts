@@ -1,6 +1,6 @@
 // Pure pieces of the premium screens (no DOM): the step URLs and their query parameters, passenger counts, which
 // message explains a refused request, and how a booking's status looks. Tested beside (model.test.ts).
-import { MAX_SEATS_PER_BOOKING, type ProductStatusView } from '@sawari/domain';
+import { MAX_SEATS_PER_BOOKING, seatStatus, type ProductStatusView } from '@sawari/domain';
 import type { ReservationProductName } from '@sawari/contracts';
 
 export type Passengers = { adult: number; child: number; senior: number };
@@ -126,4 +126,59 @@ export function seatParts(v: Pick<ProductStatusView, 'headline' | 'actions'>, of
     chat: offered.includes('CHAT_SUPPORT'),
     call: offered.includes('CALL_SUPPORT'),
   };
+}
+
+/** A booking as the step rules read it (the API's Booking has more). */
+type BookingState = { status: string; tripSlotStartTime: number; arrivalTime: number };
+/** Seat headlines of a booking that is paid for and still ahead of the rider or being ridden. */
+const PAID_AND_USABLE = new Set(['valid', 'notYetValid', 'boarded']);
+
+/**
+ * What the pay step shows for a booking, decided from its status and the shared status model (never "Pay" for a seat
+ * that is no longer the rider's to pay for):
+ * - `hold`: seats kept, countdown and Pay; `retry`: a payment failed, the booking may be paid again (the API allows it);
+ * - `lapsed`: the hold ran out or the booking failed: choose another slot;
+ * - `confirming`: a payment is under way: its outcome is on the success page;
+ * - `paid`: paid and usable: see the seat; `closed`: anything else (cancelled, replaced, moved, refunded, expired,
+ *   used): its status and a link to the booking.
+ * `holdSecondsLeft`: the countdown as the screen runs it (0: the hold ran out; null: none).
+ */
+export type PayStep = 'hold' | 'retry' | 'lapsed' | 'confirming' | 'paid' | 'closed';
+export function payStep(b: BookingState, now: number, holdSecondsLeft: number | null): PayStep {
+  switch (b.status) {
+    case 'BOOKING_UNDER_PROCESS':
+      return holdSecondsLeft === 0 ? 'lapsed' : 'hold';
+    case 'PAYMENT_FAILED':
+      return now >= b.tripSlotStartTime ? 'closed' : 'retry';
+    case 'BOOKING_FAILED':
+      return 'lapsed';
+    case 'PAYMENT_PROCESSING':
+      return 'confirming';
+    default:
+      return PAID_AND_USABLE.has(seatStatus(b, now).headline) ? 'paid' : 'closed';
+  }
+}
+
+/**
+ * What the page the checkout returns to says (heading and body), from the same rules:
+ * - `waiting`: the payment is being confirmed (the page polls); `unpaid`: the booking was never paid (still held):
+ *   back to paying; `paymentFailed`: the payment did not go through, paying again is allowed; `failed`: the seats
+ *   were let go, nothing charged;
+ * - `booked`: paid and usable (the QR); `closed`: paid once, but now cancelled, replaced, moved, refunded, expired or
+ *   used: its status, and the booking's page for the refund and the rest. Never "booked" for a seat that is not.
+ */
+export type SuccessStep = 'waiting' | 'unpaid' | 'paymentFailed' | 'failed' | 'booked' | 'closed';
+export function successStep(b: BookingState, now: number): SuccessStep {
+  switch (b.status) {
+    case 'PAYMENT_PROCESSING':
+      return 'waiting';
+    case 'BOOKING_UNDER_PROCESS':
+      return 'unpaid';
+    case 'PAYMENT_FAILED':
+      return now >= b.tripSlotStartTime ? 'failed' : 'paymentFailed';
+    case 'BOOKING_FAILED':
+      return 'failed';
+    default:
+      return PAID_AND_USABLE.has(seatStatus(b, now).headline) ? 'booked' : 'closed';
+  }
 }

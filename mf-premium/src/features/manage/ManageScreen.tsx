@@ -2,12 +2,28 @@
 // confirming, or change the slot with what each slot costs against the booking.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS } from '@sawari/domain';
+import { CITY_TIME_ZONE, localDate, PREMIUM_REBOOK_WINDOW_MS, seatStatus } from '@sawari/domain';
+import type { Booking } from '@sawari/contracts';
+import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { cancelBooking, loadDays, loadFare, loadSlots, rescheduleBooking } from '../common/api';
-import { flowPaths, paths } from '../common/model';
-import { asApiError, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
+import { flowPaths, paths, seatParts } from '../common/model';
+import {
+  asApiError,
+  ListSkeleton,
+  LoadError,
+  money,
+  Page,
+  PremiumGate,
+  ProblemPanel,
+  RequireSignIn,
+  SeatStatus,
+  styles,
+  useAsync,
+  useT,
+  useTimes,
+} from '../common/ui';
 import { BookingFacts } from '../book/BookingFacts';
 import { useBookingPoll } from './shared';
 
@@ -42,7 +58,10 @@ function Cancel({ id }: { id: string }) {
         <Link to={paths.summary(b.bookingId)}>{t('cancel.seeRefund')}</Link>
       </>
     );
-  if (!b.cancellation.canCancel) return <p className={styles.warn}>{t('error.NOT_CANCELLABLE')}</p>;
+  // the status model AND the API (seatParts): a seat cancelled by the operator, replaced, moved, expired or not yet paid
+  // is never offered a cancel; it says what it is instead
+  const now = serverNow();
+  if (!seatParts(seatStatus(b, now), b.actions).cancel || !b.cancellation.canCancel) return <NotAllowed b={b} now={now} code="NOT_CANCELLABLE" />;
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -77,6 +96,20 @@ function Cancel({ id }: { id: string }) {
   );
 }
 
+/** Why this booking cannot be cancelled or changed now: its status (cancelled by the operator, replaced...), the rule, and the booking's page. */
+function NotAllowed({ b, now, code }: { b: Booking; now: number; code: 'NOT_CANCELLABLE' | 'NOT_RESCHEDULABLE' }) {
+  const t = useT();
+  return (
+    <div data-testid="manage-not-allowed">
+      <p role="status">
+        <SeatStatus b={b} now={now} />
+      </p>
+      <p className={styles.warn}>{t(`error.${code}`)}</p>
+      <Link to={paths.summary(b.bookingId)}>{t('booking.see')}</Link>
+    </div>
+  );
+}
+
 function Reschedule({ id, city }: { id: string; city: string }) {
   const t = useT();
   const { time, date } = useTimes();
@@ -94,9 +127,12 @@ function Reschedule({ id, city }: { id: string; city: string }) {
     `${b?.bookingId}:${days.status === 'ready' ? dayOf(days.data) : ''}:${days.status}`,
   );
   if (!b && loadError) return <ProblemPanel error={loadError} onRetry={retry} />;
-  if (!b || slots.status === 'loading') return <ListSkeleton rows={3} />;
+  if (!b) return <ListSkeleton rows={3} />;
+  // the status model AND the API (seatParts), before the slots: a seat that cannot be changed says why at once
+  const now = serverNow();
+  if (!seatParts(seatStatus(b, now), b.actions).change) return <NotAllowed b={b} now={now} code="NOT_RESCHEDULABLE" />;
+  if (slots.status === 'loading') return <ListSkeleton rows={3} />;
   if (slots.status === 'error') return <LoadError error={slots.error} onRetry={slots.retry} />;
-  if (!b.actions.includes('RESCHEDULE_RIDE')) return <p className={styles.warn}>{t('error.NOT_RESCHEDULABLE')}</p>;
   const choose = async (tripId: string) => {
     setBusy(true);
     setError(null);

@@ -4,7 +4,7 @@
 // slot lists what each slot costs against the booking; the pop-ups and the stops.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../test/render';
-import { booking, line, slots } from '../../test/fixtures';
+import { booking, line, slots, SLOT } from '../../test/fixtures';
 import * as api from '../common/api';
 import { ManageScreen, PopupsScreen, StopsScreen, SummaryScreen } from './index';
 
@@ -64,6 +64,10 @@ describe('SummaryScreen', () => {
 
 describe('ManageScreen', () => {
   const ROUTE = '/premium-buses/cancellationRescheduleCard/:transactionId';
+  // the day before the fixture's slot (a fixed date): a change or cancel is allowed only before the slot starts
+  let clock: jest.SpyInstance;
+  beforeEach(() => (clock = jest.spyOn(Date, 'now').mockReturnValue(SLOT - 86_400_000)));
+  afterEach(() => clock.mockRestore());
   it('cancel: the refund before confirming, then the booking cancelled', async () => {
     mocked.loadBooking.mockResolvedValue(booking());
     mocked.cancelBooking.mockResolvedValue(

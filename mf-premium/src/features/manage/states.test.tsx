@@ -135,7 +135,7 @@ describe('ManageScreen: loading, unknown, refused, cancelled already', () => {
     expect(screen.getByRole('button', { name: /Retry|Try again/ })).toBeTruthy();
   });
   it('a cancel the server refuses: the problem, the booking not cancelled', async () => {
-    mocked.loadBooking.mockResolvedValue(booking());
+    mocked.loadBooking.mockResolvedValue(booking({ tripSlotStartTime: Date.now() + 86_400_000, arrivalTime: Date.now() + 90_000_000 }));
     mocked.cancelBooking.mockRejectedValue(refused('NOT_CANCELLABLE'));
     renderAt('/premium-buses/cancellationRescheduleCard/RSV-1?mode=cancel', ROUTE, <ManageScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel and get ₹450 back' }));
