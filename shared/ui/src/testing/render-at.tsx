@@ -24,7 +24,7 @@ function Where() {
 /** The screen at `path` (matched by `route`) in the catalogue of `lang` and a memory router; any other path draws "elsewhere". */
 export function screenTree(catalogs: Catalogs, path: string, route: string, element: ReactElement, lang: TestLanguage = 'en') {
   return (
-    <IntlProvider locale={lang === 'hi' ? 'hi-IN' : 'en-IN'} messages={catalogs[lang]} onError={() => undefined}>
+    <IntlProvider locale={lang} messages={catalogs[lang]} onError={() => undefined}>
       <MemoryRouter initialEntries={[path]}>
         <Where />
         <Routes>
