@@ -329,6 +329,31 @@ describe('server answers in words', () => {
     expect(errorAction('DIGITAL_OFFER_ALREADY_AVAILED', 'x')).toBeNull();
   });
 
+  it('every code the passes service refuses an order with has its own words (read from the API, so a new one cannot go unmapped), and a way forward where there is one', () => {
+    const root = join(__dirname, '../../../..');
+    const source = readFileSync(join(root, 'api/src/modules/passes/service.ts'), 'utf8');
+    const apiCodes = [...new Set([...source.matchAll(/ApiError\(\s*\d+,\s*'([A-Z_]+)'/g)].map((m) => m[1]))];
+    expect(apiCodes).toEqual(expect.arrayContaining(['ORDER_FROZEN', 'ORDER_NOT_PAYABLE', 'CATEGORY_NOT_FOUND', 'FARE_NOT_FOUND', 'CITY_NOT_FOUND']));
+    // codes a rider cannot cause from these screens, answered by the general words: a hand-made request (another
+    // rider's id, renewing through the order call), the operator's review (a rejection's reason), and reclaiming an
+    // order, which no rider screen offers
+    const general = new Set([
+      'VALIDATION_FAILED',
+      'USER_MISMATCH',
+      'USE_RENEW',
+      'REASON_REQUIRED',
+      'ORDER_NOT_PAID',
+      'PASS_ALREADY_ISSUED',
+      'RECLAIM_WINDOW_PASSED',
+    ]);
+    for (const code of apiCodes.filter((c) => !general.has(c))) expect([code, errorMessageId(code)]).toEqual([code, `error.${code}`]);
+    expect(errorAction('FARE_NOT_FOUND', 'mum-general')?.labelId).toBe('action.chooseAgain');
+    expect(errorAction('CATEGORY_NOT_FOUND', 'mum-general')?.labelId).toBe('action.chooseAgain');
+    expect(errorAction('ORDER_FROZEN', null)).toEqual({ labelId: 'action.otherPasses', path: '/productHooks' });
+    expect(errorAction('ORDER_NOT_PAYABLE', null)?.path).toBe('/productHooks');
+    expect(errorAction('CITY_NOT_FOUND', null)).toEqual({ labelId: 'action.changeCity', path: '/change-city' });
+  });
+
   it('a failed proof upload: each code the upload route answers has its words; others by kind; the rest the general words', () => {
     // The upload route's own codes, read from the API's source so a new one cannot go unmapped.
     const root = join(__dirname, '../../../..');

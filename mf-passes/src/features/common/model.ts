@@ -365,6 +365,12 @@ export const KNOWN_ERRORS = [
   'NOT_RENEWABLE',
   'ILLEGAL_TRANSITION',
   'ORDER_NOT_FOUND',
+  'PASS_NOT_FOUND',
+  'ORDER_FROZEN',
+  'ORDER_NOT_PAYABLE',
+  'CATEGORY_NOT_FOUND',
+  'FARE_NOT_FOUND',
+  'CITY_NOT_FOUND',
   'NETWORK_ERROR',
 ] as const;
 export const errorMessageId = (code: string | undefined): string | null =>
@@ -377,12 +383,18 @@ export function errorAction(code: string | undefined, configId: string | null): 
     case 'FARE_INACTIVE':
     case 'CATEGORY_INACTIVE':
     case 'SUB_CATEGORY_INACTIVE':
+    case 'CATEGORY_NOT_FOUND':
+    case 'FARE_NOT_FOUND':
       return configId
         ? { labelId: 'action.chooseAgain', path: `/productHooks/bus-pass-purchase/sub-category-selection/${encodeURIComponent(configId)}` }
         : null;
     case 'PRODUCT_INACTIVE':
     case 'PRODUCT_NOT_FOUND':
+    case 'ORDER_FROZEN':
+    case 'ORDER_NOT_PAYABLE':
       return { labelId: 'action.otherPasses', path: '/productHooks' };
+    case 'CITY_NOT_FOUND':
+      return { labelId: 'action.changeCity', path: '/change-city' };
     case 'START_DATE_IN_PAST':
       return { labelId: 'action.changeDate', path: '/productHooks/bus-pass-purchase/personal-details' };
     case 'PROOF_REQUIRED':
