@@ -18,15 +18,16 @@ export function newPhone(first = '9'): string {
 /** A client address of its own (the server limits OTPs per address). */
 export const newIp = () => `10.${rand(255)}.${rand(255)}.${1 + rand(250)}`;
 
-/** The newest code the development SMS outbox holds for `phone` (sent at or after `since`). */
+/** The newest sign-in code the development SMS outbox holds for `phone` (sent at or after `since`). */
 export async function codeFor(request: APIRequestContext, phone: string, since = 0): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       async () => {
         const { messages } = (await (await request.get(`/api/dev/sms-outbox?phoneNumber=${phone}`)).json()) as { messages: { body: string; sentAt: number }[] };
-        const latest = messages.filter((m) => m.sentAt >= since).sort((a, b) => b.sentAt - a.sentAt)[0];
-        code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
+        // sign-in messages only (each language's text starts with the code): a notice may be the newest message
+        const latest = messages.filter((m) => m.sentAt >= since && /^\d{6} /.test(m.body)).sort((a, b) => b.sentAt - a.sentAt)[0];
+        code = /^(\d{6}) /.exec(latest?.body ?? '')?.[1];
         return code ?? null;
       },
       { intervals: [50, 100, 200] },

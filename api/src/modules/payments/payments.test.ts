@@ -8,6 +8,7 @@ import { expectError, signIn, TestClock, type Session } from '../../testing/acco
 import { SANDBOX_CARDS, SandboxGateway, type ChargeRequest, type PaymentGateway, type RefundRequest } from './gateway';
 import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
 import { PaymentService } from './service';
+import { PaymentStore } from './store';
 
 /**
  * A tiny order kind: orders in a map (an order changed in the map after freezing is a seller that broke the freeze);
@@ -476,6 +477,43 @@ describe(`payments ${dbLabel()}`, () => {
       expect(orders.succeeded.filter((o) => o === changed)).toHaveLength(0);
       expect(gateway.refunds).toBe(refundsBefore + 1);
       expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'unpaid' });
+    } finally {
+      orders.issue = original;
+    }
+  });
+
+  it('a reclaim that read the order just before a twin issued it answers "issued", never "unpaid" for a paid order', async () => {
+    const original = orders.issue.bind(orders);
+    const failing = new Set<string>();
+    orders.issue = async (db: unknown, order: OrderQuote) => {
+      if (failing.has(order.orderId)) throw new Error('passes store unavailable');
+      return original(db, order);
+    };
+    try {
+      const id = newOrder();
+      failing.add(id);
+      expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
+      failing.clear();
+      expect(await reconciler.redeliver('demo', id)).toMatchObject({ state: 'issued', alreadyIssued: false });
+      // The interleaving five identical reclaims met on PostgreSQL: this reclaim's first read of the order still saw it
+      // frozen for the payment (a twin issued it right after); its read of the payment then sees it delivered.
+      const realOrder = PaymentStore.prototype.order;
+      const stale = jest.spyOn(PaymentStore.prototype, 'order').mockImplementationOnce(async function (
+        this: PaymentStore,
+        kind: string,
+        orderId: string,
+        lock?: boolean,
+      ) {
+        const row = await realOrder.call(this, kind, orderId, lock);
+        return row && { ...row, state: 'FROZEN', issuedAt: null, issuedPaymentId: null, productId: null };
+      });
+      try {
+        expect(await reconciler.redeliver('demo', id)).toEqual({ state: 'issued', productId: `pass-${id}`, alreadyIssued: true });
+        expect(stale).toHaveBeenCalled();
+      } finally {
+        stale.mockRestore();
+      }
+      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
     } finally {
       orders.issue = original;
     }

@@ -294,7 +294,10 @@ export class PaymentService {
     if (order?.state === 'ISSUED') return { state: 'issued', productId: order.productId ?? '', alreadyIssued: true };
     if (order?.state !== 'FROZEN' || !order.frozenPaymentId) return { state: 'unpaid' };
     const p = await this.store.byId(order.frozenPaymentId);
-    if (!p || p.status !== 'SUCCESS' || p.notifiedAt !== null) return { state: 'unpaid' };
+    if (!p || p.status !== 'SUCCESS') return { state: 'unpaid' };
+    // Delivered between the two reads (a twin reclaim, reconciliation or the payment itself issued it or refunded it
+    // just now): its outcome, never "unpaid" for an order that was paid (20 identical reclaims saw that on PostgreSQL).
+    if (p.notifiedAt !== null) return this.deliveredOutcome(orderKind, orderId, p.id, true);
     opts.within?.(p.updatedAt);
     const until = Date.now() + this.replayWaitMs;
     let outcome = await this.deliverOnce(p.id);
@@ -306,9 +309,18 @@ export class PaymentService {
     }
     if (outcome === 'failed')
       throw new ApiError(409, 'ISSUE_IN_PROGRESS', 'This order could not be issued just now; it will be. Try again in a moment.', { 'retry-after': '5' });
+    return this.deliveredOutcome(orderKind, orderId, p.id, outcome !== 'done');
+  }
+
+  /** What a delivered payment ended as: its order issued with it, or (the delivery refused the order) refunded. */
+  private async deliveredOutcome(
+    orderKind: string,
+    orderId: string,
+    paymentId: string,
+    alreadyIssued: boolean,
+  ): Promise<{ state: 'issued'; productId: string; alreadyIssued: boolean } | { state: 'refunded' }> {
     const after = await this.store.order(orderKind, orderId);
-    if (after?.state === 'ISSUED' && after.issuedPaymentId === p.id)
-      return { state: 'issued', productId: after.productId ?? '', alreadyIssued: outcome !== 'done' };
+    if (after?.state === 'ISSUED' && after.issuedPaymentId === paymentId) return { state: 'issued', productId: after.productId ?? '', alreadyIssued };
     return { state: 'refunded' };
   }
 
