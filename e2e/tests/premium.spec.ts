@@ -196,10 +196,12 @@ test('a seat the operator cancelled is never "booked", never offered Pay or a ca
   await expect(page.getByTestId('pay-step')).toHaveAttribute('data-step', 'closed');
   await expect(page.getByRole('heading', { level: 1, name: 'Your booking' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await shot(page, 'pay-operator-cancelled');
   // cancel: says what happened instead of offering a cancel; the booking's page has the refund
   await page.goto(`/app/premium-buses/cancellationRescheduleCard/${id}?mode=cancel`);
   await expect(page.getByTestId('manage-not-allowed')).toContainText('Cancelled by the operator');
   await expect(page.getByRole('button', { name: /Cancel and get/ })).toHaveCount(0);
+  await shot(page, 'cancel-operator-cancelled');
   await page.getByRole('link', { name: 'See this booking' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/premium-buses/premium-bus-summary/${id}`));
   await expect(page.getByTestId('seat-headline')).toHaveText(/Cancelled by the operator/);

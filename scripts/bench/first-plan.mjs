@@ -66,12 +66,6 @@ if (process.env.RESTART) {
     })();
     const plan = await planner.plan(cityId, { stopId: process.env.FROM }, { stopId: process.env.TO }, departAt);
     const firstPlanMs = performance.now() - started;
-    let secondPlanMs;
-    if (process.env.SECOND) {
-      const t2 = performance.now();
-      await planner.plan(cityId, { stopId: process.env.FROM }, { stopId: process.env.TO }, departAt);
-      secondPlanMs = performance.now() - t2;
-    }
     await ready;
     const source = await planner.networkSource(cityId, city.feedId, date, city.transferSlackSecs ?? undefined);
     await planner.close();
@@ -80,7 +74,6 @@ if (process.env.RESTART) {
         date,
         dbOpenMs,
         firstPlanMs,
-        ...(secondPlanMs === undefined ? {} : { secondPlanMs }),
         readyMs,
         source,
         itineraries: plan.itineraries.length,

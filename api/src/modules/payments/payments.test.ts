@@ -125,6 +125,20 @@ describe(`payments ${dbLabel()}`, () => {
       payload: body,
     });
   const card = (number: string, extra: object = {}) => ({ method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123', ...extra } });
+  /** Runs `body` with the seller's issue failing for the order ids put in `failing` (a store outage), then restores it. */
+  const withFailingIssue = async (body: (failing: Set<string>) => Promise<void>) => {
+    const original = orders.issue.bind(orders);
+    const failing = new Set<string>();
+    orders.issue = async (db: unknown, order: OrderQuote) => {
+      if (failing.has(order.orderId)) throw new Error('passes store unavailable');
+      return original(db, order);
+    };
+    try {
+      await body(failing);
+    } finally {
+      orders.issue = original;
+    }
+  };
   const getPayment = (id: string, who: Session = a) => app.inject({ url: `/api/payments/${id}`, headers: who.headers });
   const orderStatus = (orderId: string, who: Session = a) => app.inject({ url: `/api/payments/orders/demo/${orderId}/status`, headers: who.headers });
   const paid = (res: { statusCode: number; json(): unknown }) => {
@@ -442,13 +456,7 @@ describe(`payments ${dbLabel()}`, () => {
   });
 
   it('redeliver (a seller reclaim) issues a settled payment whose issue failed, once; refunds it when the order changed; unpaid otherwise', async () => {
-    const original = orders.issue.bind(orders);
-    const failing = new Set<string>();
-    orders.issue = async (db: unknown, order: OrderQuote) => {
-      if (failing.has(order.orderId)) throw new Error('passes store unavailable');
-      return original(db, order);
-    };
-    try {
+    await withFailingIssue(async (failing) => {
       const id = newOrder();
       const changed = newOrder();
       expect(await reconciler.redeliver('demo', id)).toEqual({ state: 'unpaid' });
@@ -477,19 +485,11 @@ describe(`payments ${dbLabel()}`, () => {
       expect(orders.succeeded.filter((o) => o === changed)).toHaveLength(0);
       expect(gateway.refunds).toBe(refundsBefore + 1);
       expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'unpaid' });
-    } finally {
-      orders.issue = original;
-    }
+    });
   });
 
   it('a reclaim that read the order just before a twin issued it answers "issued", never "unpaid" for a paid order', async () => {
-    const original = orders.issue.bind(orders);
-    const failing = new Set<string>();
-    orders.issue = async (db: unknown, order: OrderQuote) => {
-      if (failing.has(order.orderId)) throw new Error('passes store unavailable');
-      return original(db, order);
-    };
-    try {
+    await withFailingIssue(async (failing) => {
       const id = newOrder();
       failing.add(id);
       expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
@@ -514,9 +514,7 @@ describe(`payments ${dbLabel()}`, () => {
         stale.mockRestore();
       }
       expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
-    } finally {
-      orders.issue = original;
-    }
+    });
   });
 
   it('the server runs reconciliation on its own every reconcileEveryMs (a second instance on the same database)', async () => {

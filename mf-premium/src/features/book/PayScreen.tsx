@@ -6,9 +6,10 @@ import { navigateToUrl } from 'single-spa';
 import { checkoutPath, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { loadBooking, releaseHold } from '../common/api';
-import { flowPaths, mmss, paths, payStep, type PayStep } from '../common/model';
+import { flowPaths, mmss, payStep, type PayStep } from '../common/model';
 import { shortId } from '@sawari/domain';
-import { asApiError, ListSkeleton, money, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useAsync, useT, useTimes } from '../common/ui';
+import { asApiError, ListSkeleton, money, Page, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
+import { SeatNotUsable } from '../common/SeatNotUsable';
 import { changeOfSlot } from './fare-model';
 import { BookingFacts } from './BookingFacts';
 
@@ -78,13 +79,7 @@ function Pay({ onStep }: { onStep: (step: PayStep | null) => void }) {
   if (step === 'closed')
     return (
       <div data-testid="pay-step" data-step={step}>
-        <p role="status">
-          <SeatStatus b={b} now={now} />
-        </p>
-        <p>{t('success.closed')}</p>
-        <Link className={styles.linkButton} to={paths.summary(b.bookingId)}>
-          {t('booking.see')}
-        </Link>
+        <SeatNotUsable b={b} now={now} message={t('success.closed')} />
       </div>
     );
   if (step === 'lapsed')

@@ -7,7 +7,8 @@ import { navigateToUrl } from 'single-spa';
 import { serverNow } from '@sawari/runtime';
 import type { Booking } from '@sawari/contracts';
 import { flowPaths, paths, successStep, type SuccessStep } from '../common/model';
-import { ListSkeleton, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useT } from '../common/ui';
+import { ListSkeleton, Page, ProblemPanel, RequireSignIn, styles, useT } from '../common/ui';
+import { SeatNotUsable } from '../common/SeatNotUsable';
 import { useBookingPoll } from '../manage/shared';
 import { BookingFacts } from './BookingFacts';
 
@@ -92,16 +93,9 @@ function Body({ b, step, now }: { b: Booking; step: SuccessStep; now: number }) 
       );
     case 'closed':
       return (
-        <>
-          <p role="status">
-            <SeatStatus b={b} now={now} />
-          </p>
-          <p>{t('success.closed')}</p>
+        <SeatNotUsable b={b} now={now} message={t('success.closed')}>
           <BookingFacts b={b} />
-          <Link className={styles.linkButton} to={paths.summary(b.bookingId)}>
-            {t('booking.see')}
-          </Link>
-        </>
+        </SeatNotUsable>
       );
     case 'booked':
       return (

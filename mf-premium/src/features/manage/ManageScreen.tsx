@@ -9,22 +9,9 @@ import { Button } from '@sawari/ui';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { cancelBooking, loadDays, loadFare, loadSlots, rescheduleBooking } from '../common/api';
 import { flowPaths, paths, seatParts } from '../common/model';
-import {
-  asApiError,
-  ListSkeleton,
-  LoadError,
-  money,
-  Page,
-  PremiumGate,
-  ProblemPanel,
-  RequireSignIn,
-  SeatStatus,
-  styles,
-  useAsync,
-  useT,
-  useTimes,
-} from '../common/ui';
+import { asApiError, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
 import { BookingFacts } from '../book/BookingFacts';
+import { SeatNotUsable } from '../common/SeatNotUsable';
 import { useBookingPoll } from './shared';
 
 /** /premium-buses/cancellationRescheduleCard/:transactionId?mode=cancel|reschedule */
@@ -99,15 +86,7 @@ function Cancel({ id }: { id: string }) {
 /** Why this booking cannot be cancelled or changed now: its status (cancelled by the operator, replaced...), the rule, and the booking's page. */
 function NotAllowed({ b, now, code }: { b: Booking; now: number; code: 'NOT_CANCELLABLE' | 'NOT_RESCHEDULABLE' }) {
   const t = useT();
-  return (
-    <div data-testid="manage-not-allowed">
-      <p role="status">
-        <SeatStatus b={b} now={now} />
-      </p>
-      <p className={styles.warn}>{t(`error.${code}`)}</p>
-      <Link to={paths.summary(b.bookingId)}>{t('booking.see')}</Link>
-    </div>
-  );
+  return <SeatNotUsable b={b} now={now} message={t(`error.${code}`)} warn testId="manage-not-allowed" />;
 }
 
 function Reschedule({ id, city }: { id: string; city: string }) {

@@ -3,9 +3,6 @@
 import { INDIA, type Country } from '@sawari/domain';
 
 /** The login route's `redirectPath` (already decoded by the route match) → where to go after signing in. */
-/** Sign-in on the way to SOS (/SOS, /SOS/editSOSMessage): the screen shows the emergency number first (112). */
-export const isForSos = (redirectPath: string | undefined) => /^\/?SOS(\/|$)/i.test(afterLoginPath(redirectPath));
-
 export function afterLoginPath(redirectPath: string | undefined): string {
   if (!redirectPath) return '/';
   const path = redirectPath.startsWith('/') ? redirectPath : `/${redirectPath}`;
@@ -72,3 +69,6 @@ export function writePendingLogin(value: PendingLogin | null): void {
 /** "9876543210" → "+91 98765 43210". */
 export const formatPhone = (phoneNumber: string, callingCode = INDIA.callingCode): string =>
   `${callingCode} ${phoneNumber.slice(0, 5)} ${phoneNumber.slice(5)}`.trim();
+
+/** Sign-in on the way to SOS (/SOS, /SOS/editSOSMessage): the screen shows the emergency number first (112). */
+export const isForSos = (redirectPath: string | undefined) => /^\/?SOS(\/|$)/i.test(afterLoginPath(redirectPath));
