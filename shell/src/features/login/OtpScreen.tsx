@@ -9,7 +9,7 @@ import { Page } from '../common/Page';
 import { formatCountdown } from '../common/format';
 import { AppLink, go } from '../common/nav';
 import type { ScreenProps } from '../../layout/screen';
-import { afterLoginPath, newRiderPath, formatPhone, loginPath, readPendingLogin, triesLeftFrom, writePendingLogin } from './loginModel';
+import { afterLoginPath, newRiderPath, formatPhone, loginPath, OtpSubmissions, readPendingLogin, triesLeftFrom, writePendingLogin } from './loginModel';
 import { requestOtp } from './LoginScreen';
 import page from '../common/page.module.css';
 import styles from './login.module.css';
@@ -38,7 +38,10 @@ export default function OtpScreen({ params }: ScreenProps) {
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const lastTried = useRef('');
+  // One code, one try: which codes were sent and what the server said (a ref: it holds between redraws).
+  const sent = useRef<OtpSubmissions<string>>(null);
+  sent.current ??= new OtpSubmissions<string>();
+  const submissions = sent.current;
   const now = useNow(!!pending && pending.resendAt > Date.now());
   const waitMs = pending ? pending.resendAt - now : 0;
 
@@ -62,9 +65,13 @@ export default function OtpScreen({ params }: ScreenProps) {
   };
 
   const verify = async (otp: string) => {
-    if (busy) return;
-    if (!isValidOtp(otp)) return fail(intl.formatMessage({ id: 'otp.error.format' }));
-    lastTried.current = otp;
+    if (!isValidOtp(otp)) return busy ? undefined : fail(intl.formatMessage({ id: 'otp.error.format' }));
+    const decision = submissions.begin(otp);
+    if (!decision.send) {
+      // Already said by the server: say it again and let the rider type the right code, without spending a try.
+      if (decision.why === 'alreadyJudged') fail(decision.verdict);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -76,14 +83,21 @@ export default function OtpScreen({ params }: ScreenProps) {
     } catch (err) {
       setBusy(false);
       const code = (err as { code?: string }).code ?? '';
-      if (SILENT.has(code)) return handleApiError(err);
+      if (SILENT.has(code)) {
+        submissions.notJudged(otp);
+        return handleApiError(err);
+      }
       const tries = code === 'OTP_INVALID' ? triesLeftFrom(err as { message?: string }) : null;
       const id: Record<string, string> = {
         OTP_EXPIRED: 'otp.error.expired',
         OTP_TOO_MANY_TRIES: 'otp.error.tooManyTries',
         OTP_INVALID: tries === null ? 'otp.error.wrongNoCount' : 'otp.error.wrong',
       };
-      fail(intl.formatMessage({ id: id[code] ?? 'otp.error.generic' }, { triesLeft: tries ?? 0 }));
+      const text = intl.formatMessage({ id: id[code] ?? 'otp.error.generic' }, { triesLeft: tries ?? 0 });
+      // A verdict on this code (wrong, expired, blocked) is kept; anything else (a server error) may be tried again.
+      if (id[code]) submissions.judged(otp, text);
+      else submissions.notJudged(otp);
+      fail(text);
     }
   };
 
@@ -91,7 +105,8 @@ export default function OtpScreen({ params }: ScreenProps) {
     const next = digitsOnly(value, OTP_LENGTH);
     setCode(next);
     setError(null);
-    if (next.length === OTP_LENGTH && next !== lastTried.current) void verify(next);
+    // All six digits send the code by itself, once: a code the server already judged has its verdict said again instead.
+    if (next.length === OTP_LENGTH) void verify(next);
   };
 
   const resend = async () => {
@@ -100,7 +115,7 @@ export default function OtpScreen({ params }: ScreenProps) {
     try {
       setPending(await requestOtp(pending.phoneNumber, pending.countryCode, pending.refNo));
       setCode('');
-      lastTried.current = '';
+      submissions.reset();
       setError(null);
       setStatus(intl.formatMessage({ id: 'otp.resent' }, { phone: formatPhone(pending.phoneNumber) }));
       input.current?.focus();

@@ -1,5 +1,16 @@
 import { INDIA } from '@sawari/domain';
-import { afterLoginPath, afterProfilePath, isForSos, formatPhone, newRiderPath, loginPath, otpPath, pickCountry, triesLeftFrom } from './loginModel';
+import {
+  afterLoginPath,
+  afterProfilePath,
+  isForSos,
+  formatPhone,
+  newRiderPath,
+  loginPath,
+  OtpSubmissions,
+  otpPath,
+  pickCountry,
+  triesLeftFrom,
+} from './loginModel';
 
 describe('after sign-in', () => {
   it('goes to the decoded redirect path under /app, or home', () => {
@@ -66,4 +77,30 @@ test('isForSos: sign-in on the way to SOS or its message screen, nothing else', 
   expect(isForSos('SOSX')).toBe(false);
   expect(isForSos('favourites')).toBe(false);
   expect(isForSos('//SOS')).toBe(false);
+});
+
+describe('one code, one try (OtpSubmissions)', () => {
+  it('sends a code once: not again while it is in flight, nor after the server judged it', () => {
+    const sent = new OtpSubmissions<string>();
+    expect(sent.begin('123456')).toEqual({ send: true });
+    expect(sent.begin('123456')).toEqual({ send: false, why: 'inFlight' });
+    // another code while one is in flight waits too: the server counts every code it is sent
+    expect(sent.begin('654321')).toEqual({ send: false, why: 'inFlight' });
+    sent.judged('123456', 'wrong, 2 tries left');
+    expect(sent.begin('123456')).toEqual({ send: false, why: 'alreadyJudged', verdict: 'wrong, 2 tries left' });
+    expect(sent.begin('654321')).toEqual({ send: true });
+  });
+  it('a code that never reached a verdict (offline) may be sent again', () => {
+    const sent = new OtpSubmissions<string>();
+    expect(sent.begin('123456').send).toBe(true);
+    sent.notJudged('123456');
+    expect(sent.begin('123456').send).toBe(true);
+  });
+  it('a new code asked for: earlier verdicts no longer hold', () => {
+    const sent = new OtpSubmissions<string>();
+    sent.begin('123456');
+    sent.judged('123456', 'wrong');
+    sent.reset();
+    expect(sent.begin('123456').send).toBe(true);
+  });
 });

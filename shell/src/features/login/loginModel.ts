@@ -72,3 +72,42 @@ export const formatPhone = (phoneNumber: string, callingCode = INDIA.callingCode
 
 /** Sign-in on the way to SOS (/SOS, /SOS/editSOSMessage): the screen shows the emergency number first (112). */
 export const isForSos = (redirectPath: string | undefined) => /^\/?SOS(\/|$)/i.test(afterLoginPath(redirectPath));
+
+export type OtpSendDecision<V> = { send: true } | { send: false; why: 'inFlight' } | { send: false; why: 'alreadyJudged'; verdict: V };
+
+/**
+ * One code, one try. Every code the server is sent costs the rider a try when it is wrong, so a code is sent once:
+ * never while a code is in flight (the sixth digit sends it by itself; "Verify and sign in", the Enter key or a second
+ * tap must not send it again), and never again once the server judged it (wrong, expired, blocked: its verdict is
+ * kept and said again instead). A code that never reached a verdict (offline, cancelled) may be sent again. Kept in a
+ * ref by the code screen, so it holds between React's redraws; `reset` when a new code is asked for.
+ */
+export class OtpSubmissions<V> {
+  private inFlight: string | null = null;
+  private readonly verdicts = new Map<string, V>();
+
+  /** Whether `code` may be sent now; when it may, it is in flight from here on. */
+  begin(code: string): OtpSendDecision<V> {
+    if (this.inFlight !== null) return { send: false, why: 'inFlight' };
+    if (this.verdicts.has(code)) return { send: false, why: 'alreadyJudged', verdict: this.verdicts.get(code) as V };
+    this.inFlight = code;
+    return { send: true };
+  }
+
+  /** The server answered `code` with a verdict (a wrong code, an expired or blocked one): it is never sent again. */
+  judged(code: string, verdict: V): void {
+    this.verdicts.set(code, verdict);
+    if (this.inFlight === code) this.inFlight = null;
+  }
+
+  /** `code` got no verdict (the network failed): it may be sent again. */
+  notJudged(code: string): void {
+    if (this.inFlight === code) this.inFlight = null;
+  }
+
+  /** A new code was sent by SMS: earlier verdicts were about the old one. */
+  reset(): void {
+    this.inFlight = null;
+    this.verdicts.clear();
+  }
+}
