@@ -1,6 +1,7 @@
 import {
   adultFarePaise,
   checkPassengers,
+  firstUnconnectedLeg,
   passengerFarePaise,
   pathMeters,
   quoteFare,
@@ -139,6 +140,13 @@ describe('ride segment and distance', () => {
     expect(rideSegment([p1], 'B', 'B')).toEqual({ ok: false, error: 'SAME_STOP' });
     expect(rideSegment([p1], 'B', 'X')).toEqual({ ok: false, error: 'STOP_NOT_ON_ROUTE' });
     expect(rideSegment([p1], 'D', 'B')).toEqual({ ok: false, error: 'WRONG_DIRECTION' });
+  });
+  it('connecting routes: each starts where the one before it ends (the first leg that does not, else null)', () => {
+    const leg = (fromStopId: string, toStopId: string) => ({ fromStopId, toStopId });
+    expect(firstUnconnectedLeg([leg('A', 'B'), leg('B', 'C'), leg('C', 'D')])).toBeNull();
+    expect(firstUnconnectedLeg([leg('A', 'B')])).toBeNull();
+    expect(firstUnconnectedLeg([leg('A', 'B'), leg('X', 'C')])).toBe(1);
+    expect(firstUnconnectedLeg([leg('A', 'B'), leg('B', 'C'), leg('A', 'D')])).toBe(2);
   });
   it('picks the shortest segment when a pattern loops', () => {
     const loop = [s('A', 19.0), s('B', 19.01), s('A', 19.0), s('C', 19.02)];

@@ -68,6 +68,17 @@ export function pathMeters(stops: readonly { lat: number; lon: number }[]): numb
   return Math.round(km * 1000);
 }
 
+/**
+ * A ticket with connecting routes (one ticket, several routes in a row) connects when every route starts at the stop
+ * where the one before it ends: the rider changes buses there. The index (0-based) of the first leg that does not
+ * start where the leg before it ends; null when all connect (one leg or none: nothing to connect). The server refuses
+ * such a ticket and the buying screens offer only the routes and stops that connect.
+ */
+export function firstUnconnectedLeg(legs: readonly { fromStopId: string; toStopId: string }[]): number | null {
+  for (let i = 1; i < legs.length; i++) if (legs[i].fromStopId !== legs[i - 1].toStopId) return i;
+  return null;
+}
+
 export type SegmentError = 'SAME_STOP' | 'STOP_NOT_ON_ROUTE' | 'WRONG_DIRECTION';
 
 /**

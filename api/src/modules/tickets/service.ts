@@ -11,6 +11,7 @@ import {
   pathMeters,
   quoteFare,
   quoteInstant,
+  firstUnconnectedLeg,
   rideSegment,
   stagesFor,
   ticketValidity,
@@ -194,6 +195,15 @@ export class TicketService {
       agency = leg.agency;
     } else {
       const m = await this.multiRouteFare(req.city, req.legs, req.passengers);
+      // One ticket for routes in a row: each starts where the one before it ends (the rider changes buses there).
+      const gap = firstUnconnectedLeg(m.legs);
+      if (gap !== null) {
+        const [prev, next] = [m.legs[gap - 1], m.legs[gap]];
+        throw bad(
+          'LEGS_DO_NOT_CONNECT',
+          `Route ${gap + 1} (${next.routeName}) starts at ${next.fromStopName}, but route ${gap} (${prev.routeName}) ends at ${prev.toStopName}. A connecting route starts where the route before it ends: choose a route from ${prev.toStopName}.`,
+        );
+      }
       fare = m;
       legs = m.legs.map(storedLeg);
       agency = [...new Set(m.legs.map((l) => l.agency))].join(' + ');

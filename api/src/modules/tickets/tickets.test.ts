@@ -26,6 +26,11 @@ const SION = { stop_id: 'SION', lat: 19.0431, lon: 72.8632 };
 const VASHI = { stop_id: 'VASHI', lat: 19.0633, lon: 72.9986 };
 const T1_SION = pathMeters([T1, SION]);
 const T1_VASHI = pathMeters([T1, SION, VASHI]);
+/** Two routes that connect: AE1 from Terminal 1 to Sion Circle, then AE7 from Sion Circle to Terminal 2. */
+const CONNECTING = [
+  { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
+  { routeId: 'AE-KHR-T2', fromStopId: 'SION', toStopId: 'T2-BAY' },
+];
 
 function multipart(file: Buffer, contentType: string) {
   const boundary = '----sawari-ticket-boundary';
@@ -382,11 +387,23 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(await count('SELECT count(*) AS n FROM tickets WHERE transaction_id = $1', [o.transactionId])).toBe(1);
     });
 
-    it('multi-route order: priced by the server, paid, one ticket with its legs', async () => {
+    it('a ticket with connecting routes whose routes do not connect is not sold: 400 LEGS_DO_NOT_CONNECT naming the stops', async () => {
+      // AE1 ends at Sion Circle; AE4 starts at Ghatkopar Depot: the rider cannot change buses between them.
       const legs = [
         { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
         { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
       ];
+      const before = await count('SELECT count(*) AS n FROM ticket_orders', []);
+      const r = await order({ kind: 'multiRoute', legs, farePaise: 30000 });
+      expectError(r, 400, 'LEGS_DO_NOT_CONNECT', /Route 2 \(AE4\) starts at Ghatkopar Depot.*route 1 \(AE1\) ends at Sion Circle/);
+      expect(await count('SELECT count(*) AS n FROM ticket_orders', [])).toBe(before);
+      // A third leg that does not start where the second ends is refused the same way (and names that leg).
+      const three = [...CONNECTING, { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' }];
+      expectError(await order({ kind: 'multiRoute', legs: three, farePaise: 1 }), 400, 'LEGS_DO_NOT_CONNECT', /Route 3/);
+    });
+
+    it('multi-route order: priced by the server, paid, one ticket with its legs', async () => {
+      const legs = CONNECTING;
       expectError(
         await order({ kind: 'multiRoute', legs, routeId: undefined, fromStopId: undefined, toStopId: undefined, farePaise: 15000 }),
         409,
@@ -399,9 +416,9 @@ describe(`tickets API ${dbLabel()}`, () => {
       const item = (await wallet()).items.find((i) => i.transactionId === o.transactionId)!;
       expect(item).toMatchObject({
         productSubType: 'multiRouteTicket',
-        routeName: 'AE1 + AE4',
+        routeName: 'AE1 + AE7',
         fromStopName: 'Terminal 1 Bus Bay',
-        toStopName: 'Thane',
+        toStopName: 'Terminal 2 Bus Bay',
         numOfTrips: 2,
         farePaise: 30000,
       });
