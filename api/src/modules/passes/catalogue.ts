@@ -22,6 +22,37 @@ export function availability(config: CatalogueConfig, category: CatalogueCategor
   return code ? { code, message: BLOCK_MESSAGES[code] } : null;
 }
 
+/**
+ * Whether a pass of this product, category and fare can be renewed (bought again for the same fare): the product is
+ * renewable and the fare is on sale on its own (availability: active and visible). A fare only an offer gives (the
+ * free trial, hidden from the catalogue) is not; nor one taken off sale since. One rule for the pass's isRenewable
+ * (passes, wallet) and for POST /api/passes/:passId/renew.
+ */
+export function renewalBlock(
+  config: CatalogueConfig | null,
+  category: CatalogueCategory | undefined,
+  fare: CatalogueFare | undefined,
+): { code: 'NOT_RENEWABLE'; message: string } | null {
+  if (!config || !config.isRenewable || !category || !fare)
+    return { code: 'NOT_RENEWABLE', message: 'This pass cannot be renewed. Choose a pass from the passes on sale instead.' };
+  if (fare.isVisible === false)
+    return {
+      code: 'NOT_RENEWABLE',
+      message:
+        'This pass came with an offer (a free trial) and is not sold on its own, so it cannot be renewed. Choose a pass from the passes on sale instead.',
+    };
+  if (availability(config, category, fare))
+    return { code: 'NOT_RENEWABLE', message: 'This pass is no longer on sale, so it cannot be renewed. Choose a pass from the passes on sale instead.' };
+  return null;
+}
+
+/** renewalBlock for a pass's product, category and fare ids in its config. */
+export function renewalBlockOf(config: CatalogueConfig | null, categoryId: string, fmId: string) {
+  const category = config?.categories.find((c) => c.id === categoryId);
+  const fare = config?.fareMapping[categoryId]?.find((f) => f.fmId === fmId);
+  return renewalBlock(config, category, fare);
+}
+
 export const proofRequiredFor = (config: CatalogueConfig, category: CatalogueCategory, fare: CatalogueFare): boolean =>
   isProofRequired({ isProofRequired: config.isProofRequired }, category, fare);
 

@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import type { FileStorage } from '../files';
-import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, type CatalogueConfig } from './catalogue';
+import { availability, bankOfferFor, proofRequiredFor, publicConfig, quote, renewalBlockOf, type CatalogueConfig } from './catalogue';
 import type { ApplicableOffer, OfferService, PromotionIssuer } from '../offers';
 import { mintOrderId, type FreezeResult, type InstrumentInfo, type OrderQuote, type SellerPayments, type SettledPayment } from '../payments';
 import { PassStore, type OrderRow, type PassRow } from './store';
@@ -565,10 +565,22 @@ export class PassOrderService implements PromotionIssuer {
   }
 
   async mine(userId: string) {
-    return { passes: (await this.store.passesOf(userId)).map((p) => this.passView(p)) };
+    const rows = await this.store.passesOf(userId);
+    const configs = new Map<string, Promise<CatalogueConfig | null>>();
+    const configOf = (city: string, id: string) => {
+      const k = `${city}\u0000${id}`;
+      if (!configs.has(k)) configs.set(k, this.store.config(city, id));
+      return configs.get(k)!;
+    };
+    return {
+      passes: await Promise.all(
+        rows.map(async (p) => this.passView(p, p.isRenewable && renewalBlockOf(await configOf(p.city, p.configId), p.categoryId, p.fmId) === null)),
+      ),
+    };
   }
 
-  private passView(p: PassRow): MyPass {
+  /** renewable: whether the pass can be renewed now (renewalBlock over the current catalogue); else as issued. */
+  private passView(p: PassRow, renewable = p.isRenewable): MyPass {
     // shared/domain's one validity rule: the end reads as the last valid minute ("22 Dec, 11:59 PM"), dates as "23 Nov 2026".
     const fmt = (ms: number) => (ms === p.expiryTime ? passValidUntil(ms) : formatCityDate(ms));
     // The record issueIn wrote (JSON): the response schema (myPassSchema) keeps only the fields it names.
@@ -578,34 +590,41 @@ export class PassOrderService implements PromotionIssuer {
       ...record,
       status: p.status,
       statusLabel: statusLabel({ status: p.status === 'SUCCESS' ? 'UNUSED' : p.status, startTime: p.startTime, expiryTime: p.expiryTime }, this.now(), fmt),
-      isRenewable: p.isRenewable,
+      isRenewable: renewable,
     };
   }
 
-  /** POST /api/passes/:passId/renew: a new order for the same fare, with passProps.passId and isRenew. */
+  /**
+   * POST /api/passes/:passId/renew: a new order for the same product, category and fare, at the catalogue's price
+   * (never with the bank, trial or welcome offer the pass came with), with passProps.passId and isRenew. Built from the
+   * pass itself: a pass an offer issued has no catalogue order to copy. A pass whose fare is not on sale on its own
+   * (renewalBlock: the free trial, a fare taken off sale) is 409 NOT_RENEWABLE.
+   */
   async renew(userId: string, passId: string, passStartDate: string, deviceId: string): Promise<PassOrder> {
     const p = await this.store.pass(passId);
     if (!p || p.userId !== userId) throw new ApiError(404, 'PASS_NOT_FOUND', 'There is no such pass.');
-    if (!p.isRenewable) throw new ApiError(409, 'NOT_RENEWABLE', 'This pass cannot be renewed. Buy a new one instead.');
-    const first = await this.store.order(p.transactionId);
-    const payload = first!.payload as unknown as PassOrderPayload;
-    const config = (await this.store.config(p.city, p.configId)) as CatalogueConfig | null;
-    const fare = config?.fareMapping[p.categoryId]?.find((f) => f.fmId === p.fmId);
+    const config = await this.store.config(p.city, p.configId);
+    const block = p.isRenewable ? renewalBlockOf(config, p.categoryId, p.fmId) : renewalBlockOf(null, p.categoryId, p.fmId);
+    if (block) throw new ApiError(409, 'NOT_RENEWABLE', block.message);
+    const fare = config!.fareMapping[p.categoryId]!.find((f) => f.fmId === p.fmId)!;
+    const first = (await this.store.order(p.transactionId))?.payload as Partial<PassOrderPayload> | undefined;
     return this.createOrder(
       userId,
       {
-        ...payload,
-        transactionId: undefined,
+        appVer: typeof first?.appVer === 'string' ? first.appVer : 'renewal',
+        city: p.city,
         deviceId,
-        bankOffer: undefined,
-        digitalOffer: undefined,
+        source: 1,
+        paymentProps: { lpVer: '1', paymentType: 'online' },
         proofs: [],
+        // the holder's details as given at the first purchase; an offer-issued pass has none but the rider's id
+        userDetails: { ...(first?.userDetails ?? { mobileNumber: '', userName: '' }), userId },
         passProps: {
           passStartDate,
           categoryId: p.categoryId,
           fmId: p.fmId,
           configurationId: p.configId,
-          passFare: fare ? quote(fare).discountedFare / 100 : 0,
+          passFare: quote(fare).discountedFare / 100,
           passId,
           isRenew: true,
         },

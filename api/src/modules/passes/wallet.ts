@@ -1,5 +1,5 @@
 import type { SellerWalletItem, WalletSource } from '../payments';
-import type { CatalogueConfig } from './catalogue';
+import { renewalBlockOf, type CatalogueConfig } from './catalogue';
 import { translationsFor } from './catalogue-i18n';
 import type { OrderRow, PassRow, PassStore } from './store';
 
@@ -96,7 +96,8 @@ function readers(store: PassStore, opts: WalletOptions = {}) {
         payableAmount: r.fareInfo.payableAmount,
         fareBreakup: r.fareInfo.fareBreakup,
       },
-      isRenewable: p.isRenewable,
+      // renewable now: the catalogue's one rule (a free trial's offer-only fare, or a fare off sale, is not)
+      isRenewable: p.isRenewable && renewalBlockOf(c, p.categoryId, p.fmId) === null,
       specialFeatures: (r.specialFeatures as string[]) ?? [],
       infoNote: d.infoNote,
       conditions: (r.conditions as string[]) ?? [],
