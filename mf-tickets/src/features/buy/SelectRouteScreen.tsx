@@ -6,12 +6,30 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, RouteBadge } from '@sawari/ui';
 import { useCityConfig, type CityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
-import { removeLeg } from '../common/model';
+import { connectingStopId, matchingRoutes, removeLeg } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, Steps, asApiError, paths, styles, useAsync, useT } from '../common/ui';
-import { gql, RouteDocument, SearchRoutesDocument, type RouteSummary } from '../common/transit';
+import { gql, RouteDocument, SearchRoutesDocument, StopRoutesDocument, type RouteSummary } from '../common/transit';
 import { directionServing } from './buy-model';
 
 function RouteSearch({ city }: { city: CityConfig }) {
+  const [flow] = useFlow();
+  const stopId = connectingStopId(flow);
+  return stopId ? <ConnectingRoutes city={city} stopId={stopId} /> : <RouteSearchForm city={city} />;
+}
+
+/**
+ * A connecting route starts where the last one ends: only that stop's routes are offered (shared/domain
+ * firstUnconnectedLeg, the rule the server sells by), and what the rider types filters them.
+ */
+function ConnectingRoutes({ city, stopId }: { city: CityConfig; stopId: string }) {
+  const load = useAsync(() => gql(StopRoutesDocument, { city: city.id, stopId }), `${city.id}|${stopId}`);
+  if (load.status === 'loading') return <ListSkeleton />;
+  if (load.status === 'error') return <LoadError error={load.error} onRetry={load.retry} />;
+  const stop = load.data.stop;
+  return <RouteSearchForm city={city} connecting={{ stopName: stop?.stop_name ?? stopId, routes: stop?.routes ?? [] }} />;
+}
+
+function RouteSearchForm({ city, connecting }: { city: CityConfig; connecting?: { stopName: string; routes: RouteSummary[] } }) {
   const t = useT();
   const id = useId();
   const navigate = useNavigate();
@@ -26,6 +44,11 @@ function RouteSearch({ city }: { city: CityConfig }) {
   const input = useRef<HTMLInputElement>(null);
   const search = async (q: string) => {
     const text = q.trim();
+    if (connecting) {
+      setFlow((f) => ({ ...f, query: text }));
+      setState({ status: 'ready', routes: matchingRoutes(connecting.routes, text), error: null, message: null });
+      return;
+    }
     if (!text) {
       setState({ status: 'idle', routes: [], error: null, message: t('selectRoute.empty') });
       input.current?.focus();
@@ -42,7 +65,7 @@ function RouteSearch({ city }: { city: CityConfig }) {
   };
   // A search typed earlier comes back with its results.
   useEffect(() => {
-    if (query.trim()) void search(query);
+    if (connecting || query.trim()) void search(query);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const submit = (e: FormEvent) => {
@@ -69,9 +92,9 @@ function RouteSearch({ city }: { city: CityConfig }) {
   };
   return (
     <>
-      {flow.legs.length > 0 && (
+      {connecting && (
         <p className={styles.hint}>
-          {t('multi.legStep', { n: flow.legs.length + 1 })}{' '}
+          {t('multi.legStep', { n: flow.legs.length + 1 })} {t('multi.routesFrom', { stop: connecting.stopName })}{' '}
           <button type="button" className={styles.textButton} onClick={cancelLeg}>
             {t('multi.cancelLeg')}
           </button>
@@ -112,7 +135,13 @@ function RouteSearch({ city }: { city: CityConfig }) {
             {t('selectRoute.count', { count: state.routes.length })}
           </p>
           {state.routes.length === 0 ? (
-            <p className={styles.empty}>{t('selectRoute.none', { query: query.trim() })}</p>
+            <p className={styles.empty}>
+              {connecting
+                ? query.trim()
+                  ? t('multi.noneFromMatching', { stop: connecting.stopName, query: query.trim() })
+                  : t('multi.noneFrom', { stop: connecting.stopName })
+                : t('selectRoute.none', { query: query.trim() })}
+            </p>
           ) : (
             <ul className={styles.cards}>
               {state.routes.map((r) => (

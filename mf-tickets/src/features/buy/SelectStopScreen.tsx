@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, RouteBadge } from '@sawari/ui';
 import type { CityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
-import { stopsAfter } from '../common/model';
+import { connectingStopId, directionsBoardingAt, stopsAfter } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, Steps, paths, styles, useAsync, useT } from '../common/ui';
 import { gql, RouteDocument } from '../common/transit';
 import { chooseDirection } from './buy-model';
@@ -31,9 +31,18 @@ function StopPicker({ city }: { city: CityConfig }) {
         {t('selectRoute.unknownRoute', { routeId })}
       </p>
     );
-  const { directions, shown: direction } = chooseDirection(route.directions, flow.directionId, flow.fromStopId);
+  // A connecting route gets on where the last route ends: only there, in a direction that leaves from there.
+  const connectAt = connectingStopId(flow);
+  const usable = connectAt ? directionsBoardingAt(route.directions, connectAt) : route.directions;
+  if (connectAt && usable.length === 0)
+    return (
+      <p className={styles.alert} role="alert">
+        {t('multi.routeNotFromStop', { route: route.route_name })} <Link to={paths.selectRoute}>{t('multi.chooseAnother')}</Link>
+      </p>
+    );
+  const { directions, shown: direction } = chooseDirection(usable, flow.directionId, connectAt ?? flow.fromStopId);
   if (!direction) return <p className={styles.empty}>{t('selectStop.noStops')}</p>;
-  const boarding = direction.stops.slice(0, -1);
+  const boarding = connectAt ? direction.stops.filter((s) => s.stop_id === connectAt).slice(0, 1) : direction.stops.slice(0, -1);
   const fromValue = boarding.some((s) => s.stop_id === flow.fromStopId) ? flow.fromStopId! : '';
   const alighting = stopsAfter(direction.stops, flow.fromStopId);
   const set = (patch: Partial<typeof flow>) => setFlow((f) => ({ ...f, ...patch, quote: null, detailsConfirmed: false }));
@@ -64,7 +73,7 @@ function StopPicker({ city }: { city: CityConfig }) {
                 type="radio"
                 name="direction"
                 checked={d.directionId === direction.directionId}
-                onChange={() => set({ directionId: d.directionId, fromStopId: null, toStopId: null })}
+                onChange={() => set({ directionId: d.directionId, fromStopId: connectAt, toStopId: null })}
               />
               <span>{t('selectStop.towards', { headsign: d.headsign || d.stops[d.stops.length - 1].stop_name })}</span>
             </label>
@@ -89,7 +98,7 @@ function StopPicker({ city }: { city: CityConfig }) {
             });
           }}
         >
-          <option value="">{t('selectStop.choose')}</option>
+          {!connectAt && <option value="">{t('selectStop.choose')}</option>}
           {boarding.map((s) => (
             <option key={s.stop_id} value={s.stop_id}>
               {s.stop_name}

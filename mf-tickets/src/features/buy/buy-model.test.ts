@@ -27,6 +27,7 @@ describe('problem messages', () => {
     expect(passengerProblemId('TOO_MANY_PASSENGERS')).toBe('error.tooManyPassengers');
     expect(legsProblemId('SAME_LEG')).toBe('multi.error.sameLeg');
     expect(legsProblemId('SAME_STOP')).toBe('error.sameStop');
+    expect(legsProblemId('NOT_CONNECTED')).toBe('multi.error.notConnected');
     expect(legsProblemId('TOO_FEW_LEGS')).toBe('multi.error.count');
     expect(legsProblemId('TOO_MANY_LEGS')).toBe('multi.error.count');
   });

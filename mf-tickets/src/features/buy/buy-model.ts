@@ -28,7 +28,8 @@ export const passengerProblemId = (e: 'NO_PASSENGERS' | 'TOO_MANY_PASSENGERS'): 
   e === 'NO_PASSENGERS' ? 'error.noPassengers' : 'error.tooManyPassengers';
 
 /** The message of a multi-route ticket's legs the server would refuse (takes {max}). */
-export const legsProblemId = (e: LegsError): string => (e === 'SAME_LEG' ? 'multi.error.sameLeg' : e === 'SAME_STOP' ? 'error.sameStop' : 'multi.error.count');
+export const legsProblemId = (e: LegsError): string =>
+  e === 'SAME_LEG' ? 'multi.error.sameLeg' : e === 'SAME_STOP' ? 'error.sameStop' : e === 'NOT_CONNECTED' ? 'multi.error.notConnected' : 'multi.error.count';
 
 type Direction = { directionId: number; stops: readonly { stop_id: string }[] };
 

@@ -137,6 +137,32 @@ describe('SelectRouteScreen (/select-trip/select-route)', () => {
     expect(location.current).toBe('/select-trip/select-ticket');
     expect(store.get(flowAtom)).toMatchObject({ legs: [], directionId: 1, fromStopId: 'C', toStopId: 'A' });
   });
+  it('a connecting route: only the routes from the stop where the last route ends, filtered by what is typed', async () => {
+    const at = (route_id: string, route_name: string, route_long_name: string) => ({
+      route_id,
+      route_name,
+      route_long_name,
+      agency_name: 'KSRTC',
+      color: null,
+      text_color: null,
+    });
+    gql.mockResolvedValue({ stop: { stop_id: 'KALOOR', stop_name: 'Kaloor', routes: [at('R2', '2B', 'Kaloor – Aluva'), at('R3', '3C', 'Kaloor – Vyttila')] } });
+    const first = { routeId: 'R1', routeName: '1A', fromStopId: 'FORT', toStopId: 'KALOOR' };
+    const { store } = renderAt(P, P, <SelectRouteScreen />, { flow: { city: 'kochi', legs: [first] } });
+    expect(await screen.findByText('2 routes found')).toBeTruthy();
+    expect(screen.getByText(/Routes from Kaloor/)).toBeTruthy();
+    expect(gql).toHaveBeenCalledWith(transit.StopRoutesDocument, { city: 'kochi', stopId: 'KALOOR' });
+    // A route that does not serve Kaloor is never offered, whatever is typed.
+    search('Fort Kochi');
+    expect(await screen.findByText('No routes found')).toBeTruthy();
+    expect(screen.getByText(/No route from Kaloor matches “Fort Kochi”/)).toBeTruthy();
+    search('vyttila');
+    expect(await screen.findByText('1 route found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Kaloor – Vyttila/ }));
+    expect(location.current).toBe('/select-trip/select-stop');
+    expect(store.get(flowAtom)).toMatchObject({ route: { routeId: 'R3' }, fromStopId: 'KALOOR' });
+    expect(gql).not.toHaveBeenCalledWith(transit.SearchRoutesDocument, expect.anything());
+  });
   it('a hand-over of a route that does not exist: says so', async () => {
     gql.mockResolvedValue({ route: null });
     renderAt(`${P}?routeId=NOPE`, P, <SelectRouteScreen />);
@@ -196,6 +222,30 @@ describe('SelectStopScreen (/select-trip/select-stop)', () => {
     gql.mockResolvedValue({ route: { ...route, directions: [{ directionId: 0, headsign: '', stops: [{ stop_id: 'A', stop_name: 'A' }] }] } });
     renderAt(P, P, <SelectStopScreen />, { flow });
     expect(await screen.findByText('This route has no stops to choose from.')).toBeTruthy();
+  });
+  it('a connecting route: it gets on where the last route ends, only in a direction that leaves from there', async () => {
+    gql.mockResolvedValue({ route });
+    const first = { routeId: 'R0', routeName: '0', fromStopId: 'Z', toStopId: 'C' };
+    const { store } = renderAt(P, P, <SelectStopScreen />, { flow: { ...flow, legs: [first], fromStopId: 'C' } });
+    const from = await screen.findByLabelText('From stop');
+    // Stop C is the last stop towards Vyttila: only the direction towards Aluva leaves from it, and no other stop is offered.
+    expect(screen.queryByRole('group', { name: 'Direction' })).toBeNull();
+    expect(
+      within(from)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Stop C']);
+    fireEvent.change(screen.getByLabelText('To stop'), { target: { value: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(store.get(flowAtom)).toMatchObject({ directionId: 1, fromStopId: 'C', toStopId: 'A' });
+  });
+  it('a connecting route that does not go on from that stop: says so and leads back to the routes', async () => {
+    gql.mockResolvedValue({ route });
+    const first = { routeId: 'R0', routeName: '0', fromStopId: 'Z', toStopId: 'ELSEWHERE' };
+    renderAt(P, P, <SelectStopScreen />, { flow: { ...flow, legs: [first], fromStopId: 'ELSEWHERE' } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Route 1A does not leave from the stop where your last route ends/);
+    expect(screen.queryByLabelText('From stop')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Choose another route' }).getAttribute('href')).toBe('/select-trip/select-route');
   });
   it('opened before a route is chosen: back to the route search', async () => {
     renderAt(P, P, <SelectStopScreen />);

@@ -27,6 +27,9 @@ import {
   flowLegs,
   isMultiRoute,
   legsError,
+  matchingRoutes,
+  directionsBoardingAt,
+  connectingStopId,
   removeLeg,
   type Flow,
 } from './model';
@@ -260,6 +263,31 @@ describe('multi-route legs', () => {
     expect(legsError([leg(1), leg(2, 'X', 'X')])).toBe('SAME_STOP');
     expect(legsError([leg(1), leg(1)])).toBe('SAME_LEG');
     expect(MAX_LEGS).toBe(4);
+  });
+
+  it('legsError: each route starts where the one before it ends (the server refuses it otherwise)', () => {
+    expect(legsError([leg(1), leg(2)])).toBeNull(); // S1 → S2, S2 → S3
+    expect(legsError([leg(1), leg(2, 'S9', 'S3')])).toBe('NOT_CONNECTED');
+    expect(legsError([leg(1), leg(2), leg(3, 'S2', 'S5')])).toBe('NOT_CONNECTED');
+  });
+
+  it('a connecting leg: starts at the last leg’s to-stop, offers only that stop’s routes matching the search, boards only where it can', () => {
+    expect(connectingStopId(withCurrent([], leg(1)))).toBeNull();
+    expect(connectingStopId(withCurrent([leg(1), leg(2)], null))).toBe('S3');
+    const routes = [
+      { route_name: 'AE1', route_long_name: 'Terminal 1 - Kharghar', agency_name: 'AEX' },
+      { route_name: '7B', route_long_name: 'Aluva – Fort Kochi', agency_name: 'KSRTC' },
+    ];
+    expect(matchingRoutes(routes, '')).toEqual(routes);
+    expect(matchingRoutes(routes, ' ae 1')).toEqual([routes[0]]);
+    expect(matchingRoutes(routes, 'fort')).toEqual([routes[1]]);
+    expect(matchingRoutes(routes, 'ksrtc')).toEqual([routes[1]]);
+    expect(matchingRoutes(routes, 'thane')).toEqual([]);
+    const d = (directionId: number, ids: string[]) => ({ directionId, stops: ids.map((stop_id) => ({ stop_id })) });
+    const both = [d(0, ['A', 'B', 'C']), d(1, ['C', 'B', 'A'])];
+    expect(directionsBoardingAt(both, 'B')).toEqual(both);
+    expect(directionsBoardingAt(both, 'C')).toEqual([both[1]]);
+    expect(directionsBoardingAt(both, 'X')).toEqual([]);
   });
 
   it('addLeg moves the complete current leg into legs and starts the next at its to-stop; at most 4 legs', () => {

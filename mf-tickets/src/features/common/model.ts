@@ -2,6 +2,7 @@
 // tab and which screen a wallet item belongs to, and the spec §4 status label, all from shared/domain productStatus (one
 // status model for every product), in words the catalogs can translate. Unit-tested in model.test.ts.
 import {
+  firstUnconnectedLeg,
   productStatus,
   SEAT_BOARDING_OPENS_BEFORE_MS,
   walletKind,
@@ -137,15 +138,40 @@ export const flowLegs = (f: Flow): FlowLeg[] => {
 
 export const isMultiRoute = (f: Flow): boolean => f.legs.length > 0;
 
-export type LegsError = 'TOO_FEW_LEGS' | 'TOO_MANY_LEGS' | 'SAME_STOP' | 'SAME_LEG';
+export type LegsError = 'TOO_FEW_LEGS' | 'TOO_MANY_LEGS' | 'SAME_STOP' | 'SAME_LEG' | 'NOT_CONNECTED';
 
-/** What the server would refuse in a multi-route ticket's legs: 2 to MAX_LEGS, each from ≠ to, no leg twice. */
+/**
+ * What the server would refuse in a multi-route ticket's legs: 2 to MAX_LEGS, each from ≠ to, no leg twice, and each
+ * starting where the one before it ends (shared/domain firstUnconnectedLeg, the server's rule).
+ */
 export function legsError(legs: readonly FlowLeg[]): LegsError | null {
   if (legs.length < 2) return 'TOO_FEW_LEGS';
   if (legs.length > MAX_LEGS) return 'TOO_MANY_LEGS';
   if (legs.some((l) => l.fromStopId === l.toStopId)) return 'SAME_STOP';
   const seen = new Set(legs.map((l) => `${l.routeId}>${l.fromStopId}>${l.toStopId}`));
-  return seen.size < legs.length ? 'SAME_LEG' : null;
+  if (seen.size < legs.length) return 'SAME_LEG';
+  return firstUnconnectedLeg(legs) === null ? null : 'NOT_CONNECTED';
+}
+
+/** Where the leg being chosen must start: the stop where the last earlier leg ends; null for the first leg. */
+export const connectingStopId = (f: Flow): string | null => f.legs.at(-1)?.toStopId ?? null;
+
+type NamedRoute = { route_name: string; route_long_name?: string | null; agency_name?: string | null };
+
+/**
+ * The routes a connecting leg may take (the connecting stop's own routes) that match what the rider typed: its number,
+ * name or operator, case and spaces ignored. Nothing typed: all of them.
+ */
+export function matchingRoutes<R extends NamedRoute>(routes: readonly R[], query: string): R[] {
+  const norm = (v: string | null | undefined) => (v ?? '').toLowerCase().replace(/\s+/g, '');
+  const q = norm(query);
+  if (!q) return [...routes];
+  return routes.filter((r) => [r.route_name, r.route_long_name, r.agency_name].some((v) => norm(v).includes(q)));
+}
+
+/** The directions of a route on which a rider can get on at `stopId` (it is there, and not as the last stop). */
+export function directionsBoardingAt<D extends { stops: readonly { stop_id: string }[] }>(directions: readonly D[], stopId: string): D[] {
+  return directions.filter((d) => d.stops.slice(0, -1).some((s) => s.stop_id === stopId));
 }
 
 /** Whether one more connecting leg may be added after the current (complete) one. */

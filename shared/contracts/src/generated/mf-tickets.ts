@@ -22,8 +22,17 @@ export type RouteQueryVariables = Exact<{
 
 export type RouteQuery = { route: { route_id: string, route_name: string, route_long_name: string | null, agency_name: string | null, color: string | null, text_color: string | null, directions: Array<{ directionId: number, headsign: string, stops: Array<{ stop_id: string, stop_name: string }> }> } | null };
 
+export type StopRoutesQueryVariables = Exact<{
+  city: string;
+  stopId: string;
+}>;
+
+
+export type StopRoutesQuery = { stop: { stop_id: string, stop_name: string, routes: Array<TicketRouteSummaryFragment> } | null };
+
 /** A query string typed by its answer and variables (the shape @sawari/runtime/src/gql takes): the plain string at run time. */
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name color text_color directions{directionId headsign stops{stop_id stop_name}}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
 export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name color text_color}}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
+export const StopRoutesDocument = "query StopRoutes($city:ID!$stopId:ID!){stop(city:$city stopId:$stopId){stop_id stop_name routes{route_id route_name route_long_name agency_name color text_color}}}" as TypedDocument<StopRoutesQuery, StopRoutesQueryVariables>;
