@@ -14,6 +14,8 @@ import {
   EMPTY_FLOW,
   UPLOAD_ERROR_IDS,
   uploadErrorId,
+  verificationPage,
+  verificationState,
   errorAction,
   errorMessageId,
   firstDetailError,
@@ -404,5 +406,25 @@ describe('catalogue texts in the rider’s language', () => {
     expect(JSON.stringify({ ...ml, translations: null })).not.toContain('"Adult"');
     expect(localiseProduct(p, 'en')).toBe(p);
     expect(localiseProduct(p, 'hi')).toBe(p); // no Hindi: English as it is
+  });
+});
+
+describe('one status rule for an order waiting on its documents (verificationState, verificationPage)', () => {
+  const o = (status: string, submittedForVerification = true) => ({ status, submittedForVerification });
+  it('every status of an order is one state', () => {
+    expect(verificationState(o('UNVERIFIED'))).toBe('beingChecked');
+    expect(verificationState(o('UNVERIFIED', false))).toBe('notSubmitted');
+    expect(verificationState(o('REJECTED'))).toBe('rejected');
+    expect(verificationState(o('VERIFIED'))).toBe('approved');
+    for (const s of ['PENDING', 'PAYMENT_PROCESSING', 'PAYMENT_FAILED']) expect(verificationState(o(s))).toBe('approved');
+    expect(verificationState(o('SUCCESS'))).toBe('bought');
+    for (const s of ['CANCELLED', 'REFUNDED', 'SOMETHING_NEW']) expect(verificationState(o(s))).toBe('closed');
+  });
+  it('the page after submitting thanks and says "Submitted" only while the documents are being checked', () => {
+    expect(verificationPage('beingChecked')).toEqual({ headingId: 'submitted.heading', thanks: true });
+    expect(verificationPage('rejected')).toEqual({ headingId: 'verification.heading.rejected', thanks: false });
+    expect(verificationPage('approved')).toEqual({ headingId: 'verification.heading.approved', thanks: false });
+    // not known yet, not submitted or bought already: the neutral heading, no thanks
+    for (const s of [null, 'notSubmitted', 'bought'] as const) expect(verificationPage(s)).toEqual({ headingId: 'pending.heading', thanks: false });
   });
 });

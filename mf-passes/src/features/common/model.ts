@@ -1,9 +1,28 @@
 // Pure rules of the pass purchase screens (tested in model.test.ts): the catalogue's shapes, the flow's steps, the
 // personal-details form (spec §5), the proof files checked before upload, the spec §3 order payload, the rider-facing
 // message for each server code, status labels and the spec §9 landing notes. No React, no I/O, no wall clock.
-import type { MyPass as MyPassRecord, PassCatalogue, PassCategory, PassFare, PassOrderPayload, PassProduct, PassSubCategory } from '@sawari/contracts';
+import type {
+  MyPass as MyPassRecord,
+  PassCatalogue,
+  PassOrder,
+  PassCategory,
+  PassFare,
+  PassOrderPayload,
+  PassProduct,
+  PassSubCategory,
+} from '@sawari/contracts';
 import { APP_VERSION } from '@sawari/runtime/src/app-version';
-import { addCityDays, cityDate, cityMidnight, isFileTooLarge, isValidEmail, isValidIndianMobile, lastValidInstant, passValidityState } from '@sawari/domain';
+import {
+  addCityDays,
+  cityDate,
+  cityMidnight,
+  isFileTooLarge,
+  isValidEmail,
+  isValidIndianMobile,
+  lastValidInstant,
+  passValidityState,
+  productStatus,
+} from '@sawari/domain';
 import { riderErrorKind, type ErrorLike } from '@sawari/ui/src/rider-errors';
 
 // ---- catalogue (GET /api/passes/v3/cities/:city/products; amounts in paise) ----
@@ -430,6 +449,47 @@ export function passLabel(p: Pick<MyPass, 'status' | 'startTime' | 'expiryTime'>
   if (state === 'notYetValid') return { id: 'label.startsFrom', date: p.startTime };
   if (state === 'expired') return { id: 'label.expiredOn', date: lastValidInstant(p.expiryTime) };
   return { id: 'label.validTill', date: lastValidInstant(p.expiryTime), withTime: true };
+}
+
+// ---- an order waiting on its documents ----
+/**
+ * Where an order stands with its documents, by ONE rule for every screen that speaks of it (the page after submitting,
+ * the status page, the open orders on the passes page, resubmit and buy-after-verification): shared/domain's status
+ * model of a pass (productStatus) read for an order. Being checked is an unverified order whose documents were
+ * submitted; approved covers every state after approval until it is paid (verified, payment pending or failed: buy).
+ */
+export type VerificationState = 'notSubmitted' | 'beingChecked' | 'rejected' | 'approved' | 'bought' | 'closed';
+export function verificationState(o: Pick<PassOrder, 'status' | 'submittedForVerification'>): VerificationState {
+  switch (productStatus({ kind: 'pass', status: o.status }, 0).headline) {
+    case 'verificationPending':
+      return o.submittedForVerification ? 'beingChecked' : 'notSubmitted';
+    case 'rejected':
+      return 'rejected';
+    case 'approved':
+    case 'paymentPending':
+    case 'failed':
+      return 'approved';
+    case 'valid':
+    case 'notYetValid':
+    case 'usedUp':
+    case 'used':
+    case 'expired':
+      return 'bought';
+    default:
+      return 'closed';
+  }
+}
+
+/**
+ * What the page after submitting says above the outcome, from the same state: "Submitted for verification" and the
+ * thanks only while the documents are being checked; a rejected or approved order is headed by its outcome (never a
+ * green thanks above a red "not accepted"); not known yet (loading) or anything else: the neutral "Verification status".
+ */
+export function verificationPage(state: VerificationState | null): { headingId: string; thanks: boolean } {
+  if (state === 'beingChecked') return { headingId: 'submitted.heading', thanks: true };
+  if (state === 'rejected') return { headingId: 'verification.heading.rejected', thanks: false };
+  if (state === 'approved') return { headingId: 'verification.heading.approved', thanks: false };
+  return { headingId: 'pending.heading', thanks: false };
 }
 
 /** A renewal starts the day after the current pass ends (or today, when it has ended). */

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { checkoutPath } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { loadOrder, loadProduct } from '../common/api';
+import { verificationState } from '../common/model';
 import { FareBreakup, ListSkeleton, LoadError, money, Page, paths, ProblemPanel, RequireSignIn, styles, useAsync, useDate, useT } from '../common/ui';
 
 type Problem = { code?: string; message?: string } | null;
@@ -33,19 +34,20 @@ function AfterVerification({ transactionId }: { transactionId: string }) {
   if (order.status === 'error')
     return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
   const { o, product } = order.data;
-  if (o.status === 'SUCCESS')
+  const state = verificationState(o);
+  if (state === 'bought')
     return (
       <div className={styles.notice}>
         <p>{t('pending.done')}</p>
         <Link to={paths.success(o.transactionId)}>{t('pending.seePass')}</Link>
       </div>
     );
-  if (o.status === 'UNVERIFIED' || o.status === 'REJECTED')
+  if (state === 'beingChecked' || state === 'notSubmitted' || state === 'rejected')
     return (
       <div className={styles.warn}>
         <p>{t('after.notVerified')}</p>
-        <Link to={o.status === 'REJECTED' ? paths.resubmit(o.transactionId) : paths.pending(o.transactionId)}>
-          {t(o.status === 'REJECTED' ? 'orders.resubmit' : 'orders.status')}
+        <Link to={state === 'rejected' ? paths.resubmit(o.transactionId) : paths.pending(o.transactionId)}>
+          {t(state === 'rejected' ? 'orders.resubmit' : 'orders.status')}
         </Link>
       </div>
     );

@@ -1,11 +1,12 @@
 // The verification status of a pass order, polled (useOrderPoll): what the submitted and pending screens show.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
 import { CITY_TIME_ZONE, serverNow } from '@sawari/runtime';
 import { useIntl } from 'react-intl';
 import { Button } from '@sawari/ui';
 import { loadOrder, submitForVerification } from '../common/api';
+import { verificationState, type VerificationState } from '../common/model';
 import { ListSkeleton, paths, ProblemPanel, styles, useDate, useT } from '../common/ui';
 
 type Problem = { code?: string; message?: string } | null;
@@ -43,15 +44,29 @@ export function useOrderPoll(transactionId: string | null, keepPolling: (o: Pass
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: string; everyMs?: number }) {
+/** The order's verification status as it comes; `onState` hears each state (the page heads itself by the same rule). */
+export function Pending({
+  transactionId,
+  everyMs = 10_000,
+  onState,
+}: {
+  transactionId: string;
+  everyMs?: number;
+  onState?: (state: VerificationState) => void;
+}) {
   const t = useT();
   const intl = useIntl();
   const date = useDate();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const poll = useOrderPoll(transactionId, (o) => o.status === 'UNVERIFIED', everyMs);
+  const poll = useOrderPoll(transactionId, (o) => verificationState(o) === 'beingChecked' || verificationState(o) === 'notSubmitted', everyMs);
   const o = poll.order;
+  const state = o ? verificationState(o) : null;
+  // before the browser paints: the page's heading never shows another state than the box below it
+  useLayoutEffect(() => {
+    if (state) onState?.(state);
+  }, [state, onState]);
   if (!o && poll.error) return <ProblemPanel error={poll.error} onRetry={poll.retry} />;
   if (!o) return <ListSkeleton rows={2} />;
   const submitNow = async () => {
@@ -66,7 +81,7 @@ export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: st
   };
   return (
     <div aria-live="polite">
-      {o.status === 'UNVERIFIED' && o.submittedForVerification && (
+      {state === 'beingChecked' && (
         <div className={styles.warn} role="status">
           <p>
             <strong>{t('pending.waiting')}</strong>
@@ -81,7 +96,7 @@ export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: st
           )}
         </div>
       )}
-      {o.status === 'UNVERIFIED' && !o.submittedForVerification && (
+      {state === 'notSubmitted' && (
         <div className={styles.warn}>
           <p>{t('pending.notSubmitted')}</p>
           <ProblemPanel error={problem} />
@@ -90,7 +105,7 @@ export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: st
           </Button>
         </div>
       )}
-      {o.status === 'REJECTED' && (
+      {state === 'rejected' && (
         <div className={styles.alert}>
           <p>
             <strong>{t('pending.rejected')}</strong>
@@ -101,7 +116,7 @@ export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: st
           </Link>
         </div>
       )}
-      {(o.status === 'PENDING' || o.status === 'PAYMENT_FAILED' || o.status === 'PAYMENT_PROCESSING') && (
+      {state === 'approved' && (
         <div className={styles.notice}>
           <p>
             <strong>{t('pending.verified')}</strong>
@@ -112,7 +127,7 @@ export function Pending({ transactionId, everyMs = 10_000 }: { transactionId: st
           </Link>
         </div>
       )}
-      {o.status === 'SUCCESS' && (
+      {state === 'bought' && (
         <div className={styles.notice}>
           <p>{t('pending.done')}</p>
           <Link to={paths.success(o.transactionId)}>{t('pending.seePass')}</Link>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@sawari/ui';
 import { loadOrder, resubmit } from '../common/api';
-import { EMPTY_FLOW, proofsComplete, suggestedIdKind, withProof, type UploadedProof } from '../common/model';
+import { EMPTY_FLOW, proofsComplete, suggestedIdKind, verificationState, withProof, type UploadedProof } from '../common/model';
 import { ListSkeleton, LoadError, Page, paths, ProblemPanel, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 import { ProofPicker } from './ProofPicker';
 
@@ -33,7 +33,7 @@ function Resubmit({ transactionId }: { transactionId: string }) {
   if (order.status === 'error')
     return order.error.code === 'ORDER_NOT_FOUND' ? <ProblemPanel error={order.error} /> : <LoadError error={order.error} onRetry={order.retry} />;
   const o = order.data;
-  if (o.status !== 'REJECTED')
+  if (verificationState(o) !== 'rejected')
     return (
       <div className={styles.empty}>
         <p>{t('resubmit.notRejected')}</p>

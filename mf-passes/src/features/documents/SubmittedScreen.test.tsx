@@ -14,10 +14,11 @@ const waiting = order({ transactionId: 'PASS-V', status: 'UNVERIFIED', submitted
 beforeEach(() => jest.resetAllMocks());
 
 describe('SubmittedScreen: submitted, then the outcome as it comes', () => {
-  it('loading the order: the thanks and the way to the status already there', () => {
+  it('loading the order: a neutral heading (no thanks before the status is known) and the way to the status', () => {
     mocked.loadOrder.mockReturnValue(new Promise(() => undefined));
     renderAt(AT, ROUTE, <SubmittedScreen />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Submitted for verification' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verification status' })).toBeTruthy();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Loading…');
     expect(screen.getByRole('link', { name: 'See verification status' }).getAttribute('href')).toBe(
       '/productHooks/bus-pass-purchase/document-verify-pending?transactionId=PASS-V',
@@ -29,6 +30,8 @@ describe('SubmittedScreen: submitted, then the outcome as it comes', () => {
     renderAt(AT, ROUTE, <SubmittedScreen />);
     expect(await screen.findByText('Your documents are being checked.')).toBeTruthy();
     expect(mocked.loadOrder).toHaveBeenCalledWith('PASS-V');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Submitted for verification');
+    expect(screen.getByText(/^Thank you\./)).toBeTruthy();
   });
 
   it('rejected: the reason and Resubmit', async () => {
@@ -38,6 +41,9 @@ describe('SubmittedScreen: submitted, then the outcome as it comes', () => {
     renderAt(AT, ROUTE, <SubmittedScreen />);
     expect(await screen.findByText('Your documents were not accepted.')).toBeTruthy();
     expect(screen.getByText('Reason: Photo is blurred')).toBeTruthy();
+    // one status on the page: no "Submitted" heading and no green thanks above the red "not accepted"
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Documents not accepted');
+    expect(screen.queryByText(/Thank you/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Resubmit documents' }).getAttribute('href')).toBe(
       '/productHooks/bus-pass-purchase/resubmit-for-verification/PASS-V',
     );
@@ -49,6 +55,8 @@ describe('SubmittedScreen: submitted, then the outcome as it comes', () => {
     expect((await screen.findByRole('link', { name: 'Buy the pass' })).getAttribute('href')).toBe(
       '/productHooks/bus-pass-purchase/purchase-pass-after-verification/PASS-V/false',
     );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Documents approved');
+    expect(screen.queryByText(/Thank you/)).toBeNull();
   });
 
   it('not found: the words, the server not asked again', async () => {
@@ -67,7 +75,13 @@ describe('SubmittedScreen: submitted, then the outcome as it comes', () => {
   it('Hindi', async () => {
     mocked.loadOrder.mockResolvedValue(waiting);
     renderAt(AT, ROUTE, <SubmittedScreen />, 'hi');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(hiText('submitted.heading'));
     expect(await screen.findByText(hiText('pending.waiting'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(hiText('submitted.heading'));
+  });
+  it('Hindi, rejected: the heading says so', async () => {
+    mocked.loadOrder.mockResolvedValue(order({ transactionId: 'PASS-V', status: 'REJECTED', verificationStatus: 'REJECTED', rejectionReason: 'x' }));
+    renderAt(AT, ROUTE, <SubmittedScreen />, 'hi');
+    expect(await screen.findByText(hiText('pending.rejected'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(hiText('verification.heading.rejected'));
   });
 });

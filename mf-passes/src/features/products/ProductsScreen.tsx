@@ -7,7 +7,18 @@ import type { PassOrder } from '@sawari/contracts';
 import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { loadCatalogue, loadMyPasses, loadOpenOrders, renewPass } from '../common/api';
-import { cityDate, fromPrice, passLabel, purchasableFares, renewalStart, validityNoteId, type MyPass, type Product } from '../common/model';
+import {
+  cityDate,
+  fromPrice,
+  passLabel,
+  purchasableFares,
+  renewalStart,
+  validityNoteId,
+  verificationState,
+  type MyPass,
+  type Product,
+  type VerificationState,
+} from '../common/model';
 import { useFlow } from '../common/flow';
 import { startFlow } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, paths, ProblemPanel, RequireSignIn, money, styles, useAsync, useDate, useDayTime, useT } from '../common/ui';
@@ -227,10 +238,22 @@ function YourPasses({ city }: { city: string }) {
   );
 }
 
+// An open order (the server lists those in verification, or verified and unpaid) in this list's words: orders.<word>.
+// A bought or closed one (an old answer) reads as what it is for buying: nothing left to do but to see it.
+const ORDER_WORD = {
+  beingChecked: 'submitted',
+  notSubmitted: 'notSubmitted',
+  rejected: 'rejected',
+  approved: 'verified',
+  bought: 'verified',
+  closed: 'verified',
+} as const satisfies Record<VerificationState, string>;
+
 function OpenOrder({ order: o, name }: { order: PassOrder; name: string }) {
   const t = useT();
   const date = useDate();
-  const state = o.status === 'REJECTED' ? 'rejected' : o.status === 'UNVERIFIED' ? (o.submittedForVerification ? 'submitted' : 'notSubmitted') : 'verified';
+  // the one rule of an order's verification (common/model verificationState)
+  const state = ORDER_WORD[verificationState(o)];
   return (
     <article className={styles.card}>
       <div className={styles.cardHead}>
