@@ -2,7 +2,7 @@
 import type { OfferScope } from '@sawari/domain';
 import type { OrderStatus, PassOrder, PassOrderPayload, ProofUploadResponse } from '@sawari/contracts';
 import { api, languageAtom, sawariStore } from '@sawari/runtime';
-import { localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
+import { localisePass, localiseProduct, type Catalogue, type MyPass, type Product, type ProofKind, type UploadedProof } from './model';
 
 const seg = encodeURIComponent;
 
@@ -42,7 +42,24 @@ export type Profile = {
   dobInMillis: number | null;
 };
 export const loadProfile = () => api.get<Profile>('/profile');
-export const loadMyPasses = () => api.get<{ passes: MyPass[] }>('/passes/mine').then((r) => r.passes);
+/** The rider's passes, in the rider's language (localisePass: from each city's catalogue, one request per city; a
+ *  catalogue that cannot be read leaves the server's words). */
+export async function loadMyPasses(): Promise<MyPass[]> {
+  const { passes } = await api.get<{ passes: MyPass[] }>('/passes/mine');
+  const lang = language();
+  if (lang === 'en') return passes;
+  const products = new Map<string, Promise<Product | null>>();
+  const productOf = (p: MyPass) => {
+    const key = `${p.city}|${p.configurationId}`;
+    if (!products.has(key))
+      products.set(
+        key,
+        loadProduct(p.city, p.configurationId).catch(() => null),
+      );
+    return products.get(key)!;
+  };
+  return Promise.all(passes.map(async (p) => localisePass(p, await productOf(p), lang)));
+}
 export const loadOpenOrders = () => api.get<{ orders: PassOrder[] }>('/passes/orders').then((r) => r.orders);
 export const loadOrder = (transactionId: string, signal?: AbortSignal) => api.get<PassOrder>(`/passes/orders/${seg(transactionId)}`, { signal });
 export const createOrder = (payload: PassOrderPayload) => api.post<PassOrder>('/passes/v3/orders', payload);

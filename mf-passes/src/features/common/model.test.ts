@@ -21,6 +21,7 @@ import {
   firstDetailError,
   formatSize,
   fromPrice,
+  localisePass,
   localiseProduct,
   parseFlow,
   passLabel,
@@ -406,6 +407,19 @@ describe('catalogue texts in the rider’s language', () => {
     expect(JSON.stringify({ ...ml, translations: null })).not.toContain('"Adult"');
     expect(localiseProduct(p, 'en')).toBe(p);
     expect(localiseProduct(p, 'hi')).toBe(p); // no Hindi: English as it is
+  });
+  it('a pass the rider holds reads its category and features in the rider’s language too (not "Student पास")', () => {
+    const student = { id: 'student', name: 'Student', isActive: true, verification: true, isProofRequired: true };
+    const p = {
+      ...product({ categories: [...product().categories, student] }),
+      translations: { hi: { Adult: 'वयस्क', Student: 'छात्र', 'Unlimited rides': 'असीमित यात्राएँ' } },
+    } as Product;
+    const held = { categoryId: 'student', categoryName: 'Student', specialFeatures: ['Unlimited rides', 'Other'], conditions: ['Not transferable.'] };
+    expect(localisePass(held, p, 'hi')).toEqual({ ...held, categoryName: 'छात्र', specialFeatures: ['असीमित यात्राएँ', 'Other'] });
+    // the product already in the rider's language (loadCatalogue): its category of that id names it
+    expect(localisePass({ ...held, categoryName: 'Students' }, localiseProduct(p, 'hi'), 'hi').categoryName).toBe('छात्र');
+    expect(localisePass(held, p, 'en')).toBe(held);
+    expect(localisePass(held, null, 'hi')).toBe(held); // no catalogue: English as it is
   });
 });
 

@@ -58,6 +58,29 @@ export function localiseProduct(p: Product, lang: string): Product {
 }
 export type Catalogue = PassCatalogue;
 
+/**
+ * A pass the rider holds, with the catalogue's texts it carries (its category's name, its features and conditions) in
+ * `lang`, as its product reads them (localiseProduct): the product's translations, else its category of that id (a
+ * product already localised), else the server's English. Everything else is untouched.
+ */
+export function localisePass<P extends Pick<MyPassRecord, 'categoryId' | 'categoryName' | 'specialFeatures' | 'conditions'>>(
+  pass: P,
+  product: Product | null | undefined,
+  lang: string,
+): P {
+  if (!product || lang === 'en') return pass;
+  const dict = product.translations?.[lang] ?? {};
+  const tr = (text: string) => dict[text] ?? text;
+  const category = product.categories.find((c) => c.id === pass.categoryId);
+  const categoryName = dict[pass.categoryName] ?? category?.name ?? pass.categoryName;
+  return {
+    ...pass,
+    categoryName,
+    ...(pass.specialFeatures ? { specialFeatures: pass.specialFeatures.map(tr) } : {}),
+    ...(pass.conditions ? { conditions: pass.conditions.map(tr) } : {}),
+  };
+}
+
 /** A pass of GET /api/passes/mine (the record of spec §3 with the server's label). */
 export type MyPass = MyPassRecord;
 
