@@ -425,33 +425,42 @@ export class PassOrderService implements PromotionIssuer {
   }
 
   /**
-   * OrderKind.freeze: refuses an order that is not awaiting payment; drops a bank offer the instrument does not earn
-   * (re-priced: payments charges nothing and tells the rider); otherwise marks the order frozen.
+   * OrderKind.freeze: refuses an order that is not awaiting payment; prices an order with a bank offer for the
+   * instrument (the offer's price when it earns the offer, the order's fare without it otherwise, both ways: the order
+   * keeps the offer the rider chose); otherwise marks the order frozen. A price that goes up is a re-price (payments
+   * charges nothing and tells the rider the new price); one that goes down (the offer earned again) is charged at once.
    */
   async freeze(db: Db, orderId: string, instrument: InstrumentInfo): Promise<FreezeResult> {
     const store = new PassStore(db);
     const o = await store.order(orderId, true);
     if (!o) throw notFound();
     if (!PAYABLE.has(o.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', `This order cannot be paid now (its status is ${o.status}).`);
-    const bankCode = (o.payload as { bankOffer?: string }).bankOffer;
+    const payload = o.payload as { bankOffer?: string; bankOfferDropped?: string };
+    // bankOfferDropped: an order re-priced before the offer followed the instrument back (it kept the code there)
+    const bankCode = payload.bankOffer ?? payload.bankOfferDropped;
     if (bankCode) {
       const offer = bankOfferFor(await store.bankOffers(o.city), o.city, bankCode, o.configId);
-      if (!offer || !bankOfferEarnedBy({ bank: offer.bank, cardBins: offer.cardBins ?? [] }, instrument)) {
-        const fare = (await store.config(o.city, o.configId))?.fareMapping[o.categoryId]?.find((f) => f.fmId === o.fmId);
-        if (!fare) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This pass is no longer sold.');
-        const q = quote(fare, null);
+      const earned = !!offer && bankOfferEarnedBy({ bank: offer.bank, cardBins: offer.cardBins ?? [] }, instrument);
+      // the order's own fare as quoted (a catalogue change after ordering is not this), with or without the offer
+      const q = quote({ fare: o.fareInfo.actualFare / 100, discountedFare: o.fareInfo.discountedFare / 100 }, earned ? offer : null);
+      if (q.payableAmount !== o.payablePaise) {
+        const { bankOfferDropped: _legacy, ...rest } = o.payload as Record<string, unknown>;
         await store.reprice(
           orderId,
-          { fareInfo: { ...o.fareInfo, ...q }, payablePaise: q.payableAmount, payload: { ...o.payload, bankOffer: undefined, bankOfferDropped: bankCode } },
+          { fareInfo: { ...o.fareInfo, ...q }, payablePaise: q.payableAmount, payload: { ...rest, bankOffer: bankCode, bankOfferEarned: earned } },
           this.now(),
         );
-        const bank = bankCode.toUpperCase();
-        return {
-          repriced: (await this.quoteOf(db, orderId))!,
-          previousAmountPaise: o.payablePaise,
-          code: 'BANK_OFFER_NOT_FOR_INSTRUMENT',
-          message: `The ${bank} offer is only for ${bank} cards, ${bank} netbanking and UPI from ${bank}, so it was removed from this order.`,
-        };
+        if (q.payableAmount > o.payablePaise) {
+          const bank = (offer?.bank ?? bankCode).toUpperCase();
+          return {
+            repriced: (await this.quoteOf(db, orderId))!,
+            previousAmountPaise: o.payablePaise,
+            code: 'BANK_OFFER_NOT_FOR_INSTRUMENT',
+            message: offer
+              ? `The ${bank} offer is only for ${bank} cards, ${bank} netbanking and UPI from ${bank}, so it was removed from this order.`
+              : `The ${bank} offer has ended, so it was removed from this order.`,
+          };
+        }
       }
     }
     await store.setFrozen(orderId, this.now());
