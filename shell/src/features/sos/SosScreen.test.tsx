@@ -82,14 +82,57 @@ describe('SosScreen', () => {
     expect(document.activeElement).toBe(sendButton());
     expect(mocked.post).not.toHaveBeenCalled();
   });
-  it('no settings yet (404): no contacts, so nothing to send to, and the default message', async () => {
+  it('emergency numbers first: 112 (and the other national numbers) as tel: links above the alert, loaded or not', async () => {
+    mocked.get.mockReturnValue(new Promise(() => undefined));
+    const { unmount } = draw(<SosScreen />);
+    const numbers = screen.getByRole('region', { name: t('sos.numbers.heading') });
+    const call112 = within(numbers).getByRole('link', { name: new RegExp(t('sos.call112')) });
+    expect(call112.getAttribute('href')).toBe('tel:112');
+    for (const link of within(numbers).getAllByRole('link')) expect(link.getAttribute('href')).toMatch(/^tel:\d{3,4}$/);
+    unmount();
+    answer(settings);
+    draw(<SosScreen />);
+    await contactsShown();
+    const first = screen.getAllByRole('link')[0];
+    expect(first.getAttribute('href')).toBe('tel:112');
+    // before the alert button in reading order
+    expect(first.compareDocumentPosition(sendButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+  it('no settings yet (404): no disabled button as the only way: add a contact, or call 112; and the default message', async () => {
     answer(new ApiRequestError(404, 'NOT_FOUND', 'none'));
     draw(<SosScreen />);
     await contactsShown();
     expect(screen.getByText(t('sos.contacts.empty'))).toBeTruthy();
     expect(screen.getByText(t('sos.noContacts'))).toBeTruthy();
     expect(screen.getByText(t('sos.edit.defaultMessage'))).toBeTruthy();
-    expect(sendButton().disabled).toBe(true);
+    // nothing to send to: no alert button that cannot be pressed, but the two ways forward
+    expect(screen.queryByRole('button', { name: t('sos.send') })).toBeNull();
+    const ways = screen.getByRole('group', { name: t('sos.noContacts') });
+    expect(
+      within(ways)
+        .getByRole('link', { name: t('sos.addContact') })
+        .getAttribute('href'),
+    ).toBe('/app/SOS/editSOSMessage');
+    expect(
+      within(ways)
+        .getByRole('link', { name: t('sos.call112') })
+        .getAttribute('href'),
+    ).toBe('tel:112');
+  });
+  it('the server says there are no contacts (removed in another tab): the same two ways forward', async () => {
+    answer(settings);
+    mocked.post.mockRejectedValue(new ApiRequestError(400, 'SOS_NO_CONTACTS', 'none'));
+    draw(<SosScreen />);
+    await contactsShown();
+    fireEvent.click(sendButton());
+    fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send') }));
+    const ways = await screen.findByRole('group', { name: t('sos.noContacts') });
+    expect(within(ways).getByRole('link', { name: t('sos.addContact') })).toBeTruthy();
+    expect(
+      within(ways)
+        .getByRole('link', { name: t('sos.call112') })
+        .getAttribute('href'),
+    ).toBe('tel:112');
   });
   it('the daily limit: says so and to call 112', async () => {
     answer(settings);
@@ -147,5 +190,6 @@ describe('SosScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: t('sos.confirm.send', {}, 'hi') }));
     const said = await screen.findByText(t('sos.dailyLimit', { max: SOS_DAILY_CAP }, 'hi'));
     expect(said.textContent).toContain('112');
+    expect(screen.getByRole('region', { name: t('sos.numbers.heading', {}, 'hi') })).toBeTruthy();
   });
 });

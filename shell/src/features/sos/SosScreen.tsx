@@ -9,6 +9,7 @@ import { Page } from '../common/Page';
 import { WithSosSettings } from './WithSosSettings';
 import { asApiError } from '../common/useAsync';
 import styles from '../common/page.module.css';
+import { EmergencyNumbers } from './EmergencyNumbers';
 import { Offices } from './Offices';
 import own from './sos.module.css';
 import { currentPosition, rememberNextAlert, sendAlert, storedNextAlert, type SosState } from './sosApi';
@@ -57,19 +58,36 @@ function SosPanel({ sos }: { sos: SosState | null }) {
     }
   };
   const coolingDown = left > 0;
+  // Nothing to send to (none saved, or the server found none): no alert button that cannot be pressed, but the ways
+  // forward: add a contact, or call 112 now.
+  const noContacts = contacts.length === 0 || outcome?.kind === 'noContacts';
 
   return (
     <>
-      <button
-        ref={sendButton}
-        type="button"
-        className={own.sosButton}
-        disabled={sending || coolingDown || contacts.length === 0}
-        onClick={() => setConfirming(true)}
-        aria-describedby="sos-state"
-      >
-        {sending ? t('sos.sending') : t('sos.send')}
-      </button>
+      {noContacts ? (
+        <div className={`${styles.alert} ${own.noContacts}`} role="group" aria-labelledby="sos-no-contacts">
+          <p id="sos-no-contacts">{t('sos.noContacts')}</p>
+          <p className={own.actions}>
+            <AppLink className={own.addContact} to="/SOS/editSOSMessage">
+              {t('sos.addContact')}
+            </AppLink>
+            <a className={own.callLink} href="tel:112">
+              {t('sos.call112')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <button
+          ref={sendButton}
+          type="button"
+          className={own.sosButton}
+          disabled={sending || coolingDown}
+          onClick={() => setConfirming(true)}
+          aria-describedby="sos-state"
+        >
+          {sending ? t('sos.sending') : t('sos.send')}
+        </button>
+      )}
       {confirming && (
         <div className={own.confirm} role="group" aria-labelledby="sos-confirm">
           <h2 id="sos-confirm" ref={confirmHeading} tabIndex={-1}>
@@ -87,13 +105,11 @@ function SosPanel({ sos }: { sos: SosState | null }) {
         </div>
       )}
       <div id="sos-state" role="status">
-        {contacts.length === 0 && <p>{t('sos.noContacts')}</p>}
         {outcome?.kind === 'sent' && (
           <p className={styles.notice}>
             {t('sos.sent', { count: outcome.sentTo })} {outcome.located ? null : t('sos.noLocation')}
           </p>
         )}
-        {outcome?.kind === 'noContacts' && <p className={styles.alert}>{t('sos.noContacts')}</p>}
         {outcome?.kind === 'failed' && <p className={styles.alert}>{outcome.message}</p>}
       </div>
       {coolingDown && (
@@ -135,11 +151,13 @@ function SosPanel({ sos }: { sos: SosState | null }) {
   );
 }
 
-/** /SOS: the alert button (after a confirm step), the cooldown, the contacts, and the support offices' hours. */
+/** /SOS: the emergency numbers first (112), the alert button (after a confirm step), the cooldown, the contacts, and
+ *  the support offices' hours and contacts. */
 export default function SosScreen() {
   const intl = useIntl();
   return (
     <Page heading={intl.formatMessage({ id: 'sos.heading' })} intro={intl.formatMessage({ id: 'sos.intro' })}>
+      <EmergencyNumbers />
       <WithSosSettings path="/SOS">{(sos) => <SosPanel sos={sos} />}</WithSosSettings>
       <Offices />
     </Page>
