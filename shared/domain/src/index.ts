@@ -26,3 +26,4 @@ export * from './offers';
 export * from './short-id';
 export * from './product-status';
 export * from './contrast';
+export * from './route-badge';

@@ -26,3 +26,16 @@ describe('RouteBadge', () => {
     expect(renderToStaticMarkup(<RouteBadge shortName="1" className="x" />)).toMatch(/class="badge x"/);
   });
 });
+
+// Kochi's routes have no short names: the feed's long name is the route's name, and a badge holding it whole took the
+// row and squeezed the headsign beside it into a column one letter wide (issue 36).
+describe('RouteBadge with a long route name', () => {
+  it('shows a readable abbreviation, the whole name as its title, and never wraps', () => {
+    const html = renderToStaticMarkup(<RouteBadge shortName="Fort Kochi ↔ Palarivattom" color="0000ff" textColor="ffffff" />);
+    expect(html).toContain('>FK–PAL</span>');
+    expect(html).toContain('title="Fort Kochi ↔ Palarivattom"');
+  });
+  it('a short name has no title (it is the whole name)', () => {
+    expect(renderToStaticMarkup(<RouteBadge shortName="21A" />)).not.toContain('title=');
+  });
+});
