@@ -1,4 +1,5 @@
 import {
+  compareWalletItems,
   PRODUCT_KINDS,
   PRODUCT_STATUSES,
   productStatus,
@@ -118,6 +119,36 @@ describe('time boundaries', () => {
       validity: { kind: 'expiresIn', left: { unit: 'seconds', seconds: 1 } },
     });
     expect(productStatus(ticket({ expiryTime: end }), end)).toMatchObject({ headline: 'expired', tab: 'expired', validity: { kind: 'expiredOn', at: end } });
+  });
+
+  it('a ticket that starts when it is bought is valid at once, even on a device clock a moment behind the server that issued it', () => {
+    const bought = NOW;
+    // the wallet's clock reads 800 ms before the server's issue instant (the Date header's second, a 30 s tick)
+    const v = productStatus(ticket({ startTime: bought, expiryTime: bought + 24 * HOUR_MS, bookedAt: bought }), bought - 800);
+    expect(v).toMatchObject({ headline: 'valid', pill: { label: 'ticketValidTill' } });
+    expect(v.actions).toContain('showCode');
+    // a product that starts later than it was bought still waits for its start
+    expect(productStatus(ticket({ startTime: bought + HOUR_MS, bookedAt: bought }), bought + 1).headline).toBe('notYetValid');
+  });
+
+  it('period and paid: only a product that is, will be or was usable shows its period; a cancelled or refunded one was still paid', () => {
+    const seat = (status: string) => productStatus({ ...base('seat', status), startTime: NOW + HOUR_MS, slotStart: NOW + 2 * HOUR_MS }, NOW);
+    expect(seat('ACTIVE')).toMatchObject({ headline: 'notYetValid', period: true, paid: true });
+    for (const status of ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'USER_RESCHEDULED', 'SYSTEM_RESCHEDULED', 'REFUNDED'])
+      expect(seat(status)).toMatchObject({ period: false, paid: true });
+    for (const status of ['PENDING', 'PAYMENT_FAILED', 'BOOKING_FAILED']) expect(seat(status)).toMatchObject({ period: false, paid: false });
+    expect(productStatus(ticket({ status: 'USED' }), NOW)).toMatchObject({ period: true, paid: true });
+    expect(productStatus(ticket({ expiryTime: NOW - 1 }), NOW)).toMatchObject({ headline: 'expired', period: true, paid: true });
+  });
+
+  it('the wallet order: newest first; one journey’s tickets leg 1 first; else by transaction id', () => {
+    const item = (transactionId: string, bookingTime: number, leg?: number) => ({
+      transactionId,
+      bookingTime,
+      journey: leg ? { orderId: 'JNY-1', leg } : undefined,
+    });
+    const items = [item('TKT-a', NOW - 1), item('TKT-b', NOW, 2), item('TKT-c', NOW, 1), item('TKT-d', NOW + 1)];
+    expect([...items].sort(compareWalletItems).map((i) => i.transactionId)).toEqual(['TKT-d', 'TKT-c', 'TKT-b', 'TKT-a']);
   });
 
   it('a pass starting later today is valid today; tomorrow’s is not valid yet; it expires with under a minute left', () => {

@@ -123,6 +123,14 @@ export interface ProductStatusView {
   validity: Validity | null;
   actions: ProductAction[];
   tab: 'active' | 'expired';
+  /**
+   * Whether its period (valid from, valid until) still describes it: a product that is, will be or was usable (valid,
+   * not valid yet, used up, used, on board, expired). A cancelled, replaced, moved, refunded, failed, pending or
+   * rejected one has no period to show.
+   */
+  period: boolean;
+  /** Whether the rider paid for it (its fare reads "Paid", never "To pay"): issued, used, expired, or cancelled / replaced / refunded after paying. */
+  paid: boolean;
 }
 
 export interface ProductStatusInput {
@@ -139,6 +147,12 @@ export interface ProductStatusInput {
   activeDurationMs?: number | null;
   /** A pass the catalogue lets the rider renew. */
   renewable?: boolean;
+  /**
+   * When it was bought. A product that starts when it is bought (start at or before this) is valid from the moment the
+   * rider holds it: the device's estimate of the server's clock (a second behind the server that issued it, or a
+   * screen's clock that ticks every 30 s) never makes it "not valid yet".
+   */
+  bookedAt?: number | null;
 }
 
 const view = (
@@ -158,7 +172,28 @@ const view = (
   validity,
   actions,
   tab,
+  period: WITH_PERIOD.has(headline),
+  paid: PAID_HEADLINES.has(headline),
 });
+
+/** Headlines whose period (valid from / until) still describes the product. */
+const WITH_PERIOD = new Set<Headline>(['valid', 'notYetValid', 'usedUp', 'used', 'boarded', 'expired']);
+/** Headlines of a product the rider paid for (money back after a cancel is a refund, told by 'seeRefund'). */
+const PAID_HEADLINES = new Set<Headline>([
+  'valid',
+  'notYetValid',
+  'usedUp',
+  'used',
+  'boarded',
+  'expired',
+  'cancelled',
+  'cancelledByOperator',
+  'replaced',
+  'moved',
+  'refunded',
+  'waitingForTap',
+  'written',
+]);
 
 /** Statuses in which a product was issued and is usable by its times (the time rules decide the rest). */
 const ISSUED = new Set(['SUCCESS', 'UNUSED', 'ISSUED', 'ACTIVE']);
@@ -234,7 +269,7 @@ export function productStatus(i: ProductStatusInput, now: number): ProductStatus
   const future =
     k === 'pass'
       ? passValidityState({ startTime: i.startTime, expiryTime: i.expiryTime }, now, CITY_TIME_ZONE) === 'notYetValid'
-      : i.startTime != null && i.startTime > now;
+      : i.startTime != null && i.startTime > now && !(i.bookedAt != null && i.startTime <= i.bookedAt);
   const seatChanges: ProductAction[] = seat && i.slotStart != null && now < i.slotStart ? ['change', 'cancel'] : [];
   if (future) {
     const at = i.startTime!;
@@ -262,6 +297,20 @@ export function productStatus(i: ProductStatusInput, now: number): ProductStatus
     end === undefined || !left || left.unit === 'none' ? null : { kind: 'expiresIn', at: end, left },
     end,
   );
+}
+
+/**
+ * The wallet's order, on the server and on the device alike: newest bought first; the tickets of one planned journey
+ * (bought together) in ride order, leg 1 first; then by transaction id, so the same items always read the same way.
+ */
+export function compareWalletItems(
+  a: { bookingTime?: number | null; transactionId: string; journey?: { orderId: string; leg: number } | null },
+  b: { bookingTime?: number | null; transactionId: string; journey?: { orderId: string; leg: number } | null },
+): number {
+  const byTime = (b.bookingTime ?? 0) - (a.bookingTime ?? 0);
+  if (byTime) return byTime;
+  if (a.journey && b.journey && a.journey.orderId === b.journey.orderId) return a.journey.leg - b.journey.leg;
+  return a.transactionId.localeCompare(b.transactionId);
 }
 
 /** Which kind a wallet item is: a reserved seat (RSV- booking), a ticket (a ticketId), else a pass. */

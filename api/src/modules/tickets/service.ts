@@ -3,6 +3,7 @@ import type { FareRequest, LegFare, MultiRouteFareResponse, PassengersInput, Rid
 import {
   aggregateFares,
   checkPassengers,
+  compareWalletItems,
   CITY_TIME_ZONE,
   fareTotals,
   formatPaise,
@@ -431,7 +432,7 @@ export class TicketService {
     if (city === undefined) {
       // Every city's items (the wallet shows them all, grouped by city, the current one first).
       const lists = await Promise.all((await this.store.cityIds()).map((c) => this.walletIn(userId, c)));
-      const items = lists.flat().sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0) || a.transactionId.localeCompare(b.transactionId));
+      const items = lists.flat().sort(compareWalletItems);
       return { items, serverTime: this.now() };
     }
     const known = await this.store.ticketsEnabled(city);
@@ -458,7 +459,7 @@ export class TicketService {
         return { ...p, status: expired ? 'EXPIRED' : p.status, punches: ps, rideCount: ps.length };
       }),
     ];
-    items.sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0) || a.transactionId.localeCompare(b.transactionId));
+    items.sort(compareWalletItems);
     return items;
   }
 

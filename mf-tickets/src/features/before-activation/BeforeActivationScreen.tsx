@@ -42,5 +42,11 @@ function BeforeActivation({ item, city }: { item: WalletItem; city: CityConfig }
 
 export default function BeforeActivationScreen() {
   const t = useT();
-  return <ItemPage heading={t('before.heading')}>{(item, city) => <BeforeActivation item={item} city={city} />}</ItemPage>;
+  // The heading follows the status model: "Not valid yet" only for an item that is not; while it loads, nothing about
+  // its state (a cancelled seat opened here goes on to its summary without ever reading "Not valid yet").
+  const heading = (item: WalletItem | null, now: number) => {
+    const state = item ? itemState(item, now) : null;
+    return state === 'notYetValid' ? t('before.heading') : state === 'valid' ? t('headline.valid') : t('summary.heading');
+  };
+  return <ItemPage heading={heading}>{(item, city) => <BeforeActivation item={item} city={city} />}</ItemPage>;
 }

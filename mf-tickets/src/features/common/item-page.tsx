@@ -1,10 +1,11 @@
 // The frame of every screen about one wallet item (summary, before-activation, verification-rejection,
 // single-journey-ticket): the signed-in rider's item by transactionId (offline too), with loading, not-found and error
 // states, its head on black, and the summary those screens share.
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isFeatureEnabled, type CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
-import { isPaidStatus, lastValidInstant, shortId } from '@sawari/domain';
+import { lastValidInstant, shortId } from '@sawari/domain';
 import { itemView, screenFor, seatDeparture } from './model';
 import { CityGate, FareBreakup, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from './ui';
 import { SourceNote, TicketHead, useItemText, useWho } from './item';
@@ -14,13 +15,17 @@ export function WithItem({
   city,
   transactionId,
   children,
+  onItem,
 }: {
   city: CityConfig;
   transactionId: string;
   children: (item: WalletItem, city: CityConfig) => React.ReactNode;
+  /** Told the item whenever it changes (null while there is none): the page's heading follows it. */
+  onItem?: (item: WalletItem | null) => void;
 }) {
   const t = useT();
   const view = useWalletItem(city.id, transactionId);
+  useEffect(() => onItem?.(view.item), [onItem, view.item]);
   if (view.item)
     return (
       <>
@@ -38,15 +43,29 @@ export function WithItem({
   );
 }
 
-export function ItemPage({ heading, children }: { heading: string; children: (item: WalletItem, city: CityConfig) => React.ReactNode }) {
+/**
+ * The frame of a screen about one item. `heading` is a fixed heading, or one that follows the item and the shared
+ * status model (`(item, now)`, with item null while it loads: a heading that says nothing about its state), so a page
+ * never heads a state the item is not in ("Not valid yet" above "It is valid now").
+ */
+export function ItemPage({
+  heading,
+  children,
+}: {
+  heading: string | ((item: WalletItem | null, now: number) => string);
+  children: (item: WalletItem, city: CityConfig) => React.ReactNode;
+}) {
   const t = useT();
   const { transactionId = '' } = useParams();
+  const [item, setItem] = useState<WalletItem | null>(null);
+  // a heading that follows the item follows its clock too (a fixed one needs none)
+  const now = useNow(typeof heading === 'string' ? 3_600_000 : 1000);
   return (
-    <Page heading={heading} back={{ to: paths.wallet, label: t('wallet.heading') }}>
+    <Page heading={typeof heading === 'string' ? heading : heading(item, now)} back={{ to: paths.wallet, label: t('wallet.heading') }}>
       <RequireSignIn>
         <CityGate feature={null}>
           {(city) => (
-            <WithItem city={city} transactionId={transactionId}>
+            <WithItem city={city} transactionId={transactionId} onItem={setItem}>
               {children}
             </WithItem>
           )}
@@ -64,7 +83,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
   const tr = useItemText(item);
   const now = useNow(30_000);
   const { dateTime } = useDates();
-  const { headline, actions } = itemView(item, now);
+  const { headline, actions, period, paid } = itemView(item, now);
   const state = headline;
   const departure = seatDeparture(item);
   const who = useWho(item);
@@ -116,13 +135,13 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         )}
         <dt>{p || item.ticketId ? t('ticket.passengers') : t('ticket.category')}</dt>
         <dd>{who}</dd>
-        {item.startTime != null && (
+        {period && item.startTime != null && (
           <>
             <dt>{t('receipt.validFrom')}</dt>
             <dd>{dateTime(item.startTime)}</dd>
           </>
         )}
-        {(item.activationExpiryTime ?? item.expiryTime) != null && (
+        {period && (item.activationExpiryTime ?? item.expiryTime) != null && (
           <>
             <dt>{t('receipt.validUntil')}</dt>
             <dd>{item.ticketId ? dateTime((item.activationExpiryTime ?? item.expiryTime)!) : dateTime(lastValidInstant(item.expiryTime!))}</dd>
@@ -142,7 +161,7 @@ export function ItemSummary({ item, city }: { item: WalletItem; city: CityConfig
         </dd>
       </dl>
       <h2>{t('fare.heading')}</h2>
-      <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} paid={isPaidStatus(item.status)} />
+      <FareBreakup lines={item.fareInfo.fareBreakup} payable={item.fareInfo.payableAmount} caption={t('fare.heading')} paid={paid} />
       {item.infoNote && <p className={styles.muted}>{tr(item.infoNote)}</p>}
       {item.conditions.length > 0 && (
         <details>

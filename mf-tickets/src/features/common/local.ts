@@ -3,6 +3,7 @@
 // call is for the rider of the current session.
 import { api, sawariStore, serverNow, sessionAtom } from '@sawari/runtime';
 import type { RideReceipt, WalletItem } from '@sawari/contracts';
+import { compareWalletItems } from '@sawari/domain';
 import {
   getAuth,
   getRideReceipt,
@@ -46,7 +47,7 @@ export const local = {
     const lists = await Promise.all(cities.map((c) => listWalletItems(userId, c, serverNow())));
     const times = lists.map((l) => l.savedAt).filter((x): x is number => x !== null);
     return {
-      items: lists.flatMap((l) => l.items).sort((a, b) => (b.bookingTime ?? 0) - (a.bookingTime ?? 0)),
+      items: lists.flatMap((l) => l.items).sort(compareWalletItems),
       savedAt: times.length ? Math.min(...times) : null,
     };
   },

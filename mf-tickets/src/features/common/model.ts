@@ -254,6 +254,7 @@ export function statusInput(item: WalletItem): ProductStatusInput {
     maxTripsPerDay: item.maxTripsPerDay,
     activeDurationMs: item.activeDuration == null ? null : item.activeDuration * 60_000,
     renewable: item.isRenewable,
+    bookedAt: item.bookingTime,
   };
 }
 

@@ -163,6 +163,31 @@ describe('WalletScreen (/your-tickets-and-passes)', () => {
     expect(await screen.findByText(/You are offline/)).toBeTruthy();
     expect(within(screen.getByRole('tabpanel')).getAllByRole('link')).toHaveLength(1);
   });
+  it('journey tickets right after payment: valid at once (not "starts from"), leg 1 above leg 2, whatever order they came in', async () => {
+    // issued by the server a moment after this device's clock reads (its estimate of the server's time lags a little)
+    const issued = NOW + 800;
+    const leg = (transactionId: string, n: number) =>
+      ticket({
+        transactionId,
+        ticketId: transactionId,
+        status: 'UNUSED',
+        startTime: issued,
+        bookingTime: issued,
+        expiryTime: issued + 24 * H,
+        activationExpiryTime: issued + 24 * H,
+        journey: { orderId: 'JNY-1', leg: n, legs: 2 },
+      } as Partial<WalletItem>);
+    api.walletAll.mockResolvedValue(wallet([leg('TKT-aaaa', 2), leg('TKT-bbbb', 1)]));
+    renderAt(W, W, <WalletScreen />);
+    expect(await screen.findByRole('tab', { name: 'Active (2)', selected: true })).toBeTruthy();
+    const cards = within(screen.getByRole('tabpanel')).getAllByRole('link');
+    expect(cards.map((c) => c.textContent?.match(/Journey ticket \d of 2/)?.[0])).toEqual(['Journey ticket 1 of 2', 'Journey ticket 2 of 2']);
+    for (const c of cards) {
+      expect(c.textContent).not.toMatch(/starts from/);
+      expect(within(c).getByTestId('status-pill').getAttribute('data-tone')).toBe('ok');
+      expect(c.getAttribute('href')).not.toMatch(/before-activation/);
+    }
+  });
   it('in Hindi: the heading and the tabs', async () => {
     renderAt(W, W, <WalletScreen />, { lang: 'hi' });
     expect(await h1(hi['wallet.heading'])).toBeTruthy();
@@ -206,6 +231,30 @@ describe('SummaryScreen (/your-tickets-and-passes/summary/:transactionId)', () =
     expect(screen.queryByTestId('expires-in')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Show ticket' })).toBeNull();
   });
+  it('a cancelled seat: what happened and its refund, no period (valid from / until) and its fare paid, never "To pay"', async () => {
+    const seat = ticket({
+      transactionId: 'RSV-33333333',
+      ticketId: 'RSV-33333333',
+      productSubType: 'premiumReserveTicket',
+      status: 'SYSTEM_CANCELLED',
+      startTime: NOW + 2 * H,
+      expiryTime: NOW + 5 * H,
+      farePaise: 15000,
+      fareInfo: { actualFare: 15000, discountedFare: 15000, payableAmount: 15000, fareBreakup: [{ name: 'Adult', value: 15000 }] },
+    } as Partial<WalletItem>);
+    api.walletAll.mockResolvedValue(wallet([seat]));
+    open('RSV-33333333');
+    expect((await screen.findByTestId('item-headline')).getAttribute('data-headline')).toBe('cancelledByOperator');
+    expect(screen.queryByText('Valid from')).toBeNull();
+    expect(screen.queryByText('Valid until')).toBeNull();
+    expect(screen.queryByText(/To pay/)).toBeNull();
+    expect(screen.getAllByText(/Paid/).length).toBeGreaterThan(0);
+  });
+  it('a valid ticket keeps its period', async () => {
+    open();
+    expect(await screen.findByText('Valid from')).toBeTruthy();
+    expect(screen.getByText('Valid until')).toBeTruthy();
+  });
   it('not in the wallet: says so with the way to the wallet', async () => {
     open('NOPE');
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -233,14 +282,26 @@ describe('BeforeActivationScreen (/your-tickets-and-passes/before-activation/:tr
     expect(await screen.findByTestId('valid-in')).toBeTruthy();
     expect(screen.getByTestId('item-headline').getAttribute('data-headline')).toBe('notYetValid');
   });
-  it('valid now: says so with the way to the code', async () => {
+  it('valid now: says so with the way to the code, under a heading that says so too (never "Not valid yet")', async () => {
     open();
     expect((await screen.findByRole('link', { name: 'Show ticket' })).closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByTestId('valid-in')).toBeNull();
+    expect(await h1('Ready to ride')).toBeTruthy();
   });
-  it('a cancelled ticket is never "not valid yet": it opens where its status is told', async () => {
+  it('a ticket not valid yet is headed so; while it loads the heading says nothing about its state', async () => {
+    api.walletAll.mockImplementation(never);
+    const { unmount } = open();
+    expect((await h1('Ticket details')).textContent).toBe('Ticket details');
+    expect(screen.queryByText('Not valid yet')).toBeNull();
+    unmount();
+    api.walletAll.mockResolvedValue(wallet([ticket({ startTime: NOW + 2 * H })]));
+    open();
+    expect(await h1('Not valid yet')).toBeTruthy();
+  });
+  it('a cancelled ticket is never "not valid yet": it opens where its status is told, without ever heading "Not valid yet"', async () => {
     api.walletAll.mockResolvedValue(wallet([ticket({ startTime: NOW + 2 * H, status: 'CANCELLED' })]));
     open();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('Not valid yet');
     await waitFor(() => expect(location.current).toBe('/your-tickets-and-passes/summary/TKT-11111111'));
   });
   it('not in the wallet: says so', async () => {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, type ApiRequestError } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
+import { compareWalletItems } from '@sawari/domain';
 import { ticketsApi } from '../common/api';
 import { local, WALLET_CHANGED } from '../common/local';
 import { asApiError } from '../common/ui';
@@ -22,7 +23,8 @@ export type WalletView = {
 type Entry = { items: WalletItem[]; source: 'local' | 'server'; savedAt: number | null };
 const memory = new Map<string, Entry>();
 
-const merged = (items: WalletItem[]): Promise<WalletItem[]> => local.withQueued(items).catch(() => items);
+/** Rides recorded on this device merged in, in the wallet's one order (shared/domain compareWalletItems). */
+const merged = async (items: WalletItem[]): Promise<WalletItem[]> => (await local.withQueued(items).catch(() => items)).slice().sort(compareWalletItems);
 
 /**
  * The rider's wallet in every city (nothing is hidden because another city is chosen); `city` is the
@@ -52,7 +54,7 @@ export function useWallet(city: string): WalletView {
           console.error('[mf_tickets] could not read the local wallet', err);
           return null;
         });
-        if (saved && saved.savedAt !== null) put({ items: saved.items, source: 'local', savedAt: saved.savedAt });
+        if (saved && saved.savedAt !== null) put({ items: [...saved.items].sort(compareWalletItems), source: 'local', savedAt: saved.savedAt });
       }
       // Rides recorded offline go first, so the listing below already counts them.
       await local.syncPunches().catch(() => null);
