@@ -10,7 +10,7 @@ export type NoticeLanguageWire = z.infer<typeof noticeLanguageSchema>;
 
 export const riderNoticeSchema = z.object({
   id: z.number().int().positive(),
-  /** What it reports (tripCancelled, refundSent, …); null for older payment messages. */
+  /** What it reports (tripCancelled, refundSent, paymentReceived, productReady, paymentFailed, …); null for payment messages sent before they had kinds. */
   kind: z.string().nullable(),
   body: z.string(),
   createdAt: z.number().int(),

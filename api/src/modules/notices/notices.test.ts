@@ -91,8 +91,26 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
     expect((await payCard('ticket', tx, GOOD, 'notice-good-1')).json()).toMatchObject({ status: 'SUCCESS' });
     const sms = await messages(PHONE, 2);
     expect(sms).toHaveLength(2);
-    expect(sms[0]).toMatch(/^Sawari: your payment for .+ did not go through \(.+\)\. No ticket or pass was issued; you can pay again in the app\.$/);
+    // the reason in words, never the gateway's code (issue 35: "did not go through (CARD_DECLINED)")
+    expect(sms[0]).toMatch(
+      /^Sawari: your payment for .+ did not go through: your bank declined the card\. No ticket or pass was issued; you can pay again in the app\.$/,
+    );
+    expect(sms[0]).not.toMatch(/CARD_DECLINED|\(|\)/);
     expect(sms[1]).toMatch(/^Sawari: payment of ₹150 received for .+\. It is ready in Your tickets and passes\.$/);
+  });
+
+  it('in the rider’s language: a Hindi rider’s declined payment, SMS and Home notice, in Hindi words', async () => {
+    const phone = '9876571009';
+    const hindi = await signIn(s.app, s.db, phone);
+    const lang = await s.app.inject({ method: 'PUT', url: '/api/notices/language', headers: hindi.headers, payload: { language: 'hi' } });
+    expect(lang.statusCode).toBeLessThan(300);
+    const tx = await ticketOrder(hindi);
+    expect((await payCard('ticket', tx, DECLINED, 'notice-decl-hi-1', hindi)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+    const [sms] = await messages(phone, 1);
+    expect(sms).toContain('आपके बैंक ने कार्ड अस्वीकार कर दिया');
+    expect(sms).not.toMatch(/[A-Z]{2,}_[A-Z_]+/);
+    const home = (await s.app.inject({ url: '/api/notices', headers: hindi.headers })).json() as { notices: { kind: string | null; body: string }[] };
+    expect(home.notices).toEqual([expect.objectContaining({ kind: 'paymentFailed', body: sms })]);
   });
 
   it('20 concurrent identical payments: one payment, one message', async () => {

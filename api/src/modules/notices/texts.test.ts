@@ -1,4 +1,6 @@
-import { noticeText, type Notice } from './texts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NOTICE_LANGUAGES, noticeText, paymentFailureWords, type Notice, type NoticeLanguage } from './texts';
 
 // Every kind of outcome has an English and a Hindi text; languages without texts fall back to English.
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -34,5 +36,61 @@ describe('notice texts', () => {
     expect(noticeText('en', every[0])).toMatch(/8:00\s?pm/i);
     expect(noticeText('en', every[0])).toContain('₹160');
     expect(noticeText('en', every[1])).not.toContain('₹');
+  });
+});
+
+// Issue 35 item 13: "did not go through (CARD_DECLINED)" reached riders by SMS and on Home. Payment notices are in
+// all six languages, and every failure code the gateway or payments can give has words in each (read from their
+// sources, so a new code without words fails here); an unknown code gets the general words, never itself.
+describe('payment notices: words, not codes, in the rider’s language', () => {
+  const root = join(__dirname, '../../../..');
+  const source = ['api/src/modules/payments/gateway.ts', 'api/src/modules/payments/service.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const codes = [
+    ...new Set([
+      ...[...source.matchAll(/reason: '([A-Z_]+)'/g)].map((m) => m[1]),
+      ...[...source.matchAll(/failureReason: '([A-Z_]+)'/g)].map((m) => m[1]),
+      ...[...source.matchAll(/export const ISSUE_REFUSED = '([A-Z_]+)'/g)].map((m) => m[1]),
+      ...[...source.matchAll(/paid \? null : '([A-Z_]+)'/g)].map((m) => m[1]),
+    ]),
+  ].filter((c) => c !== 'REFUND_REJECTED'); // a refund's outcome, never a payment's
+  const SCRIPTS: Record<NoticeLanguage, RegExp> = {
+    en: /^[\x20-\x7E₹]+$/,
+    hi: /[\u0900-\u097F]/,
+    mr: /[\u0900-\u097F]/,
+    ta: /[\u0B80-\u0BFF]/,
+    kn: /[\u0C80-\u0CFF]/,
+    ml: /[\u0D00-\u0D7F]/,
+  };
+  const CODE = /\b[A-Z]{2,}_[A-Z_]+\b/;
+
+  it('reads the codes from the gateway and payments', () => {
+    expect(codes).toEqual(
+      expect.arrayContaining(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'UPI_DECLINED', 'NOT_PAID_AT_COUNTER', 'GATEWAY_NO_CHARGE', 'ORDER_CHANGED_REFUNDED']),
+    );
+  });
+
+  it.each(NOTICE_LANGUAGES.map((l) => [l]))('%s: every failure code in words, an unknown one in general words; received and ready too', (lang) => {
+    for (const reason of [...codes, 'SOMETHING_NEW', null]) {
+      const text = noticeText(lang, { kind: 'paymentFailed', label: 'General pass, 30 days', reason });
+      expect(text).toMatch(/^Sawari: /);
+      expect(text).toContain('General pass, 30 days');
+      expect(text).not.toMatch(CODE);
+      expect(text).toMatch(SCRIPTS[lang]);
+      if (reason && reason !== 'SOMETHING_NEW') expect(paymentFailureWords(lang, reason)).not.toBe(paymentFailureWords(lang, null));
+    }
+    expect(paymentFailureWords(lang, 'constructor')).toBe(paymentFailureWords(lang, null));
+    const received = noticeText(lang, { kind: 'paymentReceived', label: 'Ticket', amountPaise: 123456 });
+    expect(received).toContain('₹1,234.56');
+    expect(received).toMatch(SCRIPTS[lang]);
+    const ready = noticeText(lang, { kind: 'productReady', label: 'Ticket', freeWith: 'Welcome pass' });
+    expect(ready).toContain('Welcome pass');
+    expect(ready).toMatch(SCRIPTS[lang]);
+  });
+
+  it('English: "did not go through: your bank declined the card."', () => {
+    expect(noticeText('en', { kind: 'paymentFailed', label: 'General pass, 30 days', reason: 'CARD_DECLINED' })).toBe(
+      'Sawari: your payment for General pass, 30 days did not go through: your bank declined the card. No ticket or pass was issued; you can pay again in the app.',
+    );
+    expect(noticeText('hi', { kind: 'paymentFailed', label: 'General pass, 30 days', reason: 'CARD_DECLINED' })).toContain('आपके बैंक ने कार्ड अस्वीकार कर दिया');
   });
 });
