@@ -9,7 +9,7 @@ import { Button } from '@sawari/ui';
 import { SlotList } from '@sawari/ui/src/slot-list';
 import { cancelBooking, loadDays, loadFare, loadSlots, rescheduleBooking } from '../common/api';
 import { flowPaths, paths, seatParts } from '../common/model';
-import { asApiError, ListSkeleton, LoadError, money, Page, PremiumGate, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
+import { asApiError, ListSkeleton, LoadError, money, Page, ProblemPanel, RequireSignIn, styles, useAsync, useT, useTimes } from '../common/ui';
 import { BookingFacts } from '../book/BookingFacts';
 import { SeatNotUsable } from '../common/SeatNotUsable';
 import { useBookingPoll } from './shared';
@@ -22,9 +22,9 @@ export function ManageScreen() {
   const mode = params.get('mode') === 'reschedule' ? 'reschedule' : 'cancel';
   return (
     <Page heading={t(mode === 'cancel' ? 'cancel.heading' : 'reschedule.heading')} back={{ to: paths.summary(transactionId), label: t('summary.heading') }}>
-      <RequireSignIn>
-        <PremiumGate>{(city) => (mode === 'cancel' ? <Cancel id={transactionId} /> : <Reschedule id={transactionId} city={city} />)}</PremiumGate>
-      </RequireSignIn>
+      {/* A rider's own booking is managed from any city: no city gate here (the summary has none either); a change of
+          slot reads the booking's own city's slots. */}
+      <RequireSignIn>{mode === 'cancel' ? <Cancel id={transactionId} /> : <Reschedule id={transactionId} />}</RequireSignIn>
     </Page>
   );
 }
@@ -89,7 +89,7 @@ function NotAllowed({ b, now, code }: { b: Booking; now: number; code: 'NOT_CANC
   return <SeatNotUsable b={b} now={now} message={t(`error.${code}`)} warn testId="manage-not-allowed" />;
 }
 
-function Reschedule({ id, city }: { id: string; city: string }) {
+function Reschedule({ id }: { id: string }) {
   const t = useT();
   const { time, date } = useTimes();
   const navigate = useNavigate();
@@ -97,6 +97,7 @@ function Reschedule({ id, city }: { id: string; city: string }) {
   const [chosenDay, setDay] = useState<string | undefined>(undefined);
   // the day of the current slot first (a change of time is usually on the same day), else the first day with slots
   const bookedDay = b ? localDate(b.tripSlotStartTime, CITY_TIME_ZONE) : undefined;
+  const city = b?.city ?? '';
   const [error, setError] = useState<{ code?: string; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const days = useAsync(b ? () => loadDays(city, b.lineId) : null, b ? b.lineId : '');
