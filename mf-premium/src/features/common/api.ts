@@ -33,7 +33,8 @@ export const loadFare = (tripId: string, fromStopId: string, toStopId: string, p
 export const loadPremiumPasses = (city: string) => api.get<PremiumPassesResponse>(`${R}/cities/${seg(city)}/premium-passes`).then((r) => r.passes);
 export const holdSeats = (body: { tripId: string; fromStopId: string; toStopId: string; passengers: Passengers; farePaise: number; passId?: string }) =>
   api.post<Booking>(`${R}/bookings`, body);
-export const loadBookings = (city: string) => api.get<BookingList>(`${R}/bookings`, { params: { city } });
+/** The rider's bookings in `city`, or in every city (none given). */
+export const loadBookings = (city?: string) => api.get<BookingList>(`${R}/bookings`, city ? { params: { city } } : undefined);
 export const loadBooking = (id: string) => api.get<Booking>(`${R}/bookings/${seg(id)}`);
 export const releaseHold = (id: string) => api.delete<Booking>(`${R}/bookings/${seg(id)}/hold`);
 export const cancelBooking = (id: string, refundPaise: number) => api.post<Booking>(`${R}/bookings/${seg(id)}/cancel`, { refundPaise });

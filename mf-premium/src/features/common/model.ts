@@ -30,8 +30,9 @@ export const paths = {
   summary: (id: string) => `/premium-buses/premium-bus-summary/${encodeURIComponent(id)}`,
   beforeActivation: (id: string) => `/premium-buses/before-activation/${encodeURIComponent(id)}`,
   manage: (id: string, mode?: 'cancel' | 'reschedule') => `/premium-buses/cancellationRescheduleCard/${encodeURIComponent(id)}${mode ? `?mode=${mode}` : ''}`,
-  stops: (lineId: string, from: string, to: string) =>
-    `/premium-buses/viewODStopDetails/${encodeURIComponent(lineId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`,
+  /** A booking's stops name the booking's city (`city`): they open from any city the app is set to. */
+  stops: (lineId: string, from: string, to: string, city?: string) =>
+    `/premium-buses/viewODStopDetails/${encodeURIComponent(lineId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}${city ? `?city=${encodeURIComponent(city)}` : ''}`,
   popups: '/premium-buses/tripCancellationCard',
   search: '/premium-buses/search-stops-premium-buses',
   usePass: '/premium-buses/premiumTicketPurchaseUsingPass',

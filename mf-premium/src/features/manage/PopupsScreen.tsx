@@ -1,7 +1,7 @@
 // /premium-buses/tripCancellationCard: the pop-ups of trips an operator cancelled or moved, each once.
 import { useState } from 'react';
 import { loadBookings } from '../common/api';
-import { ListSkeleton, LoadError, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
+import { ListSkeleton, LoadError, Page, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 import { PopUpDialog } from './shared';
 
 /** /premium-buses/tripCancellationCard: the pop-ups of trips an operator cancelled or moved, each once. */
@@ -9,17 +9,18 @@ export function PopupsScreen() {
   const t = useT();
   return (
     <Page heading={t('popups.heading')} back={{ to: '/premium-buses', label: t('landing.heading') }}>
+      {/* the rider's own trips in every city: a Mumbai trip's pop-up shows with the app set to Kochi */}
       <RequireSignIn>
-        <PremiumGate>{(city) => <Popups city={city} />}</PremiumGate>
+        <Popups />
       </RequireSignIn>
     </Page>
   );
 }
 
-function Popups({ city }: { city: string }) {
+function Popups() {
   const t = useT();
   const [n, setN] = useState(0);
-  const list = useAsync(() => loadBookings(city), `${city}:${n}`);
+  const list = useAsync(() => loadBookings(), `all:${n}`);
   if (list.status === 'loading') return <ListSkeleton rows={1} />;
   if (list.status === 'error') return <LoadError error={list.error} onRetry={list.retry} />;
   const next = list.data.bookings.find((b) => b.popUp);

@@ -1,6 +1,6 @@
 // /premium-buses/viewODStopDetails/:routeId/:fromStopId/:toStopId (FIND_MY_STOP): the stops on a map and as a list.
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { loadLines } from '../common/api';
 import { ListSkeleton, LoadError, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
 
@@ -10,10 +10,16 @@ const StopMap = lazy(() => import(/* webpackChunkName: "premium-map" */ '../live
 export function StopsScreen() {
   const t = useT();
   const { routeId = '', fromStopId = '', toStopId = '' } = useParams();
+  // a booking's stops (?city= its city) open from any city; else the stops of the city chosen
+  const bookingCity = useSearchParams()[0].get('city');
   return (
     <Page heading={t('stops.heading')}>
       <RequireSignIn>
-        <PremiumGate>{(city) => <Stops city={city} lineId={routeId} from={fromStopId} to={toStopId} />}</PremiumGate>
+        {bookingCity && /^[a-z0-9-]{1,40}$/.test(bookingCity) ? (
+          <Stops city={bookingCity} lineId={routeId} from={fromStopId} to={toStopId} />
+        ) : (
+          <PremiumGate>{(city) => <Stops city={city} lineId={routeId} from={fromStopId} to={toStopId} />}</PremiumGate>
+        )}
       </RequireSignIn>
     </Page>
   );

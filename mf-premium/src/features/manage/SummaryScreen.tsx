@@ -120,7 +120,7 @@ function Actions({ b, parts }: { b: Booking; parts: SeatParts }) {
         )}
         {parts.findStop && (
           <li>
-            <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId)}>{t('actions.FIND_MY_STOP')}</Link>
+            <Link to={paths.stops(b.lineId, b.from.stopId, b.to.stopId, b.city)}>{t('actions.FIND_MY_STOP')}</Link>
           </li>
         )}
         {parts.chat && (

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../test/render';
 import { booking } from '../../test/fixtures';
 import * as api from '../common/api';
-import { ManageScreen } from './index';
+import { ManageScreen, PopupsScreen, StopsScreen } from './index';
 
 jest.mock('../common/api');
 // The city chosen is Kochi, where no reserved seats are sold: the booking gate refuses (as the real one does there).
@@ -16,6 +16,7 @@ jest.mock('../common/ui', () => ({
   PremiumGate: () => <h2>Reserved seats are not sold in Kochi yet</h2>,
 }));
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+jest.mock('../live/StopMap', () => ({ __esModule: true, default: () => null }));
 const mocked = jest.mocked(api);
 const ROUTE = '/premium-buses/cancellationRescheduleCard/:transactionId';
 const DAY = 86_400_000;
@@ -41,6 +42,20 @@ describe('ManageScreen with another city chosen', () => {
     await waitFor(() => expect(mocked.loadSlots).toHaveBeenCalled());
     expect(mocked.loadDays).toHaveBeenCalledWith('mumbai', b.lineId);
     expect(mocked.loadSlots).toHaveBeenCalledWith('mumbai', expect.objectContaining({ lineId: b.lineId }));
+    expect(screen.queryByText(/not sold in Kochi/)).toBeNull();
+  });
+  it('the pop-ups of a trip the operator cancelled come from every city, not only the one chosen', async () => {
+    mocked.loadBookings.mockResolvedValue({ bookings: [] } as never);
+    renderAt('/premium-buses/tripCancellationCard', '/premium-buses/tripCancellationCard', <PopupsScreen />);
+    await waitFor(() => expect(mocked.loadBookings).toHaveBeenCalled());
+    expect(mocked.loadBookings).toHaveBeenCalledWith();
+    expect(screen.queryByText(/not sold in Kochi/)).toBeNull();
+  });
+  it('a booking’s stops (Find my stop) open in the booking’s city', async () => {
+    mocked.loadLines.mockResolvedValue([]);
+    const R = '/premium-buses/viewODStopDetails/:routeId/:fromStopId/:toStopId';
+    renderAt('/premium-buses/viewODStopDetails/PRM-2/KHR/AND?city=mumbai', R, <StopsScreen />);
+    await waitFor(() => expect(mocked.loadLines).toHaveBeenCalledWith('mumbai', 'PREMIUM'));
     expect(screen.queryByText(/not sold in Kochi/)).toBeNull();
   });
 });
