@@ -61,10 +61,18 @@ export type ParsedPayRequest = z.output<typeof payRequestSchema>;
 
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'idempotency-key is 8 to 64 letters, digits or . _ : -');
 
+/**
+ * Cash only: the reference the rider reads out at the counter, 8 characters without 0/O, 1/I/L or U in two groups
+ * ("K7QX-M4TP"). Show it instead of the paymentId; the counter finds the payment by it.
+ */
+export const counterReferenceSchema = z.string().regex(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
+
 export const payResponseSchema = z.object({
   paymentId: z.string(),
   status: z.enum(['PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']),
   failureReason: z.string().nullable(),
+  /** Cash: what to read out at the counter (counterReferenceSchema); absent for other methods. */
+  counterReference: counterReferenceSchema.optional(),
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;
 
@@ -80,6 +88,8 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   orderStatus: z.enum(['PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']),
   failureReason: z.string().nullable(),
+  /** Cash: what to read out at the counter (counterReferenceSchema); absent for other methods. */
+  counterReference: counterReferenceSchema.optional(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });
@@ -126,6 +136,8 @@ export const orderRefParamsSchema = z.object({
   orderId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Order id is letters, digits, - and _'),
 });
 export const paymentIdParamsSchema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Payment id is letters, digits, - and _') });
+/** GET /api/ops/payments/counter/:reference: what the rider read out, in any case, with or without the dash or spaces. */
+export const counterLookupParamsSchema = z.object({ reference: z.string().regex(/^[A-Za-z0-9 _-]{1,100}$/, 'A counter reference is like K7QX-M4TP') });
 
 /** GET /api/payments/methods?city=&agency= */
 export const paymentMethodsQuerySchema = z.object({

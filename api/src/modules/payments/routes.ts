@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  counterLookupParamsSchema,
   counterSettleRequestSchema,
   idempotencyKeySchema,
   orderRefParamsSchema,
@@ -54,10 +55,17 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { service: P
   );
 }
 
-/** Operator route (`authorization: Ops <key>`, the passes module's OPS_KEYS): POST /api/ops/payments/:paymentId/counter {paid}. */
+/**
+ * Operator routes (`authorization: Ops <key>`, the passes module's OPS_KEYS), the cash counter: GET
+ * /api/ops/payments/counter/:reference (the payment the rider's counter reference names: amount, order, status) and
+ * POST /api/ops/payments/:paymentId/counter {paid}, where :paymentId is the counter reference or the payment id.
+ */
 export async function paymentOpsRoutes(fastify: FastifyInstance, opts: { service: PaymentService; keys: Map<string, string> }): Promise<void> {
   const app = typed(fastify);
   app.addHook('onRequest', keyGuard('Ops', opts.keys).hook);
+  app.get('/api/ops/payments/counter/:reference', { schema: { params: counterLookupParamsSchema, response: { 200: paymentSchema } } }, async (request) =>
+    opts.service.atCounter(request.params.reference),
+  );
   app.post(
     '/api/ops/payments/:paymentId/counter',
     { bodyLimit: 1024, schema: { params: paymentIdParamsSchema, body: counterSettleRequestSchema, response: { 200: paymentSchema } } },

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
 import { maskInstrument, SANDBOX_BANKS, SANDBOX_WALLETS, type Charge, type PaymentGateway } from './gateway';
+import { newCounterReference, parseCounterReference } from './counter-reference';
 import type { FreezeResult, OrderKind, OrderKinds, OrderQuote } from './order-kind';
 import { PaymentStore, type FrozenOrderRow, type PaymentRow, type PaymentState, type RefundRow } from './store';
 
@@ -22,6 +23,8 @@ export interface PaymentServiceOptions {
   /** A charge with no answer after this long is asked for at the gateway by its key (default 2 min). */
   staleMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Draws a cash counter reference (default newCounterReference; tests force clashes). */
+  newCounterReference?: () => string;
 }
 
 export interface ReconcileResult {
@@ -103,7 +106,12 @@ export class PaymentService {
   }
 
   private answer(row: PaymentRow): PayResponse {
-    return { paymentId: row.id, status: orderStatusOf(row.status), failureReason: row.failureReason };
+    return {
+      paymentId: row.id,
+      status: orderStatusOf(row.status),
+      failureReason: row.failureReason,
+      ...(row.counterReference ? { counterReference: row.counterReference } : {}),
+    };
   }
 
   /** The same key again: the same request replays the payment's answer; another request is refused. */
@@ -151,20 +159,28 @@ export class PaymentService {
       if (fq.orderId !== orderId || fq.userId !== userId) throw new Error(`order kind ${orderKind} froze another order than ${orderId}`);
       if (!Number.isSafeInteger(fq.amountPaise) || fq.amountPaise < 0) throw new Error(`order amount must be integer paise, got ${fq.amountPaise}`);
       if (fq.amountPaise === 0) throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'This order has nothing to pay.');
-      const row = await store.insertPayment(
-        {
-          id,
-          userId,
-          orderKind,
-          orderId,
-          idempotencyKey,
-          requestHash: hash,
-          amountPaise: fq.amountPaise,
-          method: body.method,
-          instrument: maskInstrument(body.method, body.details),
-        },
-        this.now(),
-      );
+      const draw = this.opts.newCounterReference ?? newCounterReference;
+      let row: PaymentRow | null = null;
+      // a cash payment's counter reference is unique: a clash (one in 6.6 × 10^11 per payment) draws another
+      for (let tries = 0; tries < 5; tries++) {
+        const counterReference = body.method === 'cash' ? draw() : null;
+        row = await store.insertPayment(
+          {
+            id,
+            userId,
+            orderKind,
+            orderId,
+            idempotencyKey,
+            requestHash: hash,
+            amountPaise: fq.amountPaise,
+            method: body.method,
+            instrument: maskInstrument(body.method, body.details),
+            counterReference,
+          },
+          this.now(),
+        );
+        if (row || !counterReference || !(await store.counterReferenceTaken(counterReference))) break;
+      }
       if (!row) return { lost: true };
       await store.freeze(orderKind, fq, id, this.now());
       return { row };
@@ -376,15 +392,33 @@ export class PaymentService {
       status: row.status === 'SUCCESS' ? 'SUCCESS' : row.status === 'FAILED' ? 'FAILED' : 'PENDING',
       orderStatus: orderStatusOf(row.status),
       failureReason: row.failureReason,
+      ...(row.counterReference ? { counterReference: row.counterReference } : {}),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   }
 
-  /** An operator at the counter records a cash payment as paid (or not): settles it and delivers the outcome now. */
-  async settleAtCounter(paymentId: string, paid: boolean): Promise<Payment> {
-    const row = await this.store.byId(paymentId);
-    if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+  /** A payment by its id or (cash) by the counter reference the rider reads out, typed in any case, with or without the dash. */
+  private async byIdOrReference(idOrReference: string): Promise<PaymentRow | null> {
+    const reference = parseCounterReference(idOrReference);
+    return reference ? this.store.byCounterReference(reference) : this.store.byId(idOrReference);
+  }
+
+  /** The counter looks a cash payment up by what the rider reads out (or its id): amount, order, status. */
+  async atCounter(idOrReference: string): Promise<Payment> {
+    const row = await this.byIdOrReference(idOrReference);
+    if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'There is no payment with this reference. Check it with the rider.');
+    if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
+    return this.payment(row.userId, row.id);
+  }
+
+  /**
+   * An operator at the counter records a cash payment as paid (or not), found by the counter reference the rider reads
+   * out (or its payment id): settles it and delivers the outcome now.
+   */
+  async settleAtCounter(idOrReference: string, paid: boolean): Promise<Payment> {
+    const row = await this.byIdOrReference(idOrReference);
+    if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'There is no payment with this reference. Check it with the rider.');
     if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
     if (row.status !== 'PENDING' || !row.gatewayRef)
       throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);

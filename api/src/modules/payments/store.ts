@@ -17,6 +17,8 @@ export interface PaymentRow {
   status: PaymentState;
   gatewayRef: string | null;
   failureReason: string | null;
+  /** Cash: the short reference read out at the counter ("K7QX-M4TP"); null for other methods. */
+  counterReference: string | null;
   notifiedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -61,6 +63,7 @@ const paymentOf = (r: R): PaymentRow => ({
   status: r.status as PaymentState,
   gatewayRef: (r.gateway_ref as string) ?? null,
   failureReason: (r.failure_reason as string) ?? null,
+  counterReference: (r.counter_reference as string) ?? null,
   notifiedAt: num(r.notified_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
@@ -136,16 +139,32 @@ export class PaymentStore {
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
-  /** Inserts a CREATED payment; null when the rider's key or the order's live slot is taken (ON CONFLICT DO NOTHING). */
+  /**
+   * Inserts a CREATED payment; null when the rider's key or the order's live slot is taken, or (cash) the counter
+   * reference is (ON CONFLICT DO NOTHING: the transaction goes on; see counterReferenceTaken).
+   */
   async insertPayment(
-    p: Pick<PaymentRow, 'id' | 'userId' | 'orderKind' | 'orderId' | 'idempotencyKey' | 'requestHash' | 'amountPaise' | 'method' | 'instrument'>,
+    p: Pick<PaymentRow, 'id' | 'userId' | 'orderKind' | 'orderId' | 'idempotencyKey' | 'requestHash' | 'amountPaise' | 'method' | 'instrument'> & {
+      counterReference?: string | null;
+    },
     now: number,
   ): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
-      `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10) ON CONFLICT DO NOTHING RETURNING *`,
-      [p.id, p.userId, p.orderKind, p.orderId, p.idempotencyKey, p.requestHash, p.amountPaise, p.method, p.instrument, now],
+      `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at, counter_reference)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+      [p.id, p.userId, p.orderKind, p.orderId, p.idempotencyKey, p.requestHash, p.amountPaise, p.method, p.instrument, now, p.counterReference ?? null],
     );
+    return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
+  /** Whether a payment holds this counter reference already. */
+  async counterReferenceTaken(reference: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM payments WHERE counter_reference = $1', [reference])).rows.length > 0;
+  }
+
+  /** The payment with this counter reference (as stored, "K7QX-M4TP"). */
+  async byCounterReference(reference: string): Promise<PaymentRow | null> {
+    const r = await this.db.query<R>('SELECT * FROM payments WHERE counter_reference = $1', [reference]);
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
