@@ -18,8 +18,8 @@ import { LastTrip } from './LastTrip';
 import { SectionProblem } from './SectionProblem';
 
 /**
- * Home answers "what do I need right now": notices that need the rider, the ticket or pass to show, the next buses near
- * them (or at their saved stop), their saved stops and routes, the last trip planned; then the city's products, and the
+ * Home answers "what do I need right now": the ticket or pass to show, the next buses near them (or at their saved
+ * stop), then the few newest notices that need the rider, their saved stops and routes, the last trip planned; then the city's products, and the
  * city and language with ways to change them. Signed out: the same buses and the products, with sign-in offered.
  */
 export default function HomeScreen() {
@@ -57,7 +57,6 @@ export default function HomeScreen() {
     const favouriteStop = saved.find((f) => f.kind === 'stop' && f.city === city.id) ?? null;
     body = (
       <>
-        {signedIn && <Notices />}
         {isServed('/your-tickets-and-passes', remotes) && <ActiveItem city={city} soundValidation={isFeatureEnabled('soundValidation')} />}
         {sessionLoaded && !signedIn && (
           <p className={own.signIn}>
@@ -67,6 +66,8 @@ export default function HomeScreen() {
         {tracking && sessionLoaded && (!signedIn || favourites.status !== 'loading') && (
           <Nearby city={city.id} favouriteStop={favouriteStop} onShowsStop={setNearStop} />
         )}
+        {/* Below the next buses: what happened that the rider did not see (the few newest, dismissable together). */}
+        {signedIn && <Notices />}
         {tracking && signedIn && favourites.status === 'ready' && <Favourites city={city.id} favourites={saved} skipStop={nearStop} />}
         {tracking && signedIn && favourites.status === 'error' && (
           <section aria-labelledby="home-favourites">

@@ -86,14 +86,62 @@ describe('Home: next buses near you', () => {
     expect(within(region).queryByText('No routes')).toBeNull();
     expect(asked).toHaveBeenCalledTimes(1);
     expect(mocked).toHaveBeenCalledWith(NearbyStopsDocument, { city: 'mumbai', lat: 19.04, lon: 72.86 });
-    await waitFor(() => expect(region.querySelectorAll('[data-route-badge]')).toHaveLength(4));
+    // one row per line and direction at each stop: route 5 to Dadar
+    await waitFor(() => expect(region.querySelectorAll('[data-route-badge]')).toHaveLength(2));
     const rows = region.querySelectorAll('li li');
-    // soonest first: the live bus in 4 min, then the scheduled one
-    expect(rows[0].textContent).toMatch(/to Dadar.*in 4 min.*Live/);
-    expect(rows[1].textContent).toMatch(/to Dadar.*\d{1,2}:\d\d [AP]M.*Scheduled/);
+    // soonest first: the live bus in 4 min, then the scheduled one at 12 min, in minutes too (within the hour)
+    expect(rows[0].textContent).toMatch(/to Dadar.*in 4 min.*Live.*then in 12 min/);
     const badge = rows[0].querySelector('[data-route-badge]') as HTMLElement;
     expect(badge.textContent).toBe('5');
     expect(badge.style.backgroundColor).toBe('rgb(255, 210, 0)');
+  });
+  it('Kochi: long route names (no short names) and long headsigns, a row per line and direction, departed buses never first', async () => {
+    browser('granted', { lat: 10.0, lon: 76.3 });
+    const long = (id: string, name: string) => ({ route_id: id, route_name: name, color: '0000ff', text_color: 'ffffff' });
+    const routes = [
+      long('FK', 'Fort Kochi ↔ Palarivattom'),
+      long('VMH', 'Vyttila Mobility Hub ↔ Vyttila Mobility Hub (clockwise, via Kadavanthra and Palarivattam bypass)'),
+    ];
+    const bus = (route: { route_id: string; route_name: string }, headsign: string, tripId: string, min: number, passedAt: number | null = null) => ({
+      route_id: route.route_id,
+      route_name: route.route_name,
+      headsign,
+      tripId,
+      scheduledTime: NOW + min * 60_000,
+      vNo: null,
+      tS: null,
+      eta: null,
+      passedAt,
+    });
+    const due = [
+      bus(routes[0], 'Fort Kochi Boat Jetty', 'gone', -2, NOW - 90_000),
+      bus(routes[0], 'Fort Kochi Boat Jetty', 'a1', 6),
+      bus(routes[0], 'Fort Kochi Boat Jetty', 'a2', 21),
+      bus(routes[0], 'Fort Kochi Boat Jetty', 'a3', 40),
+      bus(routes[0], 'Palarivattom Bypass Junction', 'b1', 9),
+      bus(routes[1], 'Vyttila Mobility Hub', 'c1', 95),
+    ];
+    mocked.mockImplementation((doc, vars) =>
+      doc === StopDocument
+        ? Promise.resolve({ stop: { stop_id: String(vars.stopId), stop_name: 'Kaloor Stadium', routes } })
+        : doc === StopArrivalsDocument
+          ? Promise.resolve({ stopArrivals: due })
+          : answer(doc, vars),
+    );
+    draw();
+    const region = screen.getByRole('region', { name: 'Next buses near you' });
+    await waitFor(() => expect(region.querySelectorAll('li li').length).toBeGreaterThan(0));
+    const card = region.querySelector('li') as HTMLElement;
+    const rows = [...card.querySelectorAll('li')];
+    // the bus that left is not first (not listed); a row per line and direction, soonest first
+    expect(rows.map((r) => r.querySelector('[data-route-badge]')?.textContent)).toEqual(['FK–PAL', 'FK–PAL', 'VMH↻']);
+    expect(rows[0].textContent).toMatch(/to Fort Kochi Boat Jetty.*in 6 min.*Scheduled.*then in 21 min$/);
+    expect(rows[1].textContent).toMatch(/to Palarivattom Bypass Junction.*in 9 min/);
+    // beyond an hour, the clock time
+    expect(rows[2].textContent).toMatch(/to Vyttila Mobility Hub.*\d{1,2}:\d\d [AP]M/);
+    // the whole route name is the badge's title; the headsign is its own text beside it, never inside the badge
+    expect(rows[0].querySelector('[data-route-badge]')?.getAttribute('title')).toBe('Fort Kochi ↔ Palarivattom');
+    expect(card.textContent).not.toContain('Fort Kochi ↔ Palarivattom');
   });
   it('not allowed yet: the saved stop, and the location asked only when the rider taps', async () => {
     const asked = browser('prompt', { lat: 19.04, lon: 72.86 });
@@ -130,6 +178,6 @@ describe('Home: next buses near you', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The next buses could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    await waitFor(() => expect(document.querySelectorAll('[data-route-badge]').length).toBe(2));
+    await waitFor(() => expect(document.querySelectorAll('[data-route-badge]').length).toBe(1));
   });
 });

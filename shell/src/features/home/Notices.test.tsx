@@ -18,7 +18,7 @@ const draw = () =>
     </IntlProvider>,
   );
 
-const notice = (id: number, body: string) => ({ id, kind: 'tripCancelled', body, createdAt: Date.parse('2026-11-23T10:00:00+05:30') });
+const notice = (id: number, body: string, createdAt = Date.parse('2026-11-23T10:00:00+05:30')) => ({ id, kind: 'tripCancelled', body, createdAt });
 
 beforeEach(() => jest.resetAllMocks());
 
@@ -39,6 +39,44 @@ describe('Home notices', () => {
     await waitFor(() => expect(screen.queryByText('Your 8 PM seat on P2 was cancelled.')).toBeNull());
     expect(mocked.post).toHaveBeenCalledWith('/notices/7/seen');
     expect(screen.getByText('Refund of ₹450 sent.')).toBeTruthy();
+  });
+  it('a pile of notices: the three newest first, the rest counted, and Dismiss all marks every one seen', async () => {
+    const at = (h: number) => Date.parse(`2026-11-23T${String(h).padStart(2, '0')}:00:00+05:30`);
+    mocked.get.mockResolvedValue({
+      notices: [
+        notice(1, 'Oldest.', at(8)),
+        notice(5, 'Newest.', at(12)),
+        notice(2, 'Second oldest.', at(9)),
+        notice(4, 'Second newest.', at(11)),
+        notice(3, 'Middle.', at(10)),
+      ],
+    });
+    mocked.post.mockResolvedValue(undefined);
+    draw();
+    const card = await screen.findByRole('region', { name: 'Messages for you' });
+    expect([...card.querySelectorAll('li p[id]')].map((p) => p.textContent)).toEqual(['Newest.', 'Second newest.', 'Middle.']);
+    expect(card.textContent).toContain('2 older messages are not shown');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Messages for you' })).toBeNull());
+    expect(mocked.post.mock.calls.map((c) => c[0]).sort()).toEqual([
+      '/notices/1/seen',
+      '/notices/2/seen',
+      '/notices/3/seen',
+      '/notices/4/seen',
+      '/notices/5/seen',
+    ]);
+  });
+  it('Dismiss all that fails for one: the others are gone, the one kept, and it says so', async () => {
+    mocked.get.mockResolvedValue({ notices: [notice(7, 'Refund of ₹450 sent.'), notice(8, 'Booking confirmed.')] });
+    mocked.post.mockImplementation(((path: string) =>
+      path === '/notices/8/seen' ? Promise.reject(new ApiRequestError(0, 'NETWORK_ERROR', 'Network Error')) : Promise.resolve(undefined)) as typeof api.post);
+    draw();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss all' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('That did not work. Try again.');
+    expect(screen.queryByText('Refund of ₹450 sent.')).toBeNull();
+    expect(screen.getByText('Booking confirmed.')).toBeTruthy();
+    // one notice left: its own Got it, no Dismiss all
+    expect(screen.queryByRole('button', { name: 'Dismiss all' })).toBeNull();
   });
   it('keeps a notice whose seen could not be sent, and says so', async () => {
     mocked.get.mockResolvedValue({ notices: [notice(7, 'Refund of ₹450 sent.')] });

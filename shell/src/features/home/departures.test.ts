@@ -1,4 +1,4 @@
-import { nextDepartures, routePath, stopPath, type ArrivalIn } from './departures';
+import { departureGroups, departureWhen, nextDepartures, routePath, stopPath, type ArrivalIn } from './departures';
 
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 const MIN = 60_000;
@@ -51,5 +51,37 @@ describe('the next buses Home shows at a stop', () => {
     expect(stopPath('S 1', 'Sion / Circle', 123.6)).toBe('/nearest-bus-stop/all-buses/S%201/Sion%20%2F%20Circle/124');
     expect(stopPath('S1', 'Sion', null)).toBe('/nearest-bus-stop/all-buses/S1/Sion/-');
     expect(routePath('AE-T1')).toBe('/live-tracking/route-map/AE-T1');
+  });
+});
+
+describe("Home's next buses by line and direction", () => {
+  it('a row per route and headsign, soonest first, its next two buses; at most four rows; a bus that left never listed', () => {
+    const groups = departureGroups(
+      [
+        arrival({ tripId: 'left', passedAt: NOW - 30_000 }),
+        arrival({ tripId: 'a1', scheduledTime: NOW + 3 * MIN }),
+        arrival({ tripId: 'a2', scheduledTime: NOW + 13 * MIN }),
+        arrival({ tripId: 'a3', scheduledTime: NOW + 23 * MIN }),
+        arrival({ tripId: 'b1', headsign: 'Sion', scheduledTime: NOW + 5 * MIN }),
+        arrival({ tripId: 'c1', route_id: 'R9', route_name: '9', scheduledTime: NOW + 7 * MIN }),
+        arrival({ tripId: 'd1', route_id: 'R7', route_name: '7', scheduledTime: NOW + 8 * MIN }),
+        arrival({ tripId: 'e1', route_id: 'R8', route_name: '8', scheduledTime: NOW + 9 * MIN }),
+        arrival({ tripId: 'b2', headsign: 'sion ', scheduledTime: NOW + 25 * MIN }),
+      ],
+      routes,
+      NOW,
+    );
+    expect(groups.map((g) => [g.routeName, g.headsign, g.next.map((d) => d.key.split('|')[0])])).toEqual([
+      ['5', 'Dadar', ['a1', 'a2']],
+      ['5', 'Sion', ['b1', 'b2']],
+      ['9', 'Dadar', ['c1']],
+      ['7', 'Dadar', ['d1']],
+    ]);
+  });
+  it('"in N min" up to an hour ahead, live or from the timetable; the clock time beyond', () => {
+    expect(departureWhen({ kind: 'live', minutes: 4 }, NOW)).toEqual({ kind: 'in', minutes: 4 });
+    expect(departureWhen({ kind: 'scheduled', at: NOW + 12 * MIN }, NOW)).toEqual({ kind: 'in', minutes: 12 });
+    expect(departureWhen({ kind: 'scheduled', at: NOW + 60 * MIN }, NOW)).toEqual({ kind: 'in', minutes: 60 });
+    expect(departureWhen({ kind: 'scheduled', at: NOW + 61 * MIN }, NOW)).toEqual({ kind: 'at', at: NOW + 61 * MIN });
   });
 });
