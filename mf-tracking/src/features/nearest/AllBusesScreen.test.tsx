@@ -2,7 +2,7 @@
 // Component test of every bus at a stop (Testing Library): loading, the buses due (a cancelled one marked, never as
 // the next) and the routes calling there, a stop the timetable does not have (said as not found, not as offline), and a
 // failed load of the buses with Retry. English and Hindi.
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiRequestError } from '@sawari/runtime';
@@ -83,7 +83,39 @@ describe('AllBusesScreen', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows().map((r) => r.getAttribute('data-arrival'))).toEqual(['cancelled', 'scheduled']);
     expect(rows()[0].textContent).toContain('Cancelled · this bus will not run');
-    expect(screen.getByRole('link', { name: 'Route map' }).getAttribute('href')).toBe('/live-tracking/route-map/R1/A');
+    // the route calling there: its badge and name, one link to when it comes here
+    expect(screen.getByRole('link', { name: '11 Amber - Beryl' }).getAttribute('href')).toBe('/live-tracking/estimate-arrival-time/R1/A/Amber%20Square/11');
+  });
+
+  it('a busy stop (Kochi: about a hundred routes, no short names): grouped by who runs them, folded, a row and a link each', async () => {
+    const kochiRoute = (i: number, agency: string) => {
+      const name = `Place ${String.fromCharCode(65 + (i % 26))}${i} ↔ Far End ${i} (via Somewhere Long)`;
+      return { route_id: `r${i}`, route_name: name, route_long_name: name, agency_name: agency, color: '0000ff', text_color: 'ffffff' };
+    };
+    const routes = [
+      ...Array.from({ length: 60 }, (_, i) => kochiRoute(i, 'Kochi city bus')),
+      ...Array.from({ length: 35 }, (_, i) => kochiRoute(100 + i, 'Mofussil Kochi bus')),
+      ...Array.from({ length: 5 }, (_, i) => kochiRoute(200 + i, 'Kochi city boat')),
+    ];
+    answer({ stop: Promise.resolve({ stop: { ...stop, routes } }), arrivals: Promise.resolve({ stopArrivals: [] }) });
+    open();
+    const city = await screen.findByRole('region', { name: 'Kochi city bus · 60 routes' });
+    expect(screen.getByRole('region', { name: 'Mofussil Kochi bus · 35 routes' })).toBeTruthy();
+    // folded: the first five of each group, a row each with one link (was: every route a card with three links)
+    const links = () => [...document.querySelectorAll('[data-route-group] li a')];
+    expect(links()).toHaveLength(15);
+    expect(city.querySelectorAll('li')).toHaveLength(5);
+    // the badge is a readable abbreviation; the whole name beside it
+    const first = city.querySelector('li a') as HTMLElement;
+    expect(first.querySelector('[data-route-badge]')?.textContent).toMatch(/^[A-Z0-9]+–[A-Z0-9]+$/);
+    expect(first.textContent).toContain('(via Somewhere Long)');
+    const more = within(city).getByRole('button', { name: 'Show all 60 routes' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(city.querySelectorAll('li')).toHaveLength(60);
+    expect(within(city).getByRole('button', { name: 'Show fewer routes' }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(city).getByRole('button', { name: 'Show fewer routes' }));
+    expect(city.querySelectorAll('li')).toHaveLength(5);
   });
 
   it('a stop the timetable does not have: not found, in Hindi too', async () => {

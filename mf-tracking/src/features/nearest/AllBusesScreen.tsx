@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiRequestError } from '@sawari/runtime';
 import { RouteBadge } from '@sawari/ui';
@@ -12,8 +13,69 @@ import { useLive } from '../common/useLive';
 import { ArrivalList } from '../eta/ArrivalList';
 import { Disruptions } from '../route-map/RouteView';
 import styles from '../common/tracking.module.css';
+import own from './nearest.module.css';
+import { ROUTES_FOLDED_SHOWN, ROUTES_UNFOLDED, routeGroups, routeRowName } from './stopRoutes';
+import type { RouteSummary } from '../common/transit';
 
 const STOP_NOT_FOUND = new ApiRequestError(404, 'STOP_NOT_FOUND', 'No such stop in this city.');
+
+/**
+ * The routes calling at the stop: grouped by who runs them, a row each (badge and name, linking to when it comes here);
+ * on a busy stop (more than ROUTES_UNFOLDED) each group folded to its first few, "Show all" for the rest.
+ */
+function StopRoutes({ routes, stopId, stopName }: { routes: readonly RouteSummary[]; stopId: string; stopName: string }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  const groups = routeGroups(routes);
+  const folds = routes.length > ROUTES_UNFOLDED;
+  return (
+    <div className={own.routeGroups}>
+      {groups.map((g, i) => {
+        const open = !folds || unfolded.has(g.key);
+        const shown = open ? g.routes : g.routes.slice(0, ROUTES_FOLDED_SHOWN);
+        const listId = `stop-routes-${i}`;
+        return (
+          <section key={g.key} aria-labelledby={groups.length > 1 ? `${listId}-h` : undefined} data-route-group={g.agency ?? ''}>
+            {groups.length > 1 && (
+              <h3 id={`${listId}-h`} className={own.groupHeading}>
+                {g.agency ?? t('allBuses.otherRoutes')} <span className={own.count}>· {t('allBuses.routeCount', { n: g.routes.length })}</span>
+              </h3>
+            )}
+            <ul id={listId} className={own.routeRows}>
+              {shown.map((r) => (
+                <li key={r.route_id}>
+                  <Link to={paths.eta(r.route_id, stopId, stopName, r.route_name)} className={own.routeRow}>
+                    <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />
+                    <span className={own.routeName}>{routeRowName(r)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {folds && g.routes.length > ROUTES_FOLDED_SHOWN && (
+              <button
+                type="button"
+                className={own.foldButton}
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() =>
+                  setUnfolded((s) => {
+                    const next = new Set(s);
+                    if (open) next.delete(g.key);
+                    else next.add(g.key);
+                    return next;
+                  })
+                }
+              >
+                {open ? t('allBuses.showFewer') : t('allBuses.showAll', { n: g.routes.length })}
+              </button>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
 
 function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; stopName: string }) {
   const intl = useIntl();
@@ -39,24 +101,7 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
       {stop.loading ? (
         <ListSkeleton rows={2} />
       ) : stop.data ? (
-        <ul className={styles.cards}>
-          {stop.data.routes.map((r) => (
-            <li key={r.route_id} className={styles.card}>
-              <span className={styles.cardTitle}>
-                <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name !== r.route_name && r.route_long_name}
-              </span>
-              <span className={styles.actions} style={{ marginBottom: 0 }}>
-                <Link to={paths.routeMap(r.route_id, stopId)}>{t('allBuses.map')}</Link>
-                <Link to={paths.eta(r.route_id, stopId, stopName, r.route_name)}>{t('route.eta')}</Link>
-                <Link
-                  to={`/nearest-bus-stop/timings?routeId=${encodeURIComponent(r.route_id)}&stopId=${encodeURIComponent(stopId)}&stopName=${encodeURIComponent(stopName)}`}
-                >
-                  {t('route.timetable')}
-                </Link>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <StopRoutes routes={stop.data.routes} stopId={stopId} stopName={stopName} />
       ) : (
         <LoadError error={stop.error} onRetry={stop.retry} />
       )}

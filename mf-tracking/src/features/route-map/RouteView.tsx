@@ -5,7 +5,7 @@ import { RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError, StaleNotice } from '../common/Page';
 import { Attribution } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
-import { freshness } from '@sawari/domain';
+import { freshness, routeBadgeLabel } from '@sawari/domain';
 import { ageParts } from '../common/format';
 import { paths } from '../common/links';
 import { gql, RouteDocument, RouteVehiclesDocument, type Disruption, type Route } from '../common/transit';
@@ -106,7 +106,7 @@ export function RouteView({ city, routeId, stopId, showMap }: { city: string; ro
       )}
       <p className={styles.hint}>
         <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />{' '}
-        {[r.route_long_name !== r.route_name && r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
+        {[(r.route_long_name !== r.route_name || routeBadgeLabel(r.route_name).abbreviated) && r.route_long_name, r.agency_name].filter(Boolean).join(' · ')}
       </p>
       <div className={styles.actions}>
         <Link to={paths.timetable(r.route_id, stopId)}>{t('route.timetable')}</Link>

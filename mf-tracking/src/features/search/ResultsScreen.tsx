@@ -10,8 +10,8 @@ import { Attribution, WithCity } from '../common/city';
 import { paths } from '../common/links';
 import { gql, SearchPageDocument, SearchRoutesPageDocument, type RouteSummary, type SearchResult } from '../common/transit';
 import { useGeolocation, type GeoState } from '../common/useGeolocation';
-import { SearchForm } from '../landing/LandingScreen';
-import { distanceFrom, routeTitle } from './results';
+import { distanceFrom, oneResultPerStation, routeTitle } from './results';
+import { SearchBox } from './SearchBox';
 import { usePaged, type Paged } from './usePaged';
 import styles from '../common/tracking.module.css';
 
@@ -68,7 +68,9 @@ function Results({ city, q }: { city: string; q: string }) {
     const failed = routes.status === 'failed' ? routes : places;
     return <Problem error={failed.error as ApiRequestError} onRetry={failed.retry} />;
   }
-  const found = places.items.filter((p) => (p.result_type === 'STOP' && p.stop_id) || (p.result_type === 'PLACE' && p.lat != null && p.lon != null));
+  const found = oneResultPerStation(
+    places.items.filter((p) => (p.result_type === 'STOP' && p.stop_id) || (p.result_type === 'PLACE' && p.lat != null && p.lon != null)),
+  );
   const shown = routes.items.length + found.length;
   const rider = geo.status === 'located' ? geo : null;
   const distance = (lat: number | null, lon: number | null) => {
@@ -94,7 +96,10 @@ function Results({ city, q }: { city: string; q: string }) {
                           <RouteBadge shortName={badge} color={r.color} textColor={r.text_color} /> {title}
                         </>
                       ) : (
-                        <RouteBadge shortName={title} color={r.color} textColor={r.text_color} />
+                        // No short name (Kochi): the badge abbreviates the long name, shown whole beside it.
+                        <>
+                          <RouteBadge shortName={title} color={r.color} textColor={r.text_color} /> {title}
+                        </>
                       )}
                     </span>
                     {r.agency_name && <span className={styles.cardDesc}>{r.agency_name}</span>}
@@ -123,15 +128,31 @@ function Results({ city, q }: { city: string; q: string }) {
             </p>
           )}
           <ul className={styles.cards}>
-            {found.map((p) =>
-              p.result_type === 'STOP' ? (
-                <li key={`s|${p.stop_id}`}>
-                  <Link className={styles.card} to={paths.allBuses(p.stop_id!, p.name)}>
-                    <span className={styles.cardTitle}>{p.name}</span>
-                    <StopDistinctions stop={p} distance={distance(p.lat, p.lon)} />
-                  </Link>
-                </li>
-              ) : (
+            {found.map((h) => {
+              if (h.kind === 'station')
+                // Several stops of one name at one place (a junction's platforms): one result, to the stops around it.
+                return (
+                  <li key={`st|${h.stops[0].stop_id}`} data-station={h.stops.length}>
+                    <Link className={styles.card} to={`${paths.nearStops}?lat=${h.lat}&lon=${h.lon}&name=${encodeURIComponent(h.name)}`}>
+                      <span className={styles.cardTitle}>{h.name}</span>
+                      <span className={styles.cardDesc}>{t('results.stationStops', { n: h.stops.length })}</span>
+                      <StopDistinctions stop={{ stop_code: null, towards: h.towards, routeNames: h.routeNames }} distance={distance(h.lat, h.lon)} />
+                    </Link>
+                  </li>
+                );
+              if (h.kind === 'stop') {
+                const p = h.stop;
+                return (
+                  <li key={`s|${p.stop_id}`}>
+                    <Link className={styles.card} to={paths.allBuses(p.stop_id!, p.name)}>
+                      <span className={styles.cardTitle}>{p.name}</span>
+                      <StopDistinctions stop={p} distance={distance(p.lat, p.lon)} />
+                    </Link>
+                  </li>
+                );
+              }
+              const p = h.place;
+              return (
                 <li key={`p|${p.name}|${p.lat}|${p.lon}`}>
                   <Link className={styles.card} to={`${paths.nearStops}?lat=${p.lat}&lon=${p.lon}&name=${encodeURIComponent(p.name)}`}>
                     <span className={styles.cardTitle}>{p.name}</span>
@@ -140,8 +161,8 @@ function Results({ city, q }: { city: string; q: string }) {
                     </span>
                   </Link>
                 </li>
-              ),
-            )}
+              );
+            })}
           </ul>
           <MoreButton paged={places as Paged<unknown>} label={t('results.moreStops')} />
         </section>
@@ -152,14 +173,14 @@ function Results({ city, q }: { city: string; q: string }) {
   );
 }
 
-/** /live-tracking/results?q=: routes, stops and places matching the search. */
+/** /live-tracking/results?q=: routes, stops (one result per station) and places matching the search, following the box as the rider types. */
 export default function ResultsScreen() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   return (
     <Page heading={intl.formatMessage({ id: 'results.heading' })} back={{ to: paths.landing, label: intl.formatMessage({ id: 'landing.heading' }) }}>
-      <SearchForm key={q} initial={q} />
+      <SearchBox />
       <WithCity>{(city) => <Results city={city} q={q} />}</WithCity>
     </Page>
   );

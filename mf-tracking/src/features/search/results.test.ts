@@ -1,4 +1,4 @@
-import { distanceFrom, mergePage, routeTitle, splitPage, PAGE_SIZE } from './results';
+import { distanceFrom, mergePage, oneResultPerStation, routeTitle, splitPage, PAGE_SIZE } from './results';
 
 describe('routeTitle: a route name shown once', () => {
   it('shows a long name alone when the feed has no short name (the name would be doubled)', () => {
@@ -38,5 +38,41 @@ describe('distanceFrom', () => {
   });
   it('gives kilometres to one decimal from 1 km', () => {
     expect(distanceFrom(rider, 9.9675 + 0.0108, 76.3204)).toEqual({ unit: 'kilometer', value: 1.2 });
+  });
+});
+
+describe('oneResultPerStation', () => {
+  const stop = (id: string, name: string, lat: number, lon: number, towards: string[] = [], routeNames: string[] = []) => ({
+    result_type: 'STOP',
+    stop_id: id,
+    name,
+    lat,
+    lon,
+    towards,
+    routeNames,
+  });
+  it("groups Kochi's five Kaloor platforms (500 m apart, no parent station) into one station, with every stop's directions and routes", () => {
+    const hits = [
+      stop('n2780838959', 'Kaloor', 9.9941308, 76.291962, ['Aluva'], ['FK–PAL']),
+      stop('n8463147703', 'Kaloor Stadium', 10.0005568, 76.2995932),
+      stop('n8463147708', 'Kaloor', 9.9946098, 76.2917871, ['Vyttila'], ['FK–PAL', 'ALU–FK']),
+      stop('n9380074364', 'Kaloor', 9.9968938, 76.2913263),
+      stop('n9416179580', 'Kaloor ', 9.9932723, 76.2888908),
+      stop('n9416179581', 'kaloor', 9.9947265, 76.2916978),
+      { result_type: 'PLACE', stop_id: null, name: 'Kaloor Market', lat: 9.99, lon: 76.29 },
+    ];
+    const out = oneResultPerStation(hits);
+    expect(out.map((h) => h.kind)).toEqual(['station', 'stop', 'place']);
+    const [kaloor] = out;
+    if (kaloor.kind !== 'station') throw new Error('not a station');
+    expect(kaloor.name).toBe('Kaloor');
+    expect(kaloor.stops.map((s) => s.stop_id)).toEqual(['n2780838959', 'n8463147708', 'n9380074364', 'n9416179580', 'n9416179581']);
+    expect(kaloor.towards).toEqual(['Aluva', 'Vyttila']);
+    expect(kaloor.routeNames).toEqual(['FK–PAL', 'ALU–FK']);
+    expect(kaloor.lat).toBeCloseTo(9.9947, 3);
+  });
+  it('keeps same-named stops far apart as their own results (Palli, 30 km apart), and a lone stop as a stop', () => {
+    const out = oneResultPerStation([stop('a', 'Palli', 10.0, 76.3), stop('b', 'Palli', 10.27, 76.3)]);
+    expect(out.map((h) => h.kind)).toEqual(['stop', 'stop']);
   });
 });

@@ -46,3 +46,66 @@ export function distanceFrom(rider: { lat: number; lon: number }, lat: number, l
   if (m < 995) return { unit: 'meter', value: Math.max(10, Math.round(m / 10) * 10) };
   return { unit: 'kilometer', value: Math.round(m / 100) / 10 };
 }
+
+/** Stops of one name within this distance of each other are one station (Kochi's five "Kaloor" platforms, 500 m apart). */
+export const STATION_RADIUS_M = 700;
+
+type StopHit = {
+  result_type: string;
+  stop_id: string | null;
+  name: string;
+  lat: number | null;
+  lon: number | null;
+  towards?: string[] | null;
+  routeNames?: string[] | null;
+};
+
+/**
+ * A search result as the rider reads it: a stop, a place, or a station (several stops of one name at one place: the
+ * platforms of a junction, each direction's stop of a road) with where its buses go and its routes, all its stops'.
+ */
+export type Hit<T extends StopHit> =
+  | { kind: 'stop'; stop: T }
+  | { kind: 'place'; place: T }
+  | { kind: 'station'; name: string; lat: number; lon: number; stops: T[]; towards: string[]; routeNames: string[] };
+
+const norm = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+const union = (lists: (readonly string[] | null | undefined)[]) => [...new Set(lists.flatMap((l) => l ?? []))];
+
+/**
+ * One result per station: stops of the same name within STATION_RADIUS_M of one of them are grouped (the feed's
+ * parent stations are not always there: Kochi has none), in the order of the first of them; a same-named stop far
+ * away (the 24 "Palli" of Kochi, 30 km apart) stays its own result. Places stay as they are.
+ */
+export function oneResultPerStation<T extends StopHit>(hits: readonly T[]): Hit<T>[] {
+  const out: (Hit<T> & { key?: string })[] = [];
+  const stations: { key: string; at: number; stops: T[] }[] = [];
+  for (const h of hits) {
+    if (h.result_type !== 'STOP' || !h.stop_id || h.lat == null || h.lon == null) {
+      out.push(h.result_type === 'STOP' ? { kind: 'stop', stop: h } : { kind: 'place', place: h });
+      continue;
+    }
+    const key = norm(h.name);
+    const near = stations.find((s) => s.key === key && s.stops.some((o) => haversineKm(o.lat!, o.lon!, h.lat!, h.lon!) * 1000 <= STATION_RADIUS_M));
+    if (near) near.stops.push(h);
+    else {
+      stations.push({ key, at: out.length, stops: [h] });
+      out.push({ kind: 'stop', stop: h });
+    }
+  }
+  for (const s of stations) {
+    if (s.stops.length < 2) continue;
+    const lat = s.stops.reduce((a, x) => a + x.lat!, 0) / s.stops.length;
+    const lon = s.stops.reduce((a, x) => a + x.lon!, 0) / s.stops.length;
+    out[s.at] = {
+      kind: 'station',
+      name: s.stops[0].name,
+      lat,
+      lon,
+      stops: s.stops,
+      towards: union(s.stops.map((x) => x.towards)),
+      routeNames: union(s.stops.map((x) => x.routeNames)),
+    };
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { routeBadgeLabel } from '@sawari/domain';
 import { RouteBadge } from '@sawari/ui';
 import { ListSkeleton, LoadError, Page } from '../common/Page';
 import { WithCity } from '../common/city';
@@ -25,7 +26,8 @@ function RouteTimetable({ city, routeId }: { city: string; routeId: string }) {
   return (
     <>
       <p className={styles.hint}>
-        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} /> {r.route_long_name !== r.route_name && r.route_long_name}
+        <RouteBadge shortName={r.route_name} color={r.color} textColor={r.text_color} />{' '}
+        {(r.route_long_name !== r.route_name || routeBadgeLabel(r.route_name).abbreviated) && r.route_long_name}
       </p>
       <StopPicker directions={route.data.directions} value={stopId} onChange={(s) => setParams(s ? { stop: s } : {}, { replace: true })} />
       {stopId && (
