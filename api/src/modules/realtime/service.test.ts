@@ -46,18 +46,34 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
   }, 30_000);
   afterAll(() => t?.cleanup());
 
-  it('lists the scheduled arrivals of the next 2 h, frequency runs expanded, without live data', async () => {
+  it('lists the scheduled arrivals of the next 12 h (as far as the boards look), frequency runs expanded, without live data', async () => {
     const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions: [] })));
     const list = await s.stopArrivals('testville', 'A', at('05:50:00'));
     expect(list.map((a) => [a.tripId, new Date(a.scheduledTime).toISOString()])).toEqual([
       ['R2-F', '2026-03-10T00:30:00.000Z'],
       ['R2-F', '2026-03-10T01:00:00.000Z'],
+      ['R1-0800', '2026-03-10T02:30:00.000Z'],
+      ['R1-0900', '2026-03-10T03:30:00.000Z'],
+      ['R1-1200', '2026-03-10T06:30:00.000Z'],
     ]);
+    // 12 h and no further: at 05:50 the 23:50 bus (18 h ahead) is not listed yet; at 12:00 it is.
+    expect((await s.stopArrivals('testville', 'A', at('12:00:00'))).map((a) => a.tripId)).toContain('R3-2350');
     expect(list[0]).toMatchObject({ route_id: 'R2', route_name: '2', headsign: 'Delta', eta: null, vNo: null, passedAt: null, expectedTime: null });
     expect(await s.stopArrivals('testville', 'A', at('05:50:00'), 1)).toHaveLength(1);
     expect(await s.stopArrivals('testville', 'NOPE', at('05:50:00'))).toEqual([]);
     await expect(s.stopArrivals('nowhere', 'A', at('05:50:00'))).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     await expect(s.disruptions('nowhere', at('05:50:00'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("at night, a route's ETA at a stop lists the morning's first buses the board shows (not 'no more buses today')", async () => {
+    const s = service(new FixedSource(() => ({ vehicles: [], tripUpdates: [], disruptions: [] })));
+    // 03:33: the first R1 bus at A is 08:00, 4 h 27 min ahead (beyond the old 2 h look-ahead).
+    const list = await s.stopArrivals('testville', 'A', at('03:33:00'), 10, 'R1');
+    expect(list.map((a) => [a.tripId, a.scheduledTime])).toEqual([
+      ['R1-0800', at('08:00:00')],
+      ['R1-0900', at('09:00:00')],
+      ['R1-1200', at('12:00:00')],
+    ]);
   });
 
   it.each([
@@ -124,7 +140,8 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
     );
     const list = await s.stopArrivals('testville', 'A', now);
     const notComing = { expectedTime: null, eta: null, vNo: null, tS: null, live: false, passedAt: null };
-    expect(list).toEqual([
+    // (R2's runs; R1's later buses follow them in the 12 h look-ahead.)
+    expect(list.filter((a) => a.tripId === 'R2-F')).toEqual([
       expect.objectContaining({ tripId: 'R2-F', scheduledTime: at('06:00:00'), cancellation: 'TRIP_CANCELLED', ...notComing }),
       expect.objectContaining({ tripId: 'R2-F', scheduledTime: at('06:30:00'), cancellation: 'STOP_SKIPPED', ...notComing }),
     ]);

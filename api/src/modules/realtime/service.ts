@@ -1,4 +1,15 @@
-import { ETA_MAX_AGE_MS, HOUR_MS, MINUTE_MS, occupancyLevel, parseGtfsTime, timeliness, usableEtas, type Occupancy, type Timeliness } from '@sawari/domain';
+import {
+  AIRPORT_TIMINGS_WINDOW_MS,
+  ETA_MAX_AGE_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  occupancyLevel,
+  parseGtfsTime,
+  timeliness,
+  usableEtas,
+  type Occupancy,
+  type Timeliness,
+} from '@sawari/domain';
 import type {
   Arrival as ArrivalContract,
   Occupancy as OccupancyCode,
@@ -11,8 +22,11 @@ import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
 import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripRef, TripUpdate, VehiclePosition } from './source';
 import type { RealtimeStore } from './store';
 
-/** How far ahead stopArrivals looks (scheduled arrival time). */
-export const ARRIVALS_HORIZON_MS = 2 * HOUR_MS;
+/**
+ * How far ahead stopArrivals looks (scheduled arrival time): as far as the boards do (12 h, the timings window), so a
+ * stop's ETA at 03:33 lists the 06:30 bus the board shows rather than "no more buses today" (issue 36).
+ */
+export const ARRIVALS_HORIZON_MS = AIRPORT_TIMINGS_WINDOW_MS;
 /** A bus that left the stop this recently is shown as passed ("passed 3 min ago") instead of an ETA. */
 export const PASSED_WINDOW_MS = 5 * MINUTE_MS;
 /** Late buses still to come: scheduled arrivals this far back are matched with live data. */
@@ -350,7 +364,7 @@ export class RealtimeService {
   }
 
   /**
-   * Next arrivals at a stop: scheduled in the next 2 h, with live ETA where usable, and buses that just left; of every
+   * Next arrivals at a stop: scheduled in the next 12 h (ARRIVALS_HORIZON_MS), with live ETA where usable, and buses that just left; of every
    * route, or of `routeId` only (its own next `limit`, not a filtered share of all routes').
    */
   async stopArrivals(cityId: string, stopId: string, now: number, limit = 10, routeId?: string): Promise<Arrival[]> {
