@@ -7,9 +7,37 @@ import type { Favourite } from '@sawari/contracts';
 import { Button } from '@sawari/ui';
 import styles from './tracking.module.css';
 
-type FavState = { status: 'idle' | 'loading' | 'ready' | 'error'; items: Favourite[] };
+/**
+ * 'kept': the server could not be reached and `items` are the copy this device kept from the last answer (a saved
+ * stop still reads saved offline); 'error': not reached and nothing kept, so nobody knows whether it is saved.
+ */
+type FavState = { status: 'idle' | 'loading' | 'ready' | 'kept' | 'error'; items: Favourite[] };
 /** Favourites of the signed-in rider, loaded once per visit and kept current by the add/remove buttons. */
 const favouritesAtom = atom<FavState>({ status: 'idle', items: [] });
+
+const keptKey = (userId: string) => `sawari.tracking.favourites.${userId}`;
+/** The rider's favourites as this device last heard them (null: never kept here). */
+export function readKeptFavourites(userId: string): Favourite[] | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(keptKey(userId)) ?? 'null');
+    return Array.isArray(v) ? (v as Favourite[]) : null;
+  } catch {
+    return null;
+  }
+}
+function keepFavourites(userId: string, items: Favourite[]): void {
+  try {
+    localStorage.setItem(keptKey(userId), JSON.stringify(items));
+  } catch {
+    // storage blocked: nothing kept for offline
+  }
+}
+
+/** What the button says about one stop or route: saved, not saved, or not known (offline with nothing kept). */
+export function favouriteState(fav: Pick<FavState, 'status' | 'items'>, kind: string, refId: string, city: string): 'saved' | 'notSaved' | 'unknown' {
+  if (fav.status === 'error') return 'unknown';
+  return fav.items.some((f) => f.kind === kind && f.refId === refId && f.city === city) ? 'saved' : 'notSaved';
+}
 
 export function useSignedIn(): { loaded: boolean; signedIn: boolean } {
   const loaded = useAtomValue(sessionLoadedAtom);
@@ -22,6 +50,7 @@ export function useSignedIn(): { loaded: boolean; signedIn: boolean } {
 
 export function useFavourites(): FavState & { reload: () => void; setItems: (f: (items: Favourite[]) => Favourite[]) => void } {
   const { loaded, signedIn } = useSignedIn();
+  const userId = useAtomValue(sessionAtom).userId;
   const [state, setState] = useAtom(favouritesAtom);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -30,8 +59,14 @@ export function useFavourites(): FavState & { reload: () => void; setItems: (f: 
     let live = true;
     setState((s) => ({ ...s, status: 'loading' }));
     api.get<{ favourites: Favourite[] }>('/favourites').then(
-      (r) => live && setState({ status: 'ready', items: r.favourites ?? [] }),
-      () => live && setState((s) => ({ ...s, status: 'error' })),
+      (r) => {
+        if (userId) keepFavourites(userId, r.favourites ?? []);
+        if (live) setState({ status: 'ready', items: r.favourites ?? [] });
+      },
+      () => {
+        const kept = userId ? readKeptFavourites(userId) : null;
+        if (live) setState(kept ? { status: 'kept', items: kept } : (s) => ({ ...s, status: 'error' }));
+      },
     );
     return () => {
       live = false;
@@ -41,7 +76,12 @@ export function useFavourites(): FavState & { reload: () => void; setItems: (f: 
   return {
     ...(signedIn ? state : { status: 'idle', items: [] }),
     reload: () => setAttempt((n) => n + 1),
-    setItems: (f) => setState((s) => ({ ...s, items: f(s.items) })),
+    setItems: (f) =>
+      setState((s) => {
+        const items = f(s.items);
+        if (userId) keepFavourites(userId, items);
+        return { ...s, items };
+      }),
   };
 }
 
@@ -74,6 +114,9 @@ export function FavouriteButton({
       </p>
     );
   }
+  const known = favouriteState(fav, kind, refId, city);
+  // offline with nothing kept: whether it is saved is not known, so no "Add to favourites" for a stop that may be saved
+  if (known === 'unknown') return <p className={styles.hint}>{t('favourites.offline')}</p>;
   const saved = fav.items.find((f) => f.kind === kind && f.refId === refId && f.city === city);
   const toggle = async () => {
     setBusy(true);

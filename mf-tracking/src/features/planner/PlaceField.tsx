@@ -4,6 +4,7 @@ import { gql, SearchDocument, toApiError, type SearchResult } from '../common/tr
 import { useGeolocation } from '../common/useGeolocation';
 import { StopDistinctions } from '../common/StopDistinctions';
 import type { PlannerPlace } from './plan';
+import { searchWithoutNetwork, unreachable } from './offline/offlinePlanner';
 import styles from '../common/tracking.module.css';
 
 /**
@@ -51,8 +52,20 @@ export function PlaceField({
       setMatches(usable);
       setStatus(usable.length ? t('planner.matches', { n: String(usable.length) }) : t('results.none', { query: q }));
     } catch (err) {
+      // No network: the stops of the timetable kept on this phone (the offline planner plans between them), so the
+      // form never says planning needs a connection while planning offline works.
+      if (unreachable(err)) {
+        const kept = await searchWithoutNetwork(city, q).catch(() => null);
+        if (kept) {
+          setMatches(kept);
+          setStatus(kept.length ? t('planner.offlineMatches', { n: String(kept.length) }) : t('planner.offlineNone', { query: q }));
+          return;
+        }
+        setStatus(t('planner.offlineNoTimetable'));
+        return;
+      }
       const code = toApiError(err).code;
-      setStatus(t(code === 'NETWORK_ERROR' || code === 'RATE_LIMITED' ? `problem.${code}` : 'common.error.generic'));
+      setStatus(t(code === 'RATE_LIMITED' ? `problem.${code}` : 'common.error.generic'));
     }
   };
   const pick = (s: SearchResult) => {

@@ -2,8 +2,8 @@
 // routing core and the timetable decoder) only when the planner is used, keeps the city's timetable file fresh in the
 // background, and plans on it when the API cannot be reached.
 import { ApiRequestError } from '@sawari/runtime';
-import type { TripPlan } from '../../common/transit';
-import type { PlanResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
+import type { SearchResult, TripPlan } from '../../common/transit';
+import type { PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 let worker: Worker | null = null;
@@ -56,6 +56,25 @@ export function keepTimetable(city: string): Promise<SyncResult> {
 /** Whether an error means the API could not be reached (no network, the server down or its gateway failing). */
 export const unreachable = (err: unknown): boolean =>
   err instanceof ApiRequestError ? err.status === 0 || err.code === 'NETWORK_ERROR' || err.status >= 502 : true;
+
+/**
+ * Stops by name in the timetable kept on this phone, shaped as the API's search results (stops only): the from/to
+ * fields use it when the API cannot be reached, since the offline planner plans between those same stops.
+ */
+export async function searchWithoutNetwork(city: string, query: string, limit = 20): Promise<SearchResult[]> {
+  const r = await ask<StopSearchResult>({ type: 'search', city, query, limit });
+  return r.stops.map((s) => ({
+    result_type: 'STOP' as const,
+    stop_id: s.stopId,
+    name: s.name,
+    lat: s.lat,
+    lon: s.lon,
+    stop_code: null,
+    towards: [],
+    routeNames: [],
+    route: null,
+  }));
+}
 
 export type OfflineTripPlan = TripPlan & { offline: { feedVersion: string; savedAt: number; ms: number } };
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { DEFAULT_PLANNER_WALK } from '@sawari/domain';
 import { buildNetwork, decodeTimetable, encodeTimetable, planOffline } from '@sawari/domain/src/planner';
-import type { PlanResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
+import type { PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
 
 // The planner worker on its own (no browser): it keeps the city's timetable file in IndexedDB, revalidates it with the
 // ETag, refuses a file that does not match its hash or cannot be read (the kept one stays), and plans on the kept file
@@ -111,6 +111,12 @@ describe('offline planner worker', () => {
     served.bytes = file('2@b');
     expect(await ask<SyncResult>({ type: 'sync', city: 'testville' })).toMatchObject({ status: 'saved', kept: { feedVersion: '2@b' } });
     expect((await ask<PlanResult>(planReq)).kept.feedVersion).toBe('2@b');
+  });
+
+  it('finds stops by name in the kept file (the from/to fields with no network)', async () => {
+    const r = await ask<StopSearchResult>({ type: 'search', city: 'testville', query: 'stop b', limit: 20 });
+    expect(r.stops).toEqual([{ stopId: 'B', name: 'Stop B', lat: 9.91, lon: 76.2 }]);
+    await expect(ask({ type: 'search', city: 'nowhere', query: 'stop', limit: 20 })).rejects.toMatchObject({ code: 'NO_TIMETABLE' });
   });
 
   it('says when the date is not in the kept file', async () => {

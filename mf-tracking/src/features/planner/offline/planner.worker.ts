@@ -6,7 +6,8 @@
 // (shared/domain/src/planner: one copy of the code for the API and the browser). No live data: the timetable only.
 import { createStore, get, set } from 'idb-keyval';
 import { decodeTimetable, OfflinePlanError, planOffline, TIMETABLE_HASH_HEADER, TIMETABLE_VERSION_HEADER, type Timetable } from '@sawari/domain/src/planner';
-import { OFFLINE_DAYS, type KeptTimetable, type PlanResult, type SyncResult, type WorkerRequest, type WorkerResponse } from './protocol';
+import { OFFLINE_DAYS, type KeptTimetable, type PlanResult, type StopSearchResult, type SyncResult, type WorkerRequest, type WorkerResponse } from './protocol';
+import { matchKeptStops } from './stop-search';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -87,11 +88,16 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<Plan
   return { plan: answer, kept, ms: performance.now() - started };
 }
 
+async function search(req: Extract<WorkerRequest, { type: 'search' }>): Promise<StopSearchResult> {
+  const { tt, kept } = await timetable(req.city);
+  return { stops: matchKeptStops(tt.stops, req.query, req.limit), kept };
+}
+
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
   let out: WorkerResponse;
   try {
-    const result = req.type === 'sync' ? await sync(req.city) : await plan(req);
+    const result = req.type === 'sync' ? await sync(req.city) : req.type === 'search' ? await search(req) : await plan(req);
     out = { id: req.id, ok: true, result };
   } catch (err) {
     const code = err instanceof OfflinePlanError || err instanceof OfflinePlanErrorLike ? err.code : 'OFFLINE_FAILED';

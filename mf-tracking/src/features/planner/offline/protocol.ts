@@ -1,11 +1,13 @@
 // Messages between the planner screen and its offline planner worker (planner.worker.ts). Pure types and constants.
 import type { OfflinePlace, OfflinePlan } from '@sawari/domain/src/planner';
+import type { KeptStopMatch } from './stop-search';
 
 /** Service days the phone keeps: today and tomorrow. */
 export const OFFLINE_DAYS = 2;
 
 export type WorkerRequest =
   | { id: number; type: 'sync'; city: string }
+  | { id: number; type: 'search'; city: string; query: string; limit: number }
   | {
       id: number;
       type: 'plan';
@@ -30,4 +32,8 @@ export type SyncResult = { status: 'saved' | 'unchanged'; kept: KeptTimetable } 
 
 export type PlanResult = { plan: OfflinePlan; kept: KeptTimetable; ms: number };
 
-export type WorkerResponse = { id: number; ok: true; result: SyncResult | PlanResult } | { id: number; ok: false; error: { code: string; message: string } };
+/** Stops by name in the kept timetable (the from/to fields with no network). */
+export type StopSearchResult = { stops: KeptStopMatch[]; kept: KeptTimetable };
+
+export type WorkerResponse =
+  { id: number; ok: true; result: SyncResult | PlanResult | StopSearchResult } | { id: number; ok: false; error: { code: string; message: string } };
