@@ -1,5 +1,7 @@
-// One jest run, two projects: fast pure/unit tests (jsdom where a test asks for it) and API tests (node, PGlite or
-// PostgreSQL). Both compile TypeScript with @swc/jest (TypeScript's own compiler is only used to type-check).
+// One jest run, three projects: fast pure/unit tests (jsdom where a test asks for it), API tests on PGlite (node), and
+// the same API tests on a PostgreSQL server (`api-pg`, when scripts/test.mjs found one: SAWARI_TEST_PG_URL). In one run
+// the two workers take files from all three, longest first (scripts/jest/sequencer.js), so neither core waits for a
+// pass to end (docs/testing.md "The suite"). All compile TypeScript with @swc/jest (tsc only type-checks).
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -16,9 +18,20 @@ const remotes = require('node:fs')
   .readdirSync(__dirname, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name.startsWith('mf-'))
   .map((d) => `<rootDir>/${d.name}`);
+const api = {
+  ...common,
+  displayName: 'api',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/api'],
+  testMatch: ['**/*.test.ts'],
+  // Migrated and seeded once per run; each file's database starts as a copy (api/src/testing/test-templates.ts).
+  globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
+};
 module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
   testTimeout: 60000,
+  testSequencer: '<rootDir>/scripts/jest/sequencer.js',
   projects: [
     {
       ...common,
@@ -28,6 +41,17 @@ module.exports = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/scripts/jest/jsdom-globals.js'],
     },
-    { ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/api'], testMatch: ['**/*.test.ts'] },
+    api,
+    // The API tests again, each file on a database of its own on that server (TEST_DATABASE_URL, set per file).
+    ...(process.env.SAWARI_TEST_PG_URL
+      ? [
+          {
+            ...api,
+            displayName: 'api-pg',
+            globalSetup: '<rootDir>/api/src/testing/jest-postgres-setup.ts',
+            setupFiles: ['<rootDir>/api/src/testing/jest-postgres-env.ts'],
+          },
+        ]
+      : []),
   ],
 };

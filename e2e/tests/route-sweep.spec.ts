@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { luhnValid, withClosedLoopCheckDigit } from '@sawari/domain';
 import { newIp, newPhone, rand, riderThroughApi } from '../support/rider';
 
@@ -270,9 +270,89 @@ async function signedInState(browser: Browser, baseURL: string) {
   return state;
 }
 
-type SweepFixtures = { riderState: Awaited<ReturnType<typeof signedInState>> };
+type RiderState = Awaited<ReturnType<typeof signedInState>>;
+type SweepFixtures = {
+  /** One page per worker for the signed-in visits, one for the signed-out ones, one per narrow mode (below). */
+  sweepPages: SweepPages;
+};
+
+/**
+ * The sweep's pages live as long as their worker: every visit is a direct open (page.goto of the route's URL, the app
+ * started from nothing), but the browser keeps its HTTP cache of the app's files between visits, as a rider's phone
+ * does, instead of a new browser context per route (which downloaded and compiled the whole app each time: 3.1 s a
+ * route against 1.4 s, measured on this machine; docs/testing.md "The suite"). Each visit comes from a new client
+ * address, as before.
+ */
+class SweepPages {
+  private pages = new Map<string, Promise<Page>>();
+  private contexts: BrowserContext[] = [];
+  constructor(
+    private browser: Browser,
+    private baseURL: string,
+    private riderState: () => Promise<RiderState>,
+  ) {}
+
+  /** `signedIn` with the rider's storage, or signed out with the city set; `narrow` one of NARROW's modes. */
+  page(kind: 'signedIn' | 'signedOut' | (typeof NARROW)[number]): Promise<Page> {
+    const key = typeof kind === 'string' ? kind : kind.name;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.open(kind);
+      this.pages.set(key, page);
+    }
+    return page.then(async (p) => {
+      await p.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
+      return p;
+    });
+  }
+
+  private async open(kind: 'signedIn' | 'signedOut' | (typeof NARROW)[number]): Promise<Page> {
+    if (kind === 'signedOut') {
+      const context = await this.browser.newContext({ baseURL: this.baseURL, serviceWorkers: 'block' });
+      this.contexts.push(context);
+      await context.addInitScript(() => {
+        if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
+      });
+      return context.newPage();
+    }
+    const riderState = await this.riderState();
+    if (kind === 'signedIn') {
+      const context = await this.browser.newContext({ baseURL: this.baseURL, storageState: riderState, serviceWorkers: 'block' });
+      this.contexts.push(context);
+      return context.newPage();
+    }
+    const mode = kind;
+    const storageState = {
+      ...riderState,
+      origins: riderState.origins.map((o) => ({
+        ...o,
+        localStorage: [...o.localStorage.filter((e) => e.name !== 'sawari.lang'), { name: 'sawari.lang', value: mode.lang }],
+      })),
+    };
+    const context = await this.browser.newContext({ baseURL: this.baseURL, storageState, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    this.contexts.push(context);
+    // 200 % text: the root font size doubled, as the browser's text-size setting does (rem and em follow it).
+    if (mode.zoom) await context.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%')));
+    return context.newPage();
+  }
+
+  async close() {
+    await Promise.all(this.contexts.map((c) => c.close()));
+  }
+}
+
 export const test = base.extend<object, SweepFixtures>({
-  riderState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, String(workerInfo.project.use.baseURL))), { scope: 'worker' }],
+  sweepPages: [
+    async ({ browser }, use, workerInfo) => {
+      // The rider is made on first use, so a worker that only visits signed out makes none.
+      let state: Promise<RiderState> | undefined;
+      const baseURL = String(workerInfo.project.use.baseURL);
+      const pages = new SweepPages(browser, baseURL, () => (state ??= signedInState(browser, baseURL)));
+      await use(pages);
+      await pages.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 test.use({ serviceWorkers: 'block' });
 
@@ -334,21 +414,15 @@ export async function expectSettles(page: Page, path: string, { developerText = 
 const KNOWN_DEAD_ENDS: Record<string, string> = {};
 
 for (const visit of visits()) {
-  test(`signed in: ${visit.name}`, async ({ browser, riderState, baseURL }) => {
+  test(`signed in: ${visit.name}`, async ({ sweepPages }) => {
     test.fixme(visit.path in KNOWN_DEAD_ENDS, KNOWN_DEAD_ENDS[visit.path]);
-    const context = await browser.newContext({ baseURL, storageState: riderState, serviceWorkers: 'block', extraHTTPHeaders: { 'x-forwarded-for': newIp() } });
-    const page = await context.newPage();
-    await expectSettles(page, visit.path);
-    await context.close();
+    await expectSettles(await sweepPages.page('signedIn'), visit.path);
   });
   // Signed out, each route as written: public screens show themselves, the rider's own ones a way to sign in.
   if (visit.asWritten)
-    test(`signed out: ${visit.name}`, async ({ page }) => {
+    test(`signed out: ${visit.name}`, async ({ sweepPages }) => {
       test.fixme(visit.path in KNOWN_DEAD_ENDS, KNOWN_DEAD_ENDS[visit.path]);
-      await page.addInitScript(() => {
-        if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
-      });
-      await expectSettles(page, visit.path);
+      await expectSettles(await sweepPages.page('signedOut'), visit.path);
     });
 }
 
@@ -397,32 +471,14 @@ const NARROW_PATHS = /^\/(card-payments|select-card|ncmc-card-recharge|sawari-ca
 const narrowRoutes = () => visits().filter((v) => v.asWritten && NARROW_PATHS.test(v.path));
 for (const mode of NARROW) {
   test.describe(`no sideways scrolling at ${mode.name}`, () => {
-    test.use({ viewport: { width: 360, height: 740 } });
     for (const visit of narrowRoutes()) {
-      test(`${mode.name}: ${visit.name}`, async ({ browser, riderState, baseURL }) => {
-        const storageState = {
-          ...riderState,
-          origins: riderState.origins.map((o) => ({
-            ...o,
-            localStorage: [...o.localStorage.filter((e) => e.name !== 'sawari.lang'), { name: 'sawari.lang', value: mode.lang }],
-          })),
-        };
-        const context = await browser.newContext({
-          baseURL,
-          storageState,
-          viewport: { width: 360, height: 740 },
-          serviceWorkers: 'block',
-          extraHTTPHeaders: { 'x-forwarded-for': newIp() },
-        });
-        const page = await context.newPage();
-        // 200 % text: the root font size doubled, as the browser's text-size setting does (rem and em follow it).
-        if (mode.zoom) await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%')));
+      test(`${mode.name}: ${visit.name}`, async ({ sweepPages }) => {
+        const page = await sweepPages.page(mode);
         await expectSettles(page, visit.path, { developerText: false });
         const o = await overflow(page);
         await page.screenshot({ path: test.info().outputPath('screen.png'), fullPage: true });
         expect(o.wide, `${visit.path} has content wider than ${o.width} px`).toEqual([]);
         expect(o.scrollWidth, `${visit.path} scrolls sideways`).toBeLessThanOrEqual(o.width);
-        await context.close();
       });
     }
   });

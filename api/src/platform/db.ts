@@ -39,9 +39,10 @@ export interface Db {
   close(): Promise<void>;
   /**
    * PGlite only: its whole data folder as a gzipped tarball, taken while no other statement runs (requests wait for
-   * the few seconds it takes), so the copy is consistent (backup, docs/operations.md).
+   * the few seconds it takes), so the copy is consistent (backup, docs/operations.md). `none`: an uncompressed tarball
+   * (the API tests' template databases, loaded again at once on the same machine).
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 export interface OpenDbOptions {
@@ -176,10 +177,10 @@ function pgliteDb(pg: PGliteLike): Db {
     copyFrom: (sql, chunks) => pg.transaction((tx) => pgliteCopy((q, p, o) => tx.query(q, p, o), sql, chunks)),
     close: () => pg.close(),
     // Inside a transaction: PGlite's query lock is held, so no request writes while the folder is read.
-    dumpDataDir: () =>
+    dumpDataDir: (compression = 'gzip') =>
       pg.transaction(async (tx) => {
         await tx.query('CHECKPOINT');
-        return pg.dumpDataDir('gzip');
+        return pg.dumpDataDir(compression);
       }),
   };
 }

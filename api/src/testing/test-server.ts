@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { testConfig, type Config } from '../app/config';
 import { buildServer, type ServerDeps } from '../app/server';
-import { seedDemoData } from '../seed';
 import { openTestDb, type TestDb } from './test-db';
 
 export const KIOSK = { authorization: 'Kiosk sawari-dev-kiosk' };
@@ -17,8 +16,8 @@ export async function startTestServer(
     'now' | 'sms' | 'files'
   > = {},
 ): Promise<TestServer> {
-  const t = await openTestDb();
-  if (opts.seed !== false) await seedDemoData(t.db);
+  // Seeded with the demo data unless told not to: a copy of the run's seeded template (test-db.ts).
+  const t = await openTestDb({ start: opts.seed === false ? 'migrated' : 'seeded' });
   await opts.before?.(t);
   const app = await buildServer(testConfig(opts.config), {
     db: t.db,
