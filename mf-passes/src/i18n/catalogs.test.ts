@@ -1,3 +1,5 @@
-import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
+import { describeCatalogs, describeCountWords } from '@sawari/runtime/src/testing/catalog-checks';
 
 describeCatalogs('passes', __dirname);
+
+describeCountWords('passes', __dirname);

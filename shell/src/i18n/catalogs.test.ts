@@ -1,9 +1,17 @@
 import { LANGUAGE_CODES } from '@sawari/runtime';
-import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
+import { countWordProblems, describeCatalogs, describeCountWords } from '@sawari/runtime/src/testing/catalog-checks';
 import { LANGUAGES } from './catalogs';
 
 describeCatalogs('shell', __dirname);
 
 it('names every language of LANGUAGE_CODES, in that order', () => {
   expect(LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);
+});
+
+describeCountWords('shell', __dirname);
+
+it('countWordProblems finds a count said in the wrong form, and passes a plural', () => {
+  expect(countWordProblems({ a: '{n} matches: choose one below.', b: '{n, plural, one {# match} other {# matches}}: choose one.', c: 'in {n} min' })).toEqual([
+    'a: "1 matches: choose one below."',
+  ]);
 });

@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { act, configure, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { Provider } from 'jotai';
 import { SIGNED_OUT, sawariStore, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
 import en from '../i18n/en.json';
@@ -15,10 +16,11 @@ configure({ asyncUtilTimeout: 5000 });
 export type TestLanguage = 'en' | 'hi';
 const catalogs: Record<TestLanguage, Record<string, string>> = { en, hi };
 
-/** A catalogue entry of `lang` with its {placeholders} filled in (plain strings only). */
+/** A catalogue entry of `lang` with its {placeholders} filled in (plain strings; a plural or select as ICU says it). */
 export function t(id: string, values: Record<string, string | number> = {}, lang: TestLanguage = 'en'): string {
   const text = catalogs[lang][id];
   if (text === undefined) throw new Error(`no message ${id} in ${lang}`);
+  if (/,\s*(plural|select)\s*,/.test(text)) return String(new IntlMessageFormat(text, lang).format(values));
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 }
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { OrderStatus } from '@sawari/contracts';
-import { chosenFlow, details, offline, order, product, refused } from '../../test/fixtures';
+import { catalogue, chosenFlow, details, offline, order, product, refused } from '../../test/fixtures';
 import { hiText, location, renderAt, setFlow } from '../../test/render';
 import * as api from '../common/api';
 import { ConfirmPayScreen } from './ConfirmPayScreen';
@@ -26,6 +26,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   setFlow(chosenFlow({ details: details() }));
   mocked.loadProduct.mockResolvedValue(product());
+  mocked.loadCatalogue.mockResolvedValue(catalogue([product()]));
   mocked.loadTrialOffer.mockRejectedValue(refused(404, 'OFFER_NOT_FOUND'));
   mocked.loadPaymentStatus.mockResolvedValue(status('CREATED'));
 });
@@ -114,6 +115,16 @@ describe('ConfirmPayScreen: what is bought, the server’s price, Pay', () => {
     renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
     expect(await screen.findByText('Welcome ride is only for 7-day passes, not this one.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /welcome offer/ })).toBeNull();
+  });
+
+  it('an offer for passes none of which is on sale here (a 3-day trial, no 3-day pass sold): no "only for 3-day passes", but where to claim it', async () => {
+    mocked.createOrder.mockResolvedValue(order({ status: 'CREATED' }));
+    mocked.loadTrialOffer.mockResolvedValue(trial({ kind: 'trial', title: 'Try a 3-day pass for free', appliesTo: { numOfDays: [3] } }));
+    renderAt(ROUTE, ROUTE, <ConfirmPayScreen />);
+    const offer = await screen.findByRole('region', { name: 'Try a 3-day pass for free' });
+    expect(offer.textContent).not.toMatch(/only for 3-day passes/);
+    expect(within(offer).getByRole('link', { name: 'Claim it on the Offers page' }).getAttribute('href')).toBe('/promotion');
+    expect(within(offer).queryByRole('button')).toBeNull();
   });
 
   it('the offer not for this account: the rider’s words and the way on, never the server’s reason text', async () => {

@@ -2,17 +2,17 @@
 // offer or the trial/welcome offer, the server's quote (the order is made here; its fare breakup comes from the
 // server's answer) and Pay, into the shell's one checkout.
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { PassOrder } from '@sawari/contracts';
 import { checkoutPath, deviceId, serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
-import { createOrder, loadPaymentStatus, loadTrialOffer, type TrialOffer } from '../common/api';
+import { createOrder, loadCatalogue, loadPaymentStatus, loadTrialOffer, type TrialOffer } from '../common/api';
 import { useFlow } from '../common/flow';
 import { buildOrderPayload, cityDate, validateDetails } from '../common/model';
 import { FareBreakup, ListSkeleton, money, Page, paths, ProblemPanel, Steps, styles, useAsync, useDate, useT, useUserId } from '../common/ui';
 import { WithFare } from './flowProduct';
 import { FareSummary, type Chosen } from './FareSummary';
-import { chosenBank, offerMissValues, offerPanel, payButton, quoteRetryable } from './model';
+import { chosenBank, offerMissValues, offerOnSale, offerPanel, payButton, quoteRetryable } from './model';
 
 type Problem = { code?: string; message?: string } | null;
 
@@ -59,10 +59,14 @@ function ConfirmPay({ c }: { c: Chosen }) {
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const trial = useAsync<TrialOffer | null>(
-    () => loadTrialOffer(c.city).catch((e: { code?: string }) => (e?.code === 'OFFER_NOT_FOUND' ? null : Promise.reject(e))),
-    `trial/${c.city}`,
-  );
+  // The offer, and whether a pass it is for is on sale in the city's catalogue (this product alone when the catalogue
+  // cannot be read): an offer for passes none of which is sold is claimed on the Offers page, never teased here.
+  const trial = useAsync<{ offer: TrialOffer; inScopeOnSale: boolean } | null>(async () => {
+    const offer = await loadTrialOffer(c.city).catch((e: { code?: string }) => (e?.code === 'OFFER_NOT_FOUND' ? null : Promise.reject(e)));
+    if (!offer) return null;
+    const products = (await loadCatalogue(c.city).catch(() => null))?.products ?? [c.product];
+    return { offer, inScopeOnSale: offerOnSale(offer.appliesTo ?? {}, products) };
+  }, `trial/${c.city}`);
   const detailsOk = !!details && Object.keys(validateDetails(details, cityDate(serverNow()))).length === 0;
   const payload =
     userId && details && detailsOk
@@ -124,10 +128,15 @@ function ConfirmPay({ c }: { c: Chosen }) {
       setBusy(false);
     }
   };
-  const offer = trial.status === 'ready' ? trial.data : null;
+  const offer = trial.status === 'ready' ? (trial.data?.offer ?? null) : null;
   // The offer states the passes it is for (server-checked too): say why it does not apply to this one.
   const panel = offer
-    ? offerPanel(offer, { configId: c.product.id, numOfDays: c.fare.numOfDays, categoryId: c.category.id, farePaise: c.fare.discountedFare }, !!bank)
+    ? offerPanel(
+        offer,
+        { configId: c.product.id, numOfDays: c.fare.numOfDays, categoryId: c.category.id, farePaise: c.fare.discountedFare },
+        !!bank,
+        trial.status === 'ready' && !!trial.data?.inScopeOnSale,
+      )
     : null;
   return (
     <>
@@ -178,6 +187,10 @@ function ConfirmPay({ c }: { c: Chosen }) {
           <p>{offer.description}</p>
           {panel?.kind === 'notFor' ? (
             <p className={styles.warn}>{t(`pay.offerNotFor.${panel.miss}`, offerMissValues(offer, panel.miss))}</p>
+          ) : panel?.kind === 'elsewhere' ? (
+            <p>
+              <Link to={paths.offersPage}>{t('pay.offerElsewhere')}</Link>
+            </p>
           ) : panel?.kind === 'claim' ? (
             <>
               <p className={`${styles.small} ${styles.muted}`}>{t('pay.offerNote')}</p>

@@ -1,5 +1,16 @@
 import { product } from '../../test/fixtures';
-import { chosenBank, fareKey, fareOptions, initialFare, initialSubCategory, offerMissValues, offerPanel, payButton, quoteRetryable } from './model';
+import {
+  chosenBank,
+  fareKey,
+  fareOptions,
+  initialFare,
+  initialSubCategory,
+  offerMissValues,
+  offerOnSale,
+  offerPanel,
+  payButton,
+  quoteRetryable,
+} from './model';
 
 describe('the plan chosen when the screen opens', () => {
   const subs = [
@@ -49,6 +60,23 @@ describe('the trial/welcome offer panel', () => {
     expect(offerPanel({ ...offer, appliesTo: { maxFarePaise: 110_000 } }, passFacts, false)).toMatchObject({ kind: 'claim' });
     expect(offerPanel({ ...offer, appliesTo: { maxFarePaise: 109_999 } }, passFacts, false)).toEqual({ kind: 'notFor', miss: 'FARE_TOO_HIGH' });
     expect(offerPanel({ ...offer, appliesTo: { minFarePaise: 110_001 } }, passFacts, false)).toEqual({ kind: 'notFor', miss: 'FARE_TOO_LOW' });
+  });
+  it('never teases passes none of which is on sale: an offer for 3-day passes, with no 3-day pass to buy, is claimed on the Offers page', () => {
+    const trial3 = { ...offer, appliesTo: { numOfDays: [3] } };
+    expect(offerPanel(trial3, passFacts, false, false)).toEqual({ kind: 'elsewhere' });
+    // a pass it is for can be chosen: say so
+    expect(offerPanel(trial3, passFacts, false, true)).toEqual({ kind: 'notFor', miss: 'DURATION' });
+    // it applies to this very pass: claim here whatever else is on sale
+    expect(offerPanel(offer, passFacts, false, false)).toEqual({ kind: 'claim', blockedByBank: false });
+  });
+  it('offerOnSale: whether any pass on sale in the city (no documents needed) is one the offer is for', () => {
+    const p = product(); // adult 7 and 30 days on sale; student 30 days needs documents
+    expect(offerOnSale({ numOfDays: [7] }, [p])).toBe(true);
+    expect(offerOnSale({ numOfDays: [3] }, [p])).toBe(false);
+    expect(offerOnSale({ categoryIds: ['student'] }, [p])).toBe(false); // its only fare needs documents
+    expect(offerOnSale({ numOfDays: [7] }, [product({ isActive: false })])).toBe(false);
+    expect(offerOnSale({}, [p])).toBe(true);
+    expect(offerOnSale({}, [])).toBe(false);
   });
   it('used already, or not allowed', () => {
     expect(offerPanel({ ...offer, eligible: false, claimed: true }, passFacts, false)).toEqual({ kind: 'claimed' });

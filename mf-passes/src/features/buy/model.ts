@@ -1,7 +1,7 @@
 // Pure rules of the purchase screens up to payment (tests beside): which plan and fare start chosen, the fare options
 // with what blocks each, and on the pay screen what the offer panel and the Pay button say. No React, no I/O, no clock.
 import { formatPaise, offerScopeMiss, type OfferScope, type OfferScopeMiss } from '@sawari/domain';
-import { blockOf, type AvailabilityCode, type Category, type Fare, type Flow, type Product, type SubCategory } from '../common/model';
+import { blockOf, faresOf, type AvailabilityCode, type Category, type Fare, type Flow, type Product, type SubCategory } from '../common/model';
 
 /** The plan chosen when the screen opens: the flow's when it is still on sale, else the first on sale (null: none). */
 export function initialSubCategory(subs: readonly Pick<SubCategory, 'id' | 'isActive'>[], flowSubCatId: string | null): string | null {
@@ -36,17 +36,37 @@ export type TrialOfferView = { title: string; eligible: boolean; claimed: boolea
  * button (`claim`; `blockedByBank` when a bank offer is chosen, the two not combining), already used (`claimed`), or
  * not for this rider's account (`notAllowed`: said in the rider's words, never the server's `reason` text).
  */
-export type OfferPanel = { kind: 'notFor'; miss: OfferScopeMiss } | { kind: 'claim'; blockedByBank: boolean } | { kind: 'claimed' } | { kind: 'notAllowed' };
+export type OfferPanel =
+  { kind: 'notFor'; miss: OfferScopeMiss } | { kind: 'elsewhere' } | { kind: 'claim'; blockedByBank: boolean } | { kind: 'claimed' } | { kind: 'notAllowed' };
 
+/**
+ * `elsewhere`: the offer is not for this pass and no pass it is for is on sale to choose (`inScopeOnSale` false: a
+ * free 3-day trial when no 3-day pass is sold on its own): the screen never names passes the rider cannot buy ("only
+ * for 3-day passes"), it says where the offer is claimed (the Offers page, which issues the pass the offer gives).
+ */
 export function offerPanel(
   offer: TrialOfferView,
   pass: { configId: string; numOfDays: number | null; categoryId: string; farePaise: number },
   bankChosen: boolean,
+  inScopeOnSale = true,
 ): OfferPanel {
   const miss = offerScopeMiss(offer.appliesTo ?? {}, pass);
-  if (offer.eligible && miss) return { kind: 'notFor', miss };
+  if (offer.eligible && miss) return inScopeOnSale ? { kind: 'notFor', miss } : { kind: 'elsewhere' };
   if (offer.eligible) return { kind: 'claim', blockedByBank: bankChosen };
   return offer.claimed ? { kind: 'claimed' } : { kind: 'notAllowed' };
+}
+
+/** Whether a pass the offer is for can be bought in this purchase flow: a fare on sale (purchasableFares) that needs
+ *  no documents, in the offer's scope. */
+export function offerOnSale(scope: OfferScope, products: readonly Product[]): boolean {
+  return products.some((p) =>
+    faresOf(p).some(
+      ({ category, fare }) =>
+        !blockOf(p, category, fare) &&
+        !fare.proofRequired &&
+        offerScopeMiss(scope, { configId: p.id, numOfDays: fare.numOfDays, categoryId: category.id, farePaise: fare.discountedFare }) === null,
+    ),
+  );
 }
 
 /** Values for the pay.offerNotFor.* texts: the offer, its durations, its fare bound in ₹. */

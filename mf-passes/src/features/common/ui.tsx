@@ -86,4 +86,6 @@ export const paths = {
   success: (tx: string) => `/productHooks/bus-pass-purchase/booking-successful/${encodeURIComponent(tx)}`,
   landing: (configId: string) => `/products-landing/${encodeURIComponent(configId)}`,
   wallet: '/your-tickets-and-passes',
+  /** The shell's Offers page (/promotion): claims the trial or welcome offer, issuing the pass it gives. */
+  offersPage: '/promotion',
 };

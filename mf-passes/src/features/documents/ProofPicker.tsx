@@ -109,7 +109,7 @@ function ProofSlot({
       }
       // The rider's words for the code (uploadErrorId), never the server's message.
       const id = uploadErrorId(asApiError(err));
-      setProblem(t(id, { files: intl.formatNumber(UPLOAD_QUOTA_FILES), megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
+      setProblem(t(id, { files: UPLOAD_QUOTA_FILES, megabytes: intl.formatNumber(UPLOAD_QUOTA_MB) }));
       setSupport(id === 'upload.error.unknown');
     } finally {
       setUploading(null);
