@@ -25,7 +25,12 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-/** City gating (spec §6), served as data so each remote can ask "is X enabled here". */
+/**
+ * City gating (spec §6), served as data so each remote can ask "is X enabled here". The offers (passes, tickets,
+ * premium, cards, tracking, airport) are what the city OFFERS: enabled in its configuration AND backed by data (a pass
+ * catalogue, fare tables, a transit feed, reserved-seat lines, airport boards), so a screen gated on one never opens
+ * onto nothing. The others are behaviour flags, as configured.
+ */
 export const cityFeaturesSchema = z.object({
   passes: z.boolean(),
   tickets: z.boolean(),
@@ -38,6 +43,10 @@ export const cityFeaturesSchema = z.object({
   cityListRoute: z.boolean(),
 });
 export type CityFeatures = z.infer<typeof cityFeaturesSchema>;
+export const cityExamplesSchema = z.object({ routeSearch: z.array(z.string()), vehicleNumber: z.string().nullable() });
+export type CityExamples = z.infer<typeof cityExamplesSchema>;
+export const citySupportSchema = z.object({ phone: z.string(), email: z.string() });
+export type CitySupport = z.infer<typeof citySupportSchema>;
 export const cityConfigSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -50,6 +59,16 @@ export const cityConfigSchema = z.object({
   /** The name and state in the app's other languages, by language code (English is `name` and `state`). Absent from
    *  answers cached before it existed: the English name is shown then. */
   localNames: z.record(z.string(), z.object({ name: z.string(), state: z.string() })).optional(),
+  /**
+   * The city's own examples for what a rider types (docs/accounts.md "City configuration"): `routeSearch`, route
+   * names or places to put after "For example" in a route or stop search (["Vyttila", "Fort Kochi"]; empty: show
+   * none); `vehicleNumber`, a bus registration as painted on this city's buses ("KL07BT1234"; null: show none).
+   * Absent from answers cached before it existed, or for a city with none configured: show no example.
+   */
+  examples: cityExamplesSchema.optional(),
+  /** The city's support contacts (phone as dialled from India, "+91 484 400 1234"); null or absent: the server's
+   *  default, which GET /api/support/offices?city= also answers. */
+  support: citySupportSchema.nullable().optional(),
 });
 export type CityConfig = z.infer<typeof cityConfigSchema>;
 export const citiesResponseSchema = z.object({
@@ -108,7 +127,14 @@ export const countriesResponseSchema = z.object({ countries: z.array(countrySche
 /** POST /api/files/profile-image answer: the new photo's signed URL (same form as profilePhoto in the profile). */
 export const profilePhotoResponseSchema = z.object({ profilePhoto: z.string() });
 
-/** GET /api/support/offices (spec §9): that day's hours in city time (24-hour clock) and the contacts. Public. */
+/** GET /api/support/offices?city= (spec §9): that day's hours in city time (24-hour clock) and the contacts (the city's
+ *  own when it has them configured, else the server's). Public. */
+export const supportOfficesQuerySchema = z.object({
+  city: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'City is an id like kochi')
+    .optional(),
+});
 export const supportOfficesResponseSchema = z.object({
   open: z.boolean(),
   opens: z.number().int(),

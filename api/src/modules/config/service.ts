@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { citiesResponseSchema } from '@sawari/contracts';
 import { clusterOfCity, COUNTRIES, KERALA_CLUSTER, type Country } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
-import type { CityConfigStore } from './store';
+import { OFFER_FEATURES, type CityConfigStore } from './store';
 
 export type CitiesResponse = z.infer<typeof citiesResponseSchema>;
 const CLUSTERS = [KERALA_CLUSTER];
@@ -39,10 +39,22 @@ export class ConfigService {
     return value;
   }
 
+  /**
+   * Each city as the apps gate on it: an offer (passes, tickets, premium, cards, tracking, airport) is on only when the
+   * configuration enables it AND the city has the data it needs (CityData), so no city offers what is not there
+   * (Kozhikode had tickets and live tracking with no fares and no feed); behaviour flags as configured. Examples and
+   * support contacts are the city's own.
+   */
   private async loadCities(): Promise<CitiesResponse> {
     const rows = await this.store.configuredCities();
     return {
-      cities: rows.map((c) => ({ ...c, clusterId: clusterOfCity(c.id, CLUSTERS) })),
+      cities: rows.map(({ data, examples, support, ...c }) => ({
+        ...c,
+        features: { ...c.features, ...Object.fromEntries(OFFER_FEATURES.map((f) => [f, c.features[f] === true && data[f]])) },
+        ...(examples ? { examples: { routeSearch: examples.routeSearch ?? [], vehicleNumber: examples.vehicleNumber ?? null } } : {}),
+        support: support ?? null,
+        clusterId: clusterOfCity(c.id, CLUSTERS),
+      })),
       clusters: CLUSTERS.map((c) => ({ clusterId: c.clusterId, cityIdsInCluster: [...c.cityIdsInCluster] })),
     };
   }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sosAlertRequestSchema, sosAlertResponseSchema, sosSettingsSchema, supportOfficesResponseSchema } from '@sawari/contracts';
+import { sosAlertRequestSchema, sosAlertResponseSchema, sosSettingsSchema, supportOfficesQuerySchema, supportOfficesResponseSchema } from '@sawari/contracts';
 import { typed } from '../../platform/schema';
 import { authOf, type AuthGuard } from '../auth';
 import type { SosService } from './service';
 
-/** HTTP only: GET/PUT /api/sos and POST /api/sos/alert (signed in); GET /api/support/offices (public). */
+/** HTTP only: GET/PUT /api/sos and POST /api/sos/alert (signed in); GET /api/support/offices?city= (public). */
 export async function sosRoutes(fastify: FastifyInstance, opts: { service: SosService; guard: AuthGuard }): Promise<void> {
   const { service, guard } = opts;
   const app = typed(fastify);
@@ -17,5 +17,7 @@ export async function sosRoutes(fastify: FastifyInstance, opts: { service: SosSe
     { onRequest: guard, bodyLimit: 1024, schema: { body: sosAlertRequestSchema, response: { 200: sosAlertResponseSchema } } },
     async (request) => service.alert(authOf(request).userId, request.body.lat, request.body.lon),
   );
-  app.get('/api/support/offices', { schema: { response: { 200: supportOfficesResponseSchema } } }, async () => service.offices());
+  app.get('/api/support/offices', { schema: { querystring: supportOfficesQuerySchema, response: { 200: supportOfficesResponseSchema } } }, async (request) =>
+    service.offices(request.query.city),
+  );
 }

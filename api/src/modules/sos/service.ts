@@ -97,8 +97,10 @@ export class SosService {
     return { sentTo, nextAllowedAt: now + SOS_COOLDOWN_MS };
   }
 
-  offices(): SupportOffices {
+  /** Office hours and the contacts: the city's own (its configuration) when it has them, else the server's (SUPPORT_*). */
+  async offices(city?: string): Promise<SupportOffices> {
     const s = officeStatus(this.deps.now(), CITY_TIME_ZONE);
-    return { ...s, hours: { weekday: { ...OFFICE_HOURS.weekday }, weekend: { ...OFFICE_HOURS.weekend } }, timeZone: CITY_TIME_ZONE, ...this.deps.support };
+    const contacts = (city ? await this.store.citySupport(city) : null) ?? this.deps.support;
+    return { ...s, hours: { weekday: { ...OFFICE_HOURS.weekday }, weekend: { ...OFFICE_HOURS.weekend } }, timeZone: CITY_TIME_ZONE, ...contacts };
   }
 }

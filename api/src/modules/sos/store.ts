@@ -57,6 +57,13 @@ export class SosStore {
   }
 
   /** The rider's name for the alert text: profile name, else the account's number. */
+  /** A city's own support contacts (its configuration, cities.support); null when it has none or there is no such city. */
+  async citySupport(city: string): Promise<{ phone: string; email: string } | null> {
+    const r = await this.db.query<{ support: { phone?: unknown; email?: unknown } | null }>('SELECT support FROM cities WHERE id = $1', [city]);
+    const s = r.rows[0]?.support;
+    return s && typeof s.phone === 'string' && typeof s.email === 'string' ? { phone: s.phone, email: s.email } : null;
+  }
+
   async senderName(userId: string): Promise<string | null> {
     const r = await this.db.query<{ first_name: string | null; last_name: string | null; phone_number: string }>(
       'SELECT p.first_name, p.last_name, u.phone_number FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
