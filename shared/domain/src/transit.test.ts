@@ -3,6 +3,8 @@ import {
   occupancyLevel,
   usableEtas,
   formatWalkingDistance,
+  durationParts,
+  walkingParts,
   haversineKm,
   plannerWalk,
   plannerWalkRadius,
@@ -57,6 +59,11 @@ describe('walking distance at 4 km/h', () => {
     [1.0, '1.0 km'], // exactly 15 min
     [2.345, '2.3 km'],
   ])('%f km → %s', (km, s) => expect(formatWalkingDistance(km)).toBe(s));
+  it('as parts for every language: minutes, or km to one decimal', () => {
+    expect(walkingParts(0.5)).toEqual({ unit: 'min', minutes: 8 });
+    expect(walkingParts(0)).toEqual({ unit: 'min', minutes: 1 });
+    expect(walkingParts(2.345)).toEqual({ unit: 'km', km: 2.3 });
+  });
   it('uses the 6371 km Earth radius', () => {
     // One degree of latitude is 6371 * pi / 180 km.
     expect(haversineKm(10, 76, 11, 76)).toBeCloseTo((6371 * Math.PI) / 180, 6);
@@ -95,4 +102,15 @@ describe('planner walking', () => {
     expect(stopNameKey('Vyttila Hub')).not.toBe(stopNameKey('Vyttila'));
     expect(stopNameKey(null)).toBe('');
   });
+});
+
+describe('durations in hours and minutes', () => {
+  it.each([
+    [155, { hours: 2, minutes: 35 }],
+    [60, { hours: 1, minutes: 0 }],
+    [59.6, { hours: 1, minutes: 0 }],
+    [45, { hours: 0, minutes: 45 }],
+    [0, { hours: 0, minutes: 0 }],
+    [-3, { hours: 0, minutes: 0 }],
+  ])('%f min → %o', (m, parts) => expect(durationParts(m)).toEqual(parts));
 });

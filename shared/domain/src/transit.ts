@@ -47,12 +47,30 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** Spec §9: walking time under 1 min shows '1 min', under 15 min shows minutes, otherwise km to one decimal. */
-export function formatWalkingDistance(km: number): string {
+/**
+ * Spec §9's walking as parts, for every language: under 1 min reads 1 min, under 15 min its minutes, otherwise km to
+ * one decimal. Screens word it with their catalog (shared/ui duration.ts); formatWalkingDistance is its English.
+ */
+export function walkingParts(km: number): { unit: 'min'; minutes: number } | { unit: 'km'; km: number } {
   const minutes = (km / WALKING_SPEED_KMH) * 60;
-  if (minutes < 1) return '1 min';
-  if (minutes < 15) return `${Math.round(minutes)} min`;
-  return `${km.toFixed(1)} km`;
+  if (minutes < 1) return { unit: 'min', minutes: 1 };
+  if (minutes < 15) return { unit: 'min', minutes: Math.round(minutes) };
+  return { unit: 'km', km: Number(km.toFixed(1)) };
+}
+
+/** Spec §9: walking time under 1 min shows '1 min', under 15 min shows minutes, otherwise km to one decimal (English). */
+export function formatWalkingDistance(km: number): string {
+  const w = walkingParts(km);
+  return w.unit === 'min' ? `${w.minutes} min` : `${w.km.toFixed(1)} km`;
+}
+
+/**
+ * A length of time in hours and minutes (155 → 2 h 35 min), whole minutes rounded: THE split every screen words a
+ * duration with (shared/ui duration.ts), so a ride never reads "155 min".
+ */
+export function durationParts(totalMinutes: number): { hours: number; minutes: number } {
+  const m = Math.max(0, Math.round(totalMinutes));
+  return { hours: Math.floor(m / 60), minutes: m % 60 };
 }
 
 export const DISRUPTION_KINDS = ['WEATHER', 'TRAFFIC', 'BREAKDOWN'] as const;

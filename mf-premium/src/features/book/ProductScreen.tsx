@@ -1,5 +1,6 @@
 // /premium-buses/view-premium-product?lineId=: a line's stops and its fares per stop pair.
 import { Link, useSearchParams } from 'react-router-dom';
+import { useDuration } from '@sawari/ui/src/duration';
 import { loadPairs } from '../common/api';
 import { flowPaths } from '../common/model';
 import { ListSkeleton, LoadError, money, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
@@ -20,6 +21,7 @@ export function ProductScreen() {
 
 function Product({ city, lineId }: { city: string; lineId: string }) {
   const t = useT();
+  const { duration } = useDuration();
   const pairs = useAsync(() => loadPairs(city, 'PREMIUM'), city);
   if (pairs.status === 'loading') return <ListSkeleton />;
   if (pairs.status === 'error') return <LoadError error={pairs.error} onRetry={pairs.retry} />;
@@ -36,7 +38,7 @@ function Product({ city, lineId }: { city: string; lineId: string }) {
       <ol className={styles.stops}>
         {line.stops.map((s) => (
           <li key={s.stopId}>
-            {s.name} <span className={styles.muted}>{t('product.offset', { n: s.offsetMin })}</span>
+            {s.name} <span className={styles.muted}>{t('product.offset', { time: duration(s.offsetMin) })}</span>
           </li>
         ))}
       </ol>

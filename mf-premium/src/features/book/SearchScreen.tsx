@@ -1,5 +1,6 @@
 // /premium-buses/search-stops-premium-buses: boarding and drop stops (stop-pair search).
 import { Link, useSearchParams } from 'react-router-dom';
+import { useDuration } from '@sawari/ui/src/duration';
 import { loadPairs } from '../common/api';
 import { flowPaths } from '../common/model';
 import { ListSkeleton, LoadError, money, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
@@ -18,6 +19,7 @@ export function SearchScreen() {
 
 function Search({ city }: { city: string }) {
   const t = useT();
+  const { duration } = useDuration();
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -67,7 +69,7 @@ function Search({ city }: { city: string }) {
               </div>
               <p className={styles.small}>
                 {p.line.code} · {p.line.name} · <span className={styles.badge}>{t(p.line.isAc ? 'line.ac' : 'line.nonAc')}</span> ·{' '}
-                {t('search.minutes', { n: p.to.offsetMin - p.from.offsetMin })}
+                {t('search.minutes', { time: duration(p.to.offsetMin - p.from.offsetMin) })}
               </p>
               <Link className={styles.linkSecondary} to={flowPaths('PREMIUM').slots(p.line.id, p.from.stopId, p.to.stopId)}>
                 {t('search.slots', { from: p.from.name, to: p.to.name })}

@@ -67,6 +67,26 @@ describe('SearchScreen', () => {
   });
 });
 
+describe('durations in hours and minutes (one formatter for every screen)', () => {
+  const LONAVALA = { stopId: 'L', name: 'Lonavala', lat: 18.75, lon: 73.4, offsetMin: 155 };
+  const far = { ...pair, to: LONAVALA, line: { ...pair.line, stops: [pair.from, LONAVALA] } } as typeof pair;
+  it('a 155-minute ride reads "2 h 35 min ride", a stop "+2 h 35 min", never "155 min"', async () => {
+    mocked.loadPairs.mockResolvedValue([far]);
+    mocked.loadLines.mockResolvedValue([far.line]);
+    const { unmount } = renderAt('/premium-buses/search-stops-premium-buses?from=K&to=L', '/premium-buses/search-stops-premium-buses', <SearchScreen />);
+    expect(await screen.findByText(/2 h 35 min ride/)).toBeTruthy();
+    unmount();
+    renderAt('/premium-buses/view-premium-product?lineId=PRM-2', '/premium-buses/view-premium-product', <ProductScreen />);
+    expect(await screen.findByText('+2 h 35 min')).toBeTruthy();
+    expect(screen.queryByText(/155 min/)).toBeNull();
+  });
+  it('in Hindi', async () => {
+    mocked.loadPairs.mockResolvedValue([far]);
+    renderAt('/premium-buses/search-stops-premium-buses?from=K&to=L', '/premium-buses/search-stops-premium-buses', <SearchScreen />, 'hi');
+    expect(await screen.findByText(/2 घं 35 मिनट की यात्रा/)).toBeTruthy();
+  });
+});
+
 describe('ProductScreen', () => {
   it('a line’s stops and fares; an unknown line says so', async () => {
     const { unmount } = renderAt('/premium-buses/view-premium-product?lineId=PRM-2', '/premium-buses/view-premium-product', <ProductScreen />);

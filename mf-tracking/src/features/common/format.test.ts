@@ -26,6 +26,8 @@ describe('tracking formatting', () => {
     expect(walkingFromMeters(40)).toBe('1 min');
     expect(walkingFromMeters(500)).toBe('8 min');
     expect(walkingFromMeters(1500)).toBe('1.5 km');
+    // in the rider's language: never "5 min पैदल"
+    expect(walkingFromMeters(333, 'hi')).toBe('5 मिनट');
   });
   it('splits a position age into seconds or minutes', () => {
     expect(ageParts(20.4)).toEqual({ unit: 's', value: 20 });

@@ -1,5 +1,6 @@
 // Pure formatting helpers of the tracking screens (tested in format.test.ts).
-import { CITY_TIME_ZONE, formatWalkingDistance, occupancyLevel, secondsOfCityDay as citySecondsOfDay, type Occupancy } from '@sawari/domain';
+import { formatWalking } from '@sawari/ui/src/duration';
+import { CITY_TIME_ZONE, occupancyLevel, secondsOfCityDay as citySecondsOfDay, type Occupancy } from '@sawari/domain';
 import type { OccupancyCode, TimelinessCode } from './transit';
 
 /** Seconds after the service day's start (may exceed 86400) → "HH:mm" on a 24-hour clock, e.g. 90000 → "01:00". */
@@ -36,8 +37,8 @@ const TIMELINESS_KEY: Record<TimelinessCode, string> = { ARRIVING_EARLY: 'early'
 export const timelinessKey = (code: TimelinessCode): string => `timeliness.${TIMELINESS_KEY[code]}`;
 export const occupancyKey = (o: Occupancy): string => `occupancy.${o}`;
 
-/** Walking distance of spec §9 from metres. */
-export const walkingFromMeters = (meters: number): string => formatWalkingDistance(meters / 1000);
+/** Walking distance of spec §9 from metres, in the rider's language (`locale`: react-intl's; shared/ui duration.ts). */
+export const walkingFromMeters = (meters: number, locale = 'en'): string => formatWalking(meters, locale);
 
 /** Age of a live position in whole seconds or minutes, for "updated {n} s/min ago". */
 export function ageParts(ageSeconds: number): { unit: 's' | 'min'; value: number } {

@@ -118,7 +118,9 @@ export default function AllBusesScreen() {
   return (
     <Page
       heading={stopName}
-      intro={Number.isFinite(meters) && distance !== '-' ? intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(meters) }) : undefined}
+      intro={
+        Number.isFinite(meters) && distance !== '-' ? intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(meters, intl.locale) }) : undefined
+      }
       back={{ to: paths.nearStops, label: intl.formatMessage({ id: 'nearby.heading' }) }}
     >
       <WithCity>{(city) => <AllBuses city={city} stopId={stopId} stopName={stopName} />}</WithCity>

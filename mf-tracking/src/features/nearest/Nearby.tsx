@@ -131,7 +131,7 @@ export function NearbyList({ stops }: { stops: readonly NearbyStop[] }) {
           <Link className={styles.card} to={paths.allBuses(stop.stop_id, stop.stop_name, distanceMeters)}>
             <span className={styles.row}>
               <span className={styles.cardTitle}>{stop.stop_name}</span>
-              <span className={styles.badge}>{intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(distanceMeters) })}</span>
+              <span className={styles.badge}>{intl.formatMessage({ id: 'nearby.walk' }, { walk: walkingFromMeters(distanceMeters, intl.locale) })}</span>
             </span>
             {/* What tells it from same-named stops (ten "Vyttila" in Kochi); its routes are the line below. */}
             <StopDistinctions stop={{ stop_code: stop.stop_code, towards: stop.towards, routeNames: [] }} />

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
 import { IconBus, IconClock, IconFerry, IconWalk, IconWarning, RouteBadge } from '@sawari/ui';
+import { useDuration } from '@sawari/ui/src/duration';
 import { minutes } from '../common/format';
 import { useClock } from '../common/clock';
 import type { Itinerary, Leg } from '../common/transit';
@@ -12,6 +13,7 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const { duration } = useDuration();
   const buses = it.legs.filter((l) => l.mode !== 'WALK' && l.route).map((l) => l.route!);
   return (
     <>
@@ -19,7 +21,7 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
         <span className={styles.cardTitle}>
           {clock.at(it.departure)} → {clock.at(it.arrival)}
         </span>
-        <span className={styles.badge}>{t('trip.duration', { n: minutes(it.durationSeconds) })}</span>
+        <span className={styles.badge}>{t('trip.duration', { time: duration(minutes(it.durationSeconds)) })}</span>
       </span>
       <span className={styles.cardDesc}>
         {buses.map((r, i) => (
@@ -29,7 +31,7 @@ export function ItinerarySummary({ it }: { it: Itinerary }) {
           </Fragment>
         ))}
         {buses.length > 0 && ' · '}
-        {t('trip.transfers', { n: it.transfers })} · {t('trip.walking', { n: it.walkSeconds > 0 ? minutes(it.walkSeconds) : 0 })}
+        {t('trip.transfers', { n: it.transfers })} · {t('trip.walking', { time: duration(it.walkSeconds > 0 ? minutes(it.walkSeconds) : 0) })}
       </span>
     </>
   );
@@ -40,13 +42,14 @@ export function LegItem({ leg, status }: { leg: Leg; status?: LegStatus | null }
   const intl = useIntl();
   const clock = useClock();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const { duration } = useDuration();
   const time = `${clock.at(leg.departure)} – ${clock.at(leg.arrival)}`;
   if (leg.mode === 'WALK')
     return (
       <li className={`${styles.leg} ${styles.legWalk}`}>
         <strong>
           <IconWalk />
-          {t('trip.leg.walk', { n: minutes((leg.arrival - leg.departure) / 1000), to: leg.to.stop_name })}
+          {t('trip.leg.walk', { time: duration(minutes((leg.arrival - leg.departure) / 1000)), to: leg.to.stop_name })}
         </strong>
         <div className={styles.hint}>
           <IconClock />
