@@ -10,7 +10,7 @@ import { useOrderOutcome } from '@sawari/ui/src/order-outcome';
 import type { TicketOrder } from '@sawari/contracts';
 import { ticketsApi } from '../common/api';
 import { useFlow } from '../common/flow';
-import { EMPTY_FLOW } from '../common/model';
+import { EMPTY_FLOW, ticketHeadingId } from '../common/model';
 import { FareBreakup, Page, ProblemPanel, RequireSignIn, paths, styles, useT } from '../common/ui';
 import { useWallet } from '../wallet/useWallet';
 
@@ -36,7 +36,7 @@ function Issued({ order, city }: { order: TicketOrder; city: string }) {
           {t('summary.show')}
         </Link>
         <Link className={styles.linkSecondary} to={paths.singleJourney(order.transactionId)}>
-          {t('single.heading')}
+          {t(ticketHeadingId(order.kind))}
         </Link>
         <Link to={paths.wallet}>{t('wallet.heading')}</Link>
       </p>

@@ -227,6 +227,16 @@ export function stopsAfter<T extends { stop_id: string }>(stops: readonly T[], f
   return i < 0 ? [] : stops.slice(i + 1);
 }
 
+/**
+ * What a ticket is called on its pages ("Your instant ticket"), from the order's kind or the wallet item's
+ * productSubType: a catalog id, so an instant or connecting-routes ticket is never headed "single-journey".
+ */
+export function ticketHeadingId(kind: string | null | undefined): string {
+  if (kind === 'instant' || kind === 'instantTicket') return 'single.headingInstant';
+  if (kind === 'multiRoute' || kind === 'multiRouteTicket') return 'single.headingMulti';
+  return 'single.heading';
+}
+
 /** The spec §4 rule inputs of a wallet item (activeDuration is in minutes in the record). */
 export function ruleRecord(item: WalletItem): WalletRecord {
   return {

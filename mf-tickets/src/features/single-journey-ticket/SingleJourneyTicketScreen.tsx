@@ -1,5 +1,8 @@
 // /select-trip/single-journey-ticket (?transactionId=, else the ticket just bought): the ticket and how to use it.
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { WalletItem } from '@sawari/contracts';
+import { ticketHeadingId } from '../common/model';
 import { useFlow } from '../common/flow';
 import { CityGate, Page, RequireSignIn, paths, styles, useT } from '../common/ui';
 import { ItemSummary, WithItem } from '../common/item-page';
@@ -9,13 +12,15 @@ export default function SingleJourneyTicketScreen() {
   const [params] = useSearchParams();
   const [flow] = useFlow();
   const tx = params.get('transactionId') ?? flow.lastTransactionId;
+  // headed as the ticket it is (an instant or connecting-routes ticket opens here too)
+  const [item, setItem] = useState<WalletItem | null>(null);
   return (
-    <Page heading={t('single.heading')} back={{ to: paths.wallet, label: t('wallet.heading') }}>
+    <Page heading={t(ticketHeadingId(item?.productSubType))} back={{ to: paths.wallet, label: t('wallet.heading') }}>
       <RequireSignIn>
         {tx ? (
           <CityGate feature={null}>
             {(city) => (
-              <WithItem city={city} transactionId={tx}>
+              <WithItem city={city} transactionId={tx} onItem={setItem}>
                 {(item, c) => <ItemSummary item={item} city={c} />}
               </WithItem>
             )}

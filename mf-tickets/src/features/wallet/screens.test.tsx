@@ -342,6 +342,11 @@ describe('SingleJourneyTicketScreen (/select-trip/single-journey-ticket)', () =>
     expect((await screen.findByRole('link', { name: 'Single-journey ticket' })).getAttribute('href')).toBe('/select-trip/select-route');
     expect(api.walletAll).not.toHaveBeenCalled();
   });
+  it('an instant ticket named in the link: headed as the instant ticket it is', async () => {
+    api.walletAll.mockResolvedValue(wallet([ticket({ productSubType: 'instantTicket' } as Partial<WalletItem>)]));
+    renderAt('/select-trip/single-journey-ticket?transactionId=TKT-11111111', '/select-trip/single-journey-ticket', <SingleJourneyTicketScreen />);
+    expect(await h1('Your instant ticket')).toBeTruthy();
+  });
   it('the ticket just bought (from the flow) or named in the link: its summary', async () => {
     const { unmount } = renderAt(R, R, <SingleJourneyTicketScreen />, { flow: { lastTransactionId: 'TKT-11111111' } });
     expect(await screen.findByRole('link', { name: 'Show ticket' })).toBeTruthy();
@@ -444,6 +449,16 @@ describe('BookingSuccessScreen (/select-trip/booking-success/:transactionId)', (
     expect((await screen.findByRole('link', { name: 'Show ticket' })).getAttribute('href')).toBe('/your-tickets-and-passes/pass-validation/TKT-11111111');
     expect(screen.getByRole('table')).toBeTruthy();
     expect(await screen.findByText('It is saved on this phone and works offline.')).toBeTruthy();
+  });
+  it.each([
+    ['instant', 'Your instant ticket'],
+    ['multiRoute', 'Your ticket with connecting routes'],
+    ['singleJourney', 'Your single-journey ticket'],
+  ])('a %s ticket issued: its link names what was bought, never "single-journey" for another kind', async (kind, name) => {
+    api.order.mockResolvedValue(order({ kind } as Partial<TicketOrder>));
+    open();
+    expect(await screen.findByRole('link', { name })).toBeTruthy();
+    if (kind !== 'singleJourney') expect(screen.queryByText(/single-journey/i)).toBeNull();
   });
   it('still being paid: a busy status, no ticket yet', async () => {
     api.order.mockResolvedValue(order({ status: 'PENDING', ticketId: null } as Partial<TicketOrder>));
