@@ -71,7 +71,8 @@ function Cancel({ id }: { id: string }) {
           <li>{t('cancel.policy.half')}</li>
           <li>{t('cancel.policy.none')}</li>
         </ul>
-        <p className={styles.price} aria-live="polite">
+        {/* a sentence, so it wraps at 360 px (styles.price is an amount's: nowrap) */}
+        <p className={styles.refundLine} aria-live="polite" data-testid="cancel-refund">
           {t('cancel.youGet', { refund: money(b.cancellation.refundPaise), percent: b.cancellation.refundPercent })}
         </p>
       </section>

@@ -142,6 +142,13 @@ describe('ManageScreen: loading, unknown, refused, cancelled already', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByText(/Booking cancelled/)).toBeNull();
   });
+  it("the refund a cancel gives is a sentence that wraps at 360 px (not an amount's no-wrap price)", async () => {
+    mocked.loadBooking.mockResolvedValue(booking({ tripSlotStartTime: Date.now() + 86_400_000, arrivalTime: Date.now() + 90_000_000 }));
+    renderAt('/premium-buses/cancellationRescheduleCard/RSV-1?mode=cancel', ROUTE, <ManageScreen />);
+    const line = await screen.findByTestId('cancel-refund');
+    expect(line.textContent).toMatch(/If you cancel now you get ₹450 back \(100%\)/);
+    expect(line.className.split(' ')).not.toContain('price');
+  });
   it('a booking already cancelled: says so with the way to its refund', async () => {
     mocked.loadBooking.mockResolvedValue(booking({ status: 'USER_CANCELLED', refunds: [] }));
     renderAt('/premium-buses/cancellationRescheduleCard/RSV-1?mode=cancel', ROUTE, <ManageScreen />);
