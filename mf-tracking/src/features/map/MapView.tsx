@@ -28,6 +28,7 @@ import {
   type MapTileSource,
 } from './mapData';
 import type { JourneyMap } from './journey';
+import { shiftToShow } from './visible';
 import { useGeolocation } from '../common/useGeolocation';
 import { useCityId } from '../common/city';
 import styles from '../common/tracking.module.css';
@@ -397,10 +398,23 @@ export default function MapView({
     el.setAttribute('aria-hidden', 'true');
     el.textContent = intl.formatMessage({ id: 'map.youAreHere' });
     youMarker.current = new lib.Marker({ element: el, anchor: 'bottom' }).setLngLat([geo.lon, geo.lat]).addTo(m);
+    // "You are here" is never left under the zoom buttons or the scale, nor cut by the map's edge (visible.ts)
+    const keepInSight = () => {
+      const box = m.getContainer().getBoundingClientRect();
+      const rel = (r: DOMRect) => ({ x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height });
+      const label = rel(el.getBoundingClientRect());
+      const controls = [...m.getContainer().querySelectorAll('.maplibregl-ctrl-top-right .maplibregl-ctrl, .maplibregl-ctrl-bottom-left .maplibregl-ctrl')].map(
+        (c) => rel(c.getBoundingClientRect()),
+      );
+      // the dot under the label (its ::after) belongs to it
+      const [dx, dy] = shiftToShow({ ...label, h: label.h + 8 }, { w: box.width, h: box.height }, controls);
+      if (dx || dy) m.panBy([-dx, -dy], { duration: 300 });
+    };
     if (wantCentre.current) {
       wantCentre.current = false;
+      m.once('moveend', keepInSight);
       m.easeTo({ center: [geo.lon, geo.lat], zoom: Math.max(m.getZoom(), 14), duration: 500 });
-    }
+    } else requestAnimationFrame(keepInSight);
   }, [status, lib, geo, intl]);
   const showMe = () => {
     const m = map.current;
