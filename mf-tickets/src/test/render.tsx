@@ -17,7 +17,7 @@ export { location } from '@sawari/ui/src/testing/render-at';
 
 const CATALOGS = { en, hi } as Catalogs;
 
-export const KOCHI = { id: 'kochi', name: 'Kochi', features: { tickets: true } } as unknown as CityConfig;
+export const KOCHI = { id: 'kochi', name: 'Kochi', state: 'Kerala', lat: 9.98, lon: 76.28, features: { tickets: true } } as unknown as CityConfig;
 
 /** The gates' stand-ins: a signed-in rider in Kochi (a tickets city). */
 export const gates = {

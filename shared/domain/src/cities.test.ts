@@ -1,4 +1,4 @@
-import { parseClusterConfig, clusterOfCity, KERALA_CLUSTER } from './cities';
+import { parseClusterConfig, clusterOfCity, KERALA_CLUSTER, vehicleNumberExample } from './cities';
 
 describe('cluster config', () => {
   it('holds the twelve Kerala cluster cities', () => {
@@ -17,5 +17,15 @@ describe('cluster config', () => {
     const log = jest.fn();
     expect(parseClusterConfig([KERALA_CLUSTER, { clusterId: 1 }, { clusterId: 'X', cityIdsInCluster: [2] }], log)).toEqual([KERALA_CLUSTER]);
     expect(log).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("examples from the city, never another city's", () => {
+  it('a vehicle number in the state of the city', () => {
+    expect(vehicleNumberExample('Kerala')).toBe('KL01AB1234');
+    expect(vehicleNumberExample(' maharashtra ')).toBe('MH01AB1234');
+    expect(vehicleNumberExample('Tamil Nadu')).toBe('TN01AB1234');
+    expect(vehicleNumberExample('Atlantis')).toBeNull();
+    expect(vehicleNumberExample(undefined)).toBeNull();
   });
 });

@@ -46,3 +46,42 @@ export function parseClusterConfig(value: unknown, logError: (message: string) =
 
 export const clusterOfCity = (cityId: string, clusters: readonly ClusterConfig[]): string | null =>
   clusters.find((c) => c.cityIdsInCluster.includes(cityId))?.clusterId ?? null;
+
+/** The registration-mark letters of each state and union territory (the first two letters painted on a bus). */
+const STATE_REGISTRATION: Record<string, string> = {
+  'andhra pradesh': 'AP',
+  assam: 'AS',
+  bihar: 'BR',
+  chandigarh: 'CH',
+  chhattisgarh: 'CG',
+  delhi: 'DL',
+  goa: 'GA',
+  gujarat: 'GJ',
+  haryana: 'HR',
+  'himachal pradesh': 'HP',
+  'jammu and kashmir': 'JK',
+  jharkhand: 'JH',
+  karnataka: 'KA',
+  kerala: 'KL',
+  'madhya pradesh': 'MP',
+  maharashtra: 'MH',
+  odisha: 'OD',
+  puducherry: 'PY',
+  punjab: 'PB',
+  rajasthan: 'RJ',
+  'tamil nadu': 'TN',
+  telangana: 'TS',
+  'uttar pradesh': 'UP',
+  uttarakhand: 'UK',
+  'west bengal': 'WB',
+};
+
+/**
+ * An example vehicle number for a city's screens ("for example KL01AB1234" in Kochi, "MH01AB1234" in Mumbai), from
+ * the state in the city's configuration; null for a state this table does not know (the screen then gives none,
+ * rather than another state's).
+ */
+export function vehicleNumberExample(state: string | null | undefined): string | null {
+  const code = STATE_REGISTRATION[(state ?? '').trim().toLowerCase()];
+  return code ? `${code}01AB1234` : null;
+}

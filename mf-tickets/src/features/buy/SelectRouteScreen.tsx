@@ -6,9 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, RouteBadge } from '@sawari/ui';
 import { useCityConfig, type CityConfig } from '@sawari/runtime';
 import { useFlow } from '../common/flow';
-import { connectingStopId, matchingRoutes, removeLeg } from '../common/model';
+import { connectingStopId, matchingRoutes, removeLeg, routeExample } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, Steps, asApiError, paths, styles, useAsync, useT } from '../common/ui';
-import { gql, RouteDocument, SearchRoutesDocument, StopRoutesDocument, type RouteSummary } from '../common/transit';
+import { CityExampleDocument, gql, RouteDocument, SearchRoutesDocument, StopRoutesDocument, type RouteSummary } from '../common/transit';
 import { directionServing } from './buy-model';
 
 function RouteSearch({ city }: { city: CityConfig }) {
@@ -29,8 +29,21 @@ function ConnectingRoutes({ city, stopId }: { city: CityConfig; stopId: string }
   return <RouteSearchForm city={city} connecting={{ stopName: stop?.stop_name ?? stopId, routes: stop?.routes ?? [] }} />;
 }
 
+/** The hint's example, from the city's own routes (a stop near its centre), or from the connecting stop's routes. */
+function useExample(city: CityConfig, connecting?: { stopName: string; routes: RouteSummary[] }) {
+  const near = useAsync(
+    connecting
+      ? null
+      : async () => routeExample((await gql(CityExampleDocument, { city: city.id, lat: city.lat, lon: city.lon })).nearbyStops.map((n) => n.stop)),
+    city.id,
+  );
+  if (connecting) return connecting.routes[0] ? { route: connecting.routes[0].route_name, stop: connecting.stopName } : null;
+  return near.status === 'ready' ? near.data : null;
+}
+
 function RouteSearchForm({ city, connecting }: { city: CityConfig; connecting?: { stopName: string; routes: RouteSummary[] } }) {
   const t = useT();
+  const example = useExample(city, connecting);
   const id = useId();
   const navigate = useNavigate();
   const [flow, setFlow] = useFlow();
@@ -104,7 +117,7 @@ function RouteSearchForm({ city, connecting }: { city: CityConfig; connecting?: 
         <div className={styles.field}>
           <label htmlFor={id}>{t('selectRoute.label')}</label>
           <span className={styles.hint} id={`${id}-hint`}>
-            {t('selectRoute.hint')}
+            {example ? t('selectRoute.hint', example) : t('selectRoute.hintPlain')}
           </span>
           <div className={styles.searchRow}>
             <input

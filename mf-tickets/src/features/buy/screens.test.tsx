@@ -104,11 +104,25 @@ describe('SelectRouteScreen (/select-trip/select-route)', () => {
     expect(location.current).toBe('/select-trip/select-stop');
     expect(store.get(flowAtom).route).toEqual({ routeId: 'R1', routeName: '1A', longName: 'Aluva – Vyttila', agency: 'KMRL' });
   });
-  it('nothing typed: says what to type, no request', async () => {
+  it('nothing typed: says what to type, no search', async () => {
     renderAt(P, P, <SelectRouteScreen />);
     search('  ');
     expect((await screen.findByRole('alert')).textContent).toBe('Type a route number or name.');
-    expect(gql).not.toHaveBeenCalled();
+    expect(gql).not.toHaveBeenCalledWith(transit.SearchRoutesDocument, expect.anything());
+  });
+  it('the hint’s example is the city’s own: a route and a stop near its centre, never "AE1 or Thane" in Kochi', async () => {
+    gql.mockResolvedValue({
+      nearbyStops: [{ stop: { stop_name: 'Ernakulam South', routes: [] } }, { stop: { stop_name: 'Kaloor', routes: [{ route_name: '7B' }] } }],
+    });
+    renderAt(P, P, <SelectRouteScreen />);
+    expect(await screen.findByText('For example 7B or Kaloor')).toBeTruthy();
+    expect(gql).toHaveBeenCalledWith(transit.CityExampleDocument, { city: 'kochi', lat: 9.98, lon: 76.28 });
+    expect(screen.queryByText(/AE1|Thane/)).toBeNull();
+  });
+  it('a city with no stop near its centre: a hint without an example', async () => {
+    gql.mockResolvedValue({ nearbyStops: [] });
+    renderAt(P, P, <SelectRouteScreen />);
+    expect(await screen.findByText('A route number, or the name of a place it goes to')).toBeTruthy();
   });
   it('loading, then no match: the empty state', async () => {
     let answer: (v: unknown) => void = () => undefined;
@@ -121,12 +135,17 @@ describe('SelectRouteScreen (/select-trip/select-route)', () => {
     expect(screen.getByText(/No route matches “zz”/)).toBeTruthy();
   });
   it('refused: the problem with Retry, which searches again', async () => {
-    gql.mockRejectedValueOnce(refused('NETWORK_ERROR')).mockResolvedValue({ searchRoutes: [] });
+    let searches = 0;
+    gql.mockImplementation((async (doc: unknown) => {
+      if (doc !== transit.SearchRoutesDocument) return { nearbyStops: [] };
+      if (searches++ === 0) throw refused('NETWORK_ERROR');
+      return { searchRoutes: [] };
+    }) as never);
     renderAt(P, P, <SelectRouteScreen />);
     search('1A');
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect((await screen.findByText('No routes found')).getAttribute('role')).toBe('status');
-    expect(gql).toHaveBeenCalledTimes(2);
+    expect(searches).toBe(2);
   });
   it('a hand-over with stops the route serves in that order: straight to the ticket, a new single journey', async () => {
     gql.mockResolvedValue({ route });

@@ -153,6 +153,15 @@ export function legsError(legs: readonly FlowLeg[]): LegsError | null {
   return firstUnconnectedLeg(legs) === null ? null : 'NOT_CONNECTED';
 }
 
+/**
+ * The route search's example from the city's own data: the first of `stops` (near its centre) with a route, as
+ * "{route} or {stop}"; null when there is none (the hint then names no example, never another city's).
+ */
+export function routeExample(stops: readonly { stop_name: string; routes: readonly { route_name: string }[] }[]): { route: string; stop: string } | null {
+  const s = stops.find((x) => x.routes.length > 0 && x.stop_name);
+  return s ? { route: s.routes[0].route_name, stop: s.stop_name } : null;
+}
+
 /** Where the leg being chosen must start: the stop where the last earlier leg ends; null for the first leg. */
 export const connectingStopId = (f: Flow): string | null => f.legs.at(-1)?.toStopId ?? null;
 

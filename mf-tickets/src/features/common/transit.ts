@@ -4,7 +4,7 @@
 // query (@sawari/runtime/src/gql).
 import type { RouteQuery, TicketRouteSummaryFragment } from '@sawari/contracts/src/generated/mf-tickets';
 
-export { RouteDocument, SearchRoutesDocument, StopRoutesDocument } from '@sawari/contracts/src/generated/mf-tickets';
+export { CityExampleDocument, RouteDocument, SearchRoutesDocument, StopRoutesDocument } from '@sawari/contracts/src/generated/mf-tickets';
 
 export type RouteSummary = TicketRouteSummaryFragment;
 export type Route = NonNullable<RouteQuery['route']>;

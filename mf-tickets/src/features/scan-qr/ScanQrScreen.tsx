@@ -7,7 +7,7 @@ import { Button } from '@sawari/ui';
 import type { CityConfig } from '@sawari/runtime';
 import type { WalletItem } from '@sawari/contracts';
 import { local, type LocalPunch } from '../common/local';
-import { tripsLeftToday } from '@sawari/domain';
+import { tripsLeftToday, vehicleNumberExample } from '@sawari/domain';
 import { itemState, normaliseVehicleNo, punchOutcome, ruleRecord, vehicleFromScan } from '../common/model';
 import { CityGate, ListSkeleton, LoadError, Page, RequireSignIn, paths, styles, useDates, useNow, useT } from '../common/ui';
 import { ItemTitle, StatusLabel, TicketHead } from '../common/item';
@@ -90,6 +90,8 @@ function Camera({ city, onVehicle }: { city: string; onVehicle: (vehicleNo: stri
 
 function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
   const t = useT();
+  // the city's own example number (its state's letters), never another city's
+  const vehicleExample = vehicleNumberExample(city.state);
   const id = useId();
   const { dateTime } = useDates();
   const now = useNow(10_000);
@@ -193,7 +195,7 @@ function Scan({ item, city }: { item: WalletItem; city: CityConfig }) {
         <div className={styles.field}>
           <label htmlFor={id}>{t('scan.vehicleLabel')}</label>
           <span id={`${id}-h`} className={styles.hint}>
-            {t('scan.vehicleHint')}
+            {vehicleExample ? t('scan.vehicleHint', { example: vehicleExample }) : t('scan.vehicleHintPlain')}
           </span>
           <div className={styles.searchRow}>
             <input

@@ -182,6 +182,11 @@ describe('ScanQrScreen (/your-tickets-and-passes/scan-qr/:transactionId)', () =>
     expect(db.recordPunch).toHaveBeenCalledWith({ transactionId: 'TKT-11111111', vehicleNo: 'KL07BC1234', source: 'MANUAL' });
     expect(screen.getByRole('link', { name: 'Ride history' })).toBeTruthy();
   });
+  it('the bus number example is the city’s own (Kochi, Kerala: KL…), never a Mumbai number', async () => {
+    open();
+    expect(await screen.findByText('As painted on the bus, for example KL01AB1234')).toBeTruthy();
+    expect(screen.queryByText(/MH01/)).toBeNull();
+  });
   it('offline: the ride is saved on the phone, to be sent later', async () => {
     db.recordPunch.mockResolvedValue(punch as never);
     db.syncPunches.mockResolvedValue(null);

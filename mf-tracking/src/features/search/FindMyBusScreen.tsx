@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
+import { vehicleNumberExample } from '@sawari/domain';
+import { useCityConfig } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import { Page } from '../common/Page';
 import { WithCity } from '../common/city';
@@ -13,6 +15,8 @@ function FindForm({ city }: { city: string }) {
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const id = useId();
   const navigate = useNavigate();
+  // the city's own example number (its state's letters), never another city's
+  const example = vehicleNumberExample(useCityConfig().city?.state);
   const [vNo, setVNo] = useState('');
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   const submit = async (e: FormEvent) => {
@@ -33,7 +37,7 @@ function FindForm({ city }: { city: string }) {
       <div className={styles.field}>
         <label htmlFor={id}>{t('findMyBus.label')}</label>
         <span className={styles.hint} id={`${id}-hint`}>
-          {t('findMyBus.hint')}
+          {example ? t('findMyBus.hint', { example }) : t('findMyBus.hintPlain')}
         </span>
         <div className={styles.searchRow}>
           <input

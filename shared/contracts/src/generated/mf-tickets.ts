@@ -30,9 +30,19 @@ export type StopRoutesQueryVariables = Exact<{
 
 export type StopRoutesQuery = { stop: { stop_id: string, stop_name: string, routes: Array<TicketRouteSummaryFragment> } | null };
 
+export type CityExampleQueryVariables = Exact<{
+  city: string;
+  lat: number;
+  lon: number;
+}>;
+
+
+export type CityExampleQuery = { nearbyStops: Array<{ stop: { stop_name: string, routes: Array<{ route_name: string }> } }> };
+
 /** A query string typed by its answer and variables (the shape @sawari/runtime/src/gql takes): the plain string at run time. */
 export type TypedDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
 
+export const CityExampleDocument = "query CityExample($city:ID!$lat:Float!$lon:Float!){nearbyStops(city:$city lat:$lat lon:$lon radiusMeters:3000 limit:5){stop{stop_name routes{route_name}}}}" as TypedDocument<CityExampleQuery, CityExampleQueryVariables>;
 export const RouteDocument = "query Route($city:ID!$routeId:ID!){route(city:$city routeId:$routeId){route_id route_name route_long_name agency_name color text_color directions{directionId headsign stops{stop_id stop_name}}}}" as TypedDocument<RouteQuery, RouteQueryVariables>;
 export const SearchRoutesDocument = "query SearchRoutes($city:ID!$query:String!){searchRoutes(city:$city query:$query limit:20){route_id route_name route_long_name agency_name color text_color}}" as TypedDocument<SearchRoutesQuery, SearchRoutesQueryVariables>;
 export const StopRoutesDocument = "query StopRoutes($city:ID!$stopId:ID!){stop(city:$city stopId:$stopId){stop_id stop_name routes{route_id route_name route_long_name agency_name color text_color}}}" as TypedDocument<StopRoutesQuery, StopRoutesQueryVariables>;
