@@ -112,6 +112,8 @@ export const reservationLineSchema = z.object({
   agency: z.string(),
   capacity: z.number().int(),
   description: z.string(),
+  /** Its texts in the app's other languages, keyed by the English text ({ hi: { "<description>": "<Hindi>" } }). */
+  translations: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   stops: z.array(reservationStopSchema),
   fromPaise: z.number().int(),
   transitRouteId: z.string().nullable(),

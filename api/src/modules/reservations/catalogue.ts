@@ -20,6 +20,7 @@ import {
 import { ApiError } from '../../platform/errors';
 import type { LineRow, TripRow } from './store';
 import { bad, conflict, Part, tripIdOf, parseTripId } from './core';
+import { lineTranslations } from './line-i18n';
 
 /** The catalogue and fares: lines, stop pairs, departures from each line's schedule (trips made on first use), slots, seat availability, fares. */
 export class Catalogue extends Part {
@@ -42,6 +43,8 @@ export class Catalogue extends Part {
       agency: l.agency,
       capacity: l.capacity,
       description: l.description,
+      // its description in the rider's language (line-i18n.ts); English where none
+      translations: lineTranslations([l.description]),
       stops: l.stops,
       fromPaise: all.length ? Math.min(...all) : 0,
       transitRouteId: l.transitRouteId,

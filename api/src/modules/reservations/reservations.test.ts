@@ -59,6 +59,11 @@ describe(`reservations API ${dbLabel()}`, () => {
       ['PRM-1', true],
       ['PRM-2', false],
     ]);
+    // each line carries its description in the app's other languages (the screens show the rider's)
+    const described = (await req('GET', `/api/reservations/v1/cities/mumbai/lines?product=EVENT`)).json() as {
+      lines: { description: string; translations?: Record<string, Record<string, string>> }[];
+    };
+    for (const l of described.lines) expect(l.translations?.hi?.[l.description]).toMatch(/[\u0900-\u097F]/);
     const pairs = (await req('GET', `${R}/cities/mumbai/stop-pairs?product=AIRPORT&fromStopId=T1-BAY`)).json() as {
       pairs: { line: { id: string }; to: { stopId: string } }[];
     };
@@ -173,7 +178,12 @@ describe(`reservations API ${dbLabel()}`, () => {
     const wallet = (await req('GET', '/api/tickets/wallet?city=mumbai')).json() as {
       items: { transactionId: string; productSubType: string; status: string }[];
     };
-    expect(wallet.items.find((i) => i.transactionId === b.bookingId)).toMatchObject({ productSubType: 'premiumReserveTicket', status: 'ACTIVE' });
+    // the seat's passengers as data (every language words them: "वयस्क × 1", never the server's English "Adult × 1")
+    expect(wallet.items.find((i) => i.transactionId === b.bookingId)).toMatchObject({
+      productSubType: 'premiumReserveTicket',
+      status: 'ACTIVE',
+      passengers: { adult: expect.any(Number), child: expect.any(Number), senior: expect.any(Number) },
+    });
     expectError(await pay(b.bookingId), 409, 'ORDER_ALREADY_PAID');
   });
 

@@ -178,6 +178,8 @@ export class Views extends Part {
       agency: d.lineCode,
       categoryId: 'seat',
       categoryName: seatsName(d.passengers),
+      // who travels as data, so the wallet words it in the rider's language (categoryName is the English fallback)
+      passengers: { adult: d.passengers.adult, child: d.passengers.child, senior: d.passengers.senior },
       fmId: d.lineId,
       fare: d.farePaise / 100,
       discountedFare: d.farePaise / 100,

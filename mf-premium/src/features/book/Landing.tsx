@@ -6,7 +6,7 @@ import type { ReservationLine, ReservationProductName, StopPair } from '@sawari/
 import { serverNow } from '@sawari/runtime';
 import { loadBookings, loadLines, loadPairs } from '../common/api';
 import { flowPaths, paths } from '../common/model';
-import { ListSkeleton, LoadError, money, SeatStatus, styles, useAsync, useDay, useT, useTimes } from '../common/ui';
+import { ListSkeleton, LoadError, money, SeatStatus, styles, useAsync, useDay, useT, useTimes, useLineText } from '../common/ui';
 import { PopUpDialog } from '../manage/shared';
 
 export function Landing({ city, product }: { city: string; product: ReservationProductName }) {
@@ -43,6 +43,7 @@ export function Landing({ city, product }: { city: string; product: ReservationP
 
 function LineCard({ line, product, pairs }: { line: ReservationLine; product: ReservationProductName; pairs: StopPair[] }) {
   const t = useT();
+  const lineText = useLineText();
   const first = line.stops[0];
   const last = line.stops[line.stops.length - 1];
   const direct = pairs.find((p) => p.from.stopId === first.stopId && p.to.stopId === last.stopId) ?? pairs[0];
@@ -57,7 +58,7 @@ function LineCard({ line, product, pairs }: { line: ReservationLine; product: Re
       <p className={styles.small}>
         <span className={styles.badge}>{t(line.isAc ? 'line.ac' : 'line.nonAc')}</span> {first.name} → {last.name} · {t('line.seats', { seats: line.capacity })}
       </p>
-      <p className={styles.muted}>{line.description}</p>
+      <p className={styles.muted}>{lineText(line, line.description)}</p>
       <p className={styles.actions}>
         {direct && (
           <Link className={styles.linkButton} to={flowPaths(product).slots(line.id, direct.from.stopId, direct.to.stopId)}>

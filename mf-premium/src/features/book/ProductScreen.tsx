@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useDuration } from '@sawari/ui/src/duration';
 import { loadPairs } from '../common/api';
 import { flowPaths } from '../common/model';
-import { ListSkeleton, LoadError, money, Page, PremiumGate, RequireSignIn, styles, useAsync, useT } from '../common/ui';
+import { ListSkeleton, LoadError, money, Page, PremiumGate, RequireSignIn, styles, useAsync, useT, useLineText } from '../common/ui';
 
 /** /premium-buses/view-premium-product?lineId=: a line's stops, fares per stop pair and category. */
 export function ProductScreen() {
@@ -22,6 +22,7 @@ export function ProductScreen() {
 function Product({ city, lineId }: { city: string; lineId: string }) {
   const t = useT();
   const { duration } = useDuration();
+  const lineText = useLineText();
   const pairs = useAsync(() => loadPairs(city, 'PREMIUM'), city);
   if (pairs.status === 'loading') return <ListSkeleton />;
   if (pairs.status === 'error') return <LoadError error={pairs.error} onRetry={pairs.retry} />;
@@ -33,7 +34,7 @@ function Product({ city, lineId }: { city: string; lineId: string }) {
       <h2>
         {line.code} · {line.name} <span className={styles.badge}>{t(line.isAc ? 'line.ac' : 'line.nonAc')}</span>
       </h2>
-      <p>{line.description}</p>
+      <p>{lineText(line, line.description)}</p>
       <h3>{t('product.stops')}</h3>
       <ol className={styles.stops}>
         {line.stops.map((s) => (

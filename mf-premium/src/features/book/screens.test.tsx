@@ -87,6 +87,23 @@ describe('durations in hours and minutes (one formatter for every screen)', () =
   });
 });
 
+describe('a line’s description in the rider’s language (the translations the API sends with it)', () => {
+  const translated = { ...line, translations: { hi: { [line.description]: 'वातानुकूलित, हर एक की एक सीट।' } } };
+  it('in Hindi on the line’s page and the landing; in English the English', async () => {
+    mocked.loadPairs.mockResolvedValue([{ ...pair, line: translated }]);
+    mocked.loadLines.mockResolvedValue([translated]);
+    const { unmount } = renderAt('/premium-buses/view-premium-product?lineId=PRM-2', '/premium-buses/view-premium-product', <ProductScreen />, 'hi');
+    expect(await screen.findByText('वातानुकूलित, हर एक की एक सीट।')).toBeTruthy();
+    expect(screen.queryByText(line.description)).toBeNull();
+    unmount();
+    const landing = renderAt('/premium-buses', '/premium-buses', <LandingScreen />, 'hi');
+    expect(await screen.findByText('वातानुकूलित, हर एक की एक सीट।')).toBeTruthy();
+    landing.unmount();
+    renderAt('/premium-buses/view-premium-product?lineId=PRM-2', '/premium-buses/view-premium-product', <ProductScreen />);
+    expect(await screen.findByText(line.description)).toBeTruthy();
+  });
+});
+
 describe('ProductScreen', () => {
   it('a line’s stops and fares; an unknown line says so', async () => {
     const { unmount } = renderAt('/premium-buses/view-premium-product?lineId=PRM-2', '/premium-buses/view-premium-product', <ProductScreen />);

@@ -37,6 +37,16 @@ export function useDay() {
  * Reserved seats are sold where the city's `premium` feature is on, and only in the one city of the app-version window
  * (spec §6, isPremiumEnabled): renders children with the rider's city id there; elsewhere a clear panel.
  */
+/**
+ * A line's own text (its description) in the rider's language: the translation the API sends with the line
+ * (`translations[lang][english]`), else the English text.
+ */
+export function useLineText(): (line: { translations?: Record<string, Record<string, string>> }, text: string) => string {
+  const { locale } = useIntl();
+  const lang = locale.slice(0, 2);
+  return (line, text) => line.translations?.[lang]?.[text] ?? text;
+}
+
 export function PremiumGate({ children }: { children: (city: string) => ReactNode }) {
   const t = useT();
   return (

@@ -188,6 +188,21 @@ describe('WalletScreen (/your-tickets-and-passes)', () => {
       expect(c.getAttribute('href')).not.toMatch(/before-activation/);
     }
   });
+  it('a reserved seat’s row in Hindi: its passengers in Hindi like every other row ("वयस्क × 1", never "Adult × 1")', async () => {
+    const seat = ticket({
+      transactionId: 'RSV-44444444',
+      ticketId: 'RSV-44444444',
+      productSubType: 'premiumReserveTicket',
+      routeName: 'GE1',
+      categoryName: 'Adult × 1',
+      passengers: { adult: 1, child: 0, senior: 0 },
+    } as Partial<WalletItem>);
+    api.walletAll.mockResolvedValue(wallet([seat]));
+    renderAt(W, W, <WalletScreen />, { lang: 'hi' });
+    const card = (await within(await screen.findByRole('tabpanel')).findAllByRole('link'))[0];
+    expect(card.textContent).toContain(`GE1 · ${hi['passenger.adult']} × 1`);
+    expect(card.textContent).not.toContain('Adult');
+  });
   it('in Hindi: the heading and the tabs', async () => {
     renderAt(W, W, <WalletScreen />, { lang: 'hi' });
     expect(await h1(hi['wallet.heading'])).toBeTruthy();
