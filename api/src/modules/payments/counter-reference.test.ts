@@ -132,6 +132,25 @@ describe(`cash at the counter by its reference ${dbLabel()}`, () => {
     for (const [i, ref] of refs.entries()) expect((await lookup(ref)).json()).toMatchObject({ orderId: orders[i] });
   });
 
+  it('20 racing settles of one reference (typed in different ways, paid and not paid): one outcome, every answer agrees with it, one pass at most, never a 5xx', async () => {
+    const tx = await order();
+    const ref = payResponseSchema.parse((await pay(tx)).json()).counterReference!;
+    const typed = (i: number) => (i % 3 === 0 ? ref : i % 3 === 1 ? ref.toLowerCase() : ref.replace('-', ''));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => settle(typed(i), { paid: i % 4 !== 3 })));
+    const final = paymentSchema.parse((await lookup(ref)).json()).status;
+    expect(['SUCCESS', 'FAILED']).toContain(final);
+    for (const [i, a] of answers.entries()) {
+      // a twin answers the settled payment (200) when it asked for that outcome, else 409: never the other outcome as done
+      if (a.statusCode === 200) {
+        expect(a.json().status).toBe(final);
+        expect(i % 4 !== 3).toBe(final === 'SUCCESS');
+      } else expect([a.statusCode, a.json().code]).toEqual([409, 'PAYMENT_NOT_PENDING']);
+    }
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    const passes = Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [tx])).rows[0].n);
+    expect(passes).toBe(final === 'SUCCESS' ? 1 : 0);
+  });
+
   it('a reference already taken is drawn again (unique), and the payment is still made once', async () => {
     // its own service on the same tables, whose draw repeats a taken reference twice before a new one
     const taken = payResponseSchema.parse((await pay(await order())).json()).counterReference!;

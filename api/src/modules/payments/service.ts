@@ -423,8 +423,15 @@ export class PaymentService {
     if (row.status !== 'PENDING' || !row.gatewayRef)
       throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
     if (!this.gateway.settleAtCounter) throw new ApiError(409, 'COUNTER_NOT_SUPPORTED', 'The payment gateway does not take cash at the counter.');
-    await this.gateway.settleAtCounter(row.gatewayRef, paid);
+    const charge = await this.gateway.settleAtCounter(row.gatewayRef, paid);
     if (await this.settle(row)) await this.deliver(row.id);
+    // a twin at another counter settled it the other way meanwhile (the gateway settles a charge once): say so
+    if (charge && charge.status !== 'PENDING' && charge.status !== (paid ? 'SUCCESS' : 'FAILED'))
+      throw new ApiError(
+        409,
+        'PAYMENT_NOT_PENDING',
+        `This payment was settled at the counter meanwhile, as ${charge.status === 'SUCCESS' ? 'paid' : 'not paid'}.`,
+      );
     return this.payment(row.userId, row.id);
   }
 
