@@ -213,6 +213,8 @@ if (want('unit') || want('pg')) {
 // workers take the files of all three projects longest first, so no core idles at the end of a pass.
 const jestChanged = changed ? ['--changedSince', changedRef] : [];
 if (want('unit') || want('pg')) {
+  // The API compiled (incremental): tests that start the server or a CLI as a child run it (api/src/testing/compiled-api.ts).
+  run('build API (api/dist)', process.execPath, [path.join(root, 'api/build.mjs')]);
   const pg = want('pg') ? await reachablePostgres() : null;
   const projects = [...(want('unit') ? ['unit', 'api'] : []), ...(pg ? ['api-pg'] : [])];
   if (projects.length) {

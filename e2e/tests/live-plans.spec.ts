@@ -155,9 +155,11 @@ for (const lang of ['en', 'hi'] as const) {
     // Bus 11 now 7 minutes late: it reaches Beryl Market after bus 22 leaves. The re-check (every minute, and when the
     // page is shown again) says so.
     writeTripUpdates(rtFile(), 420);
-    await page.waitForTimeout(2500);
-    await page.reload();
-    await expect(page.getByRole('alert').filter({ hasText: T.missed })).toBeVisible({ timeout: 20_000 });
+    // The server reads the file every second: the page shown again says so once the server has the new delay.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('alert').filter({ hasText: T.missed })).toBeVisible({ timeout: 4_000 });
+    }).toPass({ timeout: 30_000 });
     await expectAccessible(page);
     await page.screenshot({ path: path.join(shotsDir, `missed-${lang}.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

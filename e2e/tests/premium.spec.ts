@@ -348,7 +348,8 @@ test('the booked bus, live: when tracking opens, then the bus on a map with its 
   const tracking = await (await request.get(`${R}/bookings/${id}/tracking`, { headers })).json();
   expect(tracking).toMatchObject({ state: 'LIVE', boarding: { stopId: 'PRM-GHATKOPAR' } });
   expect(tracking.pollAfterMs).toBeGreaterThanOrEqual(120_000);
-  await page.waitForTimeout(1500); // the map's tiles-free style settles
+  // The map's tiles-free style has drawn: two frames after it said ready (a condition, not a sleep).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await shot(page, 'live-bus');
   await expectAccessible(page);
 });

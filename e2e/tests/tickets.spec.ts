@@ -497,8 +497,12 @@ test('a ride recorded offline is sent when the rider goes online on the home scr
   expect(rides).toHaveLength(1);
   expect(rides[0]).toMatchObject({ vehicleNo: 'MH01AE3003', source: 'MANUAL' });
   // A later start sends nothing again.
+  let syncsAfterReload = 0;
+  page.on('request', (r) => r.url().endsWith('/api/validation/rides/sync') && r.method() === 'POST' && syncsAfterReload++);
   await page.reload();
-  await page.waitForTimeout(3000);
+  // The start-up work is done once the page has been quiet on the network for a while (a condition, not a sleep).
+  await page.waitForLoadState('networkidle');
+  expect(syncsAfterReload).toBe(0);
   expect((await (await request.get(`/api/validation/rides/${tx}`, { headers })).json()).rides).toHaveLength(1);
 });
 

@@ -8,6 +8,7 @@ import { dbLabel, openTestDb, type TestDb } from '../testing/test-db';
 import { newPrivateKeyText } from '../modules/validation/keys';
 import { parseConfig, testConfig } from './config';
 import { buildServer } from './server';
+import { compiledApi } from '../testing/compiled-api';
 
 // SAWARI_CLOCK_START: a development or test server whose clock starts at a chosen instant and ticks in real time
 // (the e2e specs that depend on the time of day run against one, docs/testing.md). Refused in production.
@@ -64,7 +65,7 @@ describe('SAWARI_CLOCK_START is parsed and validated', () => {
 
   it('stops a production start with a start-up error before any database is opened', () => {
     const repo = path.resolve(__dirname, '../../..');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'api/src/app/main.ts')], {
+    const r = spawnSync(process.execPath, [compiledApi('app/main.js')], {
       cwd: repo,
       encoding: 'utf8',
       timeout: 60_000,

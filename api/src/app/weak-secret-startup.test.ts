@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { newPrivateKeyText } from '../modules/validation/keys';
+import { compiledApi } from '../testing/compiled-api';
 
-// The server itself (api/src/app/main.ts, as `npm run dev:api` starts it) refuses to start in production with a weak
+// The server itself (compiled, api/dist/app/main.js, as production starts it) refuses to start in production with a weak
 // AUTH_TOKEN_SECRET: exit code 1 and a start-up error saying why, before any database is opened.
 const repo = path.resolve(__dirname, '../../..');
 const start = (secret: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'api/src/app/main.ts')], {
+  spawnSync(process.execPath, [compiledApi('app/main.js')], {
     cwd: repo,
     encoding: 'utf8',
     timeout: 60_000,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { openDb, type Db } from '../platform/db';
 import { REPO, runNode, signInOverHttp, spawnServer, type SpawnedServer } from './spawned-server.testing';
 import { makeDrillData, type DrillFacts } from './drill.testing';
+import { compiledApi } from '../testing/compiled-api';
 
 const base = process.env.TEST_DATABASE_URL;
 const engine = base ? 'PostgreSQL' : 'PGlite';
@@ -37,8 +38,7 @@ describe(`backup and restore drill (${engine})`, () => {
   let admin: Db | undefined;
   let server: SpawnedServer | undefined;
   let facts: DrillFacts;
-  const cli = (command: string, args: string[], e: Record<string, string>) =>
-    runNode(['--import', 'tsx', path.join(REPO, 'api/src/cli/backup.ts'), command, ...args], e, 240_000);
+  const cli = (command: string, args: string[], e: Record<string, string>) => runNode([compiledApi('cli/backup.js'), command, ...args], e, 240_000);
   const audit = async (e: Record<string, string>): Promise<Audit> => {
     const r = await cli('audit', [], e);
     if (r.code !== 0) throw new Error(r.out);

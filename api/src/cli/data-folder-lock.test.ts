@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { acquireDataFolderLock, dataFolderHolder, DataFolderLockedError, LOCK_FILE, type LockHolder } from '../platform/data-folder-lock';
 import { serverHoldingDataDir } from './terminal';
+import { compiledApi } from '../testing/compiled-api';
 import { REPO, runNode, signInOverHttp, spawnServer, submittedPassOrder, type SpawnedServer } from './spawned-server.testing';
 
 const made: string[] = [];
@@ -100,14 +101,14 @@ describe('the data folder lock (in one process)', () => {
     const done = path.join(dir, 'done');
     const script = `
       const fs = require('node:fs');
-      const { acquireDataFolderLock } = require(${JSON.stringify(path.join(REPO, 'api/src/platform/data-folder-lock.ts'))});
+      const { acquireDataFolderLock } = require(${JSON.stringify(compiledApi('platform/data-folder-lock.js'))});
       const wait = (file, then) => (fs.existsSync(file) ? then() : setTimeout(() => wait(file, then), 5));
       console.log('READY');
       wait(${JSON.stringify(go)}, () => {
         try { acquireDataFolderLock(${JSON.stringify(dir)}, 'ops'); console.log('GOT'); wait(${JSON.stringify(done)}, () => process.exit(0)); }
         catch (e) { console.log(e.name); process.exit(0); }
       });`;
-    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: REPO }));
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['-e', script], { cwd: REPO }));
     const outs = children.map(() => '');
     children.forEach((c, i) => c.stdout.on('data', (d) => (outs[i] += d)));
     const closed = Promise.all(children.map((c) => new Promise((r) => c.on('close', r))));
@@ -171,17 +172,7 @@ suite('one process per PGlite folder (real server processes)', () => {
   }, 300_000);
 
   it('import-gtfs beside it refuses, naming the server (pid, URL); the server keeps answering', async () => {
-    const r = await runNode(
-      [
-        '--import',
-        'tsx',
-        path.join(REPO, 'api/src/cli/import-gtfs.ts'),
-        '--city',
-        'lockville',
-        path.join(REPO, 'api/src/modules/transit/importer/fixtures/mini'),
-      ],
-      env,
-    );
+    const r = await runNode([compiledApi('cli/import-gtfs.js'), '--city', 'lockville', path.join(REPO, 'api/src/modules/transit/importer/fixtures/mini')], env);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`in use by a Sawari server (pid ${server!.pid}, http://127.0.0.1:18380)`);
     expect((await fetch(`${server!.url}/api/health`)).ok).toBe(true);

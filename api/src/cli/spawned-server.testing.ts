@@ -1,9 +1,10 @@
-// Test support: the real server (api/src/app/main.ts under tsx) as a child process on its own data folder and a
-// loopback port, and a rider signed in through its HTTP API (the development SMS outbox). Used by the tests of the
+// Test support: the real server (the compiled API, api/dist/app/main.js, as `npm start` runs it) as a child process on
+// its own data folder and a loopback port, and a rider signed in through its HTTP API (the development SMS outbox). Used by the tests of the
 // data-folder lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { cityDate } from '@sawari/domain';
+import { compiledApi } from '../testing/compiled-api';
 
 export const REPO = path.resolve(__dirname, '../../..');
 
@@ -17,9 +18,9 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `node --import tsx api/src/app/main.ts` and waits for /api/health (or its exit). */
+/** Starts `node api/dist/app/main.js` (compiled first when stale: testing/compiled-api.ts) and waits for /api/health (or its exit). */
 export async function spawnServer(opts: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'api/src/app/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', compiledApi('app/main.js')], {
     cwd: REPO,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compiledApi } from '../../../testing/compiled-api';
 
 // The server and the CLI run compiled (api/build.mjs → api/dist, plain node, no tsx): a big feed's reader thread must
 // start from api/dist/modules/transit/importer/reader-worker.js there. This builds the API and imports, in a plain node
@@ -14,7 +15,7 @@ const suite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 suite('the compiled importer (api/dist, plain node)', () => {
   let dir = '';
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(repo, 'api/build.mjs')], { cwd: repo, stdio: 'pipe' });
+    compiledApi('app/main.js'); // built (incrementally, under the tests' build lock)
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gtfs-compiled-'));
     for (const f of fs.readdirSync(MINI)) fs.copyFileSync(path.join(MINI, f), path.join(dir, f));
     const points = Array.from({ length: 90_000 }, (_, i) => `BIG,19.${String(i).padStart(5, '0')},72.8123456,${i + 1}\n`).join('');
