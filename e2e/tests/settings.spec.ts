@@ -220,8 +220,13 @@ test('SOS: contacts are checked before saving, the alert asks first, then counts
   await signIn(page, request);
   await page.goto('/app/SOS');
   await expect(h1(page)).toHaveText('SOS');
+  // The emergency numbers first; with no contact yet no alert button that cannot be pressed, but the two ways forward.
+  await expect(page.getByRole('region', { name: 'Emergency numbers' }).getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
   await expect(page.getByText('No emergency contacts yet.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send SOS alert' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send SOS alert' })).toHaveCount(0);
+  const none = page.getByRole('group', { name: 'Add at least one emergency contact before sending an alert.' });
+  await expect(none.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+  await expect(none.getByRole('link', { name: 'Add an emergency contact' })).toHaveAttribute('href', '/app/SOS/editSOSMessage');
   await expect(page.getByText(/Open now|Closed now/)).toBeVisible();
   await expect(page.getByText(/Mon–Fri: 8:00 am – 8:00 pm/i)).toBeVisible();
   await expectAccessible(page);

@@ -33,6 +33,16 @@ describe('TabBar', () => {
     unmount();
     expect(document.body.hasAttribute('data-tabbar')).toBe(false);
   });
+  it('keeps room for its real height: the page’s bottom padding and the scroll padding (what scrolls into view lands above it)', () => {
+    const height = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 194.4 } as DOMRect);
+    const { unmount } = draw('/', true);
+    expect(document.body.style.getPropertyValue('--sawari-tabbar-space')).toBe('203px');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('203px');
+    unmount();
+    height.mockRestore();
+    expect(document.body.style.getPropertyValue('--sawari-tabbar-space')).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
   it('signed out, Account is sign-in that comes back; a screen of no tab marks none; Hindi labels', () => {
     draw('/buy-bus-ticket', false, hi as Record<string, string>, 'hi-IN');
     const nav = screen.getByRole('navigation', { name: 'मुख्य हिस्से' });

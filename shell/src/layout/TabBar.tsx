@@ -16,18 +16,28 @@ export function TabBar({ path, signedIn }: { path: string; signedIn: boolean }) 
   const intl = useIntl();
   const current = currentTab(path);
   const bar = useRef<HTMLElement>(null);
-  // The main area keeps room for the bar while it shows: its real height (two rows with large text).
+  // The page keeps room for the bar while it shows, its real height (two rows with large text), measured at once and
+  // on every change: the main area's bottom padding (the end of the page is reachable above it) and the document's
+  // scroll padding (whatever scrolls into view, a focused field, an anchor, scrollIntoView, lands above it, not under).
   useEffect(() => {
     const body = document.body;
+    const root = document.documentElement;
     body.setAttribute('data-tabbar', '');
     const el = bar.current;
-    const room = () => el && body.style.setProperty('--sawari-tabbar-space', `${Math.ceil(el.getBoundingClientRect().height) + 8}px`);
+    const room = () => {
+      if (!el) return;
+      const space = `${Math.ceil(el.getBoundingClientRect().height) + 8}px`;
+      body.style.setProperty('--sawari-tabbar-space', space);
+      root.style.scrollPaddingBottom = space;
+    };
+    room();
     const watch = typeof ResizeObserver === 'function' && el ? new ResizeObserver(room) : null;
     if (watch && el) watch.observe(el);
     return () => {
       watch?.disconnect();
       body.removeAttribute('data-tabbar');
       body.style.removeProperty('--sawari-tabbar-space');
+      root.style.removeProperty('scroll-padding-bottom');
     };
   }, []);
   return (

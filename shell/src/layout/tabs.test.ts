@@ -24,6 +24,18 @@ describe('the tab bar', () => {
     for (const p of ['/onboarding', '/on-boarding-mumbai', '/select-payment/A/pass/T1', '/select-payment', '/login/login-otp', '/login/login-otp/%2F'])
       expect(showsTabBar(p)).toBe(false);
   });
+  it('no bar over a code the rider shows or scans: the ticket and pass QR screens and the scanner are the whole screen', () => {
+    for (const p of [
+      '/your-tickets-and-passes/sound-qr/T1',
+      '/your-tickets-and-passes/sound-qr/T1/contact-less-ticket-validation',
+      '/your-tickets-and-passes/pass-validation/P1',
+      '/your-tickets-and-passes/scan-qr/T1',
+    ])
+      expect([p, showsTabBar(p)]).toEqual([p, false]);
+    // the wallet and a ticket's other pages keep it
+    for (const p of ['/your-tickets-and-passes', '/your-tickets-and-passes/summary/T1', '/your-tickets-and-passes/before-activation/T1'])
+      expect([p, showsTabBar(p)]).toEqual([p, true]);
+  });
   it('the account tab: the profile signed in; sign-in that comes back here signed out', () => {
     expect(accountPath(true, '/live-tracking')).toBe('/profile');
     expect(accountPath(false, '/')).toBe('/login');

@@ -33,11 +33,18 @@ export function currentTab(path: string): TabId | null {
 }
 
 /**
- * Whether the bar shows: on every rider screen except first-run onboarding and paying (a flow with its own way back,
- * where a stray tap would lose what was typed). Kiosk boards never load the layout at all.
+ * Screens that show a code to a validator or scan one (the tickets remote's QR and sound screens, the scanner): the
+ * whole screen is the code. A fixed bar at the bottom would sit over it (at 200 % text the bar is two rows, about a
+ * quarter of a phone's height, and covered the bottom of the QR); each has its own way back.
+ */
+const CODE_SCREENS = ['/your-tickets-and-passes/sound-qr', '/your-tickets-and-passes/pass-validation', '/your-tickets-and-passes/scan-qr'];
+
+/**
+ * Whether the bar shows: on every rider screen except first-run onboarding, paying (a flow with its own way back,
+ * where a stray tap would lose what was typed) and the code screens (CODE_SCREENS). Kiosk boards never load the layout.
  */
 export function showsTabBar(path: string): boolean {
-  return !['/onboarding', '/on-boarding-mumbai', '/select-payment', '/login/login-otp'].some((p) => within(path, p));
+  return ![...CODE_SCREENS, '/onboarding', '/on-boarding-mumbai', '/select-payment', '/login/login-otp'].some((p) => within(path, p));
 }
 
 /** The account tab: the profile when signed in, else sign-in that comes back to this page. */
