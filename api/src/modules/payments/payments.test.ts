@@ -392,6 +392,26 @@ describe(`payments ${dbLabel()}`, () => {
     expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
   });
 
+  it('a twin of a pay request that read its key before the first one was stored, and runs after the order was issued, replays it (not ORDER_ALREADY_PAID)', async () => {
+    // Seen on PostgreSQL under load (tickets' 20 identical pays: one answered 409): the twin's first look-up by key
+    // found nothing, then it waited for the order's lock while the first request stored, charged and issued. Injected
+    // here: the twin's look-up before the transaction misses.
+    const id = newOrder();
+    const key = newKey();
+    const body = card(SANDBOX_CARDS.success);
+    const first = await pay(id, body, key);
+    expect([first.statusCode, first.json().status]).toEqual([200, 'SUCCESS']);
+    const stale = jest.spyOn(PaymentStore.prototype, 'byKey').mockImplementationOnce(async () => null);
+    try {
+      const twin = await pay(id, body, key);
+      expect(stale).toHaveBeenCalled();
+      expect([twin.statusCode, twin.json()]).toEqual([200, first.json()]);
+    } finally {
+      stale.mockRestore();
+    }
+    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+  });
+
   it('20 concurrent pay requests with 20 different keys on one order: one charge, the rest refused', async () => {
     const id = newOrder();
     const creates = gateway.creates;

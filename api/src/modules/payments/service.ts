@@ -144,6 +144,10 @@ export class PaymentService {
       const store = this.store.with(tx);
       const q = await port.quote(tx, orderId, { lock: true });
       if (!q || q.userId !== userId) throw notFound();
+      // A twin of this request (same key) may have been stored, charged and even issued while this one waited for the
+      // order's lock, after its look-up by key above found nothing: it is replayed, never refused as "already paid".
+      const twin = await store.byKey(userId, idempotencyKey);
+      if (twin) return { replay: twin };
       const frozen = await store.order(orderKind, orderId, true);
       if (frozen?.state === 'ISSUED')
         throw new ApiError(409, 'ORDER_ALREADY_PAID', frozen.issuedPaymentId ? 'This order is already paid.' : 'This order was free and is already issued.');
