@@ -50,7 +50,7 @@ describe(`backup and restore drill (${engine})`, () => {
       admin = await openDb({ dataDir: 'memory://', databaseUrl: base }, { max: 1 });
       for (const n of Object.values(names)) await admin.query(`CREATE DATABASE ${n}`);
     }
-    server = await spawnServer({ port: 18386, dataDir: srcDir, env: { DATABASE_URL: env(srcDir, 'src').DATABASE_URL }, timeoutMs: 150_000 });
+    server = await spawnServer({ dataDir: srcDir, env: { DATABASE_URL: env(srcDir, 'src').DATABASE_URL }, timeoutMs: 150_000 });
     facts = await makeDrillData(server.url, ['9876580501', '9876580502']);
   }, 300_000);
   afterAll(async () => {
@@ -168,7 +168,7 @@ describe(`backup and restore drill (${engine})`, () => {
     const again = await cli('restore', [backupDir], env(dstDir, 'dst'));
     expect(again.code).toBe(1);
     expect(again.out).toMatch(base ? /is not empty \(\d+ tables\)/ : /pglite is not empty/);
-    server = await spawnServer({ port: 18387, dataDir: dstDir, env: { DATABASE_URL: env(dstDir, 'dst').DATABASE_URL }, timeoutMs: 150_000 });
+    server = await spawnServer({ dataDir: dstDir, env: { DATABASE_URL: env(dstDir, 'dst').DATABASE_URL }, timeoutMs: 150_000 });
     // The signing keys were restored with the data: the riders' tokens from before the backup still work.
     const [asha] = facts.riders;
     const cards = (await (await fetch(`${server.url}/api/cards/v1/cards`, { headers: asha.headers })).json()) as {

@@ -2,6 +2,7 @@
 // its own data folder and a loopback port, and a rider signed in through its HTTP API (the development SMS outbox). Used by the tests of the
 // data-folder lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { cityDate } from '@sawari/domain';
 import { compiledApi } from '../testing/compiled-api';
@@ -19,7 +20,10 @@ export interface SpawnedServer {
 }
 
 /** Starts `node api/dist/app/main.js` (compiled first when stale: testing/compiled-api.ts) and waits for /api/health (or its exit). */
-export async function spawnServer(opts: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+export async function spawnServer(opts: { port?: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+  // Without a port, a free one: a test that runs in both database projects at once (jest's api and api-pg) never meets
+  // its twin's server on a fixed port.
+  const port = opts.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', compiledApi('app/main.js')], {
     cwd: REPO,
     env: {
@@ -27,7 +31,7 @@ export async function spawnServer(opts: { port: number; dataDir: string; env?: R
       NODE_ENV: 'development',
       SAWARI_ENV: 'development',
       HOST: '127.0.0.1',
-      PORT: String(opts.port),
+      PORT: String(port),
       DATA_DIR: opts.dataDir,
       WEB_ROOT: 'off',
       LOG_LEVEL: 'warn',
@@ -44,7 +48,7 @@ export async function spawnServer(opts: { port: number; dataDir: string; env?: R
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
     if (gone) throw new Error(`the server exited before answering:\n${out}`);
@@ -73,6 +77,18 @@ export async function spawnServer(opts: { port: number; dataDir: string; env?: R
       await exited;
     },
   };
+}
+
+/** A loopback port no one listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Runs a script of the repository (node [--import tsx] file args) to its end; answers exit code and output. */
