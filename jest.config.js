@@ -32,6 +32,10 @@ module.exports = {
   // Global only (jest ignores it inside a project): PGlite's first start and the Kochi import take seconds.
   testTimeout: 60000,
   testSequencer: '<rootDir>/scripts/jest/sequencer.js',
+  // A worker that grew past this after a file is replaced by a fresh one: PGlite's WebAssembly memory and jsdom
+  // windows are not all given back between files, and a worker that had run a few hundred files reached 6 GB and spent
+  // its time collecting garbage (seen in this suite's one-run shape; docs/testing.md "The suite").
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
