@@ -71,6 +71,26 @@ describe('oneResultPerStation', () => {
     expect(kaloor.routeNames).toEqual(['FK–PAL', 'ALU–FK']);
     expect(kaloor.lat).toBeCloseTo(9.9947, 3);
   });
+  it("names a big station's first three places and six routes, by their badges", () => {
+    const names = [
+      'Fort Kochi ↔ Palarivattom',
+      'Aluva ↔ Fort Kochi via Menaka',
+      'Kakkanad ↔ Thevara',
+      'Ernakulam ↔ Vypin',
+      'High Court ↔ Nedungad',
+      'North Paravur ↔ Munambam',
+      'Aluva ↔ Perumbavoor',
+      'Kaloor ↔ North Paravur',
+      'Edakochi ↔ Fort Kochi',
+    ];
+    const out = oneResultPerStation([
+      stop('a', 'Vyttila', 9.9671, 76.3186, ['Aluva', 'Kakkanad'], names.slice(0, 5)),
+      stop('b', 'Vyttila', 9.9672, 76.3187, ['Fort Kochi', 'Aluva', 'Edappally'], names.slice(3)),
+    ]);
+    if (out[0].kind !== 'station') throw new Error('not a station');
+    expect(out[0].towards).toEqual(['Aluva', 'Kakkanad', 'Fort Kochi']);
+    expect(out[0].routeNames).toEqual(['FK–PAL', 'ALU–FK', 'KAK–THE', 'ERN–VYP', 'HC–NED', 'NP–MUN']);
+  });
   it('keeps same-named stops far apart as their own results (Palli, 30 km apart), and a lone stop as a stop', () => {
     const out = oneResultPerStation([stop('a', 'Palli', 10.0, 76.3), stop('b', 'Palli', 10.27, 76.3)]);
     expect(out.map((h) => h.kind)).toEqual(['stop', 'stop']);

@@ -1,6 +1,6 @@
 // Pure rules of the search results screen (tested in results.test.ts): a route's title without its name twice, pages
 // merged without repeats, and a distance as a rider reads it.
-import { haversineKm } from '@sawari/domain';
+import { haversineKm, routeBadgeLabel } from '@sawari/domain';
 
 /** Results asked per page; one more is asked to know whether a "Load more" is worth showing. */
 export const PAGE_SIZE = 20;
@@ -46,6 +46,10 @@ export function distanceFrom(rider: { lat: number; lon: number }, lat: number, l
   if (m < 995) return { unit: 'meter', value: Math.max(10, Math.round(m / 10) * 10) };
   return { unit: 'kilometer', value: Math.round(m / 100) / 10 };
 }
+
+/** A station names this many places its buses go to, and this many of its routes. */
+export const STATION_TOWARDS = 3;
+export const STATION_ROUTES = 6;
 
 /** Stops of one name within this distance of each other are one station (Kochi's five "Kaloor" platforms, 500 m apart). */
 export const STATION_RADIUS_M = 700;
@@ -103,8 +107,9 @@ export function oneResultPerStation<T extends StopHit>(hits: readonly T[]): Hit<
       lat,
       lon,
       stops: s.stops,
-      towards: union(s.stops.map((x) => x.towards)),
-      routeNames: union(s.stops.map((x) => x.routeNames)),
+      // A junction's stops go everywhere: the first few places and routes (as their badges say them), not a page of names.
+      towards: union(s.stops.map((x) => x.towards)).slice(0, STATION_TOWARDS),
+      routeNames: union(s.stops.map((x) => x.routeNames?.map((n) => routeBadgeLabel(n).label))).slice(0, STATION_ROUTES),
     };
   }
   return out;
