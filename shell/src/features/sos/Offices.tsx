@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useAtomValue } from 'jotai';
 import { OFFICE_HOURS, officeStatus } from '@sawari/domain';
-import { serverNow } from '@sawari/runtime';
+import { cityAtom, cityConfigAtom, serverNow } from '@sawari/runtime';
 import { formatHour } from '../common/format';
 import { useAsync } from '../common/useAsync';
 import styles from '../common/page.module.css';
 import own from './sos.module.css';
 import { getOffices } from './sosApi';
 
-/** Support offices: open or closed right now (city time, re-checked every minute), their hours and contacts. */
+/** Support offices: open or closed right now (city time, re-checked every minute), their hours and the rider's current
+ *  city's contacts (asked again when the city changes; the city configuration's while the answer is not there). */
 export function Offices() {
   const intl = useIntl();
-  const offices = useAsync(getOffices, 'offices');
+  const cityId = useAtomValue(cityAtom);
+  const city = useAtomValue(cityConfigAtom);
+  const offices = useAsync(() => getOffices(cityId), `offices:${cityId ?? ''}`);
+  const contacts = offices.data ?? city?.support ?? null;
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     const timer = setInterval(() => setNow(serverNow()), 60_000);
@@ -32,10 +37,10 @@ export function Offices() {
           <br />
           {intl.formatMessage({ id: 'sos.offices.weekends' }, { hours: range(hours.weekend) })}
         </p>
-        {offices.data && (
+        {contacts && (
           <p className={own.contacts}>
-            <a href={`tel:${offices.data.phone.replace(/\s+/g, '')}`}>{intl.formatMessage({ id: 'sos.offices.call' }, { phone: offices.data.phone })}</a>
-            <a href={`mailto:${offices.data.email}`}>{intl.formatMessage({ id: 'sos.offices.mail' }, { email: offices.data.email })}</a>
+            <a href={`tel:${contacts.phone.replace(/[^+0-9]/g, '')}`}>{intl.formatMessage({ id: 'sos.offices.call' }, { phone: contacts.phone })}</a>
+            <a href={`mailto:${contacts.email}`}>{intl.formatMessage({ id: 'sos.offices.mail' }, { email: contacts.email })}</a>
           </p>
         )}
       </div>

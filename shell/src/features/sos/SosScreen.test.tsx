@@ -3,10 +3,10 @@
 // cooldown), no contacts yet (nothing to send to), the daily limit (call 112), a refusal while cooling down, settings
 // that cannot be read with Try again, signed out, and Hindi. The support offices' open/closed line depends on the hour
 // and is not asserted here (officeStatus has its own tests).
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SosSettings } from '@sawari/contracts';
 import { SOS_DAILY_CAP } from '@sawari/domain';
-import { api, ApiRequestError, serverNow } from '@sawari/runtime';
+import { api, ApiRequestError, cityAtom, sawariStore, serverNow } from '@sawari/runtime';
 import { draw, signIn, signOut, t } from '../../test/render';
 import SosScreen from './SosScreen';
 
@@ -180,6 +180,34 @@ describe('SosScreen', () => {
     draw(<SosScreen />);
     await waitFor(() => expect(location.pathname).toBe(`/app/login/${encodeURIComponent('/SOS')}`));
     expect(mocked.get).not.toHaveBeenCalledWith('/sos');
+  });
+  it("the support contacts are the rider's city's (Kochi's number in Kochi, never Mumbai's +91 22), en and hi", async () => {
+    const kochi = { ...offices, phone: '+91 484 400 1234', email: 'kochi@sawari.example' };
+    const mumbai = { ...offices, phone: '+91 22 4000 1234', email: 'support@sawari.example' };
+    mocked.get.mockImplementation(async (path: string, o?: { params?: Record<string, unknown> }) => {
+      // the server's own (Mumbai's development default) without a city, the city's with it
+      if (path === '/support/offices') return (o?.params?.city === 'kochi' ? kochi : mumbai) as never;
+      if (path === '/sos') return settings as never;
+      throw new Error(`unexpected GET ${path}`);
+    });
+    act(() => sawariStore.set(cityAtom, 'kochi'));
+    try {
+      for (const lang of ['en', 'hi'] as const) {
+        const { unmount } = draw(<SosScreen />, lang);
+        const offices = screen.getByRole('region', { name: t('sos.offices.heading', {}, lang) });
+        const call = await within(offices).findByRole('link', { name: t('sos.offices.call', { phone: kochi.phone }, lang) });
+        expect(call.getAttribute('href')).toBe('tel:+914844001234');
+        expect(
+          within(offices)
+            .getByRole('link', { name: t('sos.offices.mail', { email: kochi.email }, lang) })
+            .getAttribute('href'),
+        ).toBe('mailto:kochi@sawari.example');
+        expect(offices.textContent).not.toContain('+91 22');
+        unmount();
+      }
+    } finally {
+      act(() => sawariStore.set(cityAtom, null));
+    }
   });
   it('Hindi: the daily limit in Hindi, still with 112', async () => {
     answer(settings);

@@ -6,7 +6,10 @@ export type AlertAnswer = { sentTo: number; nextAllowedAt: number };
 
 export const getSos = () => api.get<SosState | null>('/sos');
 export const saveSos = (settings: SosSettings) => api.put<SosState>('/sos', settings);
-export const getOffices = () => api.get<SupportOffices>('/support/offices', { skipTokenHeaders: true });
+/** The support offices' hours and contacts of `city` (the rider's current city: its own contacts, not the server's
+ *  default, which is Mumbai's); without a city, the server's. */
+export const getOffices = (city: string | null) =>
+  api.get<SupportOffices>('/support/offices', { skipTokenHeaders: true, ...(city ? { params: { city } } : {}) });
 
 /** The rider's position for the alert, or null when it is refused or takes longer than `timeoutMs`. */
 export function currentPosition(timeoutMs = 8000): Promise<{ lat: number; lon: number } | null> {
