@@ -390,6 +390,13 @@ test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each
   await expect(page.getByRole('table').getByText('₹150').last()).toBeVisible();
   await page.getByRole('button', { name: 'Add a connecting route' }).click();
   await expect(page).toHaveURL('/app/select-trip/select-route');
+  // Only the routes from the stop where the first route ends are offered: AE4 (Terminal 2 to Thane by Ghatkopar) is not
+  // one of them, whatever is typed (the server refuses a ticket whose routes do not connect, too).
+  await expect(page.getByText(/Only routes from Sion Circle are offered/)).toBeVisible();
+  await page.getByLabel('Route number or name').fill('AE4');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No route from Sion Circle matches “AE4”. Clear the search to see them all.')).toBeVisible();
+  await shot(page, 'multi-select-route-connecting');
   await page.getByLabel('Route number or name').fill('AE1');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: /AE1/ }).click();

@@ -169,7 +169,7 @@ describe('SelectRouteScreen (/select-trip/select-route)', () => {
     const first = { routeId: 'R1', routeName: '1A', fromStopId: 'FORT', toStopId: 'KALOOR' };
     const { store } = renderAt(P, P, <SelectRouteScreen />, { flow: { city: 'kochi', legs: [first] } });
     expect(await screen.findByText('2 routes found')).toBeTruthy();
-    expect(screen.getByText(/Routes from Kaloor/)).toBeTruthy();
+    expect(screen.getByText(/Only routes from Kaloor are offered/)).toBeTruthy();
     expect(gql).toHaveBeenCalledWith(transit.StopRoutesDocument, { city: 'kochi', stopId: 'KALOOR' });
     // A route that does not serve Kaloor is never offered, whatever is typed.
     search('Fort Kochi');
