@@ -115,6 +115,45 @@ describe('CheckoutScreen', () => {
     await waitFor(() => expect(location.pathname).toBe('/app/select-trip/booking-success/T42'));
     view.unmount();
   });
+  it('cash: the short counter reference, large, in its two groups and spelled out for a screen reader, never the payment id (en and hi)', async () => {
+    for (const lang of ['en', 'hi'] as const) {
+      sessionStorage.clear();
+      answer({ [statusPath]: status(), '/payments/methods': methods, '/payments/pay_cWqmaHlQ8Y9Tfmqh': never });
+      mocked.post.mockResolvedValue({ paymentId: 'pay_cWqmaHlQ8Y9Tfmqh', status: 'PAYMENT_PROCESSING', failureReason: null, counterReference: 'K7QX-M4TP' });
+      const view = draw(<CashCheckoutScreen params={params} />, lang);
+      fireEvent.click(await screen.findByRole('button', { name: t('checkout.cash.button', {}, lang) }));
+      const shown = await screen.findByTestId('counter-reference');
+      expect([...shown.querySelectorAll('[data-group]')].map((g) => g.textContent)).toEqual(['K7QX', 'M4TP']);
+      expect(screen.getByText(t('checkout.cash.spoken', { spelled: 'K 7 Q X, M 4 T P' }, lang))).toBeTruthy();
+      expect(screen.getByText(t('checkout.cash.reference', {}, lang))).toBeTruthy();
+      expect(document.body.textContent).not.toContain('pay_cWqmaHlQ8Y9Tfmqh');
+      view.unmount();
+    }
+  });
+  it('cash, opened again: the reference read from the payment; a payment without one (made before references) shows its id', async () => {
+    answer({
+      [statusPath]: status({ status: 'PAYMENT_PROCESSING', paymentId: 'c7' }),
+      '/payments/methods': methods,
+      '/payments/c7': { paymentId: 'c7', method: 'cash', status: 'PENDING', failureReason: null, counterReference: 'AB23-CD45' },
+    });
+    attemptBook().begin(order, 'cash', 'cash');
+    attemptBook().pending(order, 'c7', 'cash');
+    const view = draw(<CashCheckoutScreen params={params} />);
+    const shown = await screen.findByTestId('counter-reference');
+    expect(shown.textContent?.replace(/\s/g, '')).toContain('AB23');
+    expect([...shown.querySelectorAll('[data-group]')].map((g) => g.textContent)).toEqual(['AB23', 'CD45']);
+    view.unmount();
+    sessionStorage.clear();
+    answer({
+      [statusPath]: status({ status: 'PAYMENT_PROCESSING', paymentId: 'pay_old1' }),
+      '/payments/methods': methods,
+      '/payments/pay_old1': { paymentId: 'pay_old1', method: 'cash', status: 'PENDING', failureReason: null },
+    });
+    attemptBook().begin(order, 'cash', 'cash');
+    attemptBook().pending(order, 'pay_old1', 'cash');
+    draw(<CashCheckoutScreen params={params} />);
+    expect((await screen.findByTestId('counter-reference')).textContent).toContain('pay_old1');
+  });
   it('expired: a cash reference that lapsed unpaid ends as declined, with its reason', async () => {
     answer({
       [statusPath]: status({ status: 'PAYMENT_PROCESSING', paymentId: 'c9' }),

@@ -35,7 +35,7 @@ export function Waiting({
       {cash && state.paymentId && (
         <div className={styles.reference}>
           <p>{t('checkout.cash.reference')}</p>
-          <p className={styles.referenceValue}>{state.paymentId}</p>
+          <CounterReference reference={state.counterReference} paymentId={state.paymentId} />
           <p>{t('checkout.cash.steps', { amount })}</p>
           <p className={page.hint}>{t('checkout.cash.blocking')}</p>
         </div>
@@ -45,5 +45,46 @@ export function Waiting({
         {t('checkout.waiting.checkNow')}
       </Button>
     </div>
+  );
+}
+
+/** "K7QX-M4TP" as "K 7 Q X, M 4 T P": one character at a time, a pause between the groups (what a screen reader says). */
+export const spellReference = (reference: string) =>
+  reference
+    .split('-')
+    .map((group) => [...group].join(' '))
+    .join(', ');
+
+/**
+ * The cash reference to read out at the counter: the payment's short counterReference, large, in its two groups, and
+ * spelled out for a screen reader. A payment made before references has none: its id (the counter finds it by that
+ * too), smaller and wrapping. Not known yet (a page opened again, before the payment is read): a line saying so.
+ */
+function CounterReference({ reference, paymentId }: { reference: string | null | undefined; paymentId: string }) {
+  const intl = useIntl();
+  if (reference === undefined)
+    return (
+      <p className={page.hint} data-testid="counter-reference-loading">
+        {intl.formatMessage({ id: 'checkout.cash.referenceLoading' })}
+      </p>
+    );
+  if (reference === null)
+    return (
+      <p className={styles.referenceValue} data-testid="counter-reference">
+        {paymentId}
+      </p>
+    );
+  const groups = reference.split('-');
+  return (
+    <p className={styles.counterReference} data-testid="counter-reference">
+      <span aria-hidden="true" className={styles.counterGroups}>
+        {groups.map((group, i) => (
+          <span key={i} data-group={i} className={styles.counterGroup}>
+            {group}
+          </span>
+        ))}
+      </span>
+      <span className={page.srOnly}>{intl.formatMessage({ id: 'checkout.cash.spoken' }, { spelled: spellReference(reference) })}</span>
+    </p>
   );
 }

@@ -11,7 +11,18 @@ import { isSlow, pollDelayMs, pollRetryDelayMs } from './polling';
 export type PayState =
   | { kind: 'idle' }
   | { kind: 'sending'; method: string }
-  | { kind: 'polling'; method: string; paymentId: string | null; startedAt: number; slow: boolean; offline: boolean; resumed?: boolean }
+  | {
+      kind: 'polling';
+      method: string;
+      paymentId: string | null;
+      startedAt: number;
+      slow: boolean;
+      offline: boolean;
+      resumed?: boolean;
+      /** Cash: the short reference read out at the counter ("K7QX-M4TP"); null when the payment has none (made before
+       *  references), undefined while not known yet (resumed from the order's status, before the payment is read). */
+      counterReference?: string | null;
+    }
   | { kind: 'failed'; method: string; reason: string | null }
   | { kind: 'paid' }
   | { kind: 'repriced'; method: string; code: string; fromPaise: number; toPaise: number }
@@ -76,9 +87,9 @@ export function usePayment(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order.productType, order.orderId, ctx.returnData]);
 
-  const startPolling = (method: string, paymentId: string | null) => {
+  const startPolling = (method: string, paymentId: string | null, counterReference?: string | null) => {
     if (paymentId) book.pending(order, paymentId, method);
-    set({ kind: 'polling', method, paymentId, startedAt: Date.now(), slow: false, offline: false });
+    set({ kind: 'polling', method, paymentId, startedAt: Date.now(), slow: false, offline: false, counterReference });
   };
 
   const failed = (method: string, reason: string | null, paymentId: string | null) => {
@@ -109,7 +120,7 @@ export function usePayment(
             { extraHeaders: { 'idempotency-key': attempt.key } },
           );
           if (res.status === 'SUCCESS') paid();
-          else if (res.status === 'PAYMENT_PROCESSING') startPolling(method, res.paymentId);
+          else if (res.status === 'PAYMENT_PROCESSING') startPolling(method, res.paymentId, res.counterReference ?? null);
           else failed(method, res.failureReason, res.paymentId);
           return;
         } catch (err) {
@@ -173,6 +184,7 @@ export function usePayment(
     if (state.kind !== 'polling') return;
     const { method, startedAt } = state;
     let paymentId = state.paymentId;
+    let counterReference = state.counterReference;
     let n = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -184,17 +196,19 @@ export function usePayment(
           if (stopped) return;
           if (p.status === 'SUCCESS') return paid();
           if (p.status === 'FAILED') return failed(p.method, p.failureReason, p.paymentId);
+          counterReference = p.counterReference ?? null;
         } else {
           const s = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
           if (stopped) return;
           if (s.status === 'SUCCESS') return paid();
           if (s.status === 'PAYMENT_PROCESSING' && s.paymentId) {
             paymentId = s.paymentId;
+            counterReference = undefined;
             book.pending(order, paymentId, method);
           } else if (s.status === 'PAYMENT_FAILED') return failed(method, s.failureReason, s.paymentId);
           else if (s.status === 'PENDING' && n >= 5) return failed(method, null, null); // the request never became a payment
         }
-        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: false });
+        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: false, counterReference });
         timer = setTimeout(check, pollDelayMs(n++, { cash }));
       } catch (err) {
         if (stopped) return;
@@ -204,7 +218,7 @@ export function usePayment(
           book.finish(order);
           return set({ kind: 'idle' });
         }
-        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: e.code === 'NETWORK_ERROR' });
+        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: e.code === 'NETWORK_ERROR', counterReference });
         timer = setTimeout(check, pollRetryDelayMs(n++, cash));
       }
     };
