@@ -76,12 +76,25 @@ const STATE_REGISTRATION: Record<string, string> = {
   'west bengal': 'WB',
 };
 
+/** The configured cities' states as the app names them in its other languages (a screen's city is in the rider's). */
+const STATE_LOCAL_NAMES: Record<string, string[]> = {
+  MH: ['महाराष्ट्र', 'மகாராஷ்டிரா', 'ಮಹಾರಾಷ್ಟ್ರ', 'മഹാരാഷ്ട്ര'],
+  KL: ['केरल', 'केरळ', 'கேரளா', 'ಕೇರಳ', 'കേരളം'],
+  KA: ['कर्नाटक', 'கர்நாடகா', 'ಕರ್ನಾಟಕ', 'കർണാടക'],
+  TN: ['तमिलनाडु', 'तमिळनाडू', 'தமிழ்நாடு', 'ತಮಿಳುನಾಡು', 'തമിഴ്നാട്'],
+  DL: ['दिल्ली', 'தில்லி', 'ದೆಹಲಿ', 'ഡൽഹി'],
+};
+const REGISTRATION_BY_NAME = new Map<string, string>([
+  ...Object.entries(STATE_REGISTRATION),
+  ...Object.entries(STATE_LOCAL_NAMES).flatMap(([code, names]) => names.map((n) => [n, code] as [string, string])),
+]);
+
 /**
  * An example vehicle number for a city's screens ("for example KL01AB1234" in Kochi, "MH01AB1234" in Mumbai), from
- * the state in the city's configuration; null for a state this table does not know (the screen then gives none,
- * rather than another state's).
+ * the state in the city's configuration, named in English or in the rider's language (the app's city config is
+ * localised); null for a state this table does not know (the screen then gives none, rather than another state's).
  */
 export function vehicleNumberExample(state: string | null | undefined): string | null {
-  const code = STATE_REGISTRATION[(state ?? '').trim().toLowerCase()];
+  const code = REGISTRATION_BY_NAME.get((state ?? '').trim().toLowerCase()) ?? REGISTRATION_BY_NAME.get((state ?? '').trim());
   return code ? `${code}01AB1234` : null;
 }

@@ -31,6 +31,11 @@ describe('FindMyBusScreen', () => {
     expect(screen.getByText('As painted on the bus, e.g. KL01AB1234')).toBeTruthy();
     expect(screen.queryByText(/MH01/)).toBeNull();
   });
+  it('in Hindi the city config names the state in Hindi (केरल): still Kerala’s example', () => {
+    city.current = { id: 'kochi', state: 'केरल' };
+    draw('hi');
+    expect(screen.getByText(hi['findMyBus.hint'].replace('{example}', 'KL01AB1234'))).toBeTruthy();
+  });
   it('a state without a known registration mark: no example rather than another city’s (Hindi)', () => {
     city.current = { id: 'x', state: 'Atlantis' };
     draw('hi');
