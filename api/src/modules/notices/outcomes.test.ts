@@ -148,6 +148,10 @@ describe(`rider notices of every outcome ${dbLabel()}`, () => {
     expect(await rows(hindi.userId, 'tripCancelled')).toEqual([{ event_key: `trip-cancelled:${a.id}` }]);
     const [cancelled] = await home(english, 'tripCancelled');
     expect(cancelled.body).toContain(`₹${a.farePaise / 100}`);
+    // why, in a sentence, and the way on (issue 35 item 13: "cancelled a bus breakdown", no rebooking offered)
+    expect(cancelled.body).toContain('was cancelled because of a bus breakdown.');
+    expect(cancelled.body).toContain('book another slot');
+    expect((await home(hindi, 'tripCancelled'))[0].body).toContain('बस खराब होने के कारण');
     const booking = (await req('GET', `${R}/bookings/${o.id}`, undefined, english)).json() as { refunds: { id?: string; status: string }[] };
     expect(booking.refunds).toHaveLength(1);
     const sent = await home(english, 'refundSent');

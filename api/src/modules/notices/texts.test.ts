@@ -6,8 +6,8 @@ import { NOTICE_LANGUAGES, noticeText, paymentFailureWords, type Notice, type No
 const DEVANAGARI = /[\u0900-\u097F]/;
 const at = Date.parse('2026-11-23T20:00:00+05:30');
 const every: Notice[] = [
-  { kind: 'tripCancelled', line: 'P1', departure: at, refundPaise: 16000 },
-  { kind: 'tripCancelled', line: 'P1', departure: at, refundPaise: 0 },
+  { kind: 'tripCancelled', line: 'P1', departure: at, refundPaise: 16000, disruption: 'BREAKDOWN' },
+  { kind: 'tripCancelled', line: 'P1', departure: at, refundPaise: 0, disruption: null },
   { kind: 'tripMoved', line: 'P1', departure: at },
   { kind: 'vehicleChanged', line: 'P1', departure: at, vehicleNo: 'MH01 AB 1234' },
   { kind: 'refundSent', amountPaise: 16000 },
@@ -28,7 +28,8 @@ describe('notice texts', () => {
     expect(en).not.toMatch(DEVANAGARI);
     expect(hi).toMatch(/^Sawari: /);
     expect(hi).toMatch(DEVANAGARI);
-    expect(noticeText('ml', n)).toBe(en);
+    // a trip cancelled is said in all six languages (below); the other trip kinds are still English there
+    if (n.kind !== 'tripCancelled') expect(noticeText('ml', n)).toBe(en);
     expect(noticeText(null, n)).toBe(en);
   });
   it('money with en-IN grouping, India time, a refund named only when there is one', () => {
@@ -92,5 +93,46 @@ describe('payment notices: words, not codes, in the rider’s language', () => {
       'Sawari: your payment for General pass, 30 days did not go through: your bank declined the card. No ticket or pass was issued; you can pay again in the app.',
     );
     expect(noticeText('hi', { kind: 'paymentFailed', label: 'General pass, 30 days', reason: 'CARD_DECLINED' })).toContain('आपके बैंक ने कार्ड अस्वीकार कर दिया');
+  });
+});
+
+// Issue 35 item 13: "cancelled a bus breakdown", with no rebooking offered. A trip the operator cancelled is told as a
+// sentence with its reason ("… was cancelled because of a bus breakdown"), the refund, and the way on (another slot),
+// in each of the six languages; a cancel without a reason still reads whole.
+describe('a trip the operator cancelled: why, the refund, and booking another slot', () => {
+  const SCRIPTS: Record<NoticeLanguage, RegExp> = {
+    en: /^[\x20-\x7E₹]+$/,
+    hi: /[\u0900-\u097F]/,
+    mr: /[\u0900-\u097F]/,
+    ta: /[\u0B80-\u0BFF]/,
+    kn: /[\u0C80-\u0CFF]/,
+    ml: /[\u0D00-\u0D7F]/,
+  };
+  const trip = (disruption: string | null, refundPaise = 16000): Notice => ({ kind: 'tripCancelled', line: 'P1', departure: at, refundPaise, disruption });
+  it('English: the reason in a sentence, the refund in full, another slot', () => {
+    expect(noticeText('en', trip('BREAKDOWN'))).toMatch(
+      /^Sawari: your P1 trip of 23 Nov 2026, 8:00\s?(pm|PM) was cancelled because of a bus breakdown\. ₹160 will be refunded in full to how you paid\. You can book another slot in the app\.$/,
+    );
+    expect(noticeText('en', trip('WEATHER'))).toContain('was cancelled because of bad weather.');
+    expect(noticeText('en', trip('TRAFFIC'))).toContain('was cancelled because of traffic.');
+    expect(noticeText('en', trip(null, 0))).toMatch(/^Sawari: the operator cancelled your P1 trip of .*\. You can book another slot in the app\.$/);
+    expect(noticeText('en', trip('BREAKDOWN'))).not.toMatch(/cancelled a bus breakdown/);
+  });
+  it('Hindi: बस खराब होने के कारण रद्द, the refund and another slot', () => {
+    const hi = noticeText('hi', trip('BREAKDOWN'));
+    expect(hi).toContain('बस खराब होने के कारण रद्द कर दी गई');
+    expect(hi).toContain('₹160');
+    expect(hi).toContain('दूसरा स्लॉट बुक');
+  });
+  it.each(NOTICE_LANGUAGES.map((l) => [l]))('%s: in the language, every reason, never a code', (lang) => {
+    const texts = ['WEATHER', 'TRAFFIC', 'BREAKDOWN', 'SOMETHING_NEW', null].map((d) => noticeText(lang, trip(d)));
+    for (const text of texts) {
+      expect(text).toMatch(/^Sawari: /);
+      expect(text).toMatch(SCRIPTS[lang]);
+      expect(text).toContain('P1');
+      expect(text).toContain('₹160');
+      expect(text).not.toMatch(/[A-Z]{2,}_[A-Z_]+|BREAKDOWN|WEATHER|TRAFFIC/);
+    }
+    expect(new Set(texts.slice(0, 3)).size).toBe(3);
   });
 });

@@ -2,14 +2,15 @@ import { formatPaise } from '@sawari/domain';
 
 /**
  * What a rider is told about an outcome, in their language. Every kind has English and Hindi; a rider whose language
- * has no text for a kind here (mr, ml, ta, kn: the payment kinds have all six) gets English. Times are India time.
+ * has no text for a kind here (mr, ml, ta, kn: the payment kinds and a trip cancelled have all six) gets English. Times are India time.
  * Never a raw code: a payment's failure reason is said in words (paymentFailureWords).
  */
 export type NoticeLanguage = 'en' | 'hi' | 'mr' | 'ml' | 'ta' | 'kn';
 export const NOTICE_LANGUAGES: readonly NoticeLanguage[] = ['en', 'hi', 'mr', 'ml', 'ta', 'kn'];
 
 export type Notice =
-  | { kind: 'tripCancelled'; line: string; departure: number; refundPaise: number }
+  /** disruption: the operator's reason (WEATHER, TRAFFIC, BREAKDOWN); null or absent (notices made before): none said. */
+  | { kind: 'tripCancelled'; line: string; departure: number; refundPaise: number; disruption?: string | null }
   | { kind: 'tripMoved'; line: string; departure: number }
   | { kind: 'vehicleChanged'; line: string; departure: number; vehicleNo: string }
   | { kind: 'refundSent'; amountPaise: number }
@@ -28,8 +29,8 @@ export type Notice =
 
 export type NoticeKind = Notice['kind'];
 
-const when = (lang: 'en' | 'hi', ms: number) =>
-  new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+const when = (lang: NoticeLanguage, ms: number) =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : `${lang}-IN-u-nu-latn`, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
@@ -40,9 +41,71 @@ const when = (lang: 'en' | 'hi', ms: number) =>
 
 type Texts = { [K in NoticeKind]: (n: Extract<Notice, { kind: K }>) => string };
 
+/**
+ * Why the operator cancelled a trip, in words made to follow "because of" in each language (mf-premium's
+ * `disruption.*` say the same); a reason without words, or none: null (the sentence then names no reason).
+ */
+export const DISRUPTION_WORDS: Record<NoticeLanguage, Record<'WEATHER' | 'TRAFFIC' | 'BREAKDOWN', string>> = {
+  en: { WEATHER: 'bad weather', TRAFFIC: 'traffic', BREAKDOWN: 'a bus breakdown' },
+  hi: { WEATHER: 'खराब मौसम', TRAFFIC: 'ट्रैफ़िक', BREAKDOWN: 'बस खराब होने' },
+  mr: { WEATHER: 'खराब हवामान', TRAFFIC: 'वाहतूक कोंडी', BREAKDOWN: 'बस बिघाड' },
+  ta: { WEATHER: 'மோசமான வானிலை', TRAFFIC: 'போக்குவரத்து நெரிசல்', BREAKDOWN: 'பேருந்து பழுது' },
+  kn: { WEATHER: 'ಕೆಟ್ಟ ಹವಾಮಾನ', TRAFFIC: 'ಸಂಚಾರ ದಟ್ಟಣೆ', BREAKDOWN: 'ಬಸ್ ಕೆಟ್ಟುಹೋದದ್ದು' },
+  ml: { WEATHER: 'മോശം കാലാവസ്ഥ', TRAFFIC: 'ഗതാഗതക്കുരുക്ക്', BREAKDOWN: 'ബസ് തകരാർ' },
+};
+const disruptionWords = (lang: NoticeLanguage, d: string | null | undefined): string | null => {
+  const words = DISRUPTION_WORDS[lang] as Record<string, string>;
+  return d && Object.prototype.hasOwnProperty.call(words, d) ? words[d] : null;
+};
+
+/** A trip the operator cancelled, in each language: why (when known), the refund in full, and the way on. */
+const TRIP_CANCELLED: Record<NoticeLanguage, (n: Extract<Notice, { kind: 'tripCancelled' }>) => string> = {
+  en: (n) => {
+    const why = disruptionWords('en', n.disruption);
+    const trip = `${n.line} trip of ${when('en', n.departure)}`;
+    return `Sawari: ${why ? `your ${trip} was cancelled because of ${why}.` : `the operator cancelled your ${trip}.`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} will be refunded in full to how you paid.` : ''
+    } You can book another slot in the app.`;
+  },
+  hi: (n) => {
+    const why = disruptionWords('hi', n.disruption);
+    const trip = `${when('hi', n.departure)} की आपकी ${n.line} यात्रा`;
+    return `Sawari: ${why ? `${trip} ${why} के कारण रद्द कर दी गई।` : `ऑपरेटर ने ${trip} रद्द कर दी।`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} पूरे उसी तरीके से वापस किए जाएंगे जिससे आपने भुगतान किया।` : ''
+    } आप ऐप में दूसरा स्लॉट बुक कर सकते हैं।`;
+  },
+  mr: (n) => {
+    const why = disruptionWords('mr', n.disruption);
+    const trip = `${when('mr', n.departure)} ची तुमची ${n.line} फेरी`;
+    return `Sawari: ${why ? `${trip} ${why} मुळे रद्द झाली.` : `ऑपरेटरने ${trip} रद्द केली.`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} पूर्ण, तुम्ही ज्या प्रकारे पैसे भरले त्याच प्रकारे परत केले जातील.` : ''
+    } तुम्ही ॲपमध्ये दुसरा स्लॉट बुक करू शकता.`;
+  },
+  ta: (n) => {
+    const why = disruptionWords('ta', n.disruption);
+    const trip = `${when('ta', n.departure)} அன்று உங்கள் ${n.line} பயணம்`;
+    return `Sawari: ${why ? `${trip} ${why} காரணமாக ரத்து செய்யப்பட்டது.` : `${trip} இயக்குநரால் ரத்து செய்யப்பட்டது.`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} முழுமையாக, நீங்கள் செலுத்திய வழியிலேயே திருப்பித் தரப்படும்.` : ''
+    } செயலியில் வேறு நேரத்தை முன்பதிவு செய்யலாம்.`;
+  },
+  kn: (n) => {
+    const why = disruptionWords('kn', n.disruption);
+    const trip = `${when('kn', n.departure)} ರ ನಿಮ್ಮ ${n.line} ಪ್ರಯಾಣವನ್ನು`;
+    return `Sawari: ${why ? `${trip} ${why} ಕಾರಣದಿಂದ ರದ್ದುಗೊಳಿಸಲಾಗಿದೆ.` : `${trip} ಆಪರೇಟರ್ ರದ್ದುಗೊಳಿಸಿದ್ದಾರೆ.`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} ಪೂರ್ಣವಾಗಿ, ನೀವು ಪಾವತಿಸಿದ ವಿಧಾನಕ್ಕೇ ವಾಪಸ್ ನೀಡಲಾಗುವುದು.` : ''
+    } ಆ್ಯಪ್‌ನಲ್ಲಿ ಇನ್ನೊಂದು ಸ್ಲಾಟ್ ಬುಕ್ ಮಾಡಬಹುದು.`;
+  },
+  ml: (n) => {
+    const why = disruptionWords('ml', n.disruption);
+    const trip = `${when('ml', n.departure)} ലെ നിങ്ങളുടെ ${n.line} യാത്ര`;
+    return `Sawari: ${why ? `${trip} ${why} കാരണം റദ്ദാക്കി.` : `${trip} ഓപ്പറേറ്റർ റദ്ദാക്കി.`}${
+      n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} മുഴുവനായി, നിങ്ങൾ പണമടച്ച രീതിയിലേക്ക് തിരികെ നൽകും.` : ''
+    } ആപ്പിൽ മറ്റൊരു സ്ലോട്ട് ബുക്ക് ചെയ്യാം.`;
+  },
+};
+
 const EN: Texts = {
-  tripCancelled: (n) =>
-    `Sawari: the operator cancelled your ${n.line} trip of ${when('en', n.departure)}.${n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} will be refunded to how you paid.` : ''}`,
+  tripCancelled: TRIP_CANCELLED.en,
   tripMoved: (n) => `Sawari: the operator moved your ${n.line} seat to the trip of ${when('en', n.departure)}. Your new ticket is in the app.`,
   vehicleChanged: (n) => `Sawari: your ${n.line} trip of ${when('en', n.departure)} now runs with bus ${n.vehicleNo}.`,
   refundSent: (n) => `Sawari: a refund of ${formatPaise(n.amountPaise)} is on its way to how you paid. Banks take up to 7 working days.`,
@@ -61,8 +124,7 @@ const EN: Texts = {
 };
 
 const HI: Texts = {
-  tripCancelled: (n) =>
-    `Sawari: ऑपरेटर ने ${when('hi', n.departure)} की आपकी ${n.line} यात्रा रद्द कर दी।${n.refundPaise > 0 ? ` ${formatPaise(n.refundPaise)} उसी तरीके से वापस किए जाएंगे जिससे आपने भुगतान किया।` : ''}`,
+  tripCancelled: TRIP_CANCELLED.hi,
   tripMoved: (n) => `Sawari: ऑपरेटर ने आपकी ${n.line} सीट ${when('hi', n.departure)} की यात्रा में बदल दी। आपका नया टिकट ऐप में है।`,
   vehicleChanged: (n) => `Sawari: ${when('hi', n.departure)} की आपकी ${n.line} यात्रा अब बस ${n.vehicleNo} से चलेगी।`,
   refundSent: (n) => `Sawari: ${formatPaise(n.amountPaise)} का रिफंड उसी तरीके से भेजा जा रहा है जिससे आपने भुगतान किया। बैंक 7 कार्य दिवस तक लेते हैं।`,
@@ -79,29 +141,33 @@ const HI: Texts = {
     `Sawari: ${n.label} के लिए आपका भुगतान नहीं हो पाया: ${paymentFailureWords('hi', n.reason)}। कोई टिकट या पास जारी नहीं हुआ; आप ऐप में फिर से भुगतान कर सकते हैं।`,
 };
 
-type PaymentKind = 'paymentReceived' | 'productReady' | 'paymentFailed';
+type PaymentKind = 'paymentReceived' | 'productReady' | 'paymentFailed' | 'tripCancelled';
 type PaymentTexts = { [K in PaymentKind]: (n: Extract<Notice, { kind: K }>) => string };
 
-/** The payment kinds in the four languages whose other kinds are still English. */
+/** The payment kinds and a trip cancelled in the four languages whose other kinds are still English. */
 const MORE: Record<'mr' | 'ml' | 'ta' | 'kn', PaymentTexts> = {
   mr: {
+    tripCancelled: TRIP_CANCELLED.mr,
     paymentReceived: (n) => `Sawari: ${n.label} साठी ${formatPaise(n.amountPaise)} चे पेमेंट मिळाले. ते "तुमची तिकिटे आणि पास" मध्ये तयार आहे.`,
     productReady: (n) => `Sawari: ${n.label} "तुमची तिकिटे आणि पास" मध्ये तयार आहे${n.freeWith ? ` (${n.freeWith} सह मोफत)` : ''}.`,
     paymentFailed: (n) =>
       `Sawari: ${n.label} साठी तुमचे पेमेंट झाले नाही: ${paymentFailureWords('mr', n.reason)}. कोणतेही तिकीट किंवा पास दिलेला नाही; तुम्ही ॲपमध्ये पुन्हा पैसे भरू शकता.`,
   },
   ta: {
+    tripCancelled: TRIP_CANCELLED.ta,
     paymentReceived: (n) => `Sawari: ${formatPaise(n.amountPaise)} கட்டணம் பெறப்பட்டது (${n.label}). இது "உங்கள் டிக்கெட்டுகள் மற்றும் பாஸ்கள்" பகுதியில் தயாராக உள்ளது.`,
     productReady: (n) => `Sawari: ${n.label} "உங்கள் டிக்கெட்டுகள் மற்றும் பாஸ்கள்" பகுதியில் தயாராக உள்ளது${n.freeWith ? ` (${n.freeWith} மூலம் இலவசம்)` : ''}.`,
     paymentFailed: (n) =>
       `Sawari: உங்கள் கட்டணம் (${n.label}) செலுத்தப்படவில்லை: ${paymentFailureWords('ta', n.reason)}. டிக்கெட் அல்லது பாஸ் எதுவும் வழங்கப்படவில்லை; செயலியில் மீண்டும் செலுத்தலாம்.`,
   },
   kn: {
+    tripCancelled: TRIP_CANCELLED.kn,
     paymentReceived: (n) => `Sawari: ${formatPaise(n.amountPaise)} ಪಾವತಿ ಸ್ವೀಕರಿಸಲಾಗಿದೆ (${n.label}). ಇದು "ನಿಮ್ಮ ಟಿಕೆಟ್‌ಗಳು ಮತ್ತು ಪಾಸ್‌ಗಳು" ವಿಭಾಗದಲ್ಲಿ ಸಿದ್ಧವಾಗಿದೆ.`,
     productReady: (n) => `Sawari: ${n.label} "ನಿಮ್ಮ ಟಿಕೆಟ್‌ಗಳು ಮತ್ತು ಪಾಸ್‌ಗಳು" ವಿಭಾಗದಲ್ಲಿ ಸಿದ್ಧವಾಗಿದೆ${n.freeWith ? ` (${n.freeWith} ಮೂಲಕ ಉಚಿತ)` : ''}.`,
     paymentFailed: (n) => `Sawari: ನಿಮ್ಮ ಪಾವತಿ (${n.label}) ಆಗಲಿಲ್ಲ: ${paymentFailureWords('kn', n.reason)}. ಯಾವುದೇ ಟಿಕೆಟ್ ಅಥವಾ ಪಾಸ್ ನೀಡಲಾಗಿಲ್ಲ; ಆ್ಯಪ್‌ನಲ್ಲಿ ಮತ್ತೆ ಪಾವತಿಸಬಹುದು.`,
   },
   ml: {
+    tripCancelled: TRIP_CANCELLED.ml,
     paymentReceived: (n) => `Sawari: ${formatPaise(n.amountPaise)} പേയ്‌മെന്റ് ലഭിച്ചു (${n.label}). ഇത് "നിങ്ങളുടെ ടിക്കറ്റുകളും പാസുകളും" എന്നതിൽ തയ്യാറാണ്.`,
     productReady: (n) => `Sawari: ${n.label} "നിങ്ങളുടെ ടിക്കറ്റുകളും പാസുകളും" എന്നതിൽ തയ്യാറാണ്${n.freeWith ? ` (${n.freeWith} വഴി സൗജന്യം)` : ''}.`,
     paymentFailed: (n) =>

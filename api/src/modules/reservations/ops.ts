@@ -16,7 +16,8 @@ export class Ops extends Part {
     super(c);
   }
 
-  async systemCancelOne(tx: Db, b: BookingRow, now: number): Promise<void> {
+  /** `disruption`: the operator's reason (WEATHER, TRAFFIC, BREAKDOWN), said to the rider with the refund and the way on. */
+  async systemCancelOne(tx: Db, b: BookingRow, now: number, disruption: string | null = null): Promise<void> {
     const moved = await this.store.transition(tx, b.id, ['ACTIVE', 'PAYMENT_PROCESSING'], 'SYSTEM_CANCELLED', { seatsHeld: false, cancelledAt: now }, now);
     if (!moved) return;
     if (b.seatsHeld) await this.store.giveBackSeats(tx, b.tripId, b.seats, now);
@@ -29,7 +30,7 @@ export class Ops extends Part {
       ),
     );
     if (paid > 0) await this.refunding.refundChain(tx, chain, paid, 'SYSTEM_CANCEL', b.id, now);
-    await this.tellRider(tx, b, `trip-cancelled:${b.id}`, (at) => ({ kind: 'tripCancelled', ...at, refundPaise: paid }));
+    await this.tellRider(tx, b, `trip-cancelled:${b.id}`, (at) => ({ kind: 'tripCancelled', ...at, refundPaise: paid, disruption }));
   }
 
   /** Cancel a trip for a disruption: its bookings SYSTEM_CANCELLED and refunded in full, once each; holds dropped. */
@@ -46,7 +47,7 @@ export class Ops extends Part {
         if (h.seatsHeld) await this.store.giveBackSeats(tx, h.tripId, h.seats, now);
       }
       const active = await this.store.tripBookings(tx, trip.id, ['ACTIVE']);
-      for (const b of active) await this.systemCancelOne(tx, b, now);
+      for (const b of active) await this.systemCancelOne(tx, b, now, disruption);
       const details = { disruption, note, cancelledBookings: active.map((b) => b.id), droppedHolds: holds.map((h) => h.id) };
       await this.store.logOps(tx, { actor, action: 'CANCEL_TRIP', tripId: trip.id, details }, now);
       return details;

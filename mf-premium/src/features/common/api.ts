@@ -42,5 +42,6 @@ export const rescheduleBooking = (id: string, tripId: string, farePaise: number)
   api.post<Booking>(`${R}/bookings/${seg(id)}/reschedule`, { tripId, farePaise });
 export const popupShown = (id: string, kind: 'cancellation' | 'reschedule') => api.post<Booking>(`${R}/bookings/${seg(id)}/popups`, { kind });
 export const loadTracking = (id: string) => api.get<BookingTracking>(`${R}/bookings/${seg(id)}/tracking`);
-/** The support offices' contacts (the /SOS screen shows them with their hours). */
-export const loadSupport = () => api.get<{ phone: string; email: string }>('/support/offices');
+/** The support offices' contacts of `city` (the booking's: its own, not the server's default; the /SOS screen shows
+ *  them with their hours). */
+export const loadSupport = (city?: string) => api.get<{ phone: string; email: string }>('/support/offices', city ? { params: { city } } : {});

@@ -47,8 +47,9 @@ function Summary({ id, before }: { id: string; before: boolean }) {
     <>
       {b.popUp && <PopUpDialog booking={b} onDone={() => setBooking({ ...b, popUp: null })} />}
       <p>
-        <SeatStatus b={b} now={now} /> {b.disruption && <span className={styles.muted}>{t(`disruption.${b.disruption}`)}</span>}
+        <SeatStatus b={b} now={now} />
       </p>
+      {seatStatus(b, now).headline === 'cancelledByOperator' && <OperatorCancelled b={b} />}
       <BookingFacts b={b} />
       {b.refunds.length > 0 && (
         <section aria-labelledby="refunds">
@@ -96,10 +97,33 @@ function Summary({ id, before }: { id: string; before: boolean }) {
   );
 }
 
+/**
+ * A trip the operator cancelled: why, in a sentence ("… because of a bus breakdown": the disruption's words are made to
+ * follow "because of" in each language, never to stand alone), that the fare comes back in full, and the way on: book
+ * another slot of the same line.
+ */
+function OperatorCancelled({ b }: { b: Booking }) {
+  const t = useT();
+  const refund = b.refunds.filter((r) => r.status !== 'FAILED').reduce((sum, r) => sum + r.amountPaise, 0);
+  return (
+    <div className={styles.card} data-testid="operator-cancelled">
+      <p>
+        {t('summary.cancelledBecause', { reason: t(`disruption.${b.disruption ?? 'OTHER'}`) })}
+        {refund > 0 && <> {t('summary.cancelledRefund', { refund: money(refund) })}</>}
+      </p>
+      <p className={styles.actions}>
+        <Link className={styles.linkButton} to={paths.product(b.lineId)}>
+          {t('summary.bookAgain')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** Ticket actions (spec §4) the status model allows for this seat's state and the server offers now (seatParts). */
 function Actions({ b, parts }: { b: Booking; parts: SeatParts }) {
   const t = useT();
-  const support = useAsync(loadSupport, 'support');
+  const support = useAsync(() => loadSupport(b.city), `support:${b.city}`);
   return (
     <section aria-labelledby="actions">
       <h2 id="actions">{t('actions.heading')}</h2>

@@ -7,6 +7,8 @@ import { formatCityDate, SEAT_BOARDING_OPENS_BEFORE_MS } from '@sawari/domain';
 import { renderAt } from '../../test/render';
 import { booking, line, slots, SLOT } from '../../test/fixtures';
 import * as api from '../common/api';
+import en from '../../i18n/en.json';
+import hi from '../../i18n/hi.json';
 import { ManageScreen, PopupsScreen, StopsScreen, SummaryScreen } from './index';
 
 jest.mock('../common/api');
@@ -51,6 +53,32 @@ describe('SummaryScreen', () => {
     expect(screen.getByTestId('status-pill').getAttribute('data-tone')).toBe('bad');
     expect(screen.getByTestId('refund-where').textContent).toBe('Back to the card, account or UPI you paid with, by 08 Dec 2026 (within 7 working days).');
     expect(screen.queryByRole('link', { name: 'Change the slot' })).toBeNull();
+  });
+  // Issue 35 item 13: the disruption's words (made to follow "because of") stood alone after the status pill, so the
+  // page read "Cancelled by the operator cancelled a bus breakdown", and offered nothing to do next.
+  it.each([
+    ['en', en],
+    ['hi', hi],
+  ] as const)('cancelled by the operator for a breakdown (%s): a sentence saying why, the refund, and a way to book another slot', async (lang, words) => {
+    mocked.loadBooking.mockResolvedValue(
+      booking({
+        status: 'SYSTEM_CANCELLED',
+        disruption: 'BREAKDOWN',
+        actions: ['CHAT_SUPPORT'],
+        refunds: [{ id: 'r1', reason: 'SYSTEM_CANCEL', amountPaise: 45000, status: 'PENDING', failureReason: null, createdAt: Date.now() }],
+      }),
+    );
+    renderAt('/premium-buses/premium-bus-summary/RSV-1', SUMMARY, <SummaryScreen />, lang);
+    const why = await screen.findByTestId('operator-cancelled');
+    const fill = (id: keyof typeof words, values: Record<string, string>) => String(words[id]).replace(/\{(\w+)\}/g, (_, k: string) => values[k]);
+    expect(why.textContent).toContain(fill('summary.cancelledBecause', { reason: words['disruption.BREAKDOWN'] }));
+    expect(why.textContent).toContain(fill('summary.cancelledRefund', { refund: '₹450' }));
+    const again = screen.getByRole('link', { name: words['summary.bookAgain'] });
+    expect(again.getAttribute('href')).toContain('/premium-buses/view-premium-product?lineId=PRM-2');
+    // never the disruption's words standing alone next to the status
+    const status = screen.getByTestId('seat-headline').parentElement!;
+    expect(status.textContent).not.toContain(words['disruption.BREAKDOWN']);
+    if (lang === 'en') expect(document.body.textContent).not.toMatch(/cancelled\s*a bus breakdown/i);
   });
   it('the old booking of a change of slot: replaced, no boarding section', async () => {
     mocked.loadBooking.mockResolvedValue(booking({ status: 'USER_RESCHEDULED', actions: [] }));
