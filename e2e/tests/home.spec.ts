@@ -118,15 +118,16 @@ test('signed out: the next buses at the nearest stops with badges and Live/Sched
   await expect(sion.getByRole('link', { name: 'Sion Circle' })).toHaveAttribute('href', /\/app\/nearest-bus-stop\/all-buses\/SION\/Sion%20Circle\/\d+$/);
   await expect(sion).toContainText(/\d+ m away/);
   // The same buses the stop's own screen lists: each with its route badge and whether its time is live.
-  const { stopArrivals } = await gql<{ stopArrivals: { route_name: string; passedAt: number | null; cancellation: string | null }[] }>(
-    request,
-    '{ stopArrivals(city: "mumbai", stopId: "SION", limit: 20) { route_name passedAt cancellation } }',
-  );
+  const { stopArrivals } = await gql<{
+    stopArrivals: { route_id: string; route_name: string; headsign: string | null; passedAt: number | null; cancellation: string | null }[];
+  }>(request, '{ stopArrivals(city: "mumbai", stopId: "SION", limit: 20) { route_id route_name headsign passedAt cancellation } }');
   const due = stopArrivals.filter((a) => a.passedAt == null && a.cancellation == null);
   if (due.length === 0) await expect(sion).toContainText('No more buses today at this stop.');
   else {
+    // A row per line and direction (issue 36), at most four.
     const rows = sion.getByRole('listitem');
-    await expect(rows).toHaveCount(Math.min(3, due.length));
+    const lines = new Set(due.map((a) => `${a.route_id}|${(a.headsign ?? '').trim().toLowerCase()}`));
+    await expect(rows).toHaveCount(Math.min(4, lines.size));
     for (const row of await rows.all()) {
       await expect(row.locator('[data-route-badge]')).toHaveText(
         new RegExp(`^(${due.map((a) => a.route_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`),

@@ -79,6 +79,10 @@ for (const lang of ['en', 'hi'] as const) {
     // A stop's routes (and its next buses, whatever the hour): every badge in its route's colours.
     await page.goto(`/app/nearest-bus-stop/all-buses/${encodeURIComponent(from!.stop_id!)}/${encodeURIComponent(stop.stop.stop_name)}/-`);
     await expect(h1(page)).toHaveText(stop.stop.stop_name);
+    // A busy stop's routes are folded (issue 36): every group unfolded, so every route's badge is drawn.
+    await expect(page.locator('main [data-route-group]').first()).toBeVisible({ timeout: 30_000 });
+    const folded = page.locator('main [data-route-group] button[aria-expanded="false"]');
+    while ((await folded.count()) > 0) await folded.first().click();
     const atStop = await expectBadges(page.locator('main'), stop.stop.routes);
     expect(atStop.count).toBeGreaterThanOrEqual(stop.stop.routes.length);
     expect(atStop.coloured).toBeGreaterThan(0);

@@ -105,7 +105,8 @@ test('nearest stops from a given location, then every bus at one of them', async
   await sion.click();
   await expect(h1(page)).toHaveText('Sion Circle');
   await expect(page.getByRole('heading', { name: 'Routes at this stop' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Route map' }).first()).toBeVisible();
+  // Each route a row: its badge and name, a link to when it comes here.
+  await expect(page.locator('main [data-route-group] li a[href*="/live-tracking/estimate-arrival-time/"]').first()).toBeVisible();
 });
 
 test('nearest stops without location access: a clear message and a stop search', async ({ page, context }) => {
