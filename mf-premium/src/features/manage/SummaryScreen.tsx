@@ -8,7 +8,7 @@ import { serverNow } from '@sawari/runtime';
 import type { Booking } from '@sawari/contracts';
 import { REFUND_WORKING_DAYS, refundDueBy, seatStatus } from '@sawari/domain';
 import { loadSupport } from '../common/api';
-import { paths, seatParts, type SeatParts } from '../common/model';
+import { flowPaths, paths, seatParts, type SeatParts } from '../common/model';
 import { ListSkeleton, money, Page, ProblemPanel, RequireSignIn, SeatStatus, styles, useAsync, useT, useTimes } from '../common/ui';
 import { BookingFacts } from '../book/BookingFacts';
 import { PopUpDialog, useBookingPoll } from './shared';
@@ -99,8 +99,8 @@ function Summary({ id, before }: { id: string; before: boolean }) {
 
 /**
  * A trip the operator cancelled: why, in a sentence ("… because of a bus breakdown": the disruption's words are made to
- * follow "because of" in each language, never to stand alone), that the fare comes back in full, and the way on: book
- * another slot of the same line.
+ * follow "because of" in each language, never to stand alone), that the fare comes back in full, and the way on: the
+ * slots of the same line between the same stops.
  */
 function OperatorCancelled({ b }: { b: Booking }) {
   const t = useT();
@@ -112,7 +112,7 @@ function OperatorCancelled({ b }: { b: Booking }) {
         {refund > 0 && <> {t('summary.cancelledRefund', { refund: money(refund) })}</>}
       </p>
       <p className={styles.actions}>
-        <Link className={styles.linkButton} to={paths.product(b.lineId)}>
+        <Link className={styles.linkButton} to={flowPaths(b.product).slots(b.lineId, b.from.stopId, b.to.stopId)}>
           {t('summary.bookAgain')}
         </Link>
       </p>

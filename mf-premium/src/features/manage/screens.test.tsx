@@ -74,7 +74,7 @@ describe('SummaryScreen', () => {
     expect(why.textContent).toContain(fill('summary.cancelledBecause', { reason: words['disruption.BREAKDOWN'] }));
     expect(why.textContent).toContain(fill('summary.cancelledRefund', { refund: '₹450' }));
     const again = screen.getByRole('link', { name: words['summary.bookAgain'] });
-    expect(again.getAttribute('href')).toContain('/premium-buses/view-premium-product?lineId=PRM-2');
+    expect(again.getAttribute('href')).toMatch(/\/premium-buses\/select-slot\?lineId=PRM-2&fromStopId=K&toStopId=A$/);
     // never the disruption's words standing alone next to the status
     const status = screen.getByTestId('seat-headline').parentElement!;
     expect(status.textContent).not.toContain(words['disruption.BREAKDOWN']);
