@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ListSkeleton, LoadError, Page, StaleNotice } from '../common/Page';
 import { Attribution, WithCity } from '../common/city';
 import { FavouriteButton } from '../common/favourites';
+import { KeptDepartures } from '../common/KeptDepartures';
 import { walkingFromMeters } from '../common/format';
 import { paths } from '../common/links';
 import { gql, StopArrivalsDocument, StopDocument } from '../common/transit';
@@ -95,7 +96,7 @@ function AllBuses({ city, stopId, stopName }: { city: string; stopId: string; st
       ) : arrivals.data ? (
         <ArrivalList arrivals={arrivals.data} now={arrivals.updatedAt ?? Date.now()} showRoute />
       ) : (
-        <LoadError error={arrivals.error} onRetry={arrivals.retry} />
+        <KeptDepartures city={city} stopId={stopId} error={arrivals.error} fallback={<LoadError error={arrivals.error} onRetry={arrivals.retry} />} />
       )}
       <h2>{t('allBuses.routes')}</h2>
       {stop.loading ? (

@@ -3,7 +3,7 @@
 // background, and plans on it when the API cannot be reached.
 import { ApiRequestError } from '@sawari/runtime';
 import type { SearchResult, TripPlan } from '../../common/transit';
-import type { PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
+import type { DeparturesResult, PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 let worker: Worker | null = null;
@@ -74,6 +74,11 @@ export async function searchWithoutNetwork(city: string, query: string, limit = 
     routeNames: [],
     route: null,
   }));
+}
+
+/** A stop's next departures in the timetable kept on this phone (timetable only), and when that file was saved. */
+export async function departuresWithoutNetwork(city: string, stopId: string, fromMs: number, limit = 12): Promise<DeparturesResult> {
+  return ask<DeparturesResult>({ type: 'departures', city, stopId, fromMs, limit });
 }
 
 export type OfflineTripPlan = TripPlan & { offline: { feedVersion: string; savedAt: number; ms: number } };

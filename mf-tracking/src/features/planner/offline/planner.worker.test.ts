@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { DEFAULT_PLANNER_WALK } from '@sawari/domain';
 import { buildNetwork, decodeTimetable, encodeTimetable, planOffline } from '@sawari/domain/src/planner';
-import type { PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
+import type { DeparturesResult, PlanResult, StopSearchResult, SyncResult, WorkerRequest, WorkerResponse } from './protocol';
 
 // The planner worker on its own (no browser): it keeps the city's timetable file in IndexedDB, revalidates it with the
 // ETag, refuses a file that does not match its hash or cannot be read (the kept one stays), and plans on the kept file
@@ -117,6 +117,11 @@ describe('offline planner worker', () => {
     const r = await ask<StopSearchResult>({ type: 'search', city: 'testville', query: 'stop b', limit: 20 });
     expect(r.stops).toEqual([{ stopId: 'B', name: 'Stop B', lat: 9.91, lon: 76.2 }]);
     await expect(ask({ type: 'search', city: 'nowhere', query: 'stop', limit: 20 })).rejects.toMatchObject({ code: 'NO_TIMETABLE' });
+  });
+
+  it('answers a stop’s next departures from the kept file (a stop page with no network)', async () => {
+    const r = await ask<DeparturesResult>({ type: 'departures', city: 'testville', stopId: 'B', fromMs: START + 8.5 * 3600e3, limit: 5 });
+    expect(r.departures.map((d) => d.at)).toEqual([START + (8.5 * 3600 + 660) * 1e3, START + (9 * 3600 + 660) * 1e3]);
   });
 
   it('says when the date is not in the kept file', async () => {

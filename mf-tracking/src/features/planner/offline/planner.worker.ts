@@ -6,8 +6,18 @@
 // (shared/domain/src/planner: one copy of the code for the API and the browser). No live data: the timetable only.
 import { createStore, get, set } from 'idb-keyval';
 import { decodeTimetable, OfflinePlanError, planOffline, TIMETABLE_HASH_HEADER, TIMETABLE_VERSION_HEADER, type Timetable } from '@sawari/domain/src/planner';
-import { OFFLINE_DAYS, type KeptTimetable, type PlanResult, type StopSearchResult, type SyncResult, type WorkerRequest, type WorkerResponse } from './protocol';
+import {
+  OFFLINE_DAYS,
+  type KeptTimetable,
+  type PlanResult,
+  type DeparturesResult,
+  type StopSearchResult,
+  type SyncResult,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol';
 import { matchKeptStops } from './stop-search';
+import { keptDepartures } from './stop-departures';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -93,11 +103,23 @@ async function search(req: Extract<WorkerRequest, { type: 'search' }>): Promise<
   return { stops: matchKeptStops(tt.stops, req.query, req.limit), kept };
 }
 
+async function departures(req: Extract<WorkerRequest, { type: 'departures' }>): Promise<DeparturesResult> {
+  const { tt, kept } = await timetable(req.city);
+  return { departures: keptDepartures(tt, req.stopId, req.fromMs, req.limit), kept };
+}
+
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
   let out: WorkerResponse;
   try {
-    const result = req.type === 'sync' ? await sync(req.city) : req.type === 'search' ? await search(req) : await plan(req);
+    const result =
+      req.type === 'sync'
+        ? await sync(req.city)
+        : req.type === 'search'
+          ? await search(req)
+          : req.type === 'departures'
+            ? await departures(req)
+            : await plan(req);
     out = { id: req.id, ok: true, result };
   } catch (err) {
     const code = err instanceof OfflinePlanError || err instanceof OfflinePlanErrorLike ? err.code : 'OFFLINE_FAILED';

@@ -1,6 +1,7 @@
 // Messages between the planner screen and its offline planner worker (planner.worker.ts). Pure types and constants.
 import type { OfflinePlace, OfflinePlan } from '@sawari/domain/src/planner';
 import type { KeptStopMatch } from './stop-search';
+import type { KeptDeparture } from './stop-departures';
 
 /** Service days the phone keeps: today and tomorrow. */
 export const OFFLINE_DAYS = 2;
@@ -8,6 +9,7 @@ export const OFFLINE_DAYS = 2;
 export type WorkerRequest =
   | { id: number; type: 'sync'; city: string }
   | { id: number; type: 'search'; city: string; query: string; limit: number }
+  | { id: number; type: 'departures'; city: string; stopId: string; fromMs: number; limit: number }
   | {
       id: number;
       type: 'plan';
@@ -32,8 +34,12 @@ export type SyncResult = { status: 'saved' | 'unchanged'; kept: KeptTimetable } 
 
 export type PlanResult = { plan: OfflinePlan; kept: KeptTimetable; ms: number };
 
+/** A stop's next departures in the kept timetable (a stop page with no network). */
+export type DeparturesResult = { departures: KeptDeparture[]; kept: KeptTimetable };
+
 /** Stops by name in the kept timetable (the from/to fields with no network). */
 export type StopSearchResult = { stops: KeptStopMatch[]; kept: KeptTimetable };
 
 export type WorkerResponse =
-  { id: number; ok: true; result: SyncResult | PlanResult | StopSearchResult } | { id: number; ok: false; error: { code: string; message: string } };
+  | { id: number; ok: true; result: SyncResult | PlanResult | StopSearchResult | DeparturesResult }
+  | { id: number; ok: false; error: { code: string; message: string } };
