@@ -35,7 +35,7 @@ describe(`profile and profile photo ${dbLabel()}`, () => {
   beforeAll(async () => {
     s = await startTestServer({ seed: false, now: clock.now });
     a = await newUser();
-  }, 30_000);
+  }, 120_000); // a test server's start-up: seconds alone, longer on a loaded machine (as every start-up hook here)
   afterAll(() => s?.cleanup());
 
   it('404 USER_DOES_NOT_EXIST before a profile exists, then create (201), 409 PROFILE_EXISTS on a second create', async () => {

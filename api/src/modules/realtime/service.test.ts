@@ -43,7 +43,7 @@ describe(`realtime service on the mini feed ${dbLabel()}`, () => {
   beforeAll(async () => {
     t = await openTestDb();
     await importGtfs(t.db, MINI, { cityId: 'testville' });
-  }, 30_000);
+  }, 120_000); // a database and an import: seconds alone, longer on a loaded machine
   afterAll(() => t?.cleanup());
 
   it('lists the scheduled arrivals of the next 12 h (as far as the boards look), frequency runs expanded, without live data', async () => {
