@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order that fails fastest, both cores busy (docs/testing.md "The suite").
-//   1. static checks, two at a time: type-check (tsc --noEmit), lint (ESLint: import boundaries and circles),
-//      format (Prettier), codegen up to date
-//   2. unit tests and API tests on embedded PGlite (one jest run, two projects)
-//   3. API tests again on a real PostgreSQL server, when one is reachable
-//   4. production build of the web apps (incremental) and Playwright e2e in Debian's Chromium against the real server
+//   1. static checks, two at a time: lint (ESLint: import boundaries and circles), type-check (tsc --noEmit), format
+//      (Prettier), codegen up to date
+//   2. the API compiled (api/dist, incremental), then ONE jest run of three projects: unit tests, API tests on embedded
+//      PGlite, and the same API tests on a real PostgreSQL server when one is reachable (api-pg)
+//   3. production build of the web apps (incremental) and Playwright e2e in Debian's Chromium against the real server
 // Ends with one line "tests: N passed, N failed[, N skipped]" and a non-zero exit code when anything failed.
 // It prints each phase's time and the 15 slowest test files (jest and Playwright) with their share of the run, and
 // keeps that report in test-results/summary/ (report.json, report.md) next to the previous run's (previous.json), so
