@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from '../support/clock';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
@@ -10,6 +11,8 @@ import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 // were rejected, all made through the real API and the payments sandbox. One status model decides it
 // (shared/domain productStatus): none of them is "Not valid yet · Valid in 2 h", none stays under Active, and nothing
 // in the Expired tab says "expires in". Screenshots at 360 px in English and Hindi: $TMPDIR/sawari-product-status/.
+// On the fixed e2e clock (support/clock.ts, Wednesday 10:00 in Mumbai): the line's last bookable day has its morning
+// slots on sale whatever the hour the suite runs at (on the machine's clock, at 08:15 in India it had 2, not 6).
 test.use({ bypassCSP: true, viewport: { width: 360, height: 800 } });
 
 const W = '/app/your-tickets-and-passes';
@@ -19,14 +22,14 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.
 /** A 1×1 PNG (the proofs endpoint checks magic bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-async function signUp(page: Page, request: APIRequestContext): Promise<string> {
+async function signUp(page: Page, request: APIRequestContext, now: () => number): Promise<string> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('sawari.city')) localStorage.setItem('sawari.city', 'mumbai');
   });
   // 8 and nine random digits (the first digit must be 6-9; every digit is taken by some spec, the nine random ones keep numbers apart)
   const phone = newPhone('8');
   await page.goto('/app/login');
-  await signIn(page, request, phone);
+  await signIn(page, request, phone, now);
   await expect(page).toHaveURL('/app/profile/edit-profile');
   await page.getByLabel('First name').fill('Asha');
   await page.getByRole('button', { name: 'Save profile' }).click();
@@ -56,10 +59,11 @@ test('a cancelled, a replaced and an operator-cancelled seat and a rejected pass
   page,
   context,
   request,
+  serverNow,
 }) => {
   test.setTimeout(180_000);
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
-  const phone = await signUp(page, request);
+  const phone = await signUp(page, request, serverNow);
   const headers = await riderHeaders(page);
 
   // Seats on the line's LAST bookable day (premium.spec.ts's operator test cancels a trip of the second day), later slots.
@@ -96,7 +100,7 @@ test('a cancelled, a replaced and an operator-cancelled seat and a rejected pass
   const proof = async () =>
     (await (await request.post('/api/passes/proofs', { headers, multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG } } })).json())
       .fileId as string;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(serverNow());
   const rejected = await orderPassThroughApi(request, headers, {
     startDate: today,
     fmId: 'mum-stu-30',
