@@ -49,11 +49,14 @@ test.describe('search a rider can trust', () => {
     await page.goto('/app/live-tracking/results?q=road');
     const section = page.getByRole('region', { name: 'Stops and places' });
     const cards = section.getByRole('link');
-    await expect(cards).toHaveCount(20, { timeout: 20_000 });
+    // A page is 20 stops and places; the two directions' stops of a road are one result (issue 36), so fewer cards.
+    await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    const first = await cards.count();
+    expect(first).toBeLessThanOrEqual(20);
     await section.getByRole('button', { name: 'Load more stops and places' }).click();
-    await expect(cards).toHaveCount(40);
+    await expect.poll(() => cards.count()).toBeGreaterThan(first);
     const hrefs = await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(new Set(hrefs).size).toBe(40);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
   test('a route found by name is shown once, not twice (badge and title)', async ({ page }) => {
