@@ -51,23 +51,16 @@ const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps
   loginOtp: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/OtpScreen')),
   profile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/ProfileScreen')),
   editProfile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
-  checkoutResume: lazy(() => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/ResumeScreen')),
-  checkout: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen')),
-  checkoutCard: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CardCheckoutScreen })),
-  ),
-  checkoutWallet: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.WalletCheckoutScreen })),
-  ),
-  checkoutUpi: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.UpiCheckoutScreen })),
-  ),
+  // The checkout's screens with the checkout's own messages (features/checkout/screens.tsx: not in the first visit's catalogue).
+  checkoutResume: lazy(() => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/screens').then((m) => ({ default: m.Resume }))),
+  checkout: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.Checkout }))),
+  checkoutCard: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.CardCheckout }))),
+  checkoutWallet: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.WalletCheckout }))),
+  checkoutUpi: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.UpiCheckout }))),
   checkoutNetbanking: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.NetbankingCheckoutScreen })),
+    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.NetbankingCheckout })),
   ),
-  checkoutCash: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/CheckoutScreen').then((m) => ({ default: m.CashCheckoutScreen })),
-  ),
+  checkoutCash: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.CashCheckout }))),
 };
 
 /** While a screen's chunk or the messages load: a few grey bars, announced once as loading (hidden while the server's

@@ -9,12 +9,15 @@ import { Provider } from 'jotai';
 import { SIGNED_OUT, sawariStore, sessionAtom, sessionLoadedAtom } from '@sawari/runtime';
 import en from '../i18n/en.json';
 import hi from '../i18n/hi.json';
+import checkoutEn from '../features/checkout/i18n/en.json';
+import checkoutHi from '../features/checkout/i18n/hi.json';
 
 // A loaded machine may take over a second to settle a screen: wait up to 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 export type TestLanguage = 'en' | 'hi';
-const catalogs: Record<TestLanguage, Record<string, string>> = { en, hi };
+// The shell's catalogue and the checkout's own (features/checkout/i18n), merged as the checkout's screens read them.
+const catalogs: Record<TestLanguage, Record<string, string>> = { en: { ...en, ...checkoutEn }, hi: { ...hi, ...checkoutHi } };
 
 /** A catalogue entry of `lang` with its {placeholders} filled in (plain strings; a plural or select as ICU says it). */
 export function t(id: string, values: Record<string, string | number> = {}, lang: TestLanguage = 'en'): string {

@@ -1,5 +1,5 @@
 import { FAILURE_REASONS, failureMessageId, fieldToFix } from './failureReasons';
-import en from '../../i18n/en.json';
+import en from './i18n/en.json';
 
 describe('failure reasons', () => {
   it('each known code has its own message in the catalog; unknown and missing codes get the general one', () => {
