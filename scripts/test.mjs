@@ -130,7 +130,8 @@ function addPlaywright(file) {
         const f = `e2e/tests/${spec.file ?? suite.file}`;
         perFile.set(f, (perFile.get(f) ?? 0) + ms);
         if (t.status === 'flaky') {
-          const firstError = t.results?.find((r) => r.status !== 'passed')?.error?.message ?? '';
+          // eslint-disable-next-line no-control-regex
+          const firstError = (t.results?.find((r) => r.status !== 'passed')?.error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
           flaky.push(`${f}: ${[...titles, spec.title].join(' › ')} — first try: ${firstError.split('\n')[0].slice(0, 200)}`);
         }
       }
