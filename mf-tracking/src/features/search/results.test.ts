@@ -53,12 +53,12 @@ describe('oneResultPerStation', () => {
   });
   it("groups Kochi's five Kaloor platforms (500 m apart, no parent station) into one station, with every stop's directions and routes", () => {
     const hits = [
-      stop('n2780838959', 'Kaloor', 9.9941308, 76.291962, ['Aluva'], ['FK–PAL']),
-      stop('n8463147703', 'Kaloor Stadium', 10.0005568, 76.2995932),
-      stop('n8463147708', 'Kaloor', 9.9946098, 76.2917871, ['Vyttila'], ['FK–PAL', 'ALU–FK']),
-      stop('n9380074364', 'Kaloor', 9.9968938, 76.2913263),
-      stop('n9416179580', 'Kaloor ', 9.9932723, 76.2888908),
-      stop('n9416179581', 'kaloor', 9.9947265, 76.2916978),
+      stop('kal-1', 'Kaloor', 9.994, 76.291, ['Aluva'], ['FK–PAL']),
+      stop('kal-stadium', 'Kaloor Stadium', 10.0, 76.299),
+      stop('kal-2', 'Kaloor', 9.994, 76.291, ['Vyttila'], ['FK–PAL', 'ALU–FK']),
+      stop('kal-3', 'Kaloor', 9.996, 76.291),
+      stop('kal-4', 'Kaloor ', 9.993, 76.288),
+      stop('kal-5', 'kaloor', 9.994, 76.291),
       { result_type: 'PLACE', stop_id: null, name: 'Kaloor Market', lat: 9.99, lon: 76.29 },
     ];
     const out = oneResultPerStation(hits);
@@ -66,7 +66,7 @@ describe('oneResultPerStation', () => {
     const [kaloor] = out;
     if (kaloor.kind !== 'station') throw new Error('not a station');
     expect(kaloor.name).toBe('Kaloor');
-    expect(kaloor.stops.map((s) => s.stop_id)).toEqual(['n2780838959', 'n8463147708', 'n9380074364', 'n9416179580', 'n9416179581']);
+    expect(kaloor.stops.map((s) => s.stop_id)).toEqual(['kal-1', 'kal-2', 'kal-3', 'kal-4', 'kal-5']);
     expect(kaloor.towards).toEqual(['Aluva', 'Vyttila']);
     expect(kaloor.routeNames).toEqual(['FK–PAL', 'ALU–FK']);
     expect(kaloor.lat).toBeCloseTo(9.9947, 3);
