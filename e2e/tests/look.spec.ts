@@ -35,16 +35,26 @@ async function expectBadges(scope: ReturnType<Page['locator']>, routes: Colours[
   const allowed = new Set(routes.map((r) => routeBadgeColors(r.color, r.text_color)).map((c) => `${rgb(c.background)}|${rgb(c.text)}`));
   const badges = scope.locator('[data-route-badge]');
   await expect(badges.first()).toBeVisible({ timeout: 30_000 });
-  const n = await badges.count();
-  let coloured = 0;
-  for (let i = 0; i < n; i++) {
-    const b = badges.nth(i);
-    await expect(b).toBeVisible();
-    const drawn = await b.evaluate((el) => `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).color}`);
-    expect(allowed, `badge "${await b.textContent()}" drawn ${drawn}`).toContain(drawn);
-    if (await b.getAttribute('data-route-color')) coloured++;
+  // One snapshot of every badge, read in the page at one instant: a stop's next buses move while the test reads them
+  // (a bus departs, the list re-renders), so badge i of a count taken earlier may be gone or another one by then (a
+  // toBeVisible on nth(i) failed that way once in a CI run).
+  const drawn = await badges.evaluateAll((els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return {
+        text: el.textContent ?? '',
+        colours: `${style.backgroundColor}|${style.color}`,
+        visible: box.width > 0 && box.height > 0 && style.visibility !== 'hidden',
+        coloured: el.hasAttribute('data-route-color') && el.getAttribute('data-route-color') !== '',
+      };
+    }),
+  );
+  for (const b of drawn) {
+    expect(b.visible, `badge "${b.text}" is drawn`).toBe(true);
+    expect(allowed, `badge "${b.text}" drawn ${b.colours}`).toContain(b.colours);
   }
-  return { count: n, coloured };
+  return { count: drawn.length, coloured: drawn.filter((b) => b.coloured).length };
 }
 
 type Place = { stop_id: string | null; name: string; lat: number | null; lon: number | null; result_type: string };
