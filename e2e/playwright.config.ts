@@ -6,6 +6,10 @@ import { chromiumArgs, chromiumPath, repoRoot, serverEnv } from './support/serve
 
 const port = Number(process.env.E2E_PORT || 18180);
 const dataDir = path.join(os.tmpdir(), `sawari-e2e-main-${port}`);
+/** The development gateway (api/src/dev-gateway): its own port, so its own origin, as the real gateway's is. */
+export const gatewayPort = Number(process.env.E2E_GATEWAY_PORT || 18190);
+export const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+const gatewayDataDir = path.join(os.tmpdir(), `sawari-e2e-gateway-${gatewayPort}`);
 // The real Kochi feed, when ../shared/data has it: tests that need it say so and skip when it is absent.
 export const kochiFeed = path.resolve(repoRoot, '../shared/data/kochi/gtfs.zip');
 const importFeeds: Record<string, string> = existsSync(kochiFeed) ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {};
@@ -28,16 +32,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // What `npm start` runs: the API compiled to JavaScript (api/build.mjs, incremental), on a fresh data folder
-    // (migrated and seeded with demo data on start). Servers a spec starts itself (support/server.ts) run the same file.
-    command: `node api/build.mjs && rm -rf ${dataDir} && node --enable-source-maps api/dist/app/main.js`,
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // PAYMENTS_SANDBOX_PENDING_MS: pending test payments (pending@upi, 4000 0025 0000 3155) settle after 4 s instead of
-    // 30 s, so checkout tests see the waiting state and its end quickly (docs/checkout.md).
-    env: { ...serverEnv(port, dataDir), PAYMENTS_SANDBOX_PENDING_MS: '4000', ...importFeeds },
-  },
+  // Started in this order: the development gateway (a Razorpay look-alike on its own origin, docs/payment-gateway.md:
+  // riders pay on its hosted page, its webhooks go to the API), then the API that talks to it.
+  webServer: [
+    {
+      // The API compiled first (api/build.mjs, incremental): the gateway is one of its entry points. A fresh ledger.
+      command: `node api/build.mjs && rm -rf ${gatewayDataDir} && node --enable-source-maps api/dist/dev-gateway/main.js`,
+      cwd: repoRoot,
+      url: `${gatewayUrl}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        DEV_GATEWAY_PORT: String(gatewayPort),
+        DEV_GATEWAY_HOST: '127.0.0.1',
+        DEV_GATEWAY_DATA_DIR: gatewayDataDir,
+        DEV_GATEWAY_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/gateway/razorpay/webhook`,
+      },
+    },
+    {
+      // What `npm start` runs: the API compiled to JavaScript (api/build.mjs, incremental), on a fresh data folder
+      // (migrated and seeded with demo data on start). Servers a spec starts itself (support/server.ts) run the same file.
+      command: `node api/build.mjs && rm -rf ${dataDir} && node --enable-source-maps api/dist/app/main.js`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // The gateway's API (orders, payments, refunds) and its hosted checkout page (the CSP's form-action origin).
+      env: { ...serverEnv(port, dataDir), RAZORPAY_API_URL: gatewayUrl, RAZORPAY_CHECKOUT_URL: gatewayUrl, ...importFeeds },
+    },
+  ],
 });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { luhnValid, withClosedLoopCheckDigit } from '@sawari/domain';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, rand, riderHeaders, signIn } from '../support/rider';
+import { payByCardOnGateway, payThroughApi, SANDBOX_UPI, upiOnGateway } from '../support/buy';
 
 // Transit cards (docs/cards.md) against the built app and the real server: link an NCMC card, recharge ₹500 by UPI
-// in the shell's checkout, move it into the offline wallet, see it pending, tap at a terminal (the validator API), see
+// in the shell's checkout (a collect request approved in the development gateway's test UPI app), move it into the offline wallet, see it pending, tap at a terminal (the validator API), see
 // it on the card and in the history; a recharge over ₹2,000 refused before payment; a city card recharged by card.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
 test.beforeEach(async ({ context, page }) => {
@@ -125,7 +126,8 @@ test('NCMC: link, recharge ₹500 by UPI, move it to the offline wallet, pending
   await shot(page, 'checkout');
   await page.getByRole('link', { name: /UPI/ }).first().click();
   await page.getByLabel('UPI id').fill('success@upi');
-  await page.getByRole('button', { name: 'Pay ₹505' }).click();
+  await page.getByRole('button', { name: 'Continue to pay ₹505' }).click();
+  await upiOnGateway(page, 'success@upi');
 
   // Back on the card remote: paid, then moved into the offline wallet: pending until the next tap.
   await expect(page).toHaveURL(/\/app\/ncmc-card-recharge\/successful\/ncmc\?orderId=CRG_/);
@@ -177,11 +179,7 @@ test('a recharge that would take the card over ₹2,000 is refused before paymen
   const order = await (
     await request.post('/api/cards/v1/recharges', { headers, data: { cardRef: card.cardRef, amountPaise: 180_000, city: 'mumbai' } })
   ).json();
-  const pay = await request.post(`/api/payments/cardRecharge/${order.orderId}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-card-${order.orderId}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
+  await payThroughApi(request, headers, 'cardRecharge', order.orderId, SANDBOX_UPI); // approved on the gateway's UPI app
 
   const payRequests: string[] = [];
   page.on('request', (r) => {
@@ -222,11 +220,8 @@ test('a city card recharged by card payment reaches the card at the next tap', a
   await page.getByRole('button', { name: 'Pay ₹250' }).click();
   await expect(page).toHaveURL(/\/app\/select-payment\/CITYCARD\/cardRecharge\/CRG_/);
   await page.getByRole('link', { name: /Credit or debit card/ }).click();
-  await page.getByLabel('Card number').fill('4111111111111111');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV', { exact: true }).fill('123');
-  await page.getByLabel('Name on card').fill('Asha Rao');
-  await page.getByRole('button', { name: 'Pay ₹250' }).click();
+  // the card is typed on the gateway's page (its own origin), with its 3-D Secure OTP
+  await payByCardOnGateway(page, '₹250');
   await expect(page).toHaveURL(/\/app\/select-card\/card-recharge-successful\/CRG_/);
   await expect(page.getByText('₹250 reaches your card the next time you tap it on a bus validator.')).toBeVisible();
   await expectAccessible(page);

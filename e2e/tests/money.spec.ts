@@ -1,9 +1,12 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
+import { cardOnGateway, payByCardOnGateway } from '../support/buy';
 
 // The money rules on screen (docs/money-integrity.md): a bank offer is bound to the instrument actually used (the
-// checkout shows the re-priced amount and why, keeping what was typed), and a free order says what made it free.
+// card screen asks whether the card is from the offer's bank, the gateway's page checks the card; a card from another
+// bank re-prices the order before anything is charged and the checkout shows the new amount and why), and a free order
+// says what made it free.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': newIp() });
@@ -45,7 +48,7 @@ async function hdfcOrder(request: APIRequestContext, rider: { phone: string; hea
   return order.transactionId as string;
 }
 
-test('bank offer: paying an HDFC-offer order with another bank’s card re-prices it before any charge; the checkout shows the new price and why, keeping the card typed', async ({
+test('bank offer: paying an HDFC-offer order with a card from another bank re-prices it before any charge; the checkout shows the new price and why', async ({
   page,
   request,
 }) => {
@@ -54,26 +57,23 @@ test('bank offer: paying an HDFC-offer order with another bank’s card re-price
   const tx = await hdfcOrder(request, rider);
   await page.goto(`/app/select-payment/MBUS/pass/${tx}/card`);
   await expect(page.getByText('₹990', { exact: true }).first()).toBeVisible();
-  const number = page.getByLabel('Card number');
-  await number.fill('4111111111111111');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV', { exact: true }).fill('123');
-  await page.getByLabel('Name on card').fill('Asha Rao');
-  await page.getByRole('button', { name: 'Pay ₹990' }).click();
+  const bank = page.getByRole('group', { name: 'Which bank issued your card?' });
+  await page.getByRole('button', { name: 'Continue to pay ₹990' }).click();
+  await expect(page.getByText('Choose the bank of your card.')).toBeVisible();
+  await bank.getByRole('radio', { name: 'A card from another bank (without the offer)' }).check();
+  await page.getByRole('button', { name: 'Continue to pay ₹990' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'The price changed: nothing was charged' });
   await expect(alert).toContainText('the price is now ₹1,100 (it was ₹990)');
   await expect(alert).toBeFocused();
   await expect(page.getByText('₹1,100', { exact: true }).first()).toBeVisible();
-  // what the rider typed is kept; the button says the new amount
-  await expect(number).toHaveValue('4111 1111 1111 1111');
-  await expect(page.getByLabel('Name on card')).toHaveValue('Asha Rao');
   const payments = await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json();
   expect(payments).toMatchObject({ amountPaise: 110000, status: 'PENDING', paymentId: null });
   await shot(page, '01-repriced');
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Pay ₹1,100' }).click();
+  // the new price, any card: on the gateway's page
+  await payByCardOnGateway(page, '₹1,100');
   await expect(page).toHaveURL(`/app/productHooks/bus-pass-purchase/booking-successful/${tx}`, { timeout: 20_000 });
   await expect(page.getByText('Payment received. Your pass is ready.')).toBeVisible({ timeout: 20_000 });
   expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({
@@ -82,15 +82,14 @@ test('bank offer: paying an HDFC-offer order with another bank’s card re-price
   });
 });
 
-test('bank offer: an HDFC card keeps the offer (charged ₹990)', async ({ page, request }) => {
+test('bank offer: an HDFC card declared on our page and paid on the gateway keeps the offer (charged ₹990)', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const rider = await riderInPage(page, request);
   const tx = await hdfcOrder(request, rider);
   await page.goto(`/app/select-payment/MBUS/pass/${tx}/card`);
-  await page.getByLabel('Card number').fill('4893770000000000');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV', { exact: true }).fill('123');
-  await page.getByLabel('Name on card').fill('Asha Rao');
-  await page.getByRole('button', { name: 'Pay ₹990' }).click();
+  await page.getByRole('radio', { name: 'HDFC card (with the offer)' }).check();
+  await page.getByRole('button', { name: 'Continue to pay ₹990' }).click();
+  await cardOnGateway(page, { number: '4893 7700 0000 0000' });
   await expect(page).toHaveURL(`/app/productHooks/bus-pass-purchase/booking-successful/${tx}`, { timeout: 20_000 });
   expect(await (await request.get(`/api/payments/orders/pass/${tx}/status`, { headers: rider.headers })).json()).toMatchObject({
     status: 'SUCCESS',

@@ -4,7 +4,13 @@ import { newPrivateKeyText } from '../modules/validation/keys';
 
 /** A production root secret of random characters (a weak one is refused: platform/secret-strength.ts secretWeakness). */
 const STRONG_SECRET = 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A';
-const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: STRONG_SECRET, SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText() };
+/** The city's own payment gateway account (production refuses the development gateway's keys). */
+const PROD_GATEWAY = {
+  RAZORPAY_KEY_ID: 'rzp_live_CityOfMumbai01',
+  RAZORPAY_KEY_SECRET: 'city-key-secret-0123456789',
+  RAZORPAY_WEBHOOK_SECRET: 'city-webhook-secret-0123',
+};
+const PROD_ACCOUNTS = { AUTH_TOKEN_SECRET: STRONG_SECRET, SMS_HTTP_URL: 'https://sms.example/send', TICKET_SIGNING_KEY: newPrivateKeyText(), ...PROD_GATEWAY };
 
 describe('config', () => {
   it('has development defaults', () => {
@@ -41,6 +47,13 @@ describe('config', () => {
       SHUTDOWN_DRAIN_MS: '1500',
       PAYMENTS_RECONCILE_EVERY_MS: '5000',
       PAYMENTS_STALE_MS: '60000',
+      PAYMENTS_CHECKOUT_TIMEOUT_S: '600',
+      PUBLIC_ORIGIN: 'https://sawari.example.in',
+      RAZORPAY_KEY_ID: 'rzp_test_City0001',
+      RAZORPAY_KEY_SECRET: 'key-secret-0001',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-0001',
+      RAZORPAY_API_URL: 'https://api.razorpay.com',
+      RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com',
     });
     expect(r).toEqual({
       ok: true,
@@ -61,6 +74,15 @@ describe('config', () => {
         drainMs: 1500,
         reconcileEveryMs: 5000,
         staleMs: 60000,
+        checkoutTimeoutSeconds: 600,
+        publicOrigin: 'https://sawari.example.in',
+        razorpay: {
+          keyId: 'rzp_test_City0001',
+          keySecret: 'key-secret-0001',
+          webhookSecret: 'webhook-secret-0001',
+          apiUrl: 'https://api.razorpay.com',
+          checkoutUrl: 'https://checkout.razorpay.com',
+        },
         opsKeys: new Map([['sawari-dev-ops', 'dev']]),
       },
     });
@@ -84,14 +106,45 @@ describe('config', () => {
     expect(r.ok && r.config.webRoot).toBeNull();
   });
 
-  it('reads the sandbox pending time (PAYMENTS_SANDBOX_PENDING_MS) and refuses values out of range', () => {
-    expect(parseConfig({}).ok && (parseConfig({}) as { config: { sandboxPendingMs?: number } }).config.sandboxPendingMs).toBeUndefined();
-    const r = parseConfig({ PAYMENTS_SANDBOX_PENDING_MS: '4000' });
-    expect(r.ok && r.config.sandboxPendingMs).toBe(4000);
-    for (const bad of ['499', '3600001', '2.5', 'soon']) {
-      const b = parseConfig({ PAYMENTS_SANDBOX_PENDING_MS: bad });
-      expect(b.ok).toBe(false);
-      if (!b.ok) expect(b.errors.join(' ')).toMatch(/PAYMENTS_SANDBOX_PENDING_MS/);
+  it('takes payments through the development gateway by default, its checkout on the API URL; refuses bad gateway values', () => {
+    const dev = parseConfig({});
+    expect(dev.ok && dev.config.razorpay).toEqual({
+      keyId: 'rzp_test_sawari_dev',
+      keySecret: 'sawari_dev_gateway_key_secret',
+      webhookSecret: 'sawari_dev_webhook_secret',
+      apiUrl: 'http://127.0.0.1:8090',
+      checkoutUrl: 'http://127.0.0.1:8090',
+    });
+    // a gateway elsewhere (a test's, on its own port): the checkout page follows the API unless told otherwise
+    const moved = parseConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:41234' });
+    expect(moved.ok && moved.config.razorpay).toMatchObject({ apiUrl: 'http://127.0.0.1:41234', checkoutUrl: 'http://127.0.0.1:41234' });
+    for (const [name, bad, why] of [
+      ['RAZORPAY_API_URL', 'api.razorpay.com', /RAZORPAY_API_URL must be a URL/],
+      ['RAZORPAY_CHECKOUT_URL', 'ftp://checkout.example', /RAZORPAY_CHECKOUT_URL must be an http\(s\) URL/],
+      ['RAZORPAY_KEY_ID', 'sk_live_123', /RAZORPAY_KEY_ID looks like rzp_live_/],
+      ['RAZORPAY_KEY_SECRET', 'short', /RAZORPAY_KEY_SECRET must be at least 8 characters/],
+      ['PAYMENTS_CHECKOUT_TIMEOUT_S', '59', /PAYMENTS_CHECKOUT_TIMEOUT_S must be at least 60/],
+      ['PAYMENTS_CHECKOUT_TIMEOUT_S', '2.5', /PAYMENTS_CHECKOUT_TIMEOUT_S must be a whole number/],
+      ['PUBLIC_ORIGIN', 'sawari.example.in', /PUBLIC_ORIGIN must be a URL/],
+    ] as const) {
+      const r = parseConfig({ [name]: bad });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors.join('\n')).toMatch(why);
+    }
+  });
+
+  it("refuses the development gateway's keys in production", () => {
+    const prod = { NODE_ENV: 'production', KIOSK_KEYS: 'a-long-real-key', ...PROD_ACCOUNTS };
+    expect(parseConfig(prod).ok).toBe(true);
+    for (const dev of [
+      { RAZORPAY_KEY_ID: '' },
+      { RAZORPAY_KEY_ID: 'rzp_test_sawari_dev' },
+      { RAZORPAY_KEY_SECRET: 'sawari_dev_gateway_key_secret' },
+      { RAZORPAY_WEBHOOK_SECRET: 'sawari_dev_webhook_secret' },
+    ]) {
+      const r = parseConfig({ ...prod, ...dev });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors).toEqual([expect.stringMatching(/must be the city's own in production/)]);
     }
   });
 

@@ -2,7 +2,7 @@ import { exitOnConfigErrors, parseEnvironment, testPlatformConfig, type ConfigRe
 import { clockSettings } from '../platform/clock-settings';
 import { DEV_KIOSK_KEY, kioskSettings } from '../modules/airport/settings';
 import { opsSettings, DEV_OPS_KEY } from '../modules/auth/ops-settings';
-import { paymentSettings } from '../modules/payments/settings';
+import { DEV_RAZORPAY, paymentSettings } from '../modules/payments/settings';
 import { smsSettings } from '../modules/sms/settings';
 import { DEV_SUPPORT, supportSettings } from '../modules/sos/settings';
 import { validationSettings } from '../modules/validation/settings';
@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sms: { provider: 'dev' },
     support: DEV_SUPPORT,
     opsKeys: new Map([[DEV_OPS_KEY, 'dev']]),
+    razorpay: { ...DEV_RAZORPAY, checkoutUrl: DEV_RAZORPAY.apiUrl },
     ...overrides,
   };
 }

@@ -152,15 +152,19 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
 
   // ── payments: the one checkout. Each seller below registers its OrderKind (payments.kinds.register) and gets
   //    payments' seller side (free orders, refunds); its wallet items go to walletSources (listed by the tickets wallet).
-  const sandbox = config.sandboxPendingMs ? { sandbox: { pendingMs: config.sandboxPendingMs } } : {};
   const reconciliation = { reconcileEveryMs: config.reconcileEveryMs, staleMs: config.staleMs };
+  const paymentSettings = {
+    razorpay: config.razorpay,
+    checkoutTimeoutSeconds: config.checkoutTimeoutSeconds,
+    publicOrigin: config.publicOrigin,
+  };
   const payments = await createPaymentsModule(app, {
     db,
     keys,
     guard,
     now,
     log,
-    deps: { ...sandbox, ...reconciliation, ...deps.payments },
+    deps: { settings: paymentSettings, ...reconciliation, ...deps.payments },
     opsKeys: config.opsKeys,
   });
   const walletSources: WalletSource[] = [];

@@ -3,6 +3,7 @@ import { readinessOf } from '../platform/readiness';
 import { dbLabel } from '../testing/test-db';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signIn, TestClock, type Session } from '../testing/accounts';
+import { card, payThroughGateway } from '../testing/gateway-pay';
 
 /** One sample of a metric in Prometheus text: its value, or 0 when the series is not there (yet). */
 function sample(text: string, series: string): number {
@@ -50,7 +51,7 @@ describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
     expect((await metrics({ 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(200);
   });
 
-  it('counts a real sandbox payment: the SUCCESS payments counter, the pass ordered and the pass issued each move by one', async () => {
+  it("counts a real payment on the gateway's page: the SUCCESS payments counter, the pass ordered and the pass issued each move by one", async () => {
     const before = (await metrics()).body;
     const order = await s.app.inject({
       method: 'POST',
@@ -69,12 +70,7 @@ describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
     });
     expect(order.statusCode).toBe(201);
     const tx = (order.json() as { transactionId: string }).transactionId;
-    const paid = await s.app.inject({
-      method: 'POST',
-      url: `/api/payments/pass/${tx}/pay`,
-      headers: { ...rider.headers, 'idempotency-key': 'metrics-pay-0001' },
-      payload: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-    });
+    const paid = await payThroughGateway(s.app, rider, 'pass', tx, card(), { key: 'metrics-pay-0001' });
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     const after = (await metrics()).body;
     const moved = (series: string) => sample(after, series) - sample(before, series);
@@ -85,6 +81,10 @@ describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
       issued: moved('sawari_products_issued_total{kind="pass"}'),
     }).toEqual({ payments: 1, failed: 0, ordered: 1, issued: 1 });
     expect(sample(after, 'sawari_http_request_duration_seconds_count{route="/api/payments/:orderKind/:orderId/pay",method="POST",status="2xx"}')).toBe(1);
+    // the gateway's return to us (a 303 back to the rider's page) is counted under its route too
+    expect(
+      sample(after, 'sawari_http_request_duration_seconds_count{route="/api/payments/gateway/razorpay/return/:paymentId",method="POST",status="3xx"}'),
+    ).toBe(1);
   });
 
   it('counts OTPs sent and refused (the resend wait)', async () => {

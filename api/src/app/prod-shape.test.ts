@@ -2,11 +2,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { payOnHostedPage } from '../dev-gateway/driver';
+import { card } from '../testing/gateway-pay';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { postGatewayReturn } from '../cli/spawned-server.testing';
 
 // The production shape (deploy/, scripts/prod-shape.mjs) started for real: HAProxy in front of three
 // API instances (api/dist, plain node) on one PostgreSQL database, Prometheus scraping them. Runs in the PostgreSQL
 // pass of npm test (TEST_DATABASE_URL: a database of its own is made beside it); needs Debian's haproxy and prometheus
-// (the script installs them as root). Loopback only, ports 18360-18365.
+// (the script installs them as root). Loopback only, ports 18360-18365. The instances take payments through the
+// development gateway, started in this process on a port of its own (RAZORPAY_API_URL, RAZORPAY_CHECKOUT_URL), its
+// webhooks sent through HAProxy.
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'scripts/prod-shape.mjs');
 const BASE_PORT = 18360;
@@ -20,7 +26,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The instances' settings: a payment orphaned by a killed instance is failed or settled by reconciliation (every
  *  second, on any instance) after 5 s instead of 2 min, so the test sees every purchase end. */
-const shapeEnv = { ...process.env, LOG_LEVEL: 'info', PAYMENTS_STALE_MS: '5000', PAYMENTS_RECONCILE_EVERY_MS: '1000' };
+const shapeEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', PAYMENTS_STALE_MS: '5000', PAYMENTS_RECONCILE_EVERY_MS: '1000' };
+let gw: TestGateway | null = null;
 
 function shape(...args: string[]): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, [script, ...args, '--base-port', String(BASE_PORT), '--dir', DIR, ...(shapeDb ? ['--database-url', shapeDb] : [])], {
@@ -161,6 +168,8 @@ function steadyLoad(workers: number) {
 
 (testUrl ? describe : describe.skip)('production shape: HAProxy, three instances, one PostgreSQL, Prometheus', () => {
   beforeAll(async () => {
+    gw = await startTestGateway({ webhookUrl: `${LB}/api/payments/gateway/razorpay/webhook` });
+    Object.assign(shapeEnv, { RAZORPAY_API_URL: gw.url, RAZORPAY_CHECKOUT_URL: gw.url });
     const r = shape('start', '--fresh');
     if (r.status === 3) {
       skipReason = `HAProxy or Prometheus cannot be installed here: ${r.out.trim()}`;
@@ -174,6 +183,7 @@ function steadyLoad(workers: number) {
   afterAll(async () => {
     if (started) shape('stop');
     if (started) rmSync(DIR, { recursive: true, force: true });
+    await gw?.close();
     if (shapeDb) {
       const u = new URL(shapeDb);
       const name = u.pathname.slice(1);
@@ -312,7 +322,23 @@ function steadyLoad(workers: number) {
       }
       throw new Error(`no answer before the deadline (last: ${last})`);
     };
-    const outcomes: { orderId: string; status: string; retried: boolean }[] = [];
+    /** The payment's order state once it is final (the rider's page polls GET /api/payments/:id); retried as the app does. */
+    const finalStatus = async (rider: Rider, paymentId: string, until: number) => {
+      let last = '';
+      while (Date.now() < until) {
+        try {
+          const r = await fetch(`${LB}/api/payments/${paymentId}`, { headers: rider.headers, signal: AbortSignal.timeout(15_000) });
+          const body = (await r.json()) as { orderStatus?: string; code?: string };
+          if (r.status === 200 && body.orderStatus !== 'PAYMENT_PROCESSING') return String(body.orderStatus);
+          last = `${r.status} ${String(body.orderStatus ?? body.code)}`;
+        } catch (err) {
+          last = (err as Error).message;
+        }
+        await sleep(250);
+      }
+      return `not final before the deadline (last: ${last})`;
+    };
+    const outcomes: { orderId: string; status: string; retried: boolean; returned: number | string | null }[] = [];
     let stop = false;
     const buyers = riders.map(async (rider, w) => {
       for (let i = 0; !stop; i++) {
@@ -337,10 +363,24 @@ function steadyLoad(workers: number) {
         const paid = await withRetries(
           `/api/payments/pass/${orderId}/pay`,
           { ...rider.headers, 'idempotency-key': `pay-${w}-${i}-${process.pid}` },
-          { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+          { method: 'card' },
           until,
         );
-        outcomes.push({ orderId, status: String(paid.body.status ?? paid.body.code), retried: !!paid.retried || !!order.retried });
+        const checkout = paid.body.checkout as { action: string; fields: Record<string, string> } | undefined;
+        if (paid.status !== 200 || !checkout) {
+          outcomes.push({ orderId, status: String(paid.body.status ?? paid.body.code), retried: !!paid.retried || !!order.retried, returned: null });
+          continue;
+        }
+        // the rider on the gateway's page (the gateway stays up: only an instance of ours is killed), then the
+        // gateway's return posted once through HAProxy; one lost to the kill is settled by the webhook or reconciliation
+        const page = await payOnHostedPage(checkout, card());
+        if (page.kind !== 'callback') throw new Error(`expected the gateway to call back, got ${page.kind}`);
+        const returned = await postGatewayReturn(page).then(
+          (r) => r.status,
+          (err: Error) => err.message,
+        );
+        const status = await finalStatus(rider, String(paid.body.paymentId), until + 30_000);
+        outcomes.push({ orderId, status, retried: !!paid.retried || !!order.retried, returned });
       }
     });
     const buying = Promise.all(buyers);
@@ -357,26 +397,42 @@ function steadyLoad(workers: number) {
     await db.connect();
     try {
       const ids = outcomes.map((o) => o.orderId);
-      const readOrders = async () =>
-        (
-          await db.query<{ order_id: string; payments: string; succeeded: string; charges: string; charged: string; passes: string }>(
+      /** The gateway's own account of what it charged: its captured payments by our payment id (its order's receipt). */
+      const gatewayCharges = async () => {
+        const { ledger } = (await gw!.inspect('state')) as {
+          ledger: { orders: Record<string, { receipt: string }>; payments: Record<string, { order_id: string; status: string; amount_refunded: number }> };
+        };
+        const byReceipt = new Map<string, { charged: number; refunded: number }>();
+        for (const p of Object.values(ledger.payments)) {
+          if (p.status !== 'captured' && p.status !== 'refunded') continue;
+          const receipt = ledger.orders[p.order_id].receipt;
+          const c = byReceipt.get(receipt) ?? { charged: 0, refunded: 0 };
+          byReceipt.set(receipt, { charged: c.charged + 1, refunded: c.refunded + (p.amount_refunded > 0 ? 1 : 0) });
+        }
+        return byReceipt;
+      };
+      const readOrders = async () => {
+        const charges = await gatewayCharges();
+        const rows = (
+          await db.query<{ order_id: string; payments: string; succeeded: string; passes: string; payment_ids: string[] }>(
             `SELECT o.id AS order_id,
                   (SELECT count(*) FROM payments p WHERE p.order_id = o.id) AS payments,
                   (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.status = 'SUCCESS') AS succeeded,
-                  (SELECT count(*) FROM sandbox_charges c JOIN payments p ON c.idempotency_key = p.id WHERE p.order_id = o.id) AS charges,
-                  (SELECT count(*) FROM sandbox_charges c JOIN payments p ON c.idempotency_key = p.id WHERE p.order_id = o.id AND c.status = 'SUCCESS') AS charged,
-                  (SELECT count(*) FROM passes s WHERE s.transaction_id = o.id) AS passes
+                  (SELECT count(*) FROM passes s WHERE s.transaction_id = o.id) AS passes,
+                  ARRAY(SELECT p.id FROM payments p WHERE p.order_id = o.id) AS payment_ids
              FROM unnest($1::text[]) AS o(id)`,
             [[...new Set(ids)]],
           )
-        ).rows.map((r) => ({
+        ).rows;
+        return rows.map((r) => ({
           orderId: r.order_id,
           payments: +r.payments,
           succeeded: +r.succeeded,
-          charges: +r.charges,
-          charged: +r.charged,
+          charged: r.payment_ids.reduce((n, id) => n + (charges.get(id)?.charged ?? 0), 0),
+          refunded: r.payment_ids.reduce((n, id) => n + (charges.get(id)?.refunded ?? 0), 0),
           passes: +r.passes,
         }));
+      };
       // A payment the killed instance had settled but not yet delivered (claimed for delivery, then killed) gets its
       // pass from reconciliation once the claim's 60 s lease has passed: the healing is waited for (and timed), not
       // assumed to have happened by the time the buyers stop.
@@ -389,13 +445,10 @@ function steadyLoad(workers: number) {
         perOrder = await readOrders();
       }
       console.log(`kill -9 healing ${JSON.stringify({ undeliveredWhenTheBuyersStopped: undeliveredAtFirst, healedInMs: Date.now() - healStarted })}`);
-      const orphanCharges = Number(
-        (
-          await db.query<{ n: string }>(
-            'SELECT count(*) AS n FROM sandbox_charges c WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = c.idempotency_key)',
-          )
-        ).rows[0].n,
-      );
+      // a charge at the gateway whose receipt is no payment of ours (a payment row lost with the killed instance)
+      const receipts = [...(await gatewayCharges()).keys()];
+      const known = new Set((await db.query<{ id: string }>('SELECT id FROM payments WHERE id = ANY($1::text[])', [receipts])).rows.map((r) => r.id));
+      const orphanCharges = receipts.filter((r) => !known.has(r)).length;
       console.log(
         `kill -9 figures ${JSON.stringify({
           purchases: outcomes.length,
@@ -403,6 +456,7 @@ function steadyLoad(workers: number) {
           failedNoCharge: outcomes.filter((o) => o.status === 'PAYMENT_FAILED').length,
           alreadyPaid: outcomes.filter((o) => o.status === 'ORDER_ALREADY_PAID').length,
           retriedByTheClient: outcomes.filter((o) => o.retried).length,
+          returnsLost: outcomes.filter((o) => o.returned !== null && o.returned !== 303).length,
           outcomes: [...new Set(outcomes.map((o) => o.status))],
           orphanCharges,
         })}`,
@@ -411,17 +465,25 @@ function steadyLoad(workers: number) {
       // Every purchase ended for the client: SUCCESS; ORDER_ALREADY_PAID (the passes module answered a new order for
       // the same pass with the rider's order whose payment was under way, and that order was paid); or
       // PAYMENT_FAILED (a request the killed instance had recorded but never sent to the gateway, failed by
-      // reconciliation once it found no charge).
+      // reconciliation once the gateway had no order for it). A return lost to the kill changes none of this: the
+      // gateway's webhook or reconciliation settles the payment.
       const ends = ['SUCCESS', 'ORDER_ALREADY_PAID', 'PAYMENT_FAILED'];
       expect(outcomes.filter((o) => !ends.includes(o.status))).toEqual([]);
       expect(outcomes.filter((o) => o.status === 'SUCCESS').length).toBeGreaterThan(outcomes.length / 2);
       const told = new Map<string, Set<string>>();
       for (const o of outcomes) told.set(o.orderId, (told.get(o.orderId) ?? new Set()).add(o.status));
       const paidAsTold = (id: string) => told.get(id)!.has('SUCCESS') || told.get(id)!.has('ORDER_ALREADY_PAID');
-      // One payment per order (the retries replayed it), at most one charge, and a pass exactly when it was charged
-      // and the client was told it is paid: nobody charged twice, no charge without its pass, no pass without its charge.
+      // One payment per order (the retries replayed it), at most one charge at the gateway (none refunded), and a pass
+      // exactly when it was charged and the client was told it is paid: nobody charged twice, no charge without its
+      // pass, no pass without its charge.
       const wrong = perOrder.filter(
-        (o) => o.payments !== 1 || o.charged > 1 || o.charged !== o.succeeded || o.passes !== o.succeeded || paidAsTold(o.orderId) !== (o.succeeded === 1),
+        (o) =>
+          o.payments !== 1 ||
+          o.charged > 1 ||
+          o.refunded > 0 ||
+          o.charged !== o.succeeded ||
+          o.passes !== o.succeeded ||
+          paidAsTold(o.orderId) !== (o.succeeded === 1),
       );
       expect(wrong).toEqual([]);
       expect(orphanCharges).toBe(0);

@@ -41,7 +41,8 @@ export async function prepareDatabase(
 
 /** The whole server: the platform's Fastify instance, every module (./modules.ts), then the web apps' files. */
 export async function buildServer(config: Config, givenDeps: ServerDeps = {}): Promise<FastifyInstance> {
-  const app = createPlatformServer(config);
+  const gatewayOrigin = config.razorpay?.checkoutUrl ? new URL(config.razorpay.checkoutUrl).origin : null;
+  const app = createPlatformServer(gatewayOrigin ? { ...config, formActionOrigins: [...(config.formActionOrigins ?? []), gatewayOrigin] } : config);
   const deps = withClock(app, config, givenDeps);
   const db = deps.db ?? (await prepareDatabase(config, app.log, deps.importFeeds, deps.now));
   if (!deps.db) app.addHook('onClose', async () => db.close());

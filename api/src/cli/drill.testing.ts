@@ -2,7 +2,9 @@
 // a backup must keep: riders, a paid pass, a pass under verification with its proof files (approved by an operator),
 // a paid reserved seat, and a transit card recharge written to the card by a tap (a card load).
 import { randomUUID } from 'node:crypto';
-import { signInOverHttp, submittedPassOrder, todayInKolkata, type HttpRider } from './spawned-server.testing';
+import { TEST_VPAS } from '../dev-gateway/defaults';
+import { card, upi } from '../testing/gateway-pay';
+import { payOverHttp, signInOverHttp, submittedPassOrder, todayInKolkata, type HttpRider } from './spawned-server.testing';
 
 const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
 const OPS = { authorization: 'Ops sawari-dev-ops' };
@@ -25,8 +27,6 @@ async function call(
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-const card = { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } };
-
 export interface DrillFacts {
   riders: HttpRider[];
   passTx: string;
@@ -42,7 +42,7 @@ const tomorrow = () => new Date(Date.parse(`${todayInKolkata()}T00:00:00Z`) + 86
 export async function makeDrillData(url: string, phones: [string, string]): Promise<DrillFacts> {
   const [asha, ravi] = [await signInOverHttp(url, phones[0]), await signInOverHttp(url, phones[1], 'spawned-device-2')];
 
-  // A general pass, paid by card.
+  // A general pass, paid by card (on the gateway's hosted page: the server was given a gateway, spawnServer).
   const order = await call(
     url,
     'POST',
@@ -62,7 +62,7 @@ export async function makeDrillData(url: string, phones: [string, string]): Prom
     [201],
   );
   const passTx = String(order.transactionId);
-  const paid = await call(url, 'POST', `/api/payments/pass/${passTx}/pay`, card, { ...asha.headers, 'idempotency-key': `drill-${randomUUID()}` }, [200]);
+  const paid = await payOverHttp(url, asha, 'pass', passTx, card(), { key: `drill-${randomUUID()}` });
   if (paid.status !== 'SUCCESS') throw new Error(`pass payment: ${JSON.stringify(paid)}`);
 
   // A concession pass with two proof files, approved by an operator.
@@ -91,14 +91,7 @@ export async function makeDrillData(url: string, phones: [string, string]): Prom
     [201],
   );
   const bookingId = String(booking.bookingId);
-  const seat = await call(
-    url,
-    'POST',
-    `/api/payments/reservation/${bookingId}/pay`,
-    card,
-    { ...asha.headers, 'idempotency-key': `drill-${randomUUID()}` },
-    [200],
-  );
+  const seat = await payOverHttp(url, asha, 'reservation', bookingId, card(), { key: `drill-${randomUUID()}` });
   if (seat.status !== 'SUCCESS') throw new Error(`seat payment: ${JSON.stringify(seat)}`);
 
   // An NCMC card: read by a terminal, linked, recharged by UPI, and the load written to the chip by the next tap.
@@ -116,14 +109,9 @@ export async function makeDrillData(url: string, phones: [string, string]): Prom
     { ...asha.headers, 'idempotency-key': `drill-${randomUUID()}` },
     [200, 201],
   );
-  const rechargePaid = await call(
-    url,
-    'POST',
-    `/api/payments/${String(recharge.orderKind)}/${String(recharge.orderId)}/pay`,
-    { method: 'upi', details: { vpa: 'success@upi' } },
-    { ...asha.headers, 'idempotency-key': `drill-${randomUUID()}` },
-    [200],
-  );
+  const rechargePaid = await payOverHttp(url, asha, String(recharge.orderKind), String(recharge.orderId), upi(TEST_VPAS.success), {
+    key: `drill-${randomUUID()}`,
+  });
   if (rechargePaid.status !== 'SUCCESS') throw new Error(`recharge payment: ${JSON.stringify(rechargePaid)}`);
   // NCMC: the staged money is moved to the card's pending loads, which the next tap writes.
   await call(url, 'POST', `/api/cards/v1/recharges/${String(recharge.orderId)}/offline-recharge`, undefined, asha.headers, [200]);

@@ -1,17 +1,24 @@
 // Test support: the real server (the compiled API, api/dist/app/main.js, as `npm start` runs it) as a child process on
-// its own data folder and a loopback port, and a rider signed in through its HTTP API (the development SMS outbox). Used by the tests of the
-// data-folder lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
+// its own data folder and a loopback port, with the development payment gateway on a port of its own in this process,
+// a rider signed in through its HTTP API (the development SMS outbox), and payments made over HTTP as a rider's browser
+// makes them (the pay request, the gateway's hosted page, the gateway's return). Used by the tests of the data-folder
+// lock, the files on PostgreSQL and backup/restore, which need separate processes and folders.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { cityDate } from '@sawari/domain';
+import type { PayResponse } from '@sawari/contracts';
 import { compiledApi } from '../testing/compiled-api';
+import { payOnHostedPage, type HostedInstrument } from '../dev-gateway/driver';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 export const REPO = path.resolve(__dirname, '../../..');
 
 export interface SpawnedServer {
   url: string;
   pid: number;
+  /** The gateway the server takes payments through (its own, closed when the server exits; or the one passed in). */
+  gateway: TestGateway | null;
   output(): string;
   /** SIGTERM and wait for the exit (graceful shutdown: the folder's lock released). */
   stop(): Promise<number | null>;
@@ -19,11 +26,29 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `node api/dist/app/main.js` (compiled first when stale: testing/compiled-api.ts) and waits for /api/health (or its exit). */
-export async function spawnServer(opts: { port?: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+/** The child's environment for this gateway (RAZORPAY_API_URL and RAZORPAY_CHECKOUT_URL: the gateway's own origin). */
+export const gatewayEnv = (gw: TestGateway): Record<string, string> => ({ RAZORPAY_API_URL: gw.url, RAZORPAY_CHECKOUT_URL: gw.url });
+
+/**
+ * Starts `node api/dist/app/main.js` (compiled first when stale: testing/compiled-api.ts) and waits for /api/health (or
+ * its exit). Payments go through `opts.gateway`; without one (and without RAZORPAY_API_URL in `opts.env`) a
+ * development gateway of its own is started in this process, its webhooks sent to this server, closed when it exits.
+ */
+export async function spawnServer(opts: {
+  port?: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  gateway?: TestGateway;
+}): Promise<SpawnedServer> {
   // Without a port, a free one: a test that runs in both database projects at once (jest's api and api-pg) never meets
   // its twin's server on a fixed port.
   const port = opts.port ?? (await freePort());
+  const ownGateway =
+    opts.gateway || opts.env?.RAZORPAY_API_URL
+      ? null
+      : await startTestGateway({ webhookUrl: `http://127.0.0.1:${port}/api/payments/gateway/razorpay/webhook` });
+  const gateway = opts.gateway ?? ownGateway;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', compiledApi('app/main.js')], {
     cwd: REPO,
     env: {
@@ -38,6 +63,7 @@ export async function spawnServer(opts: { port?: number; dataDir: string; env?: 
       REALTIME_SOURCE: 'off',
       SAWARI_IMPORT_GTFS: '',
       DATABASE_URL: '',
+      ...(gateway ? gatewayEnv(gateway) : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,7 +71,10 @@ export async function spawnServer(opts: { port?: number; dataDir: string; env?: 
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))).then(async (code) => {
+    await ownGateway?.close();
+    return code;
+  });
   let gone = false;
   void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${port}`;
@@ -66,6 +95,7 @@ export async function spawnServer(opts: { port?: number; dataDir: string; env?: 
   return {
     url,
     pid: child.pid!,
+    gateway,
     output: () => out,
     exited,
     stop: async () => {
@@ -139,6 +169,67 @@ export async function signInOverHttp(url: string, phoneNumber: string, deviceId 
     userId: body.userId,
     headers: { accesstoken: body.accessToken, authtype: 'ACCESS_TOKEN', userid: body.userId, deviceid: deviceId, 'x-type': 'pass' },
   };
+}
+
+/**
+ * The gateway's return as the rider's browser posts it (the gateway page's auto-submitted form): to the callback URL,
+ * which is absolute (built from the pay request's origin: the server, or HAProxy, the pay request went to). Our server
+ * answers 303 to the rider's page.
+ */
+export async function postGatewayReturn(callback: { url: string; fields: Record<string, string> }, timeoutMs = 15_000): Promise<Response> {
+  const r = await fetch(callback.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(callback.fields).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await r.arrayBuffer();
+  return r;
+}
+
+/** What GET /api/payments/:id says of a payment: its order's state as the pay request answers it. */
+export async function paymentOverHttp(url: string, rider: HttpRider, paymentId: string): Promise<Pick<PayResponse, 'paymentId' | 'status' | 'failureReason'>> {
+  const r = await fetch(`${url}/api/payments/${paymentId}`, { headers: rider.headers, signal: AbortSignal.timeout(15_000) });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`GET /api/payments/${paymentId}: ${r.status} ${text}`);
+  const p = JSON.parse(text) as { paymentId: string; orderStatus: PayResponse['status']; failureReason: string | null };
+  return { paymentId: p.paymentId, status: p.orderStatus, failureReason: p.failureReason };
+}
+
+/**
+ * Pays an order over HTTP as a rider does: POST pay (the method, never card data), the gateway's hosted page (its
+ * HTTP driver), the gateway's return posted to the callback URL (303); answers the payment's state. Throws on any
+ * other answer.
+ */
+export async function payOverHttp(
+  url: string,
+  rider: HttpRider,
+  kind: string,
+  orderId: string,
+  instrument: HostedInstrument,
+  opts: { key?: string; prefill?: Record<string, string> } = {},
+): Promise<Pick<PayResponse, 'paymentId' | 'status' | 'failureReason'>> {
+  const prefill = opts.prefill ?? (instrument.method === 'upi' ? { vpa: instrument.vpa } : instrument.method === 'netbanking' ? { bank: instrument.bank } : {});
+  const r = await fetch(`${url}/api/payments/${kind}/${orderId}/pay`, {
+    method: 'POST',
+    headers: { ...rider.headers, 'content-type': 'application/json', 'idempotency-key': opts.key ?? `http-${Math.random().toString(36).slice(2, 12)}` },
+    body: JSON.stringify({ method: instrument.method, prefill }),
+  });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`POST /api/payments/${kind}/${orderId}/pay: ${r.status} ${text}`);
+  const started = JSON.parse(text) as PayResponse;
+  if (!started.checkout) return { paymentId: started.paymentId, status: started.status, failureReason: started.failureReason };
+  const page = await payOnHostedPage(started.checkout, instrument);
+  if (page.kind === 'callback') {
+    const back = await postGatewayReturn(page);
+    if (back.status !== 303) throw new Error(`the gateway's return to ${page.url} answered ${back.status}`);
+  } else if (page.kind === 'cancel') {
+    const back = await fetch(page.url, { redirect: 'manual' });
+    await back.arrayBuffer();
+    if (back.status !== 303) throw new Error(`the gateway's cancel to ${page.url} answered ${back.status}`);
+  }
+  return paymentOverHttp(url, rider, started.paymentId);
 }
 
 /** A multipart body with one file field (uploads). */

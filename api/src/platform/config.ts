@@ -33,6 +33,8 @@ export interface PlatformConfig {
   /** Map tile sources by city (SAWARI_MAP_TILES, SAWARI_MAP_PMTILES, SAWARI_MAP_ATTRIBUTION; map-tiles.ts): only the
    *  URL templates' origins are added to the page CSP. Unset: maps draw the built-in style, nothing fetched elsewhere. */
   mapSources?: MapSources;
+  /** Origins a page's form may post to besides our own (the payment gateway's hosted page; CSP form-action). */
+  formActionOrigins?: string[];
 }
 
 /** The platform's part only; modules that need nothing else take this. */

@@ -10,7 +10,7 @@ import { createPlatformServer } from './server';
 // the page policy allows exactly the templates' origins (a PMTiles file is ours: nothing added); the file is served
 // with range requests, and nothing else is.
 const DEFAULT_CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';font-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none'";
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 const directive = (csp: string, name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sawari-pmtiles-'));

@@ -23,6 +23,7 @@ const DOCUMENT_CSP = {
   'font-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
+  'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
 
@@ -36,12 +37,14 @@ const DOCUMENT_HELMET: HelmetOptions = {
 
 /** The document policy with the configured tile templates' origins added to img-src and connect-src (maplibre fetches
  *  tiles); PMTiles files are served from our own origin and add nothing. */
-function documentHelmet(tileOrigins: readonly string[]): HelmetOptions {
-  if (!tileOrigins.length) return DOCUMENT_HELMET;
+function documentHelmet(tileOrigins: readonly string[], formOrigins: readonly string[] = []): HelmetOptions {
+  if (!tileOrigins.length && !formOrigins.length) return DOCUMENT_HELMET;
   const directives = {
     ...DOCUMENT_CSP,
     'img-src': [...DOCUMENT_CSP['img-src'], ...tileOrigins],
     'connect-src': [...DOCUMENT_CSP['connect-src'], ...tileOrigins],
+    // the checkout posts its form to the payment gateway's hosted page: that origin, and no other, may take a form
+    'form-action': [...DOCUMENT_CSP['form-action'], ...formOrigins],
   };
   return { ...DOCUMENT_HELMET, contentSecurityPolicy: { useDefaults: false, directives } };
 }
@@ -72,7 +75,7 @@ const API_EXTRA = { 'cache-control': 'no-store' };
 /** The headers every document and static file carries (helmet's serialisation: directives joined by ";"). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';font-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none'",
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -115,8 +118,8 @@ function helmetHeaders(options: HelmetOptions, extra: Record<string, string>): R
  * Security headers by helmet, chosen by path like the answers themselves (/api/* or a document), set by a root hook
  * added before any module, so it runs ahead of every module's guard and reaches error answers too.
  */
-function installSecurityHeaders(app: FastifyInstance, tileOrigins: readonly string[]): void {
-  const document = helmetHeaders(documentHelmet(tileOrigins), DOCUMENT_EXTRA);
+function installSecurityHeaders(app: FastifyInstance, tileOrigins: readonly string[], formOrigins: readonly string[]): void {
+  const document = helmetHeaders(documentHelmet(tileOrigins, formOrigins), DOCUMENT_EXTRA);
   const api = helmetHeaders(API_HELMET, API_EXTRA);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : document);
@@ -162,7 +165,7 @@ export function createPlatformServer(config: PlatformConfig): FastifyInstance {
   installInputGuards(app);
   installErrorHandlers(app);
 
-  installSecurityHeaders(app, mapTileOrigins(config.mapSources));
+  installSecurityHeaders(app, mapTileOrigins(config.mapSources), config.formActionOrigins ?? []);
   installRequestIds(app);
   // GET /metrics (Prometheus) for METRICS_ALLOW, and the request latency histogram: platform/metrics.ts.
   installMetrics(app, config.metricsAllow ?? DEFAULT_METRICS_ALLOW);

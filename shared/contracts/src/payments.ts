@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { luhnValid } from '@sawari/domain';
 
 /** Payments (docs/payments.md). Amounts are integer paise on the server and on the wire. */
 
@@ -18,46 +17,70 @@ export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 /** Order kinds a payment can be for (spec §4: passes, tickets, card recharges). */
 export const orderKindSchema = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,31}$/, 'Order kind is a word like pass or ticket');
 
-const cardNumber = z
+const bankCode = z
   .string()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine((v) => /^\d{12,19}$/.test(v), 'Card number has 12 to 19 digits')
-  .refine((v) => !/^\d{12,19}$/.test(v) || luhnValid(v), 'Card number is not valid (check the digits)');
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,12}$/, 'Bank is a code like SBI');
+export const upiVpaSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/, 'UPI id looks like name@bank');
+export const walletCodeSchema = z.enum(['PAYTM', 'PHONEPE', 'AMAZONPAY', 'MOBIKWIK']);
 
-export const cardDetailsSchema = z.object({
-  number: cardNumber,
-  expiryMonth: z.number().int().min(1, 'Expiry month is 1 to 12').max(12, 'Expiry month is 1 to 12'),
-  expiryYear: z.number().int().min(2000, 'Expiry year has four digits').max(2100, 'Expiry year has four digits'),
-  cvv: z.string().regex(/^\d{3,4}$/, 'CVV has 3 or 4 digits'),
-  name: z.string().trim().min(1, 'Name on card is required').max(60).optional(),
-});
-export const upiDetailsSchema = z.object({
-  vpa: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/, 'UPI id looks like name@bank'),
-});
-export const netbankingDetailsSchema = z.object({
-  bank: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2,12}$/, 'Bank is a code like SBI'),
-});
-export const walletDetailsSchema = z.object({ wallet: z.enum(['PAYTM', 'PHONEPE', 'AMAZONPAY', 'MOBIKWIK']) });
-export const cashDetailsSchema = z.object({}).strict();
+/**
+ * What the rider chose on our page, passed to the gateway's page as its prefill (docs/payment-gateway.md): the bank
+ * (netbanking, or the bank of the card a bank offer needs), the wallet, the UPI id. Never card data: the card number,
+ * expiry and CVV are typed on the gateway's page only.
+ */
+export const payPrefillSchema = z
+  .object({
+    bank: bankCode.optional(),
+    wallet: walletCodeSchema.optional(),
+    vpa: upiVpaSchema.optional(),
+  })
+  .strict();
+export type PayPrefill = z.infer<typeof payPrefillSchema>;
 
-/** POST /api/payments/:orderKind/:orderId/pay body (header idempotency-key, 8–64 characters). */
-export const payRequestSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('card'), details: cardDetailsSchema }),
-  z.object({ method: z.literal('upi'), details: upiDetailsSchema }),
-  z.object({ method: z.literal('netbanking'), details: netbankingDetailsSchema }),
-  z.object({ method: z.literal('wallet'), details: walletDetailsSchema }),
-  z.object({ method: z.literal('cash'), details: cashDetailsSchema.optional().default({}) }),
-]);
+/** Where the gateway sends the rider back: a checkout path of ours (never another origin). */
+export const checkoutReturnPathSchema = z
+  .string()
+  .max(400)
+  .regex(/^\/app\/select-payment\/[A-Za-z0-9_-]{1,40}\/[A-Za-z0-9-]{1,32}\/[A-Za-z0-9_-]{1,200}(\/(card|wallet|upi|netbanking|cash))?$/, 'returnPath is a checkout path of this app');
+
+/**
+ * POST /api/payments/:orderKind/:orderId/pay body (header idempotency-key, 8–64 characters). Card data is refused
+ * before this schema is read (400 RAW_CARD_REFUSED, rawCardFieldIn).
+ */
+export const payRequestSchema = z
+  .object({
+    method: z.enum(['card', 'wallet', 'upi', 'netbanking', 'cash']),
+    prefill: payPrefillSchema.optional().default({}),
+    returnPath: checkoutReturnPathSchema.optional(),
+  })
+  .strict();
 export type PayRequest = z.input<typeof payRequestSchema>;
 export type ParsedPayRequest = z.output<typeof payRequestSchema>;
+
+const RAW_CARD_KEY = /^(number|card_?number|pan|cvv|cvc|cvv2|cid|expiry(month|year)?|exp(iry)?_?(month|year)|card)$/i;
+/**
+ * The first field of a request body that carries card data (a card number, CVV or expiry under any of the names a
+ * card form uses, at any depth), or null. Our API never takes card data (PCI DSS, RBI): such a body is refused whole.
+ */
+export function rawCardFieldIn(body: unknown, path = ''): string | null {
+  if (typeof body === 'string') return /^[\d\s-]{12,23}$/.test(body) && /^\d{12,19}$/.test(body.replace(/[\s-]/g, '')) ? path || 'body' : null;
+  if (!body || typeof body !== 'object') return null;
+  let seen = 0;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (++seen > 200) break;
+    const here = path ? `${path}.${k}` : k;
+    if (RAW_CARD_KEY.test(k) && v !== undefined && v !== null && v !== '') return here;
+    const inner = path.split('.').length < 6 ? rawCardFieldIn(v, here) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
 
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'idempotency-key is 8 to 64 letters, digits or . _ : -');
 
@@ -67,12 +90,25 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 
  */
 export const counterReferenceSchema = z.string().regex(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
 
+/** The gateway's hosted checkout: the client posts a form with these fields to `action` (a top-level navigation). */
+export const hostedCheckoutSchema = z.object({
+  gateway: z.string(),
+  action: z.string().url(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+  /** When the gateway's page stops taking this payment (ms since epoch). */
+  expiresAt: z.number().int(),
+});
+export type HostedCheckout = z.infer<typeof hostedCheckoutSchema>;
+
 export const payResponseSchema = z.object({
   paymentId: z.string(),
   status: z.enum(['PAYMENT_PROCESSING', 'SUCCESS', 'PAYMENT_FAILED']),
   failureReason: z.string().nullable(),
   /** Cash: what to read out at the counter (counterReferenceSchema); absent for other methods. */
   counterReference: counterReferenceSchema.optional(),
+  /** Every method but cash: where the rider pays (the gateway's page); absent once settled. */
+  checkout: hostedCheckoutSchema.optional(),
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;
 
@@ -90,6 +126,10 @@ export const paymentSchema = z.object({
   failureReason: z.string().nullable(),
   /** Cash: what to read out at the counter (counterReferenceSchema); absent for other methods. */
   counterReference: counterReferenceSchema.optional(),
+  /** A pending online payment: the gateway's page to go back to (pay again after a failed attempt, or finish). */
+  checkout: hostedCheckoutSchema.optional(),
+  /** A pending payment: when it is given up if nothing is paid (UPI's time left; cash: the counter's 24 h). */
+  expiresAt: z.number().int().nullable().optional(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

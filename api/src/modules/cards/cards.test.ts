@@ -1,10 +1,12 @@
 import { withClosedLoopCheckDigit } from '@sawari/domain';
+import { card as hostedCard, payThroughGateway, upi } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { DEV_RAZORPAY } from '../payments';
 
 /**
- * The cards API through HTTP with the real payments module (sandbox gateway): linking, the wallet card list,
+ * The cards API through HTTP with the real payments module (the development gateway's hosted page): linking, the wallet card list,
  * eligibility, recharges of both kinds paid at the checkout, the NCMC transfer into the offline wallet and its
  * confirm, history, terminal taps (exactly once per tap id, under concurrency), and refunds of loads that can never be
  * written. Every bad input answers 4xx with a code, never 5xx. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -99,16 +101,9 @@ describe(`cards API ${dbLabel()}`, () => {
   };
   const getOrder = async (id: string, who = rider) => (await req('GET', `${C}/recharges/${id}`, undefined, who)).json() as Order;
   let keyN = 0;
-  const payUpi = (o: Order, vpa = 'success@upi', who = rider) =>
-    req('POST', `/api/payments/${o.orderKind}/${o.orderId}/pay`, { method: 'upi', details: { vpa } }, who, { 'idempotency-key': `card-key-${++keyN}` });
-  const payCard = (o: Order, who = rider) =>
-    req(
-      'POST',
-      `/api/payments/${o.orderKind}/${o.orderId}/pay`,
-      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      who,
-      { 'idempotency-key': `card-key-${++keyN}` },
-    );
+  const payUpi = (o: Order, vpa = 'success@upi', who = rider, decision: 'approve' | 'wait' = 'approve') =>
+    payThroughGateway(s.app, who, o.orderKind, o.orderId, upi(vpa, decision), { key: `card-key-${++keyN}` });
+  const payCard = (o: Order, who = rider) => payThroughGateway(s.app, who, o.orderKind, o.orderId, hostedCard(), { key: `card-key-${++keyN}` });
   const paid = async (ref: string, amountPaise: number, kind: 'upi' | 'card' = 'upi') => {
     const o = await order(ref, amountPaise);
     const p = await (kind === 'upi' ? payUpi(o) : payCard(o));
@@ -515,10 +510,17 @@ describe(`cards API ${dbLabel()}`, () => {
     await tap(number, 0);
     const card = await link(number, 'closedLoop');
     const o = await order(card.cardRef, 25_000);
-    expect((await payUpi(o, 'pending@upi')).json()).toMatchObject({ status: 'PAYMENT_PROCESSING' });
+    // a UPI collect the rider has not approved yet
+    const waiting = await payUpi(o, 'asha@okaxis', rider, 'wait');
+    expect(waiting.hosted).toBe('waiting');
+    expect(waiting.json()).toMatchObject({ status: 'PAYMENT_PROCESSING' });
     expect((await getOrder(o.orderId)).status).toBe('PAYMENT_PROCESSING');
     await req('POST', '/api/ops/cards/block', { cardNumber: number, blocked: true }, null, OPS);
-    clock.advance(31_000);
+    // then approved in the UPI app
+    const attempts = (await fetch(`${s.gateway.url}/v1/orders/${waiting.started!.checkout!.fields.order_id}/payments`, {
+      headers: { authorization: `Basic ${Buffer.from(`${DEV_RAZORPAY.keyId}:${DEV_RAZORPAY.keySecret}`).toString('base64')}` },
+    }).then((r) => r.json())) as { items: { id: string }[] };
+    await s.gateway.control(`upi/${attempts.items[0].id}`, { action: 'approve' });
     const status = (await req('GET', `/api/payments/orders/cardRecharge/${o.orderId}/status`)).json() as { paymentId: string; status: string };
     const payment = (await req('GET', `/api/payments/${status.paymentId}`)).json() as { status: string };
     expect(payment.status).toBe('SUCCESS');

@@ -1,14 +1,17 @@
 // Riders hear by SMS (through the SMS port) what became of their documents and payments. Written in
 // the transaction that decides or pays, so exactly one message per outcome, and a failing SMS gateway never fails the
 // decision or the payment.
+import { payOnHostedPage } from '../../dev-gateway/driver';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signIn, TestClock, type Session } from '../../testing/accounts';
 import { SmsOutboxStore } from '../sms/store';
 
 const OPS = { authorization: 'Ops sawari-dev-ops' };
-const DECLINED = '4000000000000002';
-const GOOD = '4111111111111111';
+const DECLINED = TEST_CARDS.declined;
+const GOOD = TEST_CARDS.success;
 
 function multipart(file: Buffer, contentType: string) {
   const boundary = '----sawari-notice-boundary';
@@ -53,9 +56,7 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
     return r.json().transactionId as string;
   };
   const payCard = (kind: string, tx: string, number: string, key: string, who: Session = rider) =>
-    post(`/api/payments/${kind}/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
-      'idempotency-key': key,
-    });
+    payThroughGateway(s.app, who, kind, tx, card(number), { key });
   /** Messages the development gateway took for a number, oldest first, once delivery has caught up. */
   const messages = async (phone: string, count: number): Promise<string[]> => {
     const deadline = Date.now() + 10_000;
@@ -117,8 +118,26 @@ describe(`rider SMS about orders ${dbLabel()}`, () => {
     await settled();
     const before = (await messages(PHONE, 0)).length;
     const tx = await ticketOrder();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => payCard('ticket', tx, GOOD, 'notice-same-key')));
+    // 20 identical pay requests at once (one key), the gateway's page paid once, and its return posted 20 times at once
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(`/api/payments/ticket/${tx}/pay`, { method: 'card' }, rider, { 'idempotency-key': 'notice-same-key' })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().paymentId)).size).toBe(1);
+    const { paymentId, checkout } = answers[0].json();
+    const back = await payOnHostedPage(checkout, card(GOOD));
+    if (back.kind !== 'callback') throw new Error(`the gateway's page ended ${back.kind}`);
+    const returns = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.app.inject({
+          method: 'POST',
+          url: `/api/payments/gateway/razorpay/return/${paymentId}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(back.fields).toString(),
+        }),
+      ),
+    );
+    expect(returns.map((r) => r.statusCode)).toEqual(Array(20).fill(303));
     await messages(PHONE, before + 1);
     await settled();
     const sms = await messages(PHONE, 0);

@@ -1,10 +1,12 @@
 // Every outcome reaches the rider in their language, by SMS (the development gateway's outbox) and as
-// a notice on Home until seen. Each kind is driven through its real flow: a sandbox payment, the rider's change of
+// a notice on Home until seen. Each kind is driven through its real flow: a payment on the gateway's hosted page, the rider's change of
 // slot, the operators' vehicle / cancel / move, the refunds they cause, a terminal tap writing a card load.
 import { withClosedLoopCheckDigit } from '@sawari/domain';
+import { card, payThroughGateway, upi } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { paymentsOf } from '../payments';
 import { SmsOutboxStore } from '../sms/store';
 
 const ist = (s: string) => Date.parse(`${s}+05:30`);
@@ -34,18 +36,8 @@ describe(`rider notices of every outcome ${dbLabel()}`, () => {
   const req = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, who: Session | null = hindi, headers: Record<string, string> = {}) =>
     s.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
   let keyN = 0;
-  const payCard = (kind: string, id: string, who: Session) =>
-    req(
-      'POST',
-      `/api/payments/${kind}/${id}/pay`,
-      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      who,
-      {
-        'idempotency-key': `outcome-key-${++keyN}`,
-      },
-    );
-  const payUpi = (kind: string, id: string, who: Session) =>
-    req('POST', `/api/payments/${kind}/${id}/pay`, { method: 'upi', details: { vpa: 'success@upi' } }, who, { 'idempotency-key': `outcome-key-${++keyN}` });
+  const payCard = (kind: string, id: string, who: Session) => payThroughGateway(s.app, who, kind, id, card(), { key: `outcome-key-${++keyN}` });
+  const payUpi = (kind: string, id: string, who: Session) => payThroughGateway(s.app, who, kind, id, upi('success@upi'), { key: `outcome-key-${++keyN}` });
   const book = async (tripId: string, who: Session, by: 'card' | 'upi' = 'card') => {
     const fare = (await req('POST', `${R}/fare`, { options: [{ tripId, ...P1 }], passengers: ONE }, who)).json() as { payableAmount: number };
     const r = await req('POST', `${R}/bookings`, { tripId, ...P1, passengers: ONE, farePaise: fare.payableAmount }, who);
@@ -95,7 +87,7 @@ describe(`rider notices of every outcome ${dbLabel()}`, () => {
     expectError(await req('POST', '/api/notices/999999999/seen', {}), 404, 'NOTICE_NOT_FOUND');
   });
 
-  it('booking confirmed (a sandbox payment): Hindi for a Hindi rider, English otherwise; once; on Home until dismissed', async () => {
+  it("booking confirmed (paid on the gateway's page): Hindi for a Hindi rider, English otherwise; once; on Home until dismissed", async () => {
     const mine = await book('PRM-1.202611231000', hindi);
     const theirs = await book('PRM-1.202611231000', english);
     const [hi] = await home(hindi, 'bookingConfirmed');
@@ -130,8 +122,8 @@ describe(`rider notices of every outcome ${dbLabel()}`, () => {
   });
 
   it('operator vehicle change, then cancel: each rider told once; the refund sent and settled are told too', async () => {
-    const a = await book('PRM-1.202611231200', hindi); // a card refund: pending at the gateway for 30 s
-    const o = await book('PRM-1.202611231200', english, 'upi'); // a UPI refund: settled at once
+    const a = await book('PRM-1.202611231200', hindi); // a card refund
+    const o = await book('PRM-1.202611231200', english, 'upi'); // a UPI refund (both pending at the gateway for 20 s)
     for (let i = 0; i < 2; i++)
       expect((await req('POST', '/api/ops/reservations/trips/PRM-1.202611231200/vehicle', { vehicleNo: 'MH01 AB 1234' }, null, OPS)).statusCode).toBe(200);
     expect(await rows(hindi.userId, 'vehicleChanged')).toEqual([{ event_key: `vehicle:${a.id}:MH01 AB 1234` }]);
@@ -152,20 +144,26 @@ describe(`rider notices of every outcome ${dbLabel()}`, () => {
     expect(cancelled.body).toContain('was cancelled because of a bus breakdown.');
     expect(cancelled.body).toContain('book another slot');
     expect((await home(hindi, 'tripCancelled'))[0].body).toContain('बस खराब होने के कारण');
-    const booking = (await req('GET', `${R}/bookings/${o.id}`, undefined, english)).json() as { refunds: { id?: string; status: string }[] };
-    expect(booking.refunds).toHaveLength(1);
+    const refundsOf = async (id: string, who: Session) =>
+      ((await req('GET', `${R}/bookings/${id}`, undefined, who)).json() as { refunds: { id?: string; status: string }[] }).refunds;
+    expect(await refundsOf(o.id, english)).toMatchObject([{ status: 'PENDING' }]);
     const sent = await home(english, 'refundSent');
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toContain(`₹${o.farePaise / 100}`);
-    // settled: when payments answers the refund SUCCESS (the sandbox settles UPI at once; a card refund later)
-    expect(booking.refunds[0].status).toBe('SUCCESS');
+    expect((await home(hindi, 'refundSent'))[0].body).toMatch(DEVANAGARI);
+    // settled: only when payments answers the refund SUCCESS (the gateway processes it 20 s later), told once
+    expect(await home(english, 'refundSettled')).toEqual([]);
+    expect(await home(hindi, 'refundSettled')).toEqual([]);
+    await s.gateway.control('clock', { advanceSeconds: 21 });
+    await paymentsOf(s.app)!.service.reconcile();
+    expect(await refundsOf(o.id, english)).toMatchObject([{ status: 'SUCCESS' }]);
+    expect(await refundsOf(a.id, hindi)).toMatchObject([{ status: 'SUCCESS' }]);
     const settled = await home(english, 'refundSettled');
     expect(settled).toHaveLength(1);
     expect(settled[0].body).toContain(`₹${o.farePaise / 100}`);
-    const mine = (await req('GET', `${R}/bookings/${a.id}`)).json() as { refunds: { status: string }[] };
-    expect(mine.refunds.map((x) => x.status)).toEqual(['PENDING']);
-    expect((await home(hindi, 'refundSent'))[0].body).toMatch(DEVANAGARI);
-    expect(await home(hindi, 'refundSettled')).toEqual([]);
+    const hindiSettled = await home(hindi, 'refundSettled');
+    expect(hindiSettled).toHaveLength(1);
+    expect(hindiSettled[0].body).toMatch(DEVANAGARI);
     await delivered(EN_PHONE, [cancelled, ...sent, ...settled]);
   });
 

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { seedCityConfig } from '../../seed';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signIn, TestClock, type Session } from '../../testing/accounts';
@@ -198,12 +199,7 @@ describe(`ops command through a server ${dbLabel()}`, () => {
     await service.transition(tx, 'REAPPLY', `rider:${rider.userId}`, { userId: rider.userId });
     await service.transition(tx, 'APPROVE', 'ops:test');
     expect((await list()).find((o) => o.transactionId === tx)).toMatchObject({ status: 'PENDING', verificationStatus: 'VERIFIED' });
-    const paid = await s.app.inject({
-      method: 'POST',
-      url: `/api/payments/pass/${tx}/pay`,
-      headers: { ...rider.headers, 'idempotency-key': 'ops-cli-pay-0001' },
-      payload: { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-    });
+    const paid = await payThroughGateway(s.app, rider, 'pass', tx, card(), { key: 'ops-cli-pay-0001' });
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     expect((await list()).some((o) => o.transactionId === tx)).toBe(false);
     const other = await signIn(s.app, s.db, '9876580072');

@@ -1,5 +1,7 @@
 import { passOrderSchema } from '@sawari/contracts';
 import { seedCityConfig } from '../../seed';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
@@ -64,14 +66,12 @@ describe(`passes API ${dbLabel()}`, () => {
   const post = (url: string, body?: object, headers: Record<string, string> = rider.headers) =>
     s.app.inject({ method: 'POST', url, headers, ...(body ? { payload: body } : {}) });
   let keySeq = 0;
-  /** Pays a pass order through the payments API (the only way a pass is issued for money). */
-  const payCard = (tx: string, key = `pass-test-${++keySeq}-${Date.now()}`, number = '4111111111111111', who: Session = rider) =>
-    s.app.inject({
-      method: 'POST',
-      url: `/api/payments/pass/${tx}/pay`,
-      headers: { ...who.headers, 'idempotency-key': key },
-      payload: { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-    });
+  /** Pays a pass order through the payments API and the gateway's hosted page (the only way a pass is issued for money). */
+  const payCard = (tx: string, key = `pass-test-${++keySeq}-${Date.now()}`, number: string = TEST_CARDS.success, who: Session = rider) =>
+    payThroughGateway(s.app, who, 'pass', tx, card(number), { key });
+  /** The pay request alone (the rider not yet on the gateway's page). */
+  const startPay = (tx: string, key: string, who: Session = rider) =>
+    s.app.inject({ method: 'POST', url: `/api/payments/pass/${tx}/pay`, headers: { ...who.headers, 'idempotency-key': key }, payload: { method: 'card' } });
 
   describe('catalogue', () => {
     it('serves the Mumbai catalogue from the database: visible products, paise fares, landing messages, bank offers', async () => {
@@ -244,8 +244,12 @@ describe(`passes API ${dbLabel()}`, () => {
       ]);
       expect(decisions[1]).toMatchObject({ actor: 'ops:dev', reason: 'The student ID is not readable', decidedAt: expect.any(Number) });
       // payment: the pass is issued exactly once
-      const [a, b] = await Promise.all([payCard(tx, 'verified-pay-0001'), payCard(tx, 'verified-pay-0001')]);
-      expect(a.json()).toMatchObject({ status: 'SUCCESS', paymentId: b.json().paymentId });
+      // two racing pay requests with one key are one payment; the rider pays it on the gateway's page
+      const [a, b] = await Promise.all([startPay(tx, 'verified-pay-0001'), startPay(tx, 'verified-pay-0001')]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().paymentId).toBe(b.json().paymentId);
+      expect(a.json().checkout.fields.order_id).toBe(b.json().checkout.fields.order_id);
+      expect((await payCard(tx, 'verified-pay-0001')).json()).toMatchObject({ status: 'SUCCESS', paymentId: a.json().paymentId });
       expectError(await payCard(tx), 409, 'ORDER_ALREADY_PAID');
       expect((await get(tx)).json()).toMatchObject({ status: 'SUCCESS', passId: expect.any(String) });
       expect(Number((await s.db.query<{ n: string }>('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [tx])).rows[0].n)).toBe(1);
@@ -286,7 +290,10 @@ describe(`passes API ${dbLabel()}`, () => {
   describe('payment failure, passes, renewal, reclaim', () => {
     it('a declined payment marks PAYMENT_FAILED; a later success still issues; GET /api/passes/mine labels; renew only renewable', async () => {
       const o = (await order(payload({}, { passStartDate: '2025-08-20', configurationId: 'mum-smart-saver', fmId: 'mum-ss-city-30', passFare: 900 }))).json();
-      expect((await payCard(o.transactionId, undefined, '4000000000000002')).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+      expect((await payCard(o.transactionId, undefined, TEST_CARDS.declined)).json()).toMatchObject({
+        status: 'PAYMENT_FAILED',
+        failureReason: 'CARD_DECLINED',
+      });
       expect((await get(o.transactionId)).json()).toMatchObject({ status: 'PAYMENT_FAILED', payableAmount: 90000 });
       expect((await payCard(o.transactionId)).json()).toMatchObject({ status: 'SUCCESS' });
       const { passId } = (await get(o.transactionId)).json() as { passId: string };

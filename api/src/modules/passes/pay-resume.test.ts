@@ -1,8 +1,11 @@
 import { passOrderSchema, type PassOrder } from '@sawari/contracts';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
 import { seedCityConfig } from '../../seed';
+import { card, payThroughGateway, upi, type HostedInstrument } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { DEV_RAZORPAY } from '../payments';
 import { passOrderBody } from './testing';
 
 /**
@@ -36,13 +39,16 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
     expect(r.statusCode).toBe(201);
     return passOrderSchema.parse(r.json());
   };
-  const pay = (orderId: string, body: object) =>
-    s.app.inject({
-      method: 'POST',
-      url: `/api/payments/pass/${orderId}/pay`,
-      headers: { ...rider.headers, 'idempotency-key': `resume-${++n}-${Date.now()}` },
-      payload: body,
-    });
+  const pay = (orderId: string, instrument: HostedInstrument | { method: 'cash' }) =>
+    payThroughGateway(s.app, rider, 'pass', orderId, instrument, { key: `resume-${++n}-${Date.now()}` });
+  /** The rider approves, in the UPI app, the collect request the gateway's page left waiting. */
+  const approveUpi = async (gatewayOrderId: string) => {
+    const attempts = (await fetch(`${s.gateway.url}/v1/orders/${gatewayOrderId}/payments`, {
+      headers: { authorization: `Basic ${Buffer.from(`${DEV_RAZORPAY.keyId}:${DEV_RAZORPAY.keySecret}`).toString('base64')}` },
+    }).then((r) => r.json())) as { items: { id: string }[] };
+    expect(attempts.items).toHaveLength(1);
+    await s.gateway.control(`upi/${attempts.items[0].id}`, { action: 'approve' });
+  };
   const ordersFor = async (date: string) =>
     (
       await s.db.query<{ transaction_id: string }>('SELECT transaction_id FROM pass_orders WHERE user_id = $1 AND pass_start_date = $2', [rider.userId, date])
@@ -51,7 +57,9 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
   it('a pending UPI payment: the pay screen again, a new key, a bank offer chosen: the same order, same amount', async () => {
     const day = { ...WEEK, passStartDate: '2025-08-20' };
     const o = await created(day);
-    const p = (await pay(o.transactionId, { method: 'upi', details: { vpa: 'pending@upi' } })).json();
+    const waiting = await pay(o.transactionId, upi('asha@okaxis', 'wait'));
+    expect(waiting.hosted).toBe('waiting');
+    const p = waiting.json();
     expect(p).toMatchObject({ status: 'PAYMENT_PROCESSING' });
     // back to the pay screen: it re-posts the same order without a key
     const again = await created(day);
@@ -60,13 +68,22 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
     expect(await created(day, 'another-tab-key-01')).toMatchObject({ transactionId: o.transactionId, payableAmount: 35000 });
     expect(await created(day, undefined, { bankOffer: 'HDFC' })).toMatchObject({ transactionId: o.transactionId, payableAmount: 35000 });
     expect(await ordersFor('2025-08-20')).toEqual([o.transactionId]);
-    // a second payment of it is refused while the first is pending
-    expectError(await pay(o.transactionId, { method: 'upi', details: { vpa: 'success@upi' } }), 409, 'PAYMENT_IN_PROGRESS');
+    // a second payment of it while the first is pending: the same payment and gateway order (paid at most once), or,
+    // at the counter, refused
+    const second = await s.app.inject({
+      method: 'POST',
+      url: `/api/payments/pass/${o.transactionId}/pay`,
+      headers: { ...rider.headers, 'idempotency-key': `resume-second-${++n}` },
+      payload: { method: 'upi' },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ paymentId: p.paymentId, checkout: { fields: { order_id: waiting.started!.checkout!.fields.order_id } } });
+    expectError(await pay(o.transactionId, { method: 'cash' }), 409, 'PAYMENT_IN_PROGRESS');
     // another pass (a month) is another order; the paying one is untouched
     const month = await created({ ...MONTH, passStartDate: '2025-08-20' });
     expect(month.transactionId).not.toBe(o.transactionId);
-    // the payment settles: the pass is issued once; ordering the week pass again is then a new purchase
-    clock.advance(31_000);
+    // the rider approves it in the UPI app: the pass is issued once; ordering the week pass again is then a new purchase
+    await approveUpi(waiting.started!.checkout!.fields.order_id);
     expect((await s.app.inject({ url: `/api/payments/${p.paymentId}`, headers: rider.headers })).json()).toMatchObject({
       status: 'SUCCESS',
       amountPaise: 35000,
@@ -86,8 +103,7 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
   it('a declined payment releases the order: re-posting re-quotes the same order (payable again), no second order', async () => {
     const day = { ...WEEK, passStartDate: '2025-08-22' };
     const o = await created(day);
-    const declined = { method: 'card', details: { number: '4000000000000002', expiryMonth: 12, expiryYear: 2030, cvv: '123' } };
-    expect((await pay(o.transactionId, declined)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+    expect((await pay(o.transactionId, card(TEST_CARDS.declined))).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'CARD_DECLINED' });
     expect(await created(day)).toMatchObject({ transactionId: o.transactionId, status: 'PENDING', payableAmount: 35000 });
     expect(await ordersFor('2025-08-22')).toEqual([o.transactionId]);
   });
@@ -101,7 +117,7 @@ describe(`a pass being paid is one order ${dbLabel()}`, () => {
     expect(ids.size).toBe(1);
     const [id] = [...ids];
     expect(await ordersFor('2025-08-25')).toEqual([id]);
-    expect((await pay(id, { method: 'upi', details: { vpa: 'pending@upi' } })).json()).toMatchObject({ status: 'PAYMENT_PROCESSING' });
+    expect((await pay(id, upi('asha@okaxis', 'wait'))).json()).toMatchObject({ status: 'PAYMENT_PROCESSING' });
     // while it is being paid: 10 without a key and 10 with new keys, all at once
     const t0 = Date.now();
     const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => passOrder(day, i % 2 ? `race-key-${String(i).padStart(4, '0')}` : undefined)));

@@ -5,6 +5,7 @@
 // pass whose fare is not on sale on its own reads isRenewable: false and is refused with words (409), never a 5xx.
 import { myPassesResponseSchema, passOrderSchema } from '@sawari/contracts';
 import { seedCityConfig } from '../../seed';
+import { payThroughGateway, upi } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
@@ -60,11 +61,10 @@ describe(`renewing passes ${dbLabel()}`, () => {
       headers: who.headers,
       payload: passOrderBody(who.userId, { fmId: 'mum-gen-30', passFare: 1100 }, { bankOffer: 'HDFC' }),
     });
-    const paid = await s.app.inject({
-      method: 'POST',
-      url: `/api/payments/pass/${hdfc.json().transactionId}/pay`,
-      headers: { ...who.headers, 'idempotency-key': 'renew-hdfc-0001' },
-      payload: { method: 'card', details: { number: '4893770000000000', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
+    // paid with UPI from HDFC (the offer's bank, declared on our page and reported by the gateway)
+    const paid = await payThroughGateway(s.app, who, 'pass', hdfc.json().transactionId, upi('asha@okhdfcbank'), {
+      key: 'renew-hdfc-0001',
+      prefill: { vpa: 'asha@okhdfcbank' },
     });
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     const free = await s.app.inject({

@@ -4,9 +4,10 @@ import { seedCityConfig } from '../../seed';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { passOrderBody } from '../passes/testing';
 import { COUNTER_REFERENCE_ALPHABET, newCounterReference, parseCounterReference } from './counter-reference';
-import { SandboxGateway } from './gateway';
+import { RazorpayGateway } from './razorpay-gateway';
 import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
 import { PaymentService } from './service';
 
@@ -100,11 +101,14 @@ describe(`cash at the counter by its reference ${dbLabel()}`, () => {
       status: 'FAILED',
       counterReference: cash.counterReference,
     });
-    const byCard = (
-      await pay(await order(), { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } })
-    ).json();
+    const paidByCard = await payThroughGateway(s.app, rider, 'pass', await order(), card());
+    const byCard = paidByCard.json();
     expect(byCard).toMatchObject({ status: 'SUCCESS' });
-    expect(byCard.counterReference).toBeUndefined();
+    // neither the pay answer (with its gateway checkout) nor the payment has a counter reference
+    expect(paidByCard.started).toMatchObject({ checkout: expect.any(Object) });
+    expect(paidByCard.started!.counterReference).toBeUndefined();
+    const view = paymentSchema.parse((await s.app.inject({ url: `/api/payments/${byCard.paymentId}`, headers: rider.headers })).json());
+    expect(view.counterReference).toBeUndefined();
     expectError(await lookup(byCard.paymentId), 409, 'NOT_A_COUNTER_PAYMENT');
     const unused = (() => {
       for (;;) {
@@ -171,11 +175,11 @@ describe(`cash at the counter by its reference ${dbLabel()}`, () => {
       issue: async () => ({ productId: 'p1' }),
       release: async () => undefined,
     };
-    const service = new PaymentService(s.db, new SandboxGateway(s.db, clock.now), new OrderKinds().register('demo', orders), clock.now, {
+    const service = new PaymentService(s.db, new RazorpayGateway(s.gateway.razorpay), new OrderKinds().register('demo', orders), clock.now, {
       requestKey: Buffer.from(hkdfSync('sha256', 'test', 'sawari', 'x', 32)),
       newCounterReference: () => draws.shift() ?? newCounterReference(),
     });
-    const r = await service.pay('clash-rider', 'demo', 'DEMO_clash_1', 'clash-key-0001', { method: 'cash', details: {} });
+    const r = await service.pay('clash-rider', 'demo', 'DEMO_clash_1', 'clash-key-0001', { method: 'cash', prefill: {} }, { origin: 'http://127.0.0.1' });
     expect(r).toMatchObject({ status: 'PAYMENT_PROCESSING', counterReference: fresh });
     expect(draws).toEqual([]);
     expect(Number((await s.db.query<{ n: string }>(`SELECT count(*) AS n FROM payments WHERE order_id = 'DEMO_clash_1'`)).rows[0].n)).toBe(1);

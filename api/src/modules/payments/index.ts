@@ -13,7 +13,9 @@ export {
 } from './order-kind';
 export { createPaymentsModule, paymentsOf, type PaymentsDeps } from './module';
 export { ISSUE_REFUSED, PaymentService, type RefundView } from './service';
-export { SANDBOX_BANK_CARDS, SANDBOX_CARDS, SANDBOX_UPI, SANDBOX_UPI_HANDLES, SANDBOX_UPI_NO_REFUND, SandboxGateway, type PaymentGateway } from './gateway';
+export { CounterLedger, noGateway, UPI_HANDLE_BANKS, type GatewayPayment, type PaymentGateway } from './gateway';
+export { RazorpayGateway, type RazorpayConfig } from './razorpay-gateway';
+export { DEV_RAZORPAY } from './settings';
 
 /** What a seller module may ask of payments: issue a free order, refund a paid one, issue a paid one whose delivery failed. */
 export type SellerPayments = Pick<import('./service').PaymentService, 'issueFree' | 'refund' | 'refundStatus' | 'issuedPaymentOf' | 'redeliver'>;

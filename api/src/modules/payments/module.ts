@@ -4,16 +4,21 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { ServerKeys } from '../../platform/secrets';
 import type { AuthGuard } from '../auth';
-import { SandboxGateway, type PaymentGateway, type SandboxOptions } from './gateway';
+import { CounterLedger, type CounterOptions, type PaymentGateway } from './gateway';
+import { RazorpayGateway } from './razorpay-gateway';
+import { DEV_RAZORPAY, type PaymentSettings } from './settings';
 import { OrderKinds, type OrderKind } from './order-kind';
-import { paymentOpsRoutes, paymentRoutes } from './routes';
+import { gatewayRoutes, paymentOpsRoutes, paymentRoutes } from './routes';
 import { PaymentService } from './service';
 import { jobsOf } from '../../platform/jobs';
 
 export interface PaymentsDeps {
-  /** Default: the sandbox gateway on this database. */
+  /** Default: Razorpay's adapter with `settings.razorpay` (the development gateway's keys and URL when unset). */
   gateway?: PaymentGateway;
-  sandbox?: SandboxOptions;
+  /** The cash counter's ledger timings. */
+  counter?: CounterOptions;
+  /** The configuration's payments part (gateway keys and URLs, checkout timeout, public origin). */
+  settings?: Partial<PaymentSettings>;
   /** Order kinds besides the built-in ones (tests add their own). */
   orderKinds?: Record<string, OrderKind>;
   /** Reconciliation interval in ms; 0 turns the in-server job off (default 15 s). */
@@ -56,11 +61,20 @@ export async function createPaymentsModule(
   const now = deps.now ?? ctx.now;
   const kinds = new OrderKinds();
   for (const [kind, port] of Object.entries(deps.orderKinds ?? {})) kinds.register(kind, port);
-  const gateway = deps.gateway ?? new SandboxGateway(ctx.db, now, deps.sandbox);
+  const settings = deps.settings ?? {};
+  const gateway = deps.gateway ?? new RazorpayGateway(settings.razorpay ?? { ...DEV_RAZORPAY, checkoutUrl: DEV_RAZORPAY.apiUrl });
   const requestKey = Buffer.from(hkdfSync('sha256', ctx.keys.accessToken, 'sawari', 'payments-request-fingerprint', 32));
-  const service = new PaymentService(ctx.db, gateway, kinds, now, { requestKey, log: ctx.log, staleMs: deps.staleMs });
+  const service = new PaymentService(ctx.db, gateway, kinds, now, {
+    requestKey,
+    log: ctx.log,
+    staleMs: deps.staleMs ?? settings.staleMs,
+    counter: new CounterLedger(ctx.db, now, deps.counter),
+    checkoutTimeoutSeconds: settings.checkoutTimeoutSeconds,
+    publicOrigin: settings.publicOrigin,
+  });
   built.set(app, { service, kinds });
   await app.register(paymentRoutes, { service, guard: ctx.guard });
+  await app.register(gatewayRoutes, { service, gateway: gateway.name });
   if (ctx.opsKeys?.size) await app.register(paymentOpsRoutes, { service, keys: ctx.opsKeys });
   // settles pending payments and refunds with the gateway and delivers outcomes (claimed with leases in the database)
   jobsOf(app).every('payments.reconcile', deps.reconcileEveryMs ?? 15_000, () => service.reconcile());

@@ -3,9 +3,10 @@ import { seedCityConfig } from '../../seed';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { SANDBOX_BANK_CARDS, SandboxGateway } from './gateway';
-import { OrderKinds } from './order-kind';
-import { PaymentService } from './service';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { card, netbanking, payThroughGateway, upi, wallet, type HostedInstrument } from '../../testing/gateway-pay';
+import { paymentsOf } from './module';
+import type { PaymentService } from './service';
 
 /**
  * The price-freeze, offer-scope, promotion, bank-offer and order-id attacks (docs/money-integrity.md "Attack tests"), each against the wired server (passes, tickets,
@@ -49,10 +50,52 @@ describe(`money integrity ${dbLabel()}`, () => {
       headers: headers(who, key),
       payload: { city: 'mumbai', kind: 'instant', instantFareId: fareId, passengerCount: 1, farePaise, deviceId: 'test-device-1', appVer: '1001' },
     });
+  /** The pay request alone (method and prefill: card data is typed on the gateway's page only). */
   const pay = (kind: string, orderId: string, body: object, who: Session = rider, key = `mi-${++n}-${Date.now()}`) =>
     s.app.inject({ method: 'POST', url: `/api/payments/${kind}/${orderId}/pay`, headers: headers(who, key), payload: body });
-  const card = (number: string) => ({ method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } });
-  const upi = (vpa: string) => ({ method: 'upi', details: { vpa } });
+  /** The whole payment on the gateway's page (the prefill our page declares: the UPI id, the card's or netbanking bank). */
+  const payOn = (kind: string, orderId: string, instrument: HostedInstrument, who: Session = rider, prefill?: Record<string, string>) =>
+    payThroughGateway(s.app, who, kind, orderId, instrument, {
+      prefill: prefill ?? (instrument.method === 'upi' ? { vpa: instrument.vpa } : instrument.method === 'netbanking' ? { bank: instrument.bank } : undefined),
+    });
+  /** A UPI collect left waiting in the rider's UPI app: the payment is pending (its order frozen) until `approve`. */
+  const pendingUpi = async (kind: string, orderId: string, who: Session = rider) => {
+    const r = await payOn(kind, orderId, upi('asha@oksbi', 'wait'), who);
+    expect(r.hosted).toBe('waiting');
+    return r.json();
+  };
+  type Ledger = {
+    orders: Record<string, { receipt: string }>;
+    payments: Record<string, { id: string; order_id: string; status: string; amount: number }>;
+    refunds: Record<string, { payment_id: string; status: string; amount: number }>;
+  };
+  const ledger = async () => ((await s.gateway.inspect('state')) as { ledger: Ledger }).ledger;
+  const gatewayRefOf = async (paymentId: string) =>
+    (await s.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [paymentId])).rows[0].gateway_ref;
+  /** The rider approves the waiting UPI collect in the UPI app (the gateway captures it; our next read sees it). */
+  const approve = async (paymentId: string) => {
+    const ref = await gatewayRefOf(paymentId);
+    const waiting = Object.values((await ledger()).payments).filter((x) => x.order_id === ref && x.status === 'created');
+    expect(waiting).toHaveLength(1);
+    await s.gateway.control(`upi/${waiting[0].id}`, { action: 'approve' });
+  };
+  /** Gateway orders made for an order's payments (one per createOrder), and the refunds the gateway holds for them. */
+  const gatewayOrders = async (orderId: string) => {
+    const ids = (await s.db.query<{ id: string }>('SELECT id FROM payments WHERE order_id = $1', [orderId])).rows.map((r) => r.id);
+    return Object.values((await ledger()).orders).filter((o) => ids.includes(o.receipt)).length;
+  };
+  const gatewayRefunds = async (paymentId: string) => {
+    const ref = await gatewayRefOf(paymentId);
+    const l = await ledger();
+    const paid = new Set(
+      Object.values(l.payments)
+        .filter((x) => x.order_id === ref)
+        .map((x) => x.id),
+    );
+    return Object.values(l.refunds).filter((r) => paid.has(r.payment_id));
+  };
+  /** Moves the gateway's clock past its refund processing time (a refund is pending there until then). */
+  const refundsProcessed = () => s.gateway.control('clock', { advanceSeconds: 21 });
   const payment = (id: string, who: Session = rider) => s.app.inject({ url: `/api/payments/${id}`, headers: who.headers });
   const status = async (kind: string, orderId: string, who: Session = rider) =>
     orderStatusSchema.parse((await s.app.inject({ url: `/api/payments/orders/${kind}/${orderId}/status`, headers: who.headers })).json());
@@ -64,7 +107,7 @@ describe(`money integrity ${dbLabel()}`, () => {
     it('a pending UPI payment of a ₹350 pass: re-quoting the same order as a ₹2,500 pass is 409 ORDER_FROZEN; the payment issues the ₹350 pass', async () => {
       const o = passOrderSchema.parse((await passOrder(rider, WEEK, 'requote-attack-01')).json());
       expect(o.payableAmount).toBe(35000);
-      const p = (await pay('pass', o.transactionId, upi('pending@upi'))).json();
+      const p = await pendingUpi('pass', o.transactionId);
       expect(p.status).toBe('PAYMENT_PROCESSING');
       // the attack: the same order (same key, and the spec's payload transactionId as the key) for a dearer pass
       expectError(await passOrder(rider, MAGIC, 'requote-attack-01'), 409, 'ORDER_FROZEN', /can no longer change/);
@@ -72,7 +115,7 @@ describe(`money integrity ${dbLabel()}`, () => {
       const fresh = passOrderSchema.parse((await passOrder(rider, MAGIC)).json());
       expect(fresh.transactionId).not.toBe(o.transactionId);
       expect(await status('pass', o.transactionId)).toMatchObject({ amountPaise: 35000, status: 'PAYMENT_PROCESSING' });
-      clock.advance(31_000);
+      await approve(p.paymentId);
       expect((await payment(p.paymentId)).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 35000 });
       expect(await passOf(o.transactionId)).toEqual([{ fm_id: 'mum-gen-7', config_id: 'mum-general' }]);
       expect(await count('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [fresh.transactionId])).toBe(0);
@@ -95,44 +138,70 @@ describe(`money integrity ${dbLabel()}`, () => {
 
     it('tickets: a re-quote of a ticket order under its key while a payment is pending is 409 ORDER_FROZEN; a failed payment frees it', async () => {
       const t = ticketOrderSchema.parse((await ticketOrder(rider, 'mum-inst-10', 1000, 'tk-requote-0001')).json());
-      const p = (await pay('ticket', t.transactionId, upi('pending@upi'))).json();
+      const p = await pendingUpi('ticket', t.transactionId);
       expect(p.status).toBe('PAYMENT_PROCESSING');
       expectError(await ticketOrder(rider, 'mum-inst-25', 2500, 'tk-requote-0001'), 409, 'ORDER_FROZEN');
       // the identical request under the same key answers the same order
       expect((await ticketOrder(rider, 'mum-inst-10', 1000, 'tk-requote-0001')).json()).toMatchObject({ transactionId: t.transactionId });
-      clock.advance(31_000);
+      await approve(p.paymentId);
       expect((await payment(p.paymentId)).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 1000 });
       expect(await count('SELECT count(*) AS n FROM tickets WHERE transaction_id = $1', [t.transactionId])).toBe(1);
       // a declined payment releases an order: it can be re-quoted again
       const d = ticketOrderSchema.parse((await ticketOrder(rider, 'mum-inst-10', 1000, 'tk-requote-0002')).json());
-      expect((await pay('ticket', d.transactionId, card('4000000000000002'))).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+      expect((await payOn('ticket', d.transactionId, card(TEST_CARDS.declined))).json()).toMatchObject({
+        status: 'PAYMENT_FAILED',
+        failureReason: 'CARD_DECLINED',
+      });
       expect((await ticketOrder(rider, 'mum-inst-20', 2000, 'tk-requote-0002')).json()).toMatchObject({ transactionId: d.transactionId, payableAmount: 2000 });
     });
 
     it('a seller that changes a frozen order (or a payment row that does not match) is not issued: the payment is refunded and the order released', async () => {
       // a bug in a seller that bypasses its freeze: the order changes under a pending payment
       const o = passOrderSchema.parse((await passOrder(rider, { ...WEEK, passStartDate: '2025-08-22' }, 'broken-seller-01')).json());
-      const p = (await pay('pass', o.transactionId, upi('pending@upi'))).json();
+      const p = await pendingUpi('pass', o.transactionId);
       await s.db.query(`UPDATE pass_orders SET fm_id = 'mum-gen-30', payable_paise = 110000 WHERE transaction_id = $1`, [o.transactionId]);
-      clock.advance(31_000);
+      await approve(p.paymentId);
       expect((await payment(p.paymentId)).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 35000 });
       expect(await passOf(o.transactionId)).toEqual([]);
       expect(await status('pass', o.transactionId)).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'ORDER_CHANGED_REFUNDED' });
-      const refunds = paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${p.paymentId}/refunds`, headers: rider.headers })).json()).refunds;
-      expect(refunds).toEqual([
+      const refundsOf = async () =>
+        paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${p.paymentId}/refunds`, headers: rider.headers })).json()).refunds;
+      // the full refund is asked of the gateway at once, and settles when the gateway processes it
+      expect(await refundsOf()).toEqual([
+        expect.objectContaining({ amountPaise: 35000, status: 'PENDING', reason: expect.stringMatching(/^ISSUE_REFUSED: the order changed/) }),
+      ]);
+      await refundsProcessed();
+      expect(await refundsOf()).toEqual([
         expect.objectContaining({ amountPaise: 35000, status: 'SUCCESS', reason: expect.stringMatching(/^ISSUE_REFUSED: the order changed/) }),
       ]);
+      expect((await gatewayRefunds(p.paymentId)).map((r) => [r.amount, r.status])).toEqual([[35000, 'processed']]);
       expectError(await s.app.inject({ url: `/api/payments/${p.paymentId}/refunds`, headers: other.headers }), 404, 'PAYMENT_NOT_FOUND');
 
-      // a payment whose amount is not the frozen order's (a row written by anything but pay)
+      // a frozen order whose amount is not the payment's (a row written by anything but pay): not issued, refunded
       const o2 = passOrderSchema.parse((await passOrder(rider, { ...WEEK, passStartDate: '2025-08-23' }, 'broken-amount-01')).json());
-      const p2 = (await pay('pass', o2.transactionId, upi('pending@upi'))).json();
-      await s.db.query('UPDATE payments SET amount_paise = 100 WHERE id = $1', [p2.paymentId]);
-      clock.advance(31_000);
+      const p2 = await pendingUpi('pass', o2.transactionId);
+      await s.db.query(`UPDATE payment_orders SET amount_paise = 100 WHERE order_kind = 'pass' AND order_id = $1`, [o2.transactionId]);
+      await approve(p2.paymentId);
       await payment(p2.paymentId);
       expect(await passOf(o2.transactionId)).toEqual([]);
       expect(
-        await count(`SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND reason LIKE 'ISSUE_REFUSED: paid 100 paise%'`, [p2.paymentId]),
+        await count(
+          `SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND amount_paise = 35000 AND reason LIKE 'ISSUE_REFUSED: paid 35000 paise, the order is 100%'`,
+          [p2.paymentId],
+        ),
+      ).toBe(1);
+
+      // a payment row whose amount is not what the gateway captured: the capture proves nothing for it, refunded in full
+      const o3 = passOrderSchema.parse((await passOrder(rider, { ...WEEK, passStartDate: '2025-08-24' }, 'broken-amount-02')).json());
+      const p3 = await pendingUpi('pass', o3.transactionId);
+      await s.db.query('UPDATE payments SET amount_paise = 100 WHERE id = $1', [p3.paymentId]);
+      await approve(p3.paymentId);
+      expect((await payment(p3.paymentId)).json()).toMatchObject({ status: 'PENDING' });
+      expect(await passOf(o3.transactionId)).toEqual([]);
+      expect(
+        await count(`SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND amount_paise = 35000 AND reason = 'AMOUNT_MISMATCH_REFUNDED'`, [
+          p3.paymentId,
+        ]),
       ).toBe(1);
     });
   });
@@ -196,7 +265,7 @@ describe(`money integrity ${dbLabel()}`, () => {
     it('an order whose payment was declined (released) may be re-quoted with the offer and issued free, once', async () => {
       const fresh = await signIn(s.app, s.db, '9876561013');
       const o = passOrderSchema.parse((await passOrder(fresh, WEEK, 'free-after-fail-01')).json());
-      expect((await pay('pass', o.transactionId, card('4000000000000002'), fresh)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+      expect((await payOn('pass', o.transactionId, card(TEST_CARDS.declined), fresh)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
       const free = await passOrder(fresh, WEEK, 'free-after-fail-01', { digitalOffer: true });
       expect(free.json()).toMatchObject({
         transactionId: o.transactionId,
@@ -206,7 +275,7 @@ describe(`money integrity ${dbLabel()}`, () => {
       });
       expect(await status('pass', o.transactionId, fresh)).toMatchObject({ status: 'SUCCESS', amountPaise: 0, freeWith: { offerId: 'mumbai-welcome' } });
       expect(await count('SELECT count(*) AS n FROM passes WHERE transaction_id = $1', [o.transactionId])).toBe(1);
-      expectError(await pay('pass', o.transactionId, card('4111111111111111'), fresh), 409, 'ORDER_ALREADY_PAID');
+      expectError(await pay('pass', o.transactionId, { method: 'card' }, fresh), 409, 'ORDER_ALREADY_PAID');
     });
 
     it('the welcome offer does not make a 30-day ₹1,100 pass free; the API says why', async () => {
@@ -228,40 +297,65 @@ describe(`money integrity ${dbLabel()}`, () => {
     const hdfcOrder = async (start: string, who: Session = rider) =>
       passOrderSchema.parse((await passOrder(who, { fmId: 'mum-gen-30', passFare: 1100, passStartDate: start }, undefined, { bankOffer: 'HDFC' })).json());
 
-    it('an HDFC offer paid with another bank’s card is re-priced before any charge (409 BANK_OFFER_NOT_FOR_INSTRUMENT), then charged the full fare', async () => {
+    it('an HDFC offer paid with a card of no declared bank is re-priced before any charge (409 BANK_OFFER_NOT_FOR_INSTRUMENT), then charged the full fare', async () => {
       const o = await hdfcOrder('2025-08-25');
       expect(o.payableAmount).toBe(99000);
-      const charges = await count('SELECT count(*) AS n FROM sandbox_charges');
-      expectError(await pay('pass', o.transactionId, card('4111111111111111')), 409, 'BANK_OFFER_NOT_FOR_INSTRUMENT', /HDFC.*₹1,100 \(it was ₹990\)/);
-      expect(await count('SELECT count(*) AS n FROM sandbox_charges')).toBe(charges);
+      expectError(await pay('pass', o.transactionId, { method: 'card' }), 409, 'BANK_OFFER_NOT_FOR_INSTRUMENT', /HDFC.*₹1,100 \(it was ₹990\)/);
       expect(await count('SELECT count(*) AS n FROM payments WHERE order_id = $1', [o.transactionId])).toBe(0);
+      expect(await gatewayOrders(o.transactionId)).toBe(0);
       expect(await status('pass', o.transactionId)).toMatchObject({ amountPaise: 110000, status: 'PENDING' });
       expect(
         (await s.app.inject({ url: `/api/passes/orders/${o.transactionId}`, headers: rider.headers }))
           .json()
           .fareInfo.fareBreakup.map((l: { name: string }) => l.name),
       ).not.toContain('Bank offer (HDFC)');
-      const paid = (await pay('pass', o.transactionId, card('4111111111111111'))).json();
+      const paid = (await payOn('pass', o.transactionId, card())).json();
       expect((await payment(paid.paymentId)).json()).toMatchObject({ status: 'SUCCESS', amountPaise: 110000 });
     });
 
-    it('an HDFC card (BIN in the offer’s ranges) and UPI from an HDFC handle keep the offer; an SBI handle, a wallet and SBI netbanking do not', async () => {
-      const byCard = await hdfcOrder('2025-08-26');
-      expect((await pay('pass', byCard.transactionId, card(SANDBOX_BANK_CARDS.hdfc))).json()).toMatchObject({ status: 'SUCCESS' });
-      expect(await status('pass', byCard.transactionId)).toMatchObject({ amountPaise: 99000, status: 'SUCCESS' });
+    it('an HDFC card declared (and paid with an HDFC card) and UPI from an HDFC handle keep the offer; an SBI handle, a wallet, SBI netbanking and an SBI card do not', async () => {
       const byUpi = await hdfcOrder('2025-08-27');
-      expect((await pay('pass', byUpi.transactionId, upi('asha@okhdfcbank'))).json()).toMatchObject({ status: 'SUCCESS' });
-      expect(await status('pass', byUpi.transactionId)).toMatchObject({ amountPaise: 99000 });
+      expect((await payOn('pass', byUpi.transactionId, upi('asha@okhdfcbank'))).json()).toMatchObject({ status: 'SUCCESS' });
+      expect(await status('pass', byUpi.transactionId)).toMatchObject({ amountPaise: 99000, status: 'SUCCESS' });
       for (const [i, body] of [
-        upi('asha@oksbi'),
-        { method: 'wallet', details: { wallet: 'PAYTM' } },
-        { method: 'netbanking', details: { bank: 'SBI' } },
-        card(SANDBOX_BANK_CARDS.sbi),
+        { method: 'upi', prefill: { vpa: 'asha@oksbi' } },
+        { method: 'wallet', prefill: { wallet: 'PAYTM' } },
+        { method: 'netbanking', prefill: { bank: 'SBI' } },
+        { method: 'card', prefill: { bank: 'SBI' } },
       ].entries()) {
         const o = await hdfcOrder(`2025-09-0${i + 1}`);
         expectError(await pay('pass', o.transactionId, body), 409, 'BANK_OFFER_NOT_FOR_INSTRUMENT');
         expect(await status('pass', o.transactionId)).toMatchObject({ amountPaise: 110000 });
       }
+      // after a wallet re-price the wallet pays the full fare (a wallet never earns a bank offer)
+      const byWallet = await hdfcOrder('2025-09-05');
+      expectError(await pay('pass', byWallet.transactionId, { method: 'wallet', prefill: { wallet: 'PAYTM' } }), 409, 'BANK_OFFER_NOT_FOR_INSTRUMENT');
+      expect((await payOn('pass', byWallet.transactionId, wallet('PAYTM'))).json()).toMatchObject({ status: 'SUCCESS' });
+      expect(await status('pass', byWallet.transactionId)).toMatchObject({ amountPaise: 110000, status: 'SUCCESS' });
+      const byCard = await hdfcOrder('2025-08-26');
+      expect((await payOn('pass', byCard.transactionId, card(TEST_CARDS.hdfc), rider, { bank: 'HDFC' })).json()).toMatchObject({ status: 'SUCCESS' });
+      expect(await status('pass', byCard.transactionId)).toMatchObject({ amountPaise: 99000, status: 'SUCCESS' });
+    });
+
+    it('the offer price is frozen for the declared bank; a capture from another bank is refunded in full and the pass not issued', async () => {
+      // a rider of its own: the refunded order stays held by its refunded payment (one live payment per order)
+      const who = await signIn(s.app, s.db, '9876561020');
+      const o = await hdfcOrder('2025-09-06', who);
+      const r = await payOn('pass', o.transactionId, netbanking('SBI'), who, { bank: 'HDFC' });
+      expect(r.started).toMatchObject({ status: 'PAYMENT_PROCESSING' });
+      expect(await passOf(o.transactionId)).toEqual([]);
+      expect(await status('pass', o.transactionId, who)).toMatchObject({
+        amountPaise: 99000,
+        status: 'PAYMENT_FAILED',
+        failureReason: 'ORDER_CHANGED_REFUNDED',
+      });
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1 AND amount_paise = 99000 AND reason LIKE 'ISSUE_REFUSED: the order was priced for paying with HDFC%'`,
+          [r.json().paymentId],
+        ),
+      ).toBe(1);
+      expect((await gatewayRefunds(r.json().paymentId)).map((x) => x.amount)).toEqual([99000]);
     });
   });
 
@@ -278,12 +372,12 @@ describe(`money integrity ${dbLabel()}`, () => {
     it('another rider’s order id is 404 everywhere (read, pay, status); a ticket’s id is not a pass order', async () => {
       const o = passOrderSchema.parse((await passOrder(rider, { passStartDate: '2025-09-11' })).json());
       expectError(await s.app.inject({ url: `/api/passes/orders/${o.transactionId}`, headers: other.headers }), 404, 'ORDER_NOT_FOUND');
-      expectError(await pay('pass', o.transactionId, card('4111111111111111'), other), 404, 'ORDER_NOT_FOUND');
+      expectError(await pay('pass', o.transactionId, { method: 'card' }, other), 404, 'ORDER_NOT_FOUND');
       expectError(await s.app.inject({ url: `/api/payments/orders/pass/${o.transactionId}/status`, headers: other.headers }), 404, 'ORDER_NOT_FOUND');
       const t = ticketOrderSchema.parse((await ticketOrder(rider)).json());
-      expectError(await pay('pass', t.transactionId, card('4111111111111111')), 404, 'ORDER_NOT_FOUND');
+      expectError(await pay('pass', t.transactionId, { method: 'card' }), 404, 'ORDER_NOT_FOUND');
       expectError(await s.app.inject({ url: `/api/passes/orders/${t.transactionId}`, headers: rider.headers }), 404, 'ORDER_NOT_FOUND');
-      expectError(await pay('ticket', o.transactionId, card('4111111111111111')), 404, 'ORDER_NOT_FOUND');
+      expectError(await pay('ticket', o.transactionId, { method: 'card' }), 404, 'ORDER_NOT_FOUND');
     });
 
     it('20 concurrent identical creates under one key make one order (passes and tickets); bad keys are 400', async () => {
@@ -311,18 +405,16 @@ describe(`money integrity ${dbLabel()}`, () => {
   describe('refunds (payments owns them)', () => {
     let service: PaymentService;
     beforeAll(() => {
-      service = new PaymentService(s.db, new SandboxGateway(s.db, clock.now, { pendingMs: 30_000 }), new OrderKinds(), clock.now, {
-        requestKey: Buffer.alloc(32),
-      });
+      service = paymentsOf(s.app)!.service;
     });
-    const paidPass = async (start: string, body: object = card('4111111111111111')) => {
+    const paidPass = async (start: string, instrument: HostedInstrument = card()) => {
       const o = passOrderSchema.parse((await passOrder(rider, { passStartDate: start })).json());
-      const p = (await pay('pass', o.transactionId, body)).json();
-      expect(p.status).toBe('SUCCESS');
-      return p.paymentId as string;
+      const p = (await payOn('pass', o.transactionId, instrument)).json();
+      expect(p).toMatchObject({ status: 'SUCCESS' });
+      return p.paymentId;
     };
 
-    it('partial refunds add up to at most the payment; a key refunds once; card refunds are pending until reconciliation settles them', async () => {
+    it('partial refunds add up to at most the payment; a key refunds once; refunds are pending until the gateway processes them', async () => {
       const paymentId = await paidPass('2025-09-15');
       const first = await service.refund(paymentId, 10_000, 'seat cancelled', 'cancel-1');
       expect(first).toMatchObject({ amountPaise: 10_000, status: 'PENDING' });
@@ -332,36 +424,44 @@ describe(`money integrity ${dbLabel()}`, () => {
       const second = await service.refund(paymentId, 25_000, 'the rest', 'cancel-2');
       expect(second.status).toBe('PENDING');
       await expect(service.refund(paymentId, 1, 'one more paisa', 'cancel-3')).rejects.toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
-      clock.advance(31_000);
+      expect((await service.reconcile()).refundsSettled).toBe(0); // the gateway has not processed them yet
+      await refundsProcessed();
       await service.reconcile(); // (the server's own job may settle them first: either way each settles once)
       const listed = paymentRefundsSchema.parse((await s.app.inject({ url: `/api/payments/${paymentId}/refunds`, headers: rider.headers })).json());
       expect(listed.refunds.map((r) => [r.amountPaise, r.status]).sort()).toEqual([
         [10_000, 'SUCCESS'],
         [25_000, 'SUCCESS'],
       ]); // made in the same millisecond: any order
-      expect(await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [paymentId])).toBe(2);
+      expect((await gatewayRefunds(paymentId)).map((r) => [r.amount, r.status]).sort()).toEqual([
+        [10_000, 'processed'],
+        [25_000, 'processed'],
+      ]);
     });
 
     it('a refused refund is FAILED with its reason and does not count; 20 concurrent refunds under one key make one refund; unpaid payments are not refunded', async () => {
       const paymentId = await paidPass('2025-09-16', upi('norefund@upi'));
-      expect(await service.refund(paymentId, 35_000, 'cancelled', 'nr-1')).toMatchObject({ status: 'FAILED', failureReason: 'REFUND_REJECTED' });
+      const refused = await service.refund(paymentId, 35_000, 'cancelled', 'nr-1');
+      expect(refused.status).toBe('PENDING');
+      await refundsProcessed();
+      expect(await service.refundStatus(refused.refundId)).toMatchObject({ status: 'FAILED', failureReason: 'REFUND_REJECTED' });
+      // a failed refund does not count: the whole payment can still be refunded
+      expect(await service.refund(paymentId, 35_000, 'cancelled', 'nr-2')).toMatchObject({ amountPaise: 35_000 });
       const again = await paidPass('2025-09-17', upi('asha@okhdfcbank'));
       const t0 = performance.now();
       const res = await Promise.allSettled(Array.from({ length: 20 }, () => service.refund(again, 5_000, 'cancelled', 'race-refund-1')));
       const wallMs = Math.round(performance.now() - t0);
       const ok = res.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<PaymentService['refund']>>> => r.status === 'fulfilled').map((r) => r.value);
       const rows = await count('SELECT count(*) AS n FROM payment_refunds WHERE payment_id = $1', [again]);
-      const gatewayRefunds = await count('SELECT count(*) AS n FROM sandbox_refunds WHERE charge_ref = (SELECT gateway_ref FROM payments WHERE id = $1)', [
-        again,
-      ]);
+      const atGateway = (await gatewayRefunds(again)).length;
       console.log(
-        `refund race figures ${JSON.stringify({ db: s.kind, requests: 20, fulfilled: ok.length, distinctRefundIds: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds, wallMs })}`,
+        `refund race figures ${JSON.stringify({ db: s.kind, requests: 20, fulfilled: ok.length, distinctRefundIds: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds: atGateway, wallMs })}`,
       );
       expect(ok.length).toBe(20);
-      expect({ ids: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds }).toEqual({ ids: 1, rows: 1, gatewayRefunds: 1 });
-      expect(ok[0].status).toBe('SUCCESS'); // UPI refunds settle at once in the sandbox
+      expect({ ids: new Set(ok.map((r) => r.refundId)).size, rows, gatewayRefunds: atGateway }).toEqual({ ids: 1, rows: 1, gatewayRefunds: 1 });
+      await refundsProcessed();
+      expect(await service.refundStatus(ok[0].refundId)).toMatchObject({ status: 'SUCCESS' });
       const pending = passOrderSchema.parse((await passOrder(rider, { passStartDate: '2025-09-18' })).json());
-      const p = (await pay('pass', pending.transactionId, upi('pending@upi'))).json();
+      const p = await pendingUpi('pass', pending.transactionId);
       await expect(service.refund(p.paymentId, 100, 'x', 'early')).rejects.toMatchObject({ code: 'PAYMENT_NOT_SETTLED' });
       await expect(service.refund('pay_nope', 100, 'x', 'k')).rejects.toMatchObject({ status: 404 });
       await expect(service.refund(again, 0, 'x', 'zero')).rejects.toMatchObject({ status: 400 });

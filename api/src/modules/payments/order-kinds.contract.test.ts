@@ -2,13 +2,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signIn, TestClock, type Session } from '../../testing/accounts';
+import { card, payThroughGateway, upi } from '../../testing/gateway-pay';
 import { passOrderBody } from '../passes/testing';
 import { paymentsOf } from './module';
 
 /**
  * The OrderKind contract (docs/money-integrity.md "The seller seam's contract"): every order kind the composition root
- * registers runs these rules against the wired server, through HTTP, with the sandbox gateway:
- * 1. 20 identical pays (one idempotency key) → one charge and one product;
+ * registers runs these rules against the wired server, through HTTP, with the development gateway (the rider pays on
+ * its hosted page):
+ * 1. 20 identical pays (one idempotency key) → one payment, one gateway order and checkout, one capture, one product;
  * 2. a re-quote of an order after its payment started is refused (409, or 422 for a key reused for another product)
  *    and the payment issues the frozen product at the frozen price;
  * 3. a product that became unusable between freeze and issue is not issued and the payment is refunded in full (a
@@ -262,12 +264,24 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
   });
 
   const payments = () => paymentsOf(s.app)!;
-  const card = { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } };
-  const pendingUpi = { method: 'upi', details: { vpa: 'pending@upi' } };
-  const pay = (kind: string, id: string, body: object, key = `contract-pay-${c.n()}`) =>
-    c.req('POST', `/api/payments/${kind}/${id}/pay`, body, { 'idempotency-key': key });
+  /** A card payment made on the gateway's page (its signed return posted back): the pay answer's shape. */
+  const payCard = (kind: string, id: string, key = `contract-pay-${c.n()}`) => payThroughGateway(s.app, c.rider, kind, id, card(), { key });
+  /** A UPI collect the rider has not approved yet: the payment is pending (the order frozen) until `settle`. */
+  const payPendingUpi = (kind: string, id: string) => payThroughGateway(s.app, c.rider, kind, id, upi('asha@okhdfcbank', 'wait'));
+  const startPay = (kind: string, id: string, key: string) => c.req('POST', `/api/payments/${kind}/${id}/pay`, { method: 'card' }, { 'idempotency-key': key });
+  /** The gateway's own record of a payment's gateway order: its attempts (ledger payments) and the orders made for it. */
+  const gatewayState = async () =>
+    (await s.gateway.inspect('state')) as {
+      ledger: { orders: Record<string, { receipt: string }>; payments: Record<string, { id: string; order_id: string; status: string }> };
+    };
+  const gatewayRefOf = async (paymentId: string) =>
+    (await s.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [paymentId])).rows[0].gateway_ref;
+  /** The rider approves the UPI collect in the UPI app; the next poll of the payment sees it captured and delivers it. */
   const settle = async (paymentId: string) => {
-    clock.advance(31_000);
+    const ref = await gatewayRefOf(paymentId);
+    const waiting = Object.values((await gatewayState()).ledger.payments).filter((x) => x.order_id === ref && x.status === 'created');
+    expect(waiting).toHaveLength(1);
+    await s.gateway.control(`upi/${waiting[0].id}`, { action: 'approve' });
     return ((await c.req('GET', `/api/payments/${paymentId}`)).json() as { status: string }).status;
   };
   /** Paid − refunded (refunds not failed) for an order's payments. */
@@ -295,11 +309,20 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
     it('20 identical pays (one idempotency key) → one charge and one product', async () => {
       const id = await f.order(c, `contract-${kind}-${c.n()}`);
       const t0 = Date.now();
-      const rs = await Promise.all(Array.from({ length: 20 }, () => pay(kind, id, card, `contract-same-${kind}-${n}`)));
+      const key = `contract-same-${kind}-${n}`;
+      const rs = await Promise.all(Array.from({ length: 20 }, () => startPay(kind, id, key)));
       figures.push(`  ${kind}: 20 identical pays in ${Date.now() - t0} ms`);
       expect(rs.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      const paymentId = (rs[0].json() as { paymentId: string }).paymentId;
       expect(new Set(rs.map((r) => (r.json() as { paymentId: string }).paymentId)).size).toBe(1);
+      expect(new Set(rs.map((r) => (r.json() as { checkout?: { fields: Record<string, string> } }).checkout?.fields.order_id)).size).toBe(1);
+      // the rider pays on the gateway's page (the same key once more: the same payment, the same checkout)
+      expect((await payCard(kind, id, key)).json()).toMatchObject({ paymentId, status: 'SUCCESS' });
       expect(await paymentsOfOrder(kind, id)).toBe(1);
+      const gw = await gatewayState();
+      const ref = await gatewayRefOf(paymentId);
+      expect(Object.values(gw.ledger.orders).filter((x) => x.receipt === paymentId)).toHaveLength(1);
+      expect(Object.values(gw.ledger.payments).filter((x) => x.order_id === ref && x.status === 'captured')).toHaveLength(1);
       expect(await f.products(c, id)).toBe(1);
       const o = await amountOf(kind, id);
       expect(o.status).toBe('SUCCESS');
@@ -310,7 +333,7 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
       const key = `contract-requote-${kind}-${c.n()}`;
       const id = await f.order(c, key);
       const before = await amountOf(kind, id);
-      const p = (await pay(kind, id, pendingUpi)).json() as { paymentId: string; status: string };
+      const p = (await payPendingUpi(kind, id)).json();
       expect(p.status).toBe('PAYMENT_PROCESSING');
       const r = await f.requote(c, key);
       expect([409, 422]).toContain(r.statusCode);
@@ -328,7 +351,7 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
         return;
       }
       const id = await f.order(c, `contract-unusable-${kind}-${c.n()}`);
-      const p = (await pay(kind, id, pendingUpi)).json() as { paymentId: string; status: string };
+      const p = (await payPendingUpi(kind, id)).json();
       expect(p.status).toBe('PAYMENT_PROCESSING');
       await f.makeUnusable(c, id);
       expect(await settle(p.paymentId)).toBe('SUCCESS');
@@ -341,9 +364,9 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
     it('a product being replaced cannot be refunded while its successor is paid', async () => {
       if (!f.replace) return; // this kind sells no replacement of an issued product
       const id = await f.order(c, `contract-replace-${kind}-${c.n()}`);
-      expect((await pay(kind, id, card)).json()).toMatchObject({ status: 'SUCCESS' });
+      expect((await payCard(kind, id)).json()).toMatchObject({ status: 'SUCCESS' });
       const { successorId, refundReplaced } = await f.replace(c, id);
-      const p = (await pay(kind, successorId, pendingUpi)).json() as { paymentId: string; status: string };
+      const p = (await payPendingUpi(kind, successorId)).json();
       expect(p.status).toBe('PAYMENT_PROCESSING');
       const tries = await Promise.all(Array.from({ length: 20 }, () => refundReplaced()));
       expect(tries.map((r) => r.statusCode)).toEqual(Array(20).fill(409));
@@ -369,7 +392,8 @@ describe(`the OrderKind contract, every registered kind ${dbLabel()}`, () => {
 
     it('20 parallel cancels or refunds of one payment → one refund', async () => {
       const id = await f.order(c, `contract-cancel-${kind}-${c.n()}`);
-      const p = (await pay(kind, id, card)).json() as { paymentId: string };
+      const p = (await payCard(kind, id)).json();
+      expect(p.status).toBe('SUCCESS');
       const amount = (await amountOf(kind, id)).amountPaise;
       if (f.cancel) {
         const rs = await Promise.all(Array.from({ length: 20 }, () => f.cancel!(c, id)));

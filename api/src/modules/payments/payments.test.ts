@@ -2,11 +2,16 @@ import { paymentMethodsResponseSchema, paymentSchema, payResponseSchema, orderSt
 import type { FastifyInstance } from 'fastify';
 import { testConfig } from '../../app/config';
 import { buildServer } from '../../app/server';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { payOnHostedPage } from '../../dev-gateway/driver';
 import { ApiError } from '../../platform/errors';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { SANDBOX_CARDS, SandboxGateway, type ChargeRequest, type PaymentGateway, type RefundRequest } from './gateway';
+import { card, netbanking, payThroughGateway, upi, wallet, type HostedInstrument } from '../../testing/gateway-pay';
+import { startTestGateway, type TestGateway } from '../../testing/test-gateway';
+import type { CheckoutOptions, GatewayOrder, PaymentGateway } from './gateway';
 import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
+import { RazorpayGateway } from './razorpay-gateway';
 import { PaymentService } from './service';
 import { PaymentStore } from './store';
 
@@ -48,38 +53,52 @@ class DemoOrders implements OrderKind {
   }
 }
 
-/** The sandbox behind a counter and a fixed latency, so concurrent requests really overlap the charge. */
+/**
+ * The Razorpay adapter, pointed at the development gateway (its own port), behind a counter of gateway orders and
+ * refunds asked for, with a fixed latency on order creation, so concurrent requests really overlap it.
+ */
 class CountingGateway implements PaymentGateway {
+  readonly name: string;
+  readonly checkoutOrigin: string;
   creates = 0;
+  refunds = 0;
   latencyMs = 0;
-  constructor(readonly inner: SandboxGateway) {}
-  async createCharge(req: ChargeRequest) {
+  constructor(readonly inner: RazorpayGateway) {
+    this.name = inner.name;
+    this.checkoutOrigin = inner.checkoutOrigin;
+  }
+  async createOrder(req: Parameters<PaymentGateway['createOrder']>[0]) {
     this.creates += 1;
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
-    return this.inner.createCharge(req);
+    return this.inner.createOrder(req);
   }
-  getCharge(ref: string) {
-    return this.inner.getCharge(ref);
+  findOrder(receipt: string) {
+    return this.inner.findOrder(receipt);
   }
-  findCharge(key: string) {
-    return this.inner.findCharge(key);
+  orderPayments(gatewayOrderId: string) {
+    return this.inner.orderPayments(gatewayOrderId);
   }
-  settleAtCounter(ref: string, paid: boolean) {
-    return this.inner.settleAtCounter(ref, paid);
+  getPayment(gatewayPaymentId: string) {
+    return this.inner.getPayment(gatewayPaymentId);
   }
-  describeInstrument(...args: Parameters<SandboxGateway['describeInstrument']>) {
-    return this.inner.describeInstrument(...args);
+  checkout(order: GatewayOrder, opts: CheckoutOptions) {
+    return this.inner.checkout(order, opts);
   }
-  refunds = 0;
-  createRefund(req: RefundRequest) {
+  verifyReturn(fields: Record<string, string>) {
+    return this.inner.verifyReturn(fields);
+  }
+  verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+    return this.inner.verifyWebhook(rawBody, signature);
+  }
+  createRefund(req: Parameters<PaymentGateway['createRefund']>[0]) {
     this.refunds += 1;
     return this.inner.createRefund(req);
   }
-  getRefund(ref: string) {
-    return this.inner.getRefund(ref);
+  getRefund(gatewayRefundId: string) {
+    return this.inner.getRefund(gatewayRefundId);
   }
-  findRefund(key: string) {
-    return this.inner.findRefund(key);
+  findRefund(gatewayPaymentId: string, receipt: string) {
+    return this.inner.findRefund(gatewayPaymentId, receipt);
   }
 }
 
@@ -88,7 +107,7 @@ describe(`payments ${dbLabel()}`, () => {
   const orders = new DemoOrders();
   let t: TestDb;
   let app: FastifyInstance;
-  let sandbox: SandboxGateway;
+  let gw: TestGateway;
   let gateway: CountingGateway;
   let reconciler: PaymentService;
   let a: Session;
@@ -96,9 +115,12 @@ describe(`payments ${dbLabel()}`, () => {
   let seq = 0;
   beforeAll(async () => {
     t = await openTestDb();
-    sandbox = new SandboxGateway(t.db, clock.now, { pendingMs: 30_000 });
-    gateway = new CountingGateway(sandbox);
-    app = await buildServer(testConfig(), { db: t.db, payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 0 } });
+    gw = await startTestGateway();
+    gateway = new CountingGateway(new RazorpayGateway(gw.razorpay));
+    app = await buildServer(testConfig({ razorpay: gw.razorpay }), {
+      db: t.db,
+      payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 0 },
+    });
     // A second service on the same database stands for the reconciliation job (as another instance would run it).
     reconciler = new PaymentService(await t.openAnother(), gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     a = await signIn(app, t.db, '9876570001');
@@ -106,6 +128,7 @@ describe(`payments ${dbLabel()}`, () => {
   }, 120_000);
   afterAll(async () => {
     await app?.close();
+    await gw?.close();
     await t?.cleanup();
   });
 
@@ -117,14 +140,20 @@ describe(`payments ${dbLabel()}`, () => {
   };
   let keySeq = 0;
   const newKey = () => `key-${Date.now()}-${++keySeq}`;
-  const pay = (orderId: string, body: object, key: string | null = newKey(), who: Session = a, kind = 'demo') =>
+  /** The pay request alone, as our page posts it ({method, prefill}; card data only on the gateway's page). */
+  const pay = (orderId: string, body: unknown, key: string | null = newKey(), who: Session = a, kind = 'demo') =>
     app.inject({
       method: 'POST',
       url: `/api/payments/${kind}/${orderId}/pay`,
       headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
-      payload: body,
+      payload: body as object,
     });
-  const card = (number: string, extra: object = {}) => ({ method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123', ...extra } });
+  /** The whole payment: pay, the gateway's page with this instrument, its return posted back; the payment's state. */
+  const payOn = (orderId: string, instrument: HostedInstrument, opts: { key?: string; who?: Session; prefill?: Record<string, string> } = {}) =>
+    payThroughGateway(app, opts.who ?? a, 'demo', orderId, instrument, {
+      key: opts.key,
+      prefill: opts.prefill ?? (instrument.method === 'upi' ? { vpa: instrument.vpa } : undefined),
+    });
   /** Runs `body` with the seller's issue failing for the order ids put in `failing` (a store outage), then restores it. */
   const withFailingIssue = async (body: (failing: Set<string>) => Promise<void>) => {
     const original = orders.issue.bind(orders);
@@ -145,6 +174,36 @@ describe(`payments ${dbLabel()}`, () => {
     expect(res.statusCode).toBe(200);
     return payResponseSchema.parse(res.json());
   };
+  type Ledger = {
+    orders: Record<string, { id: string; receipt: string }>;
+    payments: Record<string, { id: string; order_id: string; status: string }>;
+    refunds: Record<string, { payment_id: string }>;
+  };
+  const ledger = async () => ((await gw.inspect('state')) as { ledger: Ledger }).ledger;
+  const gatewayRefOf = async (paymentId: string) =>
+    (await t.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [paymentId])).rows[0].gateway_ref;
+  /** The rider decides on the waiting UPI collect in the UPI app (the gateway captures or fails it; we learn it by asking). */
+  const upiApp = async (paymentId: string, action: 'approve' | 'decline') => {
+    const ref = await gatewayRefOf(paymentId);
+    const waiting = Object.values((await ledger()).payments).filter((x) => x.order_id === ref && x.status === 'created');
+    expect(waiting).toHaveLength(1);
+    await gw.control(`upi/${waiting[0].id}`, { action });
+  };
+  /** A UPI collect left waiting: the payment is pending (the order frozen) until the UPI app decides. */
+  const pendingUpi = async (orderId: string, vpa = 'asha@oksbi', who: Session = a) => {
+    const r = await payOn(orderId, upi(vpa, 'wait'), { who });
+    expect(r.hosted).toBe('waiting');
+    expect(r.json()).toMatchObject({ status: 'PAYMENT_PROCESSING' });
+    return r.json();
+  };
+  const issued = (id: string) => orders.succeeded.filter((o) => o === id).length;
+  /** Payments of these orders whose outcome was delivered to the order kind (notified_at set: once, by the claim). */
+  const delivered = async (ids: string[]) =>
+    Number(
+      (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM payments WHERE order_id = ANY($1::text[]) AND notified_at IS NOT NULL', [ids])).rows[0].n,
+    );
+  /** Our clock past the checkout's timeout (900 s) and its grace (120 s): a payment unpaid by then has failed. */
+  const CHECKOUT_OVER_MS = 900_000 + 121_000;
 
   it('lists the payment methods for a city (card, wallet, upi, netbanking, cash)', async () => {
     const r = await app.inject({ url: '/api/payments/methods?city=kochi&agency=KSRTC', headers: a.headers });
@@ -157,11 +216,12 @@ describe(`payments ${dbLabel()}`, () => {
     expectError(await app.inject({ url: '/api/payments/methods?city=kochi' }), 401, 'UNAUTHENTICATED');
   });
 
-  it('card outcomes: success, declined, insufficient funds, expired; only network and last four are kept', async () => {
+  it('card outcomes on the gateway page: success, declined, insufficient funds, expired; only network and last four are kept', async () => {
     const ok = newOrder();
-    const r = paid(await pay(ok, card('4111 1111 1111 1111')));
-    expect(r).toEqual({ paymentId: expect.stringMatching(/^pay_/), status: 'SUCCESS', failureReason: null });
-    const p = paymentSchema.parse((await getPayment(r.paymentId)).json());
+    const r = await payOn(ok, card());
+    expect(r.started).toMatchObject({ paymentId: expect.stringMatching(/^pay_/), status: 'PAYMENT_PROCESSING', checkout: expect.any(Object) });
+    expect(paid(r)).toEqual({ paymentId: r.started!.paymentId, status: 'SUCCESS', failureReason: null });
+    const p = paymentSchema.parse((await getPayment(r.json().paymentId)).json());
     expect(p).toMatchObject({
       orderKind: 'demo',
       orderId: ok,
@@ -172,98 +232,122 @@ describe(`payments ${dbLabel()}`, () => {
       orderStatus: 'SUCCESS',
     });
     expect(orders.passes.get(ok)).toBe(`pass-${ok}`);
-    const stored = await t.db.query('SELECT * FROM payments p JOIN sandbox_charges c ON c.gateway_ref = p.gateway_ref');
-    expect(JSON.stringify(stored.rows)).not.toContain('4111111111111111');
+    const stored = await t.db.query('SELECT * FROM payments WHERE order_id = $1', [ok]);
+    expect(JSON.stringify(stored.rows)).not.toContain(TEST_CARDS.success);
+    expect(JSON.stringify(stored.rows)).not.toContain('123456');
 
     for (const [number, reason] of [
-      [SANDBOX_CARDS.declined, 'CARD_DECLINED'],
-      [SANDBOX_CARDS.insufficientFunds, 'INSUFFICIENT_FUNDS'],
+      [TEST_CARDS.declined, 'CARD_DECLINED'],
+      [TEST_CARDS.insufficientFunds, 'INSUFFICIENT_FUNDS'],
     ]) {
       const id = newOrder();
-      expect(paid(await pay(id, card(number)))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: reason });
+      expect(paid(await payOn(id, card(number)))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: reason });
       expect(orders.failed).toContain(id);
       expect(orderStatusSchema.parse((await orderStatus(id)).json())).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: reason });
       // A failed order can be paid again with a new key.
-      expect(paid(await pay(id, card(SANDBOX_CARDS.success)))).toMatchObject({ status: 'SUCCESS' });
+      expect(paid(await payOn(id, card()))).toMatchObject({ status: 'SUCCESS' });
       expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS', failureReason: null });
     }
-    expect(paid(await pay(newOrder(), card(SANDBOX_CARDS.success, { expiryYear: 2026, expiryMonth: 10 })))).toMatchObject({
+    expect(paid(await payOn(newOrder(), { ...card(), expiry: '10/24' } as HostedInstrument))).toMatchObject({
       status: 'PAYMENT_FAILED',
-      failureReason: 'EXPIRED_CARD',
+      failureReason: 'CARD_EXPIRED',
     });
-    expect(paid(await pay(newOrder(), card('5555555555554444')))).toMatchObject({ status: 'SUCCESS' });
+    const mc = await payOn(newOrder(), card('5555555555554444'));
+    expect(paid(mc)).toMatchObject({ status: 'SUCCESS' });
+    expect(paymentSchema.parse((await getPayment(mc.json().paymentId)).json()).instrument).toMatch(/^MASTERCARD •••• 4444$/);
   });
 
-  it('pending card settles later: the poll before is PAYMENT_PROCESSING, reconciliation after the clock moves delivers once', async () => {
+  it('a pending UPI collect: the poll before is PAYMENT_PROCESSING, reconciliation after the rider approves delivers once', async () => {
     const id = newOrder();
-    const r = paid(await pay(id, card(SANDBOX_CARDS.pendingThenSuccess)));
-    expect(r).toMatchObject({ status: 'PAYMENT_PROCESSING', failureReason: null });
+    const r = await pendingUpi(id);
     expect(paymentSchema.parse((await getPayment(r.paymentId)).json())).toMatchObject({ status: 'PENDING', orderStatus: 'PAYMENT_PROCESSING' });
     expect((await orderStatus(id)).json()).toMatchObject({ status: 'PAYMENT_PROCESSING', paymentId: r.paymentId });
+    clock.advance(121_000); // past staleMs: reconciliation asks the gateway about it
     expect((await reconciler.reconcile()).settled).toBe(0);
-    clock.advance(30_000);
+    await upiApp(r.paymentId, 'approve');
     const run = await reconciler.reconcile();
-    expect(run).toMatchObject({ settled: 1, notified: 1 });
-    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    // (a capture is delivered as it is recorded: `notified` counts only deliveries reconciliation ran on their own)
+    expect(run).toMatchObject({ settled: 1 });
+    expect(await delivered([id])).toBe(1);
+    expect(issued(id)).toBe(1);
     expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
-    expect(await reconciler.reconcile()).toEqual({ checked: 0, settled: 0, notified: 0, refundsSettled: 0 });
-    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 0, notified: 0 });
+    expect(issued(id)).toBe(1);
   });
 
-  it('a polled pending payment settles on the read (pending then failure card)', async () => {
+  it('a payment whose return was never posted (the browser closed after paying) is found by reconciliation after staleMs, delivered once', async () => {
     const id = newOrder();
-    const r = paid(await pay(id, card(SANDBOX_CARDS.pendingThenFailure)));
-    expect(r.status).toBe('PAYMENT_PROCESSING');
-    clock.advance(30_000);
+    const key = newKey();
+    const started = paid(await pay(id, { method: 'card' }, key));
+    expect((await payOnHostedPage(started.checkout!, card())).kind).toBe('callback'); // and never posted back to us
+    expect(issued(id)).toBe(0);
+    expect((await reconciler.reconcile()).settled).toBe(0); // not stale yet: the rider may still be on the way back
+    clock.advance(121_000);
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 1 });
+    expect(await delivered([id])).toBe(1);
+    expect(issued(id)).toBe(1);
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 0, notified: 0 });
+    expect(paid(await pay(id, { method: 'card' }, key))).toMatchObject({ paymentId: started.paymentId, status: 'SUCCESS' });
+  });
+
+  it('a UPI collect declined in the UPI app: still pending while the gateway page takes another attempt, failed after its timeout, released once', async () => {
+    const id = newOrder();
+    const r = await pendingUpi(id);
+    await upiApp(r.paymentId, 'decline');
+    expect(paymentSchema.parse((await getPayment(r.paymentId)).json())).toMatchObject({ status: 'PENDING' });
+    clock.advance(CHECKOUT_OVER_MS);
     expect(paymentSchema.parse((await getPayment(r.paymentId)).json())).toMatchObject({
       status: 'FAILED',
       orderStatus: 'PAYMENT_FAILED',
-      failureReason: 'AUTHENTICATION_FAILED',
+      failureReason: 'PAYMENT_FAILED',
     });
     expect(orders.failed.filter((o) => o === id)).toHaveLength(1);
+    expect(issued(id)).toBe(0);
     expect((await reconciler.reconcile()).notified).toBe(0);
   });
 
-  it('UPI outcomes: success@upi, failure@upi, pending@upi (success later), expire@upi (failure later)', async () => {
-    const upi = (vpa: string) => ({ method: 'upi', details: { vpa } });
-    expect(paid(await pay(newOrder(), upi('success@upi')))).toMatchObject({ status: 'SUCCESS' });
-    expect(paid(await pay(newOrder(), upi('FAILURE@upi')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'UPI_DECLINED' });
+  it('UPI outcomes: success@upi, failure@upi, a collect approved later, expire@upi (fails after the checkout timeout)', async () => {
+    expect(paid(await payOn(newOrder(), upi('success@upi')))).toMatchObject({ status: 'SUCCESS' });
+    expect(paid(await payOn(newOrder(), upi('failure@upi')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'PAYMENT_FAILED' });
     const pending = newOrder();
     const expires = newOrder();
-    expect(paid(await pay(pending, upi('pending@upi')))).toMatchObject({ status: 'PAYMENT_PROCESSING' });
-    expect(paid(await pay(expires, upi('expire@upi')))).toMatchObject({ status: 'PAYMENT_PROCESSING' });
-    clock.advance(29_000);
+    const p1 = await pendingUpi(pending, 'ravi@okhdfcbank');
+    const p2 = await pendingUpi(expires, 'expire@upi');
+    clock.advance(121_000);
     expect((await reconciler.reconcile()).settled).toBe(0);
-    clock.advance(1_000);
-    expect(await reconciler.reconcile()).toMatchObject({ settled: 2, notified: 2 });
+    await upiApp(p1.paymentId, 'approve');
+    await gw.control('clock', { advanceSeconds: 301 }); // the gateway's UPI request expires
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 1 });
+    expect(issued(pending)).toBe(1);
     expect((await orderStatus(pending)).json()).toMatchObject({ status: 'SUCCESS' });
-    expect((await orderStatus(expires)).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'UPI_REQUEST_EXPIRED' });
+    // the expired collect fails when the gateway's page stops taking the payment (our clock)
+    clock.advance(CHECKOUT_OVER_MS);
+    expect(await reconciler.reconcile()).toMatchObject({ settled: 1, notified: 1 });
+    expect((await orderStatus(expires)).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: expect.stringMatching(/TIMED_OUT/) });
+    expect(paymentSchema.parse((await getPayment(p2.paymentId)).json()).status).toBe('FAILED');
   });
 
-  it('netbanking (SBI success, HDFC failure, ICICI pending, unknown bank) and wallets (balance ₹2,000)', async () => {
-    const nb = (bank: string) => ({ method: 'netbanking', details: { bank } });
-    expect(paid(await pay(newOrder(), nb('sbi')))).toMatchObject({ status: 'SUCCESS' });
-    expect(paid(await pay(newOrder(), nb('HDFC')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'BANK_DECLINED' });
-    const icici = newOrder();
-    const r = paid(await pay(icici, nb('ICICI')));
-    expect(r.status).toBe('PAYMENT_PROCESSING');
-    expect(paid(await pay(newOrder(), nb('XYZ')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'BANK_NOT_SUPPORTED' });
-    clock.advance(30_000);
-    await reconciler.reconcile();
-    expect((await orderStatus(icici)).json()).toMatchObject({ status: 'SUCCESS' });
-    expect(paid(await pay(newOrder(), { method: 'wallet', details: { wallet: 'PAYTM' } }))).toMatchObject({ status: 'SUCCESS' });
-    expect(paid(await pay(newOrder(a, 250_000), { method: 'wallet', details: { wallet: 'PHONEPE' } }))).toMatchObject({
-      status: 'PAYMENT_FAILED',
-      failureReason: 'INSUFFICIENT_WALLET_BALANCE',
-    });
+  it('netbanking (success, the bank declines, the rider closes the bank page) and wallets (balance ₹2,000)', async () => {
+    expect(paid(await payOn(newOrder(), netbanking('SBI')))).toMatchObject({ status: 'SUCCESS' });
+    expect(paid(await payOn(newOrder(), netbanking('HDFC', 'failure')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'PAYMENT_FAILED' });
+    const closed = newOrder();
+    const c = await payOn(closed, netbanking('ICICI', 'close'));
+    expect(c.hosted).toBe('cancel');
+    expect(paid(c)).toMatchObject({ status: 'PAYMENT_FAILED' });
+    expect(orders.failed).toContain(closed);
+    expect(paid(await payOn(closed, netbanking('ICICI')))).toMatchObject({ status: 'SUCCESS' });
+    expect(paid(await payOn(newOrder(), wallet('PAYTM')))).toMatchObject({ status: 'SUCCESS' });
+    expect(paid(await payOn(newOrder(a, 250_000), wallet('PHONEPE')))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'INSUFFICIENT_FUNDS' });
   });
 
   it('cash is pay-at-counter: pending until the counter settles it (or it lapses after a day)', async () => {
     const id = newOrder();
     const r = paid(await pay(id, { method: 'cash' }));
     expect(r.status).toBe('PAYMENT_PROCESSING');
+    expect(r.checkout).toBeUndefined();
     const p = paymentSchema.parse((await getPayment(r.paymentId)).json());
     expect(p).toMatchObject({ method: 'cash', instrument: 'Pay at counter', status: 'PENDING' });
+    const creates = gateway.creates;
     clock.advance(3600_000);
     expect((await reconciler.reconcile()).settled).toBe(0);
     const OPS = { authorization: 'Ops sawari-dev-ops' };
@@ -274,122 +358,152 @@ describe(`payments ${dbLabel()}`, () => {
     const settled = await counter(r.paymentId, { paid: true });
     expect(settled.statusCode).toBe(200);
     expect(paymentSchema.parse(settled.json())).toMatchObject({ status: 'SUCCESS', orderStatus: 'SUCCESS' });
-    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    expect(issued(id)).toBe(1);
     expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
     expectError(await counter(r.paymentId, { paid: true }), 409, 'PAYMENT_NOT_PENDING');
-    const cardPay = paid(await pay(newOrder(), card(SANDBOX_CARDS.success)));
+    expect(gateway.creates).toBe(creates); // cash never reaches the gateway
+    const cardPay = paid(await payOn(newOrder(), card()));
     expectError(await counter(cardPay.paymentId, { paid: true }), 409, 'NOT_A_COUNTER_PAYMENT');
     expectError(await counter('pay_nope', { paid: true }), 404, 'PAYMENT_NOT_FOUND');
-    // The sandbox ledger settled by the counter directly is picked up by the job too.
+    // The counter's ledger settled directly is picked up by the job too.
     const id2 = newOrder();
     const r3 = paid(await pay(id2, { method: 'cash' }));
     const ref = (await t.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM payments WHERE id = $1', [r3.paymentId])).rows[0].gateway_ref;
-    await sandbox.settleAtCounter(ref, false);
+    await reconciler.counter.settleAtCounter(ref, false);
     expect(await reconciler.reconcile()).toMatchObject({ settled: 1, notified: 1 });
     expect((await orderStatus(id2)).json()).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'NOT_PAID_AT_COUNTER' });
 
     const lapses = newOrder();
-    const r2 = paid(await pay(lapses, { method: 'cash', details: {} }));
+    const r2 = paid(await pay(lapses, { method: 'cash', prefill: {} }));
     clock.advance(24 * 3600_000);
     await reconciler.reconcile();
     expect((await getPayment(r2.paymentId)).json()).toMatchObject({ status: 'FAILED', failureReason: 'NOT_PAID_AT_COUNTER' });
   });
 
-  it('validation errors name the field; Luhn is checked; the idempotency key is required', async () => {
+  it('validation errors name the field; card data is refused; the idempotency key is required; nothing reaches the gateway', async () => {
     const id = newOrder();
-    expectError(await pay(id, card('4111 1111 1111 1112')), 400, 'VALIDATION_FAILED', /details\.number.*not valid/);
-    expectError(await pay(id, card('4111')), 400, 'VALIDATION_FAILED', /details\.number.*12 to 19 digits/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success, { expiryMonth: 13 })), 400, 'VALIDATION_FAILED', /details\.expiryMonth/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success, { expiryYear: 30 })), 400, 'VALIDATION_FAILED', /details\.expiryYear/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success, { cvv: '12' })), 400, 'VALIDATION_FAILED', /details\.cvv/);
-    expectError(await pay(id, { method: 'upi', details: { vpa: 'not-an-id' } }), 400, 'VALIDATION_FAILED', /details\.vpa/);
-    expectError(await pay(id, { method: 'netbanking', details: { bank: 'S' } }), 400, 'VALIDATION_FAILED', /details\.bank/);
-    expectError(await pay(id, { method: 'wallet', details: { wallet: 'CRED' } }), 400, 'VALIDATION_FAILED', /details\.wallet/);
-    expectError(await pay(id, { method: 'cheque', details: {} }), 400, 'VALIDATION_FAILED', /method/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success), null), 400, 'IDEMPOTENCY_KEY_REQUIRED');
-    expectError(await pay(id, card(SANDBOX_CARDS.success), 'short'), 400, 'VALIDATION_FAILED', /idempotency-key/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success), 'x'.repeat(65)), 400, 'VALIDATION_FAILED', /idempotency-key/);
-    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), b), 404, 'ORDER_NOT_FOUND');
-    expectError(await pay('nope', card(SANDBOX_CARDS.success)), 404, 'ORDER_NOT_FOUND');
-    expectError(await pay(id, card(SANDBOX_CARDS.success), newKey(), a, 'unicornRide'), 404, 'ORDER_KIND_UNKNOWN');
+    const creates = gateway.creates;
+    const rawCard = { method: 'card', details: { number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } };
+    const refused = await pay(id, rawCard);
+    expectError(refused, 400, 'RAW_CARD_REFUSED');
+    expect(refused.body).not.toContain('4111');
+    expectError(await pay(id, { method: 'card', prefill: { cvv: '123' } }), 400, 'RAW_CARD_REFUSED');
+    expectError(await pay(id, { method: 'upi', prefill: { vpa: 'not-an-id' } }), 400, 'VALIDATION_FAILED', /prefill\.vpa/);
+    expectError(await pay(id, { method: 'netbanking', prefill: { bank: 'S' } }), 400, 'VALIDATION_FAILED', /prefill\.bank/);
+    expectError(await pay(id, { method: 'wallet', prefill: { wallet: 'CRED' } }), 400, 'VALIDATION_FAILED', /prefill\.wallet/);
+    expectError(await pay(id, { method: 'upi', prefill: { vpa: 'asha@okhdfcbank', note: 'x' } }), 400, 'VALIDATION_FAILED');
+    expectError(await pay(id, { method: 'card', returnPath: 'https://evil.example/app/select-payment/a/b/c' }), 400, 'VALIDATION_FAILED', /returnPath/);
+    expectError(await pay(id, { method: 'cheque' }), 400, 'VALIDATION_FAILED', /method/);
+    expectError(await pay(id, { method: 'card' }, null), 400, 'IDEMPOTENCY_KEY_REQUIRED');
+    expectError(await pay(id, { method: 'card' }, 'short'), 400, 'VALIDATION_FAILED', /idempotency-key/);
+    expectError(await pay(id, { method: 'card' }, 'x'.repeat(65)), 400, 'VALIDATION_FAILED', /idempotency-key/);
+    expectError(await pay(id, { method: 'card' }, newKey(), b), 404, 'ORDER_NOT_FOUND');
+    expectError(await pay('nope', { method: 'card' }), 404, 'ORDER_NOT_FOUND');
+    expectError(await pay(id, { method: 'card' }, newKey(), a, 'unicornRide'), 404, 'ORDER_KIND_UNKNOWN');
     const free = newOrder(a, 0);
-    expectError(await pay(free, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE', /nothing to pay/);
+    expectError(await pay(free, { method: 'card' }), 409, 'ORDER_NOT_PAYABLE', /nothing to pay/);
     expect((await orderStatus(free)).json()).toMatchObject({ amountPaise: 0, status: 'PENDING', paymentId: null });
     orders.orders.get(id)!.payable = false;
-    expectError(await pay(id, card(SANDBOX_CARDS.success)), 409, 'ORDER_NOT_PAYABLE');
-    expect(gateway.creates).toBeGreaterThan(0);
-    const creates = gateway.creates;
-    expectError(await pay(id, card(SANDBOX_CARDS.success), null), 400, 'IDEMPOTENCY_KEY_REQUIRED');
+    expectError(await pay(id, { method: 'card' }), 409, 'ORDER_NOT_PAYABLE');
     expect(gateway.creates).toBe(creates);
+    expect(await t.db.query('SELECT id FROM payments WHERE order_id = ANY($1::text[])', [[id, free]]).then((x) => x.rows)).toEqual([]);
     expectError(await getPayment('pay_nope'), 404, 'PAYMENT_NOT_FOUND');
   });
 
   it('replays: the same key and body answer the same; another body → 422; another key on a paid order → 409', async () => {
     const id = newOrder();
     const key = newKey();
-    const first = paid(await pay(id, card('4111-1111-1111-1111'), key));
+    const started = paid(await pay(id, { method: 'card' }, key));
     const creates = gateway.creates;
-    const again = paid(await pay(id, card('4111111111111111'), key)); // the same card, spelled differently
-    expect(again).toEqual(first);
+    // the same request again (the prefill left out or empty: the same request) answers the same payment and checkout
+    expect(paid(await pay(id, { method: 'card', prefill: {} }, key))).toEqual(started);
     expect(gateway.creates).toBe(creates);
-    expectError(await pay(id, card('5555555555554444'), key), 422, 'IDEMPOTENCY_KEY_REUSED');
-    expectError(await pay(newOrder(), card('4111111111111111'), key), 422, 'IDEMPOTENCY_KEY_REUSED');
-    expectError(await pay(id, card('4111111111111111')), 409, 'ORDER_ALREADY_PAID');
+    expectError(await pay(id, { method: 'card', prefill: { bank: 'HDFC' } }, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await pay(id, { method: 'upi', prefill: { vpa: 'asha@okhdfcbank' } }, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await pay(newOrder(), { method: 'card' }, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+    const first = paid(await payOn(id, card(), { key }));
+    expect(first).toEqual({ paymentId: started.paymentId, status: 'SUCCESS', failureReason: null });
+    expect(paid(await pay(id, { method: 'card' }, key))).toEqual(first);
+    expectError(await pay(id, { method: 'card' }), 409, 'ORDER_ALREADY_PAID');
     expect(gateway.creates).toBe(creates);
     // A declined attempt replays its decline under its key; a new key may try again.
     const id2 = newOrder();
     const k2 = newKey();
-    expect(paid(await pay(id2, card(SANDBOX_CARDS.declined), k2)).status).toBe('PAYMENT_FAILED');
-    expect(paid(await pay(id2, card(SANDBOX_CARDS.declined), k2)).status).toBe('PAYMENT_FAILED');
-    // While a payment is pending, another key is refused (no second charge of the order).
+    expect(paid(await payOn(id2, card(TEST_CARDS.declined), { key: k2 })).status).toBe('PAYMENT_FAILED');
+    expect(paid(await pay(id2, { method: 'card' }, k2))).toMatchObject({ status: 'PAYMENT_FAILED', failureReason: 'CARD_DECLINED' });
+    // While a payment is pending, another key of the same rider gets that payment's gateway page again (one gateway
+    // order, paid at most once), never a second charge; cash is refused.
     const id3 = newOrder();
-    expect(paid(await pay(id3, { method: 'upi', details: { vpa: 'pending@upi' } })).status).toBe('PAYMENT_PROCESSING');
-    expectError(await pay(id3, card(SANDBOX_CARDS.success)), 409, 'PAYMENT_IN_PROGRESS');
+    const pending = await pendingUpi(id3);
+    const createsNow = gateway.creates;
+    const other = paid(await pay(id3, { method: 'card' }));
+    expect(other).toMatchObject({ paymentId: pending.paymentId, status: 'PAYMENT_PROCESSING' });
+    expect(other.checkout!.fields.order_id).toBe(await gatewayRefOf(pending.paymentId));
+    expectError(await pay(id3, { method: 'cash' }), 409, 'PAYMENT_IN_PROGRESS');
+    expect(gateway.creates).toBe(createsNow);
+    expect(Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM payments WHERE order_id = $1', [id3])).rows[0].n)).toBe(1);
     // Keys are per rider: b's own order with the same key is b's own payment.
     const bOrder = newOrder(b);
-    expect(paid(await pay(bOrder, card('4111111111111111'), key, b)).status).toBe('SUCCESS');
+    expect(paid(await payOn(bOrder, card(), { key, who: b })).status).toBe('SUCCESS');
     expectError(await getPayment(first.paymentId, b), 404, 'PAYMENT_NOT_FOUND');
   });
 
-  it('20 concurrent identical pay requests: one gateway charge, one outcome callback, one pass, 20 equal answers', async () => {
+  it('20 concurrent identical pay requests: one gateway order, one checkout; paid on its page: one outcome callback, one pass, 20 equal answers', async () => {
     const id = newOrder();
     const key = newKey();
     const creates = gateway.creates;
-    const charges = await sandbox.chargeCount();
     gateway.latencyMs = 100;
     const started = performance.now();
     const res = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const t0 = performance.now();
-        const r = await pay(id, card(SANDBOX_CARDS.success), key);
+        const r = await pay(id, { method: 'card' }, key);
         return { r, ms: performance.now() - t0 };
       }),
     );
     const wall = performance.now() - started;
     gateway.latencyMs = 0;
     const statuses = res.map((x) => x.r.statusCode);
-    const bodies = res.map((x) => x.r.json() as { paymentId: string; status: string });
+    const bodies = res.map((x) => x.r.json() as { paymentId: string; status: string; checkout?: { fields: Record<string, string> } });
     const ms = res.map((x) => x.ms).sort((p, q) => p - q);
-    const figures = {
+    const paymentId = bodies[0].paymentId;
+    const figuresBefore = {
       db: t.kind,
       requests: 20,
       http200: statuses.filter((s) => s === 200).length,
       distinctPaymentIds: new Set(bodies.map((x) => x.paymentId)).size,
+      distinctCheckouts: new Set(bodies.map((x) => JSON.stringify(x.checkout ?? null))).size,
       gatewayCreateCalls: gateway.creates - creates,
-      sandboxCharges: (await sandbox.chargeCount()) - charges,
-      successCallbacks: orders.succeeded.filter((o) => o === id).length,
-      passesIssued: orders.passes.has(id) ? 1 : 0,
+      gatewayOrders: Object.values((await ledger()).orders).filter((o) => o.receipt === paymentId).length,
       gatewayLatencyMs: 100,
       wallMs: Math.round(wall),
       p50Ms: Math.round(ms[9]),
       maxMs: Math.round(ms[19]),
     };
-    console.log(`payments concurrency figures ${JSON.stringify(figures)}`);
     expect(statuses).toEqual(Array(20).fill(200));
-    expect(new Set(bodies.map((x) => `${x.paymentId}/${x.status}`))).toEqual(new Set([`${bodies[0].paymentId}/SUCCESS`]));
-    expect(figures).toMatchObject({ gatewayCreateCalls: 1, sandboxCharges: 1, successCallbacks: 1, passesIssued: 1 });
+    expect(new Set(bodies.map((x) => `${x.paymentId}/${x.status}`))).toEqual(new Set([`${paymentId}/PAYMENT_PROCESSING`]));
+    expect(bodies[0].checkout?.fields.order_id).toMatch(/^order_/);
+    // the rider pays on that page (the same key once more: the same payment and checkout)
+    expect(paid(await payOn(id, card(), { key }))).toMatchObject({ paymentId, status: 'SUCCESS' });
+    const ref = await gatewayRefOf(paymentId);
+    const figures = {
+      ...figuresBefore,
+      captures: Object.values((await ledger()).payments).filter((x) => x.order_id === ref && x.status === 'captured').length,
+      successCallbacks: issued(id),
+      passesIssued: orders.passes.has(id) ? 1 : 0,
+    };
+    console.log(`payments concurrency figures ${JSON.stringify(figures)}`);
+    expect(figures).toMatchObject({
+      distinctPaymentIds: 1,
+      distinctCheckouts: 1,
+      gatewayCreateCalls: 1,
+      gatewayOrders: 1,
+      captures: 1,
+      successCallbacks: 1,
+      passesIssued: 1,
+    });
     expect(await reconciler.reconcile()).toMatchObject({ notified: 0 });
-    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    expect(issued(id)).toBe(1);
   });
 
   it('a twin of a pay request that read its key before the first one was stored, and runs after the order was issued, replays it (not ORDER_ALREADY_PAID)', async () => {
@@ -398,59 +512,81 @@ describe(`payments ${dbLabel()}`, () => {
     // here: the twin's look-up before the transaction misses.
     const id = newOrder();
     const key = newKey();
-    const body = card(SANDBOX_CARDS.success);
-    const first = await pay(id, body, key);
+    const first = await payOn(id, card(), { key });
     expect([first.statusCode, first.json().status]).toEqual([200, 'SUCCESS']);
     const stale = jest.spyOn(PaymentStore.prototype, 'byKey').mockImplementationOnce(async () => null);
     try {
-      const twin = await pay(id, body, key);
+      const twin = await pay(id, { method: 'card' }, key);
       expect(stale).toHaveBeenCalled();
       expect([twin.statusCode, twin.json()]).toEqual([200, first.json()]);
     } finally {
       stale.mockRestore();
     }
-    expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    expect(issued(id)).toBe(1);
   });
 
-  it('20 concurrent pay requests with 20 different keys on one order: one charge, the rest refused', async () => {
+  it('20 concurrent pay requests with 20 different keys on one order: one payment and gateway order, the rest resume it or are refused', async () => {
     const id = newOrder();
     const creates = gateway.creates;
     gateway.latencyMs = 50;
     const started = performance.now();
-    const res = await Promise.all(Array.from({ length: 20 }, () => pay(id, card(SANDBOX_CARDS.success))));
+    const res = await Promise.all(Array.from({ length: 20 }, () => pay(id, { method: 'card' })));
     const wall = performance.now() - started;
     gateway.latencyMs = 0;
     const codes = res.map((r) => (r.statusCode === 200 ? 'OK' : (r.json() as { code: string }).code));
     const count = (c: string) => codes.filter((x) => x === c).length;
+    const ids = new Set(res.filter((r) => r.statusCode === 200).map((r) => (r.json() as { paymentId: string }).paymentId));
     const figures = {
       db: t.kind,
       requests: 20,
       ok: count('OK'),
       inProgress: count('PAYMENT_IN_PROGRESS'),
-      alreadyPaid: count('ORDER_ALREADY_PAID'),
+      distinctPaymentIds: ids.size,
       gatewayCreateCalls: gateway.creates - creates,
-      successCallbacks: orders.succeeded.filter((o) => o === id).length,
+      paymentRows: Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM payments WHERE order_id = $1', [id])).rows[0].n),
       wallMs: Math.round(wall),
     };
     console.log(`payments different-keys figures ${JSON.stringify(figures)}`);
-    expect(figures).toMatchObject({ ok: 1, gatewayCreateCalls: 1, successCallbacks: 1 });
-    expect(figures.inProgress + figures.alreadyPaid).toBe(19);
+    expect(figures).toMatchObject({ distinctPaymentIds: 1, gatewayCreateCalls: 1, paymentRows: 1 });
+    expect(figures.ok).toBeGreaterThanOrEqual(1);
+    expect(figures.ok + figures.inProgress).toBe(20);
+    // paid on the page: one capture, one pass
+    const paymentId = [...ids][0];
+    const winner = res.find((r) => r.statusCode === 200)!.json() as { checkout: { action: string; fields: Record<string, string> } };
+    const cb = await payOnHostedPage(winner.checkout, card());
+    expect(cb.kind).toBe('callback');
+    if (cb.kind === 'callback') {
+      const url = new URL(cb.url);
+      const back = await app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(cb.fields).toString(),
+      });
+      expect(back.statusCode).toBe(303);
+    }
+    expect(paymentSchema.parse((await getPayment(paymentId)).json()).status).toBe('SUCCESS');
+    expect(issued(id)).toBe(1);
+    expectError(await pay(id, { method: 'card' }), 409, 'ORDER_ALREADY_PAID');
   });
 
   it('two instances reconciling at once settle each pending payment once and deliver each outcome once', async () => {
-    clock.advance(30_000);
+    clock.advance(CHECKOUT_OVER_MS);
     await reconciler.reconcile(); // earlier tests' leftovers
     const ids = Array.from({ length: 12 }, () => newOrder());
-    for (const id of ids) expect(paid(await pay(id, { method: 'upi', details: { vpa: 'pending@upi' } })).status).toBe('PAYMENT_PROCESSING');
-    clock.advance(30_000);
+    const pays: string[] = [];
+    for (const id of ids) pays.push((await pendingUpi(id)).paymentId);
+    for (const p of pays) await upiApp(p, 'approve');
+    clock.advance(121_000);
     const other = new PaymentService(t.db, gateway, new OrderKinds().register('demo', orders), clock.now, { requestKey: Buffer.alloc(32) });
     const runs = await Promise.all([reconciler.reconcile(), other.reconcile(), reconciler.reconcile(), other.reconcile()]);
     const total = runs.reduce((acc, r) => ({ settled: acc.settled + r.settled, notified: acc.notified + r.notified }), { settled: 0, notified: 0 });
     console.log(
       `payments reconciliation figures ${JSON.stringify({ db: t.kind, pending: ids.length, runs: runs.length, ...total, perRun: runs.map((r) => r.settled) })}`,
     );
-    expect(total).toEqual({ settled: 12, notified: 12 });
-    for (const id of ids) expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+    expect(total.settled).toBe(12);
+    expect(await delivered(ids)).toBe(12);
+    for (const id of ids) expect(issued(id)).toBe(1);
   });
 
   it('an outcome the order kind fails to take is retried by the next reconciliation, then delivered once', async () => {
@@ -465,11 +601,11 @@ describe(`payments ${dbLabel()}`, () => {
       return original(db, order);
     };
     try {
-      expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(0);
+      expect(paid(await payOn(id, card())).status).toBe('SUCCESS');
+      expect(issued(id)).toBe(0);
       expect(await reconciler.reconcile()).toMatchObject({ notified: 1 });
-      expect(await reconciler.reconcile()).toMatchObject({ checked: 0 });
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+      expect(await reconciler.reconcile()).toMatchObject({ notified: 0 });
+      expect(issued(id)).toBe(1);
     } finally {
       orders.issue = original;
     }
@@ -481,7 +617,7 @@ describe(`payments ${dbLabel()}`, () => {
       const changed = newOrder();
       expect(await reconciler.redeliver('demo', id)).toEqual({ state: 'unpaid' });
       failing.add(id).add(changed);
-      for (const o of [id, changed]) expect(paid(await pay(o, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
+      for (const o of [id, changed]) expect(paid(await payOn(o, card())).status).toBe('SUCCESS');
       failing.clear();
       let seen = -1;
       const refused = await reconciler
@@ -493,17 +629,22 @@ describe(`payments ${dbLabel()}`, () => {
         })
         .catch((e: ApiError) => e.code);
       expect([refused, seen]).toEqual(['TOO_LATE', clock.now()]);
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(0);
+      expect(issued(id)).toBe(0);
       const all = await Promise.all(Array.from({ length: 5 }, () => reconciler.redeliver('demo', id)));
       expect(all.filter((r) => r.state === 'issued' && !r.alreadyIssued)).toEqual([{ state: 'issued', productId: `pass-${id}`, alreadyIssued: false }]);
       expect(all.every((r) => r.state === 'issued')).toBe(true);
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
-      // the order changed after the payment settled: not issued, refunded in full
+      expect(issued(id)).toBe(1);
+      // the order changed after the payment settled: not issued, refunded in full at the gateway
       orders.orders.get(changed)!.product = 'week';
       const refundsBefore = gateway.refunds;
       expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'refunded' });
-      expect(orders.succeeded.filter((o) => o === changed)).toHaveLength(0);
+      expect(issued(changed)).toBe(0);
       expect(gateway.refunds).toBe(refundsBefore + 1);
+      const paymentId = (await t.db.query<{ id: string }>('SELECT id FROM payments WHERE order_id = $1', [changed])).rows[0].id;
+      const ref = await gatewayRefOf(paymentId);
+      const l = await ledger();
+      const captured = Object.values(l.payments).find((x) => x.order_id === ref && x.status !== 'failed')!;
+      expect(Object.values(l.refunds).filter((r) => r.payment_id === captured.id)).toHaveLength(1);
       expect(await reconciler.redeliver('demo', changed)).toEqual({ state: 'unpaid' });
     });
   });
@@ -512,7 +653,7 @@ describe(`payments ${dbLabel()}`, () => {
     await withFailingIssue(async (failing) => {
       const id = newOrder();
       failing.add(id);
-      expect(paid(await pay(id, card(SANDBOX_CARDS.success))).status).toBe('SUCCESS');
+      expect(paid(await payOn(id, card())).status).toBe('SUCCESS');
       failing.clear();
       expect(await reconciler.redeliver('demo', id)).toMatchObject({ state: 'issued', alreadyIssued: false });
       // The interleaving five identical reclaims met on PostgreSQL: this reclaim's first read of the order still saw it
@@ -533,23 +674,23 @@ describe(`payments ${dbLabel()}`, () => {
       } finally {
         stale.mockRestore();
       }
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+      expect(issued(id)).toBe(1);
     });
   });
 
   it('the server runs reconciliation on its own every reconcileEveryMs (a second instance on the same database)', async () => {
     const id = newOrder();
-    const r = paid(await pay(id, { method: 'netbanking', details: { bank: 'ICICI' } }));
-    expect(r.status).toBe('PAYMENT_PROCESSING');
-    const second = await buildServer(testConfig(), {
+    const r = await pendingUpi(id);
+    await upiApp(r.paymentId, 'approve');
+    const second = await buildServer(testConfig({ razorpay: gw.razorpay }), {
       db: await t.openAnother(),
       payments: { now: clock.now, gateway, orderKinds: { demo: orders }, reconcileEveryMs: 50 },
     });
     try {
-      clock.advance(30_000);
+      clock.advance(121_000);
       const until = Date.now() + 5_000;
       while (Date.now() < until && !orders.succeeded.includes(id)) await new Promise((res) => setTimeout(res, 25));
-      expect(orders.succeeded.filter((o) => o === id)).toHaveLength(1);
+      expect(issued(id)).toBe(1);
       expect((await orderStatus(id)).json()).toMatchObject({ status: 'SUCCESS' });
     } finally {
       await second.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   counterLookupParamsSchema,
   counterSettleRequestSchema,
@@ -12,11 +12,13 @@ import {
   paymentSchema,
   payRequestSchema,
   payResponseSchema,
+  rawCardFieldIn,
 } from '@sawari/contracts';
+import { z } from 'zod';
 import { ApiError } from '../../platform/errors';
 import { typed } from '../../platform/schema';
 import { authOf, keyGuard, type AuthGuard } from '../auth';
-import type { PaymentService } from './service';
+import type { PayContext, PaymentService } from './service';
 
 /**
  * HTTP only (signed in): GET /api/payments/methods, POST /api/payments/:orderKind/:orderId/pay (header
@@ -32,14 +34,26 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { service: P
   );
   app.post(
     '/api/payments/:orderKind/:orderId/pay',
-    { bodyLimit: 4096, schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } },
+    {
+      bodyLimit: 4096,
+      schema: { params: orderRefParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } },
+      // before the schema reads it: a body with card data is refused whole, and nothing of it is echoed or kept
+      preValidation: async (request) => {
+        if (rawCardFieldIn(request.body))
+          throw new ApiError(
+            400,
+            'RAW_CARD_REFUSED',
+            "Card details are typed only on the payment gateway's secure page, never sent to us. Nothing was charged: choose card and continue to the gateway.",
+          );
+      },
+    },
     async (request) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '')
         throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'Send an idempotency-key header (8 to 64 characters, new for each payment attempt).');
       const parsedKey = idempotencyKeySchema.safeParse(key);
       if (!parsedKey.success) throw new ApiError(400, 'VALIDATION_FAILED', `Header "idempotency-key": ${parsedKey.error.issues[0].message}.`);
-      return service.pay(authOf(request).userId, request.params.orderKind, request.params.orderId, parsedKey.data, request.body);
+      return service.pay(authOf(request).userId, request.params.orderKind, request.params.orderId, parsedKey.data, request.body, originOf(request));
     },
   );
   app.get(
@@ -48,11 +62,53 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { service: P
     async (request) => service.orderStatus(authOf(request).userId, request.params.orderKind, request.params.orderId),
   );
   app.get('/api/payments/:paymentId', { schema: { params: paymentIdParamsSchema, response: { 200: paymentSchema } } }, async (request) =>
-    service.payment(authOf(request).userId, request.params.paymentId),
+    service.payment(authOf(request).userId, request.params.paymentId, originOf(request)),
   );
   app.get('/api/payments/:paymentId/refunds', { schema: { params: paymentIdParamsSchema, response: { 200: paymentRefundsSchema } } }, async (request) =>
     service.refundsOf(authOf(request).userId, request.params.paymentId),
   );
+}
+
+/** The origin the rider's browser used (behind HAProxy, its forwarded protocol and host; PUBLIC_ORIGIN overrides it). */
+function originOf(request: FastifyRequest): PayContext {
+  return { origin: `${request.protocol}://${request.host}` };
+}
+
+const returnFieldsSchema = z.record(z.string().max(64), z.string().max(2000));
+
+/**
+ * The gateway's side (no session: what it says is proved by its signatures): POST
+ * /api/payments/gateway/<name>/return/:paymentId (its callback URL, a form posted by the rider's browser: 303 to our
+ * checkout), GET …/cancel/:paymentId (the rider left its page: 303 to our checkout) and POST …/webhook (signed events,
+ * the raw body checked against x-razorpay-signature).
+ */
+export async function gatewayRoutes(fastify: FastifyInstance, opts: { service: PaymentService; gateway: string }): Promise<void> {
+  const { service } = opts;
+  const base = `/api/payments/gateway/${opts.gateway}`;
+  fastify.removeContentTypeParser(['application/json']);
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(body as string)) if (Object.keys(fields).length < 40) fields[k.slice(0, 64)] = v.slice(0, 2000);
+    done(null, fields);
+  });
+  const app = typed(fastify);
+  app.post(`${base}/return/:paymentId`, { schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
+    const fields = returnFieldsSchema.safeParse(request.body ?? {});
+    if (!fields.success) throw new ApiError(400, 'VALIDATION_FAILED', 'The gateway return is a form of text fields.');
+    const { location } = await service.gatewayReturn(request.params.paymentId, fields.data);
+    return reply.code(303).header('location', location).send();
+  });
+  app.get(`${base}/cancel/:paymentId`, { schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
+    const { location } = await service.gatewayCancel(request.params.paymentId);
+    return reply.code(303).header('location', location).send();
+  });
+  app.post(`${base}/webhook`, async (request) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const sig = request.headers['x-razorpay-signature'];
+    const eventId = request.headers['x-razorpay-event-id'];
+    return service.gatewayEvent(raw, typeof sig === 'string' ? sig : undefined, typeof eventId === 'string' ? eventId : undefined);
+  });
 }
 
 /**

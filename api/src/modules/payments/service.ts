@@ -1,10 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { OrderPaymentStatus, OrderStatus, ParsedPayRequest, Payment, PaymentMethodsResponse, PayResponse } from '@sawari/contracts';
+import type { HostedCheckout, OrderPaymentStatus, OrderStatus, ParsedPayRequest, Payment, PaymentMethodsResponse, PayResponse } from '@sawari/contracts';
 import { formatPaise } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/errors';
-import { maskInstrument, SANDBOX_BANKS, SANDBOX_WALLETS, type Charge, type PaymentGateway } from './gateway';
+import {
+  CounterLedger,
+  declaredInstrument,
+  declaredLabel,
+  NETBANKING_BANKS,
+  WALLETS,
+  type GatewayEvent,
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway';
 import { newCounterReference, parseCounterReference } from './counter-reference';
 import type { FreezeResult, OrderKind, OrderKinds, OrderQuote } from './order-kind';
 import { PaymentStore, type FrozenOrderRow, type PaymentRow, type PaymentState, type RefundRow } from './store';
@@ -25,6 +35,19 @@ export interface PaymentServiceOptions {
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Draws a cash counter reference (default newCounterReference; tests force clashes). */
   newCounterReference?: () => string;
+  /** The cash counter's ledger (default: on this database). */
+  counter?: CounterLedger;
+  /** Seconds the gateway's page keeps taking a payment (default 900: 15 minutes). */
+  checkoutTimeoutSeconds?: number;
+  /** After the page stopped taking it, how long an unpaid payment waits for a late answer before it fails (default 2 min). */
+  checkoutGraceMs?: number;
+  /** Our public origin for the gateway's return and cancel URLs (default: the request's). */
+  publicOrigin?: string;
+}
+
+/** Where the request came from: the origin the gateway sends the rider back to. */
+export interface PayContext {
+  origin: string;
 }
 
 export interface ReconcileResult {
@@ -45,7 +68,8 @@ export interface RefundView {
   updatedAt: number;
 }
 
-type PayStart = { row: PaymentRow } | { replay: PaymentRow } | { repriced: Extract<FreezeResult, { repriced: OrderQuote }> } | { lost: true };
+type PayStart =
+  { row: PaymentRow } | { replay: PaymentRow } | { resume: PaymentRow } | { repriced: Extract<FreezeResult, { repriced: OrderQuote }> } | { lost: true };
 
 /**
  * The order → payment → issue state machine, once for every order kind (docs/money-integrity.md):
@@ -60,7 +84,10 @@ type PayStart = { row: PaymentRow } | { replay: PaymentRow } | { repriced: Extra
 export class PaymentService {
   private readonly replayWaitMs: number;
   private readonly staleMs: number;
+  private readonly timeoutSeconds: number;
+  private readonly graceMs: number;
   readonly store: PaymentStore;
+  readonly counter: CounterLedger;
   constructor(
     private readonly db: Db,
     private readonly gateway: PaymentGateway,
@@ -70,7 +97,15 @@ export class PaymentService {
   ) {
     this.replayWaitMs = opts.replayWaitMs ?? 10_000;
     this.staleMs = opts.staleMs ?? 120_000;
+    this.timeoutSeconds = opts.checkoutTimeoutSeconds ?? 900;
+    this.graceMs = opts.checkoutGraceMs ?? 120_000;
     this.store = new PaymentStore(db);
+    this.counter = opts.counter ?? new CounterLedger(db, now);
+  }
+
+  /** The gateway's origin (the page CSP's form-action names it). */
+  get checkoutOrigin(): string {
+    return this.gateway.checkoutOrigin;
   }
 
   methods(city: string, agency: string | undefined): PaymentMethodsResponse {
@@ -80,12 +115,12 @@ export class PaymentService {
       agency: agency ?? null,
       methods: [
         { method: 'card', label: 'Credit or debit card', options: [], payAtCounter: false },
-        { method: 'wallet', label: 'Wallet', options: opt(SANDBOX_WALLETS), payAtCounter: false },
+        { method: 'wallet', label: 'Wallet', options: opt(WALLETS), payAtCounter: false },
         { method: 'upi', label: 'UPI', options: [], payAtCounter: false },
         {
           method: 'netbanking',
           label: 'Netbanking',
-          options: opt(Object.fromEntries(Object.entries(SANDBOX_BANKS).map(([k, v]) => [k, v.label]))),
+          options: opt(NETBANKING_BANKS),
           payAtCounter: false,
         },
         { method: 'cash', label: 'Cash at the counter', options: [], payAtCounter: true },
@@ -101,21 +136,45 @@ export class PaymentService {
 
   private fingerprint(orderKind: string, orderId: string, body: ParsedPayRequest): string {
     return createHmac('sha256', this.opts.requestKey)
-      .update(JSON.stringify([orderKind, orderId, body.method, body.details]))
+      .update(JSON.stringify([orderKind, orderId, body.method, body.prefill, body.returnPath ?? null]))
       .digest('base64url');
   }
 
-  private answer(row: PaymentRow): PayResponse {
+  private async answer(row: PaymentRow, ctx: PayContext | null): Promise<PayResponse> {
+    const checkout = ctx ? await this.checkoutOf(row, ctx) : null;
     return {
       paymentId: row.id,
       status: orderStatusOf(row.status),
       failureReason: row.failureReason,
       ...(row.counterReference ? { counterReference: row.counterReference } : {}),
+      ...(checkout ? { checkout } : {}),
     };
   }
 
+  /** The gateway's page for a pending online payment whose page still takes it; null otherwise. */
+  private async checkoutOf(row: PaymentRow, ctx: PayContext): Promise<HostedCheckout | null> {
+    if (row.method === 'cash' || row.status !== 'PENDING' || !row.gatewayRef || !row.checkoutExpiresAt) return null;
+    const left = Math.floor((row.checkoutExpiresAt - this.now()) / 1000);
+    if (left < 30) return null;
+    const origin = (this.opts.publicOrigin ?? ctx.origin).replace(/\/$/, '');
+    const label = (await this.store.order(row.orderKind, row.orderId))?.label ?? `Sawari ${row.orderKind}`;
+    const base = `${origin}/api/payments/gateway/${this.gateway.name}`;
+    const form = this.gateway.checkout(
+      { gatewayOrderId: row.gatewayRef, amountPaise: row.amountPaise, receipt: row.id, status: 'created', createdAt: row.createdAt },
+      {
+        callbackUrl: `${base}/return/${row.id}`,
+        cancelUrl: `${base}/cancel/${row.id}`,
+        method: row.method,
+        prefill: row.prefill,
+        description: label,
+        timeoutSeconds: left,
+      },
+    );
+    return { gateway: this.gateway.name, action: form.action, method: 'POST', fields: form.fields, expiresAt: row.checkoutExpiresAt };
+  }
+
   /** The same key again: the same request replays the payment's answer; another request is refused. */
-  private async replay(row: PaymentRow, hash: string): Promise<PayResponse> {
+  private async replay(row: PaymentRow, hash: string, ctx: PayContext | null): Promise<PayResponse> {
     if (row.requestHash !== hash)
       throw new ApiError(
         422,
@@ -129,15 +188,15 @@ export class PaymentService {
     }
     if (row.status === 'CREATED')
       throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Try again in a moment.', { 'retry-after': '1' });
-    return this.answer(row);
+    return this.answer(row, ctx);
   }
 
-  async pay(userId: string, orderKind: string, orderId: string, idempotencyKey: string, body: ParsedPayRequest): Promise<PayResponse> {
+  async pay(userId: string, orderKind: string, orderId: string, idempotencyKey: string, body: ParsedPayRequest, ctx: PayContext): Promise<PayResponse> {
     const port = this.port(orderKind);
     const hash = this.fingerprint(orderKind, orderId, body);
     const existing = await this.store.byKey(userId, idempotencyKey);
-    if (existing) return this.replay(existing, hash);
-    const instrument = this.gateway.describeInstrument(body.method, body.details);
+    if (existing) return this.replay(existing, hash, ctx);
+    const instrument = declaredInstrument(body.method, body.prefill);
     const id = `pay_${randomBytes(12).toString('base64url')}`;
 
     const start = await this.db.transaction(async (tx): Promise<PayStart> => {
@@ -155,6 +214,10 @@ export class PaymentService {
       if (live) {
         if (live.userId === userId && live.idempotencyKey === idempotencyKey) return { replay: live };
         if (live.status === 'SUCCESS') throw new ApiError(409, 'ORDER_ALREADY_PAID', 'This order is already paid.');
+        // the same rider again (another tab, a new key) while the gateway's page still takes the payment: that page
+        // again (one gateway order, paid at most once), never a second charge
+        if (live.userId === userId && live.method !== 'cash' && body.method !== 'cash' && live.status === 'PENDING' && live.gatewayRef)
+          if ((live.checkoutExpiresAt ?? 0) - this.now() >= 30_000) return { resume: live };
         throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed. Check its status before paying again.');
       }
       const f = await port.freeze(tx, orderId, { instrument });
@@ -178,8 +241,11 @@ export class PaymentService {
             requestHash: hash,
             amountPaise: fq.amountPaise,
             method: body.method,
-            instrument: maskInstrument(body.method, body.details),
+            instrument: declaredLabel(body.method, body.prefill),
             counterReference,
+            returnPath: body.returnPath ?? null,
+            declaredBank: instrument.bank,
+            prefill: body.prefill as Record<string, string>,
           },
           this.now(),
         );
@@ -189,7 +255,8 @@ export class PaymentService {
       await store.freeze(orderKind, fq, id, this.now());
       return { row };
     });
-    if ('replay' in start) return this.replay(start.replay, hash);
+    if ('replay' in start) return this.replay(start.replay, hash, ctx);
+    if ('resume' in start) return this.answer(start.resume, ctx);
     if ('repriced' in start) {
       const r = start.repriced;
       throw new ApiError(
@@ -201,26 +268,33 @@ export class PaymentService {
     if ('lost' in start) {
       // The key was taken meanwhile (by a twin of this request, or for another order): replay or refuse.
       const winner = await this.store.byKey(userId, idempotencyKey);
-      if (winner) return this.replay(winner, hash);
+      if (winner) return this.replay(winner, hash, ctx);
       throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed.');
     }
     const inserted = start.row;
-
-    let charge: Charge;
+    if (body.method === 'cash') {
+      let charge;
+      try {
+        charge = await this.counter.createCharge({ amountPaise: inserted.amountPaise, idempotencyKey: id });
+      } catch (err) {
+        this.opts.log?.warn({ err, paymentId: id }, 'cash counter ledger did not answer; left for reconciliation');
+        return this.answer(inserted, ctx);
+      }
+      const row = await this.store.recordCharge(id, charge, ['CREATED'], this.now());
+      return this.answer(row ?? (await this.store.byId(id))!, ctx);
+    }
+    let order;
     try {
-      charge = await this.gateway.createCharge({ amountPaise: inserted.amountPaise, method: body.method, details: body.details, idempotencyKey: id });
+      order = await this.gateway.createOrder({ amountPaise: inserted.amountPaise, receipt: id, notes: { orderKind, orderId } });
     } catch (err) {
-      // No answer from the gateway: the charge may or may not exist; reconciliation asks for it by key.
-      this.opts.log?.warn({ err, paymentId: id }, 'payment gateway did not answer; left pending for reconciliation');
-      const r = await this.store.recordCharge(id, { status: 'PENDING', gatewayRef: null, failureReason: null }, ['CREATED'], this.now());
-      return this.answer(r ?? inserted);
+      // No gateway order the rider could pay (its answer never came, so no page was shown): nothing can be charged.
+      this.opts.log?.warn({ err, paymentId: id }, 'payment gateway did not answer at order creation; payment failed, nothing charged');
+      const failed = await this.store.recordCharge(id, { status: 'FAILED', gatewayRef: null, failureReason: 'GATEWAY_UNAVAILABLE' }, ['CREATED'], this.now());
+      if (failed) await this.deliver(id);
+      return this.answer((await this.store.byId(id))!, ctx);
     }
-    const row = await this.store.recordCharge(id, charge, ['CREATED'], this.now());
-    if (row) {
-      await this.deliver(id);
-      return this.answer(row);
-    }
-    return this.answer((await this.store.byKey(userId, idempotencyKey))!);
+    const row = await this.store.recordGatewayOrder(id, order.gatewayOrderId, this.now() + this.timeoutSeconds * 1000, this.now());
+    return this.answer(row ?? (await this.store.byId(id))!, ctx);
   }
 
   /**
@@ -350,16 +424,58 @@ export class PaymentService {
     if (order.frozenPaymentId !== p.id) return 'the order was frozen for another payment';
     if (order.orderId !== p.orderId || order.userId !== p.userId) return 'the payment is for another order or rider';
     if (order.amountPaise !== p.amountPaise) return `paid ${p.amountPaise} paise, the order is ${order.amountPaise}`;
+    // the price was made for the bank the rider chose on our page (a bank offer): the gateway must report that bank
+    if (p.declaredBank && p.method !== 'cash' && p.method !== 'wallet' && p.paidBank !== p.declaredBank)
+      return `the order was priced for paying with ${p.declaredBank}; the gateway reports ${p.paidBank ?? 'another bank'}`;
     if (!q) return 'the order no longer exists';
     if (q.amountPaise !== order.amountPaise || q.productRef !== order.productRef || q.quantity !== order.quantity || q.userId !== order.userId)
       return `the order changed after payment started (${order.productRef} × ${order.quantity} for ${order.amountPaise} → ${q.productRef} × ${q.quantity} for ${q.amountPaise})`;
     return null;
   }
 
-  /** Asks the gateway about an unsettled payment and records a final answer. True when it settled now. */
-  private async settle(row: PaymentRow): Promise<boolean> {
+  /** Asks the gateway (or the counter) about an unsettled payment and records a final answer. True when it settled now. */
+  private async settle(row: PaymentRow, opts: { riderBack?: boolean; left?: boolean } = {}): Promise<boolean> {
     if (row.status !== 'CREATED' && row.status !== 'PENDING') return false;
-    const charge = row.gatewayRef ? await this.gateway.getCharge(row.gatewayRef) : await this.gateway.findCharge(row.id);
+    if (row.method === 'cash') return this.settleCash(row);
+    let gatewayRef = row.gatewayRef;
+    if (!gatewayRef) {
+      // the order's answer was lost (a crash after creating it): find it by our payment id, its receipt
+      const order = await this.gateway.findOrder(row.id);
+      if (!order) {
+        if (this.now() - row.createdAt < this.staleMs) return false;
+        return (
+          (await this.store.recordCharge(
+            row.id,
+            { gatewayRef: null, status: 'FAILED', failureReason: 'GATEWAY_NO_ORDER' },
+            ['CREATED', 'PENDING'],
+            this.now(),
+          )) !== null
+        );
+      }
+      // nobody saw its page (the answer never reached the rider): it cannot be paid; a late capture is refunded
+      row = (await this.store.recordGatewayOrder(row.id, order.gatewayOrderId, row.createdAt, this.now())) ?? row;
+      gatewayRef = order.gatewayOrderId;
+    }
+    const attempts = await this.gateway.orderPayments(gatewayRef);
+    const captured = attempts.filter((p) => p.status === 'captured' || p.status === 'refunded');
+    let settled = false;
+    for (const p of captured) if ((await this.applyGatewayPayment(row, p)) === 'captured') settled = true;
+    if (settled || captured.length > 0) return settled;
+    const inFlight = attempts.some((p) => p.status === 'created' || p.status === 'authorized');
+    const expired = this.now() >= (row.checkoutExpiresAt ?? row.createdAt) + this.graceMs;
+    if (inFlight && !expired) return false;
+    const lastFailed = attempts.filter((p) => p.status === 'failed').sort((x, y) => y.createdAt - x.createdAt)[0];
+    // the rider came back from the gateway's page after a failed attempt (the gateway's API shows it), or left the
+    // page, with nothing paid and nothing in flight; or the page lapsed. An unsigned "success" changes nothing.
+    if ((opts.riderBack && !inFlight && (lastFailed || opts.left)) || expired) {
+      const reason = lastFailed?.failureReason ?? (expired ? 'CHECKOUT_EXPIRED' : 'PAYMENT_CANCELLED');
+      return (await this.store.recordCharge(row.id, { gatewayRef, status: 'FAILED', failureReason: reason }, ['CREATED', 'PENDING'], this.now())) !== null;
+    }
+    return false;
+  }
+
+  private async settleCash(row: PaymentRow): Promise<boolean> {
+    const charge = row.gatewayRef ? await this.counter.getCharge(row.gatewayRef) : await this.counter.findCharge(row.id);
     if (!charge) {
       if (this.now() - row.createdAt < this.staleMs) return false;
       return (
@@ -378,14 +494,183 @@ export class PaymentService {
     return (await this.store.recordCharge(row.id, charge, ['CREATED', 'PENDING'], this.now())) !== null;
   }
 
+  /**
+   * Believes a gateway payment the gateway proved (a verified return, a signed webhook, our own question to its API)
+   * for this payment: captured for this payment's gateway order and its exact amount, it settles the payment once and
+   * delivers it. A capture that buys nothing (a second one on the order, one after the payment failed or lapsed, one
+   * of another amount) is refunded in full. Answers what it did.
+   */
+  private async applyGatewayPayment(row: PaymentRow, gp: GatewayPayment): Promise<string> {
+    if (!row.gatewayRef || gp.gatewayOrderId !== row.gatewayRef) return 'other-order';
+    if (gp.status !== 'captured' && gp.status !== 'refunded') return `attempt-${gp.status}`;
+    if (gp.amountPaise !== row.amountPaise) {
+      this.opts.log?.error(
+        { paymentId: row.id, gatewayPaymentId: gp.gatewayPaymentId, paid: gp.amountPaise, due: row.amountPaise },
+        'captured amount differs from the order',
+      );
+      await this.refundStray(row, gp, 'AMOUNT_MISMATCH_REFUNDED');
+      return 'amount-mismatch-refunded';
+    }
+    const settled = await this.store.recordCapture(
+      row.id,
+      { gatewayPaymentId: gp.gatewayPaymentId, method: gp.method ?? row.method, instrument: gp.instrument, paidBank: gp.bank },
+      this.now(),
+    );
+    if (settled) {
+      await this.deliver(row.id);
+      return 'captured';
+    }
+    const now = (await this.store.byId(row.id))!;
+    if (now.status === 'SUCCESS' && now.gatewayPaymentId === gp.gatewayPaymentId) {
+      if (now.notifiedAt === null) await this.deliver(row.id);
+      return 'already-captured';
+    }
+    await this.refundStray(now, gp, now.status === 'SUCCESS' ? 'DUPLICATE_PAYMENT_REFUNDED' : 'LATE_PAYMENT_REFUNDED');
+    return 'stray-refunded';
+  }
+
+  /** Refunds in full, once, a captured gateway payment that bought nothing. */
+  private async refundStray(row: PaymentRow, gp: GatewayPayment, reason: string): Promise<void> {
+    const r = await this.store.insertRefund(
+      {
+        id: `rfd_${randomBytes(12).toString('base64url')}`,
+        paymentId: row.id,
+        refundKey: `stray:${gp.gatewayPaymentId}`.slice(0, 64),
+        amountPaise: gp.amountPaise,
+        reason,
+        gatewayPaymentId: gp.gatewayPaymentId,
+      },
+      this.now(),
+    );
+    const refund = r ?? (await this.store.refundByKey(row.id, `stray:${gp.gatewayPaymentId}`.slice(0, 64)));
+    if (refund && refund.status === 'CREATED')
+      await this.sendRefund(refund).catch((err) => this.opts.log?.warn({ err, refundId: refund.id }, 'refund not sent; reconciliation retries it'));
+  }
+
+  /**
+   * The gateway's return (its callback URL, posted by the rider's browser from the gateway's page). A signed success
+   * is verified, then the payment is asked for at the gateway (amount, order, captured) before it is believed; an
+   * unsigned failure is believed only as far as the gateway's API confirms it. Answers where to send the rider.
+   */
+  async gatewayReturn(paymentId: string, fields: Record<string, string>): Promise<{ location: string }> {
+    const row = await this.store.byId(paymentId);
+    if (!row || row.method === 'cash') throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+    if (Object.keys(fields).some((k) => k.startsWith('razorpay_'))) {
+      const proved = this.gateway.verifyReturn(fields);
+      if (!proved || proved.gatewayOrderId !== row.gatewayRef) {
+        this.opts.log?.warn({ paymentId }, 'gateway return with a signature that does not prove this payment: nothing changed');
+        throw new ApiError(400, 'RETURN_SIGNATURE_INVALID', 'This payment answer is not signed by the payment gateway for this payment. Nothing was changed.');
+      }
+      try {
+        const gp = await this.gateway.getPayment(proved.gatewayPaymentId);
+        if (gp) await this.applyGatewayPayment(row, gp);
+      } catch (err) {
+        // the gateway's API did not answer: its webhook or reconciliation settles it; the rider sees "confirming"
+        this.opts.log?.warn({ err, paymentId }, 'gateway did not answer after a signed return; left for the webhook and reconciliation');
+      }
+    } else if (row.status === 'PENDING') {
+      await this.settleAndDeliver(row, { riderBack: true });
+    }
+    return { location: this.returnLocation(row, {}) };
+  }
+
+  /** The rider left the gateway's page (its cancel URL). Nothing is believed but what the gateway's API says. */
+  async gatewayCancel(paymentId: string): Promise<{ location: string }> {
+    const row = await this.store.byId(paymentId);
+    if (!row || row.method === 'cash') throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+    if (row.status === 'PENDING') await this.settleAndDeliver(row, { riderBack: true, left: true });
+    return { location: this.returnLocation(row, { left: '1' }) };
+  }
+
+  private async settleAndDeliver(row: PaymentRow, opts: { riderBack?: boolean; left?: boolean }): Promise<void> {
+    try {
+      if (await this.settle(row, opts)) await this.deliver(row.id);
+    } catch (err) {
+      this.opts.log?.warn({ err, paymentId: row.id }, 'gateway did not answer; the payment is left for reconciliation');
+    }
+  }
+
+  private returnLocation(row: PaymentRow, extra: Record<string, string>): string {
+    const q = new URLSearchParams({ payment: row.id, ...extra });
+    return `${row.returnPath ?? '/app/select-payment'}?${q.toString()}`;
+  }
+
+  /**
+   * A webhook from the gateway, its signature checked over the raw body. Processed once per event id (a replay or a
+   * second delivery answers "duplicate"); every effect is itself idempotent, so two deliveries at once change nothing
+   * twice. An event for a gateway order our books do not know yet (its answer not recorded) is matched by the
+   * order's receipt; one that is not ours is acknowledged and ignored.
+   */
+  async gatewayEvent(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<{ outcome: string }> {
+    const ev = this.gateway.verifyWebhook(rawBody, signature);
+    if (!ev) throw new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', 'This webhook is not signed with our webhook secret.');
+    if (!eventId || !/^[A-Za-z0-9_.:-]{1,80}$/.test(eventId)) throw new ApiError(400, 'WEBHOOK_EVENT_ID_MISSING', 'A webhook needs its x-razorpay-event-id.');
+    const event: GatewayEvent = { ...ev, eventId };
+    if (await this.store.eventSeen(this.gateway.name, eventId)) return { outcome: 'duplicate' };
+    let outcome = 'ignored';
+    let orderRef: string | null = null;
+    if (event.refund) {
+      outcome = await this.applyGatewayRefund(event.refund);
+    } else if (event.payment) {
+      orderRef = event.payment.gatewayOrderId;
+      let row = await this.store.byGatewayRef(orderRef);
+      if (!row && event.order?.receipt && event.order.gatewayOrderId === orderRef) {
+        const byReceipt = await this.store.byId(event.order.receipt);
+        if (byReceipt && !byReceipt.gatewayRef && byReceipt.method !== 'cash')
+          row = (await this.store.recordGatewayOrder(byReceipt.id, orderRef, byReceipt.createdAt + this.timeoutSeconds * 1000, this.now())) ?? null;
+      }
+      if (!row) {
+        // our books may not hold the gateway order yet (its answer still on its way): the gateway retries
+        const found = await this.findByGatewayOrder(orderRef);
+        if (found === 'unknown')
+          throw new ApiError(409, 'GATEWAY_ORDER_UNKNOWN_YET', 'This gateway order is not in our books yet; deliver the event again later.');
+        row = found;
+      }
+      if (row) outcome = await this.applyGatewayPayment(row, event.payment);
+      else outcome = 'not-ours';
+    }
+    await this.store.recordEvent({ gateway: this.gateway.name, eventId, type: event.type, gatewayOrderId: orderRef, outcome }, this.now());
+    return { outcome };
+  }
+
+  /** A payment by its gateway order, asking the gateway whose receipt it is; null: not ours; 'unknown': cannot tell now. */
+  private async findByGatewayOrder(gatewayOrderId: string): Promise<PaymentRow | null | 'unknown'> {
+    const recent = await this.store.byGatewayRef(gatewayOrderId);
+    if (recent) return recent;
+    // an order created for one of our payments whose answer was lost has our payment id as its receipt
+    for (const p of await this.store.pendingWithoutGatewayOrder(this.now() - 3600_000)) {
+      let order;
+      try {
+        order = await this.gateway.findOrder(p.id);
+      } catch {
+        return 'unknown';
+      }
+      if (order?.gatewayOrderId === gatewayOrderId) return (await this.store.recordGatewayOrder(p.id, gatewayOrderId, p.createdAt, this.now())) ?? null;
+    }
+    return null;
+  }
+
+  /** A refund's outcome from the gateway (webhook): settles our refund row once. */
+  private async applyGatewayRefund(r: GatewayRefund): Promise<string> {
+    const row = await this.store.refundByGateway(r.gatewayRef, r.receipt);
+    if (!row) return 'refund-not-ours';
+    if (r.status === 'PENDING') {
+      if (!row.gatewayRef) await this.store.recordRefund(row.id, r, this.now());
+      return 'refund-pending';
+    }
+    return (await this.store.recordRefund(row.id, r, this.now())) ? `refund-${r.status.toLowerCase()}` : 'refund-already-settled';
+  }
+
   /** Payment process status. A pending payment is checked with the gateway on the way, so polling sees it settle. */
-  async payment(userId: string, paymentId: string): Promise<Payment> {
+  async payment(userId: string, paymentId: string, ctx: PayContext | null = null): Promise<Payment> {
     let row = await this.store.byId(paymentId, { userId });
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
-    if (row.status === 'PENDING' && (await this.settle(row))) {
-      await this.deliver(row.id);
+    if (row.status === 'PENDING') {
+      await this.settleAndDeliver(row, {});
       row = (await this.store.byId(paymentId, { userId }))!;
     }
+    const checkout = ctx ? await this.checkoutOf(row, ctx) : null;
+    const cashCharge = row.method === 'cash' && row.status === 'PENDING' && row.gatewayRef ? await this.counter.getCharge(row.gatewayRef) : null;
     return {
       paymentId: row.id,
       orderKind: row.orderKind,
@@ -397,6 +682,8 @@ export class PaymentService {
       orderStatus: orderStatusOf(row.status),
       failureReason: row.failureReason,
       ...(row.counterReference ? { counterReference: row.counterReference } : {}),
+      ...(checkout ? { checkout } : {}),
+      expiresAt: row.status !== 'PENDING' ? null : row.method === 'cash' ? (cashCharge ? row.createdAt + 24 * 3600_000 : null) : row.checkoutExpiresAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -426,8 +713,7 @@ export class PaymentService {
     if (row.method !== 'cash') throw new ApiError(409, 'NOT_A_COUNTER_PAYMENT', 'Only cash (pay at counter) payments are settled at the counter.');
     if (row.status !== 'PENDING' || !row.gatewayRef)
       throw new ApiError(409, 'PAYMENT_NOT_PENDING', `This payment is not waiting at the counter (it is ${row.status}).`);
-    if (!this.gateway.settleAtCounter) throw new ApiError(409, 'COUNTER_NOT_SUPPORTED', 'The payment gateway does not take cash at the counter.');
-    const charge = await this.gateway.settleAtCounter(row.gatewayRef, paid);
+    const charge = await this.counter.settleAtCounter(row.gatewayRef, paid);
     if (await this.settle(row)) await this.deliver(row.id);
     // a twin at another counter settled it the other way meanwhile (the gateway settles a charge once): say so
     if (charge && charge.status !== 'PENDING' && charge.status !== (paid ? 'SUCCESS' : 'FAILED'))
@@ -526,7 +812,8 @@ export class PaymentService {
       const store = this.store.with(tx);
       const p = await store.byId(paymentId, { lock: true });
       if (!p) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
-      if (p.status !== 'SUCCESS' || !p.gatewayRef) throw new ApiError(409, 'PAYMENT_NOT_SETTLED', 'Only a successful payment can be refunded.');
+      if (p.status !== 'SUCCESS' || !p.gatewayRef || (p.method !== 'cash' && !p.gatewayPaymentId))
+        throw new ApiError(409, 'PAYMENT_NOT_SETTLED', 'Only a successful payment can be refunded.');
       return this.planRefund(store, p, amountPaise, reason.slice(0, 200), refundKey);
     });
     if (row.status === 'CREATED')
@@ -539,12 +826,16 @@ export class PaymentService {
     return (await this.store.order(orderKind, orderId))?.issuedPaymentId ?? null;
   }
 
+  /** Sends a planned refund to the gateway (or the counter), or asks about a sent one; records a settled answer. */
   private async sendRefund(row: RefundRow): Promise<void> {
     const p = await this.store.byId(row.paymentId);
     if (!p?.gatewayRef) return;
+    const ledger = p.method === 'cash' ? this.counter : this.gateway;
+    const target = row.gatewayPaymentId ?? (p.method === 'cash' ? p.gatewayRef : p.gatewayPaymentId);
+    if (!target) return;
     const r = row.gatewayRef
-      ? await this.gateway.getRefund(row.gatewayRef)
-      : await this.gateway.createRefund({ chargeRef: p.gatewayRef, amountPaise: row.amountPaise, idempotencyKey: row.id });
+      ? await ledger.getRefund(row.gatewayRef)
+      : await ledger.createRefund({ gatewayPaymentId: target, amountPaise: row.amountPaise, receipt: row.id });
     if (r && (r.status !== 'PENDING' || row.status === 'CREATED')) await this.store.recordRefund(row.id, r, this.now());
   }
 

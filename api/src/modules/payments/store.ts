@@ -19,6 +19,18 @@ export interface PaymentRow {
   failureReason: string | null;
   /** Cash: the short reference read out at the counter ("K7QX-M4TP"); null for other methods. */
   counterReference: string | null;
+  /** Online: the gateway payment (attempt) captured for this payment's gateway order; refunds go against it. */
+  gatewayPaymentId: string | null;
+  /** Online: our checkout path the gateway sends the rider back to. */
+  returnPath: string | null;
+  /** Online: when the gateway's page stops taking this payment. */
+  checkoutExpiresAt: number | null;
+  /** The bank the rider chose on our page (a bank offer's price is made for it); null when none. */
+  declaredBank: string | null;
+  /** The paying bank the gateway reported for the captured payment; null when unknown. */
+  paidBank: string | null;
+  /** What our page passed to the gateway's page (bank, wallet, UPI id). */
+  prefill: Record<string, string>;
   notifiedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -43,6 +55,8 @@ export interface RefundRow {
   reason: string;
   status: PaymentState;
   gatewayRef: string | null;
+  /** The captured gateway payment refunded (null: the payment's own). */
+  gatewayPaymentId: string | null;
   failureReason: string | null;
   createdAt: number;
   updatedAt: number;
@@ -64,6 +78,12 @@ const paymentOf = (r: R): PaymentRow => ({
   gatewayRef: (r.gateway_ref as string) ?? null,
   failureReason: (r.failure_reason as string) ?? null,
   counterReference: (r.counter_reference as string) ?? null,
+  gatewayPaymentId: (r.gateway_payment_id as string) ?? null,
+  returnPath: (r.return_path as string) ?? null,
+  checkoutExpiresAt: num(r.checkout_expires_at),
+  declaredBank: (r.declared_bank as string) ?? null,
+  paidBank: (r.paid_bank as string) ?? null,
+  prefill: (r.prefill as Record<string, string>) ?? {},
   notifiedAt: num(r.notified_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
@@ -94,6 +114,7 @@ const refundOf = (r: R): RefundRow => ({
   reason: r.reason as string,
   status: r.status as PaymentState,
   gatewayRef: (r.gateway_ref as string) ?? null,
+  gatewayPaymentId: (r.gateway_payment_id as string) ?? null,
   failureReason: (r.failure_reason as string) ?? null,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
@@ -146,13 +167,32 @@ export class PaymentStore {
   async insertPayment(
     p: Pick<PaymentRow, 'id' | 'userId' | 'orderKind' | 'orderId' | 'idempotencyKey' | 'requestHash' | 'amountPaise' | 'method' | 'instrument'> & {
       counterReference?: string | null;
+      returnPath?: string | null;
+      declaredBank?: string | null;
+      prefill?: Record<string, string>;
     },
     now: number,
   ): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
-      `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at, counter_reference)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
-      [p.id, p.userId, p.orderKind, p.orderId, p.idempotencyKey, p.requestHash, p.amountPaise, p.method, p.instrument, now, p.counterReference ?? null],
+      `INSERT INTO payments (id, user_id, order_kind, order_id, idempotency_key, request_hash, amount_paise, method, instrument, status, created_at, updated_at,
+         counter_reference, return_path, declared_bank, prefill)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'CREATED', $10, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
+      [
+        p.id,
+        p.userId,
+        p.orderKind,
+        p.orderId,
+        p.idempotencyKey,
+        p.requestHash,
+        p.amountPaise,
+        p.method,
+        p.instrument,
+        now,
+        p.counterReference ?? null,
+        p.returnPath ?? null,
+        p.declaredBank ?? null,
+        JSON.stringify(p.prefill ?? {}),
+      ],
     );
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
@@ -183,6 +223,61 @@ export class PaymentStore {
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
+  /** The payment whose gateway order (or counter charge) this is. */
+  async byGatewayRef(gatewayRef: string): Promise<PaymentRow | null> {
+    const r = await this.db.query<R>('SELECT * FROM payments WHERE gateway_ref = $1', [gatewayRef]);
+    return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
+  /** Records the gateway's order for a payment still CREATED or PENDING (and when its page stops taking it). */
+  async recordGatewayOrder(id: string, gatewayRef: string, checkoutExpiresAt: number, now: number): Promise<PaymentRow | null> {
+    const r = await this.db.query<R>(
+      `UPDATE payments SET status = 'PENDING', gateway_ref = $2, checkout_expires_at = $3, updated_at = $4
+       WHERE id = $1 AND status IN ('CREATED', 'PENDING') AND (gateway_ref IS NULL OR gateway_ref = $2) RETURNING *`,
+      [id, gatewayRef, checkoutExpiresAt, now],
+    );
+    return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
+  /** A captured gateway payment settles this payment (once: only from CREATED or PENDING). */
+  async recordCapture(
+    id: string,
+    c: { gatewayPaymentId: string; method: PaymentMethod; instrument: string; paidBank: string | null },
+    now: number,
+  ): Promise<PaymentRow | null> {
+    const r = await this.db.query<R>(
+      `UPDATE payments SET status = 'SUCCESS', gateway_payment_id = $2, method = $3, instrument = $4, paid_bank = $5, failure_reason = NULL, updated_at = $6
+       WHERE id = $1 AND status IN ('CREATED', 'PENDING') RETURNING *`,
+      [id, c.gatewayPaymentId, c.method, c.instrument, c.paidBank, now],
+    );
+    if (r.rows[0]) businessMetrics.paymentSettled('SUCCESS');
+    return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
+  /** Online payments still waiting for their gateway order's answer (created since `since`). */
+  async pendingWithoutGatewayOrder(since: number): Promise<PaymentRow[]> {
+    const r = await this.db.query<R>(
+      `SELECT * FROM payments WHERE gateway_ref IS NULL AND method <> 'cash' AND status IN ('CREATED', 'PENDING') AND created_at >= $1 ORDER BY created_at DESC LIMIT 20`,
+      [since],
+    );
+    return r.rows.map(paymentOf);
+  }
+
+  /** A gateway event already processed (by its id)? */
+  async eventSeen(gateway: string, eventId: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM payment_gateway_events WHERE gateway = $1 AND event_id = $2', [gateway, eventId])).rows.length > 0;
+  }
+
+  /** Records a processed gateway event; false when it was recorded already (a twin delivery processed it too). */
+  async recordEvent(e: { gateway: string; eventId: string; type: string; gatewayOrderId: string | null; outcome: string }, now: number): Promise<boolean> {
+    const r = await this.db.query(
+      `INSERT INTO payment_gateway_events (gateway, event_id, event_type, gateway_order_id, outcome, received_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [e.gateway, e.eventId, e.type.slice(0, 60), e.gatewayOrderId, e.outcome.slice(0, 200), now],
+    );
+    return r.rows.length > 0;
+  }
+
   /** Claims the delivery of a settled payment's outcome (lease of 60 s); the row, or null when not due. */
   async claimDelivery(id: string, now: number): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
@@ -206,7 +301,7 @@ export class PaymentStore {
     const r = await this.db.query<R>(
       `UPDATE payments SET reconcile_lease_until = $1 + 30000 WHERE id IN (
          SELECT id FROM payments
-         WHERE (status = 'PENDING' OR (status = 'CREATED' AND created_at < $2) OR (status IN ('SUCCESS', 'FAILED') AND notified_at IS NULL))
+         WHERE ((status = 'PENDING' AND (method = 'cash' OR created_at < $2)) OR (status = 'CREATED' AND created_at < $2) OR (status IN ('SUCCESS', 'FAILED') AND notified_at IS NULL))
            AND (reconcile_lease_until IS NULL OR reconcile_lease_until < $1)
          ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING *`,
@@ -299,6 +394,15 @@ export class PaymentStore {
     return r.rows[0] ? refundOf(r.rows[0]) : null;
   }
 
+  /** A refund by the gateway's refund id, or (a refund whose answer was lost) by our id, the gateway's receipt. */
+  async refundByGateway(gatewayRef: string, receipt: string | null): Promise<RefundRow | null> {
+    const r = await this.db.query<R>('SELECT * FROM payment_refunds WHERE gateway_ref = $1 OR id = $2 ORDER BY (gateway_ref = $1) DESC LIMIT 1', [
+      gatewayRef,
+      receipt ?? '',
+    ]);
+    return r.rows[0] ? refundOf(r.rows[0]) : null;
+  }
+
   async refund(id: string): Promise<RefundRow | null> {
     const r = await this.db.query<R>('SELECT * FROM payment_refunds WHERE id = $1', [id]);
     return r.rows[0] ? refundOf(r.rows[0]) : null;
@@ -309,19 +413,24 @@ export class PaymentStore {
     return r.rows.map(refundOf);
   }
 
-  /** Paise already refunded or being refunded (every refund that did not fail). */
+  /** Paise of the payment's own capture already refunded or being refunded (every refund that did not fail). */
   async refundedPaise(paymentId: string): Promise<number> {
-    const r = await this.db.query<{ n: string | null }>(`SELECT sum(amount_paise) AS n FROM payment_refunds WHERE payment_id = $1 AND status <> 'FAILED'`, [
-      paymentId,
-    ]);
+    const r = await this.db.query<{ n: string | null }>(
+      `SELECT sum(amount_paise) AS n FROM payment_refunds WHERE payment_id = $1 AND status <> 'FAILED' AND gateway_payment_id IS NULL`,
+      [paymentId],
+    );
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async insertRefund(f: Pick<RefundRow, 'id' | 'paymentId' | 'refundKey' | 'amountPaise' | 'reason'>, now: number): Promise<RefundRow | null> {
+  async insertRefund(
+    f: Pick<RefundRow, 'id' | 'paymentId' | 'refundKey' | 'amountPaise' | 'reason'> & { gatewayPaymentId?: string | null },
+    now: number,
+  ): Promise<RefundRow | null> {
     const r = await this.db.query<R>(
-      `INSERT INTO payment_refunds (id, payment_id, refund_key, amount_paise, reason, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'CREATED', $6, $6)
+      `INSERT INTO payment_refunds (id, payment_id, refund_key, amount_paise, reason, status, created_at, updated_at, gateway_payment_id)
+       VALUES ($1, $2, $3, $4, $5, 'CREATED', $6, $6, $7)
        ON CONFLICT (payment_id, refund_key) DO NOTHING RETURNING *`,
-      [f.id, f.paymentId, f.refundKey, f.amountPaise, f.reason, now],
+      [f.id, f.paymentId, f.refundKey, f.amountPaise, f.reason, now, f.gatewayPaymentId ?? null],
     );
     return r.rows[0] ? refundOf(r.rows[0]) : null;
   }

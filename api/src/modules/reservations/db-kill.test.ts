@@ -5,6 +5,10 @@ import { openDb, type Db } from '../../platform/db';
 import { migrate } from '../../platform/migrate';
 import { seedDemoData } from '../../seed';
 import { signIn, TestClock } from '../../testing/accounts';
+import { payOnHostedPage } from '../../dev-gateway/driver';
+import { TEST_VPAS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway, upi } from '../../testing/gateway-pay';
+import { freePort, startTestGateway } from '../../testing/test-gateway';
 
 // Reserved seats with PostgreSQL connections killed under the server (pg_terminate_backend) while riders hold, pay,
 // change slots and cancel: every answer is < 500 or 503 DB_UNAVAILABLE {code, message}, and afterwards the money and
@@ -42,7 +46,11 @@ describePg('reserved seats with database connections killed (PostgreSQL)', () =>
 
   it('holds, pays, changes and cancels under repeated kills: < 500 or 503, then seats and money add up', async () => {
     const clock = new TestClock(ist('2026-11-23T07:00:00'));
-    const app = await buildServer(testConfig(), { db, now: clock.now, payments: { reconcileEveryMs: 250 } });
+    // the development gateway on its own port; its webhooks reach this server too (they race the riders' returns)
+    const port = await freePort();
+    const gw = await startTestGateway({ webhookUrl: `http://127.0.0.1:${port}/api/payments/gateway/razorpay/webhook` });
+    const app = await buildServer(testConfig({ razorpay: gw.razorpay }), { db, now: clock.now, payments: { reconcileEveryMs: 250 } });
+    await app.listen({ port, host: '127.0.0.1' });
     try {
       const rider = await signIn(app, db, '9876583001');
       const inject = (method: 'GET' | 'POST', u: string, payload?: object, headers: Record<string, string> = {}) =>
@@ -60,12 +68,7 @@ describePg('reserved seats with database connections killed (PostgreSQL)', () =>
           { 'idempotency-key': `rk-h-${t}` },
         );
         const id = (h.json() as { bookingId: string }).bookingId;
-        await inject(
-          'POST',
-          `/api/payments/reservation/${id}/pay`,
-          { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-          { 'idempotency-key': `rk-p-${id}` },
-        );
+        expect((await payThroughGateway(app, rider, 'reservation', id, card(), { key: `rk-p-${id}` })).json()).toMatchObject({ status: 'SUCCESS' });
         paid.push(id);
       }
       // a kill every 400 ms while the calls run, so some land mid-request and some between requests
@@ -89,10 +92,23 @@ describePg('reserved seats with database connections killed (PostgreSQL)', () =>
         const p = await inject(
           'POST',
           `/api/payments/reservation/${id}/pay`,
-          { method: 'upi', details: { vpa: 'success@upi' } },
+          { method: 'upi', prefill: { vpa: TEST_VPAS.success } },
           { 'idempotency-key': `rk-kp-${id}` },
         );
-        return [h, p];
+        const checkout = p.statusCode === 200 ? (p.json() as { checkout?: { action: string; fields: Record<string, string> } }).checkout : undefined;
+        if (!checkout) return [h, p];
+        // the rider approves the collect request on the gateway's page; the gateway's signed return comes back to us
+        // during the kills (a return lost to a kill is settled by reconciliation asking the gateway, below)
+        const page = await payOnHostedPage(checkout, upi(TEST_VPAS.success, 'approve'));
+        if (page.kind !== 'callback') throw new Error(`expected the gateway to call back, got ${page.kind}`);
+        const back = new URL(page.url);
+        const r = await app.inject({
+          method: 'POST',
+          url: back.pathname + back.search,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(page.fields).toString(),
+        });
+        return [h, p, r];
       };
       const calls = [
         ...trips.slice(3).flatMap((t) => [0, 1, 2].map((i) => () => holdAndPay(t, i))),
@@ -154,8 +170,13 @@ describePg('reserved seats with database connections killed (PostgreSQL)', () =>
          WHERE p.order_kind = 'reservation' AND p.status = 'SUCCESS' AND (o.issued_payment_id IS DISTINCT FROM p.id)`,
       );
       for (const r of paidNotIssued.rows) expect({ order: r.order_id, back: Number(r.back) }).toEqual({ order: r.order_id, back: Number(r.paid) });
+      // every booking that was paid at the gateway was paid here too (its return, its webhook or reconciliation)
+      const captured = (await gw.inspect('state')) as { ledger: { payments: Record<string, { status: string; notes?: Record<string, string> }> } };
+      const ours = await db.query<{ n: string }>(`SELECT count(*) AS n FROM payments WHERE order_kind = 'reservation' AND status = 'SUCCESS'`);
+      expect(Number(ours.rows[0].n)).toBe(Object.values(captured.ledger.payments).filter((p) => p.status === 'captured' || p.status === 'refunded').length);
     } finally {
       await app.close();
+      await gw.close();
     }
   }, 120_000);
 });

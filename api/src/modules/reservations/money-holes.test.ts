@@ -1,6 +1,10 @@
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { payResponseSchema } from '@sawari/contracts';
+import { payOnHostedPage } from '../../dev-gateway/driver';
+import { TEST_VPAS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway, upi } from '../../testing/gateway-pay';
 
 /**
  * The two money holes found from outside (docs/money-integrity.md "Reserved seats"): each is replayed step by step
@@ -38,24 +42,25 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     return r.json() as { bookingId: string; amountPaise: number };
   };
   let n = 0;
-  const payCard = (id: string) =>
-    req(
-      'POST',
-      `/api/payments/reservation/${id}/pay`,
-      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      {
-        'idempotency-key': `hole-${++n}-card`,
-      },
-    );
+  const payCard = (id: string) => payThroughGateway(s.app, rider, 'reservation', id, card(), { key: `hole-${++n}-card` });
+  /**
+   * A UPI collect the rider has not approved yet: the pay request, the gateway's page (the UPI ID sent, the request
+   * left waiting in the UPI app). `approve()` is the rider approving it later in the UPI app; our server learns it
+   * when it asks the gateway (the payment's page polls GET /api/payments/:id).
+   */
   const payPendingUpi = async (id: string) => {
     const r = await req(
       'POST',
       `/api/payments/reservation/${id}/pay`,
-      { method: 'upi', details: { vpa: 'pending@upi' } },
+      { method: 'upi', prefill: { vpa: TEST_VPAS.success } },
       { 'idempotency-key': `hole-${++n}-upi` },
     );
     expect(r.statusCode).toBe(200);
-    return r.json() as { paymentId: string; status: string };
+    const started = payResponseSchema.parse(r.json());
+    const page = await payOnHostedPage(started.checkout!, upi(TEST_VPAS.success, 'wait'));
+    if (page.kind !== 'waiting') throw new Error(`expected the UPI request to wait, got ${page.kind}`);
+    const order = (await req('GET', `/api/payments/orders/reservation/${id}/status`)).json() as { status: string };
+    return { paymentId: started.paymentId, status: order.status, approve: () => s.gateway.control(`upi/${page.paymentId}`, { action: 'approve' }) };
   };
   const booking = async (id: string) =>
     (await req('GET', `${R}/bookings/${id}`)).json() as { status: string; farePaise: number; cancellation: { refundPaise: number } };
@@ -87,7 +92,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const old = await booking(a.bookingId);
     expectError(await req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise }), 409, 'RESCHEDULE_IN_PROGRESS');
     expectError(await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 }), 409, 'RESCHEDULE_IN_PROGRESS');
-    clock.advance(31_000);
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(change.bookingId)).status).toBe('ACTIVE');
     expect((await booking(a.bookingId)).status).toBe('USER_RESCHEDULED');
@@ -100,7 +105,8 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const h = await hold('PRM-1.202611230920');
     const p = await payPendingUpi(h.bookingId);
     expect(p.status).toBe('PAYMENT_PROCESSING');
-    clock.t = ist('2026-11-23T09:21:00'); // the bus left at 09:20; the UPI request settles now
+    clock.t = ist('2026-11-23T09:21:00'); // the bus left at 09:20; the rider approves the UPI request now
+    await p.approve();
     const after = (await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string };
     expect(after.status).toBe('SUCCESS');
     const b = await booking(h.bookingId);
@@ -137,12 +143,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const ch = (await req('POST', `${R}/bookings/${a.bookingId}/reschedule`, { tripId: 'PRM-1.202611231720', farePaise: 4000 })).json() as {
       bookingId: string;
     };
-    const r = await req(
-      'POST',
-      `/api/payments/reservation/${ch.bookingId}/pay`,
-      { method: 'upi', details: { vpa: 'failure@upi' } },
-      { 'idempotency-key': 'change-fails-1' },
-    );
+    const r = await payThroughGateway(s.app, rider, 'reservation', ch.bookingId, upi(TEST_VPAS.failure), { key: 'change-fails-1' });
     expect((r.json() as { status: string }).status).toBe('PAYMENT_FAILED');
     expect(await seatsLeft('PRM-1.202611231720')).toBe(40);
     const old = await booking(a.bookingId);
@@ -180,7 +181,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
       Array.from({ length: 20 }, () => req('POST', `${R}/bookings/${a.bookingId}/cancel`, { refundPaise: old.cancellation.refundPaise })),
     );
     expect(new Set(rs.map((r) => `${r.statusCode}:${(r.json() as { code?: string }).code}`))).toEqual(new Set(['409:RESCHEDULE_IN_PROGRESS']));
-    clock.advance(31_000);
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     const now = await booking(ch.bookingId);
     const cs = await Promise.all(
@@ -198,7 +199,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     const p = await payPendingUpi(h.bookingId);
     expect((await ops(`/api/ops/reservations/trips/${tripId}/cancel`, { disruption: 'BREAKDOWN' })).statusCode).toBe(200);
     expectError(await req('POST', `${R}/bookings`, { tripId, ...P1, passengers: ONE, farePaise: await fareOf(tripId) }), 409, 'TRIP_CANCELLED');
-    clock.advance(31_000);
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(h.bookingId)).status).toBe('BOOKING_FAILED');
     expect(await netPaid([h.bookingId])).toBe(0);
@@ -212,7 +213,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     expect(mv.statusCode).toBe(200);
     expect(await seatsLeft('PRM-1.202611231840')).toBe(40);
     expect(await seatsLeft('PRM-1.202611231900')).toBe(39);
-    clock.advance(31_000);
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     const b = (await req('GET', `${R}/bookings/${h.bookingId}`)).json() as { status: string; tripId: string };
     expect(b).toMatchObject({ status: 'ACTIVE', tripId: 'PRM-1.202611231900' });
@@ -284,6 +285,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     };
     const p = await payPendingUpi(ch.bookingId);
     clock.t = ist('2026-11-23T17:01:00');
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(ch.bookingId)).status).toBe('BOOKING_FAILED');
     expect((await booking(a.bookingId)).status).toBe('ACTIVE');
@@ -299,7 +301,7 @@ describe(`reserved seats: the money holes ${dbLabel()}`, () => {
     };
     const p = await payPendingUpi(ch.bookingId);
     expect((await ops('/api/ops/reservations/trips/PRM-1.202611231520/cancel', { disruption: 'TRAFFIC' })).statusCode).toBe(200);
-    clock.advance(31_000);
+    await p.approve();
     expect(((await req('GET', `/api/payments/${p.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(a.bookingId)).status).toBe('SYSTEM_CANCELLED');
     expect((await booking(ch.bookingId)).status).toBe('BOOKING_FAILED');

@@ -3,7 +3,7 @@
 import { formatPaise } from '@sawari/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { ISSUE_REFUSED, OrderKinds, PaymentService, SandboxGateway, type OrderKind, type OrderQuote, type SellerPayments } from '../payments';
+import { ISSUE_REFUSED, OrderKinds, PaymentService, noGateway, type OrderKind, type OrderQuote, type SellerPayments } from '../payments';
 import type { RefundPort, ReservationService } from './service';
 import type { BookingRow } from './store';
 
@@ -70,7 +70,7 @@ export function paymentsRefundPort(payments: Pick<SellerPayments, 'refund' | 're
 export function localOpsPayments(db: Db, now: Clock, service: ReservationService): RefundPort {
   const kinds = new OrderKinds().register(RESERVATION_ORDER_KIND, reservationOrderKind(service));
   // issueFree never reaches the gateway; the key only signs pay requests, which this process does not take
-  const payments = new PaymentService(db, new SandboxGateway(db, now), kinds, now, { requestKey: Buffer.alloc(32) });
+  const payments = new PaymentService(db, noGateway('the ops command issues ₹0 orders only'), kinds, now, { requestKey: Buffer.alloc(32) });
   const later = async (): Promise<never> => {
     throw new Error('refunds are sent by the server');
   };

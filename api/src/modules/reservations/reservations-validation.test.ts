@@ -3,6 +3,7 @@ import { buildTicketCode, exportDevicePublicKey, generateSigningKeyPair, signDyn
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { payThroughGateway, upi } from '../../testing/gateway-pay';
 
 const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
 const ist = (s: string) => Date.parse(`${s}+05:30`);
@@ -35,11 +36,7 @@ describe(`reserved seats with validation ${dbLabel()}`, () => {
     const pair = { fromStopId: 'PRM-THANE', toStopId: 'PRM-BKC' };
     const fare = (await post('/api/reservations/v1/fare', { options: [{ tripId, ...pair }], passengers: { adult: 1 } })).json().payableAmount;
     const b = (await post('/api/reservations/v1/bookings', { tripId, ...pair, passengers: { adult: 1 }, farePaise: fare })).json();
-    const p = await post(
-      `/api/payments/reservation/${b.bookingId}/pay`,
-      { method: 'upi', details: { vpa: 'asha@upi' } },
-      { ...rider.headers, 'idempotency-key': `rv-${b.bookingId.slice(4, 20)}` },
-    );
+    const p = await payThroughGateway(s.app, rider, 'reservation', b.bookingId, upi('asha@upi'), { key: `rv-${b.bookingId.slice(4, 20)}` });
     expect(p.json()).toMatchObject({ status: 'SUCCESS' });
     return b.bookingId as string;
   };

@@ -1,9 +1,13 @@
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { payOnHostedPage } from '../../dev-gateway/driver';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
+import { payResponseSchema } from '@sawari/contracts';
 
 /**
- * The reserved-seat API through HTTP with the real payments module (sandbox gateway): every endpoint's good and bad
+ * The reserved-seat API through HTTP with the real payments module (the development gateway's hosted page): every endpoint's good and bad
  * input (never a 5xx), book and pay, the wallet, reschedule, cancel with the refund through payments, operators.
  */
 const ist = (s: string) => Date.parse(`${s}+05:30`);
@@ -38,10 +42,12 @@ describe(`reservations API ${dbLabel()}`, () => {
     return r.json() as { bookingId: string; status: string; holdSecondsLeft: number; amountPaise: number };
   };
   let keyN = 0;
-  const pay = (id: string, who = rider, number = '4111111111111111', key = `rsv-key-${++keyN}`) =>
-    req('POST', `/api/payments/reservation/${id}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
-      'idempotency-key': key,
-    });
+  /** Pays on the gateway's hosted page with this test card and posts its return (answers the payment's state). */
+  const pay = (id: string, who = rider, number: string = TEST_CARDS.success, key = `rsv-key-${++keyN}`) =>
+    payThroughGateway(s.app, who, 'reservation', id, card(number), { key });
+  /** Only the pay request (no card data: the method), as a rider's browser sends it before going to the gateway. */
+  const startPay = (id: string, key: string, who = rider) =>
+    req('POST', `/api/payments/reservation/${id}/pay`, { method: 'card' }, who, { 'idempotency-key': key });
   const booking = async (id: string, who = rider) => {
     const r = await req('GET', `${R}/bookings/${id}`, undefined, who);
     expect(r.statusCode).toBe(200);
@@ -189,16 +195,33 @@ describe(`reservations API ${dbLabel()}`, () => {
 
   it('20 concurrent identical pays of one booking: one payment, one issue', async () => {
     const b = await hold('PRM-1.202611231020');
-    const rs = await Promise.all(Array.from({ length: 20 }, () => pay(b.bookingId, rider, '4111111111111111', 'rsv-same-key-1')));
+    const rs = await Promise.all(Array.from({ length: 20 }, () => startPay(b.bookingId, 'rsv-same-key-1')));
     expect(rs.every((r) => r.statusCode === 200)).toBe(true);
     expect(new Set(rs.map((r) => (r.json() as { paymentId: string }).paymentId)).size).toBe(1);
+    // the rider pays once on the gateway's page; its return, posted 20 times at once, issues the seat once
+    const started = payResponseSchema.parse(rs[0].json());
+    const back = await payOnHostedPage(started.checkout!, card());
+    if (back.kind !== 'callback') throw new Error(`expected the gateway to call back, got ${back.kind}`);
+    const url = new URL(back.url);
+    const returns = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.app.inject({
+          method: 'POST',
+          url: url.pathname + url.search,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(back.fields).toString(),
+        }),
+      ),
+    );
+    expect(returns.map((r) => r.statusCode)).toEqual(Array(20).fill(303));
+    expect(((await req('GET', `/api/payments/${started.paymentId}`)).json() as { status: string }).status).toBe('SUCCESS');
     expect((await booking(b.bookingId)).status).toBe('ACTIVE');
     expect((await req('GET', `${R}/trips/PRM-1.202611231020/seat-availability?mode=2`)).json()).toMatchObject({ seatsLeft: 39 });
   });
 
   it('a declined card gives the seats back; a hold past 10 minutes cannot be paid', async () => {
     const b = await hold('PRM-1.202611231040', rider, { adult: 2, child: 0, senior: 0 });
-    expect((await pay(b.bookingId, rider, '4000000000000002')).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
+    expect((await pay(b.bookingId, rider, TEST_CARDS.declined)).json()).toMatchObject({ status: 'PAYMENT_FAILED' });
     expect((await req('GET', `${R}/trips/PRM-1.202611231040/seat-availability?mode=2`)).json()).toMatchObject({ seatsLeft: 40 });
     clock.advance(10 * MIN);
     expectError(await pay(b.bookingId), 409, 'HOLD_EXPIRED');

@@ -1,6 +1,7 @@
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 
 /**
  * GET …/bookings/:id/tracking through HTTP with the development simulator (REALTIME_SOURCE default): closed until 30
@@ -60,14 +61,9 @@ describe(`booked-bus tracking API ${dbLabel()}`, () => {
     expect(held.statusCode).toBe(201);
     const id = (held.json() as { bookingId: string }).bookingId;
     if (pay) {
-      const paid = await req(
-        'POST',
-        `/api/payments/reservation/${id}/pay`,
-        { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-        rider,
-        { 'idempotency-key': `track-key-${++keyN}` },
-      );
+      const paid = await payThroughGateway(s.app, rider, 'reservation', id, card(), { key: `track-key-${++keyN}` });
       expect(paid.statusCode).toBe(200);
+      expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
       expect(((await req('GET', `${R}/bookings/${id}`)).json() as { status: string }).status).toBe('ACTIVE');
     }
     return id;

@@ -5,10 +5,11 @@ import { journeyOrderSchema, walletResponseSchema, type JourneyOrder } from '@sa
 import { CityConfigStore } from '../config/store';
 import { importGtfs } from '../transit/importer/import';
 import { DEMO_DATA_DIR, readBoardsFile } from '../../seed';
+import { card as hostedCard, payThroughGateway, upi, type HostedInstrument, type PayOutcome } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { paymentsOf } from '../payments';
+import { DEV_RAZORPAY, paymentsOf } from '../payments';
 import { TicketStore } from './store';
 
 /**
@@ -22,8 +23,9 @@ const LEGS = [
   { routeId: 'AE-T1-KHR', fromStopId: 'T1-BAY', toStopId: 'SION' },
   { routeId: 'AE-T2-THN', fromStopId: 'GHATKOPAR', toStopId: 'THANE' },
 ];
-const card = { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } };
-const pendingUpi = { method: 'upi', details: { vpa: 'pending@upi' } };
+/** A test card paid on the gateway's page; a UPI collect left waiting there (the rider approves it later). */
+const card = hostedCard();
+const pendingUpi = upi('asha@okaxis', 'wait');
 
 /** The demo feed with AE4 run by a second agency ("Thane City Bus"), so one leg's fare can be withdrawn alone. */
 function twoAgencyFeed(): string {
@@ -111,11 +113,19 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
     expect(r.statusCode).toBe(201);
     return journeyOrderSchema.parse(r.json());
   };
-  const pay = (id: string, method: object = card, key = `journey-pay-${++n}`, who: Session = rider) =>
-    req('POST', `/api/payments/journey/${id}/pay`, method, { 'idempotency-key': key }, who);
-  const settle = async (paymentId: string) => {
-    clock.advance(31_000);
-    return ((await req('GET', `/api/payments/${paymentId}`)).json() as { status: string }).status;
+  const pay = (id: string, instrument: HostedInstrument = card, key = `journey-pay-${++n}`, who: Session = rider) =>
+    payThroughGateway(s.app, who, 'journey', id, instrument, { key });
+  /** The pay request alone, as the rider's browser sends it before going to the gateway's page. */
+  const startPay = (id: string, key: string) => req('POST', `/api/payments/journey/${id}/pay`, { method: 'card' }, { 'idempotency-key': key });
+  /** The rider approves the waiting UPI collect in the UPI app; answers the payment's status as the rider's page reads it. */
+  const settle = async (p: PayOutcome) => {
+    expect(p.hosted).toBe('waiting');
+    const attempts = (await fetch(`${s.gateway.url}/v1/orders/${p.started!.checkout!.fields.order_id}/payments`, {
+      headers: { authorization: `Basic ${Buffer.from(`${DEV_RAZORPAY.keyId}:${DEV_RAZORPAY.keySecret}`).toString('base64')}` },
+    }).then((r) => r.json())) as { items: { id: string }[] };
+    expect(attempts.items).toHaveLength(1);
+    await s.gateway.control(`upi/${attempts.items[0].id}`, { action: 'approve' });
+    return ((await req('GET', `/api/payments/${p.json().paymentId}`)).json() as { status: string }).status;
   };
   const count = async (sql: string, params: unknown[]) => Number((await s.db.query<{ n: string }>(sql, params)).rows[0].n);
   const legTickets = (id: string) =>
@@ -161,11 +171,7 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
     ]);
     expect(mine.every((i) => i.productSubType === null && i.productType === 'singleJourneyTicket')).toBe(true);
     // a leg's ticket order was paid with the journey: it cannot be paid again on its own
-    expectError(
-      await req('POST', `/api/payments/ticket/${mine[0].transactionId}/pay`, card, { 'idempotency-key': `leg-pay-${++n}` }),
-      409,
-      'ORDER_NOT_PAYABLE',
-    );
+    expectError(await payThroughGateway(s.app, rider, 'ticket', mine[0].transactionId, card, { key: `leg-pay-${++n}` }), 409, 'ORDER_NOT_PAYABLE');
     // and the journey cannot be paid twice
     expect((await pay(o.orderId)).statusCode).toBe(409);
     expect(await net(o.orderId)).toBe(o.payableAmount);
@@ -182,10 +188,13 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
     const [id] = [...ids];
     expect(await count('SELECT count(*) AS n FROM journey_orders WHERE order_id = $1', [id])).toBe(1);
     const t0 = Date.now();
-    const pays = await Promise.all(Array.from({ length: 20 }, () => pay(id, card, 'journey-same-pay')));
+    const pays = await Promise.all(Array.from({ length: 20 }, () => startPay(id, 'journey-same-pay')));
     console.log(`journey ${dbLabel()}: 20 identical pays in ${Date.now() - t0} ms`);
     expect(pays.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(pays.map((r) => (r.json() as { paymentId: string }).paymentId)).size).toBe(1);
+    expect(new Set(pays.map((r) => (r.json() as { checkout: { fields: { order_id: string } } }).checkout.fields.order_id)).size).toBe(1);
+    // the rider pays it on the gateway's page (the same key: the same payment)
+    expect((await pay(id, card, 'journey-same-pay')).json()).toMatchObject({ status: 'SUCCESS', paymentId: pays[0].json().paymentId });
     expect(await count(`SELECT count(*) AS n FROM payments WHERE order_kind = 'journey' AND order_id = $1`, [id])).toBe(1);
     expect(await legTickets(id)).toBe(2);
     expect(await net(id)).toBe(fare);
@@ -199,8 +208,8 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
   it('a journey changed after its payment started is refused; the payment issues the frozen legs at the frozen price', async () => {
     const key = `journey-requote-${++n}`;
     const o = await create(key);
-    const p = (await pay(o.orderId, pendingUpi)).json() as { paymentId: string; status: string };
-    expect(p.status).toBe('PAYMENT_PROCESSING');
+    const p = await pay(o.orderId, pendingUpi);
+    expect(p.json().status).toBe('PAYMENT_PROCESSING');
     // another route for leg 2, under the same key
     const changed = [LEGS[0], { routeId: 'AE-T1-THN', fromStopId: 'T1-BAY', toStopId: 'THANE' }];
     const fare2 = await fareOf('mumbai', changed);
@@ -222,7 +231,7 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
     );
     try {
       expectError(await req('POST', '/api/tickets/v1/journeys', body(o.payableAmount), { 'idempotency-key': `journey-old-fare-${++n}` }), 409, 'FARE_CHANGED');
-      expect(await settle(p.paymentId)).toBe('SUCCESS');
+      expect(await settle(p)).toBe('SUCCESS');
       expect(await legTickets(o.orderId)).toBe(2);
       expect(await net(o.orderId)).toBe(o.payableAmount);
     } finally {
@@ -232,9 +241,9 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
 
   it('a leg fare rewritten in the frozen order (a seller bug) is caught: nothing issued, refunded in full', async () => {
     const o = await create();
-    const p = (await pay(o.orderId, pendingUpi)).json() as { paymentId: string };
+    const p = await pay(o.orderId, pendingUpi);
     await s.db.query(`UPDATE journey_orders SET legs = jsonb_set(legs, '{1,payableAmount}', '1') WHERE order_id = $1`, [o.orderId]);
-    expect(await settle(p.paymentId)).toBe('SUCCESS');
+    expect(await settle(p)).toBe('SUCCESS');
     await paymentsOf(s.app)!.service.reconcile();
     expect(await legTickets(o.orderId)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM ticket_orders WHERE journey_order_id = $1', [o.orderId])).toBe(0);
@@ -249,10 +258,10 @@ describe(`a planned journey bought in one go ${dbLabel()}`, () => {
       ['Mumbai Airport Express', 20000],
       ['Thane City Bus', 3000],
     ]);
-    const p = (await pay(o.orderId, pendingUpi)).json() as { paymentId: string };
+    const p = await pay(o.orderId, pendingUpi);
     // the second bus's fare is withdrawn from sale between the freeze and the settling; the first is still on sale
     await s.db.query(`UPDATE ticket_fare_tables SET is_active = false WHERE city_id = 'twobus' AND agency = 'Thane City Bus'`);
-    expect(await settle(p.paymentId)).toBe('SUCCESS');
+    expect(await settle(p)).toBe('SUCCESS');
     await paymentsOf(s.app)!.service.reconcile();
     expect(await legTickets(o.orderId)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM tickets WHERE user_id = $1 AND city_id = 'twobus'`, [rider.userId])).toBe(0);

@@ -1,5 +1,6 @@
 import { walletResponseSchema } from '@sawari/contracts';
 import { buildTicketCode, exportDevicePublicKey, generateSigningKeyPair, signDynamicPart } from '@sawari/domain';
+import { payThroughGateway, upi } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
@@ -27,11 +28,7 @@ describe(`tickets with validation ${dbLabel()}`, () => {
   const buy = async (body: Record<string, unknown>) => {
     const o = (await post('/api/tickets/v1/orders', { city: 'mumbai', deviceId: 'test-device-1', appVer: '1001', ...body })).json();
     expect(o.status).toBe('PENDING');
-    const p = await post(
-      `/api/payments/ticket/${o.transactionId}/pay`,
-      { method: 'upi', details: { vpa: 'asha@upi' } },
-      { ...rider.headers, 'idempotency-key': `tv-${o.transactionId.slice(4, 20)}` },
-    );
+    const p = await payThroughGateway(s.app, rider, 'ticket', o.transactionId, upi('asha@upi'), { key: `tv-${o.transactionId.slice(4, 20)}` });
     expect(p.json()).toMatchObject({ status: 'SUCCESS' });
     return o.transactionId as string;
   };

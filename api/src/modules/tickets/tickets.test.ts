@@ -12,6 +12,8 @@ import { pathMeters } from '@sawari/domain';
 import { CityConfigStore } from '../config/store';
 import { importGtfs } from '../transit/importer/import';
 import { DEMO_DATA_DIR, readBoardsFile } from '../../seed';
+import { TEST_CARDS } from '../../dev-gateway/defaults';
+import { card, payThroughGateway, upi } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
@@ -104,10 +106,9 @@ describe(`tickets API ${dbLabel()}`, () => {
       { city: 'mumbai', kind: 'singleJourney', ...ride(), farePaise: 15000, deviceId: 'test-device-1', appVer: '1001', ...over },
       who,
     );
-  const pay = (tx: string, key: string, number = '4111111111111111', who: Session = rider) =>
-    post(`/api/payments/ticket/${tx}/pay`, { method: 'card', details: { number, expiryMonth: 12, expiryYear: 2030, cvv: '123' } }, who, {
-      'idempotency-key': key,
-    });
+  /** Pays on the gateway's hosted page with a test card (answers the payment as the pay request did). */
+  const pay = (tx: string, key: string, number: string = TEST_CARDS.success, who: Session = rider) =>
+    payThroughGateway(s.app, who, 'ticket', tx, card(number), { key });
   const wallet = async (who: Session = rider, city = 'mumbai') => {
     const r = await get(`/api/tickets/wallet?city=${city}`, who);
     expect(r.statusCode).toBe(200);
@@ -294,7 +295,7 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(o.transactionId).toMatch(/^TKT-/);
       expect((await get(`/api/tickets/v1/orders/${o.transactionId}`)).json()).toMatchObject({ transactionId: o.transactionId, status: 'PENDING' });
       expectError(await get(`/api/tickets/v1/orders/${o.transactionId}`, other), 404, 'ORDER_NOT_FOUND');
-      expectError(await pay(o.transactionId, 'tk-other-0001', '4111111111111111', other), 404, 'ORDER_NOT_FOUND');
+      expectError(await pay(o.transactionId, 'tk-other-0001', TEST_CARDS.success, other), 404, 'ORDER_NOT_FOUND');
     });
 
     it.each([
@@ -318,7 +319,7 @@ describe(`tickets API ${dbLabel()}`, () => {
       expect(await count('SELECT count(*) AS n FROM ticket_orders WHERE user_id = $1 AND status <> $2', [rider.userId, 'PENDING'])).toBe(0);
     });
 
-    it('paying through the sandbox issues one ticket; the wallet shows it UNUSED, valid 24 h from booking', async () => {
+    it("paying on the gateway's page issues one ticket; the wallet shows it UNUSED, valid 24 h from booking", async () => {
       const o = (await order()).json();
       const p = await pay(o.transactionId, 'tk-pay-000001');
       expect(p.json()).toMatchObject({ status: 'SUCCESS' });
@@ -359,9 +360,16 @@ describe(`tickets API ${dbLabel()}`, () => {
     it('20 concurrent identical pays → one payment, one ticket', async () => {
       const o = (await order()).json();
       const t0 = performance.now();
-      const res = await Promise.all(Array.from({ length: 20 }, () => pay(o.transactionId, 'tk-conc-000001')));
+      const res = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post(`/api/payments/ticket/${o.transactionId}/pay`, { method: 'card' }, rider, { 'idempotency-key': 'tk-conc-000001' }),
+        ),
+      );
       const wallMs = Math.round(performance.now() - t0);
       const ids = new Set(res.map((r) => r.json().paymentId));
+      const gatewayOrders = new Set(res.map((r) => r.json().checkout?.fields.order_id));
+      // the rider pays the one payment on the gateway's page (the same key again: the same payment's checkout)
+      expect((await pay(o.transactionId, 'tk-conc-000001')).json()).toMatchObject({ status: 'SUCCESS', paymentId: [...ids][0] });
       const tickets = await count('SELECT count(*) AS n FROM tickets WHERE transaction_id = $1', [o.transactionId]);
       console.log(
         `tickets concurrency figures ${JSON.stringify({ db: s.kind, requests: 20, http200: res.filter((r) => r.statusCode === 200).length, distinctPaymentIds: ids.size, ticketsIssued: tickets, wallMs })}`,
@@ -369,6 +377,7 @@ describe(`tickets API ${dbLabel()}`, () => {
       // Any other answer is shown with its body (code and message), so a race that loses one says which.
       expect(res.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.body}`))).toEqual(Array(20).fill(200));
       expect(ids.size).toBe(1);
+      expect(gatewayOrders.size).toBe(1);
       expect(tickets).toBe(1);
       // a second key cannot pay it again: one payment, one ticket
       expectError(await pay(o.transactionId, 'tk-conc-000002'), 409, 'ORDER_ALREADY_PAID');
@@ -377,7 +386,7 @@ describe(`tickets API ${dbLabel()}`, () => {
 
     it('a declined card leaves the order PAYMENT_FAILED with no ticket; a retry with a new key pays and issues it', async () => {
       const o = (await order()).json();
-      expect((await pay(o.transactionId, 'tk-fail-000001', '4000000000000002')).json()).toMatchObject({
+      expect((await pay(o.transactionId, 'tk-fail-000001', TEST_CARDS.declined)).json()).toMatchObject({
         status: 'PAYMENT_FAILED',
         failureReason: 'CARD_DECLINED',
       });
@@ -478,13 +487,9 @@ describe(`tickets API ${dbLabel()}`, () => {
 
     it('lists tickets and passes with their statuses: issued pass, verification pending, verification rejected with its reason', async () => {
       const general = (await passOrder({})).json();
-      expect(
-        (
-          await post(`/api/payments/pass/${general.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, {
-            'idempotency-key': 'tk-passpay-001',
-          })
-        ).json(),
-      ).toMatchObject({ status: 'SUCCESS' });
+      expect((await payThroughGateway(s.app, rider, 'pass', general.transactionId, upi('asha@upi'), { key: 'tk-passpay-001' })).json()).toMatchObject({
+        status: 'SUCCESS',
+      });
       const proofs = async () => [
         { kind: 'PHOTO', fileId: await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'image/jpeg') },
         { kind: 'STUDENT_ID', fileId: await upload(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100)]), 'application/pdf') },
@@ -534,13 +539,9 @@ describe(`tickets API ${dbLabel()}`, () => {
 
       // Without a city, every city's items (a Kochi pass beside the Mumbai ones), newest first
       const kochi = (await passOrder({ configurationId: 'koc-general', categoryId: 'adult', fmId: 'koc-gen-30', passFare: 800 }, { city: 'kochi' })).json();
-      expect(
-        (
-          await post(`/api/payments/pass/${kochi.transactionId}/pay`, { method: 'upi', details: { vpa: 'asha@upi' } }, rider, {
-            'idempotency-key': 'tk-passpay-kochi',
-          })
-        ).json(),
-      ).toMatchObject({ status: 'SUCCESS' });
+      expect((await payThroughGateway(s.app, rider, 'pass', kochi.transactionId, upi('asha@upi'), { key: 'tk-passpay-kochi' })).json()).toMatchObject({
+        status: 'SUCCESS',
+      });
       const all = walletResponseSchema.parse((await get('/api/tickets/wallet')).json());
       expect(all.items.map((i) => i.transactionId).sort()).toEqual([...w.items.map((i) => i.transactionId), kochi.transactionId].sort());
       expect(all.items.find((i) => i.transactionId === kochi.transactionId)).toMatchObject({ city: 'kochi', status: 'SUCCESS' });
@@ -552,7 +553,7 @@ describe(`tickets API ${dbLabel()}`, () => {
 
     it('validation lookup and onPunched: ISSUED until punched, then USED (once); rides show in the wallet through the punch port', async () => {
       const o = (await order()).json();
-      await pay(o.transactionId, 'tk-punch-00001');
+      expect((await pay(o.transactionId, 'tk-punch-00001')).json()).toMatchObject({ status: 'SUCCESS' });
       const punchedAt = clock.t + 60_000;
       const svc = new TicketService(s.db, clock.now, { routePatterns: async () => null, stop: async () => null });
       svc.usePunches({ punchesFor: async (ids) => new Map(ids.filter((id) => id === o.transactionId).map((id) => [id, [{ punchingTime: punchedAt }]])) });

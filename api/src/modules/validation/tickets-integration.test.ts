@@ -1,5 +1,6 @@
 import { tokenResponseSchema, walletResponseSchema } from '@sawari/contracts';
 import { buildTicketCode, exportDevicePublicKey, generateSigningKeyPair, signDynamicPart } from '@sawari/domain';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { dbLabel } from '../../testing/test-db';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
@@ -33,12 +34,8 @@ describe(`validation with the tickets module ${dbLabel()}`, () => {
     });
     expect(o.statusCode).toBe(201);
     const tx = o.json().transactionId as string;
-    const paid = await post(
-      `/api/payments/ticket/${tx}/pay`,
-      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      { ...rider.headers, 'idempotency-key': 'val-int-000001' },
-    );
-    expect(paid.statusCode).toBeLessThan(300);
+    const paid = await payThroughGateway(s.app, rider, 'ticket', tx, card(), { key: 'val-int-000001' });
+    expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     const device = await generateSigningKeyPair(false);
     const { token, claims } = tokenResponseSchema.parse(
       (await post('/api/validation/tokens', { transactionId: tx, devicePublicKey: await exportDevicePublicKey(device.publicKey) })).json(),

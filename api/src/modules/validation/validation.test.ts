@@ -20,7 +20,9 @@ import type { Db } from '../../platform/db';
 import { buildServer } from '../../app/server';
 import { seedCityConfig } from '../../seed';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
+import { card, payThroughGateway } from '../../testing/gateway-pay';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
+import { startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import type { PunchedEvent, Validatable, ValidatableLookup } from './ports';
 
 const VALIDATOR = { authorization: 'Validator sawari-dev-validator' };
@@ -80,6 +82,7 @@ describe(`validation API ${dbLabel()}`, () => {
   const tickets = new TestTickets();
   let t: TestDb;
   let app: FastifyInstance;
+  let gw: TestGateway;
   let rider: Session;
   let other: Session;
   let device: Device;
@@ -87,13 +90,20 @@ describe(`validation API ${dbLabel()}`, () => {
   beforeAll(async () => {
     t = await openTestDb();
     await seedCityConfig(t.db);
-    app = await buildServer(testConfig(), { db: t.db, now: clock.now, validation: { lookups: [tickets] }, payments: { reconcileEveryMs: 0 } });
+    gw = await startTestGateway();
+    app = await buildServer(testConfig({ razorpay: gw.razorpay }), {
+      db: t.db,
+      now: clock.now,
+      validation: { lookups: [tickets] },
+      payments: { reconcileEveryMs: 0 },
+    });
     rider = await signIn(app, t.db, '9876590001');
     other = await signIn(app, t.db, '9876590002');
     device = await newDevice();
   }, 60_000);
   afterAll(async () => {
     await app?.close();
+    await gw?.close();
     await t?.cleanup();
   });
 
@@ -120,11 +130,7 @@ describe(`validation API ${dbLabel()}`, () => {
     );
     expect(r.statusCode).toBe(201);
     const tx = r.json().transactionId as string;
-    const paid = await post(
-      `/api/payments/pass/${tx}/pay`,
-      { method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } },
-      { ...who.headers, 'idempotency-key': `pay-${randomUUID()}` },
-    );
+    const paid = await payThroughGateway(app, who, 'pass', tx, card(), { key: `pay-${randomUUID()}` });
     expect(paid.json()).toMatchObject({ status: 'SUCCESS' });
     return tx;
   }

@@ -177,14 +177,14 @@ describe('CheckoutScreen', () => {
     expect(alert.textContent).toContain(t('checkout.failure.UPI_DECLINED'));
     expect(screen.getByRole('navigation', { name: t('checkout.methods.heading') })).toBeTruthy();
   });
-  it('UPI request expired: the decline with its reason, and Pay becomes Try again with the same amount', async () => {
+  it('UPI request timed out on the gateway: the decline with its reason, and Pay becomes Try again with the same amount', async () => {
     answer({ [statusPath]: status(), '/payments/methods': methods });
-    mocked.post.mockResolvedValue({ paymentId: 'p5', status: 'PAYMENT_FAILED', failureReason: 'UPI_REQUEST_EXPIRED' });
+    mocked.post.mockResolvedValue({ paymentId: 'p5', status: 'PAYMENT_FAILED', failureReason: 'PAYMENT_TIMED_OUT' });
     draw(<UpiCheckoutScreen params={params} />);
     fireEvent.change(await screen.findByLabelText(t('checkout.upi.vpa')), { target: { value: 'anjali@okaxis' } });
-    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', { amount: formatPaise(4500) }) }));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.continue', { amount: formatPaise(4500) }) }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(t('checkout.failure.UPI_REQUEST_EXPIRED'));
+    expect(alert.textContent).toContain(t('checkout.failure.PAYMENT_TIMED_OUT'));
     expect(document.activeElement).toBe(alert);
     expect(screen.getByRole('button', { name: t('checkout.tryAgain', { amount: formatPaise(4500) }) })).toBeTruthy();
     expect(mocked.post).toHaveBeenCalledWith('/payments/ticket/T42/pay', expect.objectContaining({ method: 'upi' }), {
@@ -196,7 +196,7 @@ describe('CheckoutScreen', () => {
     mocked.post.mockRejectedValue(new ApiRequestError(409, 'ORDER_NOT_PAYABLE', 'expired'));
     draw(<UpiCheckoutScreen params={params} />);
     fireEvent.change(await screen.findByLabelText(t('checkout.upi.vpa')), { target: { value: 'anjali@okaxis' } });
-    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', { amount: formatPaise(4500) }) }));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.continue', { amount: formatPaise(4500) }) }));
     expect((await screen.findByRole('alert')).textContent).toBe(t('checkout.error.notPayable'));
     expect(location.pathname).toBe('/app/select-payment/KMRL/ticket/T42');
   });

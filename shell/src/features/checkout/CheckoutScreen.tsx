@@ -13,7 +13,7 @@ import { RequireSession } from '../common/session';
 import type { ScreenProps } from '../../layout/screen';
 import { attemptBook } from './attempts';
 import { cityForMethods, payability } from './checkoutModel';
-import type { CheckoutMethod } from './methodForms';
+import { bankOfferBank, type CheckoutMethod } from './methodForms';
 import { type Order, type Loaded, basePath } from './checkout-types';
 import { ProductLinks } from './ProductLinks';
 import { Summary } from './Summary';
@@ -103,6 +103,7 @@ function CheckoutBody({ order, method }: { order: Order; method: CheckoutMethod 
           methods={methods}
           product={product}
           initial={{ processing: where.kind === 'processing', paymentId: where.kind === 'processing' ? where.paymentId : null }}
+          offerBank={bankOfferBank(passOrder?.fareInfo.fareBreakup)}
           onRepriced={setRepricedPaise}
         />
       )}

@@ -1,16 +1,18 @@
-// One payment method's form (card, UPI, netbanking, wallet, cash) with its checks before anything is sent.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+// One payment method's form with its checks before anything is sent. Card, UPI, netbanking and wallet are paid on the
+// payment gateway's own page: here the rider only chooses what that page is prefilled with (a UPI id, a bank, a
+// wallet; for a card, whether it is from a bank offer's bank) and continues there. Cash gets a counter reference.
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { serverNow } from '@sawari/runtime';
 import { Button, Spinner } from '@sawari/ui';
-import { CARD_FIELDS, cardDetails, cardFingerprint, formatCardNumberInput, formatExpiryInput, validateCard, type CardField } from './cardForm';
 import { fieldToFix } from './failureReasons';
-import { choiceError, normaliseVpa, upiError, type CheckoutMethod } from './methodForms';
+import { choiceError, OTHER_BANK, prefillOf, upiError, type CheckoutMethod } from './methodForms';
 import type { PayState } from './usePayment';
 import type { MethodInfo, Forms, PayFn } from './checkout-types';
-import { Field, CardFields, Choice, described } from './MethodFields';
+import { Field, Choice, described } from './MethodFields';
 import page from '../common/page.module.css';
 import styles from './checkout.module.css';
+
+const FIELDS = ['cardBank', 'vpa', 'bank', 'wallet'];
 
 export function MethodForm({
   method,
@@ -20,6 +22,7 @@ export function MethodForm({
   state,
   amount,
   product,
+  offerBank,
   pay,
 }: {
   method: CheckoutMethod;
@@ -29,17 +32,24 @@ export function MethodForm({
   state: PayState;
   amount: string;
   product: string;
+  /** The order's bank offer bank ("HDFC"): a card payment says whether the card is from it. */
+  offerBank: string | null;
   pay: PayFn;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const sending = state.kind === 'sending';
+  const sending = state.kind === 'sending' || state.kind === 'redirecting';
   const failed = state.kind === 'failed' && state.method === method;
   const retryable = state.kind === 'error' && (state.error === 'offline' || state.error === 'generic');
-
-  // After a decline, focus goes to the alert first; the field to change is marked for the rider.
   const fix = failed ? fieldToFix(state.reason) : null;
+  const online = method !== 'cash';
+  const cardBanks = offerBank
+    ? [
+        { code: offerBank, label: t('checkout.card.bankOffer', { bank: offerBank }) },
+        { code: OTHER_BANK, label: t('checkout.card.bankOther') },
+      ]
+    : null;
 
   const focus = (field: string) => document.getElementById(`checkout-${field}`)?.focus();
   const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
@@ -47,61 +57,38 @@ export function MethodForm({
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (sending) return;
-    let found: Record<string, string> = {};
-    let details: unknown = {};
-    let fingerprint: string = method;
-    if (method === 'card') {
-      found = validateCard(forms.card, serverNow()) as Record<string, string>;
-      if (!Object.keys(found).length) {
-        details = cardDetails(forms.card);
-        fingerprint = cardFingerprint(forms.card);
-      }
+    const found: Record<string, string> = {};
+    if (method === 'card' && cardBanks) {
+      const err = choiceError(forms.cardBank, cardBanks, 'cardBank');
+      if (err) found.cardBank = err;
     } else if (method === 'upi') {
       const err = upiError(forms.vpa);
-      if (err) found = { vpa: err };
-      details = { vpa: normaliseVpa(forms.vpa) };
-      fingerprint = `upi:${normaliseVpa(forms.vpa)}`;
+      if (err) found.vpa = err;
     } else if (method === 'netbanking') {
       const err = choiceError(forms.bank, info.options, 'netbanking');
-      if (err) found = { bank: err };
-      details = { bank: forms.bank };
-      fingerprint = `netbanking:${forms.bank}`;
+      if (err) found.bank = err;
     } else if (method === 'wallet') {
       const err = choiceError(forms.wallet, info.options, 'wallet');
-      if (err) found = { wallet: err };
-      details = { wallet: forms.wallet };
-      fingerprint = `wallet:${forms.wallet}`;
+      if (err) found.wallet = err;
     }
     setErrors(found);
-    const first = [...CARD_FIELDS, 'vpa', 'bank', 'wallet'].find((f) => found[f]);
+    const first = FIELDS.find((f) => found[f]);
     if (first) return focus(first);
-    void pay(method, details, fingerprint);
-  };
-
-  const setCard = (field: CardField) => (e: ChangeEvent<HTMLInputElement>) => {
-    const raw = e.target.value;
-    setForms((f) => {
-      const value =
-        field === 'number'
-          ? formatCardNumberInput(raw)
-          : field === 'expiry'
-            ? formatExpiryInput(raw, f.card.expiry)
-            : field === 'cvv'
-              ? raw.replace(/\D/g, '').slice(0, 4)
-              : raw;
-      return { ...f, card: { ...f.card, [field]: value } };
-    });
-    clear(field);
+    const { prefill, fingerprint } = prefillOf(method, cardBanks ? forms : { ...forms, cardBank: '' });
+    void pay(method, prefill, fingerprint);
   };
 
   const errorCount = Object.keys(errors).length;
-  const payLabel = sending
-    ? t('checkout.paying')
-    : method === 'cash'
-      ? t('checkout.cash.button')
-      : failed
-        ? t('checkout.tryAgain', { amount })
-        : t('checkout.pay', { amount });
+  const payLabel =
+    state.kind === 'redirecting'
+      ? t('checkout.redirecting')
+      : sending
+        ? t('checkout.paying')
+        : method === 'cash'
+          ? t('checkout.cash.button')
+          : failed
+            ? t('checkout.tryAgain', { amount })
+            : t('checkout.continue', { amount });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
@@ -110,7 +97,28 @@ export function MethodForm({
           {t('checkout.errors', { count: errorCount })}
         </p>
       )}
-      {method === 'card' && <CardFields card={forms.card} errors={errors} fix={fix} onChange={setCard} />}
+      {method === 'card' && (
+        <div className={styles.gatewayNote}>
+          <p>
+            <strong>{t('checkout.card.gateway')}</strong>
+          </p>
+          <p className={page.hint}>{t('checkout.card.gatewaySteps')}</p>
+        </div>
+      )}
+      {method === 'card' && cardBanks && (
+        <Choice
+          name="cardBank"
+          legend={t('checkout.card.bank')}
+          hint={t('checkout.card.bankHint', { bank: offerBank ?? '' })}
+          options={cardBanks}
+          value={forms.cardBank}
+          error={errors.cardBank}
+          onChange={(code) => {
+            setForms((f) => ({ ...f, cardBank: code }));
+            clear('cardBank');
+          }}
+        />
+      )}
       {method === 'upi' && (
         <Field id="vpa" label={t('checkout.upi.vpa')} hint={t('checkout.upi.hint')} error={errors.vpa && t(errors.vpa)}>
           <input
@@ -145,7 +153,7 @@ export function MethodForm({
         />
       )}
       {method === 'cash' && <p>{t('checkout.cash.intro', { amount, product })}</p>}
-      {method === 'card' && <p className={page.hint}>{t('checkout.card.secure')}</p>}
+      {online && method !== 'card' && <p className={page.hint}>{t('checkout.gateway.next')}</p>}
       <div className={page.actions}>
         <Button type="submit" disabled={sending} aria-disabled={sending}>
           {payLabel}
@@ -156,7 +164,7 @@ export function MethodForm({
           </Button>
         )}
       </div>
-      {sending && <Spinner label={t('checkout.paying')} />}
+      {sending && <Spinner label={state.kind === 'redirecting' ? t('checkout.redirecting') : t('checkout.paying')} />}
     </form>
   );
 }

@@ -1,16 +1,15 @@
 // Paying an order: the list of methods or one method's form, the decline or error (announced and focused), and the
-// waiting screen while a payment settles.
+// waiting screen while a payment settles (also when the rider comes back from the gateway's page: ?payment=<id>).
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { OrderStatus, PaymentMethodsResponse } from '@sawari/contracts';
-import { formatPaise, maskCardNumber } from '@sawari/domain';
+import { formatPaise } from '@sawari/domain';
 import { Spinner } from '@sawari/ui';
 import { AppLink } from '../common/nav';
 import { attemptBook } from './attempts';
-import { EMPTY_CARD } from './cardForm';
-import { failureMessageId } from './failureReasons';
+import { failureMessageId, isRefunded } from './failureReasons';
 import { normaliseVpa, type CheckoutMethod } from './methodForms';
-import { usePayment, type PayState } from './usePayment';
+import { gatewayReturnOf, usePayment, type PayState } from './usePayment';
 import { type Order, type Forms, basePath } from './checkout-types';
 import { methodTitle, methodDescription } from './method-text';
 import { ProductLinks } from './ProductLinks';
@@ -26,6 +25,7 @@ export function Payer({
   methods,
   product,
   initial,
+  offerBank = null,
   onRepriced,
 }: {
   order: Order;
@@ -34,13 +34,26 @@ export function Payer({
   methods: PaymentMethodsResponse | null;
   product: string;
   initial: { processing: boolean; paymentId: string | null };
+  /** The order's bank offer bank (a pass order's "Bank offer (HDFC)" line), if any. */
+  offerBank?: string | null;
   onRepriced: (amountPaise: number) => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { state, pay, checkNow } = usePayment(order, initial, { returnData: status.returnData, amountPaise: status.amountPaise, onRepriced });
+  // Back from the gateway's page: ?payment=<id>(&left=1), read once; the query is then dropped from the address (a
+  // reload resumes the payment from this tab's attempt, and a later attempt is not confused with this one).
+  const [returned] = useState(() => gatewayReturnOf(location.search));
+  useEffect(() => {
+    if (returned) history.replaceState(history.state, '', location.pathname + location.hash);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const { state, pay, checkNow, backToGateway } = usePayment(
+    order,
+    { ...initial, returned, method: method ?? undefined },
+    { returnData: status.returnData, amountPaise: status.amountPaise, onRepriced },
+  );
   const amount = formatPaise(status.amountPaise);
-  const [forms, setForms] = useState<Forms>({ card: EMPTY_CARD, vpa: '', bank: '', wallet: '' });
+  const [forms, setForms] = useState<Forms>({ vpa: '', bank: '', wallet: '', cardBank: '' });
   const problemRef = useRef<HTMLDivElement>(null);
 
   // A decline or an error is announced (role=alert) and focused, so keyboard and screen-reader riders land on it.
@@ -56,7 +69,17 @@ export function Payer({
 
   const instrument = instrumentOf(state.kind === 'polling' || state.kind === 'failed' ? state.method : method, forms, methods);
   if (state.kind === 'paid') return <Spinner label={t('checkout.paid', { product })} />;
-  if (state.kind === 'polling') return <Waiting state={state} amount={amount} instrument={instrument} onCheckNow={checkNow} />;
+  if (state.kind === 'polling')
+    return (
+      <>
+        <Waiting state={state} amount={amount} instrument={instrument} onCheckNow={checkNow} onBackToGateway={backToGateway} />
+        {state.method !== 'cash' && (
+          <p>
+            <AppLink to={basePath(order)}>{t('checkout.methods.other')}</AppLink>
+          </p>
+        )}
+      </>
+    );
 
   const info = method ? methods?.methods.find((m) => m.method === method) : undefined;
   // A decline belongs to its method's screen (and the list); another method's form starts clean.
@@ -78,7 +101,17 @@ export function Payer({
           {t(methods ? 'checkout.methodUnavailable' : 'checkout.noCity')}
         </p>
       ) : (
-        <MethodForm method={method} info={info} forms={forms} setForms={setForms} state={state} amount={amount} product={product} pay={pay} />
+        <MethodForm
+          method={method}
+          info={info}
+          forms={forms}
+          setForms={setForms}
+          state={state}
+          amount={amount}
+          product={product}
+          offerBank={offerBank}
+          pay={pay}
+        />
       )}
       <p>
         <AppLink to={basePath(order)}>{t('checkout.methods.other')}</AppLink>
@@ -87,12 +120,10 @@ export function Payer({
   );
 }
 
-/** What the rider is paying with, for the waiting and declined messages: cards masked in groups of four (spec §9). */
+/** What the rider is paying with, for the waiting and declined messages (a card is only known to the gateway's page). */
 function instrumentOf(method: string | null, forms: Forms, methods: PaymentMethodsResponse | null): string | null {
   const label = (m: string, code: string) => methods?.methods.find((x) => x.method === m)?.options.find((o) => o.code === code)?.label ?? code;
   switch (method) {
-    case 'card':
-      return forms.card.number.replace(/\D/g, '').length >= 12 ? maskCardNumber(forms.card.number) : null;
     case 'upi':
       return normaliseVpa(forms.vpa) || null;
     case 'netbanking':
@@ -110,7 +141,7 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
   if (state.kind === 'failed') {
     return (
       <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
-        <strong>{t('checkout.failure.heading')}</strong>
+        <strong>{t(isRefunded(state.reason) ? 'checkout.failure.refundedHeading' : 'checkout.failure.heading')}</strong>
         {instrument && <p className={styles.reason}>{t('checkout.paidWith', { instrument })}</p>}
         <p className={styles.reason}>{t(failureMessageId(state.reason))}</p>
       </div>
@@ -125,7 +156,14 @@ function Problem({ state, refEl, instrument }: { state: PayState; refEl: React.R
     );
   }
   if (state.kind !== 'error') return <div ref={refEl} />;
-  const text = state.error === 'validation' ? t('checkout.error.validation', { reason: state.message ?? '' }) : t(`checkout.error.${state.error}`);
+  const text =
+    state.error === 'validation'
+      ? t('checkout.error.validation', { reason: state.message ?? '' })
+      : state.error === 'refused'
+        ? state.code === 'RAW_CARD_REFUSED'
+          ? t('checkout.error.RAW_CARD_REFUSED')
+          : t('checkout.error.refused', { reason: state.message ?? '' })
+        : t(`checkout.error.${state.error}`);
   return (
     <div ref={refEl} tabIndex={-1} className={`${page.alert} ${styles.problem}`} role="alert">
       <p className={styles.reason}>{text}</p>

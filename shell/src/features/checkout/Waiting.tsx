@@ -1,8 +1,13 @@
-// While a payment settles: what the rider is paying with, offline and slow notes, a cash reference, "Check now".
+// While a payment settles: what the rider is paying with, what to do (approve in the UPI app, finish on the gateway's
+// page), the time left to approve, offline and slow notes, a cash reference, "Check now" and "Go back to the payment
+// page" (the gateway's page again, while it still takes the payment).
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { serverNow } from '@sawari/runtime';
 import { Button } from '@sawari/ui';
 import type { PayState } from './usePayment';
 import { KNOWN } from './method-text';
+import { timeLeft } from './polling';
 import page from '../common/page.module.css';
 import styles from './checkout.module.css';
 
@@ -11,16 +16,19 @@ export function Waiting({
   amount,
   instrument,
   onCheckNow,
+  onBackToGateway,
 }: {
   state: Extract<PayState, { kind: 'polling' }>;
   amount: string;
   instrument: string | null;
   onCheckNow: () => void;
+  onBackToGateway: () => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const cash = state.method === 'cash';
-  const waitingId = KNOWN.includes(state.method) ? `checkout.waiting.${state.method}` : 'checkout.waiting.other';
+  const known = KNOWN.includes(state.method);
+  const waitingId = known ? `checkout.waiting.${state.method}` : 'checkout.waiting.other';
   return (
     <div className={styles.waiting}>
       <div role="status" aria-live="polite" className={styles.waitingStatus}>
@@ -29,9 +37,12 @@ export function Waiting({
           <strong>{t(waitingId)}</strong>
         </p>
         {instrument && <p>{t('checkout.waiting.paying', { amount, instrument })}</p>}
+        {state.left && !cash && <p>{t('checkout.waiting.left')}</p>}
+        {!cash && known && <p>{t(`checkout.waiting.${state.method}.todo`, { amount })}</p>}
         {state.offline && <p>{t('checkout.waiting.offline')}</p>}
         {state.slow && !state.offline && <p>{t('checkout.waiting.slow')}</p>}
       </div>
+      {state.method === 'upi' && state.expiresAt ? <TimeLeft expiresAt={state.expiresAt} /> : null}
       {cash && state.paymentId && (
         <div className={styles.reference}>
           <p>{t('checkout.cash.reference')}</p>
@@ -41,10 +52,40 @@ export function Waiting({
         </div>
       )}
       <p className={page.hint}>{t('checkout.waiting.keepOpen')}</p>
-      <Button variant="secondary" onClick={onCheckNow}>
-        {t('checkout.waiting.checkNow')}
-      </Button>
+      <div className={page.actions}>
+        {!cash && state.checkout && <Button onClick={onBackToGateway}>{t('checkout.waiting.backToGateway')}</Button>}
+        <Button variant="secondary" onClick={onCheckNow}>
+          {t('checkout.waiting.checkNow')}
+        </Button>
+      </div>
     </div>
+  );
+}
+
+/**
+ * The time left to approve a UPI request, counting down each second. A timer (role=timer: not read out on every
+ * tick); once it has run out it says so (in a polite live region): the server then fails the payment if nothing came.
+ */
+function TimeLeft({ expiresAt }: { expiresAt: number }) {
+  const intl = useIntl();
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = timeLeft(expiresAt, now);
+  if (!left) return null;
+  if (left.ms <= 0)
+    return (
+      <p className={styles.timeLeft} role="status" data-testid="time-left">
+        {intl.formatMessage({ id: 'checkout.waiting.timeUp' })}
+      </p>
+    );
+  const time = `${left.minutes}:${String(left.seconds).padStart(2, '0')}`;
+  return (
+    <p className={styles.timeLeft} role="timer" data-testid="time-left">
+      {intl.formatMessage({ id: 'checkout.waiting.timeLeft' }, { time })}
+    </p>
   );
 }
 

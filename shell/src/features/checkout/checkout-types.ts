@@ -2,13 +2,13 @@
 import type { OrderStatus, PassOrder, PaymentMethodsResponse } from '@sawari/contracts';
 import type { CheckoutProductType } from '@sawari/runtime';
 import type { OrderRef } from './attempts';
-import type { CardForm } from './cardForm';
 import type { usePayment } from './usePayment';
 
 export type Order = OrderRef & { productType: CheckoutProductType };
 export type Loaded = { status: OrderStatus; methods: PaymentMethodsResponse | null; passOrder: PassOrder | null };
 export type MethodInfo = PaymentMethodsResponse['methods'][number];
-export type Forms = { card: CardForm; vpa: string; bank: string; wallet: string };
+/** What the rider chose on our page: never card data (that is typed on the gateway's page). */
+export type Forms = { vpa: string; bank: string; wallet: string; cardBank: string };
 export type PayFn = ReturnType<typeof usePayment>['pay'];
 
 /** /select-payment/:agency/:productType/:orderId (the method screens are below it). */

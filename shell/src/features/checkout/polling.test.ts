@@ -1,4 +1,4 @@
-import { isSlow, pollDelayMs, pollRetryDelayMs, POLL_MAX_CASH_MS, POLL_MAX_MS, POLL_QUICK_COUNT, POLL_SLOW_AFTER_MS } from './polling';
+import { isSlow, pollDelayMs, pollRetryDelayMs, POLL_MAX_CASH_MS, POLL_MAX_MS, POLL_QUICK_COUNT, POLL_SLOW_AFTER_MS, timeLeft } from './polling';
 
 describe('polling schedule', () => {
   it('every 2 s for the first five polls, then backing off by 1.5× to 10 s', () => {
@@ -13,7 +13,7 @@ describe('polling schedule', () => {
     expect(pollDelayMs(8, { cash: true })).toBe(10125);
     expect(pollDelayMs(100, { cash: true })).toBe(POLL_MAX_CASH_MS);
   });
-  it('a 30 s sandbox pending payment is seen settled within one 10 s poll of settling', () => {
+  it('a payment settled 30 s in is seen settled within one 10 s poll of settling', () => {
     let t = 0;
     let n = 0;
     while (t < 30_000) t += pollDelayMs(n++);
@@ -25,5 +25,16 @@ describe('polling schedule', () => {
     expect(pollRetryDelayMs(20)).toBe(POLL_MAX_MS);
     expect(isSlow(0, POLL_SLOW_AFTER_MS - 1)).toBe(false);
     expect(isSlow(0, POLL_SLOW_AFTER_MS)).toBe(true);
+  });
+});
+
+describe('time left of a pending payment', () => {
+  it('minutes and seconds, rounded up; zero once past; null without a deadline', () => {
+    expect(timeLeft(10 * 60_000, 0)).toEqual({ ms: 600_000, minutes: 10, seconds: 0 });
+    expect(timeLeft(272_400, 0)).toEqual({ ms: 272_400, minutes: 4, seconds: 33 });
+    expect(timeLeft(1000, 999)).toEqual({ ms: 1, minutes: 0, seconds: 1 });
+    expect(timeLeft(1000, 5000)).toEqual({ ms: 0, minutes: 0, seconds: 0 });
+    expect(timeLeft(null, 0)).toBeNull();
+    expect(timeLeft(undefined, 0)).toBeNull();
   });
 });

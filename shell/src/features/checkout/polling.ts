@@ -22,3 +22,14 @@ export function pollDelayMs(n: number, { cash = false }: { cash?: boolean } = {}
 export const pollRetryDelayMs = (n: number, cash = false): number => Math.max(5_000, pollDelayMs(n, { cash }));
 
 export const isSlow = (startedAt: number, now: number): boolean => now - startedAt >= POLL_SLOW_AFTER_MS;
+
+/**
+ * What is left of a pending payment's time (its `expiresAt`, ms since epoch) at `now`, in whole minutes and seconds,
+ * rounded up (a rider reads "0:01" until it has really run out); null when there is no deadline.
+ */
+export function timeLeft(expiresAt: number | null | undefined, now: number): { ms: number; minutes: number; seconds: number } | null {
+  if (expiresAt === null || expiresAt === undefined || !Number.isFinite(expiresAt)) return null;
+  const ms = Math.max(0, expiresAt - now);
+  const total = Math.ceil(ms / 1000);
+  return { ms, minutes: Math.floor(total / 60), seconds: total % 60 };
+}

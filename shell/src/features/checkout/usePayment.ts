@@ -1,16 +1,23 @@
-// The pay-and-poll state machine of one order's checkout (docs/checkout.md). Keys and the payment being polled live in
-// the AttemptBook (sessionStorage), so a reload resumes where the rider was and never charges twice.
+// The pay-and-poll state machine of one order's checkout (docs/checkout.md, docs/payment-gateway.md). Keys and the
+// payment being polled live in the AttemptBook (sessionStorage), so a reload, or the rider coming back from the
+// gateway's page, resumes where the rider was and never charges twice. Every method but cash is paid on the gateway's
+// own page: the pay answer's `checkout` form is posted there (gatewayForm.ts) and the gateway sends the rider back to
+// this method's screen with ?payment=<paymentId>.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderStatus, Payment, PayResponse } from '@sawari/contracts';
+import type { HostedCheckout, OrderStatus, Payment, PayResponse } from '@sawari/contracts';
 import { api, checkoutReturnPath, type CheckoutProductType } from '@sawari/runtime';
 import { asApiError } from '../common/useAsync';
-import { go } from '../common/nav';
+import { appUrl, go } from '../common/nav';
 import { attemptBook, type OrderRef } from './attempts';
+import { postToGateway } from './gatewayForm';
+import type { Prefill } from './methodForms';
 import { isSlow, pollDelayMs, pollRetryDelayMs } from './polling';
 
 export type PayState =
   | { kind: 'idle' }
   | { kind: 'sending'; method: string }
+  /** The gateway's page is being opened (a form post, a top-level navigation). */
+  | { kind: 'redirecting'; method: string; paymentId: string; checkout: HostedCheckout }
   | {
       kind: 'polling';
       method: string;
@@ -22,11 +29,26 @@ export type PayState =
       /** Cash: the short reference read out at the counter ("K7QX-M4TP"); null when the payment has none (made before
        *  references), undefined while not known yet (resumed from the order's status, before the payment is read). */
       counterReference?: string | null;
+      /** The gateway's page to go back to (the payment view's `checkout`), while it still takes the payment. */
+      checkout?: HostedCheckout | null;
+      /** When the payment is given up if nothing is paid (ms since epoch; UPI's time to approve). */
+      expiresAt?: number | null;
+      /** The rider came back from the gateway's page by leaving it (?left=1), not by paying. */
+      left?: boolean;
+      /** The payment view's instrument ("VISA •••• 1111", a UPI id, a bank code). */
+      instrument?: string | null;
     }
   | { kind: 'failed'; method: string; reason: string | null }
   | { kind: 'paid' }
   | { kind: 'repriced'; method: string; code: string; fromPaise: number; toPaise: number }
-  | { kind: 'error'; error: 'offline' | 'generic' | 'notPayable' | 'notFound' | 'validation'; message?: string };
+  | {
+      kind: 'error';
+      error: 'offline' | 'generic' | 'notPayable' | 'notFound' | 'validation' | 'refused';
+      /** The server's message (validation, refused). */
+      message?: string;
+      /** The server's code (refused: RAW_CARD_REFUSED, …). */
+      code?: string;
+    };
 
 /**
  * 409 codes with which the server re-priced the order for the instrument instead of charging it (a bank offer the
@@ -44,16 +66,40 @@ export interface PaymentContext {
   onRepriced?: (amountPaise: number) => void;
 }
 
+/** Where the gateway sends the rider back: this method's screen (checkoutReturnPathSchema), /app included. */
+export const gatewayReturnPath = (order: OrderRef, method: string): string =>
+  appUrl(`/select-payment/${encodeURIComponent(order.agency)}/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/${method}`);
+
+/** The gateway's return in a checkout URL's query: `?payment=<paymentId>` (and `&left=1` when the rider left its page). */
+export function gatewayReturnOf(search: string): { paymentId: string; left: boolean } | null {
+  const q = new URLSearchParams(search);
+  const paymentId = q.get('payment');
+  if (!paymentId || !/^[A-Za-z0-9_-]{1,100}$/.test(paymentId)) return null;
+  return { paymentId, left: q.get('left') === '1' };
+}
+
 const SILENT = 'REQUEST_CANCELLED_SESSION_TIMEOUT';
 
 export function usePayment(
   order: OrderRef & { productType: CheckoutProductType },
-  initial: { paymentId: string | null; processing: boolean; method?: string },
+  initial: { paymentId: string | null; processing: boolean; method?: string; returned?: { paymentId: string; left: boolean } | null },
   ctx: PaymentContext = {},
 ) {
   const book = attemptBook();
   const [state, setState] = useState<PayState>(() => {
     const cur = book.current(order);
+    // Back from the gateway's page: that payment, at once (its outcome may already be known).
+    if (initial.returned)
+      return {
+        kind: 'polling',
+        method: cur?.paymentId === initial.returned.paymentId ? cur.method : (initial.method ?? cur?.method ?? 'unknown'),
+        paymentId: initial.returned.paymentId,
+        startedAt: Date.now(),
+        slow: false,
+        offline: false,
+        resumed: true,
+        left: initial.returned.left,
+      };
     if (cur?.state === 'pending' && cur.paymentId)
       return { kind: 'polling', method: cur.method, paymentId: cur.paymentId, startedAt: cur.updatedAt, slow: false, offline: false, resumed: true };
     if (initial.processing)
@@ -78,6 +124,13 @@ export function usePayment(
     [],
   );
   const set = (s: PayState) => live.current && setState(s);
+
+  // The gateway's return is this tab's payment from now on: a reload (the query gone) resumes it from the book.
+  useEffect(() => {
+    const r = initial.returned;
+    if (r && book.current(order)?.paymentId !== r.paymentId) book.pending(order, r.paymentId, initial.method);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const paid = useCallback(() => {
     book.finish(order);
@@ -106,7 +159,14 @@ export function usePayment(
     return set({ kind: 'polling', method, paymentId: null, startedAt: Date.now(), slow: false, offline: false });
   };
 
-  const pay = async (method: string, details: unknown, fingerprint: string) => {
+  /** Opens the gateway's page for a pending payment (a top-level form post); an unusable action is an error. */
+  const toGateway = (method: string, paymentId: string, checkout: HostedCheckout) => {
+    book.pending(order, paymentId, method);
+    set({ kind: 'redirecting', method, paymentId, checkout });
+    if (!postToGateway(checkout)) set({ kind: 'error', error: 'generic' });
+  };
+
+  const pay = async (method: string, prefill: Prefill, fingerprint: string) => {
     if (busy.current) return; // a second click while the first request is out
     busy.current = true;
     set({ kind: 'sending', method });
@@ -116,10 +176,11 @@ export function usePayment(
         try {
           const res = await api.post<PayResponse>(
             `/payments/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/pay`,
-            { method, details },
+            { method, prefill, returnPath: gatewayReturnPath(order, method) },
             { extraHeaders: { 'idempotency-key': attempt.key } },
           );
           if (res.status === 'SUCCESS') paid();
+          else if (res.status === 'PAYMENT_PROCESSING' && res.checkout && method !== 'cash') toGateway(method, res.paymentId, res.checkout);
           else if (res.status === 'PAYMENT_PROCESSING') startPolling(method, res.paymentId, res.counterReference ?? null);
           else failed(method, res.failureReason, res.paymentId);
           return;
@@ -173,6 +234,8 @@ export function usePayment(
       case SILENT:
         return set({ kind: 'idle' });
       default:
+        // RAW_CARD_REFUSED and any other refusal: the server's own words (it says what to do); 5xx: try again
+        if (e.status >= 400 && e.status < 500 && e.message) return set({ kind: 'error', error: 'refused', code: e.code, message: e.message });
         return set({ kind: 'error', error: 'generic' });
     }
   };
@@ -182,9 +245,12 @@ export function usePayment(
   const [nudge, setNudge] = useState(0);
   useEffect(() => {
     if (state.kind !== 'polling') return;
-    const { method, startedAt } = state;
+    const { method, startedAt, left } = state;
     let paymentId = state.paymentId;
     let counterReference = state.counterReference;
+    let checkout = state.checkout;
+    let expiresAt = state.expiresAt;
+    let instrument = state.instrument;
     let n = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -197,6 +263,9 @@ export function usePayment(
           if (p.status === 'SUCCESS') return paid();
           if (p.status === 'FAILED') return failed(p.method, p.failureReason, p.paymentId);
           counterReference = p.counterReference ?? null;
+          checkout = p.checkout ?? null;
+          expiresAt = p.expiresAt ?? null;
+          instrument = p.instrument;
         } else {
           const s = await api.get<OrderStatus>(`/payments/orders/${encodeURIComponent(order.productType)}/${encodeURIComponent(order.orderId)}/status`);
           if (stopped) return;
@@ -208,7 +277,19 @@ export function usePayment(
           } else if (s.status === 'PAYMENT_FAILED') return failed(method, s.failureReason, s.paymentId);
           else if (s.status === 'PENDING' && n >= 5) return failed(method, null, null); // the request never became a payment
         }
-        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: false, counterReference });
+        set({
+          kind: 'polling',
+          method,
+          paymentId,
+          startedAt,
+          slow: isSlow(startedAt, Date.now()),
+          offline: false,
+          counterReference,
+          checkout,
+          expiresAt,
+          left,
+          instrument,
+        });
         timer = setTimeout(check, pollDelayMs(n++, { cash }));
       } catch (err) {
         if (stopped) return;
@@ -218,7 +299,19 @@ export function usePayment(
           book.finish(order);
           return set({ kind: 'idle' });
         }
-        set({ kind: 'polling', method, paymentId, startedAt, slow: isSlow(startedAt, Date.now()), offline: e.code === 'NETWORK_ERROR', counterReference });
+        set({
+          kind: 'polling',
+          method,
+          paymentId,
+          startedAt,
+          slow: isSlow(startedAt, Date.now()),
+          offline: e.code === 'NETWORK_ERROR',
+          counterReference,
+          checkout,
+          expiresAt,
+          left,
+          instrument,
+        });
         timer = setTimeout(check, pollRetryDelayMs(n++, cash));
       }
     };
@@ -232,7 +325,33 @@ export function usePayment(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pollingKey, nudge]);
 
+  // Back from the gateway's page by the browser's Back (the page restored as it was left, "opening the gateway"): what
+  // became of that payment, at once.
+  const redirecting = state.kind === 'redirecting' ? state : null;
+  useEffect(() => {
+    if (!redirecting) return;
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted)
+        set({
+          kind: 'polling',
+          method: redirecting.method,
+          paymentId: redirecting.paymentId,
+          startedAt: Date.now(),
+          slow: false,
+          offline: false,
+          resumed: true,
+        });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [redirecting?.paymentId]);
+
   const checkNow = () => setNudge((x) => x + 1);
+  /** "Go back to the payment page": the pending payment's gateway page again (the same gateway order, never a new charge). */
+  const backToGateway = () => {
+    if (state.kind === 'polling' && state.checkout && state.paymentId) toGateway(state.method, state.paymentId, state.checkout);
+  };
   const reset = () => set({ kind: 'idle' });
-  return { state, pay, checkNow, reset };
+  return { state, pay, checkNow, backToGateway, reset };
 }
