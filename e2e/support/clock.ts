@@ -61,8 +61,8 @@ export const test = base.extend<{ serverNow: () => number }, { clockedServer: Cl
       // Its own ports, two workers: E2E_PORT+3 and +8 (offline-planner.spec uses +1/+5 and its repeats, live-plans +1,
       // search-and-maps +7/+9, offline.spec +10 and up).
       const port = Number(process.env.E2E_PORT || 18180) + 3 + workerInfo.parallelIndex * 5;
-      // As the Playwright config's server: pending sandbox payments settle after 4 s.
-      const server = await startServer(port, { SAWARI_CLOCK_START: CLOCK_START, PAYMENTS_SANDBOX_PENDING_MS: '4000' });
+      // As the Playwright config's server: the same development gateway (serverEnv), the clock moved.
+      const server = await startServer(port, { SAWARI_CLOCK_START: CLOCK_START });
       try {
         const offset = await clockOffset(server.url);
         await provide({ url: server.url, now: () => Date.now() + offset });

@@ -22,8 +22,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The development gateway every e2e server takes payments through (the Playwright config starts it, its own origin). */
+const gatewayUrl = `http://127.0.0.1:${Number(process.env.E2E_GATEWAY_PORT || 18190)}`;
+
 /** The environment of every e2e server (the Playwright config's and those specs start): development, on 127.0.0.1 with
- *  its own PGlite folder, warnings only, and the test client's x-forwarded-for believed (a client address per rider). */
+ *  its own PGlite folder, warnings only, the test client's x-forwarded-for believed (a client address per rider), and
+ *  the development gateway's API and hosted page. */
 export const serverEnv = (port: number, dataDir: string): Record<string, string> => ({
   NODE_ENV: 'development',
   PORT: String(port),
@@ -32,6 +36,8 @@ export const serverEnv = (port: number, dataDir: string): Record<string, string>
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
   TRUST_PROXY: '127.0.0.1',
+  RAZORPAY_API_URL: gatewayUrl,
+  RAZORPAY_CHECKOUT_URL: gatewayUrl,
 });
 
 /**

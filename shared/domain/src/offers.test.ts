@@ -42,6 +42,10 @@ describe('bank offers bound to the instrument', () => {
     expect(bankOfferEarnedBy(hdfc, { method: 'card', bank: null, bin: '489377' })).toBe(true);
     expect(bankOfferEarnedBy(hdfc, { method: 'card', bank: 'HDFC', bin: '411111' })).toBe(false);
     expect(bankOfferEarnedBy({ bank: 'HDFC', cardBins: [] }, { method: 'card', bank: 'HDFC', bin: '411111' })).toBe(true);
+    // a card typed on the gateway's page: no BIN known before capture, the declared bank (checked against the issuer later)
+    expect(bankOfferEarnedBy(hdfc, { method: 'card', bank: 'HDFC', bin: null })).toBe(true);
+    expect(bankOfferEarnedBy(hdfc, { method: 'card', bank: 'SBI', bin: null })).toBe(false);
+    expect(bankOfferEarnedBy(hdfc, { method: 'card', bank: null, bin: null })).toBe(false);
   });
   it('netbanking and UPI by the bank the gateway reports; wallets and cash never', () => {
     expect(bankOfferEarnedBy(hdfc, { method: 'netbanking', bank: 'HDFC', bin: null })).toBe(true);

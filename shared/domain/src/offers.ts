@@ -79,14 +79,16 @@ export function binInRanges(bin: string, ranges: readonly string[]): boolean {
 }
 
 /**
- * Is a bank offer earned by paying with this instrument? Card: its BIN is in the offer's ranges (the issuer the gateway
- * reports when the offer states none). Netbanking and UPI: the bank the gateway reports. Wallets and cash: never.
+ * Is a bank offer earned by paying with this instrument? Card: its BIN is in the offer's ranges when the BIN is known;
+ * when it is not (the card is typed on the gateway's hosted page, which never shows us its digits), the bank the rider
+ * declares, checked after capture against the issuer the gateway reports (payments' mismatch check). Netbanking and
+ * UPI: the bank. Wallets and cash: never.
  */
 export function bankOfferEarnedBy(offer: BankOfferBinding, i: PaymentInstrument): boolean {
   const bank = offer.bank.toUpperCase();
   switch (i.method) {
     case 'card':
-      if (offer.cardBins.length) return i.bin !== null && binInRanges(i.bin, offer.cardBins);
+      if (offer.cardBins.length && i.bin !== null) return binInRanges(i.bin, offer.cardBins);
       return i.bank?.toUpperCase() === bank;
     case 'netbanking':
     case 'upi':

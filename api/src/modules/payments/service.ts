@@ -332,6 +332,7 @@ export class PaymentService {
                 'paid amount or product does not match the frozen order: not issued, refunded',
               );
               planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${why}`, 'issue-refused');
+              await store.markRefused(row.id, this.now());
               await store.markOpen(row.orderKind, row.orderId, this.now());
               if (q) await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
             } else if (q && port.usable && (unusable = await port.usable(tx, q))) {
@@ -340,6 +341,7 @@ export class PaymentService {
                 'paid order can no longer be used: not issued, refunded in full',
               );
               planned = await this.planRefund(store, row, row.amountPaise, `ISSUE_REFUSED: ${unusable}`.slice(0, 200), 'issue-refused');
+              await store.markRefused(row.id, this.now());
               await store.markOpen(row.orderKind, row.orderId, this.now());
               await port.release(tx, row.orderId, { failureReason: ISSUE_REFUSED });
             } else {
@@ -826,8 +828,17 @@ export class PaymentService {
     return (await this.store.order(orderKind, orderId))?.issuedPaymentId ?? null;
   }
 
-  /** Sends a planned refund to the gateway (or the counter), or asks about a sent one; records a settled answer. */
-  private async sendRefund(row: RefundRow): Promise<void> {
+  /**
+   * Sends a planned refund to the gateway (or the counter), or asks about a sent one; records a settled answer. A
+   * refund not sent yet is claimed first (a lease on the row), so of any number of callers at once one sends it: a
+   * gateway does not deduplicate refunds by receipt. `claimed`: the caller holds the lease (reconciliation).
+   */
+  private async sendRefund(row: RefundRow, opts: { claimed?: boolean } = {}): Promise<void> {
+    if (row.status === 'CREATED' && !row.gatewayRef && !opts.claimed) {
+      const mine = await this.store.claimRefundSend(row.id, this.now());
+      if (!mine) return;
+      row = mine;
+    }
     const p = await this.store.byId(row.paymentId);
     if (!p?.gatewayRef) return;
     const ledger = p.method === 'cash' ? this.counter : this.gateway;
@@ -883,7 +894,9 @@ export class PaymentService {
     for (const row of claimed) {
       try {
         if (await this.settle(row)) result.settled += 1;
-        if (await this.deliver(row.id)) result.notified += 1;
+        await this.deliver(row.id);
+        // counted by the row: a capture settled above was delivered on the way (applyGatewayPayment)
+        if (row.notifiedAt === null && (await this.store.byId(row.id))?.notifiedAt != null) result.notified += 1;
       } catch (err) {
         this.opts.log?.error({ err, paymentId: row.id }, 'payment reconciliation failed for one payment');
       } finally {
@@ -892,7 +905,7 @@ export class PaymentService {
     }
     for (const r of await this.store.claimUnsettledRefunds(this.now(), limit)) {
       try {
-        await this.sendRefund(r);
+        await this.sendRefund(r, { claimed: true });
         const after = await this.store.refund(r.id);
         if (after && (after.status === 'SUCCESS' || after.status === 'FAILED')) result.refundsSettled += 1;
       } catch (err) {

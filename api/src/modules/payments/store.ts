@@ -120,7 +120,7 @@ const refundOf = (r: R): RefundRow => ({
   updatedAt: Number(r.updated_at),
 });
 
-const LIVE = `status IN ('CREATED', 'PENDING', 'SUCCESS')`;
+const LIVE = `status IN ('CREATED', 'PENDING', 'SUCCESS') AND refused_at IS NULL`;
 
 /** SQL for payments, payments' frozen orders and refunds. No HTTP, no gateway here. */
 export class PaymentStore {
@@ -154,7 +154,7 @@ export class PaymentStore {
   /** The successful payment, else the latest one. */
   async latestPayment(orderKind: string, orderId: string): Promise<PaymentRow | null> {
     const r = await this.db.query<R>(
-      `SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 ORDER BY (status = 'SUCCESS') DESC, created_at DESC, id DESC LIMIT 1`,
+      `SELECT * FROM payments WHERE order_kind = $1 AND order_id = $2 ORDER BY (status = 'SUCCESS' AND refused_at IS NULL) DESC, created_at DESC, id DESC LIMIT 1`,
       [orderKind, orderId],
     );
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
@@ -286,6 +286,21 @@ export class PaymentStore {
       [id, now, now - 60_000],
     );
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
+  /** A successful payment payments refused to issue for (and refunds): no longer the order's live payment. */
+  async markRefused(id: string, now: number): Promise<void> {
+    await this.db.query('UPDATE payments SET refused_at = $2 WHERE id = $1 AND refused_at IS NULL', [id, now]);
+  }
+
+  /** Claims a planned refund for sending (one sender: a lease on a CREATED row); the row, or null when another sends it. */
+  async claimRefundSend(id: string, now: number): Promise<RefundRow | null> {
+    const r = await this.db.query<R>(
+      `UPDATE payment_refunds SET reconcile_lease_until = $2 + 30000 WHERE id = $1 AND status = 'CREATED'
+         AND (reconcile_lease_until IS NULL OR reconcile_lease_until < $2) RETURNING *`,
+      [id, now],
+    );
+    return r.rows[0] ? refundOf(r.rows[0]) : null;
   }
 
   async markDelivered(id: string, now: number): Promise<void> {

@@ -26,3 +26,10 @@ CREATE TABLE payment_gateway_events (
   received_at BIGINT NOT NULL,
   PRIMARY KEY (gateway, event_id)
 );
+
+-- A successful payment whose order payments refused to issue (the order changed, the product can no longer be used)
+-- and refunded in full is no longer the order's live payment: the order can be paid again (at its new quote).
+ALTER TABLE payments ADD COLUMN refused_at BIGINT;
+DROP INDEX payments_one_live_per_order;
+CREATE UNIQUE INDEX payments_one_live_per_order ON payments (order_kind, order_id)
+  WHERE status IN ('CREATED', 'PENDING', 'SUCCESS') AND refused_at IS NULL;
