@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
+import { upiOnGateway } from '../support/buy';
 
 // A planned journey bought in one go (docs/money-integrity.md "A journey: one order, a ticket per leg"): on the demo
 // city's airport-express feed a rider plans Thane → Kharghar (no bus does both: one to a terminal, another on), and the
@@ -25,7 +26,7 @@ const TEXT = {
     leg: (route: string, from: string, to: string) => `Bus ${route}: ${from} → ${to}`,
     adult: '1 adult',
     upiId: 'UPI id',
-    pay: (amount: string) => `Pay ${amount}`,
+    pay: (amount: string) => `Continue to pay ${amount}`,
     legNo: (n: number) => `Journey ticket ${n} of 2`,
   },
   hi: {
@@ -34,7 +35,7 @@ const TEXT = {
     leg: (route: string, from: string, to: string) => `बस ${route}: ${from} → ${to}`,
     adult: '1 वयस्क',
     upiId: 'UPI आईडी',
-    pay: (amount: string) => `${amount} का भुगतान करें`,
+    pay: (amount: string) => `${amount} का भुगतान करने के लिए आगे बढ़ें`,
     legNo: (n: number) => `यात्रा टिकट ${n}/2`,
   },
 } as const;
@@ -103,10 +104,11 @@ for (const lang of ['en', 'hi'] as const) {
     await shot(page, `checkout-${lang}`);
     await expectAccessible(page);
 
-    // --- one UPI payment ---
+    // --- one UPI payment, approved in the UPI app on the gateway's page ---
     await page.getByRole('link', { name: /UPI/ }).click();
     await page.getByLabel(T.upiId).fill('success@upi');
     await page.getByRole('button', { name: T.pay(total) }).click();
+    await upiOnGateway(page, 'success@upi');
     await expect(page).toHaveURL(`/app/your-tickets-and-passes/journey/${orderId}`, { timeout: 30_000 });
 
     // --- the wallet: a ticket per bus, each for its own ride ---

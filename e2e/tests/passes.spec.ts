@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { upiOnGateway, payThroughApi, SANDBOX_UPI } from '../support/buy';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -85,12 +86,13 @@ async function ops(...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-/** The shell's checkout: UPI with the sandbox's success@upi, then back on this remote's booking-successful screen. */
+/** The shell's checkout: UPI (success@upi) approved on the gateway's page, then back on this remote's booking-successful screen. */
 async function payWithUpi(page: Page, amount: string) {
   await expect(page).toHaveURL(/\/app\/select-payment\/MBUS\/pass\/[^/]+$/);
   await page.getByRole('link', { name: /UPI/ }).first().click();
   await page.getByLabel(/UPI ID/i).fill('success@upi');
-  await page.getByRole('button', { name: new RegExp(`Pay ${amount.replace(/[₹,]/g, (c) => `\\${c}`)}`) }).click();
+  await page.getByRole('button', { name: `Continue to pay ${amount}` }).click();
+  await upiOnGateway(page, 'success@upi');
   await expect(page).toHaveURL(/\/app\/productHooks\/bus-pass-purchase\/booking-successful\/[^/]+$/, { timeout: 20_000 });
 }
 
@@ -284,11 +286,7 @@ test('a renewal of a renewable pass: Renew in Your passes, the server quote, pai
       },
     })
   ).json();
-  const paid = await request.post(`/api/payments/pass/${order.transactionId}/pay`, {
-    headers: { ...rider.headers, 'idempotency-key': `e2e-${rand(1e9)}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect((await paid.json()).status).toBe('SUCCESS');
+  await payThroughApi(request, rider.headers, 'pass', order.transactionId, SANDBOX_UPI);
 
   await page.goto('/app/productHooks');
   const pass = page.getByRole('article', { name: 'Smart Saver: Adult pass, 30 days' });

@@ -3,7 +3,7 @@ import { test, expect } from '../support/clock';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
-import { orderPassThroughApi } from '../support/buy';
+import { orderPassThroughApi, payThroughApi, SANDBOX_UPI } from '../support/buy';
 import { newIp, newPhone, riderHeaders, signIn } from '../support/rider';
 
 // The one status model against the real server: what the wallet and the item screens say about a seat the rider cancelled,
@@ -44,11 +44,7 @@ async function bookAndPay(request: APIRequestContext, headers: Record<string, st
   const held = await request.post('/api/reservations/v1/bookings', { headers, data: { tripId, ...PAIR, passengers, farePaise: fare.payableAmount } });
   expect(held.status(), await held.text()).toBe(201);
   const id = (await held.json()).bookingId as string;
-  const pay = await request.post(`/api/payments/reservation/${id}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-status-${id.slice(4, 40)}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
+  await payThroughApi(request, headers, 'reservation', id, SANDBOX_UPI);
   await expect
     .poll(async () => (await (await request.get(`/api/reservations/v1/bookings/${id}`, { headers })).json()).status, { timeout: 20_000 })
     .toBe('ACTIVE');

@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { payThroughApi, SANDBOX_UPI } from '../support/buy';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
@@ -15,13 +16,9 @@ const W = '/app/your-tickets-and-passes';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), 'sawari-rider-items', `${name}.png`), fullPage: true });
 const cityToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
 
-/** Pays an order of `kind` by UPI (success@upi) through the payments API and waits until it is issued. */
+/** Pays an order of `kind` by UPI (success@upi, approved on the gateway's page) through the payments API. */
 async function payByUpi(request: APIRequestContext, headers: Record<string, string>, kind: 'pass' | 'ticket', tx: string): Promise<void> {
-  const pay = await request.post(`/api/payments/${kind}/${tx}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-items-${tx}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
+  await payThroughApi(request, headers, kind, tx, SANDBOX_UPI);
 }
 
 test('what a rider holds: sign-in on the way, Home, every city in the wallet, one end date, holder, favourites, Malayalam', async ({ page, request }) => {

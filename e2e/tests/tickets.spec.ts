@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { upiOnGateway, payThroughApi, SANDBOX_UPI } from '../support/buy';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from '../support/axe';
@@ -58,11 +59,7 @@ async function paidTicket(request: APIRequestContext, headers: Record<string, st
   const order = await request.post('/api/tickets/v1/orders', { headers, data: body });
   expect(order.status(), await order.text()).toBe(201);
   const { transactionId } = await order.json();
-  const pay = await request.post(`/api/payments/ticket/${transactionId}/pay`, {
-    headers: { ...headers, 'idempotency-key': `e2e-ticket-${transactionId}` },
-    data: { method: 'upi', details: { vpa: 'success@upi' } },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
+  await payThroughApi(request, headers, 'ticket', transactionId, SANDBOX_UPI);
   await expect
     .poll(async () => (await (await request.get(`/api/tickets/v1/orders/${transactionId}`, { headers })).json()).ticketId, { timeout: 20_000 })
     .toBeTruthy();
@@ -138,7 +135,8 @@ test('buy a single-journey ticket, show its live QR, punch it, use the wallet of
   const tx1 = /\/ticket\/(TKT-[0-9a-f-]+)/.exec(page.url())![1];
   await page.getByRole('link', { name: /UPI/ }).click();
   await page.getByLabel('UPI id').fill('success@upi');
-  await page.getByRole('button', { name: 'Pay ₹150' }).click();
+  await page.getByRole('button', { name: 'Continue to pay ₹150' }).click();
+  await upiOnGateway(page, 'success@upi');
   await expect(page).toHaveURL(`/app/select-trip/booking-success/${tx1}`, { timeout: 20_000 });
   await expect(page.getByText('Your ticket is ready')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('It is saved on this phone and works offline.')).toBeVisible();
@@ -442,7 +440,8 @@ test('buy a multi-route ticket (AE3 then AE1 from Sion Circle): the fare of each
   const tx = /\/ticket\/(TKT-[0-9a-f-]+)/.exec(page.url())![1];
   await page.getByRole('link', { name: /UPI/ }).click();
   await page.getByLabel('UPI id').fill('success@upi');
-  await page.getByRole('button', { name: 'Pay ₹300' }).click();
+  await page.getByRole('button', { name: 'Continue to pay ₹300' }).click();
+  await upiOnGateway(page, 'success@upi');
   await expect(page).toHaveURL(`/app/select-trip/booking-success/${tx}`, { timeout: 20_000 });
   await expect(page.getByText('Your ticket is ready')).toBeVisible({ timeout: 20_000 });
   const headers = await riderHeaders(page);

@@ -270,12 +270,13 @@ export async function staticPlugin(app: FastifyInstance, opts: { webRoot: string
       const standalone = kioskPage(read, remotes(), webRoot, pathname);
       if (standalone) {
         const content = await pageContent(pathname, request.log);
-        // The document policy of every page, plus the guard script by its hash (no other inline script runs).
+        // The document policy of every page, plus the guard script by its hash (no other inline script runs); a board
+        // takes no payment, so its forms post to our origin only (the payment gateway's origin is the app's alone).
         const csp = reply.getHeader('content-security-policy');
         if (typeof csp === 'string')
           reply.header(
             'content-security-policy',
-            csp.replace("script-src 'self'", () => `script-src 'self' ${KIOSK_SCRIPT_GUARD_SOURCE}`),
+            csp.replace("script-src 'self'", () => `script-src 'self' ${KIOSK_SCRIPT_GUARD_SOURCE}`).replace(/form-action [^;]*/, "form-action 'self'"),
           );
         return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(kioskPageHtml(standalone, content));
       }

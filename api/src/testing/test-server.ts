@@ -23,10 +23,7 @@ export async function startTestServer(
     before?: (t: TestDb) => Promise<void>;
     /** The gateway delivers its webhooks to this server (which then listens on a free port of 127.0.0.1). */
     webhooks?: boolean;
-  } & Pick<
-    ServerDeps,
-    'now' | 'sms' | 'files'
-  > = {},
+  } & Pick<ServerDeps, 'now' | 'sms' | 'files'> = {},
 ): Promise<TestServer> {
   // Seeded with the demo data unless told not to: a copy of the run's seeded template (test-db.ts).
   const t = await openTestDb({ start: opts.seed === false ? 'migrated' : 'seeded' });

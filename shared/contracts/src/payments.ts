@@ -46,8 +46,13 @@ export type PayPrefill = z.infer<typeof payPrefillSchema>;
 /** Where the gateway sends the rider back: a checkout path of ours (never another origin). */
 export const checkoutReturnPathSchema = z
   .string()
-  .max(400)
-  .regex(/^\/app\/select-payment\/[A-Za-z0-9_-]{1,40}\/[A-Za-z0-9-]{1,32}\/[A-Za-z0-9_-]{1,200}(\/(card|wallet|upi|netbanking|cash))?$/, 'returnPath is a checkout path of this app');
+  .max(600)
+  // path segments as the app encodes them (checkoutPath: encodeURIComponent), never a "/", "?", "#", ":" or "\\" of
+  // their own: the path stays on our origin, under the checkout
+  .regex(
+    /^(?!.*\/\.\.?(\/|$))\/app\/select-payment\/[A-Za-z0-9_.~%-]{1,120}\/[A-Za-z0-9-]{1,32}\/[A-Za-z0-9_.~%-]{1,300}(\/(card|wallet|upi|netbanking|cash))?$/,
+    'returnPath is a checkout path of this app',
+  );
 
 /**
  * POST /api/payments/:orderKind/:orderId/pay body (header idempotency-key, 8–64 characters). Card data is refused
@@ -200,3 +205,8 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema
  * request.headers with what it parses, so every other header must pass through.
  */
 export const idempotencyHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** POST /api/payments/gateway/<name>/webhook answer: what the event did (captured, duplicate, not-ours, refund-success, …). */
+export const gatewayEventAnswerSchema = z.object({ outcome: z.string() });
+/** The gateway's return and cancel URLs answer 303 to our checkout, with no body. */
+export const gatewayRedirectSchema = z.null();

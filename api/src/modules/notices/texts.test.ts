@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { GATEWAY_FAILURE_REASONS } from '../payments';
 import { join } from 'node:path';
 import { NOTICE_LANGUAGES, noticeText, paymentFailureWords, type Notice, type NoticeLanguage } from './texts';
 
@@ -52,6 +53,8 @@ describe('payment notices: words, not codes, in the rider’s language', () => {
       ...[...source.matchAll(/failureReason: '([A-Z_]+)'/g)].map((m) => m[1]),
       ...[...source.matchAll(/export const ISSUE_REFUSED = '([A-Z_]+)'/g)].map((m) => m[1]),
       ...[...source.matchAll(/paid \? null : '([A-Z_]+)'/g)].map((m) => m[1]),
+      ...[...source.matchAll(/expired \? '([A-Z_]+)' : '([A-Z_]+)'\)/g)].flatMap((m) => [m[1], m[2]]),
+      ...GATEWAY_FAILURE_REASONS,
     ]),
   ].filter((c) => c !== 'REFUND_REJECTED'); // a refund's outcome, never a payment's
   const SCRIPTS: Record<NoticeLanguage, RegExp> = {
@@ -66,7 +69,14 @@ describe('payment notices: words, not codes, in the rider’s language', () => {
 
   it('reads the codes from the gateway and payments', () => {
     expect(codes).toEqual(
-      expect.arrayContaining(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'UPI_DECLINED', 'NOT_PAID_AT_COUNTER', 'GATEWAY_NO_CHARGE', 'ORDER_CHANGED_REFUNDED']),
+      expect.arrayContaining([
+        'CARD_DECLINED',
+        'AUTHENTICATION_FAILED',
+        'PAYMENT_TIMED_OUT',
+        'GATEWAY_UNAVAILABLE',
+        'NOT_PAID_AT_COUNTER',
+        'ORDER_CHANGED_REFUNDED',
+      ]),
     );
   });
 

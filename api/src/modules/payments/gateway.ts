@@ -69,6 +69,20 @@ export interface GatewayPayment {
   createdAt: number;
 }
 
+/**
+ * The failure reasons a gateway payment attempt reports, as payments keeps them (Razorpay's `error_reason`,
+ * upper-cased): each has words in the rider's notices and the checkout. An unknown one gets the general words.
+ */
+export const GATEWAY_FAILURE_REASONS = [
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'CARD_EXPIRED',
+  'AUTHENTICATION_FAILED',
+  'PAYMENT_CANCELLED',
+  'PAYMENT_TIMED_OUT',
+  'PAYMENT_FAILED',
+] as const;
+
 export interface GatewayRefund {
   gatewayRef: string;
   gatewayPaymentId: string;

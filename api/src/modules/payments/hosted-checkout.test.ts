@@ -136,6 +136,40 @@ describe(`hosted checkout ${dbLabel()}`, () => {
     });
   });
 
+  describe('the return path stays ours', () => {
+    it.each([
+      ['another origin', 'https://evil.example/app/select-payment/MBUS/demo/x/card'],
+      ['a scheme-relative URL', '//evil.example/app/select-payment/MBUS/demo/x/card'],
+      ['a path outside the checkout', '/app/login'],
+      ['dot segments', '/app/select-payment/../../api/demo/x'],
+      ['a query of its own', '/app/select-payment/MBUS/demo/x/card?next=https://evil.example'],
+    ])('%s is refused 400, nothing started', async (_label, returnPath) => {
+      const orderId = newOrder();
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/payments/demo/${orderId}/pay`,
+        headers: { ...rider.headers, 'idempotency-key': `rp-key-${++n}` },
+        payload: { method: 'card', returnPath },
+      });
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(await count(t.db, 'SELECT count(*) AS n FROM payments WHERE order_id = $1', [orderId])).toBe(0);
+    });
+
+    it('an encoded agency (as checkoutPath writes it) is ours: the rider comes back to it', async () => {
+      const orderId = newOrder();
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/payments/demo/${orderId}/pay`,
+        headers: { ...rider.headers, 'idempotency-key': `rp-key-${++n}` },
+        payload: { method: 'card', returnPath: `/app/select-payment/KMRL%20feeder/demo/${orderId}/card` },
+      });
+      expect(r.statusCode).toBe(200);
+      const back = await app.inject({ url: `/api/payments/gateway/razorpay/cancel/${r.json().paymentId}` });
+      expect(back.headers.location).toBe(`/app/select-payment/KMRL%20feeder/demo/${orderId}/card?payment=${r.json().paymentId}&left=1`);
+    });
+  });
+
   describe('the rider pays on the gateway page', () => {
     it("a card with 3-D Secure: the gateway's signed return pays the order once, the card masked", async () => {
       const orderId = newOrder();

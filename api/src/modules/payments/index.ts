@@ -13,7 +13,7 @@ export {
 } from './order-kind';
 export { createPaymentsModule, paymentsOf, type PaymentsDeps } from './module';
 export { ISSUE_REFUSED, PaymentService, type RefundView } from './service';
-export { CounterLedger, noGateway, UPI_HANDLE_BANKS, type GatewayPayment, type PaymentGateway } from './gateway';
+export { CounterLedger, GATEWAY_FAILURE_REASONS, noGateway, UPI_HANDLE_BANKS, type GatewayPayment, type PaymentGateway } from './gateway';
 export { RazorpayGateway, type RazorpayConfig } from './razorpay-gateway';
 export { DEV_RAZORPAY } from './settings';
 

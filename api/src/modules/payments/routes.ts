@@ -13,6 +13,8 @@ import {
   payRequestSchema,
   payResponseSchema,
   rawCardFieldIn,
+  gatewayEventAnswerSchema,
+  gatewayRedirectSchema,
 } from '@sawari/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../platform/errors';
@@ -93,17 +95,17 @@ export async function gatewayRoutes(fastify: FastifyInstance, opts: { service: P
     done(null, fields);
   });
   const app = typed(fastify);
-  app.post(`${base}/return/:paymentId`, { schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
+  app.post(`${base}/return/:paymentId`, { schema: { params: paymentIdParamsSchema, response: { 303: gatewayRedirectSchema } } }, async (request, reply) => {
     const fields = returnFieldsSchema.safeParse(request.body ?? {});
     if (!fields.success) throw new ApiError(400, 'VALIDATION_FAILED', 'The gateway return is a form of text fields.');
     const { location } = await service.gatewayReturn(request.params.paymentId, fields.data);
     return reply.code(303).header('location', location).send();
   });
-  app.get(`${base}/cancel/:paymentId`, { schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
+  app.get(`${base}/cancel/:paymentId`, { schema: { params: paymentIdParamsSchema, response: { 303: gatewayRedirectSchema } } }, async (request, reply) => {
     const { location } = await service.gatewayCancel(request.params.paymentId);
     return reply.code(303).header('location', location).send();
   });
-  app.post(`${base}/webhook`, async (request) => {
+  app.post(`${base}/webhook`, { schema: { response: { 200: gatewayEventAnswerSchema } } }, async (request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const sig = request.headers['x-razorpay-signature'];
     const eventId = request.headers['x-razorpay-event-id'];

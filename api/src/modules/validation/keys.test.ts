@@ -31,6 +31,10 @@ describe('ticket signing keys in the configuration', () => {
       KIOSK_KEYS: 'a-long-real-key',
       AUTH_TOKEN_SECRET: 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A',
       SMS_HTTP_URL: 'https://sms.example/send',
+      // the city's own gateway keys (production refuses the development gateway's)
+      RAZORPAY_KEY_ID: 'rzp_live_CityKeys0001',
+      RAZORPAY_KEY_SECRET: 'a-live-key-secret-of-the-city',
+      RAZORPAY_WEBHOOK_SECRET: 'a-live-webhook-secret-of-the-city',
     };
     expect(parseConfig(prod)).toEqual({ ok: false, errors: [expect.stringMatching(/TICKET_SIGNING_KEY is required in production/)] });
     const jwk = ec().publicKey.export({ format: 'jwk' });
@@ -52,6 +56,9 @@ describe('ticket signing keys in the configuration', () => {
       KIOSK_KEYS: 'a-long-real-key',
       AUTH_TOKEN_SECRET: 'Zk3v9QmN7pX2rT8wLc5yHb1dFg6jKs4A',
       SMS_HTTP_URL: 'https://sms.example/send',
+      RAZORPAY_KEY_ID: 'rzp_live_CityKeys0001',
+      RAZORPAY_KEY_SECRET: 'a-live-key-secret-of-the-city',
+      RAZORPAY_WEBHOOK_SECRET: 'a-live-webhook-secret-of-the-city',
       TICKET_SIGNING_KEY: newPrivateKeyText(),
     };
     expect(parseConfig({ ...prod, VALIDATOR_KEYS: 'dev=sawari-dev-validator' })).toEqual({ ok: false, errors: [expect.stringMatching(/development key/)] });
