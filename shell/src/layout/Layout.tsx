@@ -29,8 +29,10 @@ import { useNoticeLanguage } from '../features/language/noticeLanguage';
 import { showsTabBar } from './tabs';
 
 // The tab bar is its own chunk: the first visit (onboarding) has none, so /app's first load does not carry it or its icons.
-const HeaderCityLink = lazy(() => import(/* webpackChunkName: "header-city" */ './HeaderCityLink'));
-const TabBar = lazy(() => import(/* webpackChunkName: "tab-bar" */ './TabBar').then((m) => ({ default: m.TabBar })));
+// The header's city link and the tab bar: one chunk, "layout-chrome" (every page past onboarding shows both; one
+// chunk is one request and one wrapper less than two), kept out of the first visit's onboarding.
+const HeaderCityLink = lazy(() => import(/* webpackChunkName: "layout-chrome" */ './HeaderCityLink'));
+const TabBar = lazy(() => import(/* webpackChunkName: "layout-chrome" */ './TabBar').then((m) => ({ default: m.TabBar })));
 
 export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
 
