@@ -342,6 +342,38 @@ describe(`hosted checkout ${dbLabel()}`, () => {
       await gw.control('webhooks', { mode: 'hold' });
     });
 
+    it("a webhook before our books hold its gateway order (the order's answer not recorded yet) is matched by its receipt", async () => {
+      await gw.control('webhooks', { mode: 'drop' });
+      for (const withOrderEntity of [true, false]) {
+        const { orderId, s } = await capturedNotReturned();
+        const { entity } = await capturedEvent(orderId, s);
+        await t.db.query('UPDATE payments SET gateway_ref = NULL WHERE id = $1', [s.paymentId]);
+        const order = {
+          id: entity.order_id,
+          entity: 'order',
+          amount: 45_000,
+          amount_paid: 45_000,
+          amount_due: 0,
+          currency: 'INR',
+          receipt: s.paymentId,
+          status: 'paid',
+          created_at: 1,
+        };
+        const body = JSON.stringify({
+          entity: 'event',
+          event: withOrderEntity ? 'order.paid' : 'payment.captured',
+          contains: withOrderEntity ? ['payment', 'order'] : ['payment'],
+          payload: withOrderEntity ? { payment: { entity }, order: { entity: order } } : { payment: { entity } },
+        });
+        const r = await webhook(body, { 'x-razorpay-signature': sign(body), 'x-razorpay-event-id': `evt_early${++n}` });
+        expect(r.statusCode).toBe(200);
+        expect(r.json()).toMatchObject({ outcome: 'captured' });
+        expect((await paymentView(s.paymentId)).status).toBe('SUCCESS');
+        expect(issuedCount(orderId)).toBe(1);
+      }
+      await gw.control('webhooks', { mode: 'hold' });
+    });
+
     it("the gateway's own webhooks, delivered twice and in any order, pay the order once without the rider's return", async () => {
       await gw.control('webhooks', { mode: 'hold' });
       const orderId = newOrder();
@@ -456,8 +488,22 @@ describe(`hosted checkout ${dbLabel()}`, () => {
       await gw.control('clock', { advanceSeconds: 60 });
       await gw.control('webhooks/flush', {});
       expect(await until(async () => (await service.refundStatus(refund.refundId)).status, 'SUCCESS')).toBe('SUCCESS');
-      // the payment's captured webhook again, after the refund: nothing issued twice
+      // the payment's captured webhook again, after the refund (a late redelivery): nothing issued twice, nothing changed
+      const deliveries = ((await gw.inspect('webhooks/log')) as { items: Array<{ eventId: string; event: string }> }).items;
+      const orderRef = paid.started!.checkout!.fields.order_id;
+      const capturedOfThis = await Promise.all(
+        deliveries
+          .filter((d) => d.event === 'payment.captured')
+          .map(async (d) => ({
+            d,
+            ev: (await gw.inspect(`webhooks/events/${d.eventId}`)) as { body: { payload: { payment: { entity: { order_id: string } } } } },
+          })),
+      );
+      const again = capturedOfThis.find((x) => x.ev.body.payload.payment.entity.order_id === orderRef)!;
+      await gw.control('webhooks/redeliver', { eventId: again.d.eventId });
       expect(issuedCount(orderId)).toBe(1);
+      expect((await service.refundStatus(refund.refundId)).status).toBe('SUCCESS');
+      expect((await paymentView(paid.json().paymentId)).status).toBe('SUCCESS');
       await gw.control('webhooks', { mode: 'hold' });
     });
   });
