@@ -19,6 +19,8 @@ export interface PaymentGateway {
   createOrder(req: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
   /** The order made for our payment id, if any (a crash between creating it and recording it). */
   findOrder(receipt: string): Promise<GatewayOrder | null>;
+  /** A gateway order by its id (its receipt names our payment); null when the gateway has none. */
+  getOrder(gatewayOrderId: string): Promise<GatewayOrder | null>;
   /** Every payment attempt on a gateway order (one succeeds at most, unless the gateway slipped). */
   orderPayments(gatewayOrderId: string): Promise<GatewayPayment[]>;
   getPayment(gatewayPaymentId: string): Promise<GatewayPayment | null>;
@@ -301,6 +303,7 @@ export function noGateway(why: string): PaymentGateway {
     checkoutOrigin: 'null',
     createOrder: async () => refuse(),
     findOrder: async () => refuse(),
+    getOrder: async () => refuse(),
     orderPayments: async () => refuse(),
     getPayment: async () => refuse(),
     checkout: () => refuse(),

@@ -75,6 +75,9 @@ class CountingGateway implements PaymentGateway {
   findOrder(receipt: string) {
     return this.inner.findOrder(receipt);
   }
+  getOrder(gatewayOrderId: string) {
+    return this.inner.getOrder(gatewayOrderId);
+  }
   orderPayments(gatewayOrderId: string) {
     return this.inner.orderPayments(gatewayOrderId);
   }

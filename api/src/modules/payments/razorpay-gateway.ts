@@ -142,6 +142,15 @@ export class RazorpayGateway implements PaymentGateway {
     return found ?? null;
   }
 
+  async getOrder(gatewayOrderId: string): Promise<GatewayOrder | null> {
+    try {
+      return orderOf((await this.rzp.orders.fetch(gatewayOrderId)) as unknown as Entity);
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
   async orderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
     try {
       const list = (await this.rzp.orders.fetchPayments(gatewayOrderId)) as unknown as { items?: Entity[] };

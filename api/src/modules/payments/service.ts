@@ -616,17 +616,13 @@ export class PaymentService {
     } else if (event.payment) {
       orderRef = event.payment.gatewayOrderId;
       let row = await this.store.byGatewayRef(orderRef);
-      if (!row && event.order?.receipt && event.order.gatewayOrderId === orderRef) {
-        const byReceipt = await this.store.byId(event.order.receipt);
-        if (byReceipt && !byReceipt.gatewayRef && byReceipt.method !== 'cash')
-          row = (await this.store.recordGatewayOrder(byReceipt.id, orderRef, byReceipt.createdAt + this.timeoutSeconds * 1000, this.now())) ?? null;
-      }
       if (!row) {
-        // our books may not hold the gateway order yet (its answer still on its way): the gateway retries
-        const found = await this.findByGatewayOrder(orderRef);
-        if (found === 'unknown')
+        // our books may not hold the gateway order yet (its answer still on its way): linked by its receipt, our
+        // payment id; when the gateway cannot tell us now, it retries
+        const linked = await this.linkByReceipt(orderRef, event.order?.gatewayOrderId === orderRef ? event.order.receipt : null);
+        if (linked === 'unknown')
           throw new ApiError(409, 'GATEWAY_ORDER_UNKNOWN_YET', 'This gateway order is not in our books yet; deliver the event again later.');
-        row = found;
+        row = linked;
       }
       if (row) outcome = await this.applyGatewayPayment(row, event.payment);
       else outcome = 'not-ours';
@@ -635,21 +631,26 @@ export class PaymentService {
     return { outcome };
   }
 
-  /** A payment by its gateway order, asking the gateway whose receipt it is; null: not ours; 'unknown': cannot tell now. */
-  private async findByGatewayOrder(gatewayOrderId: string): Promise<PaymentRow | null | 'unknown'> {
-    const recent = await this.store.byGatewayRef(gatewayOrderId);
-    if (recent) return recent;
-    // an order created for one of our payments whose answer was lost has our payment id as its receipt
-    for (const p of await this.store.pendingWithoutGatewayOrder(this.now() - 3600_000)) {
-      let order;
+  /**
+   * The payment a gateway order was made for, by the order's receipt (our payment id): the event's order entity's, else
+   * the gateway's answer for the order. Records the order on a payment still waiting for it. null: not ours;
+   * 'unknown': the gateway did not answer.
+   */
+  private async linkByReceipt(gatewayOrderId: string, receipt: string | null): Promise<PaymentRow | null | 'unknown'> {
+    if (receipt === null) {
       try {
-        order = await this.gateway.findOrder(p.id);
+        receipt = (await this.gateway.getOrder(gatewayOrderId))?.receipt ?? null;
       } catch {
         return 'unknown';
       }
-      if (order?.gatewayOrderId === gatewayOrderId) return (await this.store.recordGatewayOrder(p.id, gatewayOrderId, p.createdAt, this.now())) ?? null;
     }
-    return null;
+    const p = receipt ? await this.store.byId(receipt) : null;
+    if (!p || p.method === 'cash') return null;
+    if (p.gatewayRef) return p.gatewayRef === gatewayOrderId ? p : null;
+    return (
+      (await this.store.recordGatewayOrder(p.id, gatewayOrderId, p.createdAt + this.timeoutSeconds * 1000, this.now())) ??
+      (await this.store.byGatewayRef(gatewayOrderId))
+    );
   }
 
   /** A refund's outcome from the gateway (webhook): settles our refund row once. */

@@ -254,15 +254,6 @@ export class PaymentStore {
     return r.rows[0] ? paymentOf(r.rows[0]) : null;
   }
 
-  /** Online payments still waiting for their gateway order's answer (created since `since`). */
-  async pendingWithoutGatewayOrder(since: number): Promise<PaymentRow[]> {
-    const r = await this.db.query<R>(
-      `SELECT * FROM payments WHERE gateway_ref IS NULL AND method <> 'cash' AND status IN ('CREATED', 'PENDING') AND created_at >= $1 ORDER BY created_at DESC LIMIT 20`,
-      [since],
-    );
-    return r.rows.map(paymentOf);
-  }
-
   /** A gateway event already processed (by its id)? */
   async eventSeen(gateway: string, eventId: string): Promise<boolean> {
     return (await this.db.query('SELECT 1 FROM payment_gateway_events WHERE gateway = $1 AND event_id = $2', [gateway, eventId])).rows.length > 0;
