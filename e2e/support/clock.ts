@@ -1,5 +1,5 @@
 import { test as base, type BrowserContext } from '@playwright/test';
-import { startServer } from './server';
+import { freePort, startServer } from './server';
 
 // The fixed e2e clock (docs/testing.md): specs whose screens depend on the time of day (a bus leaving soon, live buses,
 // the next departures, a seat's QR from 30 minutes before its slot) import `test` from here instead of
@@ -57,12 +57,10 @@ export async function installServerClock(context: BrowserContext, server: Clocke
 
 export const test = base.extend<{ serverNow: () => number }, { clockedServer: ClockedServer }>({
   clockedServer: [
-    async ({}, provide, workerInfo) => {
-      // Its own ports, two workers: E2E_PORT+3 and +8 (offline-planner.spec uses +1/+5 and its repeats, live-plans +1,
-      // search-and-maps +7/+9, offline.spec +10 and up).
-      const port = Number(process.env.E2E_PORT || 18180) + 3 + workerInfo.parallelIndex * 5;
-      // As the Playwright config's server: the same development gateway (serverEnv), the clock moved.
-      const server = await startServer(port, { SAWARI_CLOCK_START: CLOCK_START });
+    async ({}, provide) => {
+      // On a free port of its own (support/server.ts freePort). As the Playwright config's server: the same
+      // development gateway (serverEnv), the clock moved.
+      const server = await startServer(await freePort(), { SAWARI_CLOCK_START: CLOCK_START });
       try {
         const offset = await clockOffset(server.url);
         await provide({ url: server.url, now: () => Date.now() + offset });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { transit_realtime as rt } from 'gtfs-realtime-bindings';
 import { clockText } from '@sawari/domain';
 import { expectAccessible } from '../support/axe';
-import { startLiveFeedServer, type RunningServer } from '../support/server';
+import { freePort, startLiveFeedServer, type RunningServer } from '../support/server';
 
 // ETAs that say where their time comes from (issue 25 item 2), end to end on a server of its own: a tiny feed whose
 // route 11 calls at Amber Square four times in the next hour, and a GTFS-realtime trip-updates file (the server's
@@ -16,7 +16,6 @@ import { startLiveFeedServer, type RunningServer } from '../support/server';
 test.use({ bypassCSP: true, viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });
 
-const PORT = Number(process.env.E2E_PORT || 18180) + 2;
 // A demo city with tracking on and no feed of its own on this server: the tiny feed is imported as its timetable.
 const CITY = 'chennai';
 const shotsDir = process.env.SHOTS_DIR || path.join(os.tmpdir(), 'shots-live');
@@ -114,7 +113,13 @@ test.beforeAll(async () => {
   writeFeed(path.join(work, 'feed'));
   writeTripUpdates(rtFile());
   fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startLiveFeedServer(PORT, { city: CITY, feedDir: path.join(work, 'feed'), tripUpdatesFile: rtFile(), stopId: 'A', stopName: 'Amber Square' });
+  server = await startLiveFeedServer(await freePort(), {
+    city: CITY,
+    feedDir: path.join(work, 'feed'),
+    tripUpdatesFile: rtFile(),
+    stopId: 'A',
+    stopName: 'Amber Square',
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { test as atFixedClock } from '../support/clock';
-import { startServer, type RunningServer } from '../support/server';
+import { freePort, startServer, type RunningServer } from '../support/server';
 
 // Planner answers that say why, and screens that say the rider is offline.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -82,8 +82,8 @@ atFixedClock.describe('the planner, raised', () => {
 
 test.describe('offline (item 10)', () => {
   let server: RunningServer;
-  test.beforeEach(async ({}, testInfo) => {
-    server = await startServer(Number(process.env.E2E_PORT || 18180) + 40 + testInfo.workerIndex);
+  test.beforeEach(async () => {
+    server = await startServer(await freePort());
   });
   test.afterEach(async () => server?.stop());
 

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { freePort, repoRoot, startServer, type RunningServer } from '../support/server';
 
 const BOARD = '/app/airport-static-screens/airport-express-bus-time/T1?version-check-s=3';
 const deploy = (...args: string[]) =>
@@ -30,7 +30,7 @@ test.afterEach(async () => server?.stop());
 
 test('a kiosk keeps its data while the server is down, recovers by itself, and switches to a new deployed version', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
-  const port = Number(process.env.E2E_PORT || 18180) + 60 + testInfo.workerIndex * 10;
+  const port = await freePort(); // the same port when the server comes back
   server = await startServer(port);
   const url = server.url;
   const timingsCalls: { ok: boolean; at: number }[] = [];

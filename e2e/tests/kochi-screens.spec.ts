@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { kochiFeed } from '../playwright.config';
 import { expectReadableLayout } from '../support/layout';
-import { startServer, type RunningServer } from '../support/server';
+import { freePort, startServer, type RunningServer } from '../support/server';
 
 // The rider's screens on the real Kochi feed (routes without short names, long headsigns, a stop with about a hundred
 // routes), not the demo: Home's next buses near Kaloor Stadium, that stop's page, a route there, its ETA and timetable
@@ -26,7 +26,7 @@ let server: RunningServer;
 let clockOffset = 0;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = Number(process.env.E2E_PORT || 18180) + 30;
+  const port = await freePort();
   server = await startServer(port, { SAWARI_CLOCK_START: `${cityToday()}T10:00:00+05:30`, SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` });
   // The feed is imported after the health check answers: wait until the stop is known.
   for (const deadline = Date.now() + 150_000; ;) {

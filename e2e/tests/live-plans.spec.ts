@@ -5,7 +5,7 @@ import path from 'node:path';
 import { transit_realtime as rt } from 'gtfs-realtime-bindings';
 import { clockText } from '@sawari/domain';
 import { expectAccessible } from '../support/axe';
-import { startLiveFeedServer, type RunningServer } from '../support/server';
+import { freePort, startLiveFeedServer, type RunningServer } from '../support/server';
 
 // Plans that know the bus is late (planner README "Live plans"), end to end on a real server of its own: a tiny
 // hand-written feed whose buses run in the next hour, and a GTFS-realtime trip-updates file (the server's gtfs-rt
@@ -16,7 +16,6 @@ import { startLiveFeedServer, type RunningServer } from '../support/server';
 test.use({ bypassCSP: true, viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });
 
-const PORT = Number(process.env.E2E_PORT || 18180) + 1;
 // A demo city with tracking on and no feed of its own on this server: the tiny feed is imported as its timetable.
 const CITY = 'chennai';
 const shotsDir = path.join(os.tmpdir(), 'sawari-live-plans');
@@ -97,7 +96,13 @@ test.beforeAll(async () => {
   writeFeed(path.join(work, 'feed'));
   writeTripUpdates(rtFile(), 120);
   fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startLiveFeedServer(PORT, { city: CITY, feedDir: path.join(work, 'feed'), tripUpdatesFile: rtFile(), stopId: 'C', stopName: 'Coral Gate' });
+  server = await startLiveFeedServer(await freePort(), {
+    city: CITY,
+    feedDir: path.join(work, 'feed'),
+    tripUpdatesFile: rtFile(),
+    stopId: 'C',
+    stopName: 'Coral Gate',
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { startServer } from '../support/server';
+import { freePort, startServer } from '../support/server';
 import { filledMvt, solidPng, writePmtiles } from '../../api/src/platform/pmtiles.testing';
 
 // A city's map tiles from a PMTiles file the server holds (SAWARI_MAP_PMTILES), read by the map with
@@ -35,7 +35,6 @@ async function shareOfColour(page: Page, testId: string, rgb: readonly number[],
 
 test.describe('map tiles from a PMTiles file (item 9)', () => {
   test.use({ serviceWorkers: 'block' });
-  const port = Number(process.env.E2E_PORT || 18180) + 11;
   let dir = '';
   let archive: Buffer;
   let file = '';
@@ -49,7 +48,7 @@ test.describe('map tiles from a PMTiles file (item 9)', () => {
 
   test("Mumbai's route map reads byte ranges of the city's file from our origin, draws its tiles under the route, and credits them", async ({ page }) => {
     test.setTimeout(150_000);
-    const server = await startServer(port, { SAWARI_MAP_PMTILES: `mumbai=${file}` });
+    const server = await startServer(await freePort(), { SAWARI_MAP_PMTILES: `mumbai=${file}` });
     try {
       const fileUrl = `${server.url}/api/map-tiles/mumbai.pmtiles`;
       const reads: { range: string; status: number }[] = [];
@@ -113,7 +112,7 @@ test.describe('map tiles from a PMTiles file (item 9)', () => {
     test.setTimeout(150_000);
     const vectorFile = path.join(dir, 'vector.pmtiles');
     writeFileSync(vectorFile, writePmtiles({ fill: filledMvt('water'), tileType: 'mvt' }));
-    const server = await startServer(port + 1, { SAWARI_MAP_PMTILES: `mumbai=${vectorFile}`, SAWARI_MAP_ATTRIBUTION: 'mumbai=© Vector test tiles' });
+    const server = await startServer(await freePort(), { SAWARI_MAP_PMTILES: `mumbai=${vectorFile}`, SAWARI_MAP_ATTRIBUTION: 'mumbai=© Vector test tiles' });
     try {
       let reads = 0;
       page.on('response', (r) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { kochiFeed } from '../playwright.config';
-import { startServer, type RunningServer } from '../support/server';
+import { freePort, startServer, type RunningServer } from '../support/server';
 
 // Plans with no network: the planner opened once online keeps Kochi's timetable file on the phone (IndexedDB, through
 // its worker); then the server is really stopped, and a plan from a stop to a stop and one from the rider's location
@@ -13,7 +13,7 @@ let server: RunningServer | undefined;
 test.skip(!existsSync(kochiFeed), 'Kochi feed absent (../shared/data/kochi/gtfs.zip): the offline planner test needs a real city');
 test.beforeEach(async ({}, testInfo) => {
   testInfo.setTimeout(180_000);
-  server = await startServer(Number(process.env.E2E_PORT || 18180) + 1 + testInfo.workerIndex * 4 + testInfo.repeatEachIndex, {
+  server = await startServer(await freePort(), {
     SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}`,
   });
 });

@@ -1,11 +1,11 @@
 import { test, expect } from '@playwright/test';
-import { startServer, type RunningServer } from '../support/server';
+import { freePort, startServer, type RunningServer } from '../support/server';
 
 // A second visit with the server gone: the service worker serves the board's last page and its kiosk script from its
 // caches and the board shows the timings it kept, saying how old they are. The server is really stopped, not emulated.
 let server: RunningServer;
-test.beforeEach(async ({}, testInfo) => {
-  server = await startServer(Number(process.env.E2E_PORT || 18180) + 10 + testInfo.workerIndex * 10 + testInfo.repeatEachIndex);
+test.beforeEach(async () => {
+  server = await startServer(await freePort());
 });
 test.afterEach(async () => server?.stop());
 

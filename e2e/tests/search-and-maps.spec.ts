@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { startServer } from '../support/server';
+import { freePort, startServer } from '../support/server';
 
 // typo-tolerant paged search, same-named stops told apart (with the distance from the
 // rider), and maps that draw labelled stops, the rider's position and a scale.
@@ -146,6 +146,7 @@ test.describe('nearby stops told apart (item 3)', () => {
 // the shared one keeps the default: no tiles, nothing fetched from elsewhere).
 test.describe('map tiles when configured (item 9)', () => {
   test.use({ serviceWorkers: 'block' });
+  // Only an origin's name: the page's requests to it are answered by page.route below, nothing listens there.
   const tilePort = Number(process.env.E2E_PORT || 18180) + 9;
   const tileOrigin = `http://127.0.0.1:${tilePort}`;
   // A 1×1 PNG (grey-green), the same for every tile.
@@ -153,7 +154,7 @@ test.describe('map tiles when configured (item 9)', () => {
 
   test('the route map asks the configured tile origin for tiles, and the page policy allows exactly it', async ({ page }) => {
     test.setTimeout(150_000);
-    const server = await startServer(Number(process.env.E2E_PORT || 18180) + 7, {
+    const server = await startServer(await freePort(), {
       SAWARI_MAP_TILES: `${tileOrigin}/tiles/{z}/{x}/{y}.png`,
       SAWARI_MAP_ATTRIBUTION: '© Test tile makers',
     });
