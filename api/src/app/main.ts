@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { buildServer } from './server';
 import { parseStartupFeeds } from '../seed';
-import { readinessOf } from '../platform/readiness';
+import { closeGracefully, REQUEST_GRACE_MS } from './shutdown';
 
 /** `tsx api/src/app/main.ts`: config, database (migrate + demo seed), listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -21,15 +21,13 @@ async function main(): Promise<void> {
         app.log.error('shutdown took too long; exiting');
         process.exit(1);
       },
-      10_000 + (config.drainMs ?? 0),
+      REQUEST_GRACE_MS + 10_000 + (config.drainMs ?? 0),
     );
     force.unref();
     try {
-      // Readiness turns 503 at once; requests are still served while the load balancer's checks notice
-      // (SHUTDOWN_DRAIN_MS), then the listener closes (docs/operations.md "Rolling restarts").
-      readinessOf(app).drain();
-      if (config.drainMs) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
-      await app.close(); // stops accepting, drains requests, then closes the database (onClose)
+      // Readiness 503 at once, requests served for SHUTDOWN_DRAIN_MS, then the listener closes; requests in flight get
+      // REQUEST_GRACE_MS, then the database is closed (shutdown.ts, docs/operations.md "Rolling restarts").
+      await closeGracefully(app, { drainMs: config.drainMs });
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
