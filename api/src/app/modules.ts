@@ -91,7 +91,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   await app.register(airportRoutes, { service: airport, kioskKeys: config.kioskKeys });
   const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
   app.addHook('onClose', async () => live.close());
-  // The vehicle index refreshes in the background only once every plugin has loaded (its first build holds the thread).
+  // Every city's feed compiled, then the vehicle index refreshed, in the background once every plugin has loaded (the
+  // first build holds the thread); readiness waits for the feeds (operations.ts).
   app.addHook('onReady', async () => live.startIndex());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
   // The network map (a faint base layer without tiles) and a ride's line on a planned journey's map.
@@ -231,7 +232,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   tickets.service.usePunches(validation);
 
   // ── operations: what GET /api/ready waits for, and the gauges of GET /metrics (docs/operations.md)
-  registerOperations(app, { db, planner, now });
+  registerOperations(app, { db, planner, live, now });
 
   // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
   return { renderPage: boardPage(airport, now) };

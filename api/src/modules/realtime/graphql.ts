@@ -14,8 +14,13 @@ import { RealtimeStore } from './store';
 export interface RealtimeServices {
   realtime: RealtimeService;
   now: Clock;
-  /** Starts the vehicle index's background refresh (once; a no-op without REALTIME_INDEX_MS or after close). */
+  /**
+   * Once every plugin has loaded: compiles every city's feed (RealtimeService.compileFeeds), then starts the vehicle
+   * index's background refresh (once; a no-op without REALTIME_INDEX_MS or after close).
+   */
   startIndex(): void;
+  /** Every city's feed compiled (or failed and logged) since startIndex: a first ETA does not wait for one. */
+  readonly feedsCompiled: boolean;
   /** Stops the source and the vehicle index's timer, and waits for an index refresh in progress. */
   close(): Promise<void>;
 }
@@ -61,14 +66,28 @@ export function createRealtime(opts: {
     timers.push(setTimeout(refresh, Math.min(indexMs, 1000)), setInterval(refresh, indexMs));
     for (const t of timers) t.unref();
   };
+  let feedsCompiled = false;
+  let compiling: Promise<void> | null = null;
   return {
     realtime,
     now,
-    startIndex,
+    startIndex: () => {
+      compiling ??= realtime
+        .compileFeeds()
+        .catch((err: unknown) => opts.log?.error({ err }, 'realtime: compiling the feeds at start failed'))
+        .finally(() => {
+          feedsCompiled = true;
+          startIndex();
+        });
+    },
+    get feedsCompiled() {
+      return feedsCompiled;
+    },
     close: async () => {
       closed = true;
       for (const t of timers) clearTimeout(t);
       source.close?.();
+      await compiling;
       await realtime.idle();
     },
   };

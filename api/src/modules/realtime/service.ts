@@ -261,6 +261,23 @@ export class RealtimeService {
     return this.warming;
   }
 
+  /**
+   * Compiles every city's current feed (what the first ETA, vehicle or route map of a city would otherwise wait for,
+   * on the request), one city after the other; a city whose feed fails is logged and left to its first request.
+   * Readiness waits for it (app/operations.ts), so a restarted instance takes riders only once it is done.
+   */
+  async compileFeeds(): Promise<void> {
+    for (const city of await this.store.citiesWithFeeds()) {
+      try {
+        await this.feed(city);
+      } catch (err) {
+        this.opts.log?.error({ err, city }, 'realtime: compiling the feed at start failed');
+      }
+      // the event loop serves what waited (health, readiness, other requests) between two cities
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   /** Waits for an index refresh in progress (the server's close). */
   async idle(): Promise<void> {
     await this.warming?.catch(() => undefined);

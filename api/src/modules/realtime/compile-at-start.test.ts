@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
+import { importGtfs } from '../transit/importer/import';
+import { createRealtime } from './graphql';
+import { RealtimeStore } from './store';
+
+const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
+
+// Issue 36 item 1: a restarted instance compiles every city's feed before readiness, not on a rider's first ETA.
+describe(`realtime feeds compiled at start ${dbLabel()}`, () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb();
+    await importGtfs(t.db, MINI, { cityId: 'testville' });
+    await importGtfs(t.db, MINI, { cityId: 'otherville' });
+  }, 120_000);
+  afterAll(() => t?.cleanup());
+
+  it('startIndex compiles every city’s feed, then feedsCompiled is true and a first request reads no feed rows', async () => {
+    const counted = jest.spyOn(RealtimeStore.prototype, 'rows');
+    const live = createRealtime({ db: t.db, realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 } });
+    try {
+      expect(live.feedsCompiled).toBe(false);
+      live.startIndex();
+      const deadline = Date.now() + 20_000;
+      while (!live.feedsCompiled && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(live.feedsCompiled).toBe(true);
+      expect(counted).toHaveBeenCalledTimes(2); // testville and otherville
+      // The first rider's ETA after readiness: the compiled feed, no rows read on the request.
+      expect(await live.realtime.feed('testville')).not.toBeNull();
+      expect(await live.realtime.feed('otherville')).not.toBeNull();
+      expect(counted).toHaveBeenCalledTimes(2);
+    } finally {
+      counted.mockRestore();
+      await live.close();
+    }
+  });
+
+  it('a city whose feed fails to compile is logged and does not hold readiness for ever', async () => {
+    const errors: string[] = [];
+    const failing = jest.spyOn(RealtimeStore.prototype, 'rows').mockRejectedValue(new Error('connection lost'));
+    const live = createRealtime({
+      db: t.db,
+      realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 },
+      log: { warn: () => undefined, error: (_o, msg) => void errors.push(msg) },
+    });
+    try {
+      live.startIndex();
+      const deadline = Date.now() + 20_000;
+      while (!live.feedsCompiled && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(live.feedsCompiled).toBe(true);
+      expect(errors).toEqual(['realtime: compiling the feed at start failed', 'realtime: compiling the feed at start failed']);
+    } finally {
+      failing.mockRestore();
+      await live.close();
+    }
+  });
+});
