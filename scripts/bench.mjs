@@ -61,6 +61,15 @@ if (want('bigcity') && existsSync(benchFeed))
     const { runBigCityBench } = await import('./bench/big-city.mjs');
     await runBigCityBench({ feed: benchFeed, date: benchDate, skipPgliteBig: process.argv.includes('--skip-pglite-big'), log: console.log, record });
   });
+// A restart on a real feed (the given --feed, default Kochi): health answers while starting, readiness, then the first
+// plan and ETA, on PGlite and on PostgreSQL (scripts/bench/restart.mjs). No web build needed.
+if (want('restart') && existsSync(benchFeed))
+  for (const db of ['pglite', 'postgres'])
+    await section(`restart (${db})`, async () => {
+      console.log(`\n▶ a restart on ${path.basename(benchFeed)} (${db}): health while starting, ready, first plan and ETA`);
+      const { runRestartBench } = await import('./bench/restart.mjs');
+      await runRestartBench({ feed: benchFeed, db, record, log: console.log });
+    });
 /** The web build and the server are needed by every section but the planner, the big city and reproducible builds. */
 const needsServer = ['build', 'size', 'lighthouse', 'board-trace', 'load', 'transit', 'offline-planner', 'planner-abuse', 'wallet'].some(want);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openTestDb, dbLabel, type TestDb } from '../../testing/test-db';
 import { importGtfs } from '../transit/importer/import';
 import { createRealtime } from './graphql';
+import { RealtimeFeed } from './feed';
 import { RealtimeStore } from './store';
 
 const MINI = path.resolve(__dirname, '../transit/importer/fixtures/mini');
@@ -54,5 +55,37 @@ describe(`realtime feeds compiled at start ${dbLabel()}`, () => {
       failing.mockRestore();
       await live.close();
     }
+  });
+});
+
+describe(`a feed compiled in slices ${dbLabel()}`, () => {
+  let t: TestDb;
+  let feedId: number;
+  beforeAll(async () => {
+    t = await openTestDb();
+    feedId = (await importGtfs(t.db, MINI, { cityId: 'testville' })).feedId;
+  }, 120_000);
+  afterAll(() => t?.cleanup());
+
+  it('is the feed the constructor compiles, and the event loop runs between its slices', async () => {
+    const rows = await new RealtimeStore(t.db).rows(feedId);
+    const whole = new RealtimeFeed('testville', feedId, 'Asia/Kolkata', rows);
+    let turns = 0;
+    const tick = () => {
+      turns += 1;
+      if (turns < 1000) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sliced = await RealtimeFeed.compiled('testville', feedId, 'Asia/Kolkata', rows, 0);
+    const turnsWhileCompiling = turns;
+    turns = 1000;
+    expect(sliced.trips.map((x) => x.id)).toEqual(whole.trips.map((x) => x.id));
+    expect(sliced.trips.length).toBeGreaterThan(1);
+    expect([...sliced.callsAt.keys()].sort()).toEqual([...whole.callsAt.keys()].sort());
+    expect(sliced.maxTripSecs).toBe(whole.maxTripSecs);
+    const at = Date.parse('2026-03-10T08:12:00+05:30');
+    expect(sliced.serviceDays(at, at + 3600_000)).toEqual(whole.serviceDays(at, at + 3600_000));
+    // with 0 ms slices it yields after every shape and trip: the loop turned while it compiled
+    expect(turnsWhileCompiling).toBeGreaterThanOrEqual(sliced.trips.length);
   });
 });
