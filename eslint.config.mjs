@@ -58,20 +58,18 @@ function boundaryZones() {
       `${r} imports no other remote, nor the shell, nor the API: share through shared/*, talk through the API.`,
     );
   }
+  // One zone per module (not one per pair of modules: 380 zones made this rule 73 % of ESLint's time, 24 s): the
+  // modules' folder is forbidden to the module's files except its own folder and the other modules' index.ts.
   for (const m of API_MODULES) {
-    for (const other of API_MODULES) {
-      if (other === m) continue;
-      const allowed = MODULE_DEEP_IMPORTS_ALLOWED.filter((a) => a.startsWith(`${m} -> ${other}/`)).map(
-        (a) => `./${a.split(' -> ')[1].slice(other.length + 1)}`,
-      );
-      zones.push({
-        // every source file of the module, at any depth; tests and test helpers (testing.ts) may reach in
-        target: `./api/src/modules/${m}/**/!(*.test|testing).ts`,
-        from: `./api/src/modules/${other}`,
-        except: ['./index.ts', ...allowed],
-        message: `api module ${m} may use module ${other} only through api/src/modules/${other}/index.ts.`,
-      });
-    }
+    const others = API_MODULES.filter((o) => o !== m);
+    const allowed = MODULE_DEEP_IMPORTS_ALLOWED.filter((a) => a.startsWith(`${m} -> `)).map((a) => `./${a.split(' -> ')[1]}`);
+    zones.push({
+      // every source file of the module, at any depth; tests and test helpers (testing.ts) may reach in
+      target: `./api/src/modules/${m}/**/!(*.test|testing).ts`,
+      from: './api/src/modules',
+      except: [`./${m}`, ...others.map((o) => `./${o}/index.ts`), ...allowed],
+      message: `api module ${m} may use another module only through its index.ts (api/src/modules/<module>/index.ts).`,
+    });
   }
   return zones;
 }
