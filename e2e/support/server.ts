@@ -1,8 +1,11 @@
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../api/src/testing/free-port';
+
+/** A port nobody listens on (the system's ephemeral range): every server a spec starts itself takes one. */
+export { freePort };
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -40,23 +43,6 @@ export const serverEnv = (port: number, dataDir: string): Record<string, string>
   RAZORPAY_API_URL: gatewayUrl,
   RAZORPAY_CHECKOUT_URL: gatewayUrl,
 });
-
-/**
- * A port nobody listens on, from the system's ephemeral range (32768 and up on Linux): never the Playwright config's
- * fixed ports (E2E_PORT, E2E_GATEWAY_PORT) nor another spec's server. Ports once computed from E2E_PORT and the worker's
- * index collided: offline.spec's first worker got E2E_PORT + 10, the development gateway's port, and its server could
- * not start (a fresh-clone run; it passed on its retry on another worker).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the real server (the compiled API `npm start` runs, built web apps) on its own port and data folder. The

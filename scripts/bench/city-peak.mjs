@@ -7,11 +7,11 @@
 //   - bytes per row of the tables a day of the city fills (for the database size).
 // Loopback only, port 18370; a database of its own (sawari_bench_peak) on BENCH_DATABASE_URL's server or
 // postgres://postgres@127.0.0.1:5432, dropped at the end.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnCompiledApi } from './kochi-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -59,20 +59,10 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
   // CITY_PEAK_SMOKE=1: a few requests of each kind, no Kochi import (checks the section works; measures nothing)
   const smoke = process.env.CITY_PEAK_SMOKE === '1';
   const kochi = existsSync(kochiFeed) && !smoke;
-  const api = spawn(process.execPath, [path.join(root, 'api/dist/app/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: 'warn',
-      WEB_ROOT: 'off',
-      TRUST_PROXY: '127.0.0.1',
-      ...(kochi ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}),
-    },
+  const api = spawnCompiledApi({
+    port,
+    databaseUrl: dbUrl.toString(),
+    env: { TRUST_PROXY: '127.0.0.1', ...(kochi ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}) },
   });
   const base = `http://127.0.0.1:${port}`;
   try {

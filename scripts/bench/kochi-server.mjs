@@ -21,6 +21,28 @@ export async function waitHealthy(url) {
   throw new Error(`${url} never became healthy`);
 }
 
+/**
+ * The API as `npm start` runs it (api/dist, plain node; build it first with api/build.mjs), development settings, API
+ * only, warnings only: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`; `env` adds or overrides settings.
+ */
+export function spawnCompiledApi({ port, dataDir = 'memory://', databaseUrl = '', env = {} }) {
+  return spawn(process.execPath, [path.join(root, 'api/dist/app/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: 'off',
+      ...env,
+    },
+  });
+}
+
 export async function withKochiServer(port, fn) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-kochi-'));
   const base = `http://127.0.0.1:${port}`;

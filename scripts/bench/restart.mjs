@@ -4,33 +4,19 @@
 // answer's time is what a health check waited: the longest is the server's longest stall once it listens), and
 // /api/ready until it says ready; then at once the first trip plan and the first ETA of the city.
 //   runRestartBench({ feed, city, db: 'pglite' | 'postgres', record, log })
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '../../api/build.mjs';
+import { spawnCompiledApi } from './kochi-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 
 function startServer({ port, dataDir, databaseUrl, env }) {
-  const child = spawn(process.execPath, [path.join(root, 'api/dist/app/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      WEB_ROOT: 'off',
-      ...env,
-    },
-  });
+  const child = spawnCompiledApi({ port, dataDir, databaseUrl, env });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     child,

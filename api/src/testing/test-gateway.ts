@@ -1,6 +1,8 @@
-import net from 'node:net';
 import { startDevGateway } from '../dev-gateway/server';
 import { DEV_RAZORPAY, type RazorpayConfig } from '../modules/payments';
+import { freePort } from './free-port';
+
+export { freePort };
 
 /** The development gateway in this test process, on a free port of its own (its own origin), with its test controls. */
 export interface TestGateway {
@@ -12,18 +14,6 @@ export interface TestGateway {
   /** GET /__dev/<path> (webhooks/log, state). */
   inspect(path: string): Promise<unknown>;
   close(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the server that takes it next is ours). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startTestGateway(opts: { webhookUrl?: string; upiExpirySeconds?: number; refundSettleSeconds?: number } = {}): Promise<TestGateway> {

@@ -17,7 +17,7 @@ describe(`realtime feeds compiled at start ${dbLabel()}`, () => {
   }, 120_000);
   afterAll(() => t?.cleanup());
 
-  it('startIndex compiles every city’s feed, then feedsCompiled is true and a first request reads no feed rows', async () => {
+  it('startIndex compiles every city’s feed (the vehicle index’s first refresh), then feedsCompiled is true and a first request reads no feed rows', async () => {
     const counted = jest.spyOn(RealtimeStore.prototype, 'rows');
     const live = createRealtime({ db: t.db, realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 } });
     try {
@@ -50,7 +50,7 @@ describe(`realtime feeds compiled at start ${dbLabel()}`, () => {
       const deadline = Date.now() + 20_000;
       while (!live.feedsCompiled && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(live.feedsCompiled).toBe(true);
-      expect(errors).toEqual(['realtime: compiling the feed at start failed', 'realtime: compiling the feed at start failed']);
+      expect(errors).toEqual(['realtime vehicle index: building the live state failed', 'realtime vehicle index: building the live state failed']);
     } finally {
       failing.mockRestore();
       await live.close();

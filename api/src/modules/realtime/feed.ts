@@ -150,9 +150,9 @@ export class RealtimeFeed {
     const rule = (id: string): number => this.calendar.indexOf(id);
 
     for (const row of rows.shapes) {
-      const n = Math.min(row.lats.length, row.lons.length);
+      const n = row.lats.length;
       if (n < 2) continue;
-      const shape: Shape = { lats: Float64Array.from(row.lats.slice(0, n)), lons: Float64Array.from(row.lons.slice(0, n)), cum: new Float64Array(n) };
+      const shape: Shape = { lats: Float64Array.from(row.lats), lons: Float64Array.from(row.lons), cum: new Float64Array(n) };
       for (let j = 1; j < n; j++) shape.cum[j] = shape.cum[j - 1] + haversineKm(shape.lats[j - 1], shape.lons[j - 1], shape.lats[j], shape.lons[j]);
       this.shapes.set(row.shape_id, shape);
       yield;
@@ -165,10 +165,7 @@ export class RealtimeFeed {
       freqByTrip.set(f.trip_id, list);
     }
     const tripRows = new Map(rows.trips.map((t) => [t.trip_id, t]));
-    // Trips in id order (the order the rows came in before they were one a trip): the same trip list, whatever order
-    // the database groups them in.
-    const byTrip = [...rows.stopTimes].sort((a, b) => (a.trip_id < b.trip_id ? -1 : a.trip_id > b.trip_id ? 1 : 0));
-    for (const calls of byTrip) {
+    for (const calls of rows.stopTimes) {
       const row = tripRows.get(calls.trip_id);
       const n = calls.stop_ids.length;
       if (!row || n < 2) continue;

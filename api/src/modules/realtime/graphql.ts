@@ -15,11 +15,11 @@ export interface RealtimeServices {
   realtime: RealtimeService;
   now: Clock;
   /**
-   * Once every plugin has loaded: compiles every city's feed (RealtimeService.compileFeeds), then starts the vehicle
-   * index's background refresh (once; a no-op without REALTIME_INDEX_MS or after close).
+   * Once every plugin has loaded: the vehicle index's first refresh at once (every city's feed compiled and its live
+   * state built), then its background refresh every REALTIME_INDEX_MS (none without it). Once; a no-op after close.
    */
   startIndex(): void;
-  /** Every city's feed compiled (or failed and logged) since startIndex: a first ETA does not wait for one. */
+  /** The first refresh has ended (each city built, or failed and logged): a first ETA or plan compiles no feed. */
   readonly feedsCompiled: boolean;
   /** Stops the source and the vehicle index's timer, and waits for an index refresh in progress. */
   close(): Promise<void>;
@@ -60,26 +60,22 @@ export function createRealtime(opts: {
   const timers: ReturnType<typeof setTimeout>[] = [];
   const indexMs = settings.indexMs ?? 0;
   let closed = false;
-  const startIndex = () => {
-    if (indexMs <= 0 || closed || timers.length) return;
-    const refresh = () => void realtime.refreshVehicleIndex().catch((err: unknown) => opts.log?.error({ err }, 'realtime vehicle index refresh failed'));
-    timers.push(setTimeout(refresh, Math.min(indexMs, 1000)), setInterval(refresh, indexMs));
-    for (const t of timers) t.unref();
-  };
+  const refresh = () => realtime.refreshVehicleIndex().catch((err: unknown) => opts.log?.error({ err }, 'realtime vehicle index refresh failed'));
   let feedsCompiled = false;
-  let compiling: Promise<void> | null = null;
+  let first: Promise<void> | null = null;
+  const startIndex = () => {
+    if (closed || first) return;
+    first = refresh().finally(() => {
+      feedsCompiled = true;
+      if (indexMs <= 0 || closed) return;
+      timers.push(setInterval(() => void refresh(), indexMs));
+      for (const t of timers) t.unref();
+    });
+  };
   return {
     realtime,
     now,
-    startIndex: () => {
-      compiling ??= realtime
-        .compileFeeds()
-        .catch((err: unknown) => opts.log?.error({ err }, 'realtime: compiling the feeds at start failed'))
-        .finally(() => {
-          feedsCompiled = true;
-          startIndex();
-        });
-    },
+    startIndex,
     get feedsCompiled() {
       return feedsCompiled;
     },
@@ -87,7 +83,7 @@ export function createRealtime(opts: {
       closed = true;
       for (const t of timers) clearTimeout(t);
       source.close?.();
-      await compiling;
+      await first;
       await realtime.idle();
     },
   };

@@ -241,8 +241,11 @@ export class RealtimeService {
   }
 
   /**
-   * Builds the live state of every city with a feed, one city after the other, so the vehicle index is current (the
-   * server runs it every REALTIME_INDEX_MS, graphql.ts createRealtime). A run in progress is joined, never doubled.
+   * Builds the live state of every city with a feed, one city after the other (compiling its feed when it has none
+   * yet), so the vehicle index is current. The server runs it once every plugin has loaded, and readiness waits for
+   * that first run (a first ETA or plan after a restart does not compile a feed on its request: 0.7-1.1 s on Kochi,
+   * the restart bench), then every REALTIME_INDEX_MS (graphql.ts createRealtime). A run in progress is joined, never
+   * doubled; a city that fails is logged and left to its first request.
    */
   refreshVehicleIndex(): Promise<void> {
     if (this.warming) return this.warming;
@@ -261,25 +264,6 @@ export class RealtimeService {
       this.warming = null;
     });
     return this.warming;
-  }
-
-  /**
-   * Compiles every city's current feed and builds its live state once (what the first ETA, plan, vehicle or route map
-   * of a city would otherwise wait for on its request: 0.7-1.1 s on Kochi after a restart, measured by the restart
-   * bench), one city after the other; a city that fails is logged and left to its first request. Readiness waits for
-   * it (app/operations.ts), so a restarted instance takes riders only once it is done.
-   */
-  async compileFeeds(): Promise<void> {
-    for (const city of await this.store.citiesWithFeeds()) {
-      try {
-        await this.feed(city);
-        await this.live(city, this.clock());
-      } catch (err) {
-        this.opts.log?.error({ err, city }, 'realtime: compiling the feed at start failed');
-      }
-      // the event loop serves what waited (health, readiness, other requests) between two cities
-      await new Promise((resolve) => setImmediate(resolve));
-    }
   }
 
   /** Waits for an index refresh in progress (the server's close). */
