@@ -414,10 +414,11 @@ function steadyLoad(workers: number) {
       const readOrders = async () => {
         const charges = await gatewayCharges();
         const rows = (
-          await db.query<{ order_id: string; payments: string; succeeded: string; passes: string; payment_ids: string[] }>(
+          await db.query<{ order_id: string; payments: string; succeeded: string; failed: string; passes: string; payment_ids: string[] }>(
             `SELECT o.id AS order_id,
                   (SELECT count(*) FROM payments p WHERE p.order_id = o.id) AS payments,
                   (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.status = 'SUCCESS') AS succeeded,
+                  (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.status = 'FAILED') AS failed,
                   (SELECT count(*) FROM passes s WHERE s.transaction_id = o.id) AS passes,
                   ARRAY(SELECT p.id FROM payments p WHERE p.order_id = o.id) AS payment_ids
              FROM unnest($1::text[]) AS o(id)`,
@@ -428,6 +429,7 @@ function steadyLoad(workers: number) {
           orderId: r.order_id,
           payments: +r.payments,
           succeeded: +r.succeeded,
+          failed: +r.failed,
           charged: r.payment_ids.reduce((n, id) => n + (charges.get(id)?.charged ?? 0), 0),
           refunded: r.payment_ids.reduce((n, id) => n + (charges.get(id)?.refunded ?? 0), 0),
           passes: +r.passes,
@@ -473,12 +475,19 @@ function steadyLoad(workers: number) {
       const told = new Map<string, Set<string>>();
       for (const o of outcomes) told.set(o.orderId, (told.get(o.orderId) ?? new Set()).add(o.status));
       const paidAsTold = (id: string) => told.get(id)!.has('SUCCESS') || told.get(id)!.has('ORDER_ALREADY_PAID');
-      // One payment per order (the retries replayed it), at most one charge at the gateway (none refunded), and a pass
-      // exactly when it was charged and the client was told it is paid: nobody charged twice, no charge without its
-      // pass, no pass without its charge.
+      // One payment per order (the retries replayed it), but for attempts that failed with nothing charged, each told
+      // to the client as PAYMENT_FAILED: the order stays the rider's open order, so the next purchase of the same pass
+      // is answered with it and pays it again (a second payment row, once seen when the kill left a payment recorded
+      // but never sent to the gateway). At most one charge at the gateway (none refunded), and a pass exactly when it
+      // was charged and the client was told it is paid: nobody charged twice, no charge without its pass, no pass
+      // without its charge.
+      const toldFailed = (id: string) => told.get(id)!.has('PAYMENT_FAILED');
       const wrong = perOrder.filter(
         (o) =>
-          o.payments !== 1 ||
+          o.payments !== o.succeeded + o.failed ||
+          o.succeeded > 1 ||
+          (o.failed > 0 && !toldFailed(o.orderId)) ||
+          o.payments < 1 ||
           o.charged > 1 ||
           o.refunded > 0 ||
           o.charged !== o.succeeded ||
