@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from './config';
 import { acquireDataFolderLock } from './data-folder-lock';
 import { DatabaseUnavailableError } from './errors';
+import { tarballMemoryFs } from './pglite-tarball-fs';
 import { pgTrgm } from './pglite-trgm';
 
 export interface QueryResult<T> {
@@ -381,11 +382,17 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, op
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require('@electric-sql/pglite') as {
     PGlite: {
-      create(options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown>; loadDataDir?: Blob }): Promise<PGliteLike>;
+      create(
+        options: Partial<PGliteAssets> & { dataDir?: string; extensions?: Record<string, unknown>; loadDataDir?: Blob; fs?: unknown },
+      ): Promise<PGliteLike>;
     };
   };
   const load = opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {};
-  if (config.dataDir === 'memory://') return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), ...load, extensions: { pg_trgm: pgTrgm } }));
+  if (config.dataDir === 'memory://') {
+    // In memory, a tarball is copied in by our own loader (pglite-tarball-fs.ts: PGlite's takes twice as long).
+    const copy = opts.loadDataDir ? { fs: tarballMemoryFs(new Uint8Array(await opts.loadDataDir.arrayBuffer())) } : {};
+    return pgliteDb(await PGlite.create({ ...(await pgliteAssets()), ...copy, extensions: { pg_trgm: pgTrgm } }));
+  }
   // One process per folder: the lock is taken before PGlite touches it (throws DataFolderLockedError naming the holder)
   // and released after PGlite closed.
   const lock = acquireDataFolderLock(config.dataDir, opts.role ?? 'server');
