@@ -5,10 +5,9 @@ import { gunzipSync } from 'node:zlib';
  * database.tar.gz): the API tests' template databases, and a backup checked by opening it in memory.
  *
  * Why not PGlite's own `loadDataDir`: it looks every parent folder of every file up again (about 1,400 files, 5 levels
- * deep in a migrated database), and those emscripten path lookups were most of an API test file's set-up, 0.6 s a
- * database in plain Node and 1.3 s under jest (docs/performance.md "The API tests' databases"). Here each folder is made
- * once and each file written once. What Postgres reads is the same bytes either way (tested in pglite-tarball-fs.test.ts
- * against `loadDataDir`).
+ * deep in a migrated database): 0.63 s of a 1.5 s start in a CPU profile in plain Node (docs/performance.md "The API
+ * tests' databases"). Here each folder is made once and each file written once. pglite-tarball-fs.test.ts checks that a
+ * copy holds what was dumped and that copies are independent.
  *
  * Relies on PGlite's MemoryFS and its emscripten FS (`pg.Module.FS`), as PGlite's own file systems do; the version is
  * pinned in package.json and the test fails if a new version loads differently.
