@@ -1,3 +1,4 @@
-import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
+import { describeCatalogs, describeFareLineMessages } from '@sawari/runtime/src/testing/catalog-checks';
 
 describeCatalogs('cards', __dirname);
+describeFareLineMessages('cards', __dirname);

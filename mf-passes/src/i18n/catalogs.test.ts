@@ -1,5 +1,6 @@
-import { describeCatalogs, describeCountWords } from '@sawari/runtime/src/testing/catalog-checks';
+import { describeCatalogs, describeCountWords, describeFareLineMessages } from '@sawari/runtime/src/testing/catalog-checks';
 
 describeCatalogs('passes', __dirname);
+describeFareLineMessages('passes', __dirname);
 
 describeCountWords('passes', __dirname);

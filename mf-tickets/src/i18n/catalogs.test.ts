@@ -1,3 +1,4 @@
-import { describeCatalogs } from '@sawari/runtime/src/testing/catalog-checks';
+import { describeCatalogs, describeFareLineMessages } from '@sawari/runtime/src/testing/catalog-checks';
 
 describeCatalogs('tickets', __dirname);
+describeFareLineMessages('tickets', __dirname);

@@ -134,7 +134,9 @@ describe('syncing', () => {
       dying = require('./punch-queue') as typeof import('./punch-queue');
     });
     void dying.syncPunches('u1', server.send); // never settles: the tab is closed while waiting
-    await new Promise((r) => setTimeout(r, 50));
+    // until the server has recorded the batch (then it hangs): a fixed 50 ms was too short once on a busy machine
+    for (const until = Date.now() + 10_000; server.rides.size < 2 && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
+    expect(server.rides.size).toBe(2);
     expect((await rawRecords(factory, WALLET_DB, 'syncInProgress')).map(([k]) => k).sort()).toEqual([a.punchId, b.punchId].sort());
     expect(await rawRecords(factory, WALLET_DB, 'syncInPending')).toEqual([]);
     expect((await listQueuedPunches('u1')).map((q) => q.state)).toEqual(['sending', 'sending']);

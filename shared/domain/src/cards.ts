@@ -3,6 +3,7 @@
 // recharge fees, and what a terminal writes on a tap. Amounts are integer paise.
 import { cityMonth } from './city-time';
 import { luhnValid } from './validation';
+import { CARD_LOAD_FEE_LINE, RECHARGE_AMOUNT_LINE } from './fare-lines';
 
 export const CARD_KINDS = ['closedLoop', 'ncmc'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
@@ -132,8 +133,8 @@ export const rechargeFeePaise = (kind: CardKind): number => (kind === 'ncmc' ? N
 /** The fee breakup (spec §3 fareBreakup name/value lines) and what the rider pays: the load plus the fee. */
 export function rechargeBreakup(kind: CardKind, amountPaise: number): { lines: { name: string; value: number }[]; feePaise: number; payablePaise: number } {
   const feePaise = rechargeFeePaise(kind);
-  const lines = [{ name: 'Recharge amount', value: amountPaise }];
-  if (feePaise) lines.push({ name: 'Card load fee', value: feePaise });
+  const lines = [{ name: RECHARGE_AMOUNT_LINE, value: amountPaise }];
+  if (feePaise) lines.push({ name: CARD_LOAD_FEE_LINE, value: feePaise });
   return { lines, feePaise, payablePaise: amountPaise + feePaise };
 }
 

@@ -22,6 +22,7 @@ export * from './ticket-code';
 export * from './sound-code';
 export * from './validity';
 export * from './cards';
+export * from './fare-lines';
 export * from './offers';
 export * from './short-id';
 export * from './product-status';

@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { loadSession, sessionAtom, sessionLoadedAtom, useCityConfig, type CityConfig } from '@sawari/runtime';
-import { formatPaise } from '@sawari/domain';
+import { fareLineMeaning, formatPaise } from '@sawari/domain';
 import { useIntl } from 'react-intl';
 import { ListSkeleton, LoadError } from './intl';
 import { riderError } from './rider-errors';
@@ -35,9 +35,6 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   if (loaded && signedIn) return <>{children}</>;
   return loaded ? <p role="status">{t('common.signIn')}</p> : <ListSkeleton />;
 }
-
-/** A translated message id (and its values) for a name or code the remote knows; null: show the raw text. */
-export type Known = { id: string; values?: Record<string, string | number> } | null | undefined;
 
 /** The components of `rider.tsx` that draw, with the remote's class map. Call once per remote, at module level. */
 export function riderUi(styles: Styles) {
@@ -80,18 +77,20 @@ export function riderUi(styles: Styles) {
     return <>{children(city)}</>;
   }
 
-  /** The server's fare breakup lines (paise), translated where `known` knows the name, and the amount to pay. */
+  /**
+   * The server's fare breakup lines (paise), each name in the rider's language through shared/domain's fareLineMeaning
+   * (the remote's catalog has a `fareLine.<key>` message for each; a promotion's own title shows as written), and the
+   * amount to pay.
+   */
   function FareBreakup({
     lines,
     payable,
     caption,
-    known,
     payableId,
   }: {
     lines: { name: string; value: number }[];
     payable: number;
     caption: string;
-    known: (name: string) => Known;
     payableId: string;
   }) {
     const t = useT();
@@ -99,11 +98,11 @@ export function riderUi(styles: Styles) {
       <table className={styles.breakup}>
         <caption className={styles.srOnly}>{caption}</caption>
         <tbody>
-          {lines.map((l) => {
-            const k = known(l.name);
+          {lines.map((l, i) => {
+            const meaning = fareLineMeaning(l.name);
             return (
-              <tr key={l.name}>
-                <th scope="row">{k ? t(k.id, k.values) : l.name}</th>
+              <tr key={`${i}-${l.name}`}>
+                <th scope="row">{meaning ? t(`fareLine.${meaning.key}`, meaning.values) : l.name}</th>
                 <td>{l.value < 0 ? `− ${money(-l.value)}` : money(l.value)}</td>
               </tr>
             );

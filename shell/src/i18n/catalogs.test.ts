@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@sawari/runtime';
-import { countWordProblems, describeCatalogs, describeCountWords } from '@sawari/runtime/src/testing/catalog-checks';
+import { countWordProblems, describeCatalogs, describeCountWords, describeFareLineMessages } from '@sawari/runtime/src/testing/catalog-checks';
 import { LANGUAGES } from './catalogs';
 
 describeCatalogs('shell', __dirname);
 describeCatalogs('shell checkout', path.join(__dirname, '../features/checkout/i18n'));
+describeFareLineMessages('shell checkout', path.join(__dirname, '../features/checkout/i18n'));
 
 it('names every language of LANGUAGE_CODES, in that order', () => {
   expect(LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);

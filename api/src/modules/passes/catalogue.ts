@@ -1,5 +1,13 @@
 /** The pass catalogue (spec §3 Product configuration) and the pure rules applied to it: availability, fares, offers. */
-import { isProofRequired, purchaseBlock, type AvailabilityBlock, type FareLine } from '@sawari/domain';
+import {
+  bankOfferLine,
+  isProofRequired,
+  PASS_DISCOUNT_LINE,
+  PASS_PRICE_LINE,
+  purchaseBlock,
+  type AvailabilityBlock,
+  type FareLine,
+} from '@sawari/domain';
 import { configTexts, translationsFor } from './catalogue-i18n';
 import type { BankOffer, CatalogueCategory, CatalogueConfig, CatalogueFare, Flags } from './catalogue-types';
 
@@ -71,13 +79,13 @@ export function quote(fare: Pick<CatalogueFare, 'fare' | 'discountedFare'>, bank
   const actualFare = rupeesToPaise(fare.fare);
   const discountedFare = rupeesToPaise(fare.discountedFare ?? fare.fare);
   const lines: FareLine[] = [
-    { name: 'Pass price', value: actualFare },
-    { name: 'Discount', value: discountedFare - actualFare },
+    { name: PASS_PRICE_LINE, value: actualFare },
+    { name: PASS_DISCOUNT_LINE, value: discountedFare - actualFare },
   ];
   let payableAmount = discountedFare;
   if (bank) {
     const off = Math.floor((discountedFare * bank.percentOff) / 100 / 100) * 100;
-    lines.push({ name: `Bank offer (${bank.bank})`, value: -off });
+    lines.push({ name: bankOfferLine(bank.bank), value: -off });
     payableAmount -= off;
   }
   return { actualFare, discountedFare, payableAmount, fareBreakup: lines };

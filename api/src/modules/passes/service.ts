@@ -11,6 +11,8 @@ import {
   offerScopeMiss,
   passValidUntil,
   statusLabel,
+  TRIAL_OFFER_LINE,
+  WELCOME_OFFER_LINE,
   type OfferScope,
 } from '@sawari/domain';
 import type { RiderNotices } from '../notices';
@@ -128,7 +130,7 @@ export class PassOrderService implements PromotionIssuer {
         categoryId: category.id,
         farePaise: final.payableAmount,
       });
-      final.fareBreakup.push({ name: offer.kind === 'welcome' ? 'Welcome offer' : 'Trial offer', value: -final.payableAmount });
+      final.fareBreakup.push({ name: offer.kind === 'welcome' ? WELCOME_OFFER_LINE : TRIAL_OFFER_LINE, value: -final.payableAmount });
       final.payableAmount = 0;
     }
     // The server mints the order id; the client's transactionId (or idempotency-key) is only a key scoped to this rider.

@@ -193,6 +193,21 @@ describe(`reservations API ${dbLabel()}`, () => {
     expectError(await pay(b.bookingId), 409, 'ORDER_ALREADY_PAID');
   });
 
+  it("three riders' seats in the wallet: one 'Seat fare' line for all three and the child's concession, adding up to the fare paid", async () => {
+    const who = { adult: 2, child: 1, senior: 0 };
+    const b = await hold('PRM-1.202611231000', rider, who);
+    expect((await pay(b.bookingId)).json()).toMatchObject({ status: 'SUCCESS' });
+    const wallet = (await req('GET', '/api/tickets/wallet?city=mumbai')).json() as {
+      items: { transactionId: string; farePaise: number; fareInfo: { fareBreakup: { name: string; value: number }[] } }[];
+    };
+    const item = wallet.items.find((i) => i.transactionId === b.bookingId)!;
+    const lines = item.fareInfo.fareBreakup;
+    expect(lines.map((l) => l.name)).toEqual(['Seat fare', 'Child concession']);
+    expect(lines[0].value).toBe(3 * (await fareOf('PRM-1.202611231000')));
+    expect(lines[1].value).toBeLessThan(0);
+    expect(lines[0].value + lines[1].value).toBe(item.farePaise);
+  });
+
   it('20 concurrent identical pays of one booking: one payment, one issue', async () => {
     const b = await hold('PRM-1.202611231020');
     const rs = await Promise.all(Array.from({ length: 20 }, () => startPay(b.bookingId, 'rsv-same-key-1')));

@@ -9,6 +9,7 @@ import {
   localDate,
   MINUTE_MS,
   popUpFor,
+  sumFareLines,
   ticketActions,
   type BookingStatus,
 } from '@sawari/domain';
@@ -199,7 +200,7 @@ export class Views extends Part {
         actualFare: d.fare.actualAmount,
         discountedFare: d.fare.payableAmount,
         payableAmount: d.farePaise,
-        fareBreakup: d.fare.passengerDetails.flatMap((g) => g.fareBreakup),
+        fareBreakup: sumFareLines(d.fare.passengerDetails.flatMap((g) => g.fareBreakup)),
       },
       isRenewable: false,
       specialFeatures: [d.isAc ? 'AC' : 'non-ac'],

@@ -15,6 +15,7 @@ import {
   firstUnconnectedLeg,
   rideSegment,
   stagesFor,
+  sumFareLines,
   ticketValidity,
   type FareResult,
 } from '@sawari/domain';
@@ -501,8 +502,6 @@ const TYPE_ORDER = ['adult', 'child', 'senior'];
 /** Spec §3 Pass or ticket record for an issued ticket (see docs/tickets.md for each field). */
 export function ticketRecord(t: TicketRow, o: TicketOrderRow | null, punches: { punchingTime: number }[], now: number): WalletItem {
   const fare = o?.fare ?? { passengerDetails: [], payableAmount: 0, actualAmount: 0, totalAvailableSeats: 0 };
-  const lines = new Map<string, number>();
-  for (const g of fare.passengerDetails) for (const l of g.fareBreakup) lines.set(l.name, (lines.get(l.name) ?? 0) + l.value);
   const legs = o?.ride.legs ?? [];
   const first = legs[0];
   const last = legs[legs.length - 1];
@@ -541,7 +540,7 @@ export function ticketRecord(t: TicketRow, o: TicketOrderRow | null, punches: { 
       actualFare: fare.actualAmount,
       discountedFare: fare.payableAmount,
       payableAmount: fare.payableAmount,
-      fareBreakup: [...lines].map(([name, value]) => ({ name, value })),
+      fareBreakup: sumFareLines(fare.passengerDetails.flatMap((g) => g.fareBreakup)),
     },
     isRenewable: false,
     specialFeatures: [],

@@ -66,10 +66,9 @@ export function ProblemPanel({
   return <ui.ProblemPanel error={error} messageId={(code) => (code ? ERROR_IDS[code] : undefined)} action={action} onRetry={onRetry} />;
 }
 
-const LINE_IDS: Record<string, string> = { 'Recharge amount': 'breakup.amount', 'Card load fee': 'breakup.fee' };
 /** The recharge's fee breakup (paise) and the amount to pay. */
 export function FareBreakup({ paid, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
-  return <ui.FareBreakup {...props} known={(name) => (LINE_IDS[name] ? { id: LINE_IDS[name] } : null)} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
+  return <ui.FareBreakup {...props} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
 }
 
 /** A card's kind in words. */

@@ -5,7 +5,6 @@ import {
   addDays,
   afterDetailsPath,
   blockOf,
-  breakupLine,
   buildOrderPayload,
   chooseFare,
   cityDate,
@@ -301,11 +300,6 @@ describe('catalogue rules', () => {
     expect(validityNoteId({ id: 'mum-smart-saver', name: 'Smart Saver' }, { id: 'route', name: 'Route saver plan' })).toBe('note.routeSaver');
     expect(validityNoteId({ id: 'mum-corporate', name: 'Corporate offer' })).toBe('note.corporate');
     expect(validityNoteId({ id: 'mum-general', name: 'General pass' }, { id: 'citywide', name: 'City-wide' })).toBeNull();
-  });
-  it('fare breakup lines from the server, translated by name', () => {
-    expect(breakupLine('Pass price')).toEqual({ id: 'breakup.price' });
-    expect(breakupLine('Bank offer (HDFC)')).toEqual({ id: 'breakup.bank', values: { bank: 'HDFC' } });
-    expect(breakupLine('Something new')).toBeNull();
   });
 });
 

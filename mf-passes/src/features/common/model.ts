@@ -521,13 +521,3 @@ export function renewalStart(p: Pick<MyPass, 'expiryTime'>, today: string): stri
   return next > today ? next : today;
 }
 
-/** Fare breakup line names from the server, translated where known ("Bank offer (HDFC)" keeps its bank). */
-export function breakupLine(name: string): { id: string; values?: Record<string, string> } | null {
-  if (name === 'Pass price') return { id: 'breakup.price' };
-  if (name === 'Discount') return { id: 'breakup.discount' };
-  if (name === 'Welcome offer') return { id: 'breakup.welcome' };
-  if (name === 'Trial offer') return { id: 'breakup.trial' };
-  const bank = /^Bank offer \((.+)\)$/.exec(name);
-  if (bank) return { id: 'breakup.bank', values: { bank: bank[1] } };
-  return null;
-}

@@ -6,7 +6,7 @@ import { formatCityDate, formatCityDateTime, formatPaise, isoCityDateToMs } from
 import { ListSkeleton, LoadError } from '@sawari/ui/src/intl';
 import { RequireSignIn, riderStyles, riderUi, useT, useUserId } from '@sawari/ui/src/rider';
 import { asApiError, useAsync, type AsyncState } from '@sawari/ui/src/async';
-import { breakupLine, errorAction, errorMessageId } from './model';
+import { errorAction, errorMessageId } from './model';
 import flush from '@sawari/ui/src/rider-flush.module.css';
 import own from './passes.module.css';
 
@@ -46,9 +46,9 @@ export function useDayTime() {
   return useCallback((ms: number) => formatCityDateTime(ms, locale), [locale]);
 }
 
-/** The server's fare breakup lines (paise), translated where known, and the amount to pay. */
+/** The server's fare breakup lines (paise), in the rider's language, and the amount to pay (or paid). */
 export function FareBreakup({ paid = false, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
-  return <ui.FareBreakup {...props} known={breakupLine} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
+  return <ui.FareBreakup {...props} payableId={paid ? 'breakup.paid' : 'breakup.payable'} />;
 }
 
 /** A refused request in words, with the way forward; focused when it appears so screen readers read it. */

@@ -69,22 +69,6 @@ export function PremiumGate({ children }: { children: (city: string) => ReactNod
   );
 }
 
-export function FareBreakup(props: { lines: { name: string; value: number }[]; payable: number; caption: string }) {
-  return (
-    <ui.FareBreakup
-      {...props}
-      known={(name) =>
-        name === 'Seat fare'
-          ? { id: 'fare.line.seat' }
-          : /concession$/.test(name)
-            ? { id: 'fare.line.concession', values: { name: name.replace(/ concession$/, '') } }
-            : null
-      }
-      payableId="fare.payable"
-    />
-  );
-}
-
 export function ProblemPanel({
   error,
   onRetry,

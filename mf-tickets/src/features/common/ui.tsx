@@ -99,11 +99,9 @@ export function useCountdownWords() {
   );
 }
 
-const BREAKUP_IDS: Record<string, string> = { Adult: 'passenger.adult', Child: 'passenger.child', 'Senior citizen': 'passenger.senior' };
-
-/** The server's fare breakup lines (paise), translated where known, and the amount to pay. */
+/** The server's fare breakup lines (paise), in the rider's language, and the amount to pay (or paid). */
 export function FareBreakup({ paid = false, ...props }: { lines: { name: string; value: number }[]; payable: number; caption: string; paid?: boolean }) {
-  return <ui.FareBreakup {...props} known={(name) => (BREAKUP_IDS[name] ? { id: BREAKUP_IDS[name] } : null)} payableId={paid ? 'fare.paid' : 'fare.payable'} />;
+  return <ui.FareBreakup {...props} payableId={paid ? 'fare.paid' : 'fare.payable'} />;
 }
 
 const ERROR_IDS: Record<string, string> = {

@@ -281,6 +281,54 @@ describe('SummaryScreen (/your-tickets-and-passes/summary/:transactionId)', () =
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Show ticket' })).toBeTruthy();
   });
+  it.each([
+    [
+      'a reserved seat',
+      'RSV-44444444',
+      'premiumReserveTicket',
+      [
+        { name: 'Seat fare', value: 75000 },
+        { name: 'Child concession', value: -12500 },
+      ],
+      ['fareLine.seat', 'fareLine.concession.child'],
+    ],
+    [
+      'a ticket',
+      'TKT-44444444',
+      'singleJourneyTicket',
+      [
+        { name: 'Ticket fare', value: 6000 },
+        { name: 'Senior citizen concession', value: -500 },
+      ],
+      ['fareLine.ticket', 'fareLine.concession.senior'],
+    ],
+    [
+      'a pass',
+      'PASS-44444444',
+      'pass',
+      [
+        { name: 'Pass price', value: 110000 },
+        { name: 'Discount', value: -10000 },
+        { name: 'Bank offer (HDFC)', value: -5000 },
+      ],
+      ['fareLine.passPrice', 'fareLine.discount', 'fareLine.bank'],
+    ],
+  ])('%s in Hindi: every fare line in Hindi, none in English', async (_what, tx, productSubType, lines, ids) => {
+    const item = ticket({
+      transactionId: tx,
+      ticketId: tx,
+      productSubType,
+      fareInfo: { actualFare: 0, discountedFare: 0, payableAmount: lines.reduce((n, l) => n + l.value, 0), fareBreakup: lines },
+    } as Partial<WalletItem>);
+    api.walletAll.mockResolvedValue(wallet([item]));
+    renderAt(`/your-tickets-and-passes/summary/${tx}`, R, <SummaryScreen />, { lang: 'hi' });
+    const table = await screen.findByRole('table');
+    const heads = within(table)
+      .getAllByRole('rowheader')
+      .map((th) => th.textContent);
+    expect(heads.slice(0, -1)).toEqual(ids.map((id) => (hi as Record<string, string>)[id].replace('{bank}', 'HDFC')));
+    for (const l of lines) expect(within(table).queryByText(l.name)).toBeNull();
+  });
   it('in Hindi: the heading and the action', async () => {
     renderAt('/your-tickets-and-passes/summary/TKT-11111111', R, <SummaryScreen />, { lang: 'hi' });
     expect(await h1(hi['summary.heading'])).toBeTruthy();

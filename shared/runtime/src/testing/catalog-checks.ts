@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { FARE_LINE_KEYS } from '@sawari/domain';
 import { LANGUAGE_CODES } from '../i18n';
 
 /**
@@ -103,5 +104,18 @@ export function describeCountWords(name: string, dir: string): void {
   it(`${name}: every count in English is said in its number's form (no "1 matches")`, () => {
     const en = JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8')) as Record<string, string>;
     expect(countWordProblems(en)).toEqual([]);
+  });
+}
+
+/**
+ * A catalog of screens that show fare breakups: it has a `fareLine.<key>` message for every key shared/domain's
+ * fareLineMeaning answers (so a line the server writes never shows in English on a translated page, whichever
+ * remote shows it), with the bank's placeholder on the bank offer. The other languages follow en (describeCatalogs).
+ */
+export function describeFareLineMessages(name: string, dir: string): void {
+  const en: Record<string, string> = JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8'));
+  it(`${name}: a fareLine message for every fare line the server writes`, () => {
+    expect(FARE_LINE_KEYS.filter((k) => !(`fareLine.${k}` in en))).toEqual([]);
+    expect(en['fareLine.bank']).toContain('{bank}');
   });
 }

@@ -1,8 +1,7 @@
 // The checkout's summary: the amount, a free order's offer, the order number and the pass order's fare breakup.
 import { useIntl } from 'react-intl';
 import type { OrderStatus, PassOrder } from '@sawari/contracts';
-import { formatPaise } from '@sawari/domain';
-import { fareLineLabel } from './checkoutModel';
+import { fareLineMeaning, formatPaise } from '@sawari/domain';
 import page from '../common/page.module.css';
 import styles from './checkout.module.css';
 
@@ -28,10 +27,10 @@ export function Summary({ status, passOrder }: { status: OrderStatus; passOrder:
           <summary>{t('checkout.summary.breakup')}</summary>
           <dl>
             {lines.map((l, i) => {
-              const label = fareLineLabel(l.name);
+              const meaning = fareLineMeaning(l.name);
               return (
                 <div key={i} className={styles.line}>
-                  <dt>{label.id ? t(label.id, label.values) : l.name}</dt>
+                  <dt>{meaning ? t(`fareLine.${meaning.key}`, meaning.values) : l.name}</dt>
                   <dd>{formatPaise(l.value)}</dd>
                 </div>
               );

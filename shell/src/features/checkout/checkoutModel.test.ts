@@ -1,13 +1,6 @@
-import { cityForMethods, fareLineLabel, payability } from './checkoutModel';
+import { cityForMethods, payability } from './checkoutModel';
 
 describe('checkout model', () => {
-  it('names the server fare lines in the rider language, keeps unknown names', () => {
-    expect(fareLineLabel('Pass price')).toEqual({ id: 'checkout.fare.passPrice' });
-    expect(fareLineLabel('Discount')).toEqual({ id: 'checkout.fare.discount' });
-    expect(fareLineLabel('Bank offer (HDFC)')).toEqual({ id: 'checkout.fare.bankOffer', values: { bank: 'HDFC' } });
-    expect(fareLineLabel('Welcome offer')).toEqual({ id: 'checkout.fare.welcomeOffer' });
-    expect(fareLineLabel('Convenience fee')).toEqual({ id: null });
-  });
   it('decides what the checkout opens with', () => {
     const s = (status: 'PENDING' | 'PAYMENT_PROCESSING' | 'SUCCESS' | 'PAYMENT_FAILED', amountPaise = 110000, paymentId: string | null = null) => ({
       status,

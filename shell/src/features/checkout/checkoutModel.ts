@@ -1,19 +1,6 @@
 // Small pure helpers of the checkout screens (tested in checkoutModel.test.ts).
 import type { OrderStatus } from '@sawari/contracts';
 
-/** Message id and values for a pass order's fare breakup line; null id: show the server's name as is. */
-export function fareLineLabel(name: string): { id: string | null; values?: Record<string, string> } {
-  const bank = /^Bank offer \(([^)]+)\)$/.exec(name);
-  if (bank) return { id: 'checkout.fare.bankOffer', values: { bank: bank[1] } };
-  const known: Record<string, string> = {
-    'Pass price': 'checkout.fare.passPrice',
-    Discount: 'checkout.fare.discount',
-    'Welcome offer': 'checkout.fare.welcomeOffer',
-    'Trial offer': 'checkout.fare.trialOffer',
-  };
-  return { id: known[name] ?? null };
-}
-
 /** Pass order statuses that wait for verification (the pay call would answer 409 ORDER_NOT_PAYABLE). */
 const AWAITING_VERIFICATION = new Set(['UNVERIFIED', 'REJECTED']);
 
