@@ -1,13 +1,5 @@
 /** The pass catalogue (spec §3 Product configuration) and the pure rules applied to it: availability, fares, offers. */
-import {
-  bankOfferLine,
-  isProofRequired,
-  PASS_DISCOUNT_LINE,
-  PASS_PRICE_LINE,
-  purchaseBlock,
-  type AvailabilityBlock,
-  type FareLine,
-} from '@sawari/domain';
+import { bankOfferLine, isProofRequired, PASS_DISCOUNT_LINE, PASS_PRICE_LINE, purchaseBlock, type AvailabilityBlock, type FareLine } from '@sawari/domain';
 import { configTexts, translationsFor } from './catalogue-i18n';
 import type { BankOffer, CatalogueCategory, CatalogueConfig, CatalogueFare, Flags } from './catalogue-types';
 

@@ -520,4 +520,3 @@ export function renewalStart(p: Pick<MyPass, 'expiryTime'>, today: string): stri
   const next = cityDate(p.expiryTime);
   return next > today ? next : today;
 }
-
