@@ -100,6 +100,23 @@ describe(`auth: one-time passwords ${dbLabel()}`, () => {
     expect((await requestOtp(s.app, '9876500007')).statusCode).toBe(200);
   });
 
+  it('a code used to sign in holds no resend gap: a new one at once, and of 20 asks at once after it exactly one is sent', async () => {
+    expect((await requestOtp(s.app, '9876500015')).statusCode).toBe(200);
+    clock.advance(5_000);
+    expect((await login(s, '9876500015', await lastOtp(s.db, '9876500015'))).statusCode).toBe(200);
+    clock.advance(1_000);
+    const asks = await Promise.all(Array.from({ length: 20 }, () => requestOtp(s.app, '9876500015')));
+    // as for a number with no code: one is sent, the others are told to wait (the gap, or the hourly limit they used up)
+    expect(asks.map((a) => a.statusCode).sort()).toEqual([200, ...Array.from({ length: 19 }, () => 429)]);
+    expect(new Set(asks.filter((x) => x.statusCode === 429).map((a) => (a.json() as { code: string }).code))).toEqual(
+      new Set(['OTP_RESEND_TOO_SOON', 'RATE_LIMITED']),
+    );
+    // the new code is the one waiting now: it holds the gap, and it signs in
+    clock.advance(10_000);
+    expectError(await requestOtp(s.app, '9876500015'), 429, 'OTP_RESEND_TOO_SOON', /retryAfterSecs=20/);
+    expect((await login(s, '9876500015', await lastOtp(s.db, '9876500015'))).statusCode).toBe(200);
+  });
+
   it('limits codes per number: 5 an hour, then 429 RATE_LIMITED until an hour after the first', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await requestOtp(s.app, '9876500008')).statusCode).toBe(200);

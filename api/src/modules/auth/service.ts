@@ -52,6 +52,8 @@ export class AuthService {
   /**
    * Sends a new code. Never looks at accounts, so the answer (and its timing) is the same whether or not the number
    * has one. Order: the 30 s resend gap (counts nothing), then the per-IP and per-phone limits over a rolling hour.
+   * The gap is held by a code still waiting to be typed; a code already used to sign in holds none (nobody is waiting
+   * for it: a rider who signs out, or signs in on another phone, gets a new code at once, within the hourly limits).
    */
   async requestOtp(input: { phoneNumber: string; templateId: string; lang?: OtpSmsLanguage }, clientIp: string): Promise<OtpRequestResponse> {
     const { phoneNumber } = input;
@@ -67,7 +69,7 @@ export class AuthService {
       );
     };
     const current = await this.store.otpFor(phoneNumber);
-    if (current && now - current.createdAt < OTP_RESEND_MS) throw tooSoon(current.createdAt);
+    if (current && current.consumedAt === null && now - current.createdAt < OTP_RESEND_MS) throw tooSoon(current.createdAt);
 
     const rules: RateLimitRule[] = [
       { bucket: `otp:ip:${clientIp}`, limit: OTP_PER_IP_PER_HOUR, windowMs: HOUR_MS },

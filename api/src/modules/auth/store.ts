@@ -51,8 +51,8 @@ export class AuthStore {
   }
 
   /**
-   * Replaces the number's code with a new one, unless a code was created after `notAfter` (another request won the
-   * race for the resend slot). Returns whether the new code was stored.
+   * Replaces the number's code with a new one, unless a code still unused was created after `notAfter` (another
+   * request won the race for the resend slot; a code used to sign in holds no slot). Returns whether it was stored.
    */
   async replaceOtp(
     o: { id: string; phoneNumber: string; codeHash: string; templateId: string; createdAt: number; expiresAt: number },
@@ -62,7 +62,7 @@ export class AuthStore {
       `INSERT INTO otp_codes (id, phone_number, code_hash, template_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (phone_number) DO UPDATE SET id = EXCLUDED.id, code_hash = EXCLUDED.code_hash, template_id = EXCLUDED.template_id,
          created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, wrong_tries = 0, consumed_at = NULL
-       WHERE otp_codes.created_at <= $7
+       WHERE otp_codes.created_at <= $7 OR otp_codes.consumed_at IS NOT NULL
        RETURNING id`,
       [o.id, o.phoneNumber, o.codeHash, o.templateId, o.createdAt, o.expiresAt, notAfter],
     );
