@@ -24,9 +24,12 @@ export async function waitHealthy(url) {
 /**
  * The API as `npm start` runs it (api/dist, plain node; build it first with api/build.mjs), development settings, API
  * only, warnings only: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`; `env` adds or overrides settings.
+ * BENCH_SERVER_NODE_ARGS adds node options to the server alone, e.g. a CPU profile of each start:
+ * `BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` (node refuses --cpu-prof in NODE_OPTIONS).
  */
 export function spawnCompiledApi({ port, dataDir = 'memory://', databaseUrl = '', env = {} }) {
-  return spawn(process.execPath, [path.join(root, 'api/dist/app/main.js')], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/app/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

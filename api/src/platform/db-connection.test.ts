@@ -72,6 +72,22 @@ describePg('database connections killed (PostgreSQL)', () => {
     expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it("health's ping has a connection of its own: it answers while every pool connection is busy, and after a kill it reconnects", async () => {
+    // the pool's 4 connections each held by a 2 s statement, and more waiting (a start-up reading a big feed)
+    const busy = Array.from({ length: 6 }, () => db.query('SELECT pg_sleep(2)'));
+    await sleep(200);
+    const t0 = Date.now();
+    await db.ping!();
+    expect(Date.now() - t0).toBeLessThan(1500);
+    await Promise.all(busy);
+    // its connection killed while idle (every backend of the server is): dropped as the pool drops its own, so the
+    // next ping answers on a new connection, not with a 503 from the dead one
+    await db.ping!();
+    expect(await killAll()).toBeGreaterThan(0);
+    await sleep(300);
+    await db.ping!();
+  }, 30_000);
+
   it('the API under repeated kills (reads, writes, purchases) answers 2xx or 503 {code, message}, then recovers; every purchase is whole', async () => {
     // The payments reconciliation job runs as in production (shortened): it finishes an issue a kill interrupted.
     // The development gateway on its own port; its webhooks reach this server as well as the riders' returns.
