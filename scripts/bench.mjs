@@ -76,8 +76,11 @@ if (want('bigcity') && existsSync(benchFeed))
   });
 // A restart on a real feed (the given --feed, default Kochi): health answers while starting, readiness, then the first
 // plan and ETA, on PGlite and on PostgreSQL (scripts/bench/restart.mjs). No web build needed.
+// `--db pglite|postgres`: the restart on one database only (default both).
+const restartDbs = argValue('--db') ? [argValue('--db')] : ['pglite', 'postgres'];
+if (restartDbs.some((db) => db !== 'pglite' && db !== 'postgres')) throw new Error(`--db: pglite or postgres, not ${argValue('--db')}`);
 if (want('restart') && existsSync(benchFeed))
-  for (const db of ['pglite', 'postgres'])
+  for (const db of restartDbs)
     await section(`restart (${db})`, async () => {
       console.log(`\n▶ a restart on ${path.basename(benchFeed)} (${db}): health while starting, ready, first plan and ETA`);
       const { runRestartBench } = await import('./bench/restart.mjs');
