@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order that fails fastest, both cores busy (docs/testing.md "The suite").
 //   1. static checks, two at a time: lint (ESLint: import boundaries and circles), type-check (tsc --noEmit), format
-//      (Prettier), codegen up to date
+//      (Prettier), codegen up to date; beside them the machine's installs (operations tools, then Chromium and fonts)
 //   2. the API compiled (api/dist, incremental), then ONE jest run of three projects: unit tests, API tests on embedded
 //      PGlite, and the same API tests on a real PostgreSQL server when one is reachable (api-pg)
 //   3. production build of the web apps (incremental) and Playwright e2e in Debian's Chromium against the real server
@@ -21,7 +21,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -103,6 +102,44 @@ async function runSideBySide(steps, width = 2) {
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, steps.length) }, worker));
+}
+
+/**
+ * Starts a command in the background, its output kept; `wait()` answers { code, seconds, text } once it ended. The
+ * machine's installs (apt: the operations tools, Chromium and its fonts) run so, one after the other (dpkg's lock),
+ * beside the static checks, and each is waited for only where it is needed.
+ */
+function inBackground(cmd, cmdArgs, after = Promise.resolve()) {
+  const done = after.then(
+    () =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const out = [];
+        const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => out.push(d));
+        const end = (code) => resolve({ code, seconds: (Date.now() - started) / 1000, text: Buffer.concat(out).toString().trimEnd() });
+        child.on('close', end);
+        child.on('error', (e) => {
+          out.push(Buffer.from(String(e)));
+          end(1);
+        });
+      }),
+  );
+  return { done, wait: () => done };
+}
+
+/**
+ * Waits for a background install and records the wait as the phase (what the suite spent on it past the checks). One
+ * that is not `required` never fails the suite: the tests that need its tools say so and skip.
+ */
+async function awaitInstall(step, install, { required }) {
+  const t = Date.now();
+  const r = await install.wait();
+  console.log(`\n▶ ${step} (in the background, ${r.seconds.toFixed(1)} s)`);
+  if (r.text) console.log(r.text);
+  phaseDone(step, t, required ? r.code === 0 : true);
+  return r.code === 0;
 }
 
 function addJest(file, filesFile) {
@@ -202,15 +239,13 @@ if (want('format') && (!changed || formattable.length))
   staticSteps.push({ step: 'format (Prettier)', cmd: bin('prettier'), cmdArgs: ['--check', ...(changed ? ['--ignore-unknown', ...formattable] : ['.'])] });
 if (want('codegen') && (!changed || changed.some((f) => /\.graphql$|schema|codegen|generated/.test(f))))
   staticSteps.push({ step: 'codegen up to date (else: npm run codegen)', cmd: process.execPath, cmdArgs: [path.join(root, 'scripts/codegen-check.mjs')] });
+const opsInstall = want('unit') || want('pg') ? inBackground(process.execPath, [path.join(root, 'scripts/prod-shape.mjs'), 'install']) : null;
+const chromiumInstall = want('e2e') ? inBackground(process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')], opsInstall?.done) : null;
 await runSideBySide(staticSteps, 2);
 
 // The operations tools the API tests drive (Debian's haproxy, prometheus with promtool, pgbackrest): installed when
 // missing and root, else the tests that need them say so and skip.
-if (want('unit') || want('pg')) {
-  const t = Date.now();
-  spawnSync(process.execPath, [path.join(root, 'scripts/prod-shape.mjs'), 'install'], { cwd: root, stdio: 'inherit' });
-  phaseDone('operations tools present (haproxy, prometheus, pgbackrest)', t, true);
-}
+if (opsInstall) await awaitInstall('operations tools present (haproxy, prometheus, pgbackrest)', opsInstall, { required: false });
 
 // Unit tests, the API tests on PGlite, and the API tests on PostgreSQL (when a server answers) in ONE jest run: its two
 // workers take the files of all three projects longest first, so no core idles at the end of a pass.
@@ -247,10 +282,7 @@ if (want('unit') || want('pg')) {
   }
 }
 
-if (want('e2e')) {
-  const t = Date.now();
-  ensureChromium();
-  phaseDone('Chromium and fonts present', t, true);
+if (want('e2e') && (await awaitInstall('Chromium and fonts present', chromiumInstall, { required: true }))) {
   if (run('build web apps', process.execPath, [path.join(root, 'scripts/build.mjs'), '--web'])) {
     const out = path.join(resultsDir, 'playwright.json');
     run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...(changed ? [`--only-changed=${changedRef}`] : [])], {
