@@ -157,6 +157,8 @@ export async function runRestartBench({ feed, city = 'benchcity', db = 'pglite',
       '< 100 ms',
       maxHealth < 100 && failedChecks === 0,
     );
+    const metric = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(lagScrape.body)?.[1] ?? NaN) / 2 ** 20;
+    log(`  at ready: heap used ${metric('nodejs_heap_size_used_bytes').toFixed(0)} MB, resident ${metric('process_resident_memory_bytes').toFixed(0)} MB`);
     if (maxLagMs === null) log(`  (no nodejs_eventloop_lag_max_seconds in /metrics: ${lagScrape.status} ${lagScrape.body.slice(0, 120)})`);
     else record(`restart (${label}): longest event-loop delay from listening to ready`, maxLagMs.toFixed(0), 'ms', '< 100 ms', maxLagMs < 100);
     record(`restart (${label}): first plan after ready`, (plan.ms / 1000).toFixed(3), 's', '< 1 s', plan.status === 200 && plan.ms < 1000);

@@ -101,8 +101,12 @@ export class RealtimeFeed {
   readonly routes = new Map<string, FeedRoute>();
   readonly trips: FeedTrip[] = [];
   readonly tripById = new Map<string, FeedTrip>();
-  /** stop id -> (trip, index of the stop in the trip), every call. */
-  readonly callsAt = new Map<string, { trip: FeedTrip; index: number }[]>();
+  /**
+   * stop id -> every call there, as two lists of small integers (the trip's place in `trips`, the stop's index in the
+   * trip) rather than an object a call: a big city has millions of calls, and millions of small objects made the
+   * start-up's compile and its garbage collections long (callsAt answers a stop's calls as objects, on demand).
+   */
+  private readonly calls = new Map<string, { trips: number[]; indexes: number[] }>();
   readonly tripsByRoute = new Map<string, FeedTrip[]>();
   private readonly shapes = new Map<string, Shape>();
   private calendar!: ServiceCalendar;
@@ -189,18 +193,33 @@ export class RealtimeFeed {
       const duration = trip.arr[trip.arr.length - 1];
       this.maxTripSecs = Math.max(this.maxTripSecs, duration);
       this.maxServiceSecs = Math.max(this.maxServiceSecs, trip.starts[trip.starts.length - 1] + duration);
+      const tripNo = this.trips.length;
       this.trips.push(trip);
       this.tripById.set(trip.id, trip);
       const byRoute = this.tripsByRoute.get(trip.routeId) ?? [];
       byRoute.push(trip);
       this.tripsByRoute.set(trip.routeId, byRoute);
-      trip.stopIds.forEach((stopId, index) => {
-        const list = this.callsAt.get(stopId) ?? [];
-        list.push({ trip, index });
-        this.callsAt.set(stopId, list);
-      });
+      for (let index = 0; index < n; index++) {
+        const stopId = trip.stopIds[index];
+        let at = this.calls.get(stopId);
+        if (!at) this.calls.set(stopId, (at = { trips: [], indexes: [] }));
+        at.trips.push(tripNo);
+        at.indexes.push(index);
+      }
       yield;
     }
+  }
+
+  /** Every call at the stop: the trip and the index of the stop in it, in the feed's trip order; [] for a stop none calls at. */
+  callsAt(stopId: string): { trip: FeedTrip; index: number }[] {
+    const at = this.calls.get(stopId);
+    if (!at) return [];
+    return at.trips.map((t, i) => ({ trip: this.trips[t], index: at.indexes[i] }));
+  }
+
+  /** The ids of the stops some trip calls at. */
+  calledStops(): string[] {
+    return [...this.calls.keys()];
   }
 
   stopName(stopId: string): string {

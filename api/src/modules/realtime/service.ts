@@ -386,8 +386,8 @@ export class RealtimeService {
 
   private computeArrivals(state: LiveState, stopId: string, now: number, limit: number, routeId?: string): Arrival[] {
     const { feed } = state;
-    const calls = feed.callsAt.get(stopId);
-    if (!calls) return [];
+    const calls = feed.callsAt(stopId);
+    if (!calls.length) return [];
     const from = now - LOOKBACK_MS;
     const to = now + ARRIVALS_HORIZON_MS;
     const days = feed.serviceDays(from - feed.maxTripSecs * 1000, to);
@@ -580,7 +580,7 @@ export class RealtimeService {
   /** Disruptions naming the stop, and route-wide ones (no stops named) on a route that calls there. */
   async stopDisruptions(cityId: string, stopId: string, now: number): Promise<Disruption[]> {
     const [all, feed] = await Promise.all([this.disruptions(cityId, now), this.feed(cityId)]);
-    const routes = new Set((feed?.callsAt.get(stopId) ?? []).map((c) => c.trip.routeId));
+    const routes = new Set((feed?.callsAt(stopId) ?? []).map((c) => c.trip.routeId));
     return all.filter((d) => d.stopIds.includes(stopId) || (d.stopIds.length === 0 && d.routeIds.some((r) => routes.has(r))));
   }
 

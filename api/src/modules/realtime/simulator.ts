@@ -249,7 +249,7 @@ export function simulateDisruptions(feed: RealtimeFeed, seed: string, date: stri
     const startsAt = day.startMs + Math.round(between(u('start'), 6, 20) * 4) * 15 * MINUTE_MS;
     const [lo, hi] = DURATION_MIN[kind];
     const endsAt = startsAt + Math.round(between(u('duration'), lo, hi) / 15) * 15 * MINUTE_MS;
-    const routesAt = (stops: string[]) => [...new Set(stops.flatMap((s) => (feed.callsAt.get(s) ?? []).map((c) => c.trip.routeId)))].sort().slice(0, 8);
+    const routesAt = (stops: string[]) => [...new Set(stops.flatMap((s) => feed.callsAt(s).map((c) => c.trip.routeId)))].sort().slice(0, 8);
     let stopIds: string[];
     let title: string;
     let description: string;
