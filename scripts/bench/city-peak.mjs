@@ -7,8 +7,10 @@
 //   - bytes per row of the tables a day of the city fills (for the database size).
 // Loopback only, port 18370; a database of its own (sawari_bench_peak) on BENCH_DATABASE_URL's server or
 // postgres://postgres@127.0.0.1:5432, dropped at the end.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnCompiledApi } from './kochi-server.mjs';
@@ -18,13 +20,13 @@ const require = createRequire(import.meta.url);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The city-peak mix, per ride at the peak hour (docs/capacity.md justifies each figure). Purchases are two requests
- * (the order, then its payment).
+ * The city-peak mix, per ride at the peak hour (docs/capacity.md justifies each figure). Purchases are three requests of
+ * the instance (the order, the pay request, the gateway's return after the rider paid on its hosted page).
  */
 export const PER_RIDE = { board: 1.2, eta: 2.0, plan: 0.1, validation: 0.3, purchase: 0.2, tap: 0.5 };
-const REQUESTS_OF = { purchase: 2 };
+const REQUESTS_OF = { purchase: 3 };
 const requestsPerRide = Object.entries(PER_RIDE).reduce((s, [k, v]) => s + v * (REQUESTS_OF[k] ?? 1), 0);
-/** Starts per ride (a purchase starts once and makes two requests): requests/s = starts/s × requestsPerStart. */
+/** Starts per ride (a purchase starts once and makes three requests): requests/s = starts/s × requestsPerStart. */
 const startsPerRide = Object.values(PER_RIDE).reduce((a, b) => a + b, 0);
 const requestsPerStart = requestsPerRide / startsPerRide;
 
@@ -59,10 +61,33 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
   // CITY_PEAK_SMOKE=1: a few requests of each kind, no Kochi import (checks the section works; measures nothing)
   const smoke = process.env.CITY_PEAK_SMOKE === '1';
   const kochi = existsSync(kochiFeed) && !smoke;
+  // Riders pay on the development gateway's hosted page (its own process and port, as the real gateway is another
+  // origin); the API never sees a card. Its webhooks come back to the instance.
+  const { payOnHostedPage } = require(path.join(root, 'api/dist/dev-gateway/driver.js'));
+  const { TEST_CARDS, TEST_OTP } = require(path.join(root, 'api/dist/dev-gateway/defaults.js'));
+  const gatewayPort = port + 1;
+  const gatewayDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-gateway-'));
+  const gateway = spawn(process.execPath, [path.join(root, 'api/dist/dev-gateway/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DEV_GATEWAY_PORT: String(gatewayPort),
+      DEV_GATEWAY_HOST: '127.0.0.1',
+      DEV_GATEWAY_DATA_DIR: gatewayDir,
+      DEV_GATEWAY_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/gateway/razorpay/webhook`,
+    },
+  });
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const api = spawnCompiledApi({
     port,
     databaseUrl: dbUrl.toString(),
-    env: { TRUST_PROXY: '127.0.0.1', ...(kochi ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}) },
+    env: {
+      TRUST_PROXY: '127.0.0.1',
+      RAZORPAY_API_URL: gatewayUrl,
+      RAZORPAY_CHECKOUT_URL: gatewayUrl,
+      ...(kochi ? { SAWARI_IMPORT_GTFS: `kochi=${kochiFeed}` } : {}),
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -149,12 +174,24 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
       });
       if (o.status !== 201) return { status: o.status };
       const tx = o.body.transactionId;
+      // the pay request (the method only), the rider on the gateway's page with a test card, then the gateway's
+      // return posted to the instance, which settles the payment and issues the ticket
       const paid = await json(`/api/payments/ticket/${tx}/pay`, {
         method: 'POST',
         headers: { ...rider.headers, 'idempotency-key': `bench-pay-${process.pid}-${++seq}` },
-        body: JSON.stringify({ method: 'card', details: { number: '4111111111111111', expiryMonth: 12, expiryYear: 2030, cvv: '123' } }),
+        body: JSON.stringify({ method: 'card' }),
       });
-      return { status: paid.status, tx };
+      if (paid.status !== 200 || !paid.body?.checkout) return { status: paid.status, tx };
+      const page = await payOnHostedPage(paid.body.checkout, { method: 'card', number: TEST_CARDS.success, expiry: '12/30', cvv: '123', otp: TEST_OTP });
+      if (page.kind !== 'callback') return { status: 0, tx };
+      const back = await fetch(page.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(page.fields).toString(),
+        redirect: 'manual',
+      });
+      await back.arrayBuffer();
+      return { status: back.status === 303 ? 200 : back.status, tx };
     };
     // tickets bought and their device tokens made ahead, each punched once in the runs below
     const toPunch = [];
@@ -297,7 +334,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
       const t0 = performance.now();
       const a0 = cpuMs(api.pid);
       let k = 0;
-      // starts (kinds) on a fixed schedule: the i-th at t0 + i/rate (a purchase's two requests count as one start)
+      // starts (kinds) on a fixed schedule: the i-th at t0 + i/rate (a purchase's three requests count as one start)
       const starts = Math.round(rate * seconds);
       for (let i = 0; i < starts; i++) {
         const at = t0 + (i * 1000) / rate;
@@ -381,6 +418,8 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
     await sizes.end();
     return { cpu, best, requestsPerRide };
   } finally {
+    gateway.kill('SIGTERM');
+    rmSync(gatewayDir, { recursive: true, force: true });
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
     await admin.query('DROP DATABASE IF EXISTS sawari_bench_peak WITH (FORCE)').catch(() => undefined);
