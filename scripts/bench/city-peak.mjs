@@ -64,7 +64,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
   // Riders pay on the development gateway's hosted page (its own process and port, as the real gateway is another
   // origin); the API never sees a card. Its webhooks come back to the instance.
   const { payOnHostedPage } = require(path.join(root, 'api/dist/dev-gateway/driver.js'));
-  const { TEST_CARDS, TEST_OTP } = require(path.join(root, 'api/dist/dev-gateway/defaults.js'));
+  const { card } = require(path.join(root, 'api/dist/testing/gateway-pay.js'));
   const gatewayPort = port + 1;
   const gatewayDir = mkdtempSync(path.join(os.tmpdir(), 'sawari-bench-gateway-'));
   const gateway = spawn(process.execPath, [path.join(root, 'api/dist/dev-gateway/main.js')], {
@@ -79,6 +79,18 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
     },
   });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const gatewayExited = new Promise((resolve) => gateway.once('exit', resolve));
+  for (let i = 0; ; i++) {
+    if (i > 120) throw new Error('the development gateway did not answer in 30 s');
+    if (
+      await fetch(`${gatewayUrl}/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(250);
+  }
   const api = spawnCompiledApi({
     port,
     databaseUrl: dbUrl.toString(),
@@ -182,7 +194,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
         body: JSON.stringify({ method: 'card' }),
       });
       if (paid.status !== 200 || !paid.body?.checkout) return { status: paid.status, tx };
-      const page = await payOnHostedPage(paid.body.checkout, { method: 'card', number: TEST_CARDS.success, expiry: '12/30', cvv: '123', otp: TEST_OTP });
+      const page = await payOnHostedPage(paid.body.checkout, card());
       if (page.kind !== 'callback') return { status: 0, tx };
       const back = await fetch(page.url, {
         method: 'POST',
@@ -419,6 +431,7 @@ export async function runCityPeakBench({ log, record, port = 18370 }) {
     return { cpu, best, requestsPerRide };
   } finally {
     gateway.kill('SIGTERM');
+    await gatewayExited;
     rmSync(gatewayDir, { recursive: true, force: true });
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));

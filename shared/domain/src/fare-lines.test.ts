@@ -33,6 +33,8 @@ describe('what a fare breakup line means', () => {
   it("a name written elsewhere (a promotion's own title), or in another case, is shown as it came", () => {
     expect(fareLineMeaning('Diwali free ride')).toBeNull();
     expect(fareLineMeaning('seat fare')).toBeNull();
+    expect(fareLineMeaning('constructor')).toBeNull();
+    expect(fareLineMeaning('toString')).toBeNull();
     expect(fareLineMeaning('')).toBeNull();
   });
 

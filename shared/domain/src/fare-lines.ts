@@ -1,6 +1,6 @@
 // The fare breakup lines the server writes (spec §3 fareBreakup: name and value in paise), by name, and what each name
 // means to a screen. The server sends the English name; every screen that shows a breakup translates it through
-// fareLineMeaning (shared/ui fareLineMessage), so a line written here reads in the rider's language everywhere.
+// fareLineMeaning (shared/ui's FareBreakup, the checkout's summary), so a line written here reads in the rider's language.
 import { CATEGORY_NAMES, SEAT_FARE_LINE } from './reservations';
 import { TICKET_FARE_LINE } from './fares';
 
@@ -19,28 +19,31 @@ export const CARD_LOAD_FEE_LINE = 'Card load fee';
  */
 export type FareLineMeaning = { key: string; values?: Record<string, string> };
 
-const BY_NAME: Record<string, string> = {
-  [PASS_PRICE_LINE]: 'passPrice',
-  [PASS_DISCOUNT_LINE]: 'discount',
-  [WELCOME_OFFER_LINE]: 'welcome',
-  [TRIAL_OFFER_LINE]: 'trial',
-  [RECHARGE_AMOUNT_LINE]: 'recharge',
-  [CARD_LOAD_FEE_LINE]: 'cardFee',
-  [SEAT_FARE_LINE]: 'seat',
-  [TICKET_FARE_LINE]: 'ticket',
-  ...Object.fromEntries(
-    Object.entries(CATEGORY_NAMES).flatMap(([id, name]) => [
-      [name, `person.${id}`],
-      [`${name} concession`, `concession.${id}`],
-    ]),
-  ),
-};
+// a Map, not an object: a promotion's own title such as "constructor" must not find Object.prototype's members
+const BY_NAME = new Map<string, string>(
+  Object.entries({
+    [PASS_PRICE_LINE]: 'passPrice',
+    [PASS_DISCOUNT_LINE]: 'discount',
+    [WELCOME_OFFER_LINE]: 'welcome',
+    [TRIAL_OFFER_LINE]: 'trial',
+    [RECHARGE_AMOUNT_LINE]: 'recharge',
+    [CARD_LOAD_FEE_LINE]: 'cardFee',
+    [SEAT_FARE_LINE]: 'seat',
+    [TICKET_FARE_LINE]: 'ticket',
+    ...Object.fromEntries(
+      Object.entries(CATEGORY_NAMES).flatMap(([id, name]) => [
+        [name, `person.${id}`],
+        [`${name} concession`, `concession.${id}`],
+      ]),
+    ),
+  }),
+);
 
 /** Every key fareLineMeaning can answer: each catalog that shows fare lines has a `fareLine.<key>` message for each. */
-export const FARE_LINE_KEYS: readonly string[] = [...new Set([...Object.values(BY_NAME), 'bank'])].sort();
+export const FARE_LINE_KEYS: readonly string[] = [...new Set([...BY_NAME.values(), 'bank'])].sort();
 
 export function fareLineMeaning(name: string): FareLineMeaning | null {
-  const key = BY_NAME[name];
+  const key = BY_NAME.get(name);
   if (key) return { key };
   const bank = /^Bank offer \((.+)\)$/.exec(name);
   if (bank) return { key: 'bank', values: { bank: bank[1] } };
