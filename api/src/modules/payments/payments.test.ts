@@ -12,6 +12,7 @@ import { startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import type { CheckoutOptions, GatewayOrder, PaymentGateway } from './gateway';
 import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
 import { RazorpayGateway } from './razorpay-gateway';
+import { CounterLedger } from './gateway';
 import { PaymentService } from './service';
 import { PaymentStore } from './store';
 
@@ -63,14 +64,29 @@ class CountingGateway implements PaymentGateway {
   creates = 0;
   refunds = 0;
   latencyMs = 0;
+  /**
+   * The next order creation stalls (an instance killed or frozen there): before the gateway made the order, or after it
+   * made it and before its answer came back; `wake` lets a stalled one go on (an instance that was only frozen).
+   */
+  stallNext: 'before-order' | 'after-order' | null = null;
+  private woken: (() => void)[] = [];
+  wake() {
+    for (const w of this.woken.splice(0)) w();
+  }
   constructor(readonly inner: RazorpayGateway) {
     this.name = inner.name;
     this.checkoutOrigin = inner.checkoutOrigin;
   }
   async createOrder(req: Parameters<PaymentGateway['createOrder']>[0]) {
     this.creates += 1;
+    const stall = this.stallNext;
+    this.stallNext = null;
+    const stalled = () => new Promise<void>((r) => this.woken.push(r));
+    if (stall === 'before-order') await stalled();
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
-    return this.inner.createOrder(req);
+    const order = await this.inner.createOrder(req);
+    if (stall === 'after-order') await stalled();
+    return order;
   }
   findOrder(receipt: string) {
     return this.inner.findOrder(receipt);
@@ -507,6 +523,109 @@ describe(`payments ${dbLabel()}`, () => {
     });
     expect(await reconciler.reconcile()).toMatchObject({ notified: 0 });
     expect(issued(id)).toBe(1);
+  });
+
+  /** The payment row of a rider's key once it is stored (the pay request that stores it may still be running). */
+  const storedPayment = async (key: string, who: Session = a) => {
+    for (let i = 0; i < 400; i++) {
+      const r = await t.db.query<{ id: string; status: string }>('SELECT id, status FROM payments WHERE user_id = $1 AND idempotency_key = $2', [
+        who.userId,
+        key,
+      ]);
+      if (r.rows[0]) return r.rows[0];
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    throw new Error(`no payment stored for key ${key}`);
+  };
+  const gatewayOrdersFor = async (paymentId: string) => Object.values((await ledger()).orders).filter((o) => o.receipt === paymentId);
+
+  it('a payment its instance left unstarted (stalled before the gateway order) is taken over by the retries after 15 s: one page for all 20, paid once; the first instance waking up answers that page', async () => {
+    // Seen in the production shape's kill -9 test: the killed instance had stored the payment and not yet its gateway
+    // order, and every retry was told PAYMENT_IN_PROGRESS until reconciliation failed it after staleMs (2 min).
+    const id = newOrder();
+    const key = newKey();
+    gateway.stallNext = 'before-order';
+    const first = pay(id, { method: 'card' }, key);
+    const row = await storedPayment(key);
+    expect(row.status).toBe('CREATED');
+    const creates = gateway.creates;
+    clock.advance(15_000);
+    const retries = await Promise.all(Array.from({ length: 20 }, () => pay(id, { method: 'card' }, key)));
+    expect(retries.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const bodies = retries.map((r) => payResponseSchema.parse(r.json()));
+    expect(new Set(bodies.map((b) => JSON.stringify(b)))).toEqual(new Set([JSON.stringify(bodies[0])]));
+    expect(bodies[0]).toMatchObject({ paymentId: row.id, status: 'PAYMENT_PROCESSING' });
+    expect({ creates: gateway.creates - creates, orders: (await gatewayOrdersFor(row.id)).length }).toEqual({ creates: 1, orders: 1 });
+    // the first instance was only frozen: it makes its own gateway order, cannot record it, and answers the same page
+    gateway.wake();
+    const late = paid(await first);
+    expect(late).toEqual(bodies[0]);
+    expect((await gatewayOrdersFor(row.id)).length).toBe(2);
+    expect(late.checkout!.fields.order_id).toBe(await gatewayRefOf(row.id));
+    expect(paid(await payOn(id, card(), { key }))).toMatchObject({ paymentId: row.id, status: 'SUCCESS' });
+    expect(issued(id)).toBe(1);
+    // charged once across both gateway orders of this payment (the unrecorded one was never shown)
+    const ordersOfIt = new Set((await gatewayOrdersFor(row.id)).map((o) => o.id));
+    expect(Object.values((await ledger()).payments).filter((p) => p.status === 'captured' && ordersOfIt.has(p.order_id))).toHaveLength(1);
+  });
+
+  it('a payment whose instance stalled after the gateway made its order is taken over with that order (found by its receipt), and not before 15 s', async () => {
+    const id = newOrder();
+    const key = newKey();
+    gateway.stallNext = 'after-order';
+    const first = pay(id, { method: 'card' }, key);
+    const row = await storedPayment(key);
+    for (let i = 0; i < 400 && (await gatewayOrdersFor(row.id)).length === 0; i++) await new Promise((res) => setTimeout(res, 10));
+    const [made] = await gatewayOrdersFor(row.id);
+    const creates = gateway.creates;
+    // 14.9 s after it was stored, the first instance may still be waiting for the gateway: a retry leaves it alone
+    clock.advance(14_900);
+    const early = jest.spyOn(PaymentStore.prototype, 'claimOrphan');
+    try {
+      const retryWait = Date.now();
+      const tooSoon = pay(id, { method: 'card' }, key);
+      await new Promise((res) => setTimeout(res, 300));
+      expect(early).not.toHaveBeenCalled();
+      clock.advance(100);
+      const taken = paid(await tooSoon);
+      expect(Date.now() - retryWait).toBeLessThan(5_000);
+      expect(early).toHaveBeenCalled();
+      expect(taken).toMatchObject({ paymentId: row.id, status: 'PAYMENT_PROCESSING' });
+      expect(taken.checkout!.fields.order_id).toBe(made.id);
+    } finally {
+      early.mockRestore();
+    }
+    expect(gateway.creates - creates).toBe(0);
+    gateway.wake();
+    expect(paid(await first).checkout!.fields.order_id).toBe(made.id);
+    expect(paid(await payOn(id, card(), { key }))).toMatchObject({ paymentId: row.id, status: 'SUCCESS' });
+    expect(issued(id)).toBe(1);
+  });
+
+  it('a cash payment left unstarted (its instance stalled before the counter charge) is taken over after 15 s with one counter charge', async () => {
+    const id = newOrder();
+    const key = newKey();
+    let release!: () => void;
+    const original = CounterLedger.prototype.createCharge;
+    const stall = jest.spyOn(CounterLedger.prototype, 'createCharge').mockImplementationOnce(async function (this: CounterLedger, req) {
+      await new Promise<void>((r) => (release = r));
+      return original.call(this, req);
+    });
+    try {
+      const first = pay(id, { method: 'cash' }, key);
+      const row = await storedPayment(key);
+      clock.advance(15_000);
+      const retries = await Promise.all(Array.from({ length: 5 }, () => pay(id, { method: 'cash' }, key)));
+      const bodies = retries.map((r) => paid(r));
+      expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+      expect(bodies[0]).toMatchObject({ paymentId: row.id, status: 'PAYMENT_PROCESSING' });
+      release();
+      expect(paid(await first)).toEqual(bodies[0]);
+      const charges = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM sandbox_charges WHERE idempotency_key = $1', [row.id]);
+      expect(Number(charges.rows[0].n)).toBe(1);
+    } finally {
+      stall.mockRestore();
+    }
   });
 
   it('a twin of a pay request that read its key before the first one was stored, and runs after the order was issued, replays it (not ORDER_ALREADY_PAID)', async () => {

@@ -32,6 +32,12 @@ export interface PaymentServiceOptions {
   replayWaitMs?: number;
   /** A charge with no answer after this long is asked for at the gateway by its key (default 2 min). */
   staleMs?: number;
+  /**
+   * A payment still CREATED this long after it was stored (its instance was killed or stalled between storing it and
+   * the gateway's answer) is taken over by a retry of the same request (default 15 s: past the gateway call's 10 s
+   * timeout, so the first instance's own call has ended).
+   */
+  orphanAfterMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Draws a cash counter reference (default newCounterReference; tests force clashes). */
   newCounterReference?: () => string;
@@ -84,6 +90,7 @@ type PayStart =
 export class PaymentService {
   private readonly replayWaitMs: number;
   private readonly staleMs: number;
+  private readonly orphanAfterMs: number;
   private readonly timeoutSeconds: number;
   private readonly graceMs: number;
   readonly store: PaymentStore;
@@ -97,6 +104,7 @@ export class PaymentService {
   ) {
     this.replayWaitMs = opts.replayWaitMs ?? 10_000;
     this.staleMs = opts.staleMs ?? 120_000;
+    this.orphanAfterMs = opts.orphanAfterMs ?? 15_000;
     this.timeoutSeconds = opts.checkoutTimeoutSeconds ?? 900;
     this.graceMs = opts.checkoutGraceMs ?? 120_000;
     this.store = new PaymentStore(db);
@@ -183,12 +191,67 @@ export class PaymentService {
       );
     const until = Date.now() + this.replayWaitMs;
     while (row.status === 'CREATED' && Date.now() < until) {
+      if (this.now() - row.createdAt >= this.orphanAfterMs) {
+        row = (await this.takeOver(row)) ?? row;
+        if (row.status !== 'CREATED') break;
+      }
       await new Promise((r) => setTimeout(r, 15));
       row = (await this.store.byKey(row.userId, row.idempotencyKey)) ?? row;
     }
     if (row.status === 'CREATED')
       throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Try again in a moment.', { 'retry-after': '1' });
     return this.answer(row, ctx);
+  }
+
+  /**
+   * A payment its instance left CREATED (killed or stalled after storing it, before the gateway's order was recorded),
+   * taken over by a retry of the same request, so the rider gets the gateway's page instead of "in progress" until
+   * reconciliation fails it: one taker at a time (the reconciliation lease); the gateway's order the first instance may
+   * have created is found by its receipt (our payment id) and reused, else one is created. A first instance that wakes
+   * up later cannot record another order (recordGatewayOrder keeps the first) and answers this one; an order of its
+   * that was never recorded is never shown, so it cannot be paid. The row after, or null when another taker holds it.
+   */
+  private async takeOver(row: PaymentRow): Promise<PaymentRow | null> {
+    const claimed = await this.store.claimOrphan(row.id, this.now());
+    if (!claimed) return null;
+    try {
+      if (claimed.method === 'cash') {
+        // the counter's charge is idempotent by our payment id: the first instance's, if it made one
+        const charge = await this.counter.createCharge({ amountPaise: claimed.amountPaise, idempotencyKey: claimed.id });
+        await this.store.recordCharge(claimed.id, charge, ['CREATED'], this.now());
+      } else {
+        const found = await this.gateway.findOrder(claimed.id);
+        let order = found;
+        if (!order) {
+          try {
+            order = await this.gateway.createOrder({
+              amountPaise: claimed.amountPaise,
+              receipt: claimed.id,
+              notes: { orderKind: claimed.orderKind, orderId: claimed.orderId },
+            });
+          } catch (err) {
+            // as in pay: no order's answer, no page shown, nothing can be charged
+            this.opts.log?.warn(
+              { err, paymentId: claimed.id },
+              'payment gateway did not answer when a retry took over a stalled payment; payment failed, nothing charged',
+            );
+            if (
+              await this.store.recordCharge(claimed.id, { status: 'FAILED', gatewayRef: null, failureReason: 'GATEWAY_UNAVAILABLE' }, ['CREATED'], this.now())
+            )
+              await this.deliver(claimed.id);
+            return await this.store.byId(claimed.id);
+          }
+        }
+        await this.store.recordGatewayOrder(claimed.id, order.gatewayOrderId, this.now() + this.timeoutSeconds * 1000, this.now());
+        this.opts.log?.warn({ paymentId: claimed.id, reusedGatewayOrder: !!found }, 'a retry took over a payment its instance left unstarted');
+      }
+    } catch (err) {
+      // the gateway's look-up did not answer: still in progress for the rider; reconciliation settles it after staleMs
+      this.opts.log?.warn({ err, paymentId: claimed.id }, 'a retry could not take over a stalled payment; left for reconciliation');
+    } finally {
+      await this.store.releaseLease(claimed.id).catch(() => undefined);
+    }
+    return this.store.byId(claimed.id);
   }
 
   async pay(userId: string, orderKind: string, orderId: string, idempotencyKey: string, body: ParsedPayRequest, ctx: PayContext): Promise<PayResponse> {

@@ -302,6 +302,16 @@ export class PaymentStore {
     await this.db.query('UPDATE payments SET notify_claimed_at = NULL WHERE id = $1', [id]);
   }
 
+  /** Claims a payment still CREATED for a retry's take-over (the reconciliation lease: one taker); null when taken or moved on. */
+  async claimOrphan(id: string, now: number): Promise<PaymentRow | null> {
+    const r = await this.db.query<R>(
+      `UPDATE payments SET reconcile_lease_until = $2 + 30000 WHERE id = $1 AND status = 'CREATED'
+         AND (reconcile_lease_until IS NULL OR reconcile_lease_until < $2) RETURNING *`,
+      [id, now],
+    );
+    return r.rows[0] ? paymentOf(r.rows[0]) : null;
+  }
+
   /** Claims up to `limit` unsettled payments for a reconciliation run (FOR UPDATE SKIP LOCKED, 30 s lease). */
   async claimUnsettled(now: number, staleBefore: number, limit: number): Promise<PaymentRow[]> {
     const r = await this.db.query<R>(
