@@ -602,6 +602,41 @@ describe(`payments ${dbLabel()}`, () => {
     expect(issued(id)).toBe(1);
   });
 
+  it("the app's poll of a payment its instance left unstarted (after PAYMENT_IN_PROGRESS) takes it over after 15 s: the gateway's page to continue on", async () => {
+    const id = newOrder();
+    const key = newKey();
+    gateway.stallNext = 'before-order';
+    const first = pay(id, { method: 'card' }, key);
+    const row = await storedPayment(key);
+    const poll = async () => {
+      const r = await getPayment(row.id);
+      expect(r.statusCode).toBe(200);
+      return paymentSchema.parse(r.json());
+    };
+    clock.advance(14_000);
+    expect(await poll()).toMatchObject({ status: 'PENDING', orderStatus: 'PAYMENT_PROCESSING' });
+    expect((await poll()).checkout).toBeUndefined();
+    clock.advance(1_000);
+    const taken = await poll();
+    expect(taken.checkout?.fields.order_id).toBe(await gatewayRefOf(row.id));
+    const cb = await payOnHostedPage(taken.checkout!, card());
+    expect(cb.kind).toBe('callback');
+    gateway.wake();
+    expect(paid(await first).checkout!.fields.order_id).toBe(taken.checkout!.fields.order_id);
+    if (cb.kind === 'callback') {
+      const url = new URL(cb.url);
+      const back = await app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(cb.fields).toString(),
+      });
+      expect(back.statusCode).toBe(303);
+    }
+    expect((await poll()).status).toBe('SUCCESS');
+    expect(issued(id)).toBe(1);
+  });
+
   it('a cash payment left unstarted (its instance stalled before the counter charge) is taken over after 15 s with one counter charge', async () => {
     const id = newOrder();
     const key = newKey();

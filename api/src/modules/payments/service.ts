@@ -205,7 +205,7 @@ export class PaymentService {
 
   /**
    * A payment its instance left CREATED (killed or stalled after storing it, before the gateway's order was recorded),
-   * taken over by a retry of the same request, so the rider gets the gateway's page instead of "in progress" until
+   * taken over by a retry of the same request or the rider's poll of the payment, so the rider gets the gateway's page instead of "in progress" until
    * reconciliation fails it: one taker at a time (the reconciliation lease); the gateway's order the first instance may
    * have created is found by its receipt (our payment id) and reused, else one is created. A first instance that wakes
    * up later cannot record another order (recordGatewayOrder keeps the first) and answers this one; an order of its
@@ -731,6 +731,8 @@ export class PaymentService {
   async payment(userId: string, paymentId: string, ctx: PayContext | null = null): Promise<Payment> {
     let row = await this.store.byId(paymentId, { userId });
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+    // the app polls here after PAYMENT_IN_PROGRESS: a payment its instance left unstarted is taken over as a retry would
+    if (row.status === 'CREATED' && this.now() - row.createdAt >= this.orphanAfterMs) row = (await this.takeOver(row)) ?? row;
     if (row.status === 'PENDING') {
       await this.settleAndDeliver(row, {});
       row = (await this.store.byId(paymentId, { userId }))!;
