@@ -59,6 +59,7 @@ async function twoBusTrip(request: APIRequestContext) {
 }
 
 const mapEl = (page: Page) => page.getByTestId('map');
+/** What the map reported at its last idle; null before its first idle report (a wait must not take null for a value). */
 const attr = (page: Page, name: string) => mapEl(page).getAttribute(`data-${name}`);
 /** The map's ground in each theme (shared/ui theme.css --sawari-map-bg). */
 const LIGHT_GROUND = '#eef2f5';
@@ -169,7 +170,7 @@ test("Mumbai's AE1 route map is fitted to the route: both ends and every stop na
   await page.addInitScript(() => localStorage.setItem('sawari.city', 'mumbai'));
   await page.goto('/app/live-tracking/route-map/AE-T1-KHR');
   await expect(mapEl(page)).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
-  await expect.poll(() => attr(page, 'drawn-route'), { timeout: 20_000 }).not.toBe('0');
+  await expect.poll(async () => Number(await attr(page, 'drawn-route')), { timeout: 20_000 }).toBeGreaterThan(0);
   expect(await attr(page, 'points-outside')).toBe('0');
   expect(await attr(page, 'labels-cut')).toBe('0');
   // Terminal 1 (the west end) and Kharghar (the east end) are both named, inside the map.
@@ -189,7 +190,10 @@ test("Mumbai's AE1 route map is fitted to the route: both ends and every stop na
   await page.evaluate(() => localStorage.setItem('sawari.lang', 'hi'));
   await page.reload();
   await expect(mapEl(page)).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
-  await expect.poll(() => attr(page, 'labels-cut'), { timeout: 20_000 }).toBe('0');
+  // the route drawn first: a report from before it (nothing fitted, no names yet) would pass for nothing
+  await expect.poll(async () => Number(await attr(page, 'drawn-route')), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(Number(await attr(page, 'labels-shown'))).toBeGreaterThan(1);
+  expect(await attr(page, 'labels-cut')).toBe('0');
   expect(await attr(page, 'points-outside')).toBe('0');
   await page.screenshot({ path: test.info().outputPath('route-map-ae1-hi.png') });
   // Dark (opened dark, not switched): the ground and the route from the dark map palette, the route's names inside.
@@ -197,7 +201,7 @@ test("Mumbai's AE1 route map is fitted to the route: both ends and every stop na
   await page.reload();
   await expect(mapEl(page)).toHaveAttribute('data-map-status', 'ready', { timeout: 30_000 });
   await expect.poll(() => attr(page, 'map-background'), { timeout: 20_000 }).toBe(DARK_GROUND);
-  await expect.poll(() => attr(page, 'drawn-route'), { timeout: 20_000 }).not.toBe('0');
+  await expect.poll(async () => Number(await attr(page, 'drawn-route')), { timeout: 20_000 }).toBeGreaterThan(0);
   expect(await attr(page, 'labels-cut')).toBe('0');
   await page.screenshot({ path: test.info().outputPath('route-map-ae1-hi-dark.png') });
   await expectAccessible(page);
