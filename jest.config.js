@@ -41,7 +41,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes],
+      roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes, '<rootDir>/docs'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/scripts/jest/jsdom-globals.js'],
     },
