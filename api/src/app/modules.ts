@@ -89,7 +89,10 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const timetables = new TimetableCache(new TransitStore(db), { checkEveryMs: deps.timetableCheckMs, log });
   const airport = new AirportService(new AirportStore(db), timetables);
   await app.register(airportRoutes, { service: airport, kioskKeys: config.kioskKeys });
-  const live = createRealtime({ db, config, now, realtime: deps.realtime, log });
+  // Built data kept across restarts (the data folder, or the database with PostgreSQL): the planner's day networks and
+  // the realtime module's compiled feeds.
+  const snapshots = snapshotStoreFor(db, config.dataDir);
+  const live = createRealtime({ db, config, now, realtime: deps.realtime, log, snapshots });
   app.addHook('onClose', async () => live.close());
   // Every city's feed compiled, then the vehicle index refreshed, in the background once every plugin has loaded (the
   // first build holds the thread); readiness waits for the feeds (operations.ts).
@@ -101,7 +104,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   const planner = new PlannerService(db, {
     prebuild: { now, log, jobs: jobsOf(app) },
     buildInWorker: true,
-    snapshots: snapshotStoreFor(db, config.dataDir),
+    snapshots,
     log,
     // Plans near now use the trip updates: predicted times, no cancelled trip (planner/live.ts).
     live: live.realtime,

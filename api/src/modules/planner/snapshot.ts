@@ -55,7 +55,7 @@ export function snapshotKey(id: SnapshotIdentity): string {
     .slice(0, 32);
 }
 
-type Typed = Int32Array | Float64Array | Uint8Array;
+export type Typed = Int32Array | Float64Array | Uint8Array;
 const TYPES = { Int32Array, Float64Array, Uint8Array } as const;
 type TypeName = keyof typeof TYPES;
 
@@ -173,10 +173,15 @@ export function encodeSnapshot(id: SnapshotIdentity, c: SnapshotContent): Uint8A
   const out = new Uint8Array(arraysAt + offset);
   out.set(json, HEADER_BYTES);
   arrays.forEach((a, i) => out.set(new Uint8Array(values[i].buffer, values[i].byteOffset, values[i].byteLength), arraysAt + a.offset));
+  return withHeader(out, json.length);
+}
+
+/** Writes the header (magic, format, JSON length, body length, checksum) into a blob's first bytes. */
+function withHeader(out: Uint8Array, jsonLength: number): Uint8Array {
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC);
   view.setUint32(4, SNAPSHOT_FORMAT);
-  view.setUint32(8, json.length);
+  view.setUint32(8, jsonLength);
   view.setUint32(12, out.length - HEADER_BYTES);
   const sum = checksum(out.subarray(HEADER_BYTES));
   view.setUint32(16, parseInt(sum.slice(0, 8), 16));
@@ -255,6 +260,59 @@ export function decodeSnapshot(bytes: Uint8Array, expected: SnapshotIdentity, ti
   const arrays = Object.fromEntries(Object.keys(ROUTING_KEYS).map((k) => [k, net[k as keyof RoutingArrays]])) as unknown as RoutingArrays;
   timing?.('array views and stop index', t, performance.now());
   return { network: net, arrays, stops, routes: meta.routes, headsigns: meta.headsigns, tripsOnDate: meta.tripsOnDate };
+}
+
+/**
+ * The same container for other data built from a feed and kept across restarts (the realtime module's compiled feed):
+ * the header, a JSON part and typed arrays at 8-byte boundaries, checked by the same stores. `json` must not hold the
+ * key `arrays`.
+ */
+export function encodeBlob(json: Record<string, unknown>, arrays: Record<string, Typed>): Uint8Array {
+  const layout: { name: string; type: TypeName; offset: number; length: number }[] = [];
+  let offset = 0;
+  for (const [name, v] of Object.entries(arrays)) {
+    const t = typeName(v);
+    if (!t) throw new Error(`blob array ${name} is not a typed array`);
+    layout.push({ name, type: t, offset, length: v.length });
+    offset = align8(offset + v.byteLength);
+  }
+  const text = Buffer.from(JSON.stringify({ ...json, arrays: layout }));
+  const arraysAt = align8(HEADER_BYTES + text.length);
+  const out = new Uint8Array(arraysAt + offset);
+  out.set(text, HEADER_BYTES);
+  layout.forEach((a) => {
+    const v = arrays[a.name];
+    out.set(new Uint8Array(v.buffer, v.byteOffset, v.byteLength), arraysAt + a.offset);
+  });
+  return withHeader(out, text.length);
+}
+
+/** A blob's JSON part and its arrays (views into `bytes`); throws SnapshotRejected when it is not one or is damaged. */
+export function decodeBlob(bytes: Uint8Array): { json: Record<string, unknown>; arrays: Record<string, Typed> } {
+  if (bytes.byteLength < HEADER_BYTES) throw new SnapshotRejected('too short');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) !== MAGIC) throw new SnapshotRejected('not a snapshot');
+  if (view.getUint32(4) !== SNAPSHOT_FORMAT) throw new SnapshotRejected(`format ${view.getUint32(4)}, not ${SNAPSHOT_FORMAT}`);
+  const jsonLength = view.getUint32(8);
+  if (view.getUint32(12) !== bytes.byteLength - HEADER_BYTES) throw new SnapshotRejected('truncated');
+  const sum = view.getUint32(16).toString(16).padStart(8, '0') + view.getUint32(20).toString(16).padStart(8, '0');
+  if (!checkedWhileRead.has(bytes) && checksum(bytes.subarray(HEADER_BYTES)) !== sum) throw new SnapshotRejected('checksum mismatch');
+  let json: Record<string, unknown> & { arrays?: { name: string; type: TypeName; offset: number; length: number }[] };
+  try {
+    json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, jsonLength).toString('utf8'));
+  } catch {
+    throw new SnapshotRejected('unreadable');
+  }
+  const arraysAt = bytes.byteOffset + align8(HEADER_BYTES + jsonLength);
+  const arrays: Record<string, Typed> = {};
+  for (const a of json.arrays ?? []) {
+    const T = TYPES[a.type];
+    if (!T || arraysAt + a.offset + a.length * T.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength)
+      throw new SnapshotRejected(`array ${a.name} out of range`);
+    arrays[a.name] = new T(bytes.buffer as ArrayBuffer, arraysAt + a.offset, a.length);
+  }
+  delete json.arrays;
+  return { json, arrays };
 }
 
 /** Where snapshots are kept. `load` resolves null when there is none; both may throw (the caller logs and builds). */

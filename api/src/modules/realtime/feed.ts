@@ -27,7 +27,7 @@ export interface FeedRoute {
 /** A GTFS colour ('1a73e8') as the API gives colours ('#1A73E8', like TransitService), null when it is not one. */
 const feedColour = (c: string | null | undefined): string | null => (c && /^[0-9a-fA-F]{6}$/.test(c) ? `#${c.toUpperCase()}` : null);
 
-interface Shape {
+export interface Shape {
   lats: Float64Array;
   lons: Float64Array;
   /** Cumulative km from the first point. */
@@ -96,6 +96,20 @@ function upperBound(a: ArrayLike<number>, x: number): number {
   return lo;
 }
 
+/** A compiled feed's contents (RealtimeFeed.parts and fromParts; its snapshot is made of them). */
+export interface FeedParts {
+  stops: ReadonlyMap<string, FeedStop>;
+  routes: ReadonlyMap<string, FeedRoute>;
+  /** In the feed's order (calls refer to trips by their place here). */
+  trips: readonly FeedTrip[];
+  /** stop id -> the trips (places in `trips`) calling there and the stop's index in each, in trip order. */
+  calls: ReadonlyMap<string, { trips: ArrayLike<number>; indexes: ArrayLike<number> }>;
+  shapes: ReadonlyMap<string, Shape>;
+  calendarRows: Pick<RealtimeRows, 'calendar' | 'calendarDates'>;
+  maxTripSecs: number;
+  maxServiceSecs: number;
+}
+
 export class RealtimeFeed {
   readonly stops = new Map<string, FeedStop>();
   readonly routes = new Map<string, FeedRoute>();
@@ -106,10 +120,12 @@ export class RealtimeFeed {
    * trip) rather than an object a call: a big city has millions of calls, and millions of small objects made the
    * start-up's compile and its garbage collections long (callsAt answers a stop's calls as objects, on demand).
    */
-  private readonly calls = new Map<string, { trips: number[]; indexes: number[] }>();
+  private readonly calls = new Map<string, { trips: ArrayLike<number>; indexes: ArrayLike<number> }>();
   readonly tripsByRoute = new Map<string, FeedTrip[]>();
   private readonly shapes = new Map<string, Shape>();
   private calendar!: ServiceCalendar;
+  /** The rows the calendar was made of (kept for the feed's snapshot). */
+  private calendarRows: Pick<RealtimeRows, 'calendar' | 'calendarDates'> = { calendar: [], calendarDates: [] };
   private daySpan: { fromMs: number; toMs: number; days: ServiceDay[] } | null = null;
   /** Longest run, seconds from first departure to last arrival. */
   maxTripSecs = 0;
@@ -151,6 +167,7 @@ export class RealtimeFeed {
       });
 
     this.calendar = new ServiceCalendar(rows.calendar, rows.calendarDates);
+    this.calendarRows = { calendar: rows.calendar, calendarDates: rows.calendarDates };
     const rule = (id: string): number => this.calendar.indexOf(id);
 
     for (const row of rows.shapes) {
@@ -201,7 +218,7 @@ export class RealtimeFeed {
       this.tripsByRoute.set(trip.routeId, byRoute);
       for (let index = 0; index < n; index++) {
         const stopId = trip.stopIds[index];
-        let at = this.calls.get(stopId);
+        let at = this.calls.get(stopId) as { trips: number[]; indexes: number[] } | undefined;
         if (!at) this.calls.set(stopId, (at = { trips: [], indexes: [] }));
         at.trips.push(tripNo);
         at.indexes.push(index);
@@ -214,7 +231,52 @@ export class RealtimeFeed {
   callsAt(stopId: string): { trip: FeedTrip; index: number }[] {
     const at = this.calls.get(stopId);
     if (!at) return [];
-    return at.trips.map((t, i) => ({ trip: this.trips[t], index: at.indexes[i] }));
+    const out: { trip: FeedTrip; index: number }[] = new Array(at.trips.length);
+    for (let i = 0; i < at.trips.length; i++) out[i] = { trip: this.trips[at.trips[i]], index: at.indexes[i] };
+    return out;
+  }
+
+  /** What the feed is made of, for its snapshot (feed-snapshot.ts): read-only. */
+  parts(): FeedParts {
+    return {
+      stops: this.stops,
+      routes: this.routes,
+      trips: this.trips,
+      calls: this.calls,
+      shapes: this.shapes,
+      calendarRows: this.calendarRows,
+      maxTripSecs: this.maxTripSecs,
+      maxServiceSecs: this.maxServiceSecs,
+    };
+  }
+
+  /**
+   * A feed from the parts of one compiled before (its snapshot), in slices of about `sliceMs` of the thread: the same
+   * answers as the feed those parts came from. `trips` come without their lookups, which are made here.
+   */
+  static async fromParts(cityId: string, feedId: number, timeZone: string, parts: FeedParts, sliceMs = 10): Promise<RealtimeFeed> {
+    const feed = new RealtimeFeed(cityId, feedId, timeZone, null);
+    for (const [k, v] of parts.stops) feed.stops.set(k, v);
+    for (const [k, v] of parts.routes) feed.routes.set(k, v);
+    for (const [k, v] of parts.shapes) feed.shapes.set(k, v);
+    for (const [k, v] of parts.calls) feed.calls.set(k, v);
+    feed.calendar = new ServiceCalendar(parts.calendarRows.calendar, parts.calendarRows.calendarDates);
+    feed.calendarRows = parts.calendarRows;
+    feed.maxTripSecs = parts.maxTripSecs;
+    feed.maxServiceSecs = parts.maxServiceSecs;
+    let sliceStart = performance.now();
+    for (const trip of parts.trips) {
+      feed.trips.push(trip);
+      feed.tripById.set(trip.id, trip);
+      const byRoute = feed.tripsByRoute.get(trip.routeId);
+      if (byRoute) byRoute.push(trip);
+      else feed.tripsByRoute.set(trip.routeId, [trip]);
+      if ((feed.trips.length & 1023) === 0 && performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    return feed;
   }
 
   /** The ids of the stops some trip calls at. */

@@ -3,6 +3,7 @@ import type { Resolvers } from '@sawari/contracts/src/generated/transit-resolver
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { systemClock, type Clock } from '../../platform/clock';
+import type { SnapshotStore } from '../planner';
 import { TransitStore } from '../transit';
 import { loadRealtimeConfig, type RealtimeConfig } from './config';
 import { GtfsRtSource } from './gtfs-rt';
@@ -48,11 +49,19 @@ export function createRealtime(opts: {
   realtime?: RealtimeConfig;
   source?: RealtimeSource;
   log?: Logger;
+  /** Where compiled feeds are kept across restarts (the planner's snapshot store); none: compiled at each start. */
+  snapshots?: SnapshotStore | null;
 }): RealtimeServices {
   const now = opts.now ?? systemClock;
   const settings = opts.realtime ?? loadRealtimeConfig();
   const source = opts.source ?? createRealtimeSource(settings, now, opts.log);
-  const realtime = new RealtimeService(new TransitStore(opts.db), new RealtimeStore(opts.db), { source, cacheMs: settings.cacheMs, clock: now, log: opts.log });
+  const realtime = new RealtimeService(new TransitStore(opts.db), new RealtimeStore(opts.db), {
+    source,
+    cacheMs: settings.cacheMs,
+    clock: now,
+    log: opts.log,
+    snapshots: opts.snapshots,
+  });
   // The vehicle-number index (publicVehicle): every city's live state built in the background, one city at a time,
   // soon after the server is ready and then every indexMs, so a number no city has is answered without building any on
   // request. Started by startIndex() once every plugin has loaded (app/modules.ts, onReady): a first refresh during

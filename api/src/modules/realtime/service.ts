@@ -18,7 +18,9 @@ import type {
 } from '@sawari/contracts/src/generated/transit-resolvers';
 import { ApiError } from '../../platform/errors';
 import type { TransitStore } from '../transit';
+import { snapshotKey, type SnapshotStore } from '../planner';
 import { RealtimeFeed, runKey, type FeedTrip, type TripRun } from './feed';
+import { decodeFeedSnapshot, encodeFeedSnapshot, feedSnapshotIdentity } from './feed-snapshot';
 import type { RealtimeDisruption, RealtimeSnapshot, RealtimeSource, TripRef, TripUpdate, VehiclePosition } from './source';
 import type { RealtimeStore } from './store';
 
@@ -103,6 +105,8 @@ export interface RealtimeServiceOptions {
   log?: { error(obj: object, msg: string): void };
   /** How long publicVehicle waits for cities whose vehicles are not indexed yet (their first build) before answering. */
   coldWaitMs?: number;
+  /** Where compiled feeds are kept across restarts (feed-snapshot.ts); none: compiled from the rows at each start. */
+  snapshots?: SnapshotStore | null;
 }
 
 /** A city's vehicles in the index count as current for this long after its live state was built. */
@@ -123,6 +127,8 @@ export class RealtimeService {
   /** Per city: when its vehicles were last indexed (the `now` of the build), and which numbers it had. */
   private readonly indexed = new Map<string, { at: number; plates: Set<string> }>();
   private warming: Promise<void> | null = null;
+  /** Snapshot writes in progress (waited for on close). */
+  private readonly saving = new Set<Promise<unknown>>();
   private readonly cacheMs: number;
   private readonly feedCheckMs: number;
   private readonly clock: () => number;
@@ -176,9 +182,40 @@ export class RealtimeService {
     const checkedAt = this.clock();
     if (!city || city.feedId === null) return { feed: null, known: !!city, checkedAt, refreshing: null };
     if (previous && previous.feedId === city.feedId) return { feed: previous, known: true, checkedAt, refreshing: null };
-    // compiled in slices: a big feed's compile is seconds of the thread, and health checks and requests wait meanwhile
-    const feed = await RealtimeFeed.compiled(cityId, city.feedId, city.timeZone, await this.store.rows(city.feedId));
+    const feed = await this.compiledFeed(cityId, city.feedId, city.timeZone);
     return { feed, known: true, checkedAt, refreshing: null };
+  }
+
+  /**
+   * The city's feed from its snapshot when there is one of this feed's version (no row read), else compiled from the
+   * rows in slices (a big feed's compile is seconds of the thread, and health checks and requests wait meanwhile) and
+   * its snapshot written in the background for the next start.
+   */
+  private async compiledFeed(cityId: string, feedId: number, timeZone: string): Promise<RealtimeFeed> {
+    const snapshots = this.opts.snapshots;
+    const version = snapshots ? await this.store.feedVersion(feedId) : null;
+    const id = version ? feedSnapshotIdentity(cityId, feedId, version) : null;
+    if (snapshots && id) {
+      try {
+        const bytes = await snapshots.load(snapshotKey(id));
+        if (bytes) return await decodeFeedSnapshot(bytes, id, timeZone);
+      } catch (err) {
+        this.opts.log?.error({ err, city: cityId }, 'realtime feed snapshot not loaded; compiling the feed from its rows');
+      }
+    }
+    const feed = await RealtimeFeed.compiled(cityId, feedId, timeZone, await this.store.rows(feedId));
+    if (snapshots && id) {
+      const saving = encodeFeedSnapshot(feed, id)
+        .then((bytes) => snapshots.save(snapshotKey(id), id, bytes, ''))
+        .catch((err: unknown) => {
+          // another instance on the same database wrote the same snapshot at the same time (a unique key): it is there
+          if ((err as { code?: string }).code === '23505') return;
+          this.opts.log?.error({ err, city: cityId }, 'realtime feed snapshot not saved');
+        })
+        .finally(() => this.saving.delete(saving));
+      this.saving.add(saving);
+    }
+    return feed;
   }
 
   private live(cityId: string, now: number): Promise<LiveState | null> {
@@ -266,9 +303,10 @@ export class RealtimeService {
     return this.warming;
   }
 
-  /** Waits for an index refresh in progress (the server's close). */
+  /** Waits for an index refresh and snapshot writes in progress (the server's close). */
   async idle(): Promise<void> {
     await this.warming?.catch(() => undefined);
+    await Promise.all([...this.saving]);
   }
 
   private forget(cityId: string): void {

@@ -170,9 +170,32 @@ function jitter(seed: string, key: string, tS: number, lat: number, lon: number)
   return [Math.round((lat + dLat) * 1e6) / 1e6, Math.round((lon + dLon) * 1e6) / 1e6];
 }
 
-export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number): { vehicles: VehiclePosition[]; tripUpdates: TripUpdate[] } {
-  const vehicles: VehiclePosition[] = [];
-  const tripUpdates: TripUpdate[] = [];
+type SimulatedVehicles = { vehicles: VehiclePosition[]; tripUpdates: TripUpdate[] };
+
+export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number): SimulatedVehicles {
+  const out: SimulatedVehicles = { vehicles: [], tripUpdates: [] };
+  for (const _ of vehicleSteps(feed, seed, now, out));
+  return out;
+}
+
+/**
+ * The same as simulateVehicles, the thread given back about every `sliceMs` (a big city has thousands of buses on the
+ * road, and the first live state after a start places every one on its shape: one long task otherwise).
+ */
+export async function simulateVehiclesInSlices(feed: RealtimeFeed, seed: string, now: number, sliceMs = 10): Promise<SimulatedVehicles> {
+  const out: SimulatedVehicles = { vehicles: [], tripUpdates: [] };
+  let start = performance.now();
+  for (const _ of vehicleSteps(feed, seed, now, out))
+    if (performance.now() - start >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      start = performance.now();
+    }
+  return out;
+}
+
+/** Fills `out` run by run (yielding after each, where a slice may end). */
+function* vehicleSteps(feed: RealtimeFeed, seed: string, now: number, out: SimulatedVehicles): Generator<void> {
+  const { vehicles, tripUpdates } = out;
   const plates = new Set<string>();
   const runs = feed.runsBetween(now - MAX_LATE_SECS * 1000, now + MAX_EARLY_SECS * 1000).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const run of runs) {
@@ -216,7 +239,9 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
       stops.push({ stopSequence: trip.seqs[skip], stopId: trip.stopIds[skip], delaySeconds: null, skipped: true });
     }
     tripUpdates.push({ trip: ref, vNo, tS, stops });
+    yield;
   }
+  yield;
   // Cancelled runs: announced from two hours before their first departure until their last arrival, no vehicle.
   const reported = now - (now % 30_000);
   for (const run of feed.runsBetween(now, now + CANCEL_NOTICE_MS)) {
@@ -224,7 +249,6 @@ export function simulateVehicles(feed: RealtimeFeed, seed: string, now: number):
     const ref = { tripId: run.trip.id, routeId: run.trip.routeId, startDate: run.day.date, startTime: formatGtfsTime(run.start) };
     tripUpdates.push({ trip: ref, vNo: null, tS: reported, stops: [], cancelled: true });
   }
-  return { vehicles, tripUpdates };
 }
 
 const DURATION_MIN: Record<DisruptionKind, [number, number]> = { WEATHER: [120, 300], TRAFFIC: [60, 180], BREAKDOWN: [30, 90] };
@@ -273,10 +297,18 @@ export function simulateDisruptions(feed: RealtimeFeed, seed: string, date: stri
 }
 
 export function simulate(feed: RealtimeFeed, seed: string, now: number): RealtimeSnapshot {
+  return { ...simulateVehicles(feed, seed, now), disruptions: simulatedDisruptions(feed, seed, now) };
+}
+
+/** simulate's snapshot, made in slices of the thread (the source's answer to the service). */
+export async function simulateInSlices(feed: RealtimeFeed, seed: string, now: number): Promise<RealtimeSnapshot> {
+  return { ...(await simulateVehiclesInSlices(feed, seed, now)), disruptions: simulatedDisruptions(feed, seed, now) };
+}
+
+function simulatedDisruptions(feed: RealtimeFeed, seed: string, now: number): RealtimeDisruption[] {
   const today = localDate(now, feed.timeZone);
   const yesterday = localDate(serviceDay(today, feed.timeZone).startMs - HOUR_MS, feed.timeZone);
-  const disruptions = [yesterday, today].flatMap((date) => simulateDisruptions(feed, seed, date)).filter((d) => d.endsAt === null || d.endsAt > now);
-  return { ...simulateVehicles(feed, seed, now), disruptions };
+  return [yesterday, today].flatMap((date) => simulateDisruptions(feed, seed, date)).filter((d) => d.endsAt === null || d.endsAt > now);
 }
 
 /** A reserved departure's bus reports from this long before its first departure (it waits at the first stop). */
@@ -338,7 +370,7 @@ export class SimulatorSource implements RealtimeSource, ReservedVehicleSource {
   readonly kind = 'simulator' as const;
   constructor(private readonly seed: string) {}
   async snapshot(feed: RealtimeFeed, now: number): Promise<RealtimeSnapshot> {
-    return simulate(feed, this.seed, now);
+    return simulateInSlices(feed, this.seed, now);
   }
   async reservedVehicle(run: ReservedRun, now: number): Promise<ReservedVehicle | null> {
     return simulateReservedRun(this.seed, run, now);

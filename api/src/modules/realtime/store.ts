@@ -33,6 +33,15 @@ export class RealtimeStore {
     return r.rows.map((x) => x.city_id);
   }
 
+  /** The feed's version as the planner names it (its id and import time): a snapshot of another version is not loaded. */
+  async feedVersion(feedId: number): Promise<string | null> {
+    const r = await this.db.query<{ v: string }>(
+      `SELECT id::text || '@' || to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS v FROM feeds WHERE id = $1`,
+      [feedId],
+    );
+    return r.rows[0]?.v ?? null;
+  }
+
   async rows(feedId: number): Promise<RealtimeRows> {
     const q = <T>(sql: string) => this.db.query<T>(sql, [feedId]).then((r) => r.rows);
     const [stops, routes, trips, stopTimes, frequencies, calendar, calendarDates, shapes] = await Promise.all([
