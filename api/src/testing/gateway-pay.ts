@@ -34,6 +34,18 @@ export interface PayOutcome {
  * over HTTP as a browser would (the development gateway's driver), then the gateway's return posted to our API, and
  * answers the payment's state as the pay request used to ({paymentId, status, failureReason}). Cash answers at once.
  */
+/** The gateway's return posted to our server as the rider's browser posts it (a 303 back to the checkout, else throws). */
+export async function postGatewayReturn(app: FastifyInstance, result: { url: string; fields: Record<string, string> }): Promise<void> {
+  const url = new URL(result.url);
+  const back = await app.inject({
+    method: 'POST',
+    url: url.pathname + url.search,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(result.fields).toString(),
+  });
+  if (back.statusCode !== 303) throw new Error(`gateway return answered ${back.statusCode}: ${back.body}`);
+}
+
 export async function payThroughGateway(
   app: FastifyInstance,
   who: { headers: Record<string, string> },
@@ -55,16 +67,8 @@ export async function payThroughGateway(
   const started = payResponseSchema.parse(res.json());
   if (!started.checkout || instrument.method === 'cash') return { statusCode: 200, json: () => started, started, hosted: null };
   const result = await payOnHostedPage(started.checkout, instrument);
-  if (result.kind === 'callback') {
-    const url = new URL(result.url);
-    const back = await app.inject({
-      method: 'POST',
-      url: url.pathname + url.search,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(result.fields).toString(),
-    });
-    if (back.statusCode !== 303) throw new Error(`gateway return answered ${back.statusCode}: ${back.body}`);
-  } else if (result.kind === 'cancel') {
+  if (result.kind === 'callback') await postGatewayReturn(app, result);
+  else if (result.kind === 'cancel') {
     const url = new URL(result.url);
     const back = await app.inject({ method: 'GET', url: url.pathname + url.search });
     if (back.statusCode !== 303) throw new Error(`gateway cancel answered ${back.statusCode}: ${back.body}`);

@@ -7,7 +7,7 @@ import { payOnHostedPage } from '../../dev-gateway/driver';
 import { ApiError } from '../../platform/errors';
 import { dbLabel, openTestDb, type TestDb } from '../../testing/test-db';
 import { expectError, signIn, TestClock, type Session } from '../../testing/accounts';
-import { card, netbanking, payThroughGateway, upi, wallet, type HostedInstrument } from '../../testing/gateway-pay';
+import { card, netbanking, payThroughGateway, postGatewayReturn, upi, wallet, type HostedInstrument } from '../../testing/gateway-pay';
 import { startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import type { CheckoutOptions, GatewayOrder, PaymentGateway } from './gateway';
 import { OrderKinds, type OrderKind, type OrderQuote } from './order-kind';
@@ -623,16 +623,7 @@ describe(`payments ${dbLabel()}`, () => {
     expect(cb.kind).toBe('callback');
     gateway.wake();
     expect(paid(await first).checkout!.fields.order_id).toBe(taken.checkout!.fields.order_id);
-    if (cb.kind === 'callback') {
-      const url = new URL(cb.url);
-      const back = await app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(cb.fields).toString(),
-      });
-      expect(back.statusCode).toBe(303);
-    }
+    if (cb.kind === 'callback') await postGatewayReturn(app, cb);
     expect((await poll()).status).toBe('SUCCESS');
     expect(issued(id)).toBe(1);
   });
@@ -712,16 +703,7 @@ describe(`payments ${dbLabel()}`, () => {
     const winner = res.find((r) => r.statusCode === 200)!.json() as { checkout: { action: string; fields: Record<string, string> } };
     const cb = await payOnHostedPage(winner.checkout, card());
     expect(cb.kind).toBe('callback');
-    if (cb.kind === 'callback') {
-      const url = new URL(cb.url);
-      const back = await app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(cb.fields).toString(),
-      });
-      expect(back.statusCode).toBe(303);
-    }
+    if (cb.kind === 'callback') await postGatewayReturn(app, cb);
     expect(paymentSchema.parse((await getPayment(paymentId)).json()).status).toBe('SUCCESS');
     expect(issued(id)).toBe(1);
     expectError(await pay(id, { method: 'card' }), 409, 'ORDER_ALREADY_PAID');

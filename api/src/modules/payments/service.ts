@@ -215,36 +215,9 @@ export class PaymentService {
     const claimed = await this.store.claimOrphan(row.id, this.now());
     if (!claimed) return null;
     try {
-      if (claimed.method === 'cash') {
-        // the counter's charge is idempotent by our payment id: the first instance's, if it made one
-        const charge = await this.counter.createCharge({ amountPaise: claimed.amountPaise, idempotencyKey: claimed.id });
-        await this.store.recordCharge(claimed.id, charge, ['CREATED'], this.now());
-      } else {
-        const found = await this.gateway.findOrder(claimed.id);
-        let order = found;
-        if (!order) {
-          try {
-            order = await this.gateway.createOrder({
-              amountPaise: claimed.amountPaise,
-              receipt: claimed.id,
-              notes: { orderKind: claimed.orderKind, orderId: claimed.orderId },
-            });
-          } catch (err) {
-            // as in pay: no order's answer, no page shown, nothing can be charged
-            this.opts.log?.warn(
-              { err, paymentId: claimed.id },
-              'payment gateway did not answer when a retry took over a stalled payment; payment failed, nothing charged',
-            );
-            if (
-              await this.store.recordCharge(claimed.id, { status: 'FAILED', gatewayRef: null, failureReason: 'GATEWAY_UNAVAILABLE' }, ['CREATED'], this.now())
-            )
-              await this.deliver(claimed.id);
-            return await this.store.byId(claimed.id);
-          }
-        }
-        await this.store.recordGatewayOrder(claimed.id, order.gatewayOrderId, this.now() + this.timeoutSeconds * 1000, this.now());
-        this.opts.log?.warn({ paymentId: claimed.id, reusedGatewayOrder: !!found }, 'a retry took over a payment its instance left unstarted');
-      }
+      const after = await this.startCharge(claimed, { reuseGatewayOrder: true });
+      this.opts.log?.warn({ paymentId: claimed.id, status: after.status }, 'a retry took over a payment its instance left unstarted');
+      return after;
     } catch (err) {
       // the gateway's look-up did not answer: still in progress for the rider; reconciliation settles it after staleMs
       this.opts.log?.warn({ err, paymentId: claimed.id }, 'a retry could not take over a stalled payment; left for reconciliation');
@@ -334,30 +307,38 @@ export class PaymentService {
       if (winner) return this.replay(winner, hash, ctx);
       throw new ApiError(409, 'PAYMENT_IN_PROGRESS', 'A payment for this order is already being processed.');
     }
-    const inserted = start.row;
-    if (body.method === 'cash') {
+    return this.answer(await this.startCharge(start.row), ctx);
+  }
+
+  /**
+   * Starts a CREATED payment where it is paid: the counter's charge (idempotent by our payment id), or the gateway's
+   * order, reused when `reuseGatewayOrder` finds one made for this payment already (a take-over: the first instance may
+   * have made it), else created. No answer at the gateway's order creation fails the payment (no page was shown, so
+   * nothing can be charged); no answer from the counter leaves it for reconciliation. The row after.
+   */
+  private async startCharge(row: PaymentRow, { reuseGatewayOrder = false } = {}): Promise<PaymentRow> {
+    const id = row.id;
+    if (row.method === 'cash') {
       let charge;
       try {
-        charge = await this.counter.createCharge({ amountPaise: inserted.amountPaise, idempotencyKey: id });
+        charge = await this.counter.createCharge({ amountPaise: row.amountPaise, idempotencyKey: id });
       } catch (err) {
         this.opts.log?.warn({ err, paymentId: id }, 'cash counter ledger did not answer; left for reconciliation');
-        return this.answer(inserted, ctx);
+        return row;
       }
-      const row = await this.store.recordCharge(id, charge, ['CREATED'], this.now());
-      return this.answer(row ?? (await this.store.byId(id))!, ctx);
+      return (await this.store.recordCharge(id, charge, ['CREATED'], this.now())) ?? (await this.store.byId(id))!;
     }
-    let order;
-    try {
-      order = await this.gateway.createOrder({ amountPaise: inserted.amountPaise, receipt: id, notes: { orderKind, orderId } });
-    } catch (err) {
-      // No gateway order the rider could pay (its answer never came, so no page was shown): nothing can be charged.
-      this.opts.log?.warn({ err, paymentId: id }, 'payment gateway did not answer at order creation; payment failed, nothing charged');
-      const failed = await this.store.recordCharge(id, { status: 'FAILED', gatewayRef: null, failureReason: 'GATEWAY_UNAVAILABLE' }, ['CREATED'], this.now());
-      if (failed) await this.deliver(id);
-      return this.answer((await this.store.byId(id))!, ctx);
-    }
-    const row = await this.store.recordGatewayOrder(id, order.gatewayOrderId, this.now() + this.timeoutSeconds * 1000, this.now());
-    return this.answer(row ?? (await this.store.byId(id))!, ctx);
+    let order = reuseGatewayOrder ? await this.gateway.findOrder(id) : null;
+    if (!order)
+      try {
+        order = await this.gateway.createOrder({ amountPaise: row.amountPaise, receipt: id, notes: { orderKind: row.orderKind, orderId: row.orderId } });
+      } catch (err) {
+        this.opts.log?.warn({ err, paymentId: id }, 'payment gateway did not answer at order creation; payment failed, nothing charged');
+        const failed = await this.store.recordCharge(id, { status: 'FAILED', gatewayRef: null, failureReason: 'GATEWAY_UNAVAILABLE' }, ['CREATED'], this.now());
+        if (failed) await this.deliver(id);
+        return (await this.store.byId(id))!;
+      }
+    return (await this.store.recordGatewayOrder(id, order.gatewayOrderId, this.now() + this.timeoutSeconds * 1000, this.now())) ?? (await this.store.byId(id))!;
   }
 
   /**
