@@ -27,6 +27,13 @@ export interface ServerDeps {
   realtime?: RealtimeConfig;
   /** Payment gateway, extra order kinds and the reconciliation interval (default: the sandbox gateway, every 15 s). */
   payments?: PaymentsDeps;
+  /**
+   * Build what a first rider's plan, ETA and board need ahead, at start (default): today's planner networks and every
+   * city's realtime feed, and readiness waits for them. `false` leaves each to its first use and readiness then waits
+   * for nothing it would build: the API tests' servers (testing/test-server.ts), which mostly never plan, and where
+   * that work took 9 % of a file's time (docs/testing.md "The suite").
+   */
+  warmAtStart?: boolean;
   /** More ticket/pass lookups for validation, after the built-in ones (tests add their own). */
   validation?: { lookups?: ValidatableLookup[] };
 }

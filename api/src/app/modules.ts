@@ -96,13 +96,14 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   app.addHook('onClose', async () => live.close());
   // Every city's feed compiled, then the vehicle index refreshed, in the background once every plugin has loaded (the
   // first build holds the thread); readiness waits for the feeds (operations.ts).
-  app.addHook('onReady', async () => live.startIndex());
+  const warm = deps.warmAtStart !== false;
+  if (warm) app.addHook('onReady', async () => live.startIndex());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
   // The network map (a faint base layer without tiles) and a ride's line on a planned journey's map.
   await app.register(networkMapRoutes, { service: new NetworkMapService(new NetworkMapStore(db), timetables) });
   // Built day networks are kept as snapshots (the data folder, or the database with PostgreSQL) and loaded at start.
   const planner = new PlannerService(db, {
-    prebuild: { now, log, jobs: jobsOf(app) },
+    prebuild: warm ? { now, log, jobs: jobsOf(app) } : undefined,
     buildInWorker: true,
     snapshots,
     log,
@@ -235,7 +236,8 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   tickets.service.usePunches(validation);
 
   // ── operations: what GET /api/ready waits for, and the gauges of GET /metrics (docs/operations.md)
-  registerOperations(app, { db, planner, live, now });
+  // Without the work at start nothing is built ahead, so readiness waits for no feed (as the planner waits for no network).
+  registerOperations(app, { db, planner, live: warm ? live : { feedsCompiled: true }, now });
 
   // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
   return { renderPage: boardPage(airport, now) };

@@ -22,6 +22,8 @@ describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
       now: clock.now,
       before: (t) => seedCityConfig(t.db),
       config: { metricsAllow: ['127.0.0.1', '198.51.100.0/24'] },
+      // Readiness as `npm start` has it: it waits for the planner's networks and the live feeds built at start.
+      warmAtStart: true,
     });
     rider = await signIn(s.app, s.db, '9876591001');
   }, 60_000);
@@ -136,5 +138,17 @@ describe(`operations: metrics, readiness, request ids ${dbLabel()}`, () => {
     readinessOf(s.app).drain();
     expect(await ready()).toEqual({ status: 503, code: 'DRAINING' });
     expect((await s.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe(`a server without the work at start (the API tests' servers) ${dbLabel()}`, () => {
+  it('is ready at once: it waits for no network or feed it does not build ahead', async () => {
+    const s = await startTestServer({ warmAtStart: false });
+    try {
+      // Nothing is built ahead, so nothing is waited for: ready on the first ask, not after a build.
+      expect((await s.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await s.cleanup();
+    }
   });
 });

@@ -23,6 +23,8 @@ export async function startTestServer(
     before?: (t: TestDb) => Promise<void>;
     /** The gateway delivers its webhooks to this server (which then listens on a free port of 127.0.0.1). */
     webhooks?: boolean;
+    /** Build planner networks and realtime feeds at start, as `npm start` does (default: on first use; deps.ts). */
+    warmAtStart?: boolean;
   } & Pick<ServerDeps, 'now' | 'sms' | 'files'> = {},
 ): Promise<TestServer> {
   // Seeded with the demo data unless told not to: a copy of the run's seeded template (test-db.ts).
@@ -36,6 +38,7 @@ export async function startTestServer(
     now: opts.now,
     sms: opts.sms,
     files: opts.files,
+    warmAtStart: opts.warmAtStart ?? false,
   });
   if (port) await app.listen({ port, host: '127.0.0.1' });
   return {
