@@ -92,12 +92,12 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   // Built data kept across restarts (the data folder, or the database with PostgreSQL): the planner's day networks and
   // the realtime module's compiled feeds.
   const snapshots = snapshotStoreFor(db, config.dataDir);
-  const live = createRealtime({ db, config, now, realtime: deps.realtime, log, snapshots });
+  const warm = deps.warmAtStart !== false;
+  const live = createRealtime({ db, config, now, realtime: deps.realtime, log, snapshots, compileAtStart: warm });
   app.addHook('onClose', async () => live.close());
   // Every city's feed compiled, then the vehicle index refreshed, in the background once every plugin has loaded (the
-  // first build holds the thread); readiness waits for the feeds (operations.ts).
-  const warm = deps.warmAtStart !== false;
-  if (warm) app.addHook('onReady', async () => live.startIndex());
+  // first build holds the thread); readiness waits for the feeds (operations.ts). Without the work at start, nothing.
+  app.addHook('onReady', async () => live.startIndex());
   const transit = new TransitService(new TransitReadStore(db), timetables, now);
   // The network map (a faint base layer without tiles) and a ride's line on a planned journey's map.
   await app.register(networkMapRoutes, { service: new NetworkMapService(new NetworkMapStore(db), timetables) });
@@ -236,8 +236,7 @@ export async function registerModules(app: FastifyInstance, { config, db, deps }
   tickets.service.usePunches(validation);
 
   // ── operations: what GET /api/ready waits for, and the gauges of GET /metrics (docs/operations.md)
-  // Without the work at start nothing is built ahead, so readiness waits for no feed (as the planner waits for no network).
-  registerOperations(app, { db, planner, live: warm ? live : { feedsCompiled: true }, now });
+  registerOperations(app, { db, planner, live, now });
 
   // ── a board's rows in its first HTML (docs/airport-timings.md "First paint of a board")
   return { renderPage: boardPage(airport, now) };

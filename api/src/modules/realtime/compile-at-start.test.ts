@@ -37,6 +37,22 @@ describe(`realtime feeds compiled at start ${dbLabel()}`, () => {
     }
   });
 
+  it('without compileAtStart, feedsCompiled is true at once and startIndex compiles nothing: each feed waits for its first use', async () => {
+    const counted = jest.spyOn(RealtimeStore.prototype, 'rows');
+    const live = createRealtime({ db: t.db, realtime: { source: 'simulator', seed: 'sawari', cacheMs: 0 }, compileAtStart: false });
+    try {
+      expect(live.feedsCompiled).toBe(true);
+      live.startIndex();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(counted).not.toHaveBeenCalled();
+      expect(await live.realtime.feed('testville')).not.toBeNull();
+      expect(counted).toHaveBeenCalledTimes(1);
+    } finally {
+      counted.mockRestore();
+      await live.close();
+    }
+  });
+
   it('a city whose feed fails to compile is logged and does not hold readiness for ever', async () => {
     const errors: string[] = [];
     const failing = jest.spyOn(RealtimeStore.prototype, 'rows').mockRejectedValue(new Error('connection lost'));

@@ -17,10 +17,14 @@ export interface RealtimeServices {
   now: Clock;
   /**
    * Once every plugin has loaded: the vehicle index's first refresh at once (every city's feed compiled and its live
-   * state built), then its background refresh every REALTIME_INDEX_MS (none without it). Once; a no-op after close.
+   * state built), then its background refresh every REALTIME_INDEX_MS (none without it). Once; a no-op after close,
+   * and without `compileAtStart` (each feed is then compiled on its first use).
    */
   startIndex(): void;
-  /** The first refresh has ended (each city built, or failed and logged): a first ETA or plan compiles no feed. */
+  /**
+   * The first refresh has ended (each city built, or failed and logged): a first ETA or plan compiles no feed. Always
+   * true without `compileAtStart`: nothing is compiled ahead, so there is nothing to wait for.
+   */
   readonly feedsCompiled: boolean;
   /** Stops the source and the vehicle index's timer, and waits for an index refresh in progress. */
   close(): Promise<void>;
@@ -51,6 +55,11 @@ export function createRealtime(opts: {
   log?: Logger;
   /** Where compiled feeds are kept across restarts (the planner's snapshot store); none: compiled at each start. */
   snapshots?: SnapshotStore | null;
+  /**
+   * Every city's feed compiled by startIndex() (default). `false`: startIndex() does nothing, each feed is compiled on
+   * its first use and feedsCompiled is true at once (the API tests' servers, app/deps.ts warmAtStart).
+   */
+  compileAtStart?: boolean;
 }): RealtimeServices {
   const now = opts.now ?? systemClock;
   const settings = opts.realtime ?? loadRealtimeConfig();
@@ -70,10 +79,11 @@ export function createRealtime(opts: {
   const indexMs = settings.indexMs ?? 0;
   let closed = false;
   const refresh = () => realtime.refreshVehicleIndex().catch((err: unknown) => opts.log?.error({ err }, 'realtime vehicle index refresh failed'));
-  let feedsCompiled = false;
+  const compileAtStart = opts.compileAtStart !== false;
+  let feedsCompiled = !compileAtStart;
   let first: Promise<void> | null = null;
   const startIndex = () => {
-    if (closed || first) return;
+    if (closed || first || !compileAtStart) return;
     first = refresh().finally(() => {
       feedsCompiled = true;
       if (indexMs <= 0 || closed) return;
