@@ -1,6 +1,5 @@
 // The only module the shell imports from this remote: single-spa lifecycles around a root that owns its routes.
-import * as React from 'react';
-import { createRemoteSpa, lazyNamed as lazy } from '@sawari/ui/src/remote-spa';
+import { createRemoteSpa, lazyScreen as lazy, type LazyScreen } from '@sawari/ui/src/remote-spa';
 import { CARDS_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
 
@@ -9,11 +8,11 @@ const wallet = () => import(/* webpackChunkName: "screen-cards" */ './features/w
 const link = () => import(/* webpackChunkName: "screen-link" */ './features/link/LinkCardScreen');
 const recharge = () => import(/* webpackChunkName: "screen-recharge" */ './features/recharge');
 
-const screens: Record<Screen, React.ComponentType> = {
+const screens: Record<Screen, LazyScreen> = {
   cards: lazy(wallet, (m) => m.CardsScreen),
   summary: lazy(wallet, (m) => m.CardSummaryScreen),
   link: lazy(link, (m) => m.LinkCardScreen),
-  history: React.lazy(() => import(/* webpackChunkName: "screen-history" */ './features/history/HistoryScreen')),
+  history: lazy(() => import(/* webpackChunkName: "screen-history" */ './features/history/HistoryScreen')),
   selectCard: lazy(recharge, (m) => m.SelectCardScreen),
   amount: lazy(recharge, (m) => m.AmountScreen),
   confirm: lazy(recharge, (m) => m.ConfirmScreen),

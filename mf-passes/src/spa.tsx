@@ -1,6 +1,5 @@
 // The only module the shell imports from this remote: single-spa lifecycles around a root that owns its routes.
-import * as React from 'react';
-import { createRemoteSpa, lazyNamed as lazy } from '@sawari/ui/src/remote-spa';
+import { createRemoteSpa, lazyScreen as lazy, type LazyScreen } from '@sawari/ui/src/remote-spa';
 import { PASSES_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
 
@@ -11,8 +10,8 @@ const links = () => import(/* webpackChunkName: "screen-products" */ './features
 const buy = () => import(/* webpackChunkName: "screen-buy" */ './features/buy');
 const docs = () => import(/* webpackChunkName: "screen-documents" */ './features/documents');
 
-const screens: Record<Screen, React.ComponentType> = {
-  products: React.lazy(catalogue),
+const screens: Record<Screen, LazyScreen> = {
+  products: lazy(catalogue),
   productLanding: lazy(links, (m) => m.ProductLandingScreen),
   offers: lazy(links, (m) => m.OffersScreen),
   bookProduct: lazy(links, (m) => m.BookProductScreen),
@@ -30,7 +29,7 @@ const screens: Record<Screen, React.ComponentType> = {
   submitted: lazy(docs, (m) => m.SubmittedScreen),
   afterVerification: lazy(docs, (m) => m.AfterVerificationScreen),
   resubmit: lazy(docs, (m) => m.ResubmitScreen),
-  success: React.lazy(() => import(/* webpackChunkName: "screen-success" */ './features/success/BookingSuccessScreen')),
+  success: lazy(() => import(/* webpackChunkName: "screen-success" */ './features/success/BookingSuccessScreen')),
 };
 
 export const { bootstrap, mount, unmount } = createRemoteSpa({ name: 'mf_passes', catalog: PASSES_CATALOG, routes, screens });

@@ -1,6 +1,5 @@
 // The only module the shell imports from this remote: single-spa lifecycles around a root that owns its routes.
-import * as React from 'react';
-import { createRemoteSpa, lazyNamed as lazy } from '@sawari/ui/src/remote-spa';
+import { createRemoteSpa, lazyScreen as lazy, type LazyScreen } from '@sawari/ui/src/remote-spa';
 import { PREMIUM_CATALOG } from './i18n/catalogs';
 import { routes, type Screen } from './routes';
 
@@ -8,7 +7,7 @@ import { routes, type Screen } from './routes';
 const book = () => import(/* webpackChunkName: "screen-book" */ './features/book');
 const manage = () => import(/* webpackChunkName: "screen-manage" */ './features/manage');
 
-const screens: Record<Screen, React.ComponentType> = {
+const screens: Record<Screen, LazyScreen> = {
   landing: lazy(book, (m) => m.LandingScreen),
   search: lazy(book, (m) => m.SearchScreen),
   product: lazy(book, (m) => m.ProductScreen),

@@ -12,10 +12,14 @@ export const languageAtom = persistedAtom<string>(LANGUAGE_STORAGE_KEY, DEFAULT_
 export type Messages = Record<string, string>;
 export type CatalogLoader = () => Promise<{ default: Messages } | Messages>;
 const catalogs = new Map<string, Record<string, CatalogLoader>>();
+/** Catalogs already loaded, by `remote:lang`: a screen mounted after its catalog arrived renders with it at once. */
+const loadedCatalogs = new Map<string, Messages>();
+const catalogKey = (remoteName: string, lang: string) => `${remoteName}:${lang}`;
 
 /** Each remote registers how to load its own messages, one lazily loaded chunk per language. */
 export function registerCatalogs(remoteName: string, loaders: Record<string, CatalogLoader>): void {
   catalogs.set(remoteName, loaders);
+  for (const key of [...loadedCatalogs.keys()]) if (key.startsWith(`${remoteName}:`)) loadedCatalogs.delete(key);
 }
 
 /** The six languages every app's catalogs have (src/i18n/<code>.json), in the order the language screen lists them. */
@@ -31,32 +35,52 @@ export function defineCatalogs(name: string, load: (lang: LanguageCode) => Retur
   return name;
 }
 
-/** Messages of `remoteName` in `lang`, falling back to en when that language is missing or fails to load. */
+/**
+ * Messages of `remoteName` in `lang`, falling back to en when that language is missing or fails to load. A catalog is
+ * loaded to be shown, so react-intl is fetched beside it and the answer waits for both (SawariIntlProvider then renders
+ * without suspending).
+ */
 export async function loadCatalog(remoteName: string, lang: string): Promise<Messages> {
+  const known = loadedCatalogs.get(catalogKey(remoteName, lang));
+  if (known && intl) return known;
+  const intlLoaded = loadIntl().catch(() => undefined);
+  if (known) return intlLoaded.then(() => known);
   const loaders = catalogs.get(remoteName) ?? {};
   for (const candidate of lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE]) {
     const load = loaders[candidate];
     if (!load) continue;
     try {
       const mod = await load();
-      return ('default' in mod && typeof mod.default === 'object' ? mod.default : mod) as Messages;
+      const messages = ('default' in mod && typeof mod.default === 'object' ? mod.default : mod) as Messages;
+      // The fallback (en for a language that failed) is not kept as that language: it is asked again next time.
+      if (candidate === lang) loadedCatalogs.set(catalogKey(remoteName, lang), messages);
+      await intlLoaded;
+      return messages;
     } catch (err) {
       console.error(`[sawari] could not load the ${candidate} messages of ${remoteName}`, err);
     }
   }
+  await intlLoaded;
   return {};
 }
 
 /**
- * The current language and its messages for `remoteName` (null until the first catalog arrives). While another
- * language loads, the previous one stays (with its own locale), so switching language re-renders without unmounting.
+ * The current language and its messages for `remoteName` (null until the first catalog arrives; at once when it was
+ * loaded before). While another language loads, the previous one stays (with its own locale), so switching language
+ * re-renders without unmounting.
  */
 export function useCatalog(remoteName: string): { locale: string; messages: Messages | null } {
   const locale = useAtomValue(languageAtom);
-  const [state, setState] = useState<{ locale: string; messages: Messages } | null>(null);
+  const [state, setState] = useState<{ locale: string; messages: Messages } | null>(() => {
+    const messages = loadedCatalogs.get(catalogKey(remoteName, locale));
+    return messages ? { locale, messages } : null;
+  });
   useEffect(() => {
     let live = true;
-    loadCatalog(remoteName, locale).then((messages) => live && setState({ locale, messages }));
+    const show = (messages: Messages) => setState((now) => (now?.locale === locale && now.messages === messages ? now : { locale, messages }));
+    const known = loadedCatalogs.get(catalogKey(remoteName, locale));
+    if (known) show(known);
+    else loadCatalog(remoteName, locale).then((messages) => live && show(messages));
     return () => {
       live = false;
     };
@@ -65,8 +89,16 @@ export function useCatalog(remoteName: string): { locale: string; messages: Mess
 }
 
 // react-intl is loaded only when a screen asks for it: a static import here would make every app that touches the
-// runtime (the kiosk boards included) download it.
-const IntlProvider = lazy(() => import('react-intl').then((m) => ({ default: m.IntlProvider })));
+// runtime (the kiosk boards included) download it. Once it is in, the provider renders without React.lazy: a first
+// render that suspends shows the fallback, and React then holds the content back until 300 ms after that fallback
+// (its fallback throttle; docs/architecture.md "Nothing suspends on a first render"). React.lazy is only taken before
+// the module is in, and never commits content (`intl` is set before React.lazy hears of the module).
+let intl: typeof import('react-intl') | null = null;
+const loadIntl = () => import('react-intl').then((m) => (intl = m));
+const LazyIntlProvider = lazy(() => loadIntl().then((m) => ({ default: m.IntlProvider })));
+function IntlProvider(props: { locale: string; defaultLocale: string; messages: Messages; children: ReactNode }) {
+  return intl ? <intl.IntlProvider {...props} /> : <LazyIntlProvider {...props} />;
+}
 
 /** react-intl provider fed with the remote's catalog in the current language. Renders `fallback` while loading. */
 export function SawariIntlProvider({ remote, children, fallback = null }: { remote: string; children: ReactNode; fallback?: ReactNode }) {

@@ -4,3 +4,4 @@ export { Button, UnavailablePanel, Spinner, Skeleton, type UnavailableTexts } fr
 export { renderUnavailablePanel } from './dom';
 export { RouteBadge, type RouteBadgeProps } from './route-badge';
 export * from './icons';
+export { lazyScreen, loadedOrLater, PRELOAD_WAIT_MS, type LazyScreen } from './lazy-screen';

@@ -6,10 +6,13 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Provider } from 'jotai';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { SawariIntlProvider, sawariStore } from '@sawari/runtime';
+import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { languageAtom, loadCatalog, SawariIntlProvider, sawariStore } from '@sawari/runtime';
 import { Skeleton } from './components';
 import { NotFoundScreen, ScreenErrorBoundary } from './intl';
+import { loadedOrLater, PRELOAD_WAIT_MS, type LazyScreen } from './lazy-screen';
+
+export { lazyScreen, loadedOrLater, PRELOAD_WAIT_MS, type LazyScreen } from './lazy-screen';
 
 /** A heading and two rows of grey while the catalog or a screen's chunk loads. */
 export function RemoteLoading() {
@@ -28,8 +31,8 @@ export interface RemoteSpaOptions<S extends string> {
   /** The catalog name its i18n/catalogs.ts registered (importing that file registers the loaders). */
   catalog: string;
   routes: readonly { path: string; screen: S }[];
-  /** One (lazily loaded) component per screen of the route table. */
-  screens: Record<S, React.ComponentType>;
+  /** One lazily loaded screen per entry of the route table ({@link lazyScreen}): the current one is fetched before mount. */
+  screens: Record<S, LazyScreen>;
   /** Shown by single-spa when the root itself fails (English: the catalog may be what failed). */
   failure?: string;
   loading?: React.ReactNode;
@@ -37,11 +40,37 @@ export interface RemoteSpaOptions<S extends string> {
   offline?: React.ComponentType;
 }
 
-/** Lazy component from a named export of a chunk shared by several screens. */
-export const lazyNamed = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => React.lazy(() => load().then((m) => ({ default: pick(m) })));
+/**
+ * Fetches the screen that `pathname` opens (of `routes`, below /app) and `catalog` in the rider's language together,
+ * waiting at most `waitMs`: a mount after it renders the screen at once. A failed fetch is left to the screen (its
+ * offline panel, the error boundary).
+ */
+export async function preloadScreen<S extends string>(
+  routes: readonly { path: string; screen: S }[],
+  screens: Record<S, LazyScreen>,
+  catalog: string,
+  pathname: string = location.pathname,
+  waitMs: number = PRELOAD_WAIT_MS,
+): Promise<void> {
+  const path = pathname.replace(/^\/app(?=\/|$)/, '') || '/';
+  const route = routes.find((r) => matchPath(r.path, path));
+  await loadedOrLater([route ? screens[route.screen].preload() : null, loadCatalog(catalog, sawariStore.get(languageAtom))], waitMs);
+}
+
+/**
+ * The catch-all of a remote's routes: "not found" for an address below the remote's own areas (the first segments of
+ * its routes) that no route answers, nothing for another app's address. A screen that sends the rider elsewhere (to
+ * sign in) changes the address before single-spa unmounts this root: that address is not this remote's to refuse.
+ */
+export function NotFoundHere({ areas }: { areas: ReadonlySet<string> }) {
+  const { pathname } = useLocation();
+  return areas.has(firstSegment(pathname)) ? <NotFoundScreen /> : null;
+}
+const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
 
 /** single-spa lifecycles (bootstrap, mount, unmount) around the remote's root. */
 export function createRemoteSpa<S extends string>({ name, catalog, routes, screens, failure, loading = <RemoteLoading />, offline }: RemoteSpaOptions<S>) {
+  const areas = new Set(routes.map((r) => firstSegment(r.path)));
   function Root() {
     return (
       <Provider store={sawariStore}>
@@ -55,7 +84,7 @@ export function createRemoteSpa<S extends string>({ name, catalog, routes, scree
                     return <Route key={r.path} path={r.path} element={<Screen />} />;
                   })}
                   {/* An address below the remote's prefixes that no route answers (a cut or mistyped link). */}
-                  <Route path="*" element={<NotFoundScreen />} />
+                  <Route path="*" element={<NotFoundHere areas={areas} />} />
                 </Routes>
               </React.Suspense>
             </ScreenErrorBoundary>
@@ -64,7 +93,7 @@ export function createRemoteSpa<S extends string>({ name, catalog, routes, scree
       </Provider>
     );
   }
-  const { bootstrap, mount, unmount } = singleSpaReact({
+  const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
     rootComponent: Root,
@@ -72,5 +101,11 @@ export function createRemoteSpa<S extends string>({ name, catalog, routes, scree
     domElementGetter: () => document.getElementById('sawari-outlet') ?? document.body,
     errorBoundary: () => <p role="alert">{failure ?? 'This part of Sawari failed. Reload the page to try again.'}</p>,
   });
-  return { bootstrap, mount, unmount };
+  const { bootstrap, unmount } = lifecycles;
+  /** The current route's screen and the catalog first (preloadScreen), then the root: its first render suspends on nothing. */
+  const mount: typeof lifecycles.mount = async (props) => {
+    await preloadScreen(routes, screens, catalog);
+    return (lifecycles.mount as (p: typeof props) => Promise<unknown>)(props);
+  };
+  return { bootstrap, mount, unmount, preload: (pathname?: string) => preloadScreen(routes, screens, catalog, pathname) };
 }

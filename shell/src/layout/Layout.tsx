@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Provider, useAtomValue } from 'jotai';
 import {
   appPath,
   cityAtom,
   languageAtom,
+  loadCatalog,
   matchPath,
   SawariIntlProvider,
   sawariStore,
@@ -13,7 +14,7 @@ import {
   useCityConfig,
   usePathname,
 } from '@sawari/runtime';
-import { Skeleton, UnavailablePanel } from '@sawari/ui';
+import { lazyScreen, loadedOrLater, Skeleton, UnavailablePanel, type LazyScreen } from '@sawari/ui';
 import { NotFoundScreen } from '@sawari/ui/src/intl';
 import { SHELL_CATALOG } from '../i18n/catalogs';
 import { languageCookie } from '../first-paint';
@@ -31,39 +32,81 @@ import { showsTabBar } from './tabs';
 // The tab bar is its own chunk: the first visit (onboarding) has none, so /app's first load does not carry it or its icons.
 // The header's city link and the tab bar: one chunk, "layout-chrome" (every page past onboarding shows both; one
 // chunk is one request and one wrapper less than two), kept out of the first visit's onboarding.
-const HeaderCityLink = lazy(() => import(/* webpackChunkName: "layout-chrome" */ './HeaderCityLink'));
-const TabBar = lazy(() => import(/* webpackChunkName: "layout-chrome" */ './TabBar').then((m) => ({ default: m.TabBar })));
+const HeaderCityLink = lazyScreen(() => import(/* webpackChunkName: "layout-chrome" */ './HeaderCityLink'));
+const TabBar = lazyScreen(
+  () => import(/* webpackChunkName: "layout-chrome" */ './TabBar'),
+  (m) => m.TabBar,
+);
 
 export type LayoutProps = { screenElement: HTMLElement; remotes: RemoteEntry[]; remotePrefixes: string[]; remotesFailed: boolean };
 
 // One lazily loaded chunk per screen (never fetched in kiosk mode: the layout itself is not loaded there).
-const SCREENS: Record<ShellScreen, LazyExoticComponent<ComponentType<ScreenProps>>> = {
-  home: lazy(() => import(/* webpackChunkName: "screen-home" */ '../features/home/HomeScreen')),
-  onboarding: lazy(() => import(/* webpackChunkName: "screen-onboarding" */ '../features/onboarding/OnboardingScreen')),
-  onboardingMumbai: lazy(() => import(/* webpackChunkName: "screen-onboarding-mumbai" */ '../features/onboarding/MumbaiOnboardingScreen')),
-  changeCity: lazy(() => import(/* webpackChunkName: "screen-change-city" */ '../features/city/ChangeCityScreen')),
-  changeLanguage: lazy(() => import(/* webpackChunkName: "screen-change-language" */ '../features/language/ChangeLanguageScreen')),
-  networkError: lazy(() => import(/* webpackChunkName: "screen-network-error" */ '../features/network-error/NetworkErrorScreen')),
-  sos: lazy(() => import(/* webpackChunkName: "screen-sos" */ '../features/sos/SosScreen')),
-  sosEdit: lazy(() => import(/* webpackChunkName: "screen-sos-edit" */ '../features/sos/EditSosScreen')),
-  favourites: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
-  favouritesSearch: lazy(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
-  promotion: lazy(() => import(/* webpackChunkName: "screen-promotion" */ '../features/promotion/PromotionScreen')),
-  login: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/LoginScreen')),
-  loginOtp: lazy(() => import(/* webpackChunkName: "screen-login" */ '../features/login/OtpScreen')),
-  profile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/ProfileScreen')),
-  editProfile: lazy(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
+const SCREENS: Record<ShellScreen, LazyScreen<ScreenProps>> = {
+  home: lazyScreen(() => import(/* webpackChunkName: "screen-home" */ '../features/home/HomeScreen')),
+  onboarding: lazyScreen(() => import(/* webpackChunkName: "screen-onboarding" */ '../features/onboarding/OnboardingScreen')),
+  onboardingMumbai: lazyScreen(() => import(/* webpackChunkName: "screen-onboarding-mumbai" */ '../features/onboarding/MumbaiOnboardingScreen')),
+  changeCity: lazyScreen(() => import(/* webpackChunkName: "screen-change-city" */ '../features/city/ChangeCityScreen')),
+  changeLanguage: lazyScreen(() => import(/* webpackChunkName: "screen-change-language" */ '../features/language/ChangeLanguageScreen')),
+  networkError: lazyScreen(() => import(/* webpackChunkName: "screen-network-error" */ '../features/network-error/NetworkErrorScreen')),
+  sos: lazyScreen(() => import(/* webpackChunkName: "screen-sos" */ '../features/sos/SosScreen')),
+  sosEdit: lazyScreen(() => import(/* webpackChunkName: "screen-sos-edit" */ '../features/sos/EditSosScreen')),
+  favourites: lazyScreen(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
+  favouritesSearch: lazyScreen(() => import(/* webpackChunkName: "screen-favourites" */ '../features/favourites/FavouritesScreen')),
+  promotion: lazyScreen(() => import(/* webpackChunkName: "screen-promotion" */ '../features/promotion/PromotionScreen')),
+  login: lazyScreen(() => import(/* webpackChunkName: "screen-login" */ '../features/login/LoginScreen')),
+  loginOtp: lazyScreen(() => import(/* webpackChunkName: "screen-login" */ '../features/login/OtpScreen')),
+  profile: lazyScreen(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/ProfileScreen')),
+  editProfile: lazyScreen(() => import(/* webpackChunkName: "screen-profile" */ '../features/profile/EditProfileScreen')),
   // The checkout's screens with the checkout's own messages (features/checkout/screens.tsx: not in the first visit's catalogue).
-  checkoutResume: lazy(() => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/screens').then((m) => ({ default: m.Resume }))),
-  checkout: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.Checkout }))),
-  checkoutCard: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.CardCheckout }))),
-  checkoutWallet: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.WalletCheckout }))),
-  checkoutUpi: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.UpiCheckout }))),
-  checkoutNetbanking: lazy(() =>
-    import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.NetbankingCheckout })),
+  checkoutResume: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout-resume" */ '../features/checkout/screens'),
+    (m) => m.Resume,
   ),
-  checkoutCash: lazy(() => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens').then((m) => ({ default: m.CashCheckout }))),
+  checkout: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.Checkout,
+  ),
+  checkoutCard: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.CardCheckout,
+  ),
+  checkoutWallet: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.WalletCheckout,
+  ),
+  checkoutUpi: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.UpiCheckout,
+  ),
+  checkoutNetbanking: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.NetbankingCheckout,
+  ),
+  checkoutCash: lazyScreen(
+    () => import(/* webpackChunkName: "screen-checkout" */ '../features/checkout/screens'),
+    (m) => m.CashCheckout,
+  ),
 };
+
+/** Pages without the header's city link and the tab bar's chunk: the first visit (onboarding) and choosing a city. */
+const withoutChrome = (path: string) => path === '/change-city' || path.startsWith('/onboarding') || path.startsWith('/on-boarding');
+
+/**
+ * Before the layout's first render (spa.tsx mount): the current route's screen, the shell's catalog in the rider's
+ * language and, once a city is chosen, the header's and tab bar's chunk, fetched together and waited for at most
+ * PRELOAD_WAIT_MS, so that the first render suspends on nothing (docs/architecture.md "Nothing suspends on a first
+ * render").
+ */
+export async function preloadLayout(pathname: string = location.pathname): Promise<void> {
+  const path = appPath(pathname) ?? '/';
+  const route = routes.find((r) => matchPath(r.path, path));
+  const chrome = !!sawariStore.get(cityAtom) && !withoutChrome(path);
+  await loadedOrLater([
+    route ? SCREENS[route.screen].preload() : null,
+    loadCatalog(SHELL_CATALOG, sawariStore.get(languageAtom)),
+    chrome ? Promise.all([HeaderCityLink.preload(), TabBar.preload()]) : null,
+  ]);
+}
 
 /** While a screen's chunk or the messages load: a few grey bars, announced once as loading (hidden while the server's
  *  first paint is on the page: first-paint.ts SCREEN_SKELETON_ATTR). */
@@ -98,7 +141,7 @@ function useDocumentLanguage() {
  */
 function HeaderCity({ path }: { path: string }) {
   const { city } = useCityConfig();
-  if (!city || path === '/change-city' || path.startsWith('/onboarding') || path.startsWith('/on-boarding')) return null;
+  if (!city || withoutChrome(path)) return null;
   return (
     <Suspense fallback={null}>
       <HeaderCityLink name={city.name} />
@@ -127,6 +170,19 @@ function Tabs({ path }: { path: string }) {
   );
 }
 
+/**
+ * A signed-out rider on a remote's screen is most often sent to sign in (shared/ui rider.tsx RequireSignIn): the
+ * sign-in screen's chunk is fetched as soon as that is known, so it renders at once when it comes. Not on the shell's
+ * own screens (the first visit's onboarding and Home carry no sign-in code).
+ */
+function useSignInAhead(onRemote: boolean) {
+  const loaded = useAtomValue(sessionLoadedAtom, { store: sawariStore });
+  const signedIn = !!useAtomValue(sessionAtom, { store: sawariStore }).accessToken;
+  useEffect(() => {
+    if (onRemote && loaded && !signedIn) void SCREENS.login.preload().catch(() => undefined);
+  }, [onRemote, loaded, signedIn]);
+}
+
 /** Every planner results address the rider opens is remembered as the last trip planned (Home offers it again). */
 function useLastTrip() {
   const city = useAtomValue(cityAtom, { store: sawariStore });
@@ -152,10 +208,12 @@ export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutP
   useLastTrip();
   useNoticeLanguage();
   const route = routes.find((r) => matchPath(r.path, path));
+  const onRemote = !route && ownsPath(remotePrefixes, pathname);
+  useSignInAhead(onRemote);
   if (route) {
     const Screen = SCREENS[route.screen];
     screen = <Screen key={route.path} params={matchPath(route.path, path) ?? {}} />;
-  } else if (!ownsPath(remotePrefixes, pathname)) {
+  } else if (!onRemote) {
     screen = remotesFailed ? <UnavailablePanel {...texts.unavailable} onRetry={() => location.reload()} /> : <NotFoundScreen />;
   }
   return (

@@ -52,5 +52,14 @@ const run = (fn: LifeCycles<LayoutProps>['mount'], props: LayoutProps) =>
 const publishRemotes = async (props: LayoutProps) => setDeployedRemotes(props.remotes);
 
 export const bootstrap = async (props: LayoutProps) => run((await load()).bootstrap, props);
-export const mount = [publishRemotes, async (props: LayoutProps) => run((await load()).mount, props)];
+// The current route's screen, the catalog and the header's chunk first (Layout.tsx preloadLayout): the first render then
+// suspends on nothing, and React's 300 ms fallback throttle never holds the screen back.
+export const mount = [
+  publishRemotes,
+  async (props: LayoutProps) => {
+    const lifecycles = await load();
+    await (await import(/* webpackChunkName: "layout-root" */ './Layout')).preloadLayout();
+    return run(lifecycles.mount, props);
+  },
+];
 export const unmount = async (props: LayoutProps) => run((await load()).unmount, props);
