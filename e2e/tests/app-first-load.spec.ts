@@ -69,3 +69,32 @@ test('the app takes the first paint over in place, then works as before', async 
   await expect(page.locator('header#sawari-header')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+// docs/architecture.md "Nothing suspends on a first render": a direct open renders its screen without the loading
+// skeleton (its chunk and the catalog are fetched first), and an in-app move to a shell screen whose chunk is not in
+// keeps the screen it leaves (marked busy) instead of showing the skeleton, which React would hold for 300 ms after
+// the chunk arrived.
+test('no loading skeleton on a direct open nor on a move to a screen whose code is not yet loaded', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('sawari.city', 'mumbai');
+    const seen: string[] = [];
+    (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen = seen;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof Element && (n.matches('[data-screen-skeleton]') || n.querySelector('[data-screen-skeleton]'))) seen.push(location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const skeletons = () => page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen);
+  await page.goto('/app/change-language');
+  await expect(h1(page)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English' })).toBeVisible();
+  expect(await skeletons()).toEqual([]);
+  // The tab bar's Account tab: a shell screen whose chunk this page has not loaded.
+  const account = page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: /Account/ });
+  await account.click();
+  await expect(page).toHaveURL(/\/app\/login/);
+  await expect(h1(page)).toHaveText(/Sign in/);
+  await expect(page.locator('#sawari-main [aria-busy="true"], #sawari-main[aria-busy="true"]')).toHaveCount(0);
+  expect(await skeletons()).toEqual([]);
+});

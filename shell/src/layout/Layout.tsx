@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Provider, useAtomValue } from 'jotai';
 import {
@@ -199,8 +199,25 @@ function useLastTrip() {
   }, [city]);
 }
 
-export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutProps) {
+/**
+ * The address the layout draws: the rider's, or while the next screen's chunk loads after a navigation, the one before
+ * it (useDeferredValue: a render for the new address that suspends keeps the old screen, with the screen container
+ * marked busy, instead of showing the skeleton, which React would then hold for 300 ms after the chunk arrived; docs/
+ * architecture.md "Nothing suspends on a first render").
+ */
+function useShownPathname(screenElement: HTMLElement): string {
   const pathname = usePathname();
+  const shown = useDeferredValue(pathname);
+  const busy = shown !== pathname;
+  useEffect(() => {
+    if (busy) screenElement.setAttribute('aria-busy', 'true');
+    else screenElement.removeAttribute('aria-busy');
+  }, [busy, screenElement]);
+  return shown;
+}
+
+export function Layout({ screenElement, remotePrefixes, remotesFailed }: LayoutProps) {
+  const pathname = useShownPathname(screenElement);
   const path = appPath(pathname) ?? '/';
   let screen: React.ReactNode = null;
   useRouteFocus(pathname, screenElement);
