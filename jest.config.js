@@ -2,16 +2,18 @@
 // the same API tests on a PostgreSQL server (`api-pg`, when scripts/test.mjs found one: SAWARI_TEST_PG_URL). In one run
 // the two workers take files from all three, longest first (scripts/jest/sequencer.js), so neither core waits for a
 // pass to end (docs/testing.md "The suite"). All compile TypeScript with @swc/jest (tsc only type-checks).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }];
+const swc = { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } };
+// What @swc/jest compiles: our sources, and the packages that ship only as ES modules, wherever they are nested:
+// cookie@2 (used by light-my-request, so by fastify.inject), content-disposition@1 (mercurius' @fastify/static) and
+// quick-lru (which mercurius loads with import(), so mercurius is compiled too: jest's VM refuses import()) and jose
+// (access tokens). Every other module, node_modules included, is only wrapped so that its built-ins are local bindings
+// (scripts/jest/transform.js: look-ups on jest's sandbox global made CPU-bound code several times slower).
+const compile = /^(?!.*\/node_modules\/)|\/node_modules\/(cookie|content-disposition|mercurius|quick-lru|jose)\/(?!.*\/node_modules\/)/;
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(cjs|js|jsx|ts|tsx)$': ['<rootDir>/scripts/jest/transform.js', { compile: compile.source, swc }] },
   moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
-  // cookie@2 (used by light-my-request, so by fastify.inject), content-disposition@1 (mercurius' @fastify/static) and
-  // quick-lru (which mercurius loads with import(), so mercurius is compiled too: jest's VM refuses import())
-  // and jose (access tokens)
-  // ship only as ES modules: compile them like our sources, wherever they are nested.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|mercurius|quick-lru|jose)/)(?!.*/node_modules/)'],
+  transformIgnorePatterns: [],
 };
 // Every remote folder (mf-*) is picked up: a new remote needs no line here.
 const remotes = require('node:fs')
@@ -41,7 +43,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes, '<rootDir>/docs'],
+      roots: ['<rootDir>/shared', '<rootDir>/shell', ...remotes, '<rootDir>/docs', '<rootDir>/scripts/jest'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/scripts/jest/jsdom-globals.js'],
     },
