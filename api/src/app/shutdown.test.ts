@@ -7,14 +7,20 @@ import { closeGracefully } from './shutdown';
 async function serverWithAStuckRequest() {
   const app = createPlatformServer({ ...testPlatformConfig(), logLevel: 'silent' });
   const events: string[] = [];
-  app.get('/stuck', () => new Promise(() => undefined));
+  let reached: () => void = () => undefined;
+  /** Resolves once a /stuck request is in its handler (then the server holds it). */
+  const stuckReached = new Promise<void>((resolve) => (reached = resolve));
+  app.get('/stuck', () => {
+    reached();
+    return new Promise(() => undefined);
+  });
   app.get('/quick', async () => ({ ok: true }));
   app.addHook('onClose', async () => {
     events.push('onClose');
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, port, events };
+  return { app, port, events, stuckReached };
 }
 
 const get = (port: number, path: string) =>
@@ -28,9 +34,11 @@ const get = (port: number, path: string) =>
 
 describe('closeGracefully (a rolling restart’s stop)', () => {
   it('a request still open after the grace has its connection closed, then the onClose hooks run (the database closed)', async () => {
-    const { app, port, events } = await serverWithAStuckRequest();
+    const { app, port, events, stuckReached } = await serverWithAStuckRequest();
     const stuck = get(port, '/stuck');
-    await new Promise((r) => setTimeout(r, 100)); // the request reached the handler
+    // Closing starts once the request is in its handler: before that, a closing server answers it 503 (a fixed 100 ms
+    // wait here once lost that race on a loaded machine).
+    await stuckReached;
     const started = Date.now();
     await closeGracefully(app, { graceMs: 300 });
     const took = Date.now() - started;
