@@ -7,7 +7,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Provider } from 'jotai';
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router-dom';
-import { languageAtom, loadCatalog, SawariIntlProvider, sawariStore } from '@sawari/runtime';
+import { appPath, languageAtom, loadCatalog, SawariIntlProvider, sawariStore } from '@sawari/runtime';
 import { Skeleton } from './components';
 import { NotFoundScreen, ScreenErrorBoundary } from './intl';
 import { loadedOrLater, PRELOAD_WAIT_MS, type LazyScreen } from './lazy-screen';
@@ -52,8 +52,8 @@ export async function preloadScreen<S extends string>(
   pathname: string = location.pathname,
   waitMs: number = PRELOAD_WAIT_MS,
 ): Promise<void> {
-  const path = pathname.replace(/^\/app(?=\/|$)/, '') || '/';
-  const route = routes.find((r) => matchPath(r.path, path));
+  const path = appPath(pathname);
+  const route = path === null ? undefined : routes.find((r) => matchPath(r.path, path));
   await loadedOrLater([route ? screens[route.screen].preload() : null, loadCatalog(catalog, sawariStore.get(languageAtom))], waitMs);
 }
 
